@@ -1,0 +1,75 @@
+/**
+ * Browser-test helpers: a fresh user per test (signed up through the API, so a test about
+ * something else does not spend its time on the sign-up form), and an accessibility check.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+
+export const PASSCODE = '246810';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'e2e'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export async function signUpViaApi(page: Page, name = 'Ann Lee'): Promise<TestUser> {
+  const user = { name, email: uniqueEmail(), password: 'secret-password' };
+  const baseURL = test.info().project.use.baseURL ?? '';
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { ...user, passcode: PASSCODE },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return user;
+}
+
+export async function addMemberViaApi(
+  page: Page,
+  member: { name: string; color?: string; date_of_birth?: string },
+) {
+  const baseURL = test.info().project.use.baseURL ?? '';
+  const response = await page.request.post('/api/family-members', {
+    data: member,
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; name: string };
+}
+
+export async function createRecordViaApi(page: Page, path: string, data: Record<string, unknown>) {
+  const baseURL = test.info().project.use.baseURL ?? '';
+  const response = await page.request.post(`/api/${path}`, { data, headers: { origin: baseURL } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
+/** Fails on any serious or critical WCAG 2.x A/AA violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const serious = results.violations.filter((violation) =>
+    ['serious', 'critical'].includes(violation.impact ?? ''),
+  );
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+export const test = base.extend<{ user: TestUser }>({
+  user: async ({ page }, use) => {
+    await use(await signUpViaApi(page));
+  },
+});
+
+export { expect };

@@ -1,0 +1,65 @@
+import { expect, expectAccessible, test } from './fixtures';
+
+test('the 404 page links home', async ({ page, user }) => {
+  void user;
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the 404 page shows without a session too', async ({ page }) => {
+  await page.goto('/nothing-here');
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+});
+
+test('the bottom navigation and the Add New dialog reach every screen', async ({ page, user }) => {
+  void user;
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Timeline', 'List', 'Share', 'Contacts']) {
+    await expect(nav.getByRole('link', { name })).toBeVisible();
+  }
+  await nav.getByRole('link', { name: 'List' }).click();
+  await expect(page).toHaveURL(/\/list$/);
+  for (const name of ['Visits', 'Medications', 'Shots', 'Notes', 'Health History', 'Insurance']) {
+    await expect(page.getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
+  }
+  await expectAccessible(page);
+
+  await nav.getByRole('button', { name: 'Add' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New' });
+  const entries = [
+    'New Visit',
+    'New Medication',
+    'New Shot',
+    'New Note',
+    'New Condition',
+    'New Insurance',
+  ];
+  for (const name of entries) await expect(dialog.getByRole('link', { name })).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('link', { name: 'New Shot' }).click();
+  await expect(page).toHaveURL(/\/shots\/new$/);
+
+  await nav.getByRole('link', { name: 'Share' }).click();
+  await expect(page.getByRole('heading', { name: 'Share Health Records' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Contacts' }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await nav.getByRole('link', { name: 'Timeline' }).click();
+  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+});
+
+test('the account dialog opens the profile and the family members', async ({ page, user }) => {
+  void user;
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('link', { name: 'Family Members' }).click();
+  await expect(page).toHaveURL(/\/profiles$/);
+  await expect(page.getByRole('heading', { name: 'Family Profiles' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('link', { name: 'User Profile' }).click();
+  await expect(page).toHaveURL(/\/profile-settings$/);
+});

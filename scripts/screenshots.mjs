@@ -1,0 +1,215 @@
+// Screenshots of the main screens, on a phone and a desktop, from a freshly seeded server:
+// `npm run build && node scripts/screenshots.mjs [outDir]` (default docs/screenshots).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+
+const outDir = process.argv[2] ?? 'docs/screenshots';
+const port = 4390;
+const base = `http://localhost:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'kin-shots-'));
+mkdirSync(outDir, { recursive: true });
+
+const server = spawn(process.execPath, ['dist/server/main.js'], {
+  stdio: 'ignore',
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    FAMILY_PASSCODE: '246810',
+    AUTH_RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
+  },
+});
+for (let i = 0; i < 50; i += 1) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    // not up yet
+  }
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+const day = (offset) => {
+  const date = new Date();
+  date.setDate(date.getDate() + offset);
+  return date.toISOString().slice(0, 10);
+};
+const at = (offset, hour) => {
+  const date = new Date();
+  date.setDate(date.getDate() + offset);
+  date.setHours(hour, 30, 0, 0);
+  return date.toISOString();
+};
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+try {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+  });
+  const page = await context.newPage();
+  const post = async (url, data) => {
+    const response = await page.request.post(base + url, { data, headers: { origin: base } });
+    if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
+    return response.json();
+  };
+  await post('/api/auth/sign-up/email', {
+    name: 'Maria Garcia',
+    email: 'maria@example.com',
+    password: 'secret-password',
+    passcode: '246810',
+  });
+  const leo = await post('/api/family-members', {
+    name: 'Leo',
+    date_of_birth: '2017-04-12',
+    color: '#3b82f6',
+  });
+  const ana = await post('/api/family-members', {
+    name: 'Ana',
+    date_of_birth: '1952-09-30',
+    color: '#8b5cf6',
+  });
+  await post('/api/visits', {
+    visit_name: 'Annual physical',
+    doctor_name: 'Dr. Patel',
+    visit_date: at(3, 9),
+    office_name: 'Riverside Clinic',
+    frequency: 'Yearly',
+  });
+  await post('/api/visits', {
+    visit_name: 'Pediatric check-up',
+    doctor_name: 'Dr. Chen',
+    visit_date: at(10, 15),
+    family_member_id: leo.id,
+    frequency: 'Every 6 months',
+  });
+  await post('/api/visits', {
+    visit_name: 'Cardiology follow-up',
+    doctor_name: 'Dr. Okafor',
+    visit_date: at(-6, 11),
+    family_member_id: ana.id,
+  });
+  await post('/api/medications', {
+    medication_name: 'Lisinopril',
+    dosage: '10 mg',
+    frequency: 'Daily',
+    time_morning: true,
+    start_date: day(-40),
+    condition: 'Blood pressure',
+    family_member_id: ana.id,
+  });
+  await post('/api/medications', {
+    medication_name: 'Vitamin D',
+    dosage: '1000 IU',
+    frequency: 'Daily',
+    time_morning: true,
+    time_night: true,
+    start_date: day(-2),
+  });
+  await post('/api/medications', {
+    medication_name: 'Amoxicillin',
+    dosage: '250 mg',
+    frequency: 'Twice Daily',
+    start_date: day(-30),
+    end_date: day(-20),
+    condition: 'Ear infection',
+    family_member_id: leo.id,
+  });
+  await post('/api/shots', {
+    shot_name: 'Flu vaccine',
+    date_administered: day(-1),
+    location: 'Pharmacy',
+  });
+  await post('/api/shots', {
+    shot_name: 'MMR booster',
+    date_administered: day(21),
+    family_member_id: leo.id,
+  });
+  await post('/api/notes', {
+    title: 'Referral to cardiology',
+    note_type: 'Referral',
+    note_date: day(-8),
+    content:
+      'Referred by Dr. Patel for an echocardiogram. Bring previous ECG results and the list of current medications.',
+    family_member_id: ana.id,
+  });
+  await post('/api/history', {
+    condition_name: 'Hypertension',
+    status: 'Chronic',
+    diagnosis_date: '2019-06-01',
+    family_member_id: ana.id,
+  });
+  await post('/api/history', {
+    condition_name: 'Type 2 diabetes',
+    status: 'Active',
+    is_family_history: true,
+    relation: 'Grandfather',
+  });
+  await post('/api/insurance', {
+    provider_name: 'BlueShield',
+    insurance_type: 'Medical',
+    policy_number: 'BS-2291-77',
+    status: 'current',
+  });
+  await post('/api/insurance', {
+    provider_name: 'SmileCare',
+    insurance_type: 'Dental',
+    status: 'past',
+    expiry_date: day(-90),
+  });
+  await post('/api/contacts', {
+    contact_name: 'Dr. Priya Patel',
+    contact_type: 'Doctor',
+    specialty: 'Family medicine',
+    phone_number: '+1 555 0100',
+  });
+
+  const screens = [
+    ['timeline', '/'],
+    ['visits', '/visits'],
+    ['medications', '/medications'],
+    ['history', '/history'],
+    ['insurance', '/insurance'],
+    ['profiles', '/profiles'],
+    ['list', '/list'],
+  ];
+  for (const [viewport, size] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ]) {
+    await page.setViewportSize(size);
+    for (const [name, url] of screens) {
+      await page.goto(base + url);
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: path.join(outDir, `${name}-${viewport}.png`) });
+    }
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${base}/visits/new`);
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: path.join(outDir, 'visit-form-phone.png') });
+  await context.clearCookies();
+  await page.goto(`${base}/auth`);
+  await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+  await page.screenshot({ path: path.join(outDir, 'auth-phone.png') });
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.on('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}

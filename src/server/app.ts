@@ -1,0 +1,102 @@
+/**
+ * The HTTP application: the API under /api and the web app beside it, on one origin.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { sql } from 'kysely';
+import { recordDefinitions } from '../shared/records';
+import type { Auth } from './auth/auth';
+import { withCredentialContext } from './auth/credential-context';
+import type { AppConfig } from './config';
+import type { Database } from './db/database';
+import { createFamilyMemberRepository } from './family-members/family-member-repository';
+import { familyMemberRoutes } from './family-members/family-member-routes';
+import { clientIp } from './http/client-ip';
+import type { AppEnv } from './http/env';
+import { handleError } from './http/errors';
+import {
+  noStore,
+  sameOriginWrites,
+  securityHeaders,
+  strictTransportSecurity,
+} from './http/security';
+import { requireSession } from './http/session';
+import { mountWebApp } from './http/static-files';
+import type { Logger } from './logger';
+import { profileRoutes } from './profile/profile-routes';
+import { createRecordRepository } from './records/record-repository';
+import { recordRoutes } from './records/record-routes';
+import { createTimelineRepository } from './timeline/timeline-repository';
+import { timelineRoutes } from './timeline/timeline-routes';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface AppDependencies {
+  database: Database;
+  auth: Auth;
+  config: Pick<AppConfig, 'baseUrl' | 'trustProxy' | 'webDir'>;
+  logger: Logger;
+}
+
+/** Reads the passcode of a sign-in or sign-up body without consuming the request. */
+async function passcodeOf(request: Request): Promise<string | null> {
+  try {
+    const body: unknown = await request.clone().json();
+    const passcode = (body as { passcode?: unknown } | null)?.passcode;
+    return typeof passcode === 'string' ? passcode : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createApp({ database, auth, config, logger }: AppDependencies) {
+  const { db } = database;
+  const members = createFamilyMemberRepository(db);
+  const app = new Hono<AppEnv>();
+
+  app.onError(handleError(logger));
+  app.use('*', securityHeaders(), strictTransportSecurity(config));
+  app.use('/api/*', noStore(), clientIp(config.trustProxy), sameOriginWrites(config));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: 'The request body is too large (at most 1 MB)' }, 413),
+    }),
+  );
+
+  app.get('/api/health', async (c) => {
+    try {
+      await sql`select 1`.execute(db);
+      return c.json({ status: 'ok' });
+    } catch {
+      return c.json({ status: 'unavailable' }, 503);
+    }
+  });
+
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const request = c.req.raw;
+    const passcode = request.method === 'POST' ? await passcodeOf(request) : null;
+    return withCredentialContext({ passcode }, () => auth.handler(request));
+  });
+
+  const api = new Hono<AppEnv>()
+    .use(requireSession(auth))
+    .route('/', profileRoutes(db, auth))
+    .route('/family-members', familyMemberRoutes(members))
+    .route('/timeline', timelineRoutes(createTimelineRepository(db)));
+  for (const definition of recordDefinitions) {
+    api.route(`/${definition.path}`, recordRoutes(createRecordRepository(db, definition, members)));
+  }
+  app.route('/api', api);
+  app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
+
+  if (!mountWebApp(app, config.webDir)) {
+    app.get('*', (c) =>
+      c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503),
+    );
+  }
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,206 @@
+/**
+ * Accounts: the passcode is enforced by the server at sign-up and sign-in, sessions live in
+ * safe cookies and end on the server, credential endpoints alone are rate limited.
+ */
+import { getMigrations } from 'better-auth/db/migration';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_PASSCODE_MESSAGE, PASSCODE_FORMAT_MESSAGE } from '../../shared/passcode';
+import {
+  createTestServer,
+  signedUpClient,
+  TEST_PASSCODE,
+  uniqueEmail,
+  type TestServer,
+} from '../test/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+async function countRows(table: 'user' | 'session' | 'account') {
+  // 'account' is better-auth's own table, outside the product's typed schema.
+  const db = server.db as unknown as Kysely<Record<typeof table, { id: string }>>;
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+describe('sign-up', () => {
+  it('creates the account and signs the user in with the right passcode', async () => {
+    const client = server.client();
+    const email = uniqueEmail();
+    const response = await client.signUp({ name: 'Ann Lee', email });
+    expect(response.status).toBe(200);
+    const session = await client.get<{ user: { email: string; name: string } }>(
+      '/api/auth/get-session',
+    );
+    expect(session.body.user).toMatchObject({ email, name: 'Ann Lee' });
+  });
+
+  it('creates nothing with a wrong passcode', async () => {
+    const before = await Promise.all([
+      countRows('user'),
+      countRows('session'),
+      countRows('account'),
+    ]);
+    const client = server.client();
+    const email = uniqueEmail();
+    const response = await client.signUp({ email, passcode: '000000' });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ message: INVALID_PASSCODE_MESSAGE });
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(
+      await Promise.all([countRows('user'), countRows('session'), countRows('account')]),
+    ).toEqual(before);
+    const row = await server.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it.each([
+    [{ passcode: '12345' }, PASSCODE_FORMAT_MESSAGE, 'passcode'],
+    [{ passcode: '12345a' }, PASSCODE_FORMAT_MESSAGE, 'passcode'],
+    [{ password: '12345' }, 'Password must be at least 6 characters', 'password'],
+    [{ name: '   ' }, 'Full Name is required', 'name'],
+    [{ email: 'not-an-email' }, 'Email must be a valid email address', 'email'],
+  ])('refuses %j with a message naming the field', async (override, message, field) => {
+    const before = await countRows('user');
+    const response = await server.client().signUp(override);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ message, field });
+    expect(await countRows('user')).toBe(before);
+  });
+
+  it('keeps the passcode hashed, never in plain text', async () => {
+    const email = uniqueEmail();
+    await server.client().signUp({ email });
+    const row = await server.db
+      .selectFrom('user')
+      .select('family_passcode')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(row.family_passcode).toBeTruthy();
+    expect(row.family_passcode).not.toContain(TEST_PASSCODE);
+  });
+
+  it('refuses a second account with the same email', async () => {
+    const email = uniqueEmail();
+    expect((await server.client().signUp({ email })).status).toBe(200);
+    const again = await server.client().signUp({ email });
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    expect(again.status).toBeLessThan(500);
+  });
+});
+
+describe('sign-in', () => {
+  it('issues a session with the right email, password and passcode', async () => {
+    const { email, password } = await signedUpClient(server);
+    const client = server.client();
+    const response = await client.signIn({ email, password });
+    expect(response.status).toBe(200);
+    expect((await client.get('/api/profile')).status).toBe(200);
+  });
+
+  it('issues no session with a wrong passcode, and says so', async () => {
+    const { email, password } = await signedUpClient(server);
+    const sessionsBefore = await countRows('session');
+    const client = server.client();
+    const response = await client.signIn({ email, password, passcode: '999999' });
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ message: INVALID_PASSCODE_MESSAGE });
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(await countRows('session')).toBe(sessionsBefore);
+    expect((await client.get('/api/profile')).status).toBe(401);
+  });
+
+  it('says the same for an unknown email and a wrong password, whatever the passcode', async () => {
+    const { email } = await signedUpClient(server);
+    const unknown = await server
+      .client()
+      .signIn({ email: uniqueEmail(), password: 'secret-password' });
+    const wrongPassword = await server
+      .client()
+      .signIn({ email, password: 'wrong-password', passcode: '111111' });
+    expect(unknown.status).toBe(401);
+    expect(wrongPassword.status).toBe(401);
+    expect(unknown.body).toEqual(wrongPassword.body);
+    expect(JSON.stringify(wrongPassword.body)).not.toContain('Passcode');
+  });
+
+  it('refuses a malformed passcode before looking at the password', async () => {
+    const { email, password } = await signedUpClient(server);
+    const response = await server.client().signIn({ email, password, passcode: '12' });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ message: PASSCODE_FORMAT_MESSAGE, field: 'passcode' });
+  });
+});
+
+describe('sessions', () => {
+  it('live in an httpOnly, SameSite=Lax cookie that outlasts the browser', async () => {
+    const response = await server.client().signUp();
+    const cookie = response.headers.getSetCookie().find((value) => value.includes('session_token'));
+    expect(cookie).toBeDefined();
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//i);
+    // A Max-Age makes it a persistent cookie: it survives a browser restart.
+    expect(Number(/Max-Age=(\d+)/i.exec(cookie ?? '')?.[1])).toBeGreaterThan(24 * 60 * 60);
+  });
+
+  it('end on the server at sign-out: the old cookie no longer works', async () => {
+    const { client } = await signedUpClient(server);
+    const stolen = client.cookieHeader;
+    expect((await client.signOut()).status).toBe(200);
+    expect((await client.get('/api/profile')).status).toBe(401);
+    const replay = await server
+      .client()
+      .request('GET', '/api/profile', undefined, { cookie: stolen });
+    expect(replay.status).toBe(401);
+  });
+
+  it('is refused when forged', async () => {
+    const response = await server
+      .client()
+      .request('GET', '/api/profile', undefined, { cookie: 'kin.session_token=forged.value' });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('the schema', () => {
+  it('has every table and column better-auth needs', async () => {
+    const { toBeCreated, toBeAdded } = await getMigrations(server.auth.options);
+    expect(toBeCreated).toEqual([]);
+    expect(toBeAdded).toEqual([]);
+  });
+});
+
+describe('rate limits', () => {
+  it('limit repeated sign-ins but never reading the session', async () => {
+    const limited = await createTestServer({ rateLimit: { max: 3, windowSeconds: 60 } });
+    try {
+      const { client, email } = await signedUpClient(limited);
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        statuses.push(
+          (await limited.client().signIn({ email, password: 'wrong-password' })).status,
+        );
+      }
+      expect(statuses.slice(0, 2)).toEqual([401, 401]);
+      expect(statuses.at(-1)).toBe(429);
+      for (let read = 0; read < 30; read += 1) {
+        expect((await client.get('/api/auth/get-session')).status).toBe(200);
+        expect((await client.get('/api/family-members')).status).toBe(200);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Configuration from the environment (CONTRACT.md §1). Every variable is optional; the
+ * secrets that are not given are created once and kept in DATA_DIR.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { isWellFormedPasscode, PASSCODE_FORMAT_MESSAGE } from '../shared/passcode';
+import { PASSCODE_LENGTH } from '../shared/constants';
+
+export interface RateLimitConfig {
+  /** Attempts allowed per window, per client address, on each credential endpoint. */
+  max: number;
+  windowSeconds: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A `postgres://` URL, or null for the embedded SQLite database. */
+  databaseUrl: string | null;
+  familyPasscode: string;
+  /** Whether the passcode was generated (and so should be printed at start-up). */
+  familyPasscodeGenerated: boolean;
+  authSecret: string;
+  /** The public URL, when the app is served behind a proxy under a fixed name. */
+  baseUrl: string | null;
+  /** Whether to believe X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
+  rateLimit: RateLimitConfig | null;
+  logLevel: string;
+  /** Where the built web app is. */
+  webDir: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function readOrCreateSecret(dataDir: string, fileName: string, create: () => string) {
+  const file = path.join(dataDir, fileName);
+  if (existsSync(file)) {
+    return { value: readFileSync(file, 'utf8').trim(), created: false };
+  }
+  const value = create();
+  writeFileSync(file, `${value}\n`, { mode: 0o600, flag: 'wx' });
+  return { value, created: true };
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 3000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, not "${value}"`);
+  }
+  return port;
+}
+
+/** `AUTH_RATE_LIMIT` is `off` or `max/seconds`, e.g. `10/60`. */
+function parseRateLimit(value: string | undefined): RateLimitConfig | null {
+  if (value === undefined || value === '') return { max: 10, windowSeconds: 60 };
+  if (value === 'off') return null;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  if (!match)
+    throw new ConfigError(`AUTH_RATE_LIMIT must be "off" or "max/seconds", not "${value}"`);
+  return { max: Number(match[1]), windowSeconds: Number(match[2]) };
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError(
+      'DATABASE_URL must start with postgres:// (or leave it unset for SQLite)',
+    );
+  }
+
+  let familyPasscode: string;
+  let familyPasscodeGenerated = false;
+  if (env.FAMILY_PASSCODE) {
+    if (!isWellFormedPasscode(env.FAMILY_PASSCODE)) {
+      throw new ConfigError(`FAMILY_PASSCODE: ${PASSCODE_FORMAT_MESSAGE}`);
+    }
+    familyPasscode = env.FAMILY_PASSCODE;
+  } else {
+    const secret = readOrCreateSecret(dataDir, 'family-passcode', () =>
+      String(randomInt(0, 10 ** PASSCODE_LENGTH)).padStart(PASSCODE_LENGTH, '0'),
+    );
+    if (!isWellFormedPasscode(secret.value)) {
+      throw new ConfigError(`${path.join(dataDir, 'family-passcode')}: ${PASSCODE_FORMAT_MESSAGE}`);
+    }
+    familyPasscode = secret.value;
+    familyPasscodeGenerated = true;
+  }
+
+  const authSecret =
+    env.AUTH_SECRET ||
+    readOrCreateSecret(dataDir, 'auth-secret', () => randomBytes(32).toString('base64url')).value;
+  if (authSecret.length < 32) throw new ConfigError('AUTH_SECRET must be at least 32 characters');
+
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    familyPasscode,
+    familyPasscodeGenerated,
+    authSecret,
+    baseUrl: env.BASE_URL ? env.BASE_URL.replace(/\/+$/, '') : null,
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    rateLimit: parseRateLimit(env.AUTH_RATE_LIMIT),
+    logLevel: env.LOG_LEVEL || 'info',
+    webDir: path.resolve(env.WEB_DIR || 'dist/web'),
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Versioned migrations, run at start-up on either engine. Each file is frozen once it has
+ * shipped; a change to the schema is a new file.
+ */
+import { Migrator, type Kysely, type Migration } from 'kysely';
+
+// The migrator works on any schema; `any` here is Kysely's own idiom for that.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import * as auth from './migrations/0001-auth';
+import * as familyMembers from './migrations/0002-family-members';
+import * as records from './migrations/0003-records';
+
+export const migrations: Record<string, Migration> = {
+  '0001-auth': auth,
+  '0002-family-members': familyMembers,
+  '0003-records': records,
+};
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((r) => r.migrationName);
+}

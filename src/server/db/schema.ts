@@ -1,0 +1,51 @@
+/**
+ * Table types for the typed query builder. Auth tables belong to better-auth and keep its
+ * column names; the product's tables keep SPEC.md's names.
+ */
+import type { Generated } from 'kysely';
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean | number;
+  image: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  /** The Friends & Family Passcode given at sign-up, hashed. */
+  family_passcode: string | null;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: Date | string;
+  token: string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface FamilyMembersTable {
+  id: string;
+  user_id: string;
+  name: string;
+  date_of_birth: string | null;
+  color: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MigrationsTable {
+  name: string;
+  timestamp: Generated<string>;
+}
+
+export interface DB {
+  user: UserTable;
+  session: SessionTable;
+  family_members: FamilyMembersTable;
+}
+
+export type Engine = 'sqlite' | 'postgres';

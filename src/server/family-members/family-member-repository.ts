@@ -1,0 +1,74 @@
+/** Family members, always read and written within one user's own rows. */
+import type { Kysely } from 'kysely';
+import type { FamilyMember, FamilyMemberValues } from '../../shared/family-members';
+import type { DB } from '../db/schema';
+import { isId, newId, nowTimestamp } from '../ids';
+
+export function createFamilyMemberRepository(db: Kysely<DB>) {
+  const columns = ['id', 'user_id', 'name', 'date_of_birth', 'color', 'created_at'] as const;
+
+  return {
+    /** In creation order (SPEC.md §7). */
+    list(userId: string): Promise<FamilyMember[]> {
+      return db
+        .selectFrom('family_members')
+        .select(columns)
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute() as Promise<FamilyMember[]>;
+    },
+
+    async get(userId: string, id: string): Promise<FamilyMember | undefined> {
+      if (!isId(id)) return undefined;
+      return db
+        .selectFrom('family_members')
+        .select(columns)
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst() as Promise<FamilyMember | undefined>;
+    },
+
+    /** Whether the member exists and is this user's. */
+    async owns(userId: string, id: string): Promise<boolean> {
+      return (await this.get(userId, id)) !== undefined;
+    },
+
+    create(userId: string, values: FamilyMemberValues): Promise<FamilyMember> {
+      const now = nowTimestamp();
+      return db
+        .insertInto('family_members')
+        .values({ id: newId(), user_id: userId, ...values, created_at: now, updated_at: now })
+        .returning(columns)
+        .executeTakeFirstOrThrow() as Promise<FamilyMember>;
+    },
+
+    async update(
+      userId: string,
+      id: string,
+      values: FamilyMemberValues,
+    ): Promise<FamilyMember | undefined> {
+      if (!isId(id)) return undefined;
+      return db
+        .updateTable('family_members')
+        .set({ ...values, updated_at: nowTimestamp() })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .returning(columns)
+        .executeTakeFirst() as Promise<FamilyMember | undefined>;
+    },
+
+    /** Deletes the member and, through the foreign keys, every record linked to them. */
+    async delete(userId: string, id: string): Promise<boolean> {
+      if (!isId(id)) return false;
+      const result = await db
+        .deleteFrom('family_members')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+  };
+}
+
+export type FamilyMemberRepository = ReturnType<typeof createFamilyMemberRepository>;

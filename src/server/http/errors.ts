@@ -1,0 +1,90 @@
+/**
+ * Errors the API answers with a status and a message the user can read. Anything else is
+ * logged and answered with a plain 500 (or 503 while the database is away): never a stack.
+ */
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Logger } from '../logger';
+import type { ErrorBody } from './validation';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+
+  toBody(): ErrorBody {
+    return { message: this.message, ...(this.field ? { field: this.field } : {}) };
+  }
+}
+
+export const notFound = (message = 'Not found') => new ApiError(404, message);
+export const badRequest = (message: string, field?: string) => new ApiError(400, message, field);
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'SQLITE_BUSY',
+  'SQLITE_FULL',
+  'SQLITE_IOERR',
+  'SQLITE_CANTOPEN',
+  'SQLITE_READONLY',
+  '57P01', // admin_shutdown
+  '57P03', // cannot_connect_now
+  '53100', // disk_full
+  '53300', // too_many_connections
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+/** Whether an error means the database cannot be reached or cannot write just now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    const message = (current as { message?: unknown }).message;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const UNAVAILABLE_MESSAGE =
+  'The database is not available right now. Nothing was changed; please try again shortly.';
+
+export function handleError(logger: Logger) {
+  return (error: Error, c: Context) => {
+    if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      const message =
+        status === 400 && /JSON/i.test(error.message)
+          ? 'The request body must be valid JSON'
+          : error.message || 'Request refused';
+      return c.json({ message }, status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: { code: (error as { code?: string }).code } }, 'database unavailable');
+      return c.json({ message: UNAVAILABLE_MESSAGE }, 503);
+    }
+    logger.error({ err: error, path: c.req.path, method: c.req.method }, 'unhandled error');
+    return c.json({ message: 'Something went wrong on our side. Nothing was changed.' }, 500);
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The timeline, built by the server in one query: the dated records of every timeline
+ * type, newest first, a page at a time. Pages are keyed on (date, id), so the first page
+ * costs the same however many records a user has.
+ */
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { timelineDefinitions } from '../../shared/records';
+import type { TimelineEvent, TimelinePage } from '../../shared/timeline';
+import type { DB } from '../db/schema';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- record tables are typed by definitions */
+type AnyDb = Kysely<any>;
+
+interface Cursor {
+  date: string;
+  id: string;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.date, cursor.id])).toString('base64url');
+}
+
+export function decodeCursor(value: string): Cursor | null {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      typeof parsed[0] === 'string' &&
+      typeof parsed[1] === 'string' &&
+      parsed[0].length <= 40 &&
+      parsed[1].length <= 40
+    ) {
+      return { date: parsed[0], id: parsed[1] };
+    }
+  } catch {
+    // An unreadable cursor is answered like any other bad query value.
+  }
+  return null;
+}
+
+export function createTimelineRepository(database: Kysely<DB>) {
+  const db = database as unknown as AnyDb;
+
+  return {
+    async list(
+      userId: string,
+      options: { memberId?: string; cursor?: Cursor | null; limit: number },
+    ): Promise<TimelinePage> {
+      const perType = timelineDefinitions.map((definition) => {
+        const dateColumn = definition.timeline.dateField;
+        let query: SelectQueryBuilder<any, any, any> = db
+          .selectFrom(definition.table)
+          .select([
+            'id',
+            sql.lit(definition.type).as('type'),
+            sql.ref(definition.titleField).as('name'),
+            sql.ref(dateColumn).as('date'),
+            'family_member_id',
+          ])
+          .where('user_id', '=', userId)
+          .where(dateColumn, 'is not', null);
+        if (options.memberId) query = query.where('family_member_id', '=', options.memberId);
+        if (options.cursor) {
+          const { date, id } = options.cursor;
+          query = query.where((eb) =>
+            eb.or([
+              eb(dateColumn, '<', date),
+              eb.and([eb(dateColumn, '=', date), eb('id', '<', id)]),
+            ]),
+          );
+        }
+        query = query
+          .orderBy(dateColumn, 'desc')
+          .orderBy('id', 'desc')
+          .limit(options.limit + 1);
+        // Each part is wrapped so that its own ORDER BY and LIMIT are allowed in a UNION.
+        return db.selectFrom(query.as(`${definition.table}_events`)).selectAll();
+      });
+
+      const [first, ...rest] = perType;
+      if (!first) return { events: [], next: null };
+      const union = rest.reduce((all, part) => all.unionAll(part), first);
+      const rows = (await db
+        .selectFrom(union.as('e'))
+        .leftJoin('family_members as m', 'm.id', 'e.family_member_id')
+        .select([
+          'e.id',
+          'e.type',
+          'e.name',
+          'e.date',
+          'e.family_member_id',
+          'm.name as family_member_name',
+          'm.color as family_member_color',
+        ])
+        .orderBy('e.date', 'desc')
+        .orderBy('e.id', 'desc')
+        .limit(options.limit + 1)
+        .execute()) as TimelineEvent[];
+
+      const events = rows.slice(0, options.limit);
+      const last = events.at(-1);
+      return {
+        events,
+        next:
+          rows.length > options.limit && last
+            ? encodeCursor({ date: last.date, id: last.id })
+            : null,
+      };
+    },
+  };
+}
+
+export type TimelineRepository = ReturnType<typeof createTimelineRepository>;

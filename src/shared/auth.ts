@@ -1,0 +1,51 @@
+/**
+ * Sign-up, sign-in and profile inputs (SPEC.md §2 Auth, §5). The same schemas check the
+ * forms in the browser and the requests on the server.
+ */
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { PASSCODE_FORMAT_MESSAGE, isWellFormedPasscode } from './passcode';
+import { text } from './records/fields';
+
+const passcode = z
+  .string({ error: PASSCODE_FORMAT_MESSAGE })
+  .refine(isWellFormedPasscode, { error: PASSCODE_FORMAT_MESSAGE });
+
+const emailAddress = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, { error: 'Email is required' })
+  .pipe(z.email({ error: 'Email must be a valid email address' }));
+
+export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+
+/** better-auth's sign-up body: `name` is the user's full name. */
+export const signUpSchema = z.object({
+  name: text('Full Name', { required: true }).schema,
+  email: emailAddress,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT_MESSAGE })
+    .max(PASSWORD_MAX_LENGTH, {
+      error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+    }),
+  passcode,
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email: emailAddress,
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }),
+  passcode,
+});
+export type SignInInput = z.input<typeof signInSchema>;
+
+export const profileUpdateSchema = z.object({
+  full_name: text('Full Name', { required: true }).schema,
+});
+
+export interface Profile {
+  id: string;
+  email: string;
+  full_name: string;
+}

@@ -1,0 +1,97 @@
+/**
+ * Date rules. Two kinds of date live in the product:
+ * - calendar dates (`YYYY-MM-DD`: start_date, note_date, …), which mean the same day
+ *   everywhere and are compared as strings, never through a Date in some time zone;
+ * - timestamps (visit_date), stored as UTC ISO strings and shown in the browser's zone.
+ */
+import { format, isValid, parseISO } from 'date-fns';
+
+const CALENDAR_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIMESTAMP_PATTERN =
+  /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const MIN_YEAR = 1800;
+const MAX_YEAR = 2999;
+
+export function isCalendarDate(value: string): boolean {
+  const match = CALENDAR_DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < MIN_YEAR || year > MAX_YEAR) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** An ISO 8601 moment with its offset (`…Z` or `…+02:00`). */
+export function isTimestamp(value: string): boolean {
+  const match = TIMESTAMP_PATTERN.exec(value);
+  if (!match || !isCalendarDate(match[1] ?? '')) return false;
+  const [hours, minutes, seconds] = [Number(match[2]), Number(match[3]), Number(match[4] ?? 0)];
+  if (hours > 23 || minutes > 59 || seconds > 59) return false;
+  return !Number.isNaN(Date.parse(value));
+}
+
+/** The one stored form of a timestamp: UTC with milliseconds, so strings sort in time order. */
+export function toUtcTimestamp(value: string): string {
+  return new Date(value).toISOString();
+}
+
+/** Today's calendar date in the time zone of the machine (the browser, in the web app). */
+export function localToday(now: Date = new Date()): string {
+  return format(now, 'yyyy-MM-dd');
+}
+
+/** The calendar day a timestamp falls on in the local time zone. */
+export function localDayOf(timestamp: string): string {
+  return format(new Date(timestamp), 'yyyy-MM-dd');
+}
+
+/** A visit is upcoming when its time is now or later. */
+export function isUpcomingVisit(visitDate: string, now: Date = new Date()): boolean {
+  return Date.parse(visitDate) >= now.getTime();
+}
+
+/** A medication is current with no end date, or an end date of today or later. */
+export function isCurrentMedication(endDate: string | null, today: string): boolean {
+  return endDate === null || endDate >= today;
+}
+
+export type ShotTiming = 'upcoming' | 'past' | 'undated';
+
+/** A shot is upcoming when dated today or later; undated shots are in neither list. */
+export function shotTiming(dateAdministered: string | null, today: string): ShotTiming {
+  if (dateAdministered === null) return 'undated';
+  return dateAdministered >= today ? 'upcoming' : 'past';
+}
+
+/** A calendar date as a local Date at midnight, for formatting only. */
+export function calendarDateToLocal(value: string): Date {
+  return parseISO(value);
+}
+
+/** Formats a calendar date or a timestamp with a date-fns pattern, in local time. */
+export function formatDate(value: string | null | undefined, pattern: string): string {
+  if (!value) return '';
+  const date = CALENDAR_DATE_PATTERN.test(value) ? parseISO(value) : new Date(value);
+  return isValid(date) ? format(date, pattern) : '';
+}
+
+/** The value a `<input type="datetime-local">` shows for a stored UTC timestamp. */
+export function toDateTimeLocalInput(timestamp: string | null | undefined): string {
+  if (!timestamp) return '';
+  const date = new Date(timestamp);
+  return isValid(date) ? format(date, "yyyy-MM-dd'T'HH:mm") : '';
+}
+
+/** The UTC timestamp of what a `<input type="datetime-local">` holds, read in local time. */
+export function fromDateTimeLocalInput(value: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return isValid(date) ? date.toISOString() : value;
+}
+
+export const DAY_GROUP_FORMAT = 'MMM d, yyyy';
+export const CARD_DAY_FORMAT = 'MMM d';
+export const CARD_TIME_FORMAT = 'h:mm a';
+export const LONG_DATE_FORMAT = 'EEEE, MMMM d, yyyy';
+export const LONG_DATE_TIME_FORMAT = "EEEE, MMMM d, yyyy 'at' h:mm a";

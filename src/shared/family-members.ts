@@ -1,0 +1,37 @@
+/** Family members: the people a user keeps records for (SPEC.md §2 Family Profiles). */
+import type { z } from 'zod';
+import { DEFAULT_MEMBER_COLOR, MEMBER_COLORS } from './constants';
+import { choiceWithDefault, date, text } from './records/fields';
+import { objectSchema } from './records/definition';
+
+export const familyMemberFields = {
+  name: text('Name', { required: true }),
+  date_of_birth: date('Date of Birth'),
+  color: choiceWithDefault('Color', MEMBER_COLORS, DEFAULT_MEMBER_COLOR),
+};
+
+export const familyMemberSchema = objectSchema(familyMemberFields);
+export type FamilyMemberInput = z.input<typeof familyMemberSchema>;
+export type FamilyMemberValues = z.output<typeof familyMemberSchema>;
+
+export interface FamilyMember extends FamilyMemberValues {
+  id: string;
+  user_id: string;
+  created_at: string;
+}
+
+/** What deleting a member removes, as the confirm dialog lists it. */
+export const MEMBER_DELETION_LIST = [
+  'Medical history',
+  'Medications',
+  'Appointments and visits',
+  'Notes and documents',
+  'Insurance',
+] as const;
+
+/** Members by name, as the form pickers list them. */
+export function sortMembersByName<M extends { name: string }>(members: readonly M[]): M[] {
+  return [...members].sort((a, b) =>
+    a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }),
+  );
+}

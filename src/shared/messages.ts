@@ -1,0 +1,23 @@
+/** The toasts of SPEC.md §8 that do not belong to one record type. */
+
+export const NOT_AUTHENTICATED_MESSAGE = 'Not authenticated';
+
+export const toasts = {
+  error: 'Error',
+  signedUp: {
+    title: 'Success!',
+    description: 'Account created successfully. You can now sign in.',
+  },
+  memberAdded: 'Family member added successfully',
+  memberUpdated: 'Family member updated successfully',
+  memberDeleted: 'Family member and all associated data removed',
+  loadDataError: 'Error loading data',
+  loadProfilesError: 'Error loading profiles',
+  accountDeleted: {
+    title: 'Account deleted',
+    description: 'Your account has been permanently deleted.',
+  },
+  deleteAccountError: 'Error deleting account',
+  profileUpdated: { title: 'Success', description: 'Profile updated successfully' },
+  shareSoon: (kind: string) => `Sharing via ${kind} will be available soon.`,
+} as const;

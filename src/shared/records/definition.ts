@@ -1,0 +1,164 @@
+/**
+ * The declarative definition of a record type. One definition per type drives the whole
+ * stack: the zod schema (form and API), the owner-scoped repository, the API routes, the
+ * typed client, the generic list/detail/form screens and the timeline.
+ */
+import { z } from 'zod';
+import type { FieldSpec } from './fields';
+
+export type RecordType =
+  'visit' | 'medication' | 'shot' | 'note' | 'condition' | 'insurance' | 'contact';
+
+export type RecordTable =
+  'visits' | 'medications' | 'shots' | 'notes' | 'health_history' | 'insurance' | 'contacts';
+
+export type FieldMap = Record<string, FieldSpec>;
+
+export interface OrderTerm<C extends string = string> {
+  column: C;
+  direction: 'asc' | 'desc';
+  /** Where rows without a value go; SQL's own default differs between engines. */
+  nulls?: 'first' | 'last';
+  /** Compare letters without regard to case, the same way on every engine. */
+  caseInsensitive?: boolean;
+}
+
+/**
+ * A tab of a list, split at the present: a visit is upcoming from now on, a shot from today.
+ * `now` is the server's clock; `today` is the browser's calendar date, sent with the request.
+ */
+export interface ListView<C extends string = string> {
+  column: C;
+  comparison: '>=' | '<';
+  against: 'now' | 'today';
+  /** Whether rows with no value in `column` belong to this view. */
+  includesEmpty: boolean;
+  order: readonly OrderTerm<C>[];
+}
+
+export interface Toast {
+  title: string;
+  description?: string;
+}
+
+export interface RecordMessages {
+  created: Toast;
+  updated: Toast;
+  deleted: Toast;
+  createError: string;
+  updateError: string;
+  deleteError: string;
+  loadListError: string;
+  loadOneError: string;
+  notFound: string;
+}
+
+export interface RecordDefinition<F extends FieldMap = FieldMap, Out = unknown> {
+  type: RecordType;
+  table: RecordTable;
+  /** The URL segment of the screens (`/visits`) and of the API (`/api/visits`). */
+  path: string;
+  /** 'Visit', as a title and in buttons. */
+  noun: string;
+  /** 'Visits', as the list's heading. */
+  plural: string;
+  /** The field that names one record (its card title, its timeline event name). */
+  titleField: string;
+  fields: F;
+  /** The input schema: every field's own rule, plus the type's cross-field rules. */
+  schema: z.ZodType<Out, unknown>;
+  /** Whether records of this type belong to a family member (contacts do not). */
+  memberLinked: boolean;
+  /** The order of the full list (SPEC.md §7). */
+  order: readonly OrderTerm[];
+  /** Tabs of the list, when it has any. */
+  views?: Readonly<Record<string, ListView>>;
+  /** Which date puts a record on the timeline. */
+  timeline?: { dateField: string };
+  /** Where the form goes after saving an edit (SPEC.md §4). */
+  afterEdit: 'detail' | 'list';
+  messages: RecordMessages;
+}
+
+type SchemaShape<F extends FieldMap> = { [K in keyof F]: F[K]['schema'] };
+
+/** The object schema of a field map, each field checked by its own rule. */
+export function objectSchema<F extends FieldMap>(fields: F): z.ZodObject<SchemaShape<F>> {
+  const shape = Object.fromEntries(
+    Object.entries(fields).map(([name, field]) => [name, field.schema]),
+  ) as SchemaShape<F>;
+  return z.object(shape);
+}
+
+/** What a client sends to create or replace a record (before validation). */
+export type RecordInput<D extends RecordDefinition> = z.input<D['schema']>;
+/** The validated values of a record's own fields. */
+export type RecordValues<D extends RecordDefinition> = z.output<D['schema']>;
+
+/** A record as the API returns it: its fields plus identity, owner, member and times. */
+export type StoredRecord<D extends RecordDefinition> = RecordValues<D> & {
+  id: string;
+  user_id: string;
+  family_member_id?: string | null;
+  family_member_name: string | null;
+  family_member_color: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export interface RecordPage<R> {
+  items: R[];
+  /** Offset of the next page, or null on the last one. */
+  next: number | null;
+  /** How many records each view holds (or `all`, for a type without views). */
+  counts: Record<string, number>;
+}
+
+/** Column names in a definition must be names of its fields; this is checked here, once. */
+type CheckedColumns<F extends FieldMap> = {
+  titleField: keyof F & string;
+  order: readonly OrderTerm<keyof F & string>[];
+  views?: Readonly<Record<string, ListView<keyof F & string>>>;
+  timeline?: { dateField: keyof F & string };
+};
+
+export function defineRecord<F extends FieldMap, Out, V extends string = never>(
+  definition: RecordDefinition<F, Out> &
+    CheckedColumns<F> & { views?: Readonly<Record<V, ListView<keyof F & string>>> },
+): RecordDefinition<F, Out> & { views: [V] extends [never] ? undefined : Record<V, ListView> } {
+  return definition as RecordDefinition<F, Out> & {
+    views: [V] extends [never] ? undefined : Record<V, ListView>;
+  };
+}
+
+/** The messages of a type whose create/update/delete toasts follow one sentence pattern. */
+export function standardMessages(
+  noun: string,
+  pluralLower: string,
+  verbs: { created: 'created' | 'added'; deletedDescription: 'deleted' | 'removed' },
+): RecordMessages {
+  const lower = noun.toLowerCase();
+  const capitalised = noun;
+  const toast = (verb: string, period: boolean): Toast => ({
+    title: `${capitalised} ${verb}`,
+    description: `The ${lower} has been ${verb} successfully${period ? '.' : ''}`,
+  });
+  const isAdded = verbs.created === 'added';
+  return {
+    created: toast(verbs.created, isAdded),
+    updated: toast('updated', isAdded),
+    deleted:
+      verbs.deletedDescription === 'removed'
+        ? {
+            title: `${capitalised} deleted`,
+            description: `The ${lower} has been removed successfully.`,
+          }
+        : toast('deleted', false),
+    createError: isAdded ? `Error adding ${lower}` : `Error saving ${lower}`,
+    updateError: isAdded ? `Error updating ${lower}` : `Error saving ${lower}`,
+    deleteError: `Error deleting ${lower}`,
+    loadListError: `Error loading ${pluralLower}`,
+    loadOneError: `Error loading ${lower}`,
+    notFound: `${capitalised} not found`,
+  };
+}

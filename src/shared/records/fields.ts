@@ -1,0 +1,254 @@
+/**
+ * Field helpers: each one is a form field (kind, label, options) and the zod schema that
+ * validates it, with messages that name the field. Record definitions are built from them,
+ * so the browser form and the API route check a value with the very same rule.
+ */
+import { z } from 'zod';
+import { LONG_TEXT_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from '../constants';
+import { isCalendarDate, isTimestamp, toUtcTimestamp } from '../dates';
+
+export type FieldKind =
+  'text' | 'textarea' | 'email' | 'tel' | 'date' | 'datetime' | 'select' | 'checkbox' | 'member';
+
+export interface ChoiceOption {
+  value: string;
+  label: string;
+}
+
+export interface FieldSpec<S extends z.ZodType = z.ZodType> {
+  kind: FieldKind;
+  label: string;
+  required: boolean;
+  schema: S;
+  /** Select options, in display order. */
+  options?: readonly ChoiceOption[];
+  /** The value a new form starts with. */
+  initial: string | boolean;
+  /** Rows of a multi-line input. */
+  rows?: number;
+  maxLength?: number;
+}
+
+const requiredMessage = (label: string) => `${label} is required`;
+const typeMessage = (label: string, what: string) => `${label} must be ${what}`;
+const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/** A text value as it arrives: a string, or nothing. Anything else is refused by name. */
+function textInput(label: string) {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? requiredMessage(label)
+          : typeMessage(label, 'text'),
+    })
+    .nullish();
+}
+
+function requiredText(label: string, max: number) {
+  return textInput(label)
+    .transform((value) => value?.trim() ?? '')
+    .refine((value) => value.length > 0, { error: requiredMessage(label) })
+    .refine((value) => value.length <= max, { error: tooLongMessage(label, max) });
+}
+
+function optionalText(label: string, max: number) {
+  return textInput(label)
+    .transform((value) => value?.trim() || null)
+    .refine((value) => value === null || value.length <= max, {
+      error: tooLongMessage(label, max),
+    });
+}
+
+interface TextOptions {
+  required?: boolean;
+  max?: number;
+}
+
+function textField(kind: 'text' | 'textarea' | 'email' | 'tel', defaultMax: number) {
+  function build(
+    label: string,
+    options: TextOptions & { required: true },
+  ): FieldSpec<ReturnType<typeof requiredText>>;
+  function build(
+    label: string,
+    options?: TextOptions & { rows?: number },
+  ): FieldSpec<ReturnType<typeof optionalText>>;
+  function build(
+    label: string,
+    options: TextOptions & { rows?: number } = {},
+  ): FieldSpec<ReturnType<typeof requiredText> | ReturnType<typeof optionalText>> {
+    const max = options.max ?? defaultMax;
+    return {
+      kind,
+      label,
+      required: options.required === true,
+      schema: options.required ? requiredText(label, max) : optionalText(label, max),
+      initial: '',
+      maxLength: max,
+      ...(kind === 'textarea' ? { rows: options.rows ?? 4 } : {}),
+    };
+  }
+  return build;
+}
+
+/** A one-line text input. */
+export const text = textField('text', NAME_MAX_LENGTH);
+/** A multi-line text input (4 rows unless told). */
+export const textarea = textField('textarea', LONG_TEXT_MAX_LENGTH);
+/** An email input. */
+export const email = (label: string) => {
+  const field = textField('email', SHORT_TEXT_MAX_LENGTH)(label);
+  return {
+    ...field,
+    schema: field.schema.refine((value) => value === null || z.email().safeParse(value).success, {
+      error: typeMessage(label, 'an email address'),
+    }),
+  };
+};
+/** A telephone input. */
+export const tel = textField('tel', 50);
+
+function dateInput(label: string, isValid: (value: string) => boolean, what: string) {
+  return textInput(label)
+    .transform((value) => value?.trim() || null)
+    .refine((value) => value === null || isValid(value), { error: typeMessage(label, what) });
+}
+
+const CALENDAR_DATE = 'a date (YYYY-MM-DD)';
+const TIMESTAMP = 'a date and time';
+
+/** A calendar date, `YYYY-MM-DD`, that never shifts with the time zone. */
+export function date(
+  label: string,
+  options: { required: true },
+): FieldSpec<z.ZodType<string, unknown>>;
+export function date(
+  label: string,
+  options?: { required?: false },
+): FieldSpec<z.ZodType<string | null, unknown>>;
+export function date(label: string, options: { required?: boolean } = {}): FieldSpec {
+  const base = dateInput(label, isCalendarDate, CALENDAR_DATE);
+  return {
+    kind: 'date',
+    label,
+    required: options.required === true,
+    schema: options.required
+      ? base.refine((value) => value !== null, { error: requiredMessage(label) })
+      : base,
+    initial: '',
+  };
+}
+
+/** A moment in time, stored as a UTC ISO timestamp and shown in the browser's zone. */
+export function dateTime(
+  label: string,
+  options: { required: true },
+): FieldSpec<z.ZodType<string, unknown>>;
+export function dateTime(
+  label: string,
+  options?: { required?: false },
+): FieldSpec<z.ZodType<string | null, unknown>>;
+export function dateTime(label: string, options: { required?: boolean } = {}): FieldSpec {
+  const base = dateInput(label, isTimestamp, TIMESTAMP).transform((value) =>
+    value === null ? null : toUtcTimestamp(value),
+  );
+  return {
+    kind: 'datetime',
+    label,
+    required: options.required === true,
+    schema: options.required
+      ? base.refine((value) => value !== null, { error: requiredMessage(label) })
+      : base,
+    initial: '',
+  };
+}
+
+type Choices = readonly [string, ...string[]];
+
+function toOptions(values: Choices, labels?: Partial<Record<string, string>>): ChoiceOption[] {
+  return values.map((value) => ({ value, label: labels?.[value] ?? value }));
+}
+
+function choiceInput<V extends Choices>(
+  label: string,
+  values: V,
+  labels?: Partial<Record<string, string>>,
+) {
+  const names = toOptions(values, labels).map((option) => option.label);
+  const allowed = new Set<string>(values);
+  return textInput(label)
+    .transform((value) => value?.trim() || null)
+    .refine((value) => value === null || allowed.has(value), {
+      error: `${label} must be one of: ${names.join(', ')}`,
+    })
+    .transform((value) => value as V[number] | null);
+}
+
+/** A choice from a fixed list, optional: an empty choice is saved as null. */
+export function choice<V extends Choices>(
+  label: string,
+  values: V,
+  options: { labels?: Partial<Record<V[number], string>> } = {},
+): FieldSpec<z.ZodType<V[number] | null, unknown>> {
+  return {
+    kind: 'select',
+    label,
+    required: false,
+    schema: choiceInput(label, values, options.labels),
+    options: toOptions(values, options.labels),
+    initial: '',
+  };
+}
+
+/** A choice from a fixed list with a default: an empty choice is saved as the default. */
+export function choiceWithDefault<V extends Choices>(
+  label: string,
+  values: V,
+  defaultValue: V[number],
+  options: { labels?: Partial<Record<V[number], string>> } = {},
+): FieldSpec<z.ZodType<V[number], unknown>> {
+  return {
+    kind: 'select',
+    label,
+    required: false,
+    schema: choiceInput(label, values, options.labels).transform((value) => value ?? defaultValue),
+    options: toOptions(values, options.labels),
+    initial: defaultValue,
+  };
+}
+
+/** A yes/no switch; missing means no. */
+export function flag(label: string): FieldSpec<z.ZodType<boolean, unknown>> {
+  return {
+    kind: 'checkbox',
+    label,
+    required: false,
+    schema: z
+      .boolean({ error: typeMessage(label, 'true or false') })
+      .nullish()
+      .transform((value) => value ?? false),
+    initial: false,
+  };
+}
+
+export const FAMILY_MEMBER_LABEL = 'Family Member';
+export const UNKNOWN_MEMBER_MESSAGE = `${FAMILY_MEMBER_LABEL} must be one of your family members`;
+
+/**
+ * The family member a record is about; empty means the user's own record. The server
+ * checks that the id is one of the user's own members.
+ */
+export function familyMember(): FieldSpec<z.ZodType<string | null, unknown>> {
+  return {
+    kind: 'member',
+    label: FAMILY_MEMBER_LABEL,
+    required: false,
+    schema: textInput(FAMILY_MEMBER_LABEL)
+      .transform((value) => value?.trim() || null)
+      .refine((value) => value === null || z.uuid().safeParse(value).success, {
+        error: UNKNOWN_MEMBER_MESSAGE,
+      }),
+    initial: '',
+  };
+}

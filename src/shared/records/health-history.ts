@@ -1,0 +1,49 @@
+/**
+ * Health history: the user's own conditions and the family's (SPEC.md §2, §4). A family
+ * history entry names a relation instead of a family member; the schema enforces that rule
+ * for the form and the server alike.
+ */
+import { choice, date, familyMember, flag, text, textarea } from './fields';
+import { defineRecord, objectSchema, standardMessages } from './definition';
+
+export const CONDITION_STATUSES = ['Active', 'Resolved', 'Chronic', 'Under Treatment'] as const;
+
+const fields = {
+  condition_name: text('Condition Name', { required: true }),
+  diagnosis_date: date('Diagnosis Date'),
+  status: choice('Status', CONDITION_STATUSES),
+  is_family_history: flag('Family History'),
+  relation: text('Relation'),
+  notes: textarea('Notes'),
+  family_member_id: familyMember(),
+};
+
+export const RELATION_REQUIRED_MESSAGE = 'Relation is required';
+
+export const healthHistoryDefinition = defineRecord({
+  type: 'condition',
+  table: 'health_history',
+  path: 'history',
+  noun: 'Condition',
+  plural: 'Health History',
+  titleField: 'condition_name',
+  fields,
+  schema: objectSchema(fields)
+    .refine((values) => !values.is_family_history || values.relation !== null, {
+      error: RELATION_REQUIRED_MESSAGE,
+      path: ['relation'],
+    })
+    .transform((values) =>
+      values.is_family_history
+        ? { ...values, family_member_id: null }
+        : { ...values, relation: null },
+    ),
+  memberLinked: true,
+  order: [{ column: 'diagnosis_date', direction: 'desc', nulls: 'last' }],
+  timeline: { dateField: 'diagnosis_date' },
+  afterEdit: 'list',
+  messages: standardMessages('Condition', 'health history', {
+    created: 'added',
+    deletedDescription: 'removed',
+  }),
+});

@@ -1,0 +1,51 @@
+/** The query string of a record list: which tab, whose records, which page. */
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from '../constants';
+import { isCalendarDate } from '../dates';
+import type { RecordDefinition } from './definition';
+
+const memberFilter = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined)
+  .refine((value) => value === undefined || z.uuid().safeParse(value).success, {
+    error: 'member must be a family member id',
+  });
+
+const pageNumber = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? fallback : Number(value)))
+    .refine((value) => Number.isInteger(value) && value >= min && value <= max, {
+      error: `${name} must be a whole number from ${min} to ${max}`,
+    });
+
+export function listQuerySchema(definition: RecordDefinition) {
+  const views = Object.keys(definition.views ?? {});
+  return z.object({
+    view: z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || views.includes(value), {
+        error: views.length
+          ? `view must be one of: ${views.join(', ')}`
+          : `${definition.plural} have no views`,
+      }),
+    member: memberFilter,
+    today: z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || isCalendarDate(value), {
+        error: 'today must be a date (YYYY-MM-DD)',
+      }),
+    limit: pageNumber('limit', 1, MAX_PAGE_SIZE, PAGE_SIZE),
+    offset: pageNumber('offset', 0, 1_000_000, 0),
+  });
+}
+
+export const timelineQuerySchema = z.object({
+  member: memberFilter,
+  cursor: z.string().max(200).optional(),
+  limit: pageNumber('limit', 1, MAX_PAGE_SIZE, PAGE_SIZE),
+});

@@ -1,0 +1,107 @@
+/** Medications: what is taken, when in the day, and from when to when (SPEC.md §2). */
+import { choice, date, familyMember, flag, text, textarea } from './fields';
+import { defineRecord, objectSchema, standardMessages } from './definition';
+
+export const MEDICATION_FREQUENCIES = ['Daily', 'Twice Daily', 'Weekly', 'As Needed'] as const;
+
+/** The four times of day, in the order the current list groups them. */
+export const TIMES_OF_DAY = [
+  { field: 'time_morning', label: 'Morning' },
+  { field: 'time_noon', label: 'Noon' },
+  { field: 'time_evening', label: 'Evening' },
+  { field: 'time_night', label: 'Night' },
+] as const;
+
+const fields = {
+  medication_name: text('Medication Name', { required: true }),
+  dosage: text('Dosage'),
+  frequency: choice('Frequency', MEDICATION_FREQUENCIES),
+  time_morning: flag('Morning'),
+  time_noon: flag('Noon'),
+  time_evening: flag('Evening'),
+  time_night: flag('Night'),
+  start_date: date('Start Date'),
+  end_date: date('End Date'),
+  condition: text('Condition'),
+  prescribed_doctor: text('Prescribed By'),
+  notes: textarea('Notes'),
+  family_member_id: familyMember(),
+};
+
+export const END_BEFORE_START_MESSAGE = 'End Date must be on or after the Start Date';
+
+export const medicationDefinition = defineRecord({
+  type: 'medication',
+  table: 'medications',
+  path: 'medications',
+  noun: 'Medication',
+  plural: 'Medications',
+  titleField: 'medication_name',
+  fields,
+  schema: objectSchema(fields).refine(
+    (values) =>
+      values.start_date === null ||
+      values.end_date === null ||
+      values.end_date >= values.start_date,
+    { error: END_BEFORE_START_MESSAGE, path: ['end_date'] },
+  ),
+  memberLinked: true,
+  order: [{ column: 'start_date', direction: 'desc', nulls: 'last' }],
+  views: {
+    current: {
+      column: 'end_date',
+      comparison: '>=',
+      against: 'today',
+      includesEmpty: true,
+      order: [{ column: 'start_date', direction: 'desc', nulls: 'last' }],
+    },
+    past: {
+      column: 'end_date',
+      comparison: '<',
+      against: 'today',
+      includesEmpty: false,
+      order: [{ column: 'end_date', direction: 'desc' }],
+    },
+  },
+  timeline: { dateField: 'start_date' },
+  afterEdit: 'detail',
+  messages: standardMessages('Medication', 'medications', {
+    created: 'created',
+    deletedDescription: 'deleted',
+  }),
+});
+
+type TimedMedication = Record<(typeof TIMES_OF_DAY)[number]['field'], boolean>;
+
+export const NO_SET_TIME_LABEL = 'No set time';
+
+/**
+ * Current medications by time of day, in the day's order; one taken morning and night is
+ * in both groups. Those with no time of day are gathered last, so none is ever hidden.
+ */
+export function groupByTimeOfDay<M extends TimedMedication>(medications: readonly M[]) {
+  const groups = TIMES_OF_DAY.map(({ field, label }) => ({
+    label,
+    medications: medications.filter((medication) => medication[field]),
+  }));
+  const untimed = medications.filter((medication) =>
+    TIMES_OF_DAY.every(({ field }) => !medication[field]),
+  );
+  return [...groups, { label: NO_SET_TIME_LABEL, medications: untimed }].filter(
+    (group) => group.medications.length > 0,
+  );
+}
+
+export const OTHER_CONDITION_LABEL = 'Other';
+
+/** Past medications by the condition they treated, 'Other' for none, in order of appearance. */
+export function groupByCondition<M extends { condition: string | null }>(
+  medications: readonly M[],
+) {
+  const groups = new Map<string, M[]>();
+  for (const medication of medications) {
+    const label = medication.condition?.trim() || OTHER_CONDITION_LABEL;
+    groups.set(label, [...(groups.get(label) ?? []), medication]);
+  }
+  return [...groups.entries()].map(([label, items]) => ({ label, medications: items }));
+}

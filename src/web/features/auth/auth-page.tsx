@@ -1,0 +1,212 @@
+/**
+ * /auth: Sign In and Sign Up (SPEC.md §2, §5). The passcode is checked here for its form
+ * and by the server for its value; every refusal shows as an 'Error' toast.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { HeartPulse, LockKeyhole } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { signInSchema, signUpSchema } from '../../../shared/auth';
+import { APP_NAME, APP_TAGLINE, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
+import { toasts } from '../../../shared/messages';
+import { Button } from '../../components/ui/button';
+import { Loading } from '../../components/ui/feedback';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { authApi } from '../../lib/api';
+import { queryKeys } from '../../lib/query-client';
+import { showError, showSuccess } from '../../lib/toast';
+import { PasscodeInput } from './passcode-input';
+import { useSession } from './session';
+
+function useSignedIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    await queryClient.fetchQuery({
+      queryKey: queryKeys.session,
+      queryFn: authApi.getSession,
+      staleTime: 0,
+    });
+    navigate('/', { replace: true });
+  };
+}
+
+function SignInForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [passcode, setPasscode] = useState('');
+  const [pending, setPending] = useState(false);
+  const signedIn = useSignedIn();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = signInSchema.safeParse({ email, password, passcode });
+    if (!parsed.success) {
+      showError(toasts.error, new Error(parsed.error.issues[0]?.message));
+      return;
+    }
+    setPending(true);
+    try {
+      await authApi.signIn(parsed.data);
+      await signedIn();
+    } catch (error) {
+      showError(toasts.error, error);
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-label="Sign In">
+      <FormField id="signin-email" label="Email">
+        <Input
+          id="signin-email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </FormField>
+      <FormField id="signin-password" label="Password">
+        <Input
+          id="signin-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </FormField>
+      <FormField id="signin-passcode" label="Friends & Family Passcode">
+        <PasscodeInput
+          id="signin-passcode"
+          value={passcode}
+          onValueChange={setPasscode}
+          placeholder="6 digits"
+        />
+      </FormField>
+      <Button type="submit" size="lg" className="w-full" disabled={pending}>
+        {pending ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}
+
+function SignUpForm() {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [passcode, setPasscode] = useState('');
+  const [pending, setPending] = useState(false);
+  const signedIn = useSignedIn();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = signUpSchema.safeParse({ name, email, password, passcode });
+    if (!parsed.success) {
+      showError(toasts.error, new Error(parsed.error.issues[0]?.message));
+      return;
+    }
+    setPending(true);
+    try {
+      await authApi.signUp(parsed.data);
+      showSuccess(toasts.signedUp);
+      await signedIn();
+    } catch (error) {
+      showError(toasts.error, error);
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-label="Sign Up">
+      <FormField id="signup-name" label="Full Name">
+        <Input
+          id="signup-name"
+          autoComplete="name"
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </FormField>
+      <FormField id="signup-email" label="Email">
+        <Input
+          id="signup-email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </FormField>
+      <FormField id="signup-password" label="Password">
+        <Input
+          id="signup-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          aria-describedby="signup-password-hint"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <p id="signup-password-hint" className="text-xs text-muted-foreground">
+          At least {PASSWORD_MIN_LENGTH} characters.
+        </p>
+      </FormField>
+      <FormField id="signup-passcode" label="Friends & Family Passcode">
+        <PasscodeInput
+          id="signup-passcode"
+          value={passcode}
+          onValueChange={setPasscode}
+          placeholder="6 digits"
+        />
+      </FormField>
+      <Button type="submit" size="lg" className="w-full" disabled={pending}>
+        {pending ? 'Creating account...' : 'Sign Up'}
+      </Button>
+    </form>
+  );
+}
+
+export function AuthPage() {
+  const session = useSession();
+  if (session.isPending) return <Loading className="min-h-dvh" />;
+  if (session.data) return <Navigate to="/" replace />;
+
+  return (
+    <div className="min-h-dvh bg-gradient-to-b from-primary-soft to-background px-4 py-10 sm:py-16">
+      <main className="mx-auto w-full max-w-md">
+        <div className="mb-8 flex flex-col items-center text-center">
+          <span className="mb-4 flex size-16 items-center justify-center rounded-3xl bg-primary text-primary-foreground shadow-lg">
+            <HeartPulse className="size-9" aria-hidden="true" />
+          </span>
+          <h1 className="text-3xl font-bold tracking-tight">{APP_NAME}</h1>
+          <p className="mt-2 text-muted-foreground">{APP_TAGLINE}</p>
+        </div>
+        <div className="rounded-3xl border border-border bg-surface p-5 shadow-xl sm:p-7">
+          <Tabs defaultValue="sign-in">
+            <TabsList className="mb-6">
+              <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+              <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+            </TabsList>
+            <TabsContent value="sign-in">
+              <SignInForm />
+            </TabsContent>
+            <TabsContent value="sign-up">
+              <SignUpForm />
+            </TabsContent>
+          </Tabs>
+        </div>
+        <p className="mt-6 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
+          <LockKeyhole className="size-4" aria-hidden="true" />
+          Private to your family. Ask the person who runs it for the passcode.
+        </p>
+      </main>
+    </div>
+  );
+}
+
+export default AuthPage;

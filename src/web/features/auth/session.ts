@@ -1,0 +1,34 @@
+/** The signed-in user's session, as the whole app reads it. */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { authApi, onUnauthenticated } from '../../lib/api';
+import { queryKeys } from '../../lib/query-client';
+
+export function useSession() {
+  return useQuery({
+    queryKey: queryKeys.session,
+    queryFn: authApi.getSession,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** When any API call finds the session gone, forget the user; the guard sends them to /auth. */
+export function useSessionExpiryWatch() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onUnauthenticated(() => {
+        queryClient.setQueryData(queryKeys.session, null);
+      }),
+    [queryClient],
+  );
+}
+
+/** Forget everything cached about the user who just left. */
+export function useForgetUser() {
+  const queryClient = useQueryClient();
+  return () => {
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+    queryClient.setQueryData(queryKeys.session, null);
+  };
+}

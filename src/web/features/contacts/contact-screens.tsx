@@ -1,0 +1,23 @@
+/** The contact screens. */
+import { contactDefinition } from '../../../shared/records';
+import { RecordDetailPage } from '../records/record-detail-page';
+import { RecordFormPage } from '../records/record-form-page';
+import { Badge } from '../records/record-list-parts';
+
+export { ContactsListPage as ListPage } from './contacts-list-page';
+
+export function DetailPage() {
+  return (
+    <RecordDetailPage
+      definition={contactDefinition}
+      customisation={{
+        hiddenFields: ['contact_type'],
+        badges: (contact) => <Badge tone="primary">{contact.contact_type}</Badge>,
+      }}
+    />
+  );
+}
+
+export function FormPage() {
+  return <RecordFormPage definition={contactDefinition} />;
+}

@@ -1,0 +1,108 @@
+/** The Add/Update Family Member dialog: Name, Date of Birth and one of six colours. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Check } from 'lucide-react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { DEFAULT_MEMBER_COLOR, MEMBER_COLORS } from '../../../shared/constants';
+import { familyMemberSchema, type FamilyMember } from '../../../shared/family-members';
+import { toasts } from '../../../shared/messages';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { showError, showSuccess } from '../../lib/toast';
+import { useSaveFamilyMember } from './family-member-queries';
+
+type FormValues = z.input<typeof familyMemberSchema>;
+type Parsed = z.output<typeof familyMemberSchema>;
+
+const emptyValues = { name: '', date_of_birth: '', color: DEFAULT_MEMBER_COLOR };
+
+export function MemberDialog({
+  open,
+  onOpenChange,
+  member,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The member to update; none to add a new one. */
+  member?: FamilyMember;
+}) {
+  const save = useSaveFamilyMember();
+  const form = useForm<FormValues, unknown, Parsed>({
+    resolver: zodResolver(familyMemberSchema),
+    defaultValues: emptyValues,
+  });
+
+  useEffect(() => {
+    if (open) {
+      form.reset(
+        member
+          ? { name: member.name, date_of_birth: member.date_of_birth ?? '', color: member.color }
+          : emptyValues,
+      );
+    }
+  }, [open, member, form]);
+
+  const editing = member !== undefined;
+  const selectedColor = form.watch('color');
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: member?.id, input: values });
+      showSuccess(editing ? toasts.memberUpdated : toasts.memberAdded);
+      onOpenChange(false);
+    } catch (error) {
+      showError(toasts.error, error);
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={editing ? 'Update Family Member' : 'Add Family Member'}>
+        <form onSubmit={submit} className="space-y-4" noValidate={false}>
+          <FormField id="member-name" label="Name" required error={errors.name?.message}>
+            <Input
+              id="member-name"
+              required
+              autoComplete="off"
+              aria-invalid={errors.name ? true : undefined}
+              {...form.register('name')}
+            />
+          </FormField>
+          <FormField id="member-dob" label="Date of Birth" error={errors.date_of_birth?.message}>
+            <Input id="member-dob" type="date" {...form.register('date_of_birth')} />
+          </FormField>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Color</legend>
+            <div className="flex flex-wrap gap-3">
+              {MEMBER_COLORS.map((color) => (
+                <label
+                  key={color}
+                  className="relative flex size-11 cursor-pointer items-center justify-center rounded-full shadow-sm ring-offset-2 ring-offset-surface has-[:checked]:ring-2 has-[:checked]:ring-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                  style={{ backgroundColor: color }}
+                >
+                  <input
+                    type="radio"
+                    value={color}
+                    aria-label={color}
+                    className="absolute inset-0 size-full cursor-pointer appearance-none rounded-full opacity-0"
+                    {...form.register('color')}
+                  />
+                  {selectedColor === color ? (
+                    <Check className="size-5 text-white" aria-hidden="true" />
+                  ) : null}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <Button type="submit" size="lg" className="w-full" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : editing ? 'Update Member' : 'Add Member'}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

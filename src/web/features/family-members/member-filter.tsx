@@ -1,0 +1,82 @@
+/**
+ * The family-member filter strip: 'All', then one button per member in creation order; the
+ * active one is pressed.
+ */
+import { useSearchParams } from 'react-router';
+import type { FamilyMember } from '../../../shared/family-members';
+import { cn } from '../../lib/cn';
+import { useFamilyMembers } from './family-member-queries';
+
+export function MemberFilter({
+  members,
+  value,
+  onChange,
+}: {
+  members: readonly FamilyMember[];
+  value: string | undefined;
+  onChange: (memberId: string | undefined) => void;
+}) {
+  const chip =
+    'inline-flex min-h-10 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-semibold transition-colors';
+  const active = 'border-primary bg-primary text-primary-foreground';
+  const idle = 'border-border bg-surface text-foreground hover:border-primary';
+  return (
+    <div
+      role="group"
+      aria-label="Filter by family member"
+      className="-mx-4 mb-4 overflow-x-auto px-4 pb-1"
+    >
+      <div className="flex w-max gap-2">
+        <button
+          type="button"
+          aria-pressed={value === undefined}
+          className={cn(chip, value === undefined ? active : idle)}
+          onClick={() => onChange(undefined)}
+        >
+          All
+        </button>
+        {members.map((member) => (
+          <button
+            key={member.id}
+            type="button"
+            aria-pressed={value === member.id}
+            className={cn(chip, value === member.id ? active : idle)}
+            onClick={() => onChange(member.id)}
+          >
+            <span
+              className="size-2.5 rounded-full ring-2 ring-white/70"
+              style={{ backgroundColor: member.color }}
+              aria-hidden="true"
+            />
+            {member.name}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The chosen member lives in the URL (`?member=`), so a filtered list survives a reload. */
+export function useMemberParam(): [string | undefined, (memberId: string | undefined) => void] {
+  const [params, setParams] = useSearchParams();
+  const member = params.get('member') ?? undefined;
+  const setMember = (memberId: string | undefined) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (memberId) next.set('member', memberId);
+        else next.delete('member');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  return [member, setMember];
+}
+
+/** The strip wired to the user's members and the URL. */
+export function FamilyFilter() {
+  const members = useFamilyMembers();
+  const [member, setMember] = useMemberParam();
+  return <MemberFilter members={members.data ?? []} value={member} onChange={setMember} />;
+}

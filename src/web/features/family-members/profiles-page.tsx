@@ -1,0 +1,147 @@
+/** /profiles: the user's family members, to add, update and delete. */
+import { Cake, Pencil, Trash2, UserPlus, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
+import { MEMBER_DELETION_LIST, type FamilyMember } from '../../../shared/family-members';
+import { toasts } from '../../../shared/messages';
+import { initials } from '../../../shared/names';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { EmptyState, Loading } from '../../components/ui/feedback';
+import { showError, showSuccess } from '../../lib/toast';
+import { HeaderAction, PageHeader } from '../shell/page-header';
+import { useDeleteFamilyMember, useFamilyMembers } from './family-member-queries';
+import { MemberDialog } from './member-dialog';
+
+function MemberCard({
+  member,
+  onEdit,
+  onDelete,
+}: {
+  member: FamilyMember;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Card className="flex items-center gap-4 overflow-hidden p-4">
+      <span
+        className="flex size-12 shrink-0 items-center justify-center rounded-full text-base font-bold text-white shadow-sm"
+        style={{ backgroundColor: member.color }}
+        aria-hidden="true"
+      >
+        {initials(member.name, '?')}
+      </span>
+      <div className="min-w-0 flex-1">
+        <h2 className="truncate font-semibold">{member.name}</h2>
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          {member.date_of_birth ? (
+            <>
+              <Cake className="size-4" aria-hidden="true" />
+              <span>Born {formatDate(member.date_of_birth, DAY_GROUP_FORMAT)}</span>
+            </>
+          ) : (
+            'No date of birth'
+          )}
+        </p>
+      </div>
+      <Button variant="ghost" size="icon" aria-label={`Edit ${member.name}`} onClick={onEdit}>
+        <Pencil aria-hidden="true" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="text-destructive hover:bg-destructive-soft"
+        aria-label={`Delete ${member.name}`}
+        onClick={onDelete}
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
+    </Card>
+  );
+}
+
+export function ProfilesPage() {
+  const members = useFamilyMembers();
+  const remove = useDeleteFamilyMember();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [editing, setEditing] = useState<FamilyMember | undefined>();
+  const [deleting, setDeleting] = useState<FamilyMember | undefined>();
+
+  useEffect(() => {
+    if (members.error) showError(toasts.loadProfilesError, members.error);
+  }, [members.error]);
+
+  const openAdd = () => {
+    setEditing(undefined);
+    setDialogOpen(true);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      showSuccess(toasts.memberDeleted);
+      setDeleting(undefined);
+    } catch (error) {
+      showError(toasts.error, error);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Family Profiles"
+        subtitle="The people you keep records for"
+        backTo="/"
+        actions={<HeaderAction label="Add Family Member" icon={UserPlus} onClick={openAdd} />}
+      />
+      {members.isPending ? (
+        <Loading />
+      ) : members.data && members.data.length > 0 ? (
+        <ul className="space-y-3">
+          {members.data.map((member) => (
+            <li key={member.id}>
+              <MemberCard
+                member={member}
+                onEdit={() => {
+                  setEditing(member);
+                  setDialogOpen(true);
+                }}
+                onDelete={() => setDeleting(member)}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : members.isError ? null : (
+        <EmptyState icon={Users} title="No family members yet">
+          <p className="text-sm text-muted-foreground">
+            Add the people you look after to keep their records apart.
+          </p>
+        </EmptyState>
+      )}
+      <MemberDialog open={dialogOpen} onOpenChange={setDialogOpen} member={editing} />
+      <ConfirmDialog
+        open={deleting !== undefined}
+        onOpenChange={(open) => (open ? null : setDeleting(undefined))}
+        title={`Delete ${deleting?.name ?? 'family member'}?`}
+        description={
+          <>
+            <p>This permanently removes {deleting?.name} and all of their data:</p>
+            <ul className="mt-2 list-disc space-y-0.5 pl-5">
+              {MEMBER_DELETION_LIST.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+            <p className="mt-2">This action cannot be undone.</p>
+          </>
+        }
+        confirmLabel="Delete Member"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
+}
+
+export default ProfilesPage;

@@ -1,0 +1,70 @@
+/** /history: the user's and the family's conditions, newest diagnosis first. */
+import { HeartPulse } from 'lucide-react';
+import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
+import { healthHistoryDefinition } from '../../../shared/records';
+import type { StoredRecord } from '../../../shared/records/definition';
+import { EmptyState } from '../../components/ui/feedback';
+import {
+  Badge,
+  RecordCard,
+  RecordCards,
+  RecordListScreen,
+  RecordPlainList,
+} from '../records/record-list-parts';
+
+type Condition = StoredRecord<typeof healthHistoryDefinition>;
+
+export function ConditionBadges({ condition }: { condition: Condition }) {
+  return (
+    <>
+      {condition.is_family_history ? <Badge tone="warning">Family History</Badge> : null}
+      {condition.status ? <Badge tone="primary">{condition.status}</Badge> : null}
+    </>
+  );
+}
+
+function ConditionCard({ condition }: { condition: Condition }) {
+  return (
+    <RecordCard
+      definition={healthHistoryDefinition}
+      id={condition.id}
+      title={condition.condition_name}
+      badges={<ConditionBadges condition={condition} />}
+      member={{ name: condition.family_member_name, color: condition.family_member_color }}
+      details={
+        <>
+          {condition.diagnosis_date ? (
+            <span className="block">
+              Diagnosed {formatDate(condition.diagnosis_date, DAY_GROUP_FORMAT)}
+            </span>
+          ) : null}
+          {condition.relation ? (
+            <span className="block">Relation: {condition.relation}</span>
+          ) : null}
+        </>
+      }
+    />
+  );
+}
+
+export function HistoryListPage() {
+  return (
+    <RecordListScreen definition={healthHistoryDefinition} addLabel="Add Condition">
+      <RecordPlainList
+        definition={healthHistoryDefinition}
+        render={(list) =>
+          list.items.length === 0 ? (
+            <EmptyState icon={HeartPulse} title="No health conditions recorded yet" />
+          ) : (
+            <RecordCards
+              list={list}
+              renderItem={(condition) => <ConditionCard condition={condition} />}
+            />
+          )
+        }
+      />
+    </RecordListScreen>
+  );
+}
+
+export default HistoryListPage;

@@ -1,0 +1,100 @@
+/** /insurance: current policies, then past ones, dimmed, with the date they expired. */
+import { ShieldCheck } from 'lucide-react';
+import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
+import { insuranceDefinition } from '../../../shared/records';
+import type { StoredRecord } from '../../../shared/records/definition';
+import { insuranceStatusOf } from '../../../shared/records/insurance';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/feedback';
+import { Badge, RecordCard, RecordListScreen, RecordPlainList } from '../records/record-list-parts';
+
+type Insurance = StoredRecord<typeof insuranceDefinition>;
+
+function InsuranceCard({ policy }: { policy: Insurance }) {
+  const past = insuranceStatusOf(policy.status) === 'past';
+  return (
+    <RecordCard
+      definition={insuranceDefinition}
+      id={policy.id}
+      title={policy.provider_name}
+      badges={<Badge tone={past ? 'neutral' : 'primary'}>{policy.insurance_type}</Badge>}
+      member={{ name: policy.family_member_name, color: policy.family_member_color }}
+      dimmed={past}
+      details={
+        <>
+          {policy.policy_number ? (
+            <span className="block">Policy {policy.policy_number}</span>
+          ) : null}
+          {past && policy.expiry_date ? (
+            <span className="block">
+              Expired {formatDate(policy.expiry_date, DAY_GROUP_FORMAT)}
+            </span>
+          ) : null}
+        </>
+      }
+    />
+  );
+}
+
+function Section({ title, policies }: { title: string; policies: Insurance[] }) {
+  return (
+    <section aria-labelledby={`${title}-heading`.replace(/\s/g, '-')}>
+      <h2
+        id={`${title}-heading`.replace(/\s/g, '-')}
+        className="mb-2 text-sm font-semibold text-muted-foreground"
+      >
+        {title}
+      </h2>
+      {policies.length ? (
+        <ul className="space-y-2">
+          {policies.map((policy) => (
+            <li key={policy.id}>
+              <InsuranceCard policy={policy} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-2xl border border-dashed border-border p-4 text-sm text-muted-foreground">
+          None
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function InsuranceListPage() {
+  return (
+    <RecordListScreen definition={insuranceDefinition} addLabel="Add Insurance">
+      <RecordPlainList
+        definition={insuranceDefinition}
+        render={(list) => {
+          if (list.items.length === 0)
+            return <EmptyState icon={ShieldCheck} title="No insurance policies yet" />;
+          const current = list.items.filter(
+            (policy) => insuranceStatusOf(policy.status) === 'current',
+          );
+          const past = list.items.filter((policy) => insuranceStatusOf(policy.status) === 'past');
+          return (
+            <div className="space-y-6">
+              <Section title="Current Insurance" policies={current} />
+              <Section title="Past Insurance" policies={past} />
+              {list.hasNextPage ? (
+                <div className="flex justify-center">
+                  <Button
+                    variant="outline"
+                    onClick={() => void list.fetchNextPage()}
+                    disabled={list.isFetchingNextPage}
+                  >
+                    Show more
+                  </Button>
+                </div>
+              ) : null}
+            </div>
+          );
+        }}
+      />
+    </RecordListScreen>
+  );
+}
+
+export default InsuranceListPage;

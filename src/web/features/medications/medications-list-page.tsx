@@ -1,0 +1,105 @@
+/**
+ * /medications: current ones grouped by time of day, past ones grouped by condition.
+ */
+import { Pill, PillBottle } from 'lucide-react';
+import { medicationDefinition } from '../../../shared/records';
+import type { StoredRecord } from '../../../shared/records/definition';
+import { groupByCondition, groupByTimeOfDay } from '../../../shared/records/medications';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/feedback';
+import {
+  EmptyLink,
+  RecordCard,
+  RecordListScreen,
+  RecordViewTabs,
+} from '../records/record-list-parts';
+import type { useRecordList } from '../records/record-queries';
+
+type Medication = StoredRecord<typeof medicationDefinition>;
+
+function MedicationCard({ medication, dimmed }: { medication: Medication; dimmed?: boolean }) {
+  const details = [medication.dosage, medication.frequency].filter(Boolean).join(' · ');
+  return (
+    <RecordCard
+      definition={medicationDefinition}
+      id={medication.id}
+      title={medication.medication_name}
+      member={{ name: medication.family_member_name, color: medication.family_member_color }}
+      details={details || undefined}
+      dimmed={dimmed}
+    />
+  );
+}
+
+function GroupedMedications({
+  list,
+  groups,
+  dimmed,
+}: {
+  list: ReturnType<typeof useRecordList<typeof medicationDefinition>>;
+  groups: { label: string; medications: Medication[] }[];
+  dimmed?: boolean;
+}) {
+  return (
+    <div className="space-y-5">
+      {groups.map((group) => (
+        <section key={group.label} aria-label={group.label}>
+          <h2 className="mb-2 text-sm font-semibold text-muted-foreground">{group.label}</h2>
+          <ul className="space-y-2">
+            {group.medications.map((medication) => (
+              <li key={medication.id}>
+                <MedicationCard medication={medication} dimmed={dimmed} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {list.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+          >
+            {list.isFetchingNextPage ? 'Loading...' : 'Show more'}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const tabs = [
+  { view: 'current', label: 'Current' },
+  { view: 'past', label: 'Past' },
+] as const;
+
+export function MedicationsListPage() {
+  return (
+    <RecordListScreen definition={medicationDefinition} addLabel="Add Medication">
+      <RecordViewTabs
+        definition={medicationDefinition}
+        tabs={tabs}
+        spaced={false}
+        render={(view, list) => {
+          if (list.items.length === 0) {
+            return view === 'current' ? (
+              <EmptyState icon={Pill} title="No current medications">
+                <EmptyLink to="/medications/new">Add your first medication</EmptyLink>
+              </EmptyState>
+            ) : (
+              <EmptyState icon={PillBottle} title="No past medications" />
+            );
+          }
+          return view === 'current' ? (
+            <GroupedMedications list={list} groups={groupByTimeOfDay(list.items)} />
+          ) : (
+            <GroupedMedications list={list} groups={groupByCondition(list.items)} dimmed />
+          );
+        }}
+      />
+    </RecordListScreen>
+  );
+}
+
+export default MedicationsListPage;

@@ -1,0 +1,98 @@
+/** /profile-settings: the email (read-only), the full name, and signing out. */
+import { useMutation } from '@tanstack/react-query';
+import { LogOut } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { profileUpdateSchema } from '../../../shared/auth';
+import { toasts } from '../../../shared/messages';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Loading } from '../../components/ui/feedback';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { authApi } from '../../lib/api';
+import { showError, showSuccess } from '../../lib/toast';
+import { useForgetUser } from '../auth/session';
+import { PageHeader } from '../shell/page-header';
+import { useProfile, useUpdateProfile } from './profile-queries';
+
+export function ProfileSettingsPage() {
+  const profile = useProfile();
+  const update = useUpdateProfile();
+  const navigate = useNavigate();
+  const forgetUser = useForgetUser();
+  const [fullName, setFullName] = useState('');
+
+  useEffect(() => {
+    if (profile.data) setFullName(profile.data.full_name);
+  }, [profile.data]);
+
+  useEffect(() => {
+    // SPEC.md §8: a failed profile load here is only logged.
+    if (profile.error) console.error('Could not load the profile', profile.error);
+  }, [profile.error]);
+
+  const signOut = useMutation({
+    mutationFn: authApi.signOut,
+    onSettled: () => {
+      forgetUser();
+      navigate('/auth', { replace: true });
+    },
+  });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = profileUpdateSchema.safeParse({ full_name: fullName });
+    if (!parsed.success) {
+      showError(toasts.error, new Error(parsed.error.issues[0]?.message));
+      return;
+    }
+    try {
+      await update.mutateAsync(parsed.data.full_name);
+      showSuccess(toasts.profileUpdated);
+    } catch (error) {
+      showError(toasts.error, error);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title="Profile Settings" backTo="/" />
+      {profile.isPending ? (
+        <Loading />
+      ) : (
+        <div className="space-y-4">
+          <Card className="p-5">
+            <form onSubmit={submit} className="space-y-4">
+              <FormField id="profile-email" label="Email">
+                <Input id="profile-email" type="email" readOnly value={profile.data?.email ?? ''} />
+              </FormField>
+              <FormField id="profile-full-name" label="Full Name" required>
+                <Input
+                  id="profile-full-name"
+                  required
+                  autoComplete="name"
+                  value={fullName}
+                  onChange={(event) => setFullName(event.target.value)}
+                />
+              </FormField>
+              <Button type="submit" className="w-full sm:w-auto" disabled={update.isPending}>
+                {update.isPending ? 'Saving...' : 'Update Profile'}
+              </Button>
+            </form>
+          </Card>
+          <Card className="p-5">
+            <h2 className="font-semibold">Sign out</h2>
+            <p className="mb-4 text-sm text-muted-foreground">End this session on this device.</p>
+            <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+              <LogOut aria-hidden="true" />
+              Sign Out
+            </Button>
+          </Card>
+        </div>
+      )}
+    </>
+  );
+}
+
+export default ProfileSettingsPage;

@@ -1,0 +1,57 @@
+/**
+ * Between a record and its form: inputs hold strings and booleans; the API takes the
+ * definition's input. The only conversion is the visit time: the form holds local wall
+ * time, the API a UTC timestamp.
+ */
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { fromDateTimeLocalInput, toDateTimeLocalInput } from '../../../shared/dates';
+import type { RecordDefinition } from '../../../shared/records/definition';
+
+export type FormValues = Record<string, string | boolean>;
+
+export function toFormValues(
+  definition: RecordDefinition,
+  record?: Record<string, unknown>,
+): FormValues {
+  const values: FormValues = {};
+  for (const [name, field] of Object.entries(definition.fields)) {
+    const stored = record?.[name];
+    if (field.kind === 'checkbox') values[name] = record ? Boolean(stored) : Boolean(field.initial);
+    else if (field.kind === 'datetime')
+      values[name] = toDateTimeLocalInput(stored as string | null);
+    else if (record) values[name] = typeof stored === 'string' ? stored : '';
+    else values[name] = field.initial as string;
+  }
+  return values;
+}
+
+export function toPayload(
+  definition: RecordDefinition,
+  values: FormValues,
+): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(definition.fields)) {
+    const value = values[name];
+    payload[name] =
+      field.kind === 'datetime' && typeof value === 'string'
+        ? fromDateTimeLocalInput(value)
+        : value;
+  }
+  return payload;
+}
+
+/** Checks the form with the definition's own schema, the one the server uses. */
+export function recordResolver(
+  definition: RecordDefinition,
+): Resolver<FormValues, unknown, Record<string, unknown>> {
+  return async (values) => {
+    const parsed = definition.schema.safeParse(toPayload(definition, values));
+    if (parsed.success) return { values: toPayload(definition, values), errors: {} };
+    const errors: FieldErrors<FormValues> = {};
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? '');
+      if (name && !errors[name]) errors[name] = { type: issue.code, message: issue.message };
+    }
+    return { values: {}, errors };
+  };
+}

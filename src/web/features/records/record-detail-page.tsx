@@ -1,0 +1,207 @@
+/**
+ * The detail screen of every record type: its fields by label, an edit button, and a
+ * delete that asks first and then returns to the list. A type adds its own badges or rows.
+ */
+import { Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { formatDate, LONG_DATE_FORMAT, LONG_DATE_TIME_FORMAT } from '../../../shared/dates';
+import type { RecordDefinition, StoredRecord } from '../../../shared/records/definition';
+import type { FieldSpec } from '../../../shared/records/fields';
+import { MemberBadge } from '../../components/member-badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Loading } from '../../components/ui/feedback';
+import { ApiError } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { recordIcons, recordTints } from '../../lib/record-icons';
+import { showError, showSuccess } from '../../lib/toast';
+import { PageHeader } from '../shell/page-header';
+import { useDeleteRecord, useRecord } from './record-queries';
+
+export interface DetailRow {
+  label: string;
+  value: ReactNode;
+}
+
+export interface DetailCustomisation<D extends RecordDefinition = RecordDefinition> {
+  /** Fields the type shows its own way (or not at all). */
+  hiddenFields?: readonly string[];
+  /** Labels that read better on the detail screen than on the form. */
+  labels?: Readonly<Record<string, string>>;
+  /** Rows the type adds after its fields. */
+  extraRows?: (record: StoredRecord<D>) => DetailRow[];
+  /** Badges under the title. */
+  badges?: (record: StoredRecord<D>) => ReactNode;
+}
+
+/** A stored value as the detail screen shows it, or null when there is nothing to show. */
+export function formatFieldValue(field: FieldSpec, value: unknown): ReactNode {
+  if (value === null || value === undefined || value === '') return null;
+  switch (field.kind) {
+    case 'date':
+      return formatDate(String(value), LONG_DATE_FORMAT);
+    case 'datetime':
+      return formatDate(String(value), LONG_DATE_TIME_FORMAT);
+    case 'checkbox':
+      return value ? 'Yes' : null;
+    case 'select':
+      return field.options?.find((option) => option.value === value)?.label ?? String(value);
+    case 'email':
+      return (
+        <a
+          className="text-primary underline-offset-4 hover:underline"
+          href={`mailto:${String(value)}`}
+        >
+          {String(value)}
+        </a>
+      );
+    case 'tel':
+      return (
+        <a
+          className="text-primary underline-offset-4 hover:underline"
+          href={`tel:${String(value)}`}
+        >
+          {String(value)}
+        </a>
+      );
+    case 'textarea':
+      return <span className="whitespace-pre-wrap">{String(value)}</span>;
+    default:
+      return String(value);
+  }
+}
+
+export function RecordDetailPage<D extends RecordDefinition>({
+  definition,
+  customisation = {},
+}: {
+  definition: D;
+  customisation?: DetailCustomisation<D>;
+}) {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const record = useRecord(definition, id);
+  const remove = useDeleteRecord(definition);
+  const [confirming, setConfirming] = useState(false);
+  const listPath = `/${definition.path}`;
+  const missing = record.error instanceof ApiError && record.error.status === 404;
+
+  useEffect(() => {
+    if (record.error && !missing) showError(definition.messages.loadOneError, record.error);
+  }, [record.error, missing, definition]);
+
+  if (record.isPending) {
+    return (
+      <>
+        <PageHeader title={`${definition.noun} Details`} backTo={listPath} />
+        <Loading />
+      </>
+    );
+  }
+  if (!record.data) {
+    return (
+      <>
+        <PageHeader title={`${definition.noun} Details`} backTo={listPath} />
+        <Card className="p-6 text-center font-medium">
+          {missing ? definition.messages.notFound : definition.messages.loadOneError}
+        </Card>
+      </>
+    );
+  }
+
+  const data = record.data;
+  const values = data as Record<string, unknown>;
+  const hidden = new Set([definition.titleField, ...(customisation.hiddenFields ?? [])]);
+  const rows: DetailRow[] = [];
+  for (const [name, field] of Object.entries(definition.fields)) {
+    if (hidden.has(name)) continue;
+    const value =
+      field.kind === 'member' ? (
+        <MemberBadge name={data.family_member_name} color={data.family_member_color} />
+      ) : (
+        formatFieldValue(field, values[name])
+      );
+    if (field.kind === 'member' ? data.family_member_name : value !== null) {
+      rows.push({ label: customisation.labels?.[name] ?? field.label, value });
+    }
+  }
+  rows.push(...(customisation.extraRows?.(data) ?? []));
+
+  const confirmDelete = async () => {
+    try {
+      await remove.mutateAsync(id);
+      setConfirming(false);
+      showSuccess(definition.messages.deleted);
+      navigate(listPath);
+    } catch (error) {
+      showError(definition.messages.deleteError, error);
+    }
+  };
+
+  const Icon = recordIcons[definition.type];
+  return (
+    <>
+      <PageHeader
+        title={`${definition.noun} Details`}
+        backTo={listPath}
+        actions={
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Edit ${definition.noun}`}
+            onClick={() => navigate(`${listPath}/${id}/edit`)}
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+        }
+      />
+      <Card className="p-5">
+        <div className="flex items-start gap-4">
+          <span
+            className={cn(
+              'flex size-12 shrink-0 items-center justify-center rounded-2xl',
+              recordTints[definition.type],
+            )}
+          >
+            <Icon className="size-6" aria-hidden="true" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <h2 className="text-xl font-bold break-words">
+              {String(values[definition.titleField] ?? '')}
+            </h2>
+            <div className="mt-1.5 flex flex-wrap items-center gap-2">
+              {customisation.badges?.(data)}
+            </div>
+          </div>
+        </div>
+        {rows.length ? (
+          <dl className="mt-5 divide-y divide-border border-t border-border">
+            {rows.map((row) => (
+              <div key={row.label} className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
+                <dt className="text-sm font-medium text-muted-foreground">{row.label}</dt>
+                <dd className="break-words">{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+      </Card>
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
+        <Button variant="destructive" onClick={() => setConfirming(true)}>
+          <Trash2 aria-hidden="true" />
+          Delete {definition.noun}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Are you sure?"
+        description={`This action cannot be undone. This will permanently delete this ${definition.noun.toLowerCase()}.`}
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
+}

@@ -1,0 +1,297 @@
+/**
+ * The pieces every record list is made of: the screen frame with its add button and
+ * member filter, the record card, tab labels with counts, and paging as the user scrolls.
+ */
+import { ChevronRight, Plus } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { RecordDefinition, StoredRecord } from '../../../shared/records/definition';
+import { MemberBadge } from '../../components/member-badge';
+import { Button } from '../../components/ui/button';
+import { Loading } from '../../components/ui/feedback';
+import { cn } from '../../lib/cn';
+import { recordIcons, recordTints } from '../../lib/record-icons';
+import { useLoadMoreOnScroll } from '../../lib/use-load-more';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { FamilyFilter, useMemberParam } from '../family-members/member-filter';
+import { HeaderAction, PageHeader } from '../shell/page-header';
+import { useRecordList } from './record-queries';
+
+export function RecordListScreen({
+  definition,
+  addLabel,
+  memberFilter = definition.memberLinked,
+  topLevel = false,
+  children,
+}: {
+  definition: RecordDefinition;
+  /** The add button's name, e.g. 'Add New Visit'. */
+  addLabel: string;
+  memberFilter?: boolean;
+  /** A screen of the bottom navigation: no back arrow, the account avatar instead. */
+  topLevel?: boolean;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const add = () => navigate(`/${definition.path}/new`);
+  return (
+    <>
+      <PageHeader
+        title={definition.plural}
+        backTo={topLevel ? undefined : '/list'}
+        actions={<HeaderAction label={addLabel} icon={Plus} onClick={add} />}
+      />
+      {memberFilter ? <FamilyFilter /> : null}
+      {children}
+    </>
+  );
+}
+
+export function RecordCard({
+  definition,
+  id,
+  title,
+  details,
+  member,
+  aside,
+  badges,
+  dimmed = false,
+}: {
+  definition: RecordDefinition;
+  id: string;
+  title: string;
+  details?: ReactNode;
+  member?: { name: string | null; color: string | null };
+  aside?: ReactNode;
+  badges?: ReactNode;
+  dimmed?: boolean;
+}) {
+  const Icon = recordIcons[definition.type];
+  return (
+    <Link
+      to={`/${definition.path}/${id}`}
+      className={cn(
+        'group relative flex items-center gap-3 overflow-hidden rounded-2xl border border-border bg-surface p-4 shadow-[0_1px_2px_rgb(15_31_36/0.05)] transition-colors hover:border-primary',
+        dimmed && 'opacity-65',
+      )}
+    >
+      {member?.color ? (
+        <span
+          className="absolute inset-y-0 left-0 w-1"
+          style={{ backgroundColor: member.color }}
+          aria-hidden="true"
+        />
+      ) : null}
+      <span
+        className={cn(
+          'flex size-11 shrink-0 items-center justify-center rounded-xl',
+          recordTints[definition.type],
+        )}
+      >
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <span className="min-w-0 flex-1 space-y-0.5">
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="truncate font-semibold">{title}</span>
+          {badges}
+        </span>
+        {details ? (
+          <span className="block space-y-0.5 text-sm text-muted-foreground">{details}</span>
+        ) : null}
+        {member?.name ? <MemberBadge name={member.name} color={member.color} /> : null}
+      </span>
+      {aside ? <span className="shrink-0 text-right">{aside}</span> : null}
+      <ChevronRight className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+    </Link>
+  );
+}
+
+/** A small pill, for a status or a kind. */
+export function Badge({
+  children,
+  tone = 'neutral',
+}: {
+  children: ReactNode;
+  tone?: 'neutral' | 'primary' | 'warning';
+}) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold',
+        tone === 'primary' && 'bg-primary-soft text-primary',
+        tone === 'warning' && 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+        tone === 'neutral' && 'bg-surface-muted text-muted-foreground',
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** A list of cards that loads its next page as its end scrolls into view. */
+export function PagedList<T extends { id: string }>({
+  items,
+  renderItem,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+  className,
+}: {
+  items: readonly T[];
+  renderItem: (item: T) => ReactNode;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+  className?: string;
+}) {
+  const sentinel = useLoadMoreOnScroll(hasNextPage && !isFetchingNextPage, () => {
+    void fetchNextPage();
+  });
+  return (
+    <>
+      <ul className={cn('space-y-2', className)}>
+        {items.map((item) => (
+          <li key={item.id}>{renderItem(item)}</li>
+        ))}
+      </ul>
+      <div ref={sentinel} />
+      {hasNextPage ? (
+        <div className="mt-3 flex justify-center">
+          {isFetchingNextPage ? (
+            <Loading className="py-4" />
+          ) : (
+            <Button variant="outline" onClick={() => void fetchNextPage()}>
+              Show more
+            </Button>
+          )}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** A tab's name with its count, as SPEC.md writes it: 'Upcoming (3)' or 'Current(3)'. */
+export function TabLabel({
+  label,
+  count,
+  spaced,
+}: {
+  label: string;
+  count: number | undefined;
+  spaced: boolean;
+}) {
+  return (
+    <>
+      {label}
+      {spaced ? ' ' : ''}
+      <span className="ml-1.5 inline-block min-w-5 rounded-full bg-primary-soft px-1.5 text-xs text-primary tabular-nums">
+        <span className="sr-only">(</span>
+        {count ?? 0}
+        <span className="sr-only">)</span>
+      </span>
+    </>
+  );
+}
+
+export function EmptyLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="font-semibold text-primary underline-offset-4 hover:underline">
+      {children}
+    </Link>
+  );
+}
+
+type RecordList<D extends RecordDefinition> = ReturnType<typeof useRecordList<D>>;
+
+function ViewPanel<D extends RecordDefinition>({
+  definition,
+  view,
+  member,
+  render,
+}: {
+  definition: D;
+  view: string;
+  member: string | undefined;
+  render: (list: RecordList<D>) => ReactNode;
+}) {
+  const list = useRecordList(definition, { view, member });
+  if (list.isPending) return <Loading />;
+  if (list.isError && list.items.length === 0) return null;
+  return render(list);
+}
+
+/**
+ * A list split into tabs by the type's views (upcoming/past, current/past), each tab named
+ * with its count, each loading its own pages.
+ */
+export function RecordViewTabs<D extends RecordDefinition>({
+  definition,
+  tabs,
+  spaced,
+  render,
+}: {
+  definition: D;
+  tabs: readonly { view: string; label: string }[];
+  /** Whether a space separates the tab's name from its count. */
+  spaced: boolean;
+  render: (view: string, list: RecordList<D>) => ReactNode;
+}) {
+  const [member] = useMemberParam();
+  const [tab, setTab] = useState(tabs[0]?.view ?? '');
+  const counts = useRecordList(definition, { view: tab, member }).counts;
+  return (
+    <Tabs value={tab} onValueChange={setTab}>
+      <TabsList className="mb-4">
+        {tabs.map(({ view, label }) => (
+          <TabsTrigger key={view} value={view}>
+            <TabLabel label={label} count={counts?.[view]} spaced={spaced} />
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {tabs.map(({ view }) => (
+        <TabsContent key={view} value={view}>
+          <ViewPanel
+            definition={definition}
+            view={view}
+            member={member}
+            render={(list) => render(view, list)}
+          />
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}
+
+/** The paged cards of a loaded list. */
+export function RecordCards<D extends RecordDefinition>({
+  list,
+  renderItem,
+}: {
+  list: RecordList<D>;
+  renderItem: (record: StoredRecord<D>) => ReactNode;
+}) {
+  return (
+    <PagedList
+      items={list.items}
+      renderItem={renderItem}
+      hasNextPage={list.hasNextPage}
+      isFetchingNextPage={list.isFetchingNextPage}
+      fetchNextPage={list.fetchNextPage}
+    />
+  );
+}
+
+/** A list without tabs: every record of the type, for the member the filter names. */
+export function RecordPlainList<D extends RecordDefinition>({
+  definition,
+  render,
+}: {
+  definition: D;
+  render: (list: RecordList<D>) => ReactNode;
+}) {
+  const [member] = useMemberParam();
+  const list = useRecordList(definition, { member: definition.memberLinked ? member : undefined });
+  if (list.isPending) return <Loading />;
+  if (list.isError && list.items.length === 0) return null;
+  return render(list);
+}

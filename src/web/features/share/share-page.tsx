@@ -1,0 +1,73 @@
+/** /share: the ways of sharing to come, each announcing itself, and the privacy notice. */
+import { FileDown, Link2, Mail, MessageSquare, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { SHARE_LINK_EXPIRY_DAYS } from '../../../shared/constants';
+import { toasts } from '../../../shared/messages';
+import { Card } from '../../components/ui/card';
+import { showInfo } from '../../lib/toast';
+import { PageHeader } from '../shell/page-header';
+
+const options: { title: string; kind: string; description: string; icon: LucideIcon }[] = [
+  {
+    title: 'Export as PDF',
+    kind: 'PDF',
+    description: 'A printable summary of your records',
+    icon: FileDown,
+  },
+  {
+    title: 'Share via Email',
+    kind: 'Email',
+    description: 'Send records to a doctor or relative',
+    icon: Mail,
+  },
+  {
+    title: 'Share via Message',
+    kind: 'Message',
+    description: 'Send a summary by text message',
+    icon: MessageSquare,
+  },
+  {
+    title: 'Generate Share Link',
+    kind: 'Link',
+    description: 'A private link that expires',
+    icon: Link2,
+  },
+];
+
+export function SharePage() {
+  return (
+    <>
+      <PageHeader title="Share Health Records" subtitle="Choose how to share" />
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {options.map(({ title, kind, description, icon: Icon }) => (
+          <li key={title}>
+            <button
+              type="button"
+              onClick={() => showInfo(toasts.shareSoon(kind))}
+              className="flex min-h-20 w-full items-center gap-4 rounded-2xl border border-border bg-surface p-4 text-left shadow-[0_1px_2px_rgb(15_31_36/0.05)] transition-colors hover:border-primary"
+            >
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-primary-soft text-primary">
+                <Icon className="size-6" aria-hidden="true" />
+              </span>
+              <span className="min-w-0">
+                <span className="block font-semibold">{title}</span>
+                <span className="block text-sm text-muted-foreground">{description}</span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Card className="mt-5 flex gap-3 bg-primary-soft/60 p-4">
+        <ShieldCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+        <div className="text-sm leading-relaxed">
+          <h2 className="font-semibold">Your privacy comes first</h2>
+          <p className="text-muted-foreground">
+            Shared information is encrypted, and you can revoke access at any time. Share links
+            expire after {SHARE_LINK_EXPIRY_DAYS} days.
+          </p>
+        </div>
+      </Card>
+    </>
+  );
+}
+
+export default SharePage;

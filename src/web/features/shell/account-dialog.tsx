@@ -1,0 +1,111 @@
+/**
+ * The Account dialog behind the avatar: User Profile, Family Members, Logout and Delete
+ * Account (which asks first).
+ */
+import { useMutation } from '@tanstack/react-query';
+import { ChevronRight, LogOut, Trash2, UserRound, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { initials } from '../../../shared/names';
+import { toasts } from '../../../shared/messages';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { authApi, profileApi } from '../../lib/api';
+import { showError, showSuccess } from '../../lib/toast';
+import { useForgetUser } from '../auth/session';
+import { useProfile } from '../profile-settings/profile-queries';
+
+const rowClass =
+  'flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-left font-medium transition-colors hover:bg-surface-muted';
+
+export function AccountButton() {
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const profile = useProfile();
+  const navigate = useNavigate();
+  const forgetUser = useForgetUser();
+
+  const logout = useMutation({
+    mutationFn: authApi.signOut,
+    onSettled: () => {
+      forgetUser();
+      navigate('/auth', { replace: true });
+    },
+  });
+
+  const deleteAccount = useMutation({
+    mutationFn: profileApi.deleteAccount,
+    onSuccess: () => {
+      setConfirming(false);
+      setOpen(false);
+      showSuccess(toasts.accountDeleted);
+      forgetUser();
+      navigate('/auth', { replace: true });
+    },
+    onError: (error) => showError(toasts.deleteAccountError, error),
+  });
+
+  const fullName = profile.data?.full_name;
+  return (
+    <>
+      <button
+        type="button"
+        aria-label="Account"
+        onClick={() => setOpen(true)}
+        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground shadow-sm ring-2 ring-surface transition-transform hover:scale-105"
+      >
+        <span aria-hidden="true">{initials(fullName)}</span>
+      </button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent
+          title="Account"
+          description={profile.data ? `${fullName} · ${profile.data.email}` : undefined}
+        >
+          <nav aria-label="Account" className="space-y-1">
+            <Link to="/profile-settings" className={rowClass} onClick={() => setOpen(false)}>
+              <UserRound className="size-5 text-primary" aria-hidden="true" />
+              <span className="flex-1">User Profile</span>
+              <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
+            </Link>
+            <Link to="/profiles" className={rowClass} onClick={() => setOpen(false)}>
+              <Users className="size-5 text-primary" aria-hidden="true" />
+              <span className="flex-1">Family Members</span>
+              <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
+            </Link>
+            <button
+              type="button"
+              className={rowClass}
+              onClick={() => logout.mutate()}
+              disabled={logout.isPending}
+            >
+              <LogOut className="size-5 text-muted-foreground" aria-hidden="true" />
+              <span className="flex-1">Logout</span>
+            </button>
+            <div className="my-2 border-t border-border" />
+            <button
+              type="button"
+              className={`${rowClass} text-destructive`}
+              onClick={() => {
+                // The confirm takes the account dialog's place.
+                setOpen(false);
+                setConfirming(true);
+              }}
+            >
+              <Trash2 className="size-5" aria-hidden="true" />
+              <span className="flex-1">Delete Account</span>
+            </button>
+          </nav>
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete your account?"
+        description="This permanently deletes your account, your family members and every health record you have saved. It cannot be undone."
+        confirmLabel="Delete Account"
+        pending={deleteAccount.isPending}
+        onConfirm={() => deleteAccount.mutate()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+/** The top of a screen: a back link or the account avatar, the title, and actions. */
+import { ArrowLeft, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { AccountButton } from './account-dialog';
+
+export function PageHeader({
+  title,
+  backTo,
+  actions,
+  subtitle,
+}: {
+  title: ReactNode;
+  /** Where the back arrow goes; without one the account avatar shows instead. */
+  backTo?: string;
+  actions?: ReactNode;
+  subtitle?: ReactNode;
+}) {
+  return (
+    <header className="sticky top-0 z-30 -mx-4 mb-4 border-b border-transparent bg-background/90 px-4 pt-[max(0.75rem,env(safe-area-inset-top))] pb-3 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <div className="flex items-center gap-3">
+        {backTo ? (
+          <Link
+            to={backTo}
+            aria-label="Back"
+            className="-ml-2 flex size-11 shrink-0 items-center justify-center rounded-full text-foreground hover:bg-surface-muted"
+          >
+            <ArrowLeft className="size-5" aria-hidden="true" />
+          </Link>
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-xl font-bold tracking-tight sm:text-2xl">{title}</h1>
+          {subtitle ? <p className="truncate text-sm text-muted-foreground">{subtitle}</p> : null}
+        </div>
+        {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
+        {backTo ? null : <AccountButton />}
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The main action of a screen, in its header: a round icon button on a phone (its name
+ * still spoken and findable), the icon with its words on a wider screen.
+ */
+export function HeaderAction({
+  label,
+  icon: Icon,
+  onClick,
+}: {
+  label: string;
+  icon: LucideIcon;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      onClick={onClick}
+      className="size-11 rounded-full px-0 sm:size-auto sm:min-h-11 sm:rounded-xl sm:px-4"
+    >
+      <Icon className="size-5! sm:size-4!" aria-hidden="true" />
+      <span className="sr-only sm:not-sr-only">{label}</span>
+    </Button>
+  );
+}

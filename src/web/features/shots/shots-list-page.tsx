@@ -1,0 +1,62 @@
+/** /shots: upcoming and past shots by date administered; undated shots are in neither. */
+import { Syringe } from 'lucide-react';
+import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
+import { shotDefinition } from '../../../shared/records';
+import type { StoredRecord } from '../../../shared/records/definition';
+import { EmptyState } from '../../components/ui/feedback';
+import {
+  RecordCard,
+  RecordCards,
+  RecordListScreen,
+  RecordViewTabs,
+} from '../records/record-list-parts';
+
+type Shot = StoredRecord<typeof shotDefinition>;
+
+function ShotCard({ shot }: { shot: Shot }) {
+  return (
+    <RecordCard
+      definition={shotDefinition}
+      id={shot.id}
+      title={shot.shot_name}
+      member={{ name: shot.family_member_name, color: shot.family_member_color }}
+      details={
+        <>
+          {shot.date_administered ? (
+            <span className="block">{formatDate(shot.date_administered, DAY_GROUP_FORMAT)}</span>
+          ) : null}
+          {shot.location ? <span className="block">{shot.location}</span> : null}
+        </>
+      }
+    />
+  );
+}
+
+const tabs = [
+  { view: 'upcoming', label: 'Upcoming' },
+  { view: 'past', label: 'Past' },
+] as const;
+
+export function ShotsListPage() {
+  return (
+    <RecordListScreen definition={shotDefinition} addLabel="Add Shot">
+      <RecordViewTabs
+        definition={shotDefinition}
+        tabs={tabs}
+        spaced={false}
+        render={(view, list) =>
+          list.items.length === 0 ? (
+            <EmptyState
+              icon={Syringe}
+              title={view === 'upcoming' ? 'No upcoming shots' : 'No past shots'}
+            />
+          ) : (
+            <RecordCards list={list} renderItem={(shot) => <ShotCard shot={shot} />} />
+          )
+        }
+      />
+    </RecordListScreen>
+  );
+}
+
+export default ShotsListPage;

@@ -1,0 +1,77 @@
+/** /visits: upcoming and past visits, split at now, with counts on the tabs. */
+import { CalendarCheck, CalendarClock } from 'lucide-react';
+import { CARD_DAY_FORMAT, CARD_TIME_FORMAT, formatDate } from '../../../shared/dates';
+import { visitDefinition } from '../../../shared/records';
+import type { StoredRecord } from '../../../shared/records/definition';
+import { EmptyState } from '../../components/ui/feedback';
+import {
+  EmptyLink,
+  RecordCard,
+  RecordCards,
+  RecordListScreen,
+  RecordViewTabs,
+} from '../records/record-list-parts';
+
+type Visit = StoredRecord<typeof visitDefinition>;
+
+function VisitCard({ visit }: { visit: Visit }) {
+  return (
+    <RecordCard
+      definition={visitDefinition}
+      id={visit.id}
+      title={visit.visit_name}
+      member={{ name: null, color: visit.family_member_color }}
+      details={
+        <>
+          {visit.doctor_name ? <span className="block">{visit.doctor_name}</span> : null}
+          {visit.family_member_name ? (
+            <span className="block">For: {visit.family_member_name}</span>
+          ) : null}
+          {visit.frequency ? <span className="block">{visit.frequency}</span> : null}
+        </>
+      }
+      aside={
+        <>
+          <span className="block text-sm font-semibold">
+            {formatDate(visit.visit_date, CARD_DAY_FORMAT)}
+          </span>
+          <span className="block text-xs text-muted-foreground">
+            {formatDate(visit.visit_date, CARD_TIME_FORMAT)}
+          </span>
+        </>
+      }
+    />
+  );
+}
+
+const tabs = [
+  { view: 'upcoming', label: 'Upcoming' },
+  { view: 'past', label: 'Past' },
+] as const;
+
+export function VisitsListPage() {
+  return (
+    <RecordListScreen definition={visitDefinition} addLabel="Add New Visit">
+      <RecordViewTabs
+        definition={visitDefinition}
+        tabs={tabs}
+        spaced
+        render={(view, list) =>
+          list.items.length === 0 ? (
+            view === 'upcoming' ? (
+              <EmptyState icon={CalendarClock} title="No upcoming visits">
+                <EmptyLink to="/visits/new">Schedule your first visit</EmptyLink>
+              </EmptyState>
+            ) : (
+              <EmptyState icon={CalendarCheck} title="No past visits" />
+            )
+          ) : (
+            <RecordCards list={list} renderItem={(visit) => <VisitCard visit={visit} />} />
+          )
+        }
+      />
+    </RecordListScreen>
+  );
+}
+
+export default VisitsListPage;

@@ -1,0 +1,118 @@
+/**
+ * The typed client of the API. Every call goes to the same origin with the session cookie;
+ * a refusal becomes an ApiError carrying the server's own message.
+ */
+import type { Profile, SignInInput, SignUpInput } from '../../shared/auth';
+import type { FamilyMember, FamilyMemberInput } from '../../shared/family-members';
+import type {
+  RecordDefinition,
+  RecordInput,
+  RecordPage,
+  StoredRecord,
+} from '../../shared/records/definition';
+import type { TimelinePage } from '../../shared/timeline';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+type Listener = () => void;
+const unauthenticatedListeners = new Set<Listener>();
+
+/** Called whenever the server says the session is gone, so the app can send the user to /auth. */
+export function onUnauthenticated(listener: Listener): () => void {
+  unauthenticatedListeners.add(listener);
+  return () => unauthenticatedListeners.delete(listener);
+}
+
+const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(NETWORK_ERROR, 0);
+  }
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const { message, field } = (data ?? {}) as { message?: string; field?: string };
+    if (response.status === 401 && !path.startsWith('/auth/')) {
+      for (const listener of unauthenticatedListeners) listener();
+    }
+    throw new ApiError(message || response.statusText || 'Request failed', response.status, field);
+  }
+  return data as T;
+}
+
+function queryString(params: Record<string, string | number | undefined>): string {
+  const entries = Object.entries(params).filter(
+    (entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== '',
+  );
+  return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}` : '';
+}
+
+export interface SessionData {
+  session: { id: string; expiresAt: string };
+  user: { id: string; email: string; name: string };
+}
+
+export const authApi = {
+  getSession: () => request<SessionData | null>('GET', '/auth/get-session'),
+  signIn: (input: SignInInput) => request<unknown>('POST', '/auth/sign-in/email', input),
+  signUp: (input: SignUpInput) => request<unknown>('POST', '/auth/sign-up/email', input),
+  signOut: () => request<unknown>('POST', '/auth/sign-out', {}),
+};
+
+export const profileApi = {
+  get: () => request<Profile>('GET', '/profile'),
+  update: (full_name: string) => request<Profile>('PUT', '/profile', { full_name }),
+  deleteAccount: () => request<void>('DELETE', '/account'),
+};
+
+export const familyMembersApi = {
+  list: () => request<FamilyMember[]>('GET', '/family-members'),
+  create: (input: FamilyMemberInput) => request<FamilyMember>('POST', '/family-members', input),
+  update: (id: string, input: FamilyMemberInput) =>
+    request<FamilyMember>('PUT', `/family-members/${encodeURIComponent(id)}`, input),
+  remove: (id: string) => request<void>('DELETE', `/family-members/${encodeURIComponent(id)}`),
+};
+
+export interface RecordListParams {
+  view?: string;
+  member?: string;
+  today?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** The client of one record type, typed by its definition. */
+export function recordsApi<D extends RecordDefinition>(definition: D) {
+  const base = `/${definition.path}`;
+  const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
+  return {
+    list: (params: RecordListParams = {}) =>
+      request<RecordPage<StoredRecord<D>>>('GET', `${base}${queryString({ ...params })}`),
+    get: (id: string) => request<StoredRecord<D>>('GET', one(id)),
+    create: (input: RecordInput<D>) => request<StoredRecord<D>>('POST', base, input),
+    update: (id: string, input: RecordInput<D>) => request<StoredRecord<D>>('PUT', one(id), input),
+    remove: (id: string) => request<void>('DELETE', one(id)),
+  };
+}
+
+export const timelineApi = {
+  list: (params: { member?: string; cursor?: string }) =>
+    request<TimelinePage>('GET', `/timeline${queryString(params)}`),
+};

@@ -1,0 +1,28 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: true,
+        // A refusal will not change by asking again; a dropped connection might.
+        retry: (count, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryKeys = {
+  session: ['session'] as const,
+  profile: ['profile'] as const,
+  familyMembers: ['family-members'] as const,
+  timeline: (member: string | undefined) => ['timeline', member ?? 'all'] as const,
+  timelineAll: ['timeline'] as const,
+  records: (type: string) => ['records', type] as const,
+  recordList: (type: string, params: object) => ['records', type, 'list', params] as const,
+  record: (type: string, id: string) => ['records', type, 'one', id] as const,
+};

@@ -1,0 +1,33 @@
+/** One icon per record type, used the same way everywhere. */
+import {
+  BookUser,
+  FileText,
+  HeartPulse,
+  Pill,
+  ShieldCheck,
+  Stethoscope,
+  Syringe,
+  type LucideIcon,
+} from 'lucide-react';
+import type { RecordType } from '../../shared/records/definition';
+
+export const recordIcons: Record<RecordType, LucideIcon> = {
+  visit: Stethoscope,
+  medication: Pill,
+  shot: Syringe,
+  note: FileText,
+  condition: HeartPulse,
+  insurance: ShieldCheck,
+  contact: BookUser,
+};
+
+/** Soft tints per type, so a glance tells a visit from a medication. */
+export const recordTints: Record<RecordType, string> = {
+  visit: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300',
+  medication: 'bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-300',
+  shot: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
+  note: 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
+  condition: 'bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-300',
+  insurance: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
+  contact: 'bg-teal-100 text-teal-800 dark:bg-teal-950 dark:text-teal-300',
+};

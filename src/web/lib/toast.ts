@@ -1,0 +1,27 @@
+/**
+ * Toasts with SPEC.md §8's titles. The server's message is the description. A toast with
+ * the same words replaces the one already showing instead of stacking a copy.
+ */
+import { toast } from 'sonner';
+import type { Toast } from '../../shared/records/definition';
+import { ApiError } from './api';
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError || error instanceof Error) return error.message;
+  return 'Something went wrong';
+}
+
+export function showError(title: string, error: unknown) {
+  const description = errorMessage(error);
+  toast.error(title, { id: `error:${title}:${description}`, description });
+}
+
+export function showSuccess(message: Toast | string) {
+  const { title, description } =
+    typeof message === 'string' ? { title: message, description: undefined } : message;
+  toast.success(title, { id: `success:${title}`, description });
+}
+
+export function showInfo(title: string) {
+  toast(title, { id: `info:${title}` });
+}

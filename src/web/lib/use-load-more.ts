@@ -1,0 +1,19 @@
+/** Loads the next page when the end of a list scrolls into view. */
+import { useEffect, useRef } from 'react';
+
+export function useLoadMoreOnScroll(enabled: boolean, loadMore: () => void) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMore();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [enabled, loadMore]);
+  return sentinel;
+}

@@ -1,0 +1,41 @@
+/** The web app's entry: router, data cache, toasts. */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { useSessionExpiryWatch } from './features/auth/session';
+import { createQueryClient } from './lib/query-client';
+import { routes } from './routes';
+import './styles.css';
+
+const queryClient = createQueryClient();
+const router = createBrowserRouter(routes);
+
+function App() {
+  useSessionExpiryWatch();
+  return (
+    <>
+      <RouterProvider router={router} />
+      <Toaster
+        position="bottom-center"
+        theme="system"
+        richColors
+        closeButton
+        offset={{ bottom: 96 }}
+        mobileOffset={{ bottom: 96 }}
+        toastOptions={{ duration: 5000 }}
+      />
+    </>
+  );
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <App />
+    </QueryClientProvider>
+  </StrictMode>,
+);
