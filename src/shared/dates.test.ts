@@ -1,0 +1,127 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  fromDateTimeLocalInput,
+  isCalendarDate,
+  isCurrentMedication,
+  isTimestamp,
+  isUpcomingVisit,
+  localDayOf,
+  localToday,
+  shotTiming,
+  toDateTimeLocalInput,
+} from './dates';
+
+const originalZone = process.env.TZ;
+afterEach(() => {
+  process.env.TZ = originalZone;
+});
+
+describe('calendar dates', () => {
+  it.each(['2026-01-31', '2024-02-29', '1800-01-01', '2999-12-31'])('accepts %s', (value) => {
+    expect(isCalendarDate(value)).toBe(true);
+  });
+  it.each([
+    '2026-02-29',
+    '2026-04-31',
+    '2026-13-01',
+    '2026-1-1',
+    '26-01-01',
+    '2026-01-01T00:00',
+    '1799-12-31',
+    '',
+  ])('refuses %j', (value) => {
+    expect(isCalendarDate(value)).toBe(false);
+  });
+});
+
+describe('timestamps', () => {
+  it.each([
+    '2026-01-31T10:00:00Z',
+    '2026-01-31T10:00Z',
+    '2026-01-31T10:00:00.123+05:30',
+    '2026-01-31T23:59:59-08:00',
+  ])('accepts %s', (value) => {
+    expect(isTimestamp(value)).toBe(true);
+  });
+  it.each([
+    '2026-01-31T10:00:00',
+    '2026-01-31',
+    '2026-02-30T10:00:00Z',
+    '2026-01-31T24:00:00Z',
+    'now',
+  ])('refuses %j', (value) => {
+    expect(isTimestamp(value)).toBe(false);
+  });
+});
+
+describe('visits', () => {
+  const now = new Date('2026-06-15T12:00:00.000Z');
+  it('are upcoming exactly at now', () => {
+    expect(isUpcomingVisit('2026-06-15T12:00:00.000Z', now)).toBe(true);
+  });
+  it('are past a millisecond before now', () => {
+    expect(isUpcomingVisit('2026-06-15T11:59:59.999Z', now)).toBe(false);
+  });
+  it('compare moments, not wall clocks, across offsets', () => {
+    expect(isUpcomingVisit('2026-06-15T13:30:00.000+01:00', now)).toBe(true);
+    expect(isUpcomingVisit('2026-06-15T07:59:00.000-04:00', now)).toBe(false);
+  });
+});
+
+describe('medications', () => {
+  it('are current without an end date', () => {
+    expect(isCurrentMedication(null, '2026-06-15')).toBe(true);
+  });
+  it('are current on the day they end', () => {
+    expect(isCurrentMedication('2026-06-15', '2026-06-15')).toBe(true);
+  });
+  it('are past the day after', () => {
+    expect(isCurrentMedication('2026-06-14', '2026-06-15')).toBe(false);
+  });
+});
+
+describe('shots', () => {
+  it('dated today are upcoming', () => {
+    expect(shotTiming('2026-06-15', '2026-06-15')).toBe('upcoming');
+  });
+  it('dated yesterday are past', () => {
+    expect(shotTiming('2026-06-14', '2026-06-15')).toBe('past');
+  });
+  it('without a date are in neither list', () => {
+    expect(shotTiming(null, '2026-06-15')).toBe('undated');
+  });
+});
+
+describe('time zones', () => {
+  it('today is the local calendar date, east and west of UTC', () => {
+    const moment = new Date('2026-06-15T23:30:00.000Z');
+    process.env.TZ = 'Pacific/Auckland';
+    expect(localToday(moment)).toBe('2026-06-16');
+    process.env.TZ = 'America/Los_Angeles';
+    expect(localToday(moment)).toBe('2026-06-15');
+  });
+
+  it('a visit falls on its local day', () => {
+    process.env.TZ = 'Asia/Tokyo';
+    expect(localDayOf('2026-06-15T20:00:00.000Z')).toBe('2026-06-16');
+    process.env.TZ = 'America/New_York';
+    expect(localDayOf('2026-06-16T02:00:00.000Z')).toBe('2026-06-15');
+  });
+
+  it('calendar dates never shift, whatever the zone', () => {
+    for (const zone of ['Pacific/Kiritimati', 'UTC', 'Pacific/Pago_Pago', 'America/Sao_Paulo']) {
+      process.env.TZ = zone;
+      expect(formatDate('2026-03-01', 'MMM d, yyyy'), zone).toBe('Mar 1, 2026');
+    }
+  });
+
+  it('the visit form round-trips local wall time through UTC', () => {
+    process.env.TZ = 'Europe/Berlin';
+    expect(fromDateTimeLocalInput('2026-07-01T09:30')).toBe('2026-07-01T07:30:00.000Z');
+    expect(toDateTimeLocalInput('2026-07-01T07:30:00.000Z')).toBe('2026-07-01T09:30');
+    process.env.TZ = 'America/Denver';
+    expect(fromDateTimeLocalInput('2026-01-10T18:00')).toBe('2026-01-11T01:00:00.000Z');
+    expect(toDateTimeLocalInput('2026-01-11T01:00:00.000Z')).toBe('2026-01-10T18:00');
+  });
+});
