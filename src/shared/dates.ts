@@ -93,5 +93,5 @@ export function fromDateTimeLocalInput(value: string): string {
 export const DAY_GROUP_FORMAT = 'MMM d, yyyy';
 export const CARD_DAY_FORMAT = 'MMM d';
 export const CARD_TIME_FORMAT = 'h:mm a';
-export const LONG_DATE_FORMAT = 'EEEE, MMMM d, yyyy';
+export const LONG_DATE_FORMAT = 'MMMM d, yyyy';
 export const LONG_DATE_TIME_FORMAT = "EEEE, MMMM d, yyyy 'at' h:mm a";

@@ -72,7 +72,8 @@ export function RecordCard({
       to={`/${definition.path}/${id}`}
       className={cn(
         'group relative flex items-center gap-3 overflow-hidden rounded-2xl border border-border bg-surface p-4 shadow-[0_1px_2px_rgb(15_31_36/0.05)] transition-colors hover:border-primary',
-        dimmed && 'opacity-65',
+        // Dimmed, yet every word keeps its AA contrast.
+        dimmed && 'border-dashed bg-surface-muted shadow-none',
       )}
     >
       {member?.color ? (
@@ -85,14 +86,16 @@ export function RecordCard({
       <span
         className={cn(
           'flex size-11 shrink-0 items-center justify-center rounded-xl',
-          recordTints[definition.type],
+          dimmed ? 'bg-border text-muted-foreground' : recordTints[definition.type],
         )}
       >
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <span className="min-w-0 flex-1 space-y-0.5">
         <span className="flex flex-wrap items-center gap-2">
-          <span className="truncate font-semibold">{title}</span>
+          <span className={cn('truncate font-semibold', dimmed && 'text-muted-foreground')}>
+            {title}
+          </span>
           {badges}
         </span>
         {details ? (
@@ -170,7 +173,10 @@ export function PagedList<T extends { id: string }>({
   );
 }
 
-/** A tab's name with its count, as SPEC.md writes it: 'Upcoming (3)' or 'Current(3)'. */
+/**
+ * A tab's name with its count, as SPEC.md writes it: 'Upcoming (3)' or 'Current(3)'. The
+ * count is an inline span, so its accessible name and text stay exactly that.
+ */
 export function TabLabel({
   label,
   count,
@@ -184,10 +190,13 @@ export function TabLabel({
     <>
       {label}
       {spaced ? ' ' : ''}
-      <span className="ml-1.5 inline-block min-w-5 rounded-full bg-primary-soft px-1.5 text-xs text-primary tabular-nums">
-        <span className="sr-only">(</span>
-        {count ?? 0}
-        <span className="sr-only">)</span>
+      <span
+        className={cn(
+          'rounded-full bg-primary-soft px-1.5 py-0.5 text-xs text-primary tabular-nums',
+          !spaced && 'ml-1',
+        )}
+      >
+        ({count ?? 0})
       </span>
     </>
   );
