@@ -84,12 +84,13 @@ try {
     date_of_birth: '1952-09-30',
     color: '#8b5cf6',
   });
-  await post('/api/visits', {
+  const physical = await post('/api/visits', {
     visit_name: 'Annual physical',
     doctor_name: 'Dr. Patel',
     visit_date: at(3, 9),
     office_name: 'Riverside Clinic',
     frequency: 'Yearly',
+    notes: 'Fasting blood work: no food after midnight.',
   });
   await post('/api/visits', {
     visit_name: 'Pediatric check-up',
@@ -200,9 +201,41 @@ try {
     }
   }
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${base}/visits/new`);
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: path.join(outDir, 'visit-form-phone.png') });
+  for (const [name, url] of [
+    ['visit-form', '/visits/new'],
+    ['medication-form', '/medications/new'],
+    ['history-form', '/history/new'],
+    ['visit-detail', `/visits/${physical.id}`],
+    ['share', '/share'],
+    ['profile-settings', '/profile-settings'],
+    ['contacts', '/contacts'],
+    ['notes', '/notes'],
+    ['shots', '/shots'],
+  ]) {
+    await page.goto(base + url);
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(outDir, `${name}-phone.png`) });
+  }
+  await page.goto(`${base}/`);
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.getByRole('dialog').waitFor();
+  await page.screenshot({ path: path.join(outDir, 'add-new-phone.png') });
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('dialog').waitFor();
+  await page.screenshot({ path: path.join(outDir, 'account-phone.png') });
+  await page.keyboard.press('Escape');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  for (const [name, url] of [
+    ['timeline', '/'],
+    ['medications', '/medications'],
+    ['insurance', '/insurance'],
+  ]) {
+    await page.goto(base + url);
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(outDir, `${name}-dark-phone.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
   await context.clearCookies();
   await page.goto(`${base}/auth`);
   await page.getByRole('tab', { name: 'Sign In' }).waitFor();

@@ -2,10 +2,19 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export const fieldClassName =
-  'block w-full rounded-xl border border-input bg-surface px-3.5 py-2.5 text-base text-foreground shadow-xs placeholder:text-muted-foreground/80 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-60 aria-[invalid=true]:border-destructive read-only:bg-surface-muted read-only:text-muted-foreground';
+  'block w-full rounded-xl border border-input bg-surface px-3.5 py-2.5 text-base text-foreground shadow-xs placeholder:text-muted-foreground/80 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:opacity-60 aria-[invalid=true]:border-destructive';
 
 export function Input({ className, ...props }: ComponentProps<'input'>) {
-  return <input className={cn(fieldClassName, 'min-h-11', className)} {...props} />;
+  return (
+    <input
+      className={cn(
+        fieldClassName,
+        'min-h-11 read-only:bg-surface-muted read-only:text-muted-foreground',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
