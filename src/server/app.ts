@@ -20,6 +20,7 @@ import {
   securityHeaders,
   strictTransportSecurity,
 } from './http/security';
+import { requestLog } from './http/request-log';
 import { requireSession } from './http/session';
 import { mountWebApp } from './http/static-files';
 import type { Logger } from './logger';
@@ -55,7 +56,7 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
   const app = new Hono<AppEnv>();
 
   app.onError(handleError(logger));
-  app.use('*', securityHeaders(), strictTransportSecurity(config));
+  app.use('*', requestLog(logger), securityHeaders(), strictTransportSecurity(config));
   app.use('/api/*', noStore(), clientIp(config.trustProxy), sameOriginWrites(config));
   app.use(
     '/api/*',

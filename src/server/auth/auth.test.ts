@@ -70,6 +70,7 @@ describe('sign-up', () => {
     [{ passcode: '12345a' }, PASSCODE_FORMAT_MESSAGE, 'passcode'],
     [{ password: '12345' }, 'Password must be at least 6 characters', 'password'],
     [{ name: '   ' }, 'Full Name is required', 'name'],
+    [{ name: 'Ann\u0000' }, 'Full Name must not contain control characters', 'name'],
     [{ email: 'not-an-email' }, 'Email must be a valid email address', 'email'],
   ])('refuses %j with a message naming the field', async (override, message, field) => {
     const before = await countRows('user');
@@ -164,6 +165,38 @@ describe('sessions', () => {
       .client()
       .request('GET', '/api/profile', undefined, { cookie: stolen });
     expect(replay.status).toBe(401);
+  });
+
+  it('renew themselves when used after a day, and the browser gets the new cookie', async () => {
+    const { client } = await signedUpClient(server);
+    const userId = (await client.get<{ id: string }>('/api/profile')).body.id;
+    const row = await server.db
+      .selectFrom('session')
+      .select(['id', 'expiresAt'])
+      .where('userId', '=', userId)
+      .executeTakeFirstOrThrow();
+    // As if the session had last been renewed two days ago.
+    const aged = new Date(Date.now() + 28 * 24 * 60 * 60 * 1000);
+    const stored = typeof row.expiresAt === 'string' ? aged.toISOString() : aged;
+    await server.db
+      .updateTable('session')
+      .set({ expiresAt: stored })
+      .where('id', '=', row.id)
+      .execute();
+
+    const response = await client.get('/api/profile');
+    expect(response.status).toBe(200);
+    expect(
+      response.headers.getSetCookie().some((cookie) => cookie.includes('session_token=')),
+    ).toBe(true);
+    const renewed = await server.db
+      .selectFrom('session')
+      .select('expiresAt')
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(new Date(renewed.expiresAt).getTime()).toBeGreaterThan(
+      aged.getTime() + 24 * 60 * 60 * 1000,
+    );
   });
 
   it('is refused when forged', async () => {

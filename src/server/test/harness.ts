@@ -67,6 +67,8 @@ export async function createTestDatabase(): Promise<{
 
 export interface TestServerOptions {
   rateLimit?: RateLimitConfig | null;
+  /** Where the server's logs go (default: nowhere). */
+  logs?: { write(line: string): void };
 }
 
 export function testConfig(options: TestServerOptions = {}): AppConfig {
@@ -89,7 +91,9 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
 export async function createTestServer(options: TestServerOptions = {}) {
   const { database, drop } = await createTestDatabase();
   const config = testConfig(options);
-  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  const logger = options.logs
+    ? createLogger('debug', { write: (line: string) => options.logs?.write(line) })
+    : createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const auth = createAuth({ db: database.db, engine: database.engine, config, logger });
   const app = createApp({ database, auth, config, logger });
   return {

@@ -87,7 +87,7 @@ export function objectSchema<F extends FieldMap>(fields: F): z.ZodObject<SchemaS
   const shape = Object.fromEntries(
     Object.entries(fields).map(([name, field]) => [name, field.schema]),
   ) as SchemaShape<F>;
-  return z.object(shape);
+  return z.object(shape, { error: 'The request body must be a JSON object' });
 }
 
 /** What a client sends to create or replace a record (before validation). */

@@ -33,6 +33,14 @@ const requiredMessage = (label: string) => `${label} is required`;
 const typeMessage = (label: string, what: string) => `${label} must be ${what}`;
 const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
+/**
+ * Control characters (but tab and line breaks) and unpaired surrogates are not text anyone
+ * typed, and PostgreSQL cannot store a NUL: such a value is refused, not mangled.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NOT_TEXT =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** A text value as it arrives: a string, or nothing. Anything else is refused by name. */
 function textInput(label: string) {
   return z
@@ -41,6 +49,9 @@ function textInput(label: string) {
         issue.input === undefined || issue.input === null
           ? requiredMessage(label)
           : typeMessage(label, 'text'),
+    })
+    .refine((value) => !NOT_TEXT.test(value), {
+      error: `${label} must not contain control characters`,
     })
     .nullish();
 }

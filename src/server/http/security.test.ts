@@ -1,0 +1,160 @@
+/**
+ * Browser-facing protections, on every kind of response: security headers, no caching of
+ * the API, HSTS over https, refusal of cross-origin writes, bounded bodies.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import { createAuth } from '../auth/auth';
+import { createLogger } from '../logger';
+import {
+  createTestDatabase,
+  createTestServer,
+  signedUpClient,
+  testConfig,
+  TestClient,
+  type TestServer,
+} from '../test/harness';
+
+let server: TestServer;
+let signedIn: TestClient;
+beforeAll(async () => {
+  server = await createTestServer();
+  signedIn = (await signedUpClient(server)).client;
+});
+afterAll(() => server.close());
+
+function expectSecurityHeaders(headers: Headers) {
+  const csp = headers.get('content-security-policy') ?? '';
+  const directives = Object.fromEntries(
+    csp.split(';').map((directive) => {
+      const [name = '', ...values] = directive.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
+  expect(directives['default-src']).toEqual(["'self'"]);
+  expect(directives['script-src']).toEqual(["'self'"]);
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(directives['object-src']).toEqual(["'none'"]);
+  expect(directives['frame-ancestors']).toEqual(["'none'"]);
+  expect(directives['base-uri']).toEqual(["'self'"]);
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(headers.get('x-frame-options')).toBe('DENY');
+}
+
+describe('security headers', () => {
+  it.each([
+    ['the health check', 'GET', '/api/health'],
+    ['an API answer', 'GET', '/api/family-members'],
+    ['an auth answer', 'GET', '/api/auth/get-session'],
+    ['a refusal', 'GET', '/api/visits/not-an-id'],
+    ['an unknown API route', 'GET', '/api/nowhere'],
+    ['a web page', 'GET', '/visits'],
+    ['an unknown page', 'GET', '/no/such/page'],
+  ])('are on %s', async (_label, method, path) => {
+    const response = await signedIn.request(method, path);
+    expectSecurityHeaders(response.headers);
+  });
+
+  it('keep every API answer out of caches, refusals included', async () => {
+    for (const path of [
+      '/api/health',
+      '/api/family-members',
+      '/api/visits/not-an-id',
+      '/api/auth/get-session',
+    ]) {
+      const response = await signedIn.get(path);
+      expect(response.headers.get('cache-control'), path).toMatch(/no-store/);
+    }
+    expect((await server.client().get('/api/profile')).headers.get('cache-control')).toMatch(
+      /no-store/,
+    );
+  });
+
+  it('add HSTS only when the app is served over https', async () => {
+    expect((await signedIn.get('/api/health')).headers.get('strict-transport-security')).toBeNull();
+    const { database, drop } = await createTestDatabase();
+    try {
+      const config = { ...testConfig(), baseUrl: 'https://health.example.org' };
+      const logger = createLogger('silent');
+      const auth = createAuth({ db: database.db, engine: database.engine, config, logger });
+      const app = createApp({ database, auth, config, logger });
+      const response = await new TestClient(app.fetch).get('/api/health');
+      expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe('cross-origin writes', () => {
+  const writes: Array<[string, string, unknown]> = [
+    ['POST', '/api/family-members', { name: 'Eve' }],
+    ['POST', '/api/visits', { visit_name: 'X', visit_date: '2030-01-01T00:00:00Z' }],
+    ['PUT', '/api/profile', { full_name: 'Hacked' }],
+    ['DELETE', '/api/account', undefined],
+    ['POST', '/api/auth/sign-out', {}],
+  ];
+
+  it.each(writes)('are refused: %s %s from another site', async (method, path, body) => {
+    const response = await signedIn.request(method, path, body, { origin: 'https://evil.example' });
+    expect(response.status).toBe(403);
+    expect((await signedIn.get('/api/profile')).status).toBe(200);
+    expect((await signedIn.get<unknown[]>('/api/family-members')).body).toEqual([]);
+  });
+
+  it('are refused when the browser says the request is cross-site', async () => {
+    const response = await signedIn.request(
+      'POST',
+      '/api/family-members',
+      { name: 'Eve' },
+      {
+        origin: '',
+        'sec-fetch-site': 'cross-site',
+      },
+    );
+    expect(response.status).toBe(403);
+  });
+
+  it('from the app’s own origin go through', async () => {
+    const response = await signedIn.request(
+      'POST',
+      '/api/family-members',
+      { name: 'Own' },
+      { 'sec-fetch-site': 'same-origin' },
+    );
+    expect(response.status).toBe(201);
+    await signedIn.delete(`/api/family-members/${(response.body as { id: string }).id}`);
+  });
+
+  it('are refused at sign-up from another site too', async () => {
+    const response = await server
+      .client()
+      .request(
+        'POST',
+        '/api/auth/sign-up/email',
+        { name: 'Eve', email: 'eve@example.com', password: 'secret-password', passcode: '246810' },
+        { origin: 'https://evil.example' },
+      );
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('request bodies', () => {
+  it('over 1 MB get 413 and change nothing', async () => {
+    const response = await signedIn.post('/api/notes', {
+      title: 'Big',
+      content: 'x'.repeat(1_100_000),
+    });
+    expect(response.status).toBe(413);
+    expect((await signedIn.get<{ items: unknown[] }>('/api/notes')).body.items).toEqual([]);
+  });
+
+  it('that are not JSON get 400', async () => {
+    for (const body of ['{', 'null', '[]', '"text"', 'not json at all']) {
+      const response = await signedIn.request('POST', '/api/visits', body);
+      expect(response.status, body).toBe(400);
+      expect(typeof (response.body as { message: string }).message).toBe('string');
+    }
+  });
+});
