@@ -37,9 +37,10 @@ const tooLongMessage = (label: string, max: number) => `${label} must be at most
  * Control characters (but tab and line breaks) and unpaired surrogates are not text anyone
  * typed, and PostgreSQL cannot store a NUL: such a value is refused, not mangled.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
+/* eslint-disable no-control-regex -- matching control characters is the point */
 const NOT_TEXT =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/* eslint-enable no-control-regex */
 
 /** A text value as it arrives: a string, or nothing. Anything else is refused by name. */
 function textInput(label: string) {
