@@ -6,14 +6,14 @@ import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import { recordDefinitions } from '../shared/records';
 import type { Auth } from './auth/auth';
-import { withCredentialContext } from './auth/credential-context';
+import { withAuthRequestContext, type AuthRequestContext } from './auth/auth-request-context';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { createFamilyMemberRepository } from './family-members/family-member-repository';
 import { familyMemberRoutes } from './family-members/family-member-routes';
 import { clientIp } from './http/client-ip';
 import type { AppEnv } from './http/env';
-import { handleError } from './http/errors';
+import { handleError, UNAVAILABLE_MESSAGE } from './http/errors';
 import {
   noStore,
   sameOriginWrites,
@@ -66,19 +66,31 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
     }),
   );
 
-  app.get('/api/health', async (c) => {
+  const databaseAnswers = async () => {
     try {
       await sql`select 1`.execute(db);
-      return c.json({ status: 'ok' });
+      return true;
     } catch {
-      return c.json({ status: 'unavailable' }, 503);
+      return false;
     }
-  });
+  };
+
+  app.get('/api/health', async (c) =>
+    (await databaseAnswers()) ? c.json({ status: 'ok' }) : c.json({ status: 'unavailable' }, 503),
+  );
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const request = c.req.raw;
-    const passcode = request.method === 'POST' ? await passcodeOf(request) : null;
-    return withCredentialContext({ passcode }, () => auth.handler(request));
+    const context: AuthRequestContext = {
+      passcode: request.method === 'POST' ? await passcodeOf(request) : null,
+    };
+    const response = await withAuthRequestContext(context, () => auth.handler(request));
+    // better-auth answers any failure with a generic 500; when the cause is the database
+    // being out of reach, say so, as every other route does.
+    if (response.status >= 500 && !(await databaseAnswers())) {
+      return c.json({ message: UNAVAILABLE_MESSAGE }, 503);
+    }
+    return response;
   });
 
   const api = new Hono<AppEnv>()

@@ -2,6 +2,7 @@
  * Starting and stopping the product: open the database, run the migrations, serve, and on
  * SIGTERM/SIGINT let in-flight requests finish before closing the database.
  */
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
@@ -10,6 +11,9 @@ import type { AppConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Logger } from './logger';
+
+/** How long a stopping server waits for requests already sent on kept-alive connections. */
+const SHUTDOWN_SETTLE_MS = 500;
 
 export interface RunningServer {
   url: string;
@@ -38,11 +42,17 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     url,
     stop() {
       stopping ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          // Keep-alive connections with no request in flight would hold close() open.
-          if ('closeIdleConnections' in server) server.closeIdleConnections();
-        });
+        const http = server as HttpServer;
+        // Answers from now on tell clients not to reuse their connection.
+        http.on('request', (_request, response) => response.setHeader('connection', 'close'));
+        const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+        // A request may already be on its way over a kept-alive connection: give such
+        // requests a moment to arrive before the idle connections are closed.
+        await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_SETTLE_MS));
+        http.closeIdleConnections();
+        const sweep = setInterval(() => http.closeIdleConnections(), 100);
+        await closed;
+        clearInterval(sweep);
         await database.close();
         logger.info('server stopped');
       })();

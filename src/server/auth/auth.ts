@@ -15,7 +15,8 @@ import type { AppConfig } from '../config';
 import type { DB, Engine } from '../db/schema';
 import type { Logger } from '../logger';
 import { firstIssue } from '../http/validation';
-import { currentPasscode } from './credential-context';
+import { currentPasscode } from './auth-request-context';
+import { isDatabaseUnavailable } from '../http/errors';
 
 /** The header the server sets from the socket (or a trusted proxy) for rate limits. */
 export const CLIENT_IP_HEADER = 'x-kin-client-ip';
@@ -61,6 +62,7 @@ export function createAuth(options: {
     onAPIError: {
       // Refused credentials are answers, not faults; only real failures are logged.
       onError: (error) => {
+        if (isDatabaseUnavailable(error)) return;
         if (!isAPIError(error) || error.status === 'INTERNAL_SERVER_ERROR') {
           logger.error({ source: 'auth', err: error }, 'auth request failed');
         }

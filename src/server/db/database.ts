@@ -41,9 +41,18 @@ export function openSqlite(file: string): Database {
 }
 
 export function openPostgres(connectionString: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize, types: pgTypes });
-  // An idle client that loses its server must not take the process down with it.
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    types: pgTypes,
+    // A database that cannot be reached answers 503 in seconds, not a hung request.
+    connectionTimeoutMillis: 5_000,
+  });
+  // A connection that loses its server, idle in the pool or held between two queries,
+  // must not take the process down with it: the query that needs it fails (503) instead,
+  // and the pool opens a new connection once the server is back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

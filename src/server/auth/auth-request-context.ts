@@ -5,13 +5,13 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-interface CredentialContext {
+export interface AuthRequestContext {
   passcode: string | null;
 }
 
-const storage = new AsyncLocalStorage<CredentialContext>();
+const storage = new AsyncLocalStorage<AuthRequestContext>();
 
-export function withCredentialContext<T>(context: CredentialContext, run: () => T): T {
+export function withAuthRequestContext<T>(context: AuthRequestContext, run: () => T): T {
   return storage.run(context, run);
 }
 
