@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, signUpViaApi, test } from './fixtures';
 
 test('profile settings show the email read-only and update the full name everywhere', async ({
   page,
@@ -52,4 +52,54 @@ test('each share card announces that it is coming, under the privacy notice', as
     await page.getByRole('button', { name: new RegExp(card) }).click();
     await expect(page.getByText(`Sharing via ${kind} will be available soon.`)).toBeVisible();
   }
+});
+
+test('a user downloads their data and imports it into a new, empty account', async ({
+  page,
+  user,
+  browser,
+}) => {
+  void user;
+  const base = test.info().project.use.baseURL ?? '';
+  const member = await page.request.post('/api/family-members', {
+    data: { name: 'Leo' },
+    headers: { origin: base },
+  });
+  const leo = (await member.json()) as { id: string };
+  await page.request.post('/api/visits', {
+    data: {
+      visit_name: 'Exported visit',
+      visit_date: '2026-03-04T10:00:00Z',
+      family_member_id: leo.id,
+    },
+    headers: { origin: base },
+  });
+  await page.request.post('/api/notes', {
+    data: { title: 'Exported note', note_date: '2026-03-01' },
+    headers: { origin: base },
+  });
+
+  await page.goto('/profile-settings');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download my data' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^kin-health-export-\d{4}-\d{2}-\d{2}\.json$/);
+  const file = await download.path();
+
+  const context = await browser.newContext({ baseURL: base });
+  const other = await context.newPage();
+  await signUpViaApi(other, 'Nora Newton');
+  await other.goto('/profile-settings');
+  await other.getByLabel('Import from a file').setInputFiles(file);
+  await expect(other.getByText('1 family member and 2 records were added.')).toBeVisible();
+  await other.goto('/');
+  await expect(other.getByRole('link', { name: /Exported visit/ })).toBeVisible();
+  await expect(other.getByRole('link', { name: /Exported note/ })).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Leo' })).toBeVisible();
+
+  // A second import into the now non-empty account is refused.
+  await other.goto('/profile-settings');
+  await other.getByLabel('Import from a file').setInputFiles(file);
+  await expect(other.getByText(/Importing needs an empty account/)).toBeVisible();
+  await context.close();
 });

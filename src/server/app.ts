@@ -9,6 +9,7 @@ import type { Auth } from './auth/auth';
 import { withAuthRequestContext, type AuthRequestContext } from './auth/auth-request-context';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
+import { dataTransferRoutes } from './data-transfer/data-transfer-routes';
 import { createFamilyMemberRepository } from './family-members/family-member-repository';
 import { familyMemberRoutes } from './family-members/family-member-routes';
 import { clientIp } from './http/client-ip';
@@ -58,12 +59,13 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
   app.onError(handleError(logger));
   app.use('*', requestLog(logger), securityHeaders(), strictTransportSecurity(config));
   app.use('/api/*', noStore(), clientIp(config.trustProxy), sameOriginWrites(config));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: 'The request body is too large (at most 1 MB)' }, 413),
-    }),
+  const defaultBodyLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ message: 'The request body is too large (at most 1 MB)' }, 413),
+  });
+  // Every body is bounded; an import file has a bound of its own.
+  app.use('/api/*', (c, next) =>
+    c.req.path === '/api/import' ? next() : defaultBodyLimit(c, next),
   );
 
   const databaseAnswers = async () => {
@@ -96,6 +98,7 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
   const api = new Hono<AppEnv>()
     .use(requireSession(auth))
     .route('/', profileRoutes(db, auth))
+    .route('/', dataTransferRoutes(db))
     .route('/family-members', familyMemberRoutes(members))
     .route('/timeline', timelineRoutes(createTimelineRepository(db)));
   for (const definition of recordDefinitions) {

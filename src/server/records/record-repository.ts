@@ -15,6 +15,7 @@ import type {
 import type { DB } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { isId, newId, nowTimestamp } from '../ids';
+import { recordRows } from './record-rows';
 import type { FamilyMemberRepository } from '../family-members/family-member-repository';
 
 /*
@@ -45,8 +46,6 @@ export function createRecordRepository<D extends RecordDefinition>(
   type Stored = StoredRecord<D>;
   const db = database as unknown as AnyDb;
   const { table } = definition;
-  const fieldNames = Object.keys(definition.fields);
-  const flagNames = fieldNames.filter((name) => definition.fields[name]?.kind === 'checkbox');
 
   function selectRecords(userId: string): AnySelect {
     const base = db.selectFrom(`${table} as r`).selectAll('r').where('r.user_id', '=', userId);
@@ -56,24 +55,9 @@ export function createRecordRepository<D extends RecordDefinition>(
       .select(['m.name as family_member_name', 'm.color as family_member_color']);
   }
 
-  function fromRow(row: Record<string, unknown>): Stored {
-    const record: Record<string, unknown> = {
-      family_member_name: null,
-      family_member_color: null,
-      ...row,
-    };
-    for (const name of flagNames) record[name] = Boolean(record[name]);
-    return record as Stored;
-  }
-
-  function toRow(values: Record<string, unknown>): Record<string, unknown> {
-    const row: Record<string, unknown> = {};
-    for (const name of fieldNames) {
-      const value = values[name];
-      row[name] = flagNames.includes(name) ? (value ? 1 : 0) : (value ?? null);
-    }
-    return row;
-  }
+  const rows = recordRows(definition);
+  const fromRow = (row: Record<string, unknown>) => rows.fromRow(row) as Stored;
+  const toRow = rows.toRow;
 
   function applyOrder(query: AnySelect, order: readonly OrderTerm[]): AnySelect {
     let ordered = query;

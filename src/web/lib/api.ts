@@ -3,6 +3,7 @@
  * a refusal becomes an ApiError carrying the server's own message.
  */
 import type { Profile, SignInInput, SignUpInput } from '../../shared/auth';
+import type { ImportSummary } from '../../shared/data-export';
 import type { FamilyMember, FamilyMemberInput } from '../../shared/family-members';
 import type {
   RecordDefinition,
@@ -80,6 +81,12 @@ export const profileApi = {
   get: () => request<Profile>('GET', '/profile'),
   update: (full_name: string) => request<Profile>('PUT', '/profile', { full_name }),
   deleteAccount: () => request<void>('DELETE', '/account'),
+};
+
+export const dataApi = {
+  /** Where the browser downloads the user's data from (a same-origin link, cookie and all). */
+  exportUrl: '/api/export',
+  import: (file: unknown) => request<ImportSummary>('POST', '/import', file),
 };
 
 export const familyMembersApi = {

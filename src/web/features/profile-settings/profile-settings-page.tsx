@@ -15,6 +15,7 @@ import { showError, showSuccess } from '../../lib/toast';
 import { useForgetUser } from '../auth/session';
 import { PageHeader } from '../shell/page-header';
 import { useProfile, useUpdateProfile } from './profile-queries';
+import { YourDataSection } from './your-data-section';
 
 export function ProfileSettingsPage() {
   const profile = useProfile();
@@ -81,6 +82,7 @@ export function ProfileSettingsPage() {
               </Button>
             </form>
           </Card>
+          <YourDataSection />
           <Card className="p-5">
             <h2 className="font-semibold">Sign out</h2>
             <p className="mb-4 text-sm text-muted-foreground">End this session on this device.</p>

@@ -1,0 +1,162 @@
+/** 'Download my data' and importing it back: the same data, or nothing changed at all. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_NEEDS_EMPTY_ACCOUNT, type DataExport } from '../../shared/data-export';
+import { recordDefinitions } from '../../shared/records';
+import { sampleRecord } from '../test/factories';
+import {
+  createTestServer,
+  signedUpClient,
+  type TestClient,
+  type TestServer,
+} from '../test/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+/** An export with its ids replaced by what they point at, so two accounts can be compared. */
+function comparable(data: DataExport) {
+  const memberNames = new Map(data.family_members.map((member) => [member.id, member.name]));
+  const strip = ({ id: _id, family_member_id, ...rest }: Record<string, unknown>) => ({
+    ...rest,
+    ...(family_member_id === undefined
+      ? {}
+      : { member: family_member_id ? memberNames.get(String(family_member_id)) : null }),
+  });
+  return {
+    family_members: data.family_members.map(strip),
+    records: Object.fromEntries(
+      Object.entries(data.records).map(([table, rows]) => [table, rows.map(strip)]),
+    ),
+  };
+}
+
+async function fill(client: TestClient) {
+  const leo = await client.post<{ id: string }>('/api/family-members', {
+    name: 'Leo',
+    date_of_birth: '2017-04-12',
+    color: '#3b82f6',
+  });
+  await client.post('/api/family-members', { name: 'Ana', color: '#ec4899' });
+  for (const definition of recordDefinitions) {
+    await client.post(`/api/${definition.path}`, sampleRecord(definition.type));
+    if (definition.memberLinked) {
+      await client.post(
+        `/api/${definition.path}`,
+        sampleRecord(definition.type, { family_member_id: leo.body.id }),
+      );
+    }
+  }
+  await client.post(
+    '/api/history',
+    sampleRecord('condition', { is_family_history: true, relation: 'Grandmother' }),
+  );
+}
+
+describe('export and import', () => {
+  it('round-trips every member and record into an empty account', async () => {
+    const { client: source } = await signedUpClient(server, 'Source User');
+    await fill(source);
+    const exported = await source.get<DataExport>('/api/export');
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-disposition')).toMatch(
+      /attachment; filename="kin-health-export-\d{4}-\d{2}-\d{2}\.json"/,
+    );
+    expect(exported.body.family_members).toHaveLength(2);
+    expect(Object.values(exported.body.records).flat()).toHaveLength(14);
+    expect(JSON.stringify(exported.body)).not.toMatch(/user_id|family_passcode|password/);
+
+    const { client: target } = await signedUpClient(server, 'Target User');
+    const imported = await target.post('/api/import', exported.body);
+    expect(imported.status).toBe(201);
+    expect(imported.body).toEqual({ family_members: 2, records: 14 });
+
+    const again = await target.get<DataExport>('/api/export');
+    expect(comparable(again.body)).toEqual(comparable(exported.body));
+    // New ids: the source's rows are untouched and still the source's alone.
+    const sourceIds = new Set(
+      Object.values(exported.body.records)
+        .flat()
+        .map((row) => row.id),
+    );
+    expect(
+      Object.values(again.body.records)
+        .flat()
+        .some((row) => sourceIds.has(row.id)),
+    ).toBe(false);
+    expect((await source.get<DataExport>('/api/export')).body.records).toEqual(
+      exported.body.records,
+    );
+
+    // The imported records work like any other.
+    const visits = await target.get<{ items: { family_member_name: string | null }[] }>(
+      '/api/visits',
+    );
+    expect(visits.body.items.map((visit) => visit.family_member_name).sort()).toEqual(
+      ['Leo', null].sort(),
+    );
+  });
+
+  it('refuses to import into an account that has data, changing nothing', async () => {
+    const { client: source } = await signedUpClient(server);
+    await fill(source);
+    const exported = (await source.get<DataExport>('/api/export')).body;
+    const response = await source.post('/api/import', exported);
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ message: IMPORT_NEEDS_EMPTY_ACCOUNT });
+    expect(
+      Object.values((await source.get<DataExport>('/api/export')).body.records).flat(),
+    ).toHaveLength(14);
+  });
+
+  it('refuses a broken file with a message naming the problem, importing nothing of it', async () => {
+    const { client: source } = await signedUpClient(server);
+    await fill(source);
+    const exported = (await source.get<DataExport>('/api/export')).body;
+    const { client: target } = await signedUpClient(server);
+
+    const broken: Array<[string, unknown, RegExp]> = [
+      ['not an export', { hello: 'world' }, /not a Kin Health export/],
+      ['another version', { ...exported, version: 2 }, /version 1/],
+      [
+        'a bad record late in the file',
+        {
+          ...exported,
+          records: {
+            ...exported.records,
+            contacts: [
+              ...exported.records.contacts,
+              { ...exported.records.contacts[0], contact_name: '' },
+            ],
+          },
+        },
+        /Contact 2: Contact Name is required/,
+      ],
+      [
+        'a record whose member is missing',
+        { ...exported, family_members: exported.family_members.slice(1) },
+        /family member is not in the file/,
+      ],
+      [
+        'a bad member',
+        { ...exported, family_members: [{ ...exported.family_members[0], color: 'red' }] },
+        /Family member 1: Color/,
+      ],
+    ];
+    for (const [label, file, message] of broken) {
+      const response = await target.post<{ message: string }>('/api/import', file);
+      expect(response.status, label).toBe(400);
+      expect(response.body.message, label).toMatch(message);
+      const after = (await target.get<DataExport>('/api/export')).body;
+      expect(after.family_members, label).toEqual([]);
+      expect(Object.values(after.records).flat(), label).toEqual([]);
+    }
+  });
+
+  it('need a session', async () => {
+    expect((await server.client().get('/api/export')).status).toBe(401);
+    expect((await server.client().post('/api/import', {})).status).toBe(401);
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * Export and import of a user's whole data. The export is every family member and record
+ * of the user, as stored. The import checks every row with the same schemas as the API,
+ * gives every row a new id (keeping each record with its member), and writes it all in
+ * one transaction: an import is complete or it changed nothing.
+ */
+import type { Kysely } from 'kysely';
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  IMPORT_NEEDS_EMPTY_ACCOUNT,
+  type DataExport,
+  type ExportedRow,
+  type ImportFile,
+  type ImportSummary,
+} from '../../shared/data-export';
+import { familyMemberSchema } from '../../shared/family-members';
+import { recordDefinitions } from '../../shared/records';
+import type { RecordDefinition, RecordTable } from '../../shared/records/definition';
+import type { DB } from '../db/schema';
+import { ApiError, badRequest } from '../http/errors';
+import { firstIssue } from '../http/validation';
+import { newId } from '../ids';
+import { recordRows } from '../records/record-rows';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- record tables are typed by definitions */
+type AnyDb = Kysely<any>;
+
+const INSERT_BATCH = 500;
+
+function stripOwner(row: Record<string, unknown>): ExportedRow {
+  const { user_id: _owner, ...rest } = row;
+  return rest as ExportedRow;
+}
+
+export async function exportUserData(database: Kysely<DB>, userId: string): Promise<DataExport> {
+  const db = database as unknown as AnyDb;
+  const profile = await database
+    .selectFrom('user')
+    .select(['name', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const members = await db
+    .selectFrom('family_members')
+    .select(['id', 'name', 'date_of_birth', 'color', 'created_at', 'updated_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const records = {} as Record<RecordTable, ExportedRow[]>;
+  for (const definition of recordDefinitions) {
+    const rows = recordRows(definition as RecordDefinition);
+    const stored = await db
+      .selectFrom(definition.table)
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    records[definition.table] = stored.map((row) => {
+      const {
+        family_member_name: _name,
+        family_member_color: _color,
+        ...record
+      } = rows.fromRow(row);
+      return stripOwner(record);
+    });
+  }
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exported_at: new Date().toISOString(),
+    profile: { full_name: profile.name, email: profile.email },
+    family_members: members as ExportedRow[],
+    records,
+  };
+}
+
+function refuse(
+  where: string,
+  error: { issues: Parameters<typeof firstIssue>[0]['issues'] },
+): never {
+  const issue = firstIssue(error);
+  throw badRequest(`${where}: ${issue.message}`, issue.field);
+}
+
+async function accountIsEmpty(db: AnyDb, userId: string): Promise<boolean> {
+  const tables = ['family_members', ...recordDefinitions.map((definition) => definition.table)];
+  for (const table of tables) {
+    const row = await db
+      .selectFrom(table)
+      .select('id')
+      .where('user_id', '=', userId)
+      .limit(1)
+      .executeTakeFirst();
+    if (row) return false;
+  }
+  return true;
+}
+
+async function insertAll(db: AnyDb, table: string, rows: Record<string, unknown>[]) {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(start, start + INSERT_BATCH))
+      .execute();
+  }
+}
+
+/** Imports a checked export file into an empty account. */
+export async function importUserData(
+  database: Kysely<DB>,
+  userId: string,
+  file: ImportFile,
+): Promise<ImportSummary> {
+  const memberIds = new Map<string, string>();
+  const memberRows = file.family_members.map((member, index) => {
+    const parsed = familyMemberSchema.safeParse(member);
+    if (!parsed.success) refuse(`Family member ${index + 1}`, parsed.error);
+    if (memberIds.has(member.id))
+      throw badRequest(`Family member ${index + 1}: the id appears twice`);
+    const id = newId();
+    memberIds.set(member.id, id);
+    return {
+      id,
+      user_id: userId,
+      ...parsed.data,
+      created_at: member.created_at,
+      updated_at: member.updated_at,
+    };
+  });
+
+  let records = 0;
+  const recordRowsByTable = recordDefinitions.map((definition) => {
+    const rows = recordRows(definition as RecordDefinition);
+    const items = file.records[definition.table] ?? [];
+    records += items.length;
+    return {
+      table: definition.table,
+      rows: items.map((item, index) => {
+        const parsed = (definition as RecordDefinition).schema.safeParse(item);
+        if (!parsed.success) refuse(`${definition.noun} ${index + 1}`, parsed.error);
+        const values = parsed.data as Record<string, unknown>;
+        const memberId = values.family_member_id;
+        if (typeof memberId === 'string' && !memberIds.has(memberId)) {
+          throw badRequest(
+            `${definition.noun} ${index + 1}: its family member is not in the file`,
+            'family_member_id',
+          );
+        }
+        return {
+          id: newId(),
+          user_id: userId,
+          ...rows.toRow(values),
+          ...(definition.memberLinked
+            ? { family_member_id: typeof memberId === 'string' ? memberIds.get(memberId) : null }
+            : {}),
+          created_at: item.created_at,
+          updated_at: item.updated_at,
+        };
+      }),
+    };
+  });
+
+  await (database as unknown as AnyDb).transaction().execute(async (trx) => {
+    if (!(await accountIsEmpty(trx, userId))) throw new ApiError(409, IMPORT_NEEDS_EMPTY_ACCOUNT);
+    await insertAll(trx, 'family_members', memberRows);
+    for (const { table, rows } of recordRowsByTable) await insertAll(trx, table, rows);
+  });
+  return { family_members: memberRows.length, records };
+}

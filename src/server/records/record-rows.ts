@@ -1,0 +1,37 @@
+/**
+ * How a record's validated values become a table row and back: yes/no fields are stored as
+ * 0/1 on both engines and read back as booleans; everything else is stored as it is.
+ */
+import type { RecordDefinition } from '../../shared/records/definition';
+
+export function recordRows(definition: RecordDefinition) {
+  const fieldNames = Object.keys(definition.fields);
+  const flagNames = new Set(
+    fieldNames.filter((name) => definition.fields[name]?.kind === 'checkbox'),
+  );
+
+  return {
+    fieldNames,
+
+    /** The stored columns of a record's own fields. */
+    toRow(values: Record<string, unknown>): Record<string, unknown> {
+      const row: Record<string, unknown> = {};
+      for (const name of fieldNames) {
+        const value = values[name];
+        row[name] = flagNames.has(name) ? (value ? 1 : 0) : (value ?? null);
+      }
+      return row;
+    },
+
+    /** A row as the API returns it, member name and colour included when joined. */
+    fromRow(row: Record<string, unknown>): Record<string, unknown> {
+      const record: Record<string, unknown> = {
+        family_member_name: null,
+        family_member_color: null,
+        ...row,
+      };
+      for (const name of flagNames) record[name] = Boolean(record[name]);
+      return record;
+    },
+  };
+}

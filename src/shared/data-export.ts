@@ -1,0 +1,67 @@
+/**
+ * 'Download my data': the one JSON file that holds a user's family members and every
+ * record, and that imports back into an empty account to give the same data.
+ */
+import { z } from 'zod';
+import { recordDefinitions } from './records';
+import type { RecordTable } from './records/definition';
+
+export const EXPORT_FORMAT = 'kin-health-export';
+export const EXPORT_VERSION = 1;
+
+export type ExportedRow = Record<string, unknown> & {
+  id: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export interface DataExport {
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exported_at: string;
+  profile: { full_name: string; email: string };
+  family_members: ExportedRow[];
+  records: Record<RecordTable, ExportedRow[]>;
+}
+
+export interface ImportSummary {
+  family_members: number;
+  records: number;
+}
+
+const timestamp = z.iso.datetime({ offset: true, error: 'must be a date and time' });
+const identity = {
+  id: z.string({ error: 'id is required' }).min(1).max(100),
+  created_at: timestamp,
+  updated_at: timestamp,
+};
+
+/** One exported row: its identity is checked here, its fields by its type's own schema. */
+const exportedRow = z.looseObject({ ...identity, family_member_id: z.string().nullish() });
+export type ImportedRow = z.output<typeof exportedRow>;
+
+const recordTables = z.object(
+  Object.fromEntries(
+    recordDefinitions.map((definition) => [
+      definition.table,
+      z.array(exportedRow).max(200_000).default([]),
+    ]),
+  ) as unknown as Record<RecordTable, z.ZodDefault<z.ZodArray<typeof exportedRow>>>,
+);
+
+/** The shape of an export file; each row is checked again by its own type's schema. */
+export const dataExportSchema = z.object(
+  {
+    format: z.literal(EXPORT_FORMAT, { error: 'This is not a Kin Health export file' }),
+    version: z.literal(EXPORT_VERSION, {
+      error: `Only version ${EXPORT_VERSION} export files can be imported`,
+    }),
+    family_members: z.array(z.looseObject(identity)).max(1_000),
+    records: recordTables,
+  },
+  { error: 'The file must be a Kin Health export (a JSON object)' },
+);
+export type ImportFile = z.output<typeof dataExportSchema>;
+
+export const IMPORT_NEEDS_EMPTY_ACCOUNT =
+  'Importing needs an empty account: this one already has family members or records.';
