@@ -2,9 +2,13 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser tests in Debian's Chromium against the production build, served by the product's
- * own `node dist/server/main.js` on a fresh data directory.
+ * own `node dist/server/main.js` on a fresh data directory: on a phone-sized window, a
+ * desktop one for the screens whose layout changes, and, when TEST_DATABASE_URL is set,
+ * the whole suite again on PostgreSQL.
  */
 const port = Number(process.env.E2E_PORT ?? 4310);
+const postgresPort = port + 1;
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const chromiumArgs = [
   '--headless',
   '--no-sandbox',
@@ -15,6 +19,12 @@ const chromiumArgs = [
   '--disable-sync',
   '--no-first-run',
 ];
+const phone = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+};
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -25,7 +35,6 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -34,10 +43,15 @@ export default defineConfig({
     },
   },
   projects: [
+    { name: 'phone', use: { ...phone, baseURL: `http://localhost:${port}` } },
     {
-      name: 'phone',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true },
+      name: 'desktop',
+      use: { ...desktop, baseURL: `http://localhost:${port}` },
+      testMatch: ['shell.spec.ts', 'timeline.spec.ts', 'family-members.spec.ts'],
     },
+    ...(onPostgres
+      ? [{ name: 'phone-postgres', use: { ...phone, baseURL: `http://localhost:${postgresPort}` } }]
+      : []),
   ],
   webServer: {
     command: 'npm run build && node scripts/serve-e2e.mjs',

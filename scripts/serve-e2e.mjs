@@ -1,18 +1,74 @@
-// Serves the built product for the browser tests on a fresh, throw-away data directory.
+// Serves the built product for the browser tests: on PORT with a fresh SQLite data
+// directory and, when TEST_DATABASE_URL is set, on PORT+1 with a fresh PostgreSQL database
+// as well. The PostgreSQL one starts first, so that when PORT answers, both are up.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'kin-e2e-'));
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir },
-});
-const stop = (signal) => server.kill(signal);
-process.on('SIGTERM', () => stop('SIGTERM'));
-process.on('SIGINT', () => stop('SIGINT'));
-server.on('exit', (code) => {
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? 0);
-});
+const port = Number(process.env.PORT ?? 4310);
+const children = [];
+const cleanups = [];
+
+function start(env) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kin-e2e-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env, DATA_DIR: dataDir },
+  });
+  children.push(child);
+  child.on('exit', (code) => shutdown(code ?? 0));
+  return child;
+}
+
+async function waitForHealth(url) {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+let shuttingDown = false;
+async function shutdown(code) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on('exit', resolve))),
+    ),
+  );
+  for (const cleanup of cleanups) await cleanup().catch(() => {});
+  process.exit(code);
+}
+process.on('SIGTERM', () => shutdown(0));
+process.on('SIGINT', () => shutdown(0));
+
+const admin = process.env.TEST_DATABASE_URL;
+if (admin) {
+  const name = `kin_e2e_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  cleanups.push(async () => {
+    const cleaner = new pg.Client({ connectionString: admin });
+    await cleaner.connect();
+    await cleaner.query(`drop database if exists ${name} with (force)`);
+    await cleaner.end();
+  });
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  start({ PORT: String(port + 1), DATABASE_URL: url.toString() });
+  await waitForHealth(`http://127.0.0.1:${port + 1}/api/health`);
+}
+start({ PORT: String(port), DATABASE_URL: '' });
