@@ -63,3 +63,18 @@ test('the account dialog opens the profile and the family members', async ({ pag
   await page.getByRole('link', { name: 'User Profile' }).click();
   await expect(page).toHaveURL(/\/profile-settings$/);
 });
+
+test('each screen names itself in the tab title and moves focus to its heading', async ({
+  page,
+  user,
+}) => {
+  void user;
+  await page.goto('/');
+  await expect(page).toHaveTitle('Welcome, Ann! · Kin Health');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'List' }).click();
+  await expect(page).toHaveTitle('Health Records · Kin Health');
+  await expect(page.getByRole('heading', { name: 'Health Records', level: 1 })).toBeFocused();
+  await page.getByRole('link', { name: /^Visits/ }).click();
+  await expect(page).toHaveTitle('Visits · Kin Health');
+  await expect(page.getByRole('heading', { name: 'Visits', level: 1 })).toBeFocused();
+});

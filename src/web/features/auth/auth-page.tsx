@@ -4,7 +4,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { HeartPulse, LockKeyhole } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { signInSchema, signUpSchema } from '../../../shared/auth';
 import { APP_NAME, APP_TAGLINE, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
@@ -173,6 +173,9 @@ function SignUpForm() {
 
 export function AuthPage() {
   const session = useSession();
+  useEffect(() => {
+    document.title = `Sign In · ${APP_NAME}`;
+  }, []);
   if (session.isPending) return <Loading className="min-h-dvh" />;
   if (session.data) return <Navigate to="/" replace />;
 

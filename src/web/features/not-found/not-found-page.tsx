@@ -1,9 +1,14 @@
 /** Any path no screen has: a friendly 404 with a way home. */
 import { Compass } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { APP_NAME } from '../../../shared/constants';
 import { buttonVariants } from '../../components/ui/button';
 
 export function NotFoundPage() {
+  useEffect(() => {
+    document.title = `Page not found · ${APP_NAME}`;
+  }, []);
   return (
     <div className="flex min-h-[70dvh] flex-col items-center justify-center text-center">
       <span className="mb-4 flex size-16 items-center justify-center rounded-full bg-primary-soft text-primary">

@@ -1,9 +1,13 @@
 /** The top of a screen: a back link or the account avatar, the title, and actions. */
 import { ArrowLeft, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { APP_NAME } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
 import { AccountButton } from './account-dialog';
+
+/** The first screen keeps the browser's own focus; later screens move it to their title. */
+let firstScreen = true;
 
 export function PageHeader({
   title,
@@ -17,6 +21,16 @@ export function PageHeader({
   actions?: ReactNode;
   subtitle?: ReactNode;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // A screen reader hears the new screen's title, and the tab order starts from there.
+    if (firstScreen) firstScreen = false;
+    else heading.current?.focus({ preventScroll: true });
+  }, []);
+  useEffect(() => {
+    document.title = typeof title === 'string' ? `${title} · ${APP_NAME}` : APP_NAME;
+  }, [title]);
+
   return (
     <header className="sticky top-0 z-30 -mx-4 mb-4 border-b border-transparent bg-background/90 px-4 pt-[max(0.75rem,env(safe-area-inset-top))] pb-3 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="flex items-center gap-3">
@@ -30,7 +44,13 @@ export function PageHeader({
           </Link>
         ) : null}
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-xl font-bold tracking-tight sm:text-2xl">{title}</h1>
+          <h1
+            ref={heading}
+            tabIndex={-1}
+            className="truncate text-xl font-bold tracking-tight focus:outline-none sm:text-2xl"
+          >
+            {title}
+          </h1>
           {subtitle ? <p className="truncate text-sm text-muted-foreground">{subtitle}</p> : null}
         </div>
         {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
