@@ -9,8 +9,7 @@ import {
   shotDefinition,
   visitDefinition,
 } from '../../../shared/records';
-import { cn } from '../../lib/cn';
-import { recordIcons, recordTints } from '../../lib/record-icons';
+import { RecordTypeIcon } from '../../components/record-type-icon';
 import { PageHeader } from '../shell/page-header';
 
 const cards = [
@@ -44,21 +43,13 @@ export function HealthRecordsPage() {
       <PageHeader title="Health Records" subtitle="Everything you keep, by kind" />
       <ul className="grid gap-3 sm:grid-cols-2">
         {cards.map(({ definition, title, description }) => {
-          const Icon = recordIcons[definition.type];
           return (
             <li key={definition.path}>
               <Link
                 to={`/${definition.path}`}
                 className="flex min-h-20 items-center gap-4 rounded-2xl border border-border bg-surface p-4 shadow-[0_1px_2px_rgb(15_31_36/0.05)] transition-colors hover:border-primary"
               >
-                <span
-                  className={cn(
-                    'flex size-12 shrink-0 items-center justify-center rounded-2xl',
-                    recordTints[definition.type],
-                  )}
-                >
-                  <Icon className="size-6" aria-hidden="true" />
-                </span>
+                <RecordTypeIcon type={definition.type} size="lg" />
                 <span className="min-w-0 flex-1">
                   <span className="block font-semibold">{title}</span>
                   <span className="block text-sm text-muted-foreground">{description}</span>

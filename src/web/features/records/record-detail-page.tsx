@@ -14,8 +14,7 @@ import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Loading } from '../../components/ui/feedback';
 import { ApiError } from '../../lib/api';
-import { cn } from '../../lib/cn';
-import { recordIcons, recordTints } from '../../lib/record-icons';
+import { RecordTypeIcon } from '../../components/record-type-icon';
 import { showError, showSuccess } from '../../lib/toast';
 import { PageHeader } from '../shell/page-header';
 import { useDeleteRecord, useRecord } from './record-queries';
@@ -139,8 +138,6 @@ export function RecordDetailPage<D extends RecordDefinition>({
       showError(definition.messages.deleteError, error);
     }
   };
-
-  const Icon = recordIcons[definition.type];
   return (
     <>
       <PageHeader
@@ -159,14 +156,7 @@ export function RecordDetailPage<D extends RecordDefinition>({
       />
       <Card className="p-5">
         <div className="flex items-start gap-4">
-          <span
-            className={cn(
-              'flex size-12 shrink-0 items-center justify-center rounded-2xl',
-              recordTints[definition.type],
-            )}
-          >
-            <Icon className="size-6" aria-hidden="true" />
-          </span>
+          <RecordTypeIcon type={definition.type} size="lg" />
           <div className="min-w-0 flex-1">
             <h2 className="text-xl font-bold break-words">
               {String(values[definition.titleField] ?? '')}

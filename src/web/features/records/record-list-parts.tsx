@@ -10,7 +10,7 @@ import { MemberBadge } from '../../components/member-badge';
 import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/feedback';
 import { cn } from '../../lib/cn';
-import { recordIcons, recordTints } from '../../lib/record-icons';
+import { RecordTypeIcon } from '../../components/record-type-icon';
 import { useLoadMoreOnScroll } from '../../lib/use-load-more';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { FamilyFilter, useMemberParam } from '../family-members/member-filter';
@@ -66,7 +66,6 @@ export function RecordCard({
   badges?: ReactNode;
   dimmed?: boolean;
 }) {
-  const Icon = recordIcons[definition.type];
   return (
     <Link
       to={`/${definition.path}/${id}`}
@@ -83,14 +82,7 @@ export function RecordCard({
           aria-hidden="true"
         />
       ) : null}
-      <span
-        className={cn(
-          'flex size-11 shrink-0 items-center justify-center rounded-xl',
-          dimmed ? 'bg-border text-muted-foreground' : recordTints[definition.type],
-        )}
-      >
-        <Icon className="size-5" aria-hidden="true" />
-      </span>
+      <RecordTypeIcon type={definition.type} muted={dimmed} />
       <span className="min-w-0 flex-1 space-y-0.5">
         <span className="flex flex-wrap items-center gap-2">
           <span className={cn('truncate font-semibold', dimmed && 'text-muted-foreground')}>

@@ -10,8 +10,7 @@ import {
   visitDefinition,
 } from '../../../shared/records';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { cn } from '../../lib/cn';
-import { recordIcons, recordTints } from '../../lib/record-icons';
+import { RecordTypeIcon } from '../../components/record-type-icon';
 
 const entries = [
   visitDefinition,
@@ -38,7 +37,6 @@ export function AddNewDialog({
       <DialogContent title="Add New" description="What would you like to record?">
         <ul className="grid grid-cols-2 gap-3">
           {entries.map((entry) => {
-            const Icon = recordIcons[entry.type];
             return (
               <li key={entry.to}>
                 <Link
@@ -46,14 +44,7 @@ export function AddNewDialog({
                   onClick={() => onOpenChange(false)}
                   className="flex min-h-20 flex-col justify-between gap-2 rounded-2xl border border-border bg-surface p-3 font-semibold transition-colors hover:border-primary hover:bg-primary-soft"
                 >
-                  <span
-                    className={cn(
-                      'flex size-9 items-center justify-center rounded-xl',
-                      recordTints[entry.type],
-                    )}
-                  >
-                    <Icon className="size-5" aria-hidden="true" />
-                  </span>
+                  <RecordTypeIcon type={entry.type} size="sm" />
                   <span className="flex items-center justify-between text-sm">
                     {entry.label}
                     <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />

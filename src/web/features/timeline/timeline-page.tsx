@@ -24,7 +24,7 @@ import { MemberBadge } from '../../components/member-badge';
 import { timelineApi } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/query-client';
-import { recordIcons, recordTints } from '../../lib/record-icons';
+import { RecordTypeIcon } from '../../components/record-type-icon';
 import { showError } from '../../lib/toast';
 import { useLoadMoreOnScroll } from '../../lib/use-load-more';
 import { FamilyFilter, useMemberParam } from '../family-members/member-filter';
@@ -32,21 +32,13 @@ import { useProfile } from '../profile-settings/profile-queries';
 import { PageHeader } from '../shell/page-header';
 
 function EventCard({ event }: { event: TimelineEvent }) {
-  const Icon = recordIcons[event.type];
   const path = definitionsByType[event.type].path;
   return (
     <Link
       to={`/${path}/${event.id}`}
       className="group flex items-center gap-3 rounded-2xl border border-border bg-surface p-3.5 shadow-[0_1px_2px_rgb(15_31_36/0.05)] transition-colors hover:border-primary"
     >
-      <span
-        className={cn(
-          'flex size-11 shrink-0 items-center justify-center rounded-xl',
-          recordTints[event.type],
-        )}
-      >
-        <Icon className="size-5" aria-hidden="true" />
-      </span>
+      <RecordTypeIcon type={event.type} />
       <span className="min-w-0 flex-1">
         <span className="block truncate font-semibold">{event.name}</span>
         <span className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-muted-foreground">

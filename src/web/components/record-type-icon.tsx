@@ -1,0 +1,34 @@
+/** A record type's icon on its tint: the same mark on cards, lists, dialogs and details. */
+import type { RecordType } from '../../shared/records/definition';
+import { cn } from '../lib/cn';
+import { recordIcons, recordTints } from '../lib/record-icons';
+
+const sizes = {
+  sm: { box: 'size-9 rounded-xl', icon: 'size-5' },
+  md: { box: 'size-11 rounded-xl', icon: 'size-5' },
+  lg: { box: 'size-12 rounded-2xl', icon: 'size-6' },
+} as const;
+
+export function RecordTypeIcon({
+  type,
+  size = 'md',
+  muted = false,
+}: {
+  type: RecordType;
+  size?: keyof typeof sizes;
+  /** For dimmed (past) entries: grey instead of the type's tint. */
+  muted?: boolean;
+}) {
+  const Icon = recordIcons[type];
+  return (
+    <span
+      className={cn(
+        'flex shrink-0 items-center justify-center',
+        sizes[size].box,
+        muted ? 'bg-border text-muted-foreground' : recordTints[type],
+      )}
+    >
+      <Icon className={sizes[size].icon} aria-hidden="true" />
+    </span>
+  );
+}
