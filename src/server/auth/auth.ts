@@ -1,12 +1,12 @@
 /**
  * Accounts and sessions (better-auth), with the Friends & Family Passcode enforced by the
  * server: a sign-up with the wrong passcode creates nothing, and a sign-in with the wrong
- * passcode issues no session. The passcode is kept hashed on the user.
+ * passcode issues no session. The passcode is kept hashed on the user, with the same
+ * hasher as passwords.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import type { Kysely } from 'kysely';
 import { signInSchema, signUpSchema } from '../../shared/auth';
 import { APP_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants';
@@ -16,6 +16,7 @@ import type { DB, Engine } from '../db/schema';
 import type { Logger } from '../logger';
 import { firstIssue } from '../http/validation';
 import { currentPasscode } from './credential-context';
+import { createPasswordHasher, type PasswordHasher } from './password-hashing';
 
 /** The header the server sets from the socket (or a trusted proxy) for rate limits. */
 export const CLIENT_IP_HEADER = 'x-kin-client-ip';
@@ -32,6 +33,36 @@ function badRequest(message: string, field?: string): APIError {
   return new APIError('BAD_REQUEST', { message, ...(field ? { field } : {}) });
 }
 
+/** Replaces a weak stored hash once its secret has just been proven right. */
+async function upgradeWeakHashes(
+  db: Kysely<DB>,
+  hasher: PasswordHasher,
+  userId: string,
+  proven: { passcode: string; storedPasscode: string; password: unknown },
+) {
+  if (hasher.needsRehash(proven.storedPasscode)) {
+    await db
+      .updateTable('user')
+      .set({ family_passcode: await hasher.hash(proven.passcode) })
+      .where('id', '=', userId)
+      .execute();
+  }
+  if (typeof proven.password !== 'string') return;
+  const account = await db
+    .selectFrom('account')
+    .select(['id', 'password'])
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .executeTakeFirst();
+  if (account?.password && hasher.needsRehash(account.password)) {
+    await db
+      .updateTable('account')
+      .set({ password: await hasher.hash(proven.password) })
+      .where('id', '=', account.id)
+      .execute();
+  }
+}
+
 export function createAuth(options: {
   db: Kysely<DB>;
   engine: Engine;
@@ -39,6 +70,7 @@ export function createAuth(options: {
   logger: Logger;
 }) {
   const { db, engine, config, logger } = options;
+  const hasher = createPasswordHasher(config.passwordHashing);
   const limit = config.rateLimit;
   const credentialRule = limit ? { window: limit.windowSeconds, max: limit.max } : undefined;
 
@@ -71,6 +103,7 @@ export function createAuth(options: {
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: { hash: hasher.hash, verify: hasher.verify },
     },
     user: {
       additionalFields: {
@@ -140,7 +173,7 @@ export function createAuth(options: {
           before: async (user) => {
             const passcode = currentPasscode();
             if (passcode === null) throw badRequest(PASSCODE_FORMAT_MESSAGE, 'passcode');
-            return { data: { ...user, familyPasscode: await hashPassword(passcode) } };
+            return { data: { ...user, familyPasscode: await hasher.hash(passcode) } };
           },
         },
       },
@@ -159,13 +192,18 @@ export function createAuth(options: {
             const matches =
               passcode !== null &&
               stored !== null &&
-              (await verifyPassword({ hash: stored, password: passcode }));
+              (await hasher.verify({ hash: stored, password: passcode }));
             if (!matches) {
               throw new APIError('UNAUTHORIZED', {
                 message: INVALID_PASSCODE_MESSAGE,
                 field: 'passcode',
               });
             }
+            await upgradeWeakHashes(db, hasher, session.userId, {
+              passcode,
+              storedPasscode: stored,
+              password: (ctx.body as { password?: unknown } | undefined)?.password,
+            });
           },
         },
       },

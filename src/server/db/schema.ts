@@ -27,6 +27,14 @@ export interface SessionTable {
   userId: string;
 }
 
+/** better-auth's sign-in methods; the password hash of an email account lives here. */
+export interface AccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
+  password: string | null;
+}
+
 export interface FamilyMembersTable {
   id: string;
   user_id: string;
@@ -45,6 +53,7 @@ export interface MigrationsTable {
 export interface DB {
   user: UserTable;
   session: SessionTable;
+  account: AccountTable;
   family_members: FamilyMembersTable;
 }
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
+import type { ScryptCost } from '../auth/password-hashing';
 import type { AppConfig, RateLimitConfig } from '../config';
 import { openPostgres, openSqlite, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -67,7 +68,14 @@ export async function createTestDatabase(): Promise<{
 
 export interface TestServerOptions {
   rateLimit?: RateLimitConfig | null;
+  passwordHashing?: ScryptCost;
 }
+
+/**
+ * The tests sign up hundreds of users: hashing each password and passcode at the product's
+ * cost would take minutes. A test of the hashing itself asks for DEFAULT_SCRYPT_COST.
+ */
+export const TEST_SCRYPT_COST: ScryptCost = { log2N: 10, r: 8, p: 1 };
 
 export function testConfig(options: TestServerOptions = {}): AppConfig {
   return {
@@ -81,6 +89,7 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     baseUrl: null,
     trustProxy: false,
     rateLimit: options.rateLimit ?? null,
+    passwordHashing: options.passwordHashing ?? TEST_SCRYPT_COST,
     logLevel: 'silent',
     webDir: path.join(tmpdir(), 'kin-no-web-app'),
   };
