@@ -3,25 +3,47 @@
  * server: a sign-up with the wrong passcode creates nothing, and a sign-in with the wrong
  * passcode issues no session. The passcode is kept hashed on the user, with the same
  * hasher as passwords.
+ *
+ * Plugins: two-factor sign-in with an authenticator app (TOTP) and backup codes, signing
+ * keys published as a JWKS, and the security audit log.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { jwt, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import { signInSchema, signUpSchema } from '../../shared/auth';
 import { APP_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { INVALID_PASSCODE_MESSAGE, PASSCODE_FORMAT_MESSAGE } from '../../shared/passcode';
+import {
+  passwordConfirmationSchema,
+  verifyAuthenticationCodeSchema,
+  verifyBackupCodeSchema,
+} from '../../shared/security';
+import { securityAudit } from '../audit/audit-plugin';
 import type { AppConfig } from '../config';
 import type { DB, Engine } from '../db/schema';
+import { CLIENT_IP_HEADER } from '../http/client-ip';
 import type { Logger } from '../logger';
 import { firstIssue } from '../http/validation';
 import { currentPasscode } from './credential-context';
 import { createPasswordHasher, type PasswordHasher } from './password-hashing';
 
-/** The header the server sets from the socket (or a trusted proxy) for rate limits. */
-export const CLIENT_IP_HEADER = 'x-kin-client-ip';
-
 const SESSION_DAYS = 30;
+
+/**
+ * What each credential request must carry, checked before better-auth sees it, so that a
+ * bad one is a 400 naming the field rather than better-auth's generic refusal.
+ */
+const requestSchemas: Record<string, z.ZodType> = {
+  '/sign-up/email': signUpSchema,
+  '/sign-in/email': signInSchema,
+  '/two-factor/enable': passwordConfirmationSchema,
+  '/two-factor/disable': passwordConfirmationSchema,
+  '/two-factor/verify-totp': verifyAuthenticationCodeSchema,
+  '/two-factor/verify-backup-code': verifyBackupCodeSchema,
+};
 
 function samePasscode(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -120,7 +142,22 @@ export function createAuth(options: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       // Sliding sessions: used at least once a day, a session renews itself.
       updateAge: 24 * 60 * 60,
+      // better-auth would refuse to list the sessions of anyone who signed in more than a
+      // day ago. Listing one's own devices is not a sensitive change; every change here
+      // that is (two-factor on or off, the password) asks for the password instead.
+      freshAge: 0,
     },
+    // The settings screen lists and revokes sessions through /api/sessions, by id; these
+    // routes would hand every device's session token to the page's scripts, or take one.
+    disabledPaths: ['/list-sessions', '/revoke-session', '/revoke-sessions'],
+    plugins: [
+      twoFactor({ issuer: APP_NAME }),
+      // Signing keys, published at /.well-known/jwks.json. No JWT rides along on every
+      // session read: the session stays in its httpOnly cookie, out of scripts' reach.
+      jwt({ disableSettingJwtHeader: true }),
+      // After the two-factor plugin: see the module's header.
+      securityAudit({ db, logger }),
+    ],
     rateLimit: credentialRule
       ? {
           enabled: true,
@@ -132,6 +169,8 @@ export function createAuth(options: {
           customRules: {
             '/sign-in/*': credentialRule,
             '/sign-up/*': credentialRule,
+            '/two-factor/*': credentialRule,
+            '/change-password': credentialRule,
             '/**': false,
           },
         }
@@ -145,25 +184,21 @@ export function createAuth(options: {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/sign-up/email') {
-          const parsed = signUpSchema.safeParse(ctx.body);
-          if (!parsed.success) {
-            const issue = firstIssue(parsed.error);
-            throw badRequest(issue.message, issue.field);
-          }
-          if (!samePasscode(parsed.data.passcode, config.familyPasscode)) {
-            throw new APIError('FORBIDDEN', {
-              message: INVALID_PASSCODE_MESSAGE,
-              field: 'passcode',
-            });
-          }
+        const schema = requestSchemas[ctx.path];
+        if (!schema) return;
+        const parsed = schema.safeParse(ctx.body);
+        if (!parsed.success) {
+          const issue = firstIssue(parsed.error);
+          throw badRequest(issue.message, issue.field);
         }
-        if (ctx.path === '/sign-in/email') {
-          const parsed = signInSchema.safeParse(ctx.body);
-          if (!parsed.success) {
-            const issue = firstIssue(parsed.error);
-            throw badRequest(issue.message, issue.field);
-          }
+        if (
+          ctx.path === '/sign-up/email' &&
+          !samePasscode((parsed.data as { passcode: string }).passcode, config.familyPasscode)
+        ) {
+          throw new APIError('FORBIDDEN', {
+            message: INVALID_PASSCODE_MESSAGE,
+            field: 'passcode',
+          });
         }
       }),
     },
@@ -179,7 +214,10 @@ export function createAuth(options: {
       },
       session: {
         create: {
-          // Runs after the password has been verified and before a session exists.
+          // Runs after the password has been verified and before a session exists. Only
+          // the password step checks the passcode: the session that the second factor
+          // creates later (/two-factor/verify-*) comes from a challenge that only a
+          // passcode-checked sign-in can start.
           before: async (session, ctx) => {
             if (ctx?.path !== '/sign-in/email') return;
             const passcode = currentPasscode();

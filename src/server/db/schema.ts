@@ -14,6 +14,7 @@ export interface UserTable {
   updatedAt: Date | string;
   /** The Friends & Family Passcode given at sign-up, hashed. */
   family_passcode: string | null;
+  twoFactorEnabled: boolean | number | null;
 }
 
 export interface SessionTable {
@@ -35,6 +36,25 @@ export interface AccountTable {
   password: string | null;
 }
 
+/** better-auth's two-factor secrets (encrypted); only its non-secret columns are read here. */
+export interface TwoFactorTable {
+  id: string;
+  userId: string;
+  verified: boolean | number | null;
+}
+
+/** Security events, kept after the account is deleted (user_id is not a reference). */
+export interface AuditLogTable {
+  id: string;
+  user_id: string | null;
+  email: string | null;
+  event: string;
+  detail: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: string;
+}
+
 export interface FamilyMembersTable {
   id: string;
   user_id: string;
@@ -54,6 +74,8 @@ export interface DB {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
+  twoFactor: TwoFactorTable;
+  audit_log: AuditLogTable;
   family_members: FamilyMembersTable;
 }
 

@@ -128,6 +128,7 @@ export function uniqueEmail(prefix = 'user'): string {
 /** A browser-like client: keeps its cookies, sends its origin. */
 export class TestClient {
   private cookies = new Map<string, string>();
+  private extraHeaders: Record<string, string> = {};
 
   constructor(private readonly fetchHandler: (request: Request) => Response | Promise<Response>) {}
 
@@ -148,6 +149,7 @@ export class TestClient {
         origin: TEST_ORIGIN,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
+        ...this.extraHeaders,
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -203,6 +205,12 @@ export class TestClient {
 
   forgetCookies() {
     this.cookies.clear();
+  }
+
+  /** Sends these headers (a user agent, say) with every later request. */
+  withHeaders(headers: Record<string, string>): this {
+    this.extraHeaders = { ...this.extraHeaders, ...headers };
+    return this;
   }
 }
 
