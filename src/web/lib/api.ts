@@ -3,6 +3,7 @@
  * a refusal becomes an ApiError carrying the server's own message.
  */
 import type { Profile, SignInInput, SignUpInput } from '../../shared/auth';
+import type { ActiveSession, SecurityActivityEntry, TwoFactorFactor } from '../../shared/security';
 import type { FamilyMember, FamilyMemberInput } from '../../shared/family-members';
 import type {
   RecordDefinition,
@@ -69,9 +70,20 @@ export interface SessionData {
   user: { id: string; email: string; name: string };
 }
 
+/** A sign-in that still needs its second step answers with `twoFactorRedirect`. */
+export interface SignInResult {
+  twoFactorRedirect?: boolean;
+  twoFactorMethods?: string[];
+}
+
 export const authApi = {
   getSession: () => request<SessionData | null>('GET', '/auth/get-session'),
-  signIn: (input: SignInInput) => request<unknown>('POST', '/auth/sign-in/email', input),
+  signIn: (input: SignInInput) => request<SignInResult>('POST', '/auth/sign-in/email', input),
+  /** The second sign-in step: a code from the authenticator app, or a backup code. */
+  verifyAuthenticationCode: (code: string) =>
+    request<unknown>('POST', '/auth/two-factor/verify-totp', { code }),
+  verifyBackupCode: (code: string) =>
+    request<unknown>('POST', '/auth/two-factor/verify-backup-code', { code }),
   signUp: (input: SignUpInput) => request<unknown>('POST', '/auth/sign-up/email', input),
   signOut: () => request<unknown>('POST', '/auth/sign-out', {}),
 };
@@ -80,6 +92,27 @@ export const profileApi = {
   get: () => request<Profile>('GET', '/profile'),
   update: (full_name: string) => request<Profile>('PUT', '/profile', { full_name }),
   deleteAccount: () => request<void>('DELETE', '/account'),
+};
+
+export interface TwoFactorEnrolment {
+  /** The otpauth:// URI an authenticator app reads from the QR code. */
+  totpURI: string;
+  backupCodes: string[];
+}
+
+export const securityApi = {
+  factors: () => request<TwoFactorFactor[]>('GET', '/factors'),
+  /** Starts turning two-factor sign-in on; it is on once `confirmTwoFactor` succeeds. */
+  enableTwoFactor: (password: string) =>
+    request<TwoFactorEnrolment>('POST', '/auth/two-factor/enable', { password }),
+  confirmTwoFactor: (code: string) =>
+    request<unknown>('POST', '/auth/two-factor/verify-totp', { code }),
+  disableTwoFactor: (password: string) =>
+    request<unknown>('POST', '/auth/two-factor/disable', { password }),
+  sessions: () => request<ActiveSession[]>('GET', '/sessions'),
+  endSession: (id: string) => request<void>('DELETE', `/sessions/${encodeURIComponent(id)}`),
+  endOtherSessions: () => request<void>('POST', '/sessions/revoke-others', {}),
+  activity: () => request<SecurityActivityEntry[]>('GET', '/security-activity'),
 };
 
 export const familyMembersApi = {
