@@ -182,6 +182,22 @@ describe('the audit log', () => {
   });
 });
 
+describe('a failure to write the log', () => {
+  it('is logged, and never fails the sign-in it would have recorded', async () => {
+    const broken = await createTestServer();
+    try {
+      const { email, password } = await signedUpClient(broken);
+      await broken.db.schema.dropTable('audit_log').execute();
+      const client = broken.client();
+      expect((await client.signIn({ email, password })).status).toBe(200);
+      expect((await client.get('/api/profile')).status).toBe(200);
+      expect((await client.signOut()).status).toBe(200);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
 describe('GET /api/security-activity', () => {
   it('shows the user their own recent events, newest first, without emails', async () => {
     const ann = await signedUpClient(server, 'Ann');

@@ -270,3 +270,29 @@ describe('turning two-factor sign-in off', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('bad input', () => {
+  it('is a 400 naming the field, never a 500', async () => {
+    const { client } = await twoFactorUser(server);
+    const cases: [string, unknown, string][] = [
+      ['/api/auth/two-factor/enable', { password: 42 }, 'password'],
+      ['/api/auth/two-factor/disable', { password: '' }, 'password'],
+      ['/api/auth/two-factor/verify-totp', { code: { $gt: '' } }, 'code'],
+      ['/api/auth/two-factor/verify-totp', { code: '1'.repeat(5000) }, 'code'],
+      ['/api/auth/two-factor/verify-backup-code', { code: 12345 }, 'code'],
+      ['/api/auth/two-factor/verify-backup-code', { code: 'x'.repeat(65) }, 'code'],
+    ];
+    for (const [path, body, field] of cases) {
+      const response = await client.post(path, body);
+      expect(response.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(response.body).toMatchObject({ field });
+    }
+    const broken = await client.post('/api/auth/two-factor/enable', '{"password":');
+    expect(broken.status).toBe(400);
+    expect(broken.body).toMatchObject({ message: expect.stringMatching(/JSON/) });
+    for (const path of ['/api/sessions/%00', `/api/sessions/${'x'.repeat(2000)}`]) {
+      expect((await client.delete(path)).status).toBe(404);
+    }
+    expect((await client.post('/api/sessions/revoke-others', '{not json')).status).toBe(204);
+  });
+});
