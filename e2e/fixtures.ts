@@ -3,6 +3,8 @@
  * something else does not spend its time on the sign-up form), and an accessibility check.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
 import { expect, test as base, type Page } from '@playwright/test';
 
 export const PASSCODE = '246810';
@@ -48,6 +50,45 @@ export async function createRecordViaApi(page: Page, path: string, data: Record<
   const response = await page.request.post(`/api/${path}`, { data, headers: { origin: baseURL } });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string };
+}
+
+/**
+ * The code an authenticator app shows now for a setup key (base32, spaces allowed), made
+ * with better-auth's own TOTP code.
+ */
+export function totpCode(setupKey: string): Promise<string> {
+  return createOTP(base32.decode(setupKey.replace(/\s/g, '').toUpperCase())).totp();
+}
+
+/** Turns two-factor sign-in on through the API, as the settings screen does. */
+export async function enableTwoFactorViaApi(page: Page, password: string) {
+  const baseURL = test.info().project.use.baseURL ?? '';
+  const headers = { origin: baseURL };
+  const enabled = await page.request.post('/api/auth/two-factor/enable', {
+    data: { password },
+    headers,
+  });
+  expect(enabled.status(), await enabled.text()).toBe(200);
+  const { totpURI, backupCodes } = (await enabled.json()) as {
+    totpURI: string;
+    backupCodes: string[];
+  };
+  const setupKey = new URL(totpURI).searchParams.get('secret') ?? '';
+  const verified = await page.request.post('/api/auth/two-factor/verify-totp', {
+    data: { code: await totpCode(setupKey) },
+    headers,
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { setupKey, backupCodes };
+}
+
+/** Fills and sends the sign-in form; with two-factor on, the code step comes next. */
+export async function signInWithForm(page: Page, user: TestUser, passcode = PASSCODE) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByLabel('Friends & Family Passcode').fill(passcode);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /** Fails on any serious or critical WCAG 2.x A/AA violation on the page as it is now. */

@@ -29,6 +29,9 @@ describe('the API', () => {
       '/api/history',
       '/api/insurance',
       '/api/contacts',
+      '/api/sessions',
+      '/api/factors',
+      '/api/security-activity',
       '/api/no-such-route',
     ]) {
       const response = await anonymous.get(path);

@@ -28,6 +28,7 @@ import type { Logger } from './logger';
 import { profileRoutes } from './profile/profile-routes';
 import { createRecordRepository } from './records/record-repository';
 import { recordRoutes } from './records/record-routes';
+import { securityRoutes } from './security/security-routes';
 import { createTimelineRepository } from './timeline/timeline-repository';
 import { timelineRoutes } from './timeline/timeline-routes';
 
@@ -81,6 +82,14 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
     (await databaseAnswers()) ? c.json({ status: 'ok' }) : c.json({ status: 'unavailable' }, 503),
   );
 
+  // The public keys that verify the tokens better-auth signs (its /api/auth/jwks), at the
+  // address verifiers look for them.
+  app.get('/.well-known/jwks.json', async (c) => {
+    const jwks = await auth.api.getJwks({ headers: c.req.raw.headers });
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json(jwks);
+  });
+
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const request = c.req.raw;
     const context: AuthRequestContext = {
@@ -99,6 +108,7 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
     .use(requireSession(auth))
     .route('/', profileRoutes(db, auth))
     .route('/', dataTransferRoutes(db))
+    .route('/', securityRoutes(db, auth))
     .route('/family-members', familyMemberRoutes(members))
     .route('/timeline', timelineRoutes(createTimelineRepository(db)));
   for (const definition of recordDefinitions) {

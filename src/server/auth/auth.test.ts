@@ -236,4 +236,34 @@ describe('rate limits', () => {
       await limited.close();
     }
   });
+
+  it('limit repeated two-factor attempts too, but never records or the session', async () => {
+    const limited = await createTestServer({ rateLimit: { max: 3, windowSeconds: 60 } });
+    try {
+      const { client } = await signedUpClient(limited);
+      const attacker = limited.client();
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        statuses.push(
+          (await attacker.post('/api/auth/two-factor/verify-totp', { code: '123456' })).status,
+        );
+      }
+      expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+      expect(statuses.at(-1)).toBe(429);
+      const enable = [];
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        enable.push(
+          (await client.post('/api/auth/two-factor/enable', { password: 'wrong-password' })).status,
+        );
+      }
+      expect(enable.at(-1)).toBe(429);
+      for (let read = 0; read < 20; read += 1) {
+        expect((await client.get('/api/auth/get-session')).status).toBe(200);
+        expect((await client.get('/api/visits')).status).toBe(200);
+        expect((await client.get('/api/sessions')).status).toBe(200);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -14,6 +14,7 @@ export interface UserTable {
   updatedAt: Date | string;
   /** The Friends & Family Passcode given at sign-up, hashed. */
   family_passcode: string | null;
+  twoFactorEnabled: boolean | number | null;
 }
 
 export interface SessionTable {
@@ -25,6 +26,33 @@ export interface SessionTable {
   ipAddress: string | null;
   userAgent: string | null;
   userId: string;
+}
+
+/** better-auth's sign-in methods; the password hash of an email account lives here. */
+export interface AccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
+  password: string | null;
+}
+
+/** better-auth's two-factor secrets (encrypted); only its non-secret columns are read here. */
+export interface TwoFactorTable {
+  id: string;
+  userId: string;
+  verified: boolean | number | null;
+}
+
+/** Security events, kept after the account is deleted (user_id is not a reference). */
+export interface AuditLogTable {
+  id: string;
+  user_id: string | null;
+  email: string | null;
+  event: string;
+  detail: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: string;
 }
 
 export interface FamilyMembersTable {
@@ -45,6 +73,9 @@ export interface MigrationsTable {
 export interface DB {
   user: UserTable;
   session: SessionTable;
+  account: AccountTable;
+  twoFactor: TwoFactorTable;
+  audit_log: AuditLogTable;
   family_members: FamilyMembersTable;
 }
 

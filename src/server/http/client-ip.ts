@@ -5,7 +5,12 @@
  */
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
-import { CLIENT_IP_HEADER } from '../auth/auth';
+
+/**
+ * The header the server sets from the socket (or a trusted proxy): rate limits, sessions
+ * and the audit log read the address from it.
+ */
+export const CLIENT_IP_HEADER = 'x-kin-client-ip';
 
 function socketAddress(c: Parameters<MiddlewareHandler>[0]): string | null {
   try {

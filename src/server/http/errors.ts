@@ -2,6 +2,7 @@
  * Errors the API answers with a status and a message the user can read. Anything else is
  * logged and answered with a plain 500 (or 503 while the database is away): never a stack.
  */
+import { isAPIError } from 'better-auth/api';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -72,6 +73,14 @@ export const UNAVAILABLE_MESSAGE =
 export function handleError(logger: Logger) {
   return (error: Error, c: Context) => {
     if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+    // A refusal from a better-auth call made inside a route (auth.api.*) is an answer too.
+    if (isAPIError(error) && error.statusCode >= 400 && error.statusCode < 500) {
+      const body = error.body as { message?: string } | undefined;
+      return c.json(
+        { message: body?.message || error.message || 'Request refused' },
+        error.statusCode as ContentfulStatusCode,
+      );
+    }
     if (error instanceof HTTPException) {
       const status = error.status;
       const message =

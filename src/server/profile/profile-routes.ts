@@ -1,10 +1,11 @@
 /**
  * /api/profile (the user's full name and email) and /api/account (deleting the account with
- * every record, member and session it owns).
+ * every record, member and session it owns, and writing down in the audit log that it was).
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { profileUpdateSchema, type Profile } from '../../shared/auth';
+import { recordAuditEvent, requestSource } from '../audit/audit-log';
 import type { Auth } from '../auth/auth';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/env';
@@ -48,9 +49,18 @@ export function profileRoutes(db: Kysely<DB>, auth: Auth) {
       return c.json(profile);
     })
     .delete('/account', async (c) => {
-      // One statement: the foreign keys take the sessions, accounts, family members and
-      // every record with the user, or nothing at all if it fails.
-      await db.deleteFrom('user').where('id', '=', c.var.user.id).execute();
+      // One transaction: the audit row, and one statement whose foreign keys take the
+      // sessions, accounts, family members and every record with the user; all of it or
+      // nothing. The audit row is not the user's, so it stays.
+      const userId = c.var.user.id;
+      await db.transaction().execute(async (trx) => {
+        await recordAuditEvent(trx, {
+          event: 'account_deleted',
+          userId,
+          ...requestSource(c.req.raw.headers),
+        });
+        await trx.deleteFrom('user').where('id', '=', userId).execute();
+      });
       for (const cookie of await expiredAuthCookies(auth))
         c.header('set-cookie', cookie, { append: true });
       return c.body(null, 204);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
+import type { ScryptCost } from '../auth/password-hashing';
 import type { AppConfig, RateLimitConfig } from '../config';
 import { openPostgres, openSqlite, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -69,7 +70,14 @@ export interface TestServerOptions {
   rateLimit?: RateLimitConfig | null;
   /** Where the server's logs go (default: nowhere). */
   logs?: { write(line: string): void };
+  passwordHashing?: ScryptCost;
 }
+
+/**
+ * The tests sign up hundreds of users: hashing each password and passcode at the product's
+ * cost would take minutes. A test of the hashing itself asks for DEFAULT_SCRYPT_COST.
+ */
+export const TEST_SCRYPT_COST: ScryptCost = { log2N: 10, r: 8, p: 1 };
 
 export function testConfig(options: TestServerOptions = {}): AppConfig {
   return {
@@ -83,6 +91,7 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     baseUrl: null,
     trustProxy: false,
     rateLimit: options.rateLimit ?? null,
+    passwordHashing: options.passwordHashing ?? TEST_SCRYPT_COST,
     logLevel: 'silent',
     webDir: path.join(tmpdir(), 'kin-no-web-app'),
   };
@@ -123,6 +132,7 @@ export function uniqueEmail(prefix = 'user'): string {
 /** A browser-like client: keeps its cookies, sends its origin. */
 export class TestClient {
   private cookies = new Map<string, string>();
+  private extraHeaders: Record<string, string> = {};
 
   constructor(private readonly fetchHandler: (request: Request) => Response | Promise<Response>) {}
 
@@ -143,6 +153,7 @@ export class TestClient {
         origin: TEST_ORIGIN,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
+        ...this.extraHeaders,
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -198,6 +209,12 @@ export class TestClient {
 
   forgetCookies() {
     this.cookies.clear();
+  }
+
+  /** Sends these headers (a user agent, say) with every later request. */
+  withHeaders(headers: Record<string, string>): this {
+    this.extraHeaders = { ...this.extraHeaders, ...headers };
+    return this;
   }
 }
 

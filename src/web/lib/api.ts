@@ -4,6 +4,7 @@
  */
 import type { Profile, SignInInput, SignUpInput } from '../../shared/auth';
 import type { ImportSummary } from '../../shared/data-export';
+import type { ActiveSession, SecurityActivityEntry, TwoFactorFactor } from '../../shared/security';
 import type { FamilyMember, FamilyMemberInput } from '../../shared/family-members';
 import type {
   RecordDefinition,
@@ -70,9 +71,20 @@ export interface SessionData {
   user: { id: string; email: string; name: string };
 }
 
+/** A sign-in that still needs its second step answers with `twoFactorRedirect`. */
+export interface SignInResult {
+  twoFactorRedirect?: boolean;
+  twoFactorMethods?: string[];
+}
+
 export const authApi = {
   getSession: () => request<SessionData | null>('GET', '/auth/get-session'),
-  signIn: (input: SignInInput) => request<unknown>('POST', '/auth/sign-in/email', input),
+  signIn: (input: SignInInput) => request<SignInResult>('POST', '/auth/sign-in/email', input),
+  /** The second sign-in step: a code from the authenticator app, or a backup code. */
+  verifyAuthenticationCode: (code: string) =>
+    request<unknown>('POST', '/auth/two-factor/verify-totp', { code }),
+  verifyBackupCode: (code: string) =>
+    request<unknown>('POST', '/auth/two-factor/verify-backup-code', { code }),
   signUp: (input: SignUpInput) => request<unknown>('POST', '/auth/sign-up/email', input),
   signOut: () => request<unknown>('POST', '/auth/sign-out', {}),
 };
@@ -87,6 +99,27 @@ export const dataApi = {
   /** Where the browser downloads the user's data from (a same-origin link, cookie and all). */
   exportUrl: '/api/export',
   import: (file: unknown) => request<ImportSummary>('POST', '/import', file),
+};
+
+export interface TwoFactorEnrolment {
+  /** The otpauth:// URI an authenticator app reads from the QR code. */
+  totpURI: string;
+  backupCodes: string[];
+}
+
+export const securityApi = {
+  factors: () => request<TwoFactorFactor[]>('GET', '/factors'),
+  /** Starts turning two-factor sign-in on; it is on once `confirmTwoFactor` succeeds. */
+  enableTwoFactor: (password: string) =>
+    request<TwoFactorEnrolment>('POST', '/auth/two-factor/enable', { password }),
+  confirmTwoFactor: (code: string) =>
+    request<unknown>('POST', '/auth/two-factor/verify-totp', { code }),
+  disableTwoFactor: (password: string) =>
+    request<unknown>('POST', '/auth/two-factor/disable', { password }),
+  sessions: () => request<ActiveSession[]>('GET', '/sessions'),
+  endSession: (id: string) => request<void>('DELETE', `/sessions/${encodeURIComponent(id)}`),
+  endOtherSessions: () => request<void>('POST', '/sessions/revoke-others', {}),
+  activity: () => request<SecurityActivityEntry[]>('GET', '/security-activity'),
 };
 
 export const familyMembersApi = {

@@ -1,11 +1,11 @@
 /**
  * /auth: Sign In and Sign Up (SPEC.md §2, §5). The passcode is checked here for its form
- * and by the server for its value; every refusal shows as an 'Error' toast.
+ * and by the server for its value; every refusal shows as an 'Error' toast. With two-factor
+ * sign-in on, a second step asks for the code after the password and passcode.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { HeartPulse, LockKeyhole } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { signInSchema, signUpSchema } from '../../../shared/auth';
 import { APP_NAME, APP_TAGLINE, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { toasts } from '../../../shared/messages';
@@ -15,25 +15,12 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { authApi } from '../../lib/api';
-import { queryKeys } from '../../lib/query-client';
 import { showError, showSuccess } from '../../lib/toast';
 import { PasscodeInput } from './passcode-input';
-import { useSession } from './session';
+import { SecondFactorStep } from './second-factor-step';
+import { useSession, useSignedIn } from './session';
 
-function useSignedIn() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return async () => {
-    await queryClient.fetchQuery({
-      queryKey: queryKeys.session,
-      queryFn: authApi.getSession,
-      staleTime: 0,
-    });
-    navigate('/', { replace: true });
-  };
-}
-
-function SignInForm() {
+function SignInForm({ onSecondFactor }: { onSecondFactor: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [passcode, setPasscode] = useState('');
@@ -49,7 +36,11 @@ function SignInForm() {
     }
     setPending(true);
     try {
-      await authApi.signIn(parsed.data);
+      const result = await authApi.signIn(parsed.data);
+      if (result?.twoFactorRedirect) {
+        onSecondFactor();
+        return;
+      }
       await signedIn();
     } catch (error) {
       showError(toasts.error, error);
@@ -176,6 +167,7 @@ export function AuthPage() {
   useEffect(() => {
     document.title = `Sign In · ${APP_NAME}`;
   }, []);
+  const [secondFactor, setSecondFactor] = useState(false);
   if (session.isPending) return <Loading className="min-h-dvh" />;
   if (session.data) return <Navigate to="/" replace />;
 
@@ -190,18 +182,22 @@ export function AuthPage() {
           <p className="mt-2 text-muted-foreground">{APP_TAGLINE}</p>
         </div>
         <div className="rounded-3xl border border-border bg-surface p-5 shadow-xl sm:p-7">
-          <Tabs defaultValue="sign-in">
-            <TabsList className="mb-6">
-              <TabsTrigger value="sign-in">Sign In</TabsTrigger>
-              <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
-            </TabsList>
-            <TabsContent value="sign-in">
-              <SignInForm />
-            </TabsContent>
-            <TabsContent value="sign-up">
-              <SignUpForm />
-            </TabsContent>
-          </Tabs>
+          {secondFactor ? (
+            <SecondFactorStep onBack={() => setSecondFactor(false)} />
+          ) : (
+            <Tabs defaultValue="sign-in">
+              <TabsList className="mb-6">
+                <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+                <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+              </TabsList>
+              <TabsContent value="sign-in">
+                <SignInForm onSecondFactor={() => setSecondFactor(true)} />
+              </TabsContent>
+              <TabsContent value="sign-up">
+                <SignUpForm />
+              </TabsContent>
+            </Tabs>
+          )}
         </div>
         <p className="mt-6 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
           <LockKeyhole className="size-4" aria-hidden="true" />

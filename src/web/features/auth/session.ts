@@ -1,6 +1,7 @@
 /** The signed-in user's session, as the whole app reads it. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { authApi, onUnauthenticated } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 
@@ -30,5 +31,19 @@ export function useForgetUser() {
   return () => {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
     queryClient.setQueryData(queryKeys.session, null);
+  };
+}
+
+/** After a sign-in or sign-up: read the new session, then go to the timeline. */
+export function useSignedIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    await queryClient.fetchQuery({
+      queryKey: queryKeys.session,
+      queryFn: authApi.getSession,
+      staleTime: 0,
+    });
+    navigate('/', { replace: true });
   };
 }

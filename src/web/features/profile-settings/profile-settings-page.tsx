@@ -1,4 +1,7 @@
-/** /profile-settings: the email (read-only), the full name, and signing out. */
+/**
+ * /profile-settings: the email (read-only), the full name, the account's security (two-factor
+ * sign-in, active sessions, recent activity), and signing out.
+ */
 import { useMutation } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -14,8 +17,11 @@ import { authApi } from '../../lib/api';
 import { showError, showSuccess } from '../../lib/toast';
 import { useForgetUser } from '../auth/session';
 import { PageHeader } from '../shell/page-header';
+import { ActiveSessions } from './active-sessions';
 import { useProfile, useUpdateProfile } from './profile-queries';
 import { YourDataSection } from './your-data-section';
+import { SecurityActivity } from './security-activity';
+import { TwoFactorSettings } from './two-factor-settings';
 
 export function ProfileSettingsPage() {
   const profile = useProfile();
@@ -82,6 +88,9 @@ export function ProfileSettingsPage() {
               </Button>
             </form>
           </Card>
+          <TwoFactorSettings />
+          <ActiveSessions />
+          <SecurityActivity />
           <YourDataSection />
           <Card className="p-5">
             <h2 className="font-semibold">Sign out</h2>

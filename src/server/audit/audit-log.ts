@@ -1,0 +1,67 @@
+/**
+ * The security audit log: who did what, when and from where, for sign-ups, sign-ins
+ * (and their failures), sign-outs, password and two-factor changes, revoked sessions and
+ * deleted accounts. Rows carry ids, an attempted email, an address and a user agent, and a
+ * short detail code; never a password, passcode, code or token. A user reads their own
+ * rows only.
+ */
+import type { Kysely } from 'kysely';
+import type { AuditEvent, SecurityActivityEntry } from '../../shared/security';
+import type { DB } from '../db/schema';
+import { CLIENT_IP_HEADER } from '../http/client-ip';
+import { newId, nowTimestamp } from '../ids';
+
+export interface AuditEntry {
+  event: AuditEvent;
+  userId?: string | null;
+  /** Only for a failed sign-in: the email that was tried. */
+  email?: string | null;
+  detail?: string | null;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+}
+
+const clip = (value: string | null | undefined, max: number) =>
+  value ? value.slice(0, max) : null;
+
+/** Where a request came from: the address the server saw (never one the client claims). */
+export function requestSource(headers: Headers | null | undefined) {
+  return {
+    ipAddress: headers?.get(CLIENT_IP_HEADER) ?? null,
+    userAgent: headers?.get('user-agent') ?? null,
+  };
+}
+
+/** Writes one row; `db` may be a transaction, so the row goes or stays with the change. */
+export async function recordAuditEvent(db: Kysely<DB>, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      id: newId(),
+      user_id: entry.userId ?? null,
+      email: clip(entry.email?.trim().toLowerCase(), 320),
+      event: entry.event,
+      detail: clip(entry.detail, 200),
+      ip_address: clip(entry.ipAddress, 64),
+      user_agent: clip(entry.userAgent, 512),
+      created_at: nowTimestamp(),
+    })
+    .execute();
+}
+
+/** The user's own recent security events, newest first. */
+export async function listSecurityActivity(
+  db: Kysely<DB>,
+  userId: string,
+  limit: number,
+): Promise<SecurityActivityEntry[]> {
+  const rows = await db
+    .selectFrom('audit_log')
+    .select(['id', 'event', 'detail', 'ip_address', 'user_agent', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, event: row.event as AuditEvent }));
+}

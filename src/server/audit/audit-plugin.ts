@@ -1,0 +1,233 @@
+/**
+ * The better-auth plugin that writes the security audit log from inside better-auth's own
+ * flow, so that every way in (the browser, a script, a server-side `auth.api` call) leaves
+ * the same trace:
+ *
+ * - its after hooks see each credential endpoint's outcome: sign-up, sign-in (done, waiting
+ *   for the second factor, or refused and why), the second factor, password changes;
+ * - its database hooks see the changes that matter wherever they happen: a session ended
+ *   by sign-out or revoked, two-factor sign-in turned on or off.
+ *
+ * It must come after the two-factor plugin: after hooks run in plugin order, and only once
+ * that plugin has run does a sign-in that still needs its code stop looking like a done one.
+ * Writing a row never fails the request it records; a failure to write is logged.
+ */
+import type { BetterAuthPlugin } from 'better-auth';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
+import type { Kysely } from 'kysely';
+import { INVALID_PASSCODE_MESSAGE } from '../../shared/passcode';
+import type { SignInDetail } from '../../shared/security';
+import { describeUserAgent } from '../../shared/user-agent';
+import type { DB } from '../db/schema';
+import type { Logger } from '../logger';
+import { recordAuditEvent, requestSource, type AuditEntry } from './audit-log';
+
+/** The parts of better-auth's endpoint context these hooks read. */
+interface EndpointContext {
+  path?: string;
+  headers?: Headers;
+  request?: Request;
+  body?: unknown;
+}
+
+const SECOND_FACTOR_PATHS: Record<string, SignInDetail> = {
+  '/two-factor/verify-totp': 'authenticator_app',
+  '/two-factor/verify-backup-code': 'backup_code',
+};
+
+const REVOKING_PATHS = new Set(['/revoke-session', '/revoke-other-sessions', '/revoke-sessions']);
+
+/** better-auth's error codes for a refused second factor, in the log's words. */
+const SECOND_FACTOR_FAILURES: Record<string, SignInDetail> = {
+  INVALID_CODE: 'wrong_code',
+  INVALID_BACKUP_CODE: 'wrong_backup_code',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'too_many_attempts',
+  ACCOUNT_TEMPORARILY_LOCKED: 'locked',
+};
+
+/** The cookie better-auth keeps between the password step and the code step. */
+const TWO_FACTOR_COOKIE = 'two_factor';
+
+function headersOf(ctx: EndpointContext | null | undefined): Headers | undefined {
+  return ctx?.headers ?? ctx?.request?.headers;
+}
+
+function emailOf(body: unknown): string | null {
+  const email = (body as { email?: unknown } | null | undefined)?.email;
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
+}
+
+function errorBody(error: unknown): { code?: string; message?: string; field?: string } {
+  return ((error as { body?: unknown }).body ?? {}) as {
+    code?: string;
+    message?: string;
+    field?: string;
+  };
+}
+
+export function securityAudit(options: { db: Kysely<DB>; logger: Logger }) {
+  const { db, logger } = options;
+  // Who is answering a second-factor challenge, found before better-auth consumes it.
+  const pendingSecondFactor = new WeakMap<object, string>();
+
+  async function record(ctx: EndpointContext | null | undefined, entry: AuditEntry) {
+    try {
+      await recordAuditEvent(db, { ...requestSource(headersOf(ctx)), ...entry });
+    } catch (error) {
+      logger.error({ err: error, event: entry.event }, 'could not write the audit log');
+    }
+  }
+
+  async function userIdByEmail(email: string | null): Promise<string | null> {
+    if (!email) return null;
+    const row = await db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  return {
+    id: 'kin-security-audit',
+    init() {
+      return {
+        options: {
+          databaseHooks: {
+            session: {
+              delete: {
+                after: async (session: { userId: string; userAgent?: string | null }, ctx) => {
+                  const path = ctx?.path ?? '';
+                  if (path === '/sign-out') {
+                    await record(ctx, { event: 'sign_out', userId: session.userId });
+                  } else if (REVOKING_PATHS.has(path)) {
+                    await record(ctx, {
+                      event: 'session_revoked',
+                      userId: session.userId,
+                      detail: describeUserAgent(session.userAgent),
+                    });
+                  }
+                },
+              },
+            },
+            user: {
+              update: {
+                after: async (user: { id: string }, ctx) => {
+                  // better-auth turns the flag on only when a new authenticator app's first
+                  // code is right, and off only through /two-factor/disable.
+                  const path = ctx?.path ?? '';
+                  if (path === '/two-factor/verify-totp') {
+                    await record(ctx, { event: 'two_factor_enabled', userId: user.id });
+                  } else if (path === '/two-factor/disable') {
+                    await record(ctx, { event: 'two_factor_disabled', userId: user.id });
+                  }
+                },
+              },
+            },
+          },
+        },
+      };
+    },
+    hooks: {
+      before: [
+        {
+          matcher: (context) => Object.hasOwn(SECOND_FACTOR_PATHS, context.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => {
+            const key = ctx.request ?? ctx.headers;
+            if (!key) return;
+            const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
+            const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+            if (!identifier) return;
+            const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
+            if (pending?.value) pendingSecondFactor.set(key, pending.value);
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (context) => context.path === '/sign-up/email',
+          handler: createAuthMiddleware(async (ctx) => {
+            const userId = ctx.context.newSession?.user.id;
+            if (userId) await record(ctx, { event: 'sign_up', userId });
+          }),
+        },
+        {
+          matcher: (context) => context.path === '/sign-in/email',
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned: unknown = ctx.context.returned;
+            const email = emailOf(ctx.body);
+            if (isAPIError(returned)) {
+              const body = errorBody(returned);
+              const detail: SignInDetail =
+                body.field === 'passcode' || body.message === INVALID_PASSCODE_MESSAGE
+                  ? 'wrong_passcode'
+                  : returned.statusCode === 401
+                    ? 'wrong_password'
+                    : 'refused';
+              // Malformed input never reached the credentials; it is not an attempt.
+              if (returned.statusCode === 400 && detail !== 'wrong_passcode') return;
+              await record(ctx, {
+                event: 'sign_in_failed',
+                userId: await userIdByEmail(email),
+                email,
+                detail,
+              });
+              return;
+            }
+            const session = ctx.context.newSession;
+            if (session) {
+              await record(ctx, { event: 'sign_in', userId: session.user.id, detail: 'password' });
+            } else if ((returned as { twoFactorRedirect?: unknown } | null)?.twoFactorRedirect) {
+              await record(ctx, {
+                event: 'sign_in_challenged',
+                userId: await userIdByEmail(email),
+              });
+            }
+          }),
+        },
+        {
+          matcher: (context) => Object.hasOwn(SECOND_FACTOR_PATHS, context.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => {
+            // A signed-in user confirming a new authenticator app is not signing in; the
+            // database hook records that two-factor sign-in was turned on.
+            if (ctx.context.session?.session) return;
+            const key = ctx.request ?? ctx.headers;
+            const pendingUserId = key ? (pendingSecondFactor.get(key) ?? null) : null;
+            const returned: unknown = ctx.context.returned;
+            if (isAPIError(returned)) {
+              // Without a challenge there is no account to speak of: nothing was tried.
+              if (!pendingUserId) return;
+              const code = errorBody(returned).code ?? '';
+              await record(ctx, {
+                event: 'sign_in_failed',
+                userId: pendingUserId,
+                detail: Object.hasOwn(SECOND_FACTOR_FAILURES, code)
+                  ? SECOND_FACTOR_FAILURES[code]
+                  : 'refused',
+              });
+              return;
+            }
+            const userId = ctx.context.newSession?.user.id ?? pendingUserId;
+            if (userId) {
+              await record(ctx, {
+                event: 'sign_in',
+                userId,
+                detail: SECOND_FACTOR_PATHS[ctx.path] ?? null,
+              });
+            }
+          }),
+        },
+        {
+          matcher: (context) => context.path === '/change-password',
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned: unknown = ctx.context.returned;
+            const userId = (returned as { user?: { id?: string } } | null)?.user?.id;
+            if (!isAPIError(returned) && userId) {
+              await record(ctx, { event: 'password_changed', userId });
+            }
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}

@@ -1,0 +1,61 @@
+/**
+ * Signing keys: the public keys are served at /.well-known/jwks.json (as at better-auth's
+ * /api/auth/jwks), without their private halves, and they verify the tokens the server
+ * signs.
+ */
+import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, signedUpClient, type TestServer } from '../test/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+interface Jwks {
+  keys: (JsonWebKey & { kid: string; alg: string })[];
+}
+
+describe('GET /.well-known/jwks.json', () => {
+  it('serves the public keys to anyone, and nothing private', async () => {
+    const response = await server.client().get<Jwks>('/.well-known/jwks.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(response.body.keys.length).toBeGreaterThan(0);
+    for (const key of response.body.keys) {
+      expect(key.kty).toEqual(expect.any(String));
+      expect(key.kid).toEqual(expect.any(String));
+      expect(key.alg).toEqual(expect.any(String));
+      expect(key).not.toHaveProperty('d');
+    }
+    const better = await server.client().get<Jwks>('/api/auth/jwks');
+    expect(better.body).toEqual(response.body);
+    // The same keys on every call: they are kept, not made per request.
+    expect((await server.client().get<Jwks>('/.well-known/jwks.json')).body).toEqual(response.body);
+  });
+
+  it('holds the key that verifies a token the server signed', async () => {
+    const { client } = await signedUpClient(server);
+    const issued = await client.get<{ token: string }>('/api/auth/token');
+    expect(issued.status).toBe(200);
+    const [header = '', payload = '', signature = ''] = issued.body.token.split('.');
+    const { kid } = JSON.parse(Buffer.from(header, 'base64url').toString()) as { kid: string };
+    const { keys } = (await server.client().get<Jwks>('/.well-known/jwks.json')).body;
+    const jwk = keys.find((key) => key.kid === kid);
+    expect(jwk).toBeDefined();
+    const publicKey = createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' });
+    const signed = Buffer.from(`${header}.${payload}`);
+    expect(verify(null, signed, publicKey, Buffer.from(signature, 'base64url'))).toBe(true);
+    expect(
+      verify(null, Buffer.from(`${header}.e30`), publicKey, Buffer.from(signature, 'base64url')),
+    ).toBe(false);
+  });
+
+  it('puts no token on a session read: the session stays in its cookie', async () => {
+    const { client } = await signedUpClient(server);
+    const session = await client.get('/api/auth/get-session');
+    expect(session.status).toBe(200);
+    expect(session.headers.get('set-auth-jwt')).toBeNull();
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * Password and passcode hashing: the product's default is scrypt at N = 2^17, r = 8, p = 1;
+ * hashes in better-auth's older default format still verify, and a sign-in replaces them.
+ */
+import { hashPassword as betterAuthHash } from 'better-auth/crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import {
+  createTestServer,
+  signedUpClient,
+  TEST_PASSCODE,
+  TEST_SCRYPT_COST,
+  type TestServer,
+} from '../test/harness';
+import { createPasswordHasher, DEFAULT_SCRYPT_COST, hashCost } from './password-hashing';
+
+const STRONG = { log2N: 17, r: 8, p: 1 };
+
+async function storedHashes(server: TestServer, email: string) {
+  const user = await server.db
+    .selectFrom('user')
+    .select(['id', 'family_passcode'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  const account = await server.db
+    .selectFrom('account')
+    .select('password')
+    .where('userId', '=', user.id)
+    .executeTakeFirstOrThrow();
+  return {
+    userId: user.id,
+    passcode: user.family_passcode ?? '',
+    password: account.password ?? '',
+  };
+}
+
+describe('the product’s default', () => {
+  it('is scrypt with N = 2^17, r = 8, p = 1, and no setting lowers it', () => {
+    expect(DEFAULT_SCRYPT_COST).toEqual(STRONG);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'kin-config-'));
+    try {
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        FAMILY_PASSCODE: '123456',
+        AUTH_SECRET: 'x'.repeat(40),
+        PASSWORD_HASH_COST: '1',
+        SCRYPT_N: '2',
+      });
+      expect(config.passwordHashing).toEqual(STRONG);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('makes self-describing hashes that verify the right password only', async () => {
+    const hasher = createPasswordHasher();
+    const hash = await hasher.hash('correct horse');
+    expect(hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$[\w-]{22}\$[\w-]{86}$/);
+    expect(hashCost(hash)).toEqual(STRONG);
+    expect(await hasher.verify({ hash, password: 'correct horse' })).toBe(true);
+    expect(await hasher.verify({ hash, password: 'correct horsE' })).toBe(false);
+    expect(hasher.needsRehash(hash)).toBe(false);
+  });
+
+  it('is what a server with the product’s configuration stores for passwords and passcodes', async () => {
+    const server = await createTestServer({ passwordHashing: DEFAULT_SCRYPT_COST });
+    try {
+      const { client, email, password } = await signedUpClient(server);
+      const stored = await storedHashes(server, email);
+      expect(hashCost(stored.password)).toEqual(STRONG);
+      expect(hashCost(stored.passcode)).toEqual(STRONG);
+      expect(stored.password).not.toContain(password);
+      expect(stored.passcode).not.toContain(TEST_PASSCODE);
+      await client.signOut();
+      expect((await client.signIn({ email, password })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('hashes made before', () => {
+  it('in better-auth’s default format still verify, and are marked for replacing', async () => {
+    const hasher = createPasswordHasher(TEST_SCRYPT_COST);
+    const legacy = await betterAuthHash('old password');
+    expect(legacy).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    expect(await hasher.verify({ hash: legacy, password: 'old password' })).toBe(true);
+    expect(await hasher.verify({ hash: legacy, password: 'old passwore' })).toBe(false);
+    expect(hasher.needsRehash(legacy)).toBe(true);
+  });
+
+  it('get a fresh salt each time', async () => {
+    const hasher = createPasswordHasher(TEST_SCRYPT_COST);
+    expect(await hasher.hash('same')).not.toBe(await hasher.hash('same'));
+  });
+
+  it('with a lower cost still verify, and are marked for replacing', async () => {
+    const cheap = await createPasswordHasher(TEST_SCRYPT_COST).hash('secret');
+    const strong = createPasswordHasher();
+    expect(await strong.verify({ hash: cheap, password: 'secret' })).toBe(true);
+    expect(strong.needsRehash(cheap)).toBe(true);
+  });
+
+  it.each([
+    '',
+    'not a hash',
+    '$scrypt$ln=17,r=8,p=1$only-salt',
+    '$scrypt$ln=40,r=8,p=1$c2FsdA$a2V5',
+    '$scrypt$ln=17,r=800,p=1$c2FsdA$a2V5',
+    'abc:xyz',
+  ])('that are damaged (%j) verify nothing, without throwing', async (hash) => {
+    const hasher = createPasswordHasher(TEST_SCRYPT_COST);
+    expect(await hasher.verify({ hash, password: 'secret' })).toBe(false);
+  });
+});
+
+describe('signing in with an old hash', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('works, and replaces the password and passcode hashes with new ones', async () => {
+    const { email, password } = await signedUpClient(server);
+    const { userId } = await storedHashes(server, email);
+    await server.db
+      .updateTable('user')
+      .set({ family_passcode: await betterAuthHash(TEST_PASSCODE) })
+      .where('id', '=', userId)
+      .execute();
+    await server.db
+      .updateTable('account')
+      .set({ password: await betterAuthHash(password) })
+      .where('userId', '=', userId)
+      .execute();
+
+    const client = server.client();
+    expect((await client.signIn({ email, password, passcode: '000000' })).status).toBe(401);
+    expect((await client.signIn({ email, password: 'wrong-password' })).status).toBe(401);
+    const legacyStill = await storedHashes(server, email);
+    expect(hashCost(legacyStill.password)).toEqual({ log2N: 14, r: 16, p: 1 });
+
+    expect((await client.signIn({ email, password })).status).toBe(200);
+    const upgraded = await storedHashes(server, email);
+    expect(hashCost(upgraded.password)).toEqual(TEST_SCRYPT_COST);
+    expect(hashCost(upgraded.passcode)).toEqual(TEST_SCRYPT_COST);
+
+    const again = server.client();
+    expect((await again.signIn({ email, password })).status).toBe(200);
+    expect((await again.get('/api/profile')).status).toBe(200);
+  });
+});

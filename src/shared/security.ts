@@ -1,0 +1,116 @@
+/**
+ * Account security as both sides see it: the second sign-in step's inputs, the two-factor
+ * factor, active sessions, and the security events of the audit log with their wording.
+ */
+import { z } from 'zod';
+
+export const AUTHENTICATION_CODE_LENGTH = 6;
+export const AUTHENTICATION_CODE_MESSAGE = 'Authentication Code must be exactly 6 digits';
+export const BACKUP_CODE_MESSAGE = 'Backup Code is required';
+
+/** The 6-digit code of an authenticator app (TOTP). */
+export const authenticationCodeSchema = z
+  .string({ error: AUTHENTICATION_CODE_MESSAGE })
+  .regex(new RegExp(`^\\d{${AUTHENTICATION_CODE_LENGTH}}$`), {
+    error: AUTHENTICATION_CODE_MESSAGE,
+  });
+
+/** A one-time backup code, as better-auth makes them (`abcde-12345`). */
+export const backupCodeSchema = z
+  .string({ error: BACKUP_CODE_MESSAGE })
+  .trim()
+  .min(1, { error: BACKUP_CODE_MESSAGE })
+  .max(64, { error: 'Backup Code is too long' });
+
+export const verifyAuthenticationCodeSchema = z.object({ code: authenticationCodeSchema });
+export const verifyBackupCodeSchema = z.object({ code: backupCodeSchema });
+
+export const passwordConfirmationSchema = z.object({
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }),
+});
+
+/** What the authentication-code input keeps of what was typed or pasted. */
+export function filterAuthenticationCodeInput(raw: string): string {
+  return raw.replace(/\D/g, '').slice(0, AUTHENTICATION_CODE_LENGTH);
+}
+
+/** A second factor, in SPEC.md §3's words (factor_type, status, friendly_name). */
+export interface TwoFactorFactor {
+  id: string;
+  friendly_name: string;
+  factor_type: 'totp';
+  status: 'verified' | 'unverified';
+}
+
+export const TOTP_FRIENDLY_NAME = 'Authenticator app';
+
+export interface ActiveSession {
+  id: string;
+  user_agent: string | null;
+  ip_address: string | null;
+  created_at: string;
+  /** When the session was last renewed; sessions renew at most once a day. */
+  last_active_at: string;
+  expires_at: string;
+  current: boolean;
+}
+
+export const auditEvents = [
+  'sign_up',
+  'sign_in',
+  'sign_in_challenged',
+  'sign_in_failed',
+  'sign_out',
+  'password_changed',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'session_revoked',
+  'account_deleted',
+] as const;
+export type AuditEvent = (typeof auditEvents)[number];
+
+export const auditEventLabels: Record<AuditEvent, string> = {
+  sign_up: 'Account created',
+  sign_in: 'Signed in',
+  sign_in_challenged: 'Password accepted, code requested',
+  sign_in_failed: 'Sign-in failed',
+  sign_out: 'Signed out',
+  password_changed: 'Password changed',
+  two_factor_enabled: 'Two-factor sign-in turned on',
+  two_factor_disabled: 'Two-factor sign-in turned off',
+  session_revoked: 'Another session signed out',
+  account_deleted: 'Account deleted',
+};
+
+/** How a sign-in succeeded, or why it failed: the `detail` of those events. */
+export const signInDetails = {
+  password: 'Password and passcode',
+  authenticator_app: 'Authenticator app',
+  backup_code: 'Backup code',
+  wrong_password: 'Wrong email or password',
+  wrong_passcode: 'Wrong Friends & Family Passcode',
+  wrong_code: 'Wrong authentication code',
+  wrong_backup_code: 'Wrong backup code',
+  too_many_attempts: 'Too many wrong codes',
+  locked: 'Two-factor sign-in temporarily locked',
+  refused: 'Refused',
+} as const;
+export type SignInDetail = keyof typeof signInDetails;
+
+export interface SecurityActivityEntry {
+  id: string;
+  event: AuditEvent;
+  detail: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: string;
+}
+
+/** The words for one event's detail: a sign-in method or failure, or a device. */
+export function describeAuditDetail(entry: Pick<SecurityActivityEntry, 'detail'>): string | null {
+  const { detail } = entry;
+  if (!detail) return null;
+  return Object.hasOwn(signInDetails, detail) ? signInDetails[detail as SignInDetail] : detail;
+}
+
+export const SECURITY_ACTIVITY_LIMIT = 20;

@@ -1,0 +1,124 @@
+/**
+ * The second step of signing in when two-factor sign-in is on: after the email, password
+ * and passcode were accepted, the code from the authenticator app, or one backup code
+ * instead. No session exists until this step succeeds.
+ */
+import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toasts } from '../../../shared/messages';
+import { verifyAuthenticationCodeSchema, verifyBackupCodeSchema } from '../../../shared/security';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { ApiError, authApi } from '../../lib/api';
+import { showError } from '../../lib/toast';
+import { AuthenticationCodeInput } from './authentication-code-input';
+import { useSignedIn } from './session';
+
+type Method = 'app' | 'backup';
+
+/** better-auth's words for a challenge that is over (expired, or too many wrong codes). */
+function challengeIsOver(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (/two factor cookie/i.test(error.message) || /too many attempts/i.test(error.message))
+  );
+}
+
+export const CHALLENGE_OVER_MESSAGE =
+  'This sign-in has expired or had too many wrong codes. Please sign in again.';
+
+export function SecondFactorStep({ onBack }: { onBack: () => void }) {
+  const [method, setMethod] = useState<Method>('app');
+  const [code, setCode] = useState('');
+  const [pending, setPending] = useState(false);
+  const signedIn = useSignedIn();
+
+  function switchMethod(next: Method) {
+    setMethod(next);
+    setCode('');
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const schema = method === 'app' ? verifyAuthenticationCodeSchema : verifyBackupCodeSchema;
+    const parsed = schema.safeParse({ code });
+    if (!parsed.success) {
+      showError(toasts.error, new Error(parsed.error.issues[0]?.message));
+      return;
+    }
+    setPending(true);
+    try {
+      if (method === 'app') await authApi.verifyAuthenticationCode(parsed.data.code);
+      else await authApi.verifyBackupCode(parsed.data.code);
+      await signedIn();
+    } catch (error) {
+      setPending(false);
+      setCode('');
+      if (challengeIsOver(error)) {
+        showError(toasts.error, new Error(CHALLENGE_OVER_MESSAGE));
+        onBack();
+      } else {
+        showError(toasts.error, error);
+      }
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-5" aria-labelledby="second-factor-title">
+      <div className="flex items-start gap-3">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-primary-soft text-primary">
+          <ShieldCheck className="size-6" aria-hidden="true" />
+        </span>
+        <div>
+          <h2 id="second-factor-title" className="text-lg font-semibold">
+            Two-factor sign-in
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {method === 'app'
+              ? 'Enter the 6-digit code your authenticator app shows for Kin Health.'
+              : 'Enter one of the backup codes you saved. Each code works once.'}
+          </p>
+        </div>
+      </div>
+      {method === 'app' ? (
+        <FormField id="second-factor-code" label="Authentication Code">
+          <AuthenticationCodeInput
+            id="second-factor-code"
+            autoFocus
+            required
+            value={code}
+            onValueChange={setCode}
+          />
+        </FormField>
+      ) : (
+        <FormField id="second-factor-backup-code" label="Backup Code">
+          <Input
+            id="second-factor-backup-code"
+            autoFocus
+            required
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="xxxxx-xxxxx"
+            className="font-mono"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+        </FormField>
+      )}
+      <Button type="submit" size="lg" className="w-full" disabled={pending}>
+        {pending ? 'Verifying...' : 'Verify'}
+      </Button>
+      <div className="flex flex-col items-center gap-1">
+        <Button variant="link" onClick={() => switchMethod(method === 'app' ? 'backup' : 'app')}>
+          {method === 'app' ? 'Use a backup code instead' : 'Use your authenticator app instead'}
+        </Button>
+        <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" />
+          Back
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * Recent security activity in the settings: the user's own sign-ins, failed attempts and
+ * security changes from the audit log, newest first, with when, which device and address.
+ */
+import {
+  KeyRound,
+  LogIn,
+  LogOut,
+  MonitorX,
+  ShieldAlert,
+  ShieldCheck,
+  ShieldOff,
+  Trash2,
+  UserPlus,
+  type LucideIcon,
+} from 'lucide-react';
+import { formatDate } from '../../../shared/dates';
+import {
+  auditEventLabels,
+  describeAuditDetail,
+  type AuditEvent,
+  type SecurityActivityEntry,
+} from '../../../shared/security';
+import { describeUserAgent } from '../../../shared/user-agent';
+import { Card } from '../../components/ui/card';
+import { Loading } from '../../components/ui/feedback';
+import { cn } from '../../lib/cn';
+import { errorMessage } from '../../lib/toast';
+import { SESSION_TIME_FORMAT } from './active-sessions';
+import { useSecurityActivity } from './security-queries';
+
+const icons: Record<AuditEvent, LucideIcon> = {
+  sign_up: UserPlus,
+  sign_in: LogIn,
+  sign_in_challenged: KeyRound,
+  sign_in_failed: ShieldAlert,
+  sign_out: LogOut,
+  password_changed: KeyRound,
+  two_factor_enabled: ShieldCheck,
+  two_factor_disabled: ShieldOff,
+  session_revoked: MonitorX,
+  account_deleted: Trash2,
+};
+
+function ActivityRow({ entry }: { entry: SecurityActivityEntry }) {
+  const Icon = icons[entry.event] ?? ShieldCheck;
+  const failed = entry.event === 'sign_in_failed';
+  const detail = describeAuditDetail(entry);
+  const where = [describeUserAgent(entry.user_agent), entry.ip_address].filter(Boolean).join(' · ');
+  return (
+    <li className="flex gap-3 py-3 first:pt-0 last:pb-0">
+      <span
+        className={cn(
+          'flex size-9 shrink-0 items-center justify-center rounded-full',
+          failed ? 'bg-destructive-soft text-destructive' : 'bg-surface-muted text-foreground',
+        )}
+      >
+        <Icon className="size-4" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">
+          {auditEventLabels[entry.event] ?? entry.event}
+          {detail ? <span className="font-normal text-muted-foreground"> · {detail}</span> : null}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          <time dateTime={entry.created_at}>
+            {formatDate(entry.created_at, SESSION_TIME_FORMAT)}
+          </time>
+          {where ? <> · {where}</> : null}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+export function SecurityActivity() {
+  const activity = useSecurityActivity();
+  return (
+    <Card className="p-5">
+      <section aria-labelledby="security-activity-heading" className="space-y-4">
+        <div>
+          <h2 id="security-activity-heading" className="font-semibold">
+            Recent security activity
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Sign-ins, failed attempts and changes to your account’s security, newest first.
+          </p>
+        </div>
+        {activity.isPending ? (
+          <Loading className="py-4" />
+        ) : activity.isError ? (
+          <p className="text-sm text-destructive">
+            Could not load your security activity: {errorMessage(activity.error)}
+          </p>
+        ) : activity.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nothing yet.</p>
+        ) : (
+          <ol aria-label="Recent security activity" className="divide-y divide-border">
+            {activity.data.map((entry) => (
+              <ActivityRow key={entry.id} entry={entry} />
+            ))}
+          </ol>
+        )}
+      </section>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The account-security data of the settings screen: the second factor, the active
+ * sessions and the recent security activity, and the changes made to them.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { securityApi } from '../../lib/api';
+import { queryKeys } from '../../lib/query-client';
+
+export const securityKeys = {
+  all: ['security'] as const,
+  factors: ['security', 'factors'] as const,
+  sessions: ['security', 'sessions'] as const,
+  activity: ['security', 'activity'] as const,
+};
+
+export function useFactors() {
+  return useQuery({ queryKey: securityKeys.factors, queryFn: securityApi.factors });
+}
+
+export function useActiveSessions() {
+  return useQuery({ queryKey: securityKeys.sessions, queryFn: securityApi.sessions });
+}
+
+export function useSecurityActivity() {
+  return useQuery({ queryKey: securityKeys.activity, queryFn: securityApi.activity });
+}
+
+/**
+ * After any security change: better-auth swaps the session when two-factor sign-in goes on
+ * or off, so the session (and which one is this device) is read again with the rest.
+ */
+function useRefreshSecurity() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: securityKeys.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+    ]);
+  };
+}
+
+export function useEnableTwoFactor() {
+  return useMutation({ mutationFn: securityApi.enableTwoFactor });
+}
+
+export function useConfirmTwoFactor() {
+  const refresh = useRefreshSecurity();
+  return useMutation({ mutationFn: securityApi.confirmTwoFactor, onSuccess: refresh });
+}
+
+export function useDisableTwoFactor() {
+  const refresh = useRefreshSecurity();
+  return useMutation({ mutationFn: securityApi.disableTwoFactor, onSuccess: refresh });
+}
+
+export function useEndSession() {
+  const refresh = useRefreshSecurity();
+  return useMutation({ mutationFn: securityApi.endSession, onSuccess: refresh });
+}
+
+export function useEndOtherSessions() {
+  const refresh = useRefreshSecurity();
+  return useMutation({ mutationFn: securityApi.endOtherSessions, onSuccess: refresh });
+}

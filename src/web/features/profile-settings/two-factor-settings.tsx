@@ -1,0 +1,395 @@
+/**
+ * Two-factor sign-in in the settings: turning an authenticator app on (password, then the
+ * QR code and setup key, then a code from the app, then the backup codes, shown once),
+ * seeing the factor, and turning it off with the password.
+ */
+import { Check, Copy, KeyRound, ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
+import QRCode from 'qrcode';
+import { useEffect, useState, type FormEvent } from 'react';
+import { toasts } from '../../../shared/messages';
+import {
+  passwordConfirmationSchema,
+  verifyAuthenticationCodeSchema,
+  type TwoFactorFactor,
+} from '../../../shared/security';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { Loading } from '../../components/ui/feedback';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import type { TwoFactorEnrolment } from '../../lib/api';
+import { errorMessage, showError, showSuccess } from '../../lib/toast';
+import { AuthenticationCodeInput } from '../auth/authentication-code-input';
+import {
+  useConfirmTwoFactor,
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useFactors,
+} from './security-queries';
+
+/** The setup key an authenticator app takes by hand, in groups of four for reading aloud. */
+function setupKeyOf(totpURI: string): string {
+  const secret = new URL(totpURI).searchParams.get('secret') ?? '';
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+function firstIssueMessage(error: { issues: { message: string }[] }): string {
+  return error.issues[0]?.message ?? 'Invalid input';
+}
+
+function QrCode({ value }: { value: string }) {
+  const [dataUrl, setDataUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    // A data: URL image: the page's CSP allows those, and no script runs inline.
+    QRCode.toDataURL(value, { margin: 1, width: 240, errorCorrectionLevel: 'M' }).then(
+      (url) => current && setDataUrl(url),
+      () => current && setDataUrl(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [value]);
+  return (
+    <div className="mx-auto flex size-[13.5rem] items-center justify-center rounded-2xl border border-border bg-white p-2">
+      {dataUrl ? (
+        <img
+          src={dataUrl}
+          width={200}
+          height={200}
+          className="size-full"
+          alt="QR code to scan with your authenticator app"
+        />
+      ) : (
+        <span className="text-sm text-muted-foreground">Loading...</span>
+      )}
+    </div>
+  );
+}
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(text);
+          setCopied(true);
+          window.setTimeout(() => setCopied(false), 2000);
+        } catch (error) {
+          showError(toasts.error, error);
+        }
+      }}
+    >
+      {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+      {copied ? 'Copied' : label}
+    </Button>
+  );
+}
+
+type SetupStep =
+  | { step: 'password' }
+  | { step: 'scan'; enrolment: TwoFactorEnrolment }
+  | { step: 'backup-codes'; backupCodes: string[] };
+
+function SetupDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [state, setState] = useState<SetupStep>({ step: 'password' });
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const enable = useEnableTwoFactor();
+  const confirm = useConfirmTwoFactor();
+
+  useEffect(() => {
+    if (!open) {
+      // Nothing of a setup (the password, the key, the codes) outlives its dialog.
+      setState({ step: 'password' });
+      setPassword('');
+      setCode('');
+    }
+  }, [open]);
+
+  async function submitPassword(event: FormEvent) {
+    event.preventDefault();
+    const parsed = passwordConfirmationSchema.safeParse({ password });
+    if (!parsed.success) return showError(toasts.error, new Error(firstIssueMessage(parsed.error)));
+    try {
+      const enrolment = await enable.mutateAsync(parsed.data.password);
+      setPassword('');
+      setState({ step: 'scan', enrolment });
+    } catch (error) {
+      showError(toasts.error, error);
+    }
+  }
+
+  async function submitCode(event: FormEvent) {
+    event.preventDefault();
+    if (state.step !== 'scan') return;
+    const parsed = verifyAuthenticationCodeSchema.safeParse({ code });
+    if (!parsed.success) return showError(toasts.error, new Error(firstIssueMessage(parsed.error)));
+    try {
+      await confirm.mutateAsync(parsed.data.code);
+      // No toast here: on a phone it would sit on the dialog's buttons; the dialog says it.
+      setState({ step: 'backup-codes', backupCodes: state.enrolment.backupCodes });
+    } catch (error) {
+      setCode('');
+      showError(toasts.error, error);
+    }
+  }
+
+  const titles = {
+    password: 'Turn on two-factor sign-in',
+    scan: 'Set up your authenticator app',
+    'backup-codes': 'Save your backup codes',
+  } as const;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={titles[state.step]}>
+        {state.step === 'password' ? (
+          <form onSubmit={submitPassword} className="space-y-4">
+            <p className="text-sm text-muted-foreground">
+              Each sign-in will also ask for a code from an authenticator app on your phone. To
+              start, confirm it is you.
+            </p>
+            <FormField id="two-factor-enable-password" label="Password">
+              <Input
+                id="two-factor-enable-password"
+                type="password"
+                autoComplete="current-password"
+                required
+                autoFocus
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            </FormField>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <DialogClose asChild>
+                <Button variant="outline">Cancel</Button>
+              </DialogClose>
+              <Button type="submit" disabled={enable.isPending}>
+                {enable.isPending ? 'Checking...' : 'Continue'}
+              </Button>
+            </div>
+          </form>
+        ) : state.step === 'scan' ? (
+          <form onSubmit={submitCode} className="space-y-4">
+            <p className="text-sm text-muted-foreground">
+              Scan this QR code with an authenticator app (Google Authenticator, Microsoft
+              Authenticator, 1Password, Aegis…), then enter the 6-digit code it shows.
+            </p>
+            <QrCode value={state.enrolment.totpURI} />
+            <FormField id="two-factor-setup-key" label="Setup key">
+              <Input
+                id="two-factor-setup-key"
+                readOnly
+                aria-describedby="two-factor-setup-key-hint"
+                className="font-mono text-sm tracking-wide"
+                value={setupKeyOf(state.enrolment.totpURI)}
+              />
+              <p id="two-factor-setup-key-hint" className="text-xs text-muted-foreground">
+                Can’t scan? Type this key into the app instead.
+              </p>
+            </FormField>
+            <FormField id="two-factor-setup-code" label="Authentication Code">
+              <AuthenticationCodeInput
+                id="two-factor-setup-code"
+                required
+                value={code}
+                onValueChange={setCode}
+              />
+            </FormField>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <DialogClose asChild>
+                <Button variant="outline">Cancel</Button>
+              </DialogClose>
+              <Button type="submit" disabled={confirm.isPending}>
+                {confirm.isPending ? 'Verifying...' : 'Verify and Turn On'}
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <div className="space-y-4">
+            <p className="flex items-center gap-2 rounded-xl bg-primary-soft px-3 py-2 text-sm font-medium text-primary">
+              <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
+              Two-factor sign-in is on.
+            </p>
+            <p className="text-sm text-muted-foreground">
+              If you lose your phone, each of these codes signs you in once instead of a code from
+              the app. Keep them somewhere safe: they are shown only now.
+            </p>
+            <ul
+              aria-label="Backup codes"
+              className="grid grid-cols-2 gap-2 rounded-2xl bg-surface-muted p-3 font-mono text-sm"
+            >
+              {state.backupCodes.map((backupCode) => (
+                <li key={backupCode} className="rounded-lg bg-surface px-2 py-1.5 text-center">
+                  {backupCode}
+                </li>
+              ))}
+            </ul>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <CopyButton text={state.backupCodes.join('\n')} label="Copy Codes" />
+              <DialogClose asChild>
+                <Button>Done</Button>
+              </DialogClose>
+            </div>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DisableDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [password, setPassword] = useState('');
+  const disable = useDisableTwoFactor();
+
+  useEffect(() => {
+    if (!open) setPassword('');
+  }, [open]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = passwordConfirmationSchema.safeParse({ password });
+    if (!parsed.success) return showError(toasts.error, new Error(firstIssueMessage(parsed.error)));
+    try {
+      await disable.mutateAsync(parsed.data.password);
+      showSuccess({
+        title: 'Two-factor sign-in is off',
+        description: 'Sign-in asks for your email, password and passcode only.',
+      });
+      onOpenChange(false);
+    } catch (error) {
+      showError(toasts.error, error);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Turn off two-factor sign-in">
+        <form onSubmit={submit} className="space-y-4">
+          <p className="text-sm text-muted-foreground">
+            Sign-in will no longer ask for a code, and your backup codes stop working. Confirm with
+            your password.
+          </p>
+          <FormField id="two-factor-disable-password" label="Password">
+            <Input
+              id="two-factor-disable-password"
+              type="password"
+              autoComplete="current-password"
+              required
+              autoFocus
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </FormField>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={disable.isPending}>
+              {disable.isPending ? 'Turning off...' : 'Turn Off'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function FactorRow({ factor, onTurnOff }: { factor: TwoFactorFactor; onTurnOff: () => void }) {
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border border-border p-3 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
+          <Smartphone className="size-5" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="font-medium">{factor.friendly_name}</p>
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+            <span>
+              Type: <span className="font-medium uppercase">{factor.factor_type}</span>
+            </span>
+            <span className="inline-flex items-center gap-1 rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-primary">
+              <Check className="size-3" aria-hidden="true" />
+              <span className="capitalize">{factor.status}</span>
+            </span>
+          </p>
+        </div>
+      </div>
+      <Button variant="outline" size="sm" className="self-end sm:self-center" onClick={onTurnOff}>
+        <ShieldOff aria-hidden="true" />
+        Turn Off
+      </Button>
+    </li>
+  );
+}
+
+export function TwoFactorSettings() {
+  const factors = useFactors();
+  const [settingUp, setSettingUp] = useState(false);
+  const [turningOff, setTurningOff] = useState(false);
+  const verified = factors.data?.filter((factor) => factor.status === 'verified') ?? [];
+  const on = verified.length > 0;
+
+  return (
+    <Card className="p-5">
+      <section aria-labelledby="two-factor-heading" className="space-y-4">
+        <div className="flex items-start gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary">
+            {on ? (
+              <ShieldCheck className="size-5" aria-hidden="true" />
+            ) : (
+              <KeyRound className="size-5" aria-hidden="true" />
+            )}
+          </span>
+          <div className="min-w-0 flex-1">
+            <h2 id="two-factor-heading" className="font-semibold">
+              Two-factor sign-in
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              {on
+                ? 'On. Signing in asks for a code from your authenticator app after your password and passcode.'
+                : 'Off. Add a code from an authenticator app to each sign-in, so a stolen password is not enough.'}
+            </p>
+          </div>
+        </div>
+        {factors.isPending ? (
+          <Loading className="py-4" />
+        ) : factors.isError ? (
+          <p className="text-sm text-destructive">
+            Could not load two-factor sign-in: {errorMessage(factors.error)}
+          </p>
+        ) : on ? (
+          <ul aria-label="Second factors" className="space-y-2">
+            {verified.map((factor) => (
+              <FactorRow key={factor.id} factor={factor} onTurnOff={() => setTurningOff(true)} />
+            ))}
+          </ul>
+        ) : (
+          <Button onClick={() => setSettingUp(true)}>
+            <ShieldCheck aria-hidden="true" />
+            Turn On
+          </Button>
+        )}
+      </section>
+      <SetupDialog open={settingUp} onOpenChange={setSettingUp} />
+      <DisableDialog open={turningOff} onOpenChange={setTurningOff} />
+    </Card>
+  );
+}
