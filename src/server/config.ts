@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isWellFormedPasscode, PASSCODE_FORMAT_MESSAGE } from '../shared/passcode';
 import { PASSCODE_LENGTH } from '../shared/constants';
-import { DEFAULT_SCRYPT_COST, type ScryptCost } from './auth/password-hashing';
+import { DEFAULT_HASH_COST, type HashCost } from './auth/password-hashing';
 
 export interface RateLimitConfig {
   /** Attempts allowed per window, per client address, on each credential endpoint. */
@@ -35,7 +35,7 @@ export interface AppConfig {
    * product; no environment variable lowers it. Only the API tests, which sign up hundreds
    * of users, pass a cheaper one.
    */
-  passwordHashing: ScryptCost;
+  passwordHashing: HashCost;
   logLevel: string;
   /** Where the built web app is. */
   webDir: string;
@@ -119,7 +119,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     baseUrl: env.BASE_URL ? env.BASE_URL.replace(/\/+$/, '') : null,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     rateLimit: parseRateLimit(env.AUTH_RATE_LIMIT),
-    passwordHashing: DEFAULT_SCRYPT_COST,
+    passwordHashing: DEFAULT_HASH_COST,
     logLevel: env.LOG_LEVEL || 'info',
     webDir: path.resolve(env.WEB_DIR || 'dist/web'),
   };

@@ -1,6 +1,7 @@
 /**
- * Password and passcode hashing: the product's default is scrypt at N = 2^17, r = 8, p = 1;
- * hashes in better-auth's older default format still verify, and a sign-in replaces them.
+ * Password and passcode hashing: the product's default is Argon2id at m = 19 MiB, t = 2,
+ * p = 1; hashes in better-auth's older default format still verify, and a sign-in replaces
+ * them.
  */
 import { hashPassword as betterAuthHash } from 'better-auth/crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,12 +13,12 @@ import {
   createTestServer,
   signedUpClient,
   TEST_PASSCODE,
-  TEST_SCRYPT_COST,
+  TEST_HASH_COST,
   type TestServer,
 } from '../test/harness';
-import { createPasswordHasher, DEFAULT_SCRYPT_COST, hashCost } from './password-hashing';
+import { createPasswordHasher, DEFAULT_HASH_COST, hashCost } from './password-hashing';
 
-const STRONG = { log2N: 17, r: 8, p: 1 };
+const STRONG = { memoryKiB: 19_456, iterations: 2, parallelism: 1 };
 
 async function storedHashes(server: TestServer, email: string) {
   const user = await server.db
@@ -38,8 +39,8 @@ async function storedHashes(server: TestServer, email: string) {
 }
 
 describe('the product’s default', () => {
-  it('is scrypt with N = 2^17, r = 8, p = 1, and no setting lowers it', () => {
-    expect(DEFAULT_SCRYPT_COST).toEqual(STRONG);
+  it('is Argon2id with 19 MiB, 2 passes and 1 lane, and no setting lowers it', () => {
+    expect(DEFAULT_HASH_COST).toEqual(STRONG);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kin-config-'));
     try {
       const config = loadConfig({
@@ -58,7 +59,9 @@ describe('the product’s default', () => {
   it('makes self-describing hashes that verify the right password only', async () => {
     const hasher = createPasswordHasher();
     const hash = await hasher.hash('correct horse');
-    expect(hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$[\w-]{22}\$[\w-]{86}$/);
+    expect(hash).toMatch(
+      /^\$argon2id\$v=19\$m=19456,p=1,t=2\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+    );
     expect(hashCost(hash)).toEqual(STRONG);
     expect(await hasher.verify({ hash, password: 'correct horse' })).toBe(true);
     expect(await hasher.verify({ hash, password: 'correct horsE' })).toBe(false);
@@ -66,7 +69,7 @@ describe('the product’s default', () => {
   });
 
   it('is what a server with the product’s configuration stores for passwords and passcodes', async () => {
-    const server = await createTestServer({ passwordHashing: DEFAULT_SCRYPT_COST });
+    const server = await createTestServer({ passwordHashing: DEFAULT_HASH_COST });
     try {
       const { client, email, password } = await signedUpClient(server);
       const stored = await storedHashes(server, email);
@@ -84,7 +87,7 @@ describe('the product’s default', () => {
 
 describe('hashes made before', () => {
   it('in better-auth’s default format still verify, and are marked for replacing', async () => {
-    const hasher = createPasswordHasher(TEST_SCRYPT_COST);
+    const hasher = createPasswordHasher(TEST_HASH_COST);
     const legacy = await betterAuthHash('old password');
     expect(legacy).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
     expect(await hasher.verify({ hash: legacy, password: 'old password' })).toBe(true);
@@ -93,12 +96,12 @@ describe('hashes made before', () => {
   });
 
   it('get a fresh salt each time', async () => {
-    const hasher = createPasswordHasher(TEST_SCRYPT_COST);
+    const hasher = createPasswordHasher(TEST_HASH_COST);
     expect(await hasher.hash('same')).not.toBe(await hasher.hash('same'));
   });
 
   it('with a lower cost still verify, and are marked for replacing', async () => {
-    const cheap = await createPasswordHasher(TEST_SCRYPT_COST).hash('secret');
+    const cheap = await createPasswordHasher(TEST_HASH_COST).hash('secret');
     const strong = createPasswordHasher();
     expect(await strong.verify({ hash: cheap, password: 'secret' })).toBe(true);
     expect(strong.needsRehash(cheap)).toBe(true);
@@ -107,12 +110,14 @@ describe('hashes made before', () => {
   it.each([
     '',
     'not a hash',
-    '$scrypt$ln=17,r=8,p=1$only-salt',
-    '$scrypt$ln=40,r=8,p=1$c2FsdA$a2V5',
-    '$scrypt$ln=17,r=800,p=1$c2FsdA$a2V5',
+    '$argon2id$v=19$m=19456,t=2,p=1$only-salt',
+    '$argon2id$v=19$m=99999999,t=2,p=1$c2FsdHNhbHQ$a2V5a2V5a2V5',
+    '$argon2id$v=19$m=19456,t=200,p=1$c2FsdHNhbHQ$a2V5a2V5a2V5',
+    '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$a2V5a2V5a2V5',
+    '$scrypt$ln=17,r=8,p=1$c2FsdA$a2V5',
     'abc:xyz',
   ])('that are damaged (%j) verify nothing, without throwing', async (hash) => {
-    const hasher = createPasswordHasher(TEST_SCRYPT_COST);
+    const hasher = createPasswordHasher(TEST_HASH_COST);
     expect(await hasher.verify({ hash, password: 'secret' })).toBe(false);
   });
 });
@@ -142,12 +147,12 @@ describe('signing in with an old hash', () => {
     expect((await client.signIn({ email, password, passcode: '000000' })).status).toBe(401);
     expect((await client.signIn({ email, password: 'wrong-password' })).status).toBe(401);
     const legacyStill = await storedHashes(server, email);
-    expect(hashCost(legacyStill.password)).toEqual({ log2N: 14, r: 16, p: 1 });
+    expect(hashCost(legacyStill.password)).toBe('legacy');
 
     expect((await client.signIn({ email, password })).status).toBe(200);
     const upgraded = await storedHashes(server, email);
-    expect(hashCost(upgraded.password)).toEqual(TEST_SCRYPT_COST);
-    expect(hashCost(upgraded.passcode)).toEqual(TEST_SCRYPT_COST);
+    expect(hashCost(upgraded.password)).toEqual(TEST_HASH_COST);
+    expect(hashCost(upgraded.passcode)).toEqual(TEST_HASH_COST);
 
     const again = server.client();
     expect((await again.signIn({ email, password })).status).toBe(200);

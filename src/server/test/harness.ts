@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
-import type { ScryptCost } from '../auth/password-hashing';
+import type { HashCost } from '../auth/password-hashing';
 import type { AppConfig, RateLimitConfig } from '../config';
 import { openPostgres, openSqlite, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -70,14 +70,14 @@ export interface TestServerOptions {
   rateLimit?: RateLimitConfig | null;
   /** Where the server's logs go (default: nowhere). */
   logs?: { write(line: string): void };
-  passwordHashing?: ScryptCost;
+  passwordHashing?: HashCost;
 }
 
 /**
  * The tests sign up hundreds of users: hashing each password and passcode at the product's
- * cost would take minutes. A test of the hashing itself asks for DEFAULT_SCRYPT_COST.
+ * cost would take minutes. A test of the hashing itself asks for DEFAULT_HASH_COST.
  */
-export const TEST_SCRYPT_COST: ScryptCost = { log2N: 10, r: 8, p: 1 };
+export const TEST_HASH_COST: HashCost = { memoryKiB: 1_024, iterations: 1, parallelism: 1 };
 
 export function testConfig(options: TestServerOptions = {}): AppConfig {
   return {
@@ -91,7 +91,7 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     baseUrl: null,
     trustProxy: false,
     rateLimit: options.rateLimit ?? null,
-    passwordHashing: options.passwordHashing ?? TEST_SCRYPT_COST,
+    passwordHashing: options.passwordHashing ?? TEST_HASH_COST,
     logLevel: 'silent',
     webDir: path.join(tmpdir(), 'kin-no-web-app'),
   };
