@@ -81,7 +81,7 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
   });
 
   const api = new Hono<AppEnv>()
-    .use(requireSession(auth))
+    .use(requireSession(auth, db))
     .route('/', profileRoutes(db, auth))
     .route('/family-members', familyMemberRoutes(members))
     .route('/timeline', timelineRoutes(createTimelineRepository(db)));
