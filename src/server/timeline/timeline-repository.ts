@@ -70,19 +70,21 @@ export function createTimelineRepository(database: Kysely<DB>) {
             ]),
           );
         }
-        query = query
-          .orderBy(dateColumn, 'desc')
-          .orderBy('id', 'desc')
-          .limit(options.limit + 1);
-        // Each part is wrapped so that its own ORDER BY and LIMIT are allowed in a UNION.
-        return db.selectFrom(query.as(`${definition.table}_events`)).selectAll();
+        return query;
       });
 
       const [first, ...rest] = perType;
       if (!first) return { events: [], next: null };
-      const union = rest.reduce((all, part) => all.unionAll(part), first);
+      // One ORDER BY and LIMIT over the whole union: each part is read in its (owner, date,
+      // id) index order and the parts are merged, so the database stops after one page
+      // rather than sorting a page of every type and throwing most of them away.
+      const page = rest
+        .reduce((all, part) => all.unionAll(part), first)
+        .orderBy('date', 'desc')
+        .orderBy('id', 'desc')
+        .limit(options.limit + 1);
       const rows = (await db
-        .selectFrom(union.as('e'))
+        .selectFrom(page.as('e'))
         .leftJoin('family_members as m', 'm.id', 'e.family_member_id')
         .select([
           'e.id',
@@ -95,7 +97,6 @@ export function createTimelineRepository(database: Kysely<DB>) {
         ])
         .orderBy('e.date', 'desc')
         .orderBy('e.id', 'desc')
-        .limit(options.limit + 1)
         .execute()) as TimelineEvent[];
 
       const events = rows.slice(0, options.limit);
