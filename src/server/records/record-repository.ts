@@ -106,6 +106,44 @@ export function createRecordRepository<D extends RecordDefinition>(
       : query;
   }
 
+  /**
+   * The views that split a type's rows at the present (upcoming/past, current/past), if it
+   * has such a pair: one counts what lies ahead of the present, the other what lies behind.
+   */
+  function splitAtPresent(): { ahead: [string, ListView]; behind: [string, ListView] } | null {
+    const views = Object.entries(definition.views ?? {});
+    const ahead = views.find(([, view]) => view.comparison === '>=');
+    const behind = views.find(([, view]) => view.comparison === '<');
+    if (views.length !== 2 || !ahead || !behind) return null;
+    const sameSplit =
+      ahead[1].column === behind[1].column && ahead[1].against === behind[1].against;
+    return sameSplit ? { ahead, behind } : null;
+  }
+  const split = splitAtPresent();
+
+  /** The user's (or one member's) rows of this type, from the totals the database keeps. */
+  async function storedTotal(userId: string, memberId: string | undefined): Promise<number> {
+    let query = db
+      .selectFrom('record_counts')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum('total'), eb.lit(0)).as('total'))
+      .where('user_id', '=', userId)
+      .where('record_table', '=', table);
+    if (memberId && definition.memberLinked) query = query.where('family_member_id', '=', memberId);
+    const row = await query.executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+
+  async function countRows(query: AnySelect): Promise<number> {
+    const row = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
+  /**
+   * How many records each view holds. Counting a view's rows costs as many as it holds, so
+   * only what lies ahead of the present is counted (appointments to come, medicines still
+   * taken, rows with no date: a handful, however long a family's history grows) and what
+   * lies behind is the rest of the stored total. A type without views has the total alone.
+   */
   async function countRecords(
     userId: string,
     options: ListOptions,
@@ -115,15 +153,27 @@ export function createRecordRepository<D extends RecordDefinition>(
         db.selectFrom(`${table} as r`).where('r.user_id', '=', userId),
         options.memberId,
       );
-    const views = Object.entries(definition.views ?? { all: null });
+    if (!definition.views) return { all: await storedTotal(userId, options.memberId) };
+    if (split) {
+      const [aheadName, ahead] = split.ahead;
+      const [behindName, behind] = split.behind;
+      const column = `r.${ahead.column}`;
+      const boundary = ahead.against === 'now' ? options.now : options.today;
+      const [total, later, undated] = await Promise.all([
+        storedTotal(userId, options.memberId),
+        countRows(base().where(column, '>=', boundary)),
+        countRows(base().where(column, 'is', null)),
+      ]);
+      const earlier = Math.max(0, total - later - undated);
+      return {
+        [aheadName]: later + (ahead.includesEmpty ? undated : 0),
+        [behindName]: earlier + (behind.includesEmpty ? undated : 0),
+      };
+    }
     const counts = await Promise.all(
-      views.map(async ([name, view]) => {
-        const query = view ? applyView(base(), view, options) : base();
-        const row = await query
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirst();
-        return [name, Number(row?.count ?? 0)] as const;
-      }),
+      Object.entries(definition.views).map(
+        async ([name, view]) => [name, await countRows(applyView(base(), view, options))] as const,
+      ),
     );
     return Object.fromEntries(counts);
   }
