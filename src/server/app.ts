@@ -57,12 +57,13 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
   app.onError(handleError(logger));
   app.use('*', securityHeaders(), strictTransportSecurity(config));
   app.use('/api/*', noStore(), clientIp(config.trustProxy), sameOriginWrites(config));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: 'The request body is too large (at most 1 MB)' }, 413),
-    }),
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ message: 'The request body is too large (at most 1 MB)' }, 413),
+  });
+  // A GET or HEAD has no body to limit, and asking for one builds the whole web Request.
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   );
 
   app.get('/api/health', async (c) => {
