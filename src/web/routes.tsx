@@ -5,7 +5,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 import type { RecordType } from '../shared/records/definition';
-import { recordDefinitions } from '../shared/records';
+import { recordIdentities } from '../shared/records/catalogue';
 import { Loading } from './components/ui/feedback';
 import { RequireSession } from './features/auth/require-session';
 import { AppLayout } from './features/shell/app-layout';
@@ -39,7 +39,7 @@ function screen(load: () => Promise<{ default: ComponentType }>) {
   return page(lazy(load));
 }
 
-const recordRoutes: RouteObject[] = recordDefinitions.flatMap((definition) => {
+const recordRoutes: RouteObject[] = recordIdentities.flatMap((definition) => {
   const load = recordScreenModules[definition.type];
   const pick = (name: keyof RecordScreens) =>
     screen(() => load().then((module) => ({ default: module[name] })));
