@@ -50,8 +50,11 @@ export const seedShape = {
   },
   /** Every other user's records, so that tables hold many owners, as they will. */
   recordsPerOtherUser: 20,
-  /** A new user's first page's worth of records, so both first pages are full. */
-  newUserRecords: 60,
+  /**
+   * A new user's records per timeline type: three months of use, enough that every first
+   * page measured is full, so the comparison with the heavy user is of like with like.
+   */
+  newUserRecordsPerType: 80,
 } as const;
 
 export const budgets = {

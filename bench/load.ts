@@ -25,6 +25,8 @@ export interface LoadResult {
   unexpectedStatuses: Record<string, number>;
   /** The most resident memory the watched process held during the load, in bytes. */
   peakRss: number;
+  /** CPU time the server spent per answered request: the cost, whatever else the machine does. */
+  cpuMsPerRequest: number;
 }
 
 export function percentile(sorted: readonly number[], share: number): number {
@@ -35,17 +37,21 @@ export function percentile(sorted: readonly number[], share: number): number {
 
 export async function runLoad(
   request: LoadRequest,
-  options: { connections: number; seconds: number; watchRss?: () => number },
+  options: {
+    connections: number;
+    seconds: number;
+    /** The server under load: its memory is sampled and its CPU time read. */
+    server: { rss: () => number; cpuSeconds: () => number };
+  },
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let unexpected = 0;
   const unexpectedStatuses: Record<string, number> = {};
-  let peakRss = options.watchRss?.() ?? 0;
-  const sampler = options.watchRss
-    ? setInterval(() => {
-        peakRss = Math.max(peakRss, options.watchRss?.() ?? 0);
-      }, 100)
-    : null;
+  let peakRss = options.server.rss();
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, options.server.rss());
+  }, 100);
+  const cpuBefore = options.server.cpuSeconds();
 
   const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -71,7 +77,8 @@ export async function runLoad(
     });
   });
   const elapsedSeconds = (performance.now() - started) / 1000;
-  if (sampler) clearInterval(sampler);
+  const cpuSeconds = options.server.cpuSeconds() - cpuBefore;
+  clearInterval(sampler);
 
   latencies.sort((a, b) => a - b);
   return {
@@ -86,5 +93,6 @@ export async function runLoad(
       ...(result.timeouts ? { timeouts: result.timeouts } : {}),
     },
     peakRss,
+    cpuMsPerRequest: latencies.length ? (cpuSeconds * 1000) / latencies.length : Number.NaN,
   };
 }

@@ -2,7 +2,7 @@
  * The server processes a run measures: the product as `npm start` runs it, and the floor
  * server beside it. Each is started, waited for, read for memory and stopped by its own pid.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,6 +15,8 @@ export interface ServerProcess {
   rss(): number;
   /** The most the process has held since it started (VmHWM). */
   peakRss(): number;
+  /** CPU time the process has used so far, user and system, in seconds. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,25 @@ function statusField(pid: number, field: 'VmRSS' | 'VmHWM'): number {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
     return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const CLOCK_TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at state, field 3.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
   } catch {
     return 0;
   }
@@ -98,6 +119,7 @@ export async function startServerProcess(options: {
     pid,
     rss: () => statusField(pid, 'VmRSS'),
     peakRss: () => statusField(pid, 'VmHWM'),
+    cpuSeconds: () => cpuSecondsOf(pid),
     async stop() {
       if (exitMessage) return;
       child.kill('SIGTERM');

@@ -8,10 +8,9 @@ import type { LoadResult } from './load';
 import type { Scenario } from './scenarios';
 import type { ScreenResult } from './web';
 
-export type Measurement = Omit<LoadResult, 'peakRss' | 'unexpected'> & {
-  unexpected?: number;
-  peakRss?: number;
-};
+/** A load measurement, or a database floor's loop (which has no server around it). */
+export type Measurement = Pick<LoadResult, 'requestsPerSecond' | 'p50Ms' | 'p99Ms' | 'requests'> &
+  Partial<LoadResult>;
 
 export const VARIANTS = ['product', 'ideal', 'framework', 'database'] as const;
 export type Variant = (typeof VARIANTS)[number];
@@ -34,6 +33,7 @@ export interface VariantSummary {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  cpuMsPerRequest?: number;
 }
 
 export interface ScenarioSummary {
@@ -61,6 +61,7 @@ export function summarise(results: ScenarioRounds[]): ScenarioSummary[] {
         requestsPerSecond: median(measured.map((m) => m.requestsPerSecond)),
         p50Ms: median(measured.map((m) => m.p50Ms)),
         p99Ms: median(measured.map((m) => m.p99Ms)),
+        cpuMsPerRequest: median(measured.map((m) => m.cpuMsPerRequest ?? Number.NaN)),
       };
     };
     const ratio = (floor: Variant) => {
@@ -164,6 +165,8 @@ const ms = (value: number | undefined) =>
   value === undefined || !Number.isFinite(value) ? '–' : value.toFixed(value < 10 ? 2 : 1);
 const ratio = (value: number | undefined) =>
   value === undefined || !Number.isFinite(value) ? '–' : value.toFixed(2);
+const cpu = (value: number | undefined) =>
+  value === undefined || !Number.isFinite(value) ? '–' : value.toFixed(3);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 function table(header: string[], rows: string[][]): string {
@@ -216,25 +219,31 @@ export function formatReport(report: {
   );
   const floors = table(
     [
-      'floor latency',
+      'floors, and server CPU per request',
       'ideal p50',
       'ideal p99',
       'framework p50',
       'framework p99',
       'db p50',
       'db p99',
+      'CPU ms/req',
+      'ideal CPU',
+      'framework CPU',
+      'peak RSS MB',
     ],
-    report.summaries
-      .filter((s) => s.ideal || s.framework)
-      .map((s) => [
-        s.label,
-        ms(s.ideal?.p50Ms),
-        ms(s.ideal?.p99Ms),
-        ms(s.framework?.p50Ms),
-        ms(s.framework?.p99Ms),
-        ms(s.database?.p50Ms),
-        ms(s.database?.p99Ms),
-      ]),
+    report.summaries.map((s) => [
+      s.label,
+      ms(s.ideal?.p50Ms),
+      ms(s.ideal?.p99Ms),
+      ms(s.framework?.p50Ms),
+      ms(s.framework?.p99Ms),
+      ms(s.database?.p50Ms),
+      ms(s.database?.p99Ms),
+      cpu(s.product.cpuMsPerRequest),
+      cpu(s.ideal?.cpuMsPerRequest),
+      cpu(s.framework?.cpuMsPerRequest),
+      (s.peakRssBytes / 2 ** 20).toFixed(0),
+    ]),
   );
   const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
   const memory = `Server memory (RSS): ${mb(report.memory.atRestBytes)} at rest, ${mb(

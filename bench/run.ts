@@ -244,9 +244,9 @@ async function main() {
                 url: `${floor.url}/${variant === 'ideal' ? 'ideal' : 'fixed'}/${scenario.key}`,
               };
         return await runLoad(request, {
-          connections: benchConfig.connections,
+          connections: scenario.connections ?? benchConfig.connections,
           seconds,
-          watchRss: variant === 'product' ? product.rss : undefined,
+          server: variant === 'product' ? product : floor,
         });
       } finally {
         if (scenario.kind !== 'read') removeWritesSince(mark);

@@ -1,6 +1,6 @@
 /**
  * The benchmark's data: 1,000 users, one of them heavy (5 family members, 20,000 records
- * over every type) and one new (a first page's worth). The heavy and the new user sign up
+ * over every type) and one new (three months of records: a full first page in each list). The heavy and the new user sign up
  * through the product's real sign-up, so their password and passcode hashes and sessions
  * are real; everything else goes straight into the tables in one transaction, with the
  * heavy user's hashes reused for the other 998 accounts (hashing 998 passwords at the
@@ -311,8 +311,8 @@ export function seedDatabase(
       from: -10 * 365,
       to: 365,
     });
-    // A few weeks of use: one member, a first page's worth of dated records.
-    const perType = seedShape.newUserRecords / 5;
+    // Three months of use: one member, and a full first page in every list measured.
+    const perType = seedShape.newUserRecordsPerType;
     const fresh = fill(
       accounts.fresh,
       1,
@@ -323,7 +323,7 @@ export function seedDatabase(
         notes: perType,
         health_history: perType,
       },
-      { from: -60, to: 30 },
+      { from: -90, to: 0 },
     );
     return { heavy, fresh, users: others + 2 };
   })();
