@@ -6,7 +6,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import type { Kysely } from 'kysely';
 import { signInSchema, signUpSchema } from '../../shared/auth';
 import { APP_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants';
@@ -16,6 +15,7 @@ import type { DB, Engine } from '../db/schema';
 import type { Logger } from '../logger';
 import { firstIssue } from '../http/validation';
 import { currentPasscode } from './credential-context';
+import { hashSecret, verifySecret } from './password-hashing';
 
 /** The header the server sets from the socket (or a trusted proxy) for rate limits. */
 export const CLIENT_IP_HEADER = 'x-kin-client-ip';
@@ -71,6 +71,7 @@ export function createAuth(options: {
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: { hash: hashSecret, verify: verifySecret },
     },
     user: {
       additionalFields: {
@@ -140,7 +141,7 @@ export function createAuth(options: {
           before: async (user) => {
             const passcode = currentPasscode();
             if (passcode === null) throw badRequest(PASSCODE_FORMAT_MESSAGE, 'passcode');
-            return { data: { ...user, familyPasscode: await hashPassword(passcode) } };
+            return { data: { ...user, familyPasscode: await hashSecret(passcode) } };
           },
         },
       },
@@ -159,7 +160,7 @@ export function createAuth(options: {
             const matches =
               passcode !== null &&
               stored !== null &&
-              (await verifyPassword({ hash: stored, password: passcode }));
+              (await verifySecret({ hash: stored, password: passcode }));
             if (!matches) {
               throw new APIError('UNAUTHORIZED', {
                 message: INVALID_PASSCODE_MESSAGE,
