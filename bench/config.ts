@@ -15,6 +15,12 @@ function numberFromEnv(name: string, fallback: number): number {
   return parsed;
 }
 
+function parseOnly(value: string | undefined): 'api' | 'web' | null {
+  if (value === undefined || value === '') return null;
+  if (value === 'api' || value === 'web') return value;
+  throw new Error(`BENCH_ONLY must be "api" or "web", not "${value}"`);
+}
+
 export const benchConfig = {
   /** The product server and the floor server; 44xx is this benchmark's range. */
   productPort: 4401,
@@ -31,6 +37,8 @@ export const benchConfig = {
   /** When set, the product server runs with `--cpu-prof` and writes its profile here. */
   cpuProfileDir: process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null,
   resultsDir: path.resolve('bench/results'),
+  /** `api` or `web` measures only that half (quicker, while working on one of them). */
+  only: parseOnly(process.env.BENCH_ONLY),
   passcode: '246810',
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 } as const;

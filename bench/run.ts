@@ -253,12 +253,13 @@ async function main() {
       }
     };
 
+    const measured = benchConfig.only === 'web' ? [] : scenarios;
     progress(`Warm-up: ${benchConfig.warmupSeconds} s per target`);
-    for (const scenario of scenarios) {
+    for (const scenario of measured) {
       for (const variant of VARIANTS) await measure(scenario, variant, benchConfig.warmupSeconds);
     }
 
-    const results: ScenarioRounds[] = scenarios.map((scenario) => ({ scenario, rounds: [] }));
+    const results: ScenarioRounds[] = measured.map((scenario) => ({ scenario, rounds: [] }));
     let peakUnderLoad = 0;
     for (let round = 0; round < benchConfig.rounds; round += 1) {
       progress(`Round ${round + 1} of ${benchConfig.rounds}`);
@@ -286,13 +287,16 @@ async function main() {
     const highWater = product.peakRss();
 
     progress('First screens in Chromium');
-    const screens = await measureFirstScreens({
-      baseUrl: product.url.replace('127.0.0.1', 'localhost'),
-      chromiumPath: benchConfig.chromiumPath,
-      loads: benchConfig.pageLoads,
-      cpuThrottlingRate: benchConfig.cpuThrottlingRate,
-      signIn: () => signIn(product.url, seeded.heavy),
-    });
+    const screens =
+      benchConfig.only === 'api'
+        ? []
+        : await measureFirstScreens({
+            baseUrl: product.url.replace('127.0.0.1', 'localhost'),
+            chromiumPath: benchConfig.chromiumPath,
+            loads: benchConfig.pageLoads,
+            cpuThrottlingRate: benchConfig.cpuThrottlingRate,
+            signIn: () => signIn(product.url, seeded.heavy),
+          });
     maintenance.close();
 
     const summaries = summarise(results);
@@ -349,10 +353,14 @@ async function main() {
       rounds: results.map(({ scenario, rounds }) => ({ key: scenario.key, rounds })),
     };
     const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
-    for (const name of [`bench-${stamp}.json`, 'latest.json']) {
+    // A partial run (BENCH_ONLY) never replaces the full figures the README quotes.
+    const names = benchConfig.only
+      ? [`bench-${stamp}.json`]
+      : [`bench-${stamp}.json`, 'latest.json'];
+    for (const name of names) {
       writeFileSync(path.join(benchConfig.resultsDir, name), `${JSON.stringify(json, null, 2)}\n`);
     }
-    progress(`Figures written to bench/results/latest.json and bench/results/bench-${stamp}.json`);
+    progress(`Figures written to ${names.map((name) => `bench/results/${name}`).join(' and ')}`);
   } finally {
     for (const server of servers.reverse()) await server.stop();
     if (process.env.BENCH_KEEP_DATA) progress(`Data kept in ${dataDir}`);
