@@ -15,6 +15,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/auth';
+import { prepareQuery } from '../db/prepared-query';
 import type { DB } from '../db/schema';
 import { NOT_AUTHENTICATED_MESSAGE } from '../../shared/messages';
 import type { AppEnv, SessionUser } from './env';
@@ -77,6 +78,20 @@ export function requireSession(auth: Auth, db: Kysely<DB>): MiddlewareHandler<Ap
     };
   };
 
+  const findSession = prepareQuery(db, (values: { token: string }) =>
+    db
+      .selectFrom('session')
+      .innerJoin('user', 'user.id', 'session.userId')
+      .select([
+        'session.id as sessionId',
+        'session.expiresAt',
+        'user.id',
+        'user.email',
+        'user.name',
+      ])
+      .where('session.token', '=', values.token),
+  );
+
   /** The user of a live session that needs nothing from better-auth, or null. */
   async function liveSession(
     headers: Headers,
@@ -87,18 +102,7 @@ export function requireSession(auth: Auth, db: Kysely<DB>): MiddlewareHandler<Ap
     const signed = singleCookie(cookies, config.tokenCookie);
     const token = signed === null ? null : verifiedToken(signed, config.secret);
     if (token === null) return null;
-    const row = await db
-      .selectFrom('session')
-      .innerJoin('user', 'user.id', 'session.userId')
-      .select([
-        'session.id as sessionId',
-        'session.expiresAt',
-        'user.id',
-        'user.email',
-        'user.name',
-      ])
-      .where('session.token', '=', token)
-      .executeTakeFirst();
+    const [row] = await findSession({ token });
     if (!row) return null;
     const expiresAt = timeOf(row.expiresAt);
     const now = Date.now();
