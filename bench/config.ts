@@ -27,10 +27,10 @@ export const benchConfig = {
   floorPort: 4402,
   connections: numberFromEnv('BENCH_CONNECTIONS', 50),
   /** Seconds each measurement lasts. */
-  durationSeconds: numberFromEnv('BENCH_DURATION', 5),
+  durationSeconds: numberFromEnv('BENCH_DURATION', 4),
   /** Seconds each target is loaded, and discarded, before the first round. */
   warmupSeconds: numberFromEnv('BENCH_WARMUP', 2),
-  rounds: numberFromEnv('BENCH_ROUNDS', 3),
+  rounds: numberFromEnv('BENCH_ROUNDS', 5),
   /** Page loads per first screen in Chromium; the median is reported. */
   pageLoads: numberFromEnv('BENCH_PAGE_LOADS', 5),
   cpuThrottlingRate: 4,

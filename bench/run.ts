@@ -30,7 +30,7 @@ import {
   type ScenarioRounds,
   type Variant,
 } from './report';
-import { buildScenarios, signInStatements, type Scenario } from './scenarios';
+import { buildScenarios, SIGN_IN_CONNECTIONS, signInStatements, type Scenario } from './scenarios';
 import { BENCH_PASSWORD, seedDatabase, signUp, type BenchAccount } from './seed';
 import { measureFirstScreens } from './web';
 
@@ -142,11 +142,11 @@ async function main() {
       })();
     };
 
-    const productRequest = (scenario: Scenario): LoadRequest => ({
+    const productRequest = (scenario: Scenario, user: 'heavy' | 'new' = 'heavy'): LoadRequest => ({
       url: product.url + scenario.path,
       method: scenario.method,
       headers: {
-        ...(scenario.kind === 'sign-in' ? {} : { cookie: cookies[scenario.user] }),
+        ...(scenario.kind === 'sign-in' ? {} : { cookie: cookies[user] }),
         ...(scenario.method === 'POST'
           ? { 'content-type': 'application/json', origin: product.url }
           : {}),
@@ -170,6 +170,13 @@ async function main() {
         throw new Error(`${scenario.key}: ${response.status} ${body}`);
       }
       if (scenario.floors) spec.fixed[scenario.key] = { status: response.status, body };
+      if (scenario.newUser) {
+        const asNew = productRequest(scenario, 'new');
+        const check = await fetch(asNew.url, { headers: asNew.headers });
+        if (check.status !== 200)
+          throw new Error(`${scenario.key} as the new user: ${check.status}`);
+        await check.arrayBuffer();
+      }
     }
     removeWritesSince(sampleMark);
 
@@ -222,7 +229,8 @@ async function main() {
       variant: Variant,
       seconds: number,
     ): Promise<Measurement | undefined> => {
-      if (variant !== 'product' && !scenario.floors) return undefined;
+      if (variant === 'newUser' && !scenario.newUser) return undefined;
+      if (variant !== 'product' && variant !== 'newUser' && !scenario.floors) return undefined;
       const mark = new Date().toISOString();
       try {
         if (variant === 'database') {
@@ -237,8 +245,8 @@ async function main() {
           return (await response.json()) as Measurement;
         }
         const request =
-          variant === 'product'
-            ? productRequest(scenario)
+          variant === 'product' || variant === 'newUser'
+            ? productRequest(scenario, variant === 'newUser' ? 'new' : 'heavy')
             : {
                 ...productRequest(scenario),
                 url: `${floor.url}/${variant === 'ideal' ? 'ideal' : 'fixed'}/${scenario.key}`,
@@ -246,7 +254,7 @@ async function main() {
         return await runLoad(request, {
           connections: scenario.connections ?? benchConfig.connections,
           seconds,
-          server: variant === 'product' ? product : floor,
+          server: variant === 'product' || variant === 'newUser' ? product : floor,
         });
       } finally {
         if (scenario.kind !== 'read') removeWritesSince(mark);
@@ -271,7 +279,11 @@ async function main() {
           if (result) measured[variant] = result;
         }
         entry.rounds.push(measured);
-        peakUnderLoad = Math.max(peakUnderLoad, measured.product?.peakRss ?? 0);
+        peakUnderLoad = Math.max(
+          peakUnderLoad,
+          measured.product?.peakRss ?? 0,
+          measured.newUser?.peakRss ?? 0,
+        );
         const p = measured.product;
         if (p) {
           progress(
@@ -324,10 +336,10 @@ async function main() {
         .reduce((a, b) => a + b, 0)
         .toLocaleString(
           'en-US',
-        )} records; new user: ${Object.values(seeded.fresh.counts).reduce((a, b) => a + b, 0)} records`,
-      `Load: autocannon in the orchestrating process (servers each in their own), ${benchConfig.connections} connections, ${benchConfig.rounds} rounds × ${benchConfig.durationSeconds} s after a ${benchConfig.warmupSeconds} s warm-up; figures are medians over the rounds, ratios are per round, side by side.`,
-      `Sign-in rate limiting is off for this run (AUTH_RATE_LIMIT=off); the default allows 10 sign-ins per address per minute.`,
-      `Floors: framework = bare @hono/node-server route with a fixed body of the same size; ideal = bare Hono route running the endpoint's SQL through prepared better-sqlite3 statements (sign-in: the two hash checks and the session insert); db floor = the same statements in a loop.`,
+        )} records; new user: ${Object.values(seeded.fresh.counts).reduce((a, b) => a + b, 0)} records from the last three months (a full first page in each list)`,
+      `Load: autocannon in the orchestrating process (the servers each run in their own), ${benchConfig.connections} connections (sign-in: ${SIGN_IN_CONNECTIONS}), ${benchConfig.rounds} rounds × ${benchConfig.durationSeconds} s after a ${benchConfig.warmupSeconds} s warm-up. Figures are medians over the rounds; ratios are taken per round, side by side, then the median.`,
+      `Sign-in rate limiting is off for this run (AUTH_RATE_LIMIT=off); by default each address may try 10 times a minute.`,
+      `Floors: framework = a bare @hono/node-server route sending a fixed body of the endpoint's size; ideal = a bare Hono route running the endpoint's own SQL (from the product's query log) through prepared better-sqlite3 statements, no session check, validation or query builder (sign-in: the two hash checks, side by side, and the session insert); db floor = the same statements in a loop.`,
     ];
     const report = formatReport({ header, summaries, memory, screens, checks });
     process.stdout.write(`\n${report}`);

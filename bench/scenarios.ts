@@ -1,8 +1,9 @@
 /**
  * What is measured: each endpoint as the web app calls it (same paths and query strings,
- * the session cookie, the Origin header on writes), as the heavy user, plus the first pages
- * of a new user for the like-for-like comparison. Each endpoint with floors also says how
- * its SQL is captured from the product's own repositories.
+ * the session cookie, the Origin header on writes), as the heavy user. The first pages are
+ * measured as a new user too, right beside the heavy user's, for the like-for-like
+ * comparison. Each endpoint with floors also says how its SQL is captured from the
+ * product's own repositories.
  */
 import { PAGE_SIZE } from '../src/shared/constants';
 import { medicationDefinition, visitDefinition } from '../src/shared/records';
@@ -17,17 +18,16 @@ export interface Scenario {
   key: string;
   label: string;
   kind: ScenarioKind;
-  user: 'heavy' | 'new';
   method: 'GET' | 'POST';
   path: string;
   body?: string;
   expectedStatus: number;
-  /** Measured beside its floors (the heavy user's endpoints); the new user's are compared. */
+  /** Measured beside its floors. */
   floors: boolean;
+  /** Also measured as the new user, right beside the heavy user: their first pages compare. */
+  newUser?: boolean;
   /** Connections held open, when not the run's own number. */
   connections?: number;
-  /** For a new user's page: the heavy user's scenario it is compared with. */
-  comparedWith?: string;
   /** Calls the product's repositories as the route does, so the SQL can be captured. */
   capture?: (repositories: Repositories) => Promise<unknown>;
 }
@@ -68,6 +68,7 @@ export function buildScenarios(context: {
   const reads: Scenario[] = [
     {
       key: 'timeline',
+      newUser: true,
       label: 'Timeline, first page',
       path: '/api/timeline',
       capture: timeline(heavy.id),
@@ -80,12 +81,14 @@ export function buildScenarios(context: {
     },
     {
       key: 'visits-past',
+      newUser: true,
       label: 'Visits, Past tab',
       path: `/api/visits?view=past&today=${today}&offset=0`,
       capture: list(heavy.id, visitDefinition, 'past'),
     },
     {
       key: 'medications',
+      newUser: true,
       label: 'Medications, Current tab',
       path: `/api/medications?view=current&today=${today}&offset=0`,
       capture: list(heavy.id, medicationDefinition, 'current'),
@@ -100,34 +103,9 @@ export function buildScenarios(context: {
   ].map((scenario) => ({
     ...scenario,
     kind: 'read' as const,
-    user: 'heavy' as const,
     method: 'GET' as const,
     expectedStatus: 200,
     floors: true,
-  }));
-
-  const newUserReads: Scenario[] = [
-    { key: 'new-timeline', label: 'New user: timeline', path: '/api/timeline', of: 'timeline' },
-    {
-      key: 'new-visits-past',
-      label: 'New user: visits, Past',
-      path: `/api/visits?view=past&today=${today}&offset=0`,
-      of: 'visits-past',
-    },
-    {
-      key: 'new-medications',
-      label: 'New user: medications',
-      path: `/api/medications?view=current&today=${today}&offset=0`,
-      of: 'medications',
-    },
-  ].map(({ of, ...scenario }) => ({
-    ...scenario,
-    kind: 'read' as const,
-    user: 'new' as const,
-    method: 'GET' as const,
-    expectedStatus: 200,
-    floors: false,
-    comparedWith: of,
   }));
 
   return [
@@ -136,7 +114,6 @@ export function buildScenarios(context: {
       key: 'create-visit',
       label: 'Create a visit',
       kind: 'create',
-      user: 'heavy',
       method: 'POST',
       path: '/api/visits',
       body: JSON.stringify(newVisit),
@@ -151,7 +128,6 @@ export function buildScenarios(context: {
       key: 'sign-in',
       label: 'Sign in',
       kind: 'sign-in',
-      user: 'heavy',
       method: 'POST',
       path: '/api/auth/sign-in/email',
       body: JSON.stringify({
@@ -165,7 +141,6 @@ export function buildScenarios(context: {
       // connections than that would only queue and measure the queue.
       connections: SIGN_IN_CONNECTIONS,
     },
-    ...newUserReads,
   ];
 }
 
