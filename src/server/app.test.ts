@@ -1,6 +1,8 @@
 /** The server's own surface: health, unknown routes, and the session guard of the API. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from './test/harness';
+import { MAX_BODY_BYTES } from './app';
+import { sampleRecord } from './test/factories';
+import { createTestServer, signedUpClient, type TestServer } from './test/harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -44,5 +46,36 @@ describe('the API', () => {
   it('is never cached', async () => {
     const response = await server.client().get('/api/health');
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  describe('refuses a body over 1 MB with 413 and stores nothing', () => {
+    const oversized = () =>
+      JSON.stringify(sampleRecord('note', { content: 'x'.repeat(MAX_BODY_BYTES) }));
+
+    it('when the request declares its length', async () => {
+      const { client } = await signedUpClient(server);
+      const body = oversized();
+      const response = await client.request('POST', '/api/notes', body, {
+        'content-length': String(Buffer.byteLength(body)),
+      });
+      expect(response.status).toBe(413);
+      expect((await client.get<{ items: unknown[] }>('/api/notes')).body.items).toEqual([]);
+    });
+
+    it('when the body comes as a stream of unknown length', async () => {
+      const { client } = await signedUpClient(server);
+      const response = await client.request('POST', '/api/notes', oversized());
+      expect(response.status).toBe(413);
+      expect((await client.get<{ items: unknown[] }>('/api/notes')).body.items).toEqual([]);
+    });
+
+    it('and takes a body within the limit', async () => {
+      const { client } = await signedUpClient(server);
+      const body = JSON.stringify(sampleRecord('note'));
+      const response = await client.request('POST', '/api/notes', body, {
+        'content-length': String(Buffer.byteLength(body)),
+      });
+      expect(response.status).toBe(201);
+    });
   });
 });

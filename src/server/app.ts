@@ -1,7 +1,7 @@
 /**
  * The HTTP application: the API under /api and the web app beside it, on one origin.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import { recordDefinitions } from '../shared/records';
@@ -60,14 +60,22 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
   app.onError(handleError(logger));
   app.use('*', requestLog(logger), securityHeaders(), strictTransportSecurity(config));
   app.use('/api/*', noStore(), clientIp(config.trustProxy), sameOriginWrites(config));
-  const defaultBodyLimit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json({ message: 'The request body is too large (at most 1 MB)' }, 413),
+  const tooLarge = (c: Context) =>
+    c.json({ message: 'The request body is too large (at most 1 MB)' }, 413);
+  const limitStream = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  app.use('/api/*', async (c, next) => {
+    // An import file has a bound of its own, set by its route.
+    if (c.req.path === '/api/import') return next();
+    // Hono's limit asks every request for its body, which builds the whole web Request, and
+    // from then on the body can only be read through a web stream. A GET has no body, and a
+    // declared length is checked as Hono checks it, so only a streamed body is counted.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      return Number.parseInt(length, 10) > MAX_BODY_BYTES ? tooLarge(c) : next();
+    }
+    return limitStream(c, next);
   });
-  // Every body is bounded; an import file has a bound of its own.
-  app.use('/api/*', (c, next) =>
-    c.req.path === '/api/import' ? next() : defaultBodyLimit(c, next),
-  );
 
   const databaseAnswers = async () => {
     try {
@@ -105,7 +113,7 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
   });
 
   const api = new Hono<AppEnv>()
-    .use(requireSession(auth))
+    .use(requireSession(auth, db))
     .route('/', profileRoutes(db, auth))
     .route('/', dataTransferRoutes(db))
     .route('/', securityRoutes(db, auth))

@@ -5,36 +5,9 @@
  * - timestamps (visit_date), stored as UTC ISO strings and shown in the browser's zone.
  */
 import { format, isValid, parseISO } from 'date-fns';
+import { CALENDAR_DATE_PATTERN } from './date-values';
 
-const CALENDAR_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIMESTAMP_PATTERN =
-  /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-const MIN_YEAR = 1800;
-const MAX_YEAR = 2999;
-
-export function isCalendarDate(value: string): boolean {
-  const match = CALENDAR_DATE_PATTERN.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < MIN_YEAR || year > MAX_YEAR) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** An ISO 8601 moment with its offset (`…Z` or `…+02:00`). */
-export function isTimestamp(value: string): boolean {
-  const match = TIMESTAMP_PATTERN.exec(value);
-  if (!match || !isCalendarDate(match[1] ?? '')) return false;
-  const [hours, minutes, seconds] = [Number(match[2]), Number(match[3]), Number(match[4] ?? 0)];
-  if (hours > 23 || minutes > 59 || seconds > 59) return false;
-  return !Number.isNaN(Date.parse(value));
-}
-
-/** The one stored form of a timestamp: UTC with milliseconds, so strings sort in time order. */
-export function toUtcTimestamp(value: string): string {
-  return new Date(value).toISOString();
-}
+export { isCalendarDate, isTimestamp, toUtcTimestamp } from './date-values';
 
 /** Today's calendar date in the time zone of the machine (the browser, in the web app). */
 export function localToday(now: Date = new Date()): string {

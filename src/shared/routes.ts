@@ -2,9 +2,9 @@
  * Every screen's path (SPEC.md §2). The web app routes them; the server answers any other
  * path with the app's 404 page and a 404 status.
  */
-import { recordDefinitions } from './records';
+import { recordIdentities } from './records/catalogue';
 
-const recordPaths = recordDefinitions.flatMap((definition) => [
+const recordPaths = recordIdentities.flatMap((definition) => [
   `/${definition.path}`,
   `/${definition.path}/new`,
   `/${definition.path}/:id`,

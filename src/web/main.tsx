@@ -4,12 +4,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
-import { useSessionExpiryWatch } from './features/auth/session';
+import { sessionQuery, useSessionExpiryWatch } from './features/auth/session';
 import { createQueryClient } from './lib/query-client';
 import { routes } from './routes';
 import './styles.css';
 
 const queryClient = createQueryClient();
+// Every screen first asks who is signed in: ask now, while the screen's own code loads.
+void queryClient.prefetchQuery(sessionQuery);
 const router = createBrowserRouter(routes);
 
 function App() {

@@ -1,11 +1,13 @@
 /**
  * Every route of SPEC.md §2. Each screen's code loads when it is first opened, so the
- * first screen stays small.
+ * first screen stays small. The router loads a screen's code itself (`lazy`): on the first
+ * page load it starts at once, while the app is still starting and the session is being
+ * checked, rather than after the first render asked for it.
  */
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { RecordType } from '../shared/records/definition';
-import { recordDefinitions } from '../shared/records';
+import { recordIdentities } from '../shared/records/catalogue';
 import { Loading } from './components/ui/feedback';
 import { RequireSession } from './features/auth/require-session';
 import { AppLayout } from './features/shell/app-layout';
@@ -26,33 +28,30 @@ const recordScreenModules: Record<RecordType, () => Promise<RecordScreens>> = {
   contact: () => import('./features/contacts/contact-screens'),
 };
 
-function page(component: LazyExoticComponent<ComponentType>) {
-  const Component = component;
-  return (
-    <Suspense fallback={<Loading />}>
-      <Component />
-    </Suspense>
-  );
+function ScreenLoading() {
+  return <Loading />;
 }
 
-function screen(load: () => Promise<{ default: ComponentType }>) {
-  return page(lazy(load));
+/** A screen whose code the router loads when it is first opened. */
+function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'HydrateFallback'> {
+  return { lazy: async () => ({ Component: await load() }), HydrateFallback: ScreenLoading };
 }
 
-const recordRoutes: RouteObject[] = recordDefinitions.flatMap((definition) => {
+const defaultExport = (module: { default: ComponentType }) => module.default;
+
+const recordRoutes: RouteObject[] = recordIdentities.flatMap((definition) => {
   const load = recordScreenModules[definition.type];
-  const pick = (name: keyof RecordScreens) =>
-    screen(() => load().then((module) => ({ default: module[name] })));
+  const pick = (name: keyof RecordScreens) => screen(() => load().then((module) => module[name]));
   return [
-    { path: definition.path, element: pick('ListPage') },
-    { path: `${definition.path}/new`, element: pick('FormPage') },
-    { path: `${definition.path}/:id`, element: pick('DetailPage') },
-    { path: `${definition.path}/:id/edit`, element: pick('FormPage') },
+    { path: definition.path, ...pick('ListPage') },
+    { path: `${definition.path}/new`, ...pick('FormPage') },
+    { path: `${definition.path}/:id`, ...pick('DetailPage') },
+    { path: `${definition.path}/:id/edit`, ...pick('FormPage') },
   ];
 });
 
 export const routes: RouteObject[] = [
-  { path: '/auth', element: screen(() => import('./features/auth/auth-page')) },
+  { path: '/auth', ...screen(() => import('./features/auth/auth-page').then(defaultExport)) },
   {
     element: (
       <RequireSession>
@@ -60,16 +59,24 @@ export const routes: RouteObject[] = [
       </RequireSession>
     ),
     children: [
-      { index: true, element: screen(() => import('./features/timeline/timeline-page')) },
-      { path: 'list', element: screen(() => import('./features/lists/health-records-page')) },
-      { path: 'share', element: screen(() => import('./features/share/share-page')) },
+      {
+        index: true,
+        ...screen(() => import('./features/timeline/timeline-page').then(defaultExport)),
+      },
+      {
+        path: 'list',
+        ...screen(() => import('./features/lists/health-records-page').then(defaultExport)),
+      },
+      { path: 'share', ...screen(() => import('./features/share/share-page').then(defaultExport)) },
       {
         path: 'profile-settings',
-        element: screen(() => import('./features/profile-settings/profile-settings-page')),
+        ...screen(() =>
+          import('./features/profile-settings/profile-settings-page').then(defaultExport),
+        ),
       },
       {
         path: 'profiles',
-        element: screen(() => import('./features/family-members/profiles-page')),
+        ...screen(() => import('./features/family-members/profiles-page').then(defaultExport)),
       },
       ...recordRoutes,
     ],
@@ -77,6 +84,11 @@ export const routes: RouteObject[] = [
   // A path no screen has: the 404 page, which holds no data and needs no session.
   {
     element: <AppLayout />,
-    children: [{ path: '*', element: screen(() => import('./features/not-found/not-found-page')) }],
+    children: [
+      {
+        path: '*',
+        ...screen(() => import('./features/not-found/not-found-page').then(defaultExport)),
+      },
+    ],
   },
 ];

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DB, Engine } from './schema';
 
@@ -25,6 +25,41 @@ const pgTypes = {
   },
 };
 
+/** More distinct statements than the app has query shapes, so the cache never churns. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query it runs, and preparing is SQLite parsing and planning the
+ * statement anew: for the timeline's five-way union that cost more than running it. The
+ * app runs a few hundred query shapes at most (values are bound as parameters, so the SQL
+ * of a shape never changes), so each prepared statement is kept and reused, least recently
+ * used first out. A statement still being iterated (a streamed query) is never handed out
+ * twice: a fresh one is prepared instead.
+ */
+export function withStatementCache(
+  sqlite: SQLite.Database,
+  size = STATEMENT_CACHE_SIZE,
+): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+    prepare(sql) {
+      const cached = statements.get(sql);
+      if (cached) statements.delete(sql);
+      const statement = cached && !cached.busy ? cached : sqlite.prepare(sql);
+      statements.set(sql, statement);
+      if (statements.size > size) {
+        const oldest = statements.keys().next().value;
+        if (oldest !== undefined) statements.delete(oldest);
+      }
+      return statement;
+    },
+  };
+}
+
 export function openSqlite(file: string): Database {
   const sqlite = new SQLite(file);
   // A saved record must survive a power cut: WAL with a full sync on every commit.
@@ -32,7 +67,9 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return {
     db,
     engine: 'sqlite',

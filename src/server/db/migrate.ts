@@ -10,12 +10,14 @@ import * as auth from './migrations/0001-auth';
 import * as familyMembers from './migrations/0002-family-members';
 import * as records from './migrations/0003-records';
 import * as security from './migrations/0004-security';
+import * as recordCounts from './migrations/0005-record-counts';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
   '0002-family-members': familyMembers,
   '0003-records': records,
   '0004-security': security,
+  '0005-record-counts': recordCounts,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

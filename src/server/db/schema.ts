@@ -65,6 +65,14 @@ export interface FamilyMembersTable {
   updated_at: string;
 }
 
+/** Records per user, type and family member ('' for the user's own), kept by triggers. */
+export interface RecordCountsTable {
+  user_id: string;
+  record_table: string;
+  family_member_id: string;
+  total: number;
+}
+
 export interface MigrationsTable {
   name: string;
   timestamp: Generated<string>;
@@ -77,6 +85,7 @@ export interface DB {
   twoFactor: TwoFactorTable;
   audit_log: AuditLogTable;
   family_members: FamilyMembersTable;
+  record_counts: RecordCountsTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

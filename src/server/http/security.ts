@@ -69,7 +69,14 @@ export function strictTransportSecurity(options: {
 export function noStore(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    // Set on the answer itself, as secureHeaders does: c.header() on a finished answer copies
+    // it first, and the copy turns its body into a stream that is slower to send.
+    try {
+      c.res.headers.set('Cache-Control', 'no-store');
+    } catch {
+      // An answer with immutable headers (a redirect made by Response.redirect) is copied.
+      c.header('Cache-Control', 'no-store');
+    }
   };
 }
 

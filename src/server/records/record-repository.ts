@@ -12,6 +12,7 @@ import type {
   RecordPage,
   StoredRecord,
 } from '../../shared/records/definition';
+import { prepareQuery, preparedShapes } from '../db/prepared-query';
 import type { DB } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { isId, newId, nowTimestamp } from '../ids';
@@ -26,6 +27,17 @@ import type { FamilyMemberRepository } from '../family-members/family-member-rep
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyDb = Kysely<any>;
 type AnySelect = SelectQueryBuilder<any, any, any>;
+
+/** What a prepared list or count query is run with; placeholders stand in when it is built. */
+interface QueryValues extends Record<string, unknown> {
+  userId: string;
+  memberId: string | undefined;
+  boundary: string;
+  limit: number;
+  offset: number;
+}
+
+type Row = Record<string, unknown>;
 
 export interface ListOptions {
   view?: string;
@@ -75,41 +87,129 @@ export function createRecordRepository<D extends RecordDefinition>(
     return ordered.orderBy('r.id', 'asc');
   }
 
-  function applyView(query: AnySelect, view: ListView, options: ListOptions): AnySelect {
+  function applyView(query: AnySelect, view: ListView, boundary: string): AnySelect {
     const column = `r.${view.column}`;
-    const boundary = view.against === 'now' ? options.now : options.today;
     return query.where((eb) => {
       const compared = eb(column, view.comparison, boundary);
       return view.includesEmpty ? eb.or([eb(column, 'is', null), compared]) : compared;
     });
   }
 
-  function filterMember(query: AnySelect, memberId: string | undefined): AnySelect {
-    return memberId && definition.memberLinked
-      ? query.where('r.family_member_id', '=', memberId)
-      : query;
+  const boundaryOf = (view: ListView, options: ListOptions) =>
+    view.against === 'now' ? options.now : options.today;
+
+  /** Whether a query keeps to one member's records: a shape of its own. */
+  const byMember = (memberId: string | undefined) => Boolean(memberId && definition.memberLinked);
+
+  function filterMember(query: AnySelect, filtered: boolean, memberId: string | undefined) {
+    return filtered ? query.where('r.family_member_id', '=', memberId) : query;
   }
 
+  const ownRows = (values: QueryValues, filtered: boolean) =>
+    filterMember(
+      db.selectFrom(`${table} as r`).where('r.user_id', '=', values.userId),
+      filtered,
+      values.memberId,
+    );
+
+  const getById = prepareQuery(db, (values: { userId: string; id: string }) =>
+    selectRecords(values.userId).where('r.id', '=', values.id),
+  );
+  const pages = preparedShapes<QueryValues, Row>();
+  const totals = preparedShapes<QueryValues, Row>();
+  const counts = preparedShapes<QueryValues, Row>();
+
+  /**
+   * The views that split a type's rows at the present (upcoming/past, current/past), if it
+   * has such a pair: one counts what lies ahead of the present, the other what lies behind.
+   */
+  function splitAtPresent(): { ahead: [string, ListView]; behind: [string, ListView] } | null {
+    const views = Object.entries(definition.views ?? {});
+    const ahead = views.find(([, view]) => view.comparison === '>=');
+    const behind = views.find(([, view]) => view.comparison === '<');
+    if (views.length !== 2 || !ahead || !behind) return null;
+    const sameSplit =
+      ahead[1].column === behind[1].column && ahead[1].against === behind[1].against;
+    return sameSplit ? { ahead, behind } : null;
+  }
+  const split = splitAtPresent();
+
+  /** The user's (or one member's) rows of this type, from the totals the database keeps. */
+  async function storedTotal(values: QueryValues): Promise<number> {
+    const filtered = byMember(values.memberId);
+    const query = totals(String(filtered), () =>
+      prepareQuery(db, (v: QueryValues) => {
+        const total = db
+          .selectFrom('record_counts')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum('total'), eb.lit(0)).as('total'))
+          .where('user_id', '=', v.userId)
+          .where('record_table', '=', table);
+        return filtered ? total.where('family_member_id', '=', v.memberId) : total;
+      }),
+    );
+    const [row] = await query(values);
+    return Number(row?.total ?? 0);
+  }
+
+  /** How many of the user's rows a condition holds, each condition a shape of its own. */
+  async function countWhere(
+    condition: string,
+    values: QueryValues,
+    where: (query: AnySelect, values: QueryValues) => AnySelect,
+  ): Promise<number> {
+    const filtered = byMember(values.memberId);
+    const query = counts(`${condition}|${filtered}`, () =>
+      prepareQuery(db, (v: QueryValues) =>
+        where(ownRows(v, filtered), v).select((eb) => eb.fn.countAll<number>().as('count')),
+      ),
+    );
+    const [row] = await query(values);
+    return Number(row?.count ?? 0);
+  }
+
+  /**
+   * How many records each view holds. Counting a view's rows costs as many as it holds, so
+   * only what lies ahead of the present is counted (appointments to come, medicines still
+   * taken, rows with no date: a handful, however long a family's history grows) and what
+   * lies behind is the rest of the stored total. A type without views has the total alone.
+   */
   async function countRecords(
     userId: string,
     options: ListOptions,
   ): Promise<Record<string, number>> {
-    const base = () =>
-      filterMember(
-        db.selectFrom(`${table} as r`).where('r.user_id', '=', userId),
-        options.memberId,
-      );
-    const views = Object.entries(definition.views ?? { all: null });
-    const counts = await Promise.all(
-      views.map(async ([name, view]) => {
-        const query = view ? applyView(base(), view, options) : base();
-        const row = await query
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .executeTakeFirst();
-        return [name, Number(row?.count ?? 0)] as const;
+    const values = (boundary: string): QueryValues => ({
+      userId,
+      memberId: options.memberId,
+      boundary,
+      limit: 0,
+      offset: 0,
+    });
+    if (!definition.views) return { all: await storedTotal(values('')) };
+    if (split) {
+      const [aheadName, ahead] = split.ahead;
+      const [behindName, behind] = split.behind;
+      const column = `r.${ahead.column}`;
+      const withBoundary = values(boundaryOf(ahead, options));
+      const [total, later, undated] = await Promise.all([
+        storedTotal(withBoundary),
+        countWhere('ahead', withBoundary, (query, v) => query.where(column, '>=', v.boundary)),
+        countWhere('undated', withBoundary, (query) => query.where(column, 'is', null)),
+      ]);
+      const earlier = Math.max(0, total - later - undated);
+      return {
+        [aheadName]: later + (ahead.includesEmpty ? undated : 0),
+        [behindName]: earlier + (behind.includesEmpty ? undated : 0),
+      };
+    }
+    const viewCounts = await Promise.all(
+      Object.entries(definition.views).map(async ([name, view]) => {
+        const count = await countWhere(`view:${name}`, values(boundaryOf(view, options)), (q, v) =>
+          applyView(q, view, v.boundary),
+        );
+        return [name, count] as const;
       }),
     );
-    return Object.fromEntries(counts);
+    return Object.fromEntries(viewCounts);
   }
 
   async function assertMemberOwned(userId: string, values: Record<string, unknown>) {
@@ -124,14 +224,23 @@ export function createRecordRepository<D extends RecordDefinition>(
 
     async list(userId: string, options: ListOptions): Promise<RecordPage<Stored>> {
       const view = options.view ? definition.views?.[options.view] : undefined;
-      let query = filterMember(selectRecords(userId), options.memberId);
-      query = view ? applyView(query, view, options) : query;
-      query = applyOrder(query, view ? view.order : definition.order);
+      const filtered = byMember(options.memberId);
+      const page = pages(`${options.view ?? ''}|${filtered}`, () =>
+        prepareQuery(db, (v: QueryValues) => {
+          let query = filterMember(selectRecords(v.userId), filtered, v.memberId);
+          query = view ? applyView(query, view, v.boundary) : query;
+          query = applyOrder(query, view ? view.order : definition.order);
+          return query.limit(v.limit).offset(v.offset);
+        }),
+      );
       const [rows, counts] = await Promise.all([
-        query
-          .limit(options.limit + 1)
-          .offset(options.offset)
-          .execute(),
+        page({
+          userId,
+          memberId: options.memberId,
+          boundary: view ? boundaryOf(view, options) : '',
+          limit: options.limit + 1,
+          offset: options.offset,
+        }),
         countRecords(userId, options),
       ]);
       const hasMore = rows.length > options.limit;
@@ -144,7 +253,7 @@ export function createRecordRepository<D extends RecordDefinition>(
 
     async get(userId: string, id: string): Promise<Stored | undefined> {
       if (!isId(id)) return undefined;
-      const row = await selectRecords(userId).where('r.id', '=', id).executeTakeFirst();
+      const [row] = await getById({ userId, id });
       return row ? fromRow(row) : undefined;
     },
 

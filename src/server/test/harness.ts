@@ -30,11 +30,15 @@ function postgresUrl(database: string): string {
   return url.toString();
 }
 
-/** A fresh, migrated database of the engine under test, and how to throw it away. */
-export async function createTestDatabase(): Promise<{
+/**
+ * A fresh database of the engine under test, migrated unless told not to (a migration's own
+ * test runs the migrations itself), and how to throw it away.
+ */
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<{
   database: Database;
   drop: () => Promise<void>;
 }> {
+  const migrate = options.migrate ?? true;
   if (testEngine() === 'postgres') {
     const name = `kin_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -42,7 +46,7 @@ export async function createTestDatabase(): Promise<{
     await admin.query(`create database ${name}`);
     await admin.end();
     const database = openPostgres(postgresUrl(name), 5);
-    await migrateToLatest(database.db);
+    if (migrate) await migrateToLatest(database.db);
     return {
       database,
       drop: async () => {
@@ -56,7 +60,7 @@ export async function createTestDatabase(): Promise<{
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'kin-test-'));
   const database = openSqlite(path.join(dir, 'test.db'));
-  await migrateToLatest(database.db);
+  if (migrate) await migrateToLatest(database.db);
   return {
     database,
     drop: async () => {

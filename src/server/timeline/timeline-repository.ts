@@ -6,6 +6,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { timelineDefinitions } from '../../shared/records';
 import type { TimelineEvent, TimelinePage } from '../../shared/timeline';
+import { prepareQuery, preparedShapes } from '../db/prepared-query';
 import type { DB } from '../db/schema';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- record tables are typed by definitions */
@@ -39,14 +40,20 @@ export function decodeCursor(value: string): Cursor | null {
   return null;
 }
 
+interface TimelineValues extends Record<string, unknown> {
+  userId: string;
+  memberId: string | undefined;
+  cursorDate: string;
+  cursorId: string;
+  limit: number;
+}
+
 export function createTimelineRepository(database: Kysely<DB>) {
   const db = database as unknown as AnyDb;
 
-  return {
-    async list(
-      userId: string,
-      options: { memberId?: string; cursor?: Cursor | null; limit: number },
-    ): Promise<TimelinePage> {
+  /** The page query of one shape: with or without a member filter, first page or later. */
+  function buildPage(byMember: boolean, afterCursor: boolean) {
+    return (values: TimelineValues) => {
       const perType = timelineDefinitions.map((definition) => {
         const dateColumn = definition.timeline.dateField;
         let query: SelectQueryBuilder<any, any, any> = db
@@ -58,31 +65,32 @@ export function createTimelineRepository(database: Kysely<DB>) {
             sql.ref(dateColumn).as('date'),
             'family_member_id',
           ])
-          .where('user_id', '=', userId)
+          .where('user_id', '=', values.userId)
           .where(dateColumn, 'is not', null);
-        if (options.memberId) query = query.where('family_member_id', '=', options.memberId);
-        if (options.cursor) {
-          const { date, id } = options.cursor;
+        if (byMember) query = query.where('family_member_id', '=', values.memberId);
+        if (afterCursor) {
           query = query.where((eb) =>
             eb.or([
-              eb(dateColumn, '<', date),
-              eb.and([eb(dateColumn, '=', date), eb('id', '<', id)]),
+              eb(dateColumn, '<', values.cursorDate),
+              eb.and([eb(dateColumn, '=', values.cursorDate), eb('id', '<', values.cursorId)]),
             ]),
           );
         }
-        query = query
-          .orderBy(dateColumn, 'desc')
-          .orderBy('id', 'desc')
-          .limit(options.limit + 1);
-        // Each part is wrapped so that its own ORDER BY and LIMIT are allowed in a UNION.
-        return db.selectFrom(query.as(`${definition.table}_events`)).selectAll();
+        return query;
       });
 
       const [first, ...rest] = perType;
-      if (!first) return { events: [], next: null };
-      const union = rest.reduce((all, part) => all.unionAll(part), first);
-      const rows = (await db
-        .selectFrom(union.as('e'))
+      if (!first) throw new Error('no record type is on the timeline');
+      // One ORDER BY and LIMIT over the whole union: each part is read in its (owner, date,
+      // id) index order and the parts are merged, so the database stops after one page
+      // rather than sorting a page of every type and throwing most of them away.
+      const page = rest
+        .reduce((all, part) => all.unionAll(part), first)
+        .orderBy('date', 'desc')
+        .orderBy('id', 'desc')
+        .limit(values.limit);
+      return db
+        .selectFrom(page.as('e'))
         .leftJoin('family_members as m', 'm.id', 'e.family_member_id')
         .select([
           'e.id',
@@ -94,9 +102,28 @@ export function createTimelineRepository(database: Kysely<DB>) {
           'm.color as family_member_color',
         ])
         .orderBy('e.date', 'desc')
-        .orderBy('e.id', 'desc')
-        .limit(options.limit + 1)
-        .execute()) as TimelineEvent[];
+        .orderBy('e.id', 'desc');
+    };
+  }
+  const pages = preparedShapes<TimelineValues, Record<string, unknown>>();
+
+  return {
+    async list(
+      userId: string,
+      options: { memberId?: string; cursor?: Cursor | null; limit: number },
+    ): Promise<TimelinePage> {
+      const byMember = Boolean(options.memberId);
+      const afterCursor = Boolean(options.cursor);
+      const page = pages(`${byMember}|${afterCursor}`, () =>
+        prepareQuery(db, buildPage(byMember, afterCursor)),
+      );
+      const rows = (await page({
+        userId,
+        memberId: options.memberId,
+        cursorDate: options.cursor?.date ?? '',
+        cursorId: options.cursor?.id ?? '',
+        limit: options.limit + 1,
+      })) as unknown as TimelineEvent[];
 
       const events = rows.slice(0, options.limit);
       const last = events.at(-1);

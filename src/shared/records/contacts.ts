@@ -1,5 +1,6 @@
 /** Healthcare contacts: doctors, pharmacies, hospitals (SPEC.md §2 Contacts). */
 import { choiceWithDefault, email, tel, text, textarea } from './fields';
+import { recordCatalogue } from './catalogue';
 import { defineRecord, objectSchema, standardMessages } from './definition';
 
 export const CONTACT_TYPES = [
@@ -22,11 +23,7 @@ const fields = {
 };
 
 export const contactDefinition = defineRecord({
-  type: 'contact',
-  table: 'contacts',
-  path: 'contacts',
-  noun: 'Contact',
-  plural: 'Contacts',
+  ...recordCatalogue.contact,
   titleField: 'contact_name',
   fields,
   schema: objectSchema(fields),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LONG_TEXT_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from '../constants';
-import { isCalendarDate, isTimestamp, toUtcTimestamp } from '../dates';
+import { isCalendarDate, isTimestamp, toUtcTimestamp } from '../date-values';
 
 export type FieldKind =
   'text' | 'textarea' | 'email' | 'tel' | 'date' | 'datetime' | 'select' | 'checkbox' | 'member';

@@ -4,6 +4,7 @@
  * for the form and the server alike.
  */
 import { choice, date, familyMember, flag, text, textarea } from './fields';
+import { recordCatalogue } from './catalogue';
 import { defineRecord, objectSchema, standardMessages } from './definition';
 
 export const CONDITION_STATUSES = ['Active', 'Resolved', 'Chronic', 'Under Treatment'] as const;
@@ -21,11 +22,7 @@ const fields = {
 export const RELATION_REQUIRED_MESSAGE = 'Relation is required';
 
 export const healthHistoryDefinition = defineRecord({
-  type: 'condition',
-  table: 'health_history',
-  path: 'history',
-  noun: 'Condition',
-  plural: 'Health History',
+  ...recordCatalogue.condition,
   titleField: 'condition_name',
   fields,
   schema: objectSchema(fields)

@@ -1,5 +1,6 @@
 /** Insurance policies, current or past as the user sets them (SPEC.md §2, §4). */
 import { choiceWithDefault, date, familyMember, text, textarea } from './fields';
+import { recordCatalogue } from './catalogue';
 import { defineRecord, objectSchema, standardMessages } from './definition';
 
 export const INSURANCE_TYPES = [
@@ -39,11 +40,7 @@ const base = standardMessages('Insurance', 'insurance', {
 });
 
 export const insuranceDefinition = defineRecord({
-  type: 'insurance',
-  table: 'insurance',
-  path: 'insurance',
-  noun: 'Insurance',
-  plural: 'Insurance',
+  ...recordCatalogue.insurance,
   titleField: 'provider_name',
   fields,
   schema: objectSchema(fields),

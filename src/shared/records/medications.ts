@@ -1,5 +1,6 @@
 /** Medications: what is taken, when in the day, and from when to when (SPEC.md §2). */
 import { choice, date, familyMember, flag, text, textarea } from './fields';
+import { recordCatalogue } from './catalogue';
 import { defineRecord, objectSchema, standardMessages } from './definition';
 
 export const MEDICATION_FREQUENCIES = ['Daily', 'Twice Daily', 'Weekly', 'As Needed'] as const;
@@ -31,11 +32,7 @@ const fields = {
 export const END_BEFORE_START_MESSAGE = 'End Date must be on or after the Start Date';
 
 export const medicationDefinition = defineRecord({
-  type: 'medication',
-  table: 'medications',
-  path: 'medications',
-  noun: 'Medication',
-  plural: 'Medications',
+  ...recordCatalogue.medication,
   titleField: 'medication_name',
   fields,
   schema: objectSchema(fields).refine(

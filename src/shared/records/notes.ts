@@ -1,5 +1,6 @@
 /** Notes: provider letters, referrals and the user's own notes (SPEC.md §2 Notes). */
 import { choice, date, familyMember, text, textarea } from './fields';
+import { recordCatalogue } from './catalogue';
 import { defineRecord, objectSchema, standardMessages } from './definition';
 
 export const NOTE_TYPES = ['Provider Letter', 'Referral', 'Personal Note', 'Other'] as const;
@@ -13,11 +14,7 @@ const fields = {
 };
 
 export const noteDefinition = defineRecord({
-  type: 'note',
-  table: 'notes',
-  path: 'notes',
-  noun: 'Note',
-  plural: 'Notes',
+  ...recordCatalogue.note,
   titleField: 'title',
   fields,
   schema: objectSchema(fields),

@@ -1,5 +1,6 @@
 /** Shots and vaccinations (SPEC.md §2 Shots). */
 import { date, familyMember, text, textarea } from './fields';
+import { recordCatalogue } from './catalogue';
 import { defineRecord, objectSchema, standardMessages } from './definition';
 
 const fields = {
@@ -11,11 +12,7 @@ const fields = {
 };
 
 export const shotDefinition = defineRecord({
-  type: 'shot',
-  table: 'shots',
-  path: 'shots',
-  noun: 'Shot',
-  plural: 'Shots',
+  ...recordCatalogue.shot,
   titleField: 'shot_name',
   fields,
   schema: objectSchema(fields),

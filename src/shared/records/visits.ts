@@ -1,5 +1,6 @@
 /** Visits: appointments with a doctor, at a moment in time (SPEC.md §2 Visits). */
 import { dateTime, familyMember, text, textarea } from './fields';
+import { recordCatalogue } from './catalogue';
 import { defineRecord, objectSchema, standardMessages } from './definition';
 
 const fields = {
@@ -13,11 +14,7 @@ const fields = {
 };
 
 export const visitDefinition = defineRecord({
-  type: 'visit',
-  table: 'visits',
-  path: 'visits',
-  noun: 'Visit',
-  plural: 'Visits',
+  ...recordCatalogue.visit,
   titleField: 'visit_name',
   fields,
   schema: objectSchema(fields),

@@ -1,16 +1,19 @@
 /** The signed-in user's session, as the whole app reads it. */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { authApi, onUnauthenticated } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 
+/** The session query, also started by the app's entry before anything renders. */
+export const sessionQuery = queryOptions({
+  queryKey: queryKeys.session,
+  queryFn: authApi.getSession,
+  staleTime: 5 * 60_000,
+});
+
 export function useSession() {
-  return useQuery({
-    queryKey: queryKeys.session,
-    queryFn: authApi.getSession,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(sessionQuery);
 }
 
 /** When any API call finds the session gone, forget the user; the guard sends them to /auth. */

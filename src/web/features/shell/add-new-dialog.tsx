@@ -1,24 +1,17 @@
 /** The Add New dialog of the centre button: one entry per record type that has a form. */
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  healthHistoryDefinition,
-  insuranceDefinition,
-  medicationDefinition,
-  noteDefinition,
-  shotDefinition,
-  visitDefinition,
-} from '../../../shared/records';
+import { recordCatalogue } from '../../../shared/records/catalogue';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { RecordTypeIcon } from '../../components/record-type-icon';
 
 const entries = [
-  visitDefinition,
-  medicationDefinition,
-  shotDefinition,
-  noteDefinition,
-  healthHistoryDefinition,
-  insuranceDefinition,
+  recordCatalogue.visit,
+  recordCatalogue.medication,
+  recordCatalogue.shot,
+  recordCatalogue.note,
+  recordCatalogue.condition,
+  recordCatalogue.insurance,
 ].map((definition) => ({
   label: `New ${definition.noun}`,
   to: `/${definition.path}/new`,

@@ -31,7 +31,14 @@ function NavItem({
   );
 }
 
-export function BottomNav({ onAdd }: { onAdd: () => void }) {
+export function BottomNav({
+  onAdd,
+  onAddIntent,
+}: {
+  onAdd: () => void;
+  /** The pointer or focus reached Add: what it opens can start loading. */
+  onAddIntent?: () => void;
+}) {
   return (
     <nav
       aria-label="Main"
@@ -44,6 +51,9 @@ export function BottomNav({ onAdd }: { onAdd: () => void }) {
           <button
             type="button"
             onClick={onAdd}
+            onPointerEnter={onAddIntent}
+            onPointerDown={onAddIntent}
+            onFocus={onAddIntent}
             aria-label="Add"
             className="-mt-7 flex size-15 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg ring-4 ring-background transition-transform hover:bg-primary-hover active:scale-95"
           >

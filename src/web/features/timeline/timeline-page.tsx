@@ -10,7 +10,7 @@ import { APP_NAME, APP_TAGLINE } from '../../../shared/constants';
 import { DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates';
 import { toasts } from '../../../shared/messages';
 import { firstName } from '../../../shared/names';
-import { definitionsByType } from '../../../shared/records';
+import { recordCatalogue } from '../../../shared/records/catalogue';
 import {
   groupTimeline,
   showsTodayMarker,
@@ -32,7 +32,7 @@ import { useProfile } from '../profile-settings/profile-queries';
 import { PageHeader } from '../shell/page-header';
 
 function EventCard({ event }: { event: TimelineEvent }) {
-  const path = definitionsByType[event.type].path;
+  const path = recordCatalogue[event.type].path;
   return (
     <Link
       to={`/${path}/${event.id}`}

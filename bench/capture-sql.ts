@@ -1,0 +1,74 @@
+/**
+ * The SQL an endpoint runs, taken from the product itself: its own repositories are called
+ * on a Kysely instance whose query log is recorded, so the ideal endpoint and the database
+ * floor run exactly the statements and parameters the product does, never a hand-copied
+ * version that could drift from it. A create is captured inside a transaction that is
+ * rolled back, so capturing leaves the data as it was.
+ */
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { DB } from '../src/server/db/schema';
+import { createFamilyMemberRepository } from '../src/server/family-members/family-member-repository';
+import { createRecordRepository } from '../src/server/records/record-repository';
+import { createTimelineRepository } from '../src/server/timeline/timeline-repository';
+import type { RecordDefinition } from '../src/shared/records/definition';
+import type { CapturedStatement } from './floor-spec';
+
+export interface Repositories {
+  records(definition: RecordDefinition): ReturnType<typeof createRecordRepository>;
+  timeline: ReturnType<typeof createTimelineRepository>;
+}
+
+class RolledBack extends Error {}
+
+/** Transaction control goes through the log too; the capture's own rollback is not the endpoint's. */
+const TRANSACTION_CONTROL = /^(begin|commit|rollback|savepoint|release)\b/i;
+
+export function openCapture(databaseFile: string) {
+  const sqlite = new SQLite(databaseFile);
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  let recording: CapturedStatement[] | null = null;
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    log: (event) => {
+      if (event.level === 'query' && recording && !TRANSACTION_CONTROL.test(event.query.sql)) {
+        recording.push({ sql: event.query.sql, parameters: [...event.query.parameters] });
+      }
+    },
+  });
+  const repositoriesOf = (on: Kysely<DB>): Repositories => {
+    const members = createFamilyMemberRepository(on);
+    return {
+      records: (definition) => createRecordRepository(on, definition, members),
+      timeline: createTimelineRepository(on),
+    };
+  };
+
+  return {
+    /** The statements `call` runs, in order, and what it returned. */
+    async capture<T>(
+      call: (repositories: Repositories) => Promise<T>,
+      options: { rollBack?: boolean } = {},
+    ): Promise<{ statements: CapturedStatement[]; result: T }> {
+      const statements: CapturedStatement[] = [];
+      recording = statements;
+      try {
+        if (!options.rollBack) return { statements, result: await call(repositoriesOf(db)) };
+        let result: T | undefined;
+        try {
+          await db.transaction().execute(async (trx) => {
+            result = await call(repositoriesOf(trx));
+            throw new RolledBack();
+          });
+        } catch (error) {
+          if (!(error instanceof RolledBack)) throw error;
+        }
+        return { statements, result: result as T };
+      } finally {
+        recording = null;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}

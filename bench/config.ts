@@ -1,0 +1,78 @@
+/**
+ * The settings of one benchmark run: ports, load shape, durations, the accounts it makes,
+ * and the budgets it checks. Durations and rounds can be changed from the environment for
+ * a quicker (noisier) run; the defaults are what the README's figures come from.
+ */
+import path from 'node:path';
+
+function numberFromEnv(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) {
+    throw new Error(`${name} must be a positive number, not "${value}"`);
+  }
+  return parsed;
+}
+
+function parseOnly(value: string | undefined): 'api' | 'web' | null {
+  if (value === undefined || value === '') return null;
+  if (value === 'api' || value === 'web') return value;
+  throw new Error(`BENCH_ONLY must be "api" or "web", not "${value}"`);
+}
+
+export const benchConfig = {
+  /** The product server and the floor server; 44xx is this benchmark's range. */
+  productPort: 4401,
+  floorPort: 4402,
+  connections: numberFromEnv('BENCH_CONNECTIONS', 50),
+  /** Seconds each measurement lasts. */
+  durationSeconds: numberFromEnv('BENCH_DURATION', 4),
+  /** Seconds each target is loaded, and discarded, before the first round. */
+  warmupSeconds: numberFromEnv('BENCH_WARMUP', 2),
+  rounds: numberFromEnv('BENCH_ROUNDS', 5),
+  /** Page loads per first screen in Chromium; the median is reported. */
+  pageLoads: numberFromEnv('BENCH_PAGE_LOADS', 5),
+  cpuThrottlingRate: 4,
+  /** When set, the product server runs with `--cpu-prof` and writes its profile here. */
+  cpuProfileDir: process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null,
+  resultsDir: path.resolve('bench/results'),
+  /** `api` or `web` measures only that half (quicker, while working on one of them). */
+  only: parseOnly(process.env.BENCH_ONLY),
+  passcode: '246810',
+  chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+} as const;
+
+export const seedShape = {
+  users: 1000,
+  heavyMembers: 5,
+  /** The heavy user's 20,000 records, over every type. */
+  heavyRecords: {
+    visits: 6000,
+    medications: 3000,
+    shots: 3000,
+    notes: 4000,
+    health_history: 2000,
+    insurance: 1000,
+    contacts: 1000,
+  },
+  /** Every other user's records, so that tables hold many owners, as they will. */
+  recordsPerOtherUser: 20,
+  /**
+   * A new user's records per timeline type: three months of use, enough that every first
+   * page measured is full, so the comparison with the heavy user is of like with like.
+   */
+  newUserRecordsPerType: 80,
+} as const;
+
+export const budgets = {
+  /** Reads reach at least this share of their ideal endpoint's requests per second. */
+  readShareOfIdeal: 0.5,
+  readP99Ms: 25,
+  /** A new user's first-page latency within this share of the heavy user's. */
+  newVersusHeavy: 0.2,
+  createsPerSecond: 1000,
+  firstScreenJsKb: 170,
+  lcpMs: 1500,
+  rssUnderLoadMb: 200,
+} as const;

@@ -1,0 +1,156 @@
+/**
+ * The floors every endpoint is measured against, served by one process of its own
+ * (`node --import tsx bench/floor-server.ts`, with FLOOR_SPEC naming the spec file):
+ *
+ * - /fixed/{name}: the framework floor, a bare @hono/node-server route answering a fixed
+ *   JSON body of the same size as the endpoint's answer;
+ * - /ideal/{name}: the ideal endpoint, a bare Hono route that runs the endpoint's own SQL
+ *   (taken from the product's query log) through prepared better-sqlite3 statements and
+ *   returns the rows, with no session check, validation or query builder;
+ * - POST /db-floor/{name}: the database floor, the same statements in a loop, timed here.
+ *
+ * This is the one place where raw SQL statements run: the product's queries go through
+ * Kysely.
+ */
+import { readFileSync } from 'node:fs';
+import { serve } from '@hono/node-server';
+import SQLite from 'better-sqlite3';
+import { createPasswordHasher } from '../src/server/auth/password-hashing';
+import { Hono } from 'hono';
+import { v7 as uuidv7 } from 'uuid';
+import type { FloorSpec, IdealSpec } from './floor-spec';
+import { percentile } from './load';
+
+const specFile = process.env.FLOOR_SPEC;
+if (!specFile) throw new Error('FLOOR_SPEC must name the floor spec file');
+const spec = JSON.parse(readFileSync(specFile, 'utf8')) as FloorSpec;
+
+// The product's own connection settings: a write is synced to disk as the product's is.
+const sqlite = new SQLite(spec.databaseFile);
+sqlite.pragma('journal_mode = WAL');
+sqlite.pragma('synchronous = FULL');
+sqlite.pragma('foreign_keys = ON');
+sqlite.pragma('busy_timeout = 5000');
+
+type Params = unknown[];
+
+/** An endpoint's statements, prepared once, and how one request runs them. */
+function prepare(ideal: IdealSpec): () => unknown {
+  const statements = ideal.statements.map((captured) => ({
+    statement: sqlite.prepare(captured.sql),
+    parameters: captured.parameters,
+  }));
+
+  if (ideal.kind === 'read') {
+    return () => {
+      const results = statements.map(({ statement, parameters }) => statement.all(...parameters));
+      return results.length === 1 ? results[0] : results;
+    };
+  }
+
+  if (ideal.kind === 'create') {
+    const fresh = ideal.fresh;
+    if (!fresh) throw new Error('a create needs the values that stand for its new id and time');
+    return () => {
+      const id = uuidv7();
+      const now = new Date().toISOString();
+      const substitute = (parameters: Params) =>
+        parameters.map((value) => (value === fresh.id ? id : value === fresh.now ? now : value));
+      let row: unknown;
+      for (const { statement, parameters } of statements) {
+        if (statement.reader) row = statement.get(...substitute(parameters));
+        else statement.run(...substitute(parameters));
+      }
+      return row;
+    };
+  }
+
+  // Sign-in: find the account, check the password and the passcode against their hashes,
+  // and store a session; the hash checks are the work, as they are in the product.
+  const signIn = ideal.signIn;
+  const hasher = createPasswordHasher();
+  const [findAccount, insertSession] = statements;
+  if (!signIn || !findAccount || !insertSession) throw new Error('sign-in spec is incomplete');
+  return async () => {
+    const account = findAccount.statement.get(signIn.email) as
+      | { id: string; email: string; name: string; password: string; family_passcode: string }
+      | undefined;
+    if (!account) throw new Error('no such account');
+    const [passwordOk, passcodeOk] = await Promise.all([
+      hasher.verify({ hash: account.password, password: signIn.password }),
+      hasher.verify({ hash: account.family_passcode, password: signIn.passcode }),
+    ]);
+    if (!passwordOk || !passcodeOk) throw new Error('refused');
+    const token = uuidv7();
+    const now = new Date();
+    insertSession.statement.run(
+      uuidv7(),
+      new Date(now.getTime() + 30 * 24 * 60 * 60 * 1000).toISOString(),
+      token,
+      now.toISOString(),
+      now.toISOString(),
+      account.id,
+    );
+    return { token, user: { id: account.id, email: account.email, name: account.name } };
+  };
+}
+
+const app = new Hono();
+app.get('/health', (c) => c.json({ status: 'ok' }));
+
+for (const [name, fixed] of Object.entries(spec.fixed)) {
+  app.on(['GET', 'POST'], `/fixed/${name}`, async (c) => {
+    if (c.req.method === 'POST') await c.req.text();
+    return c.body(fixed.body, fixed.status as 200, { 'content-type': 'application/json' });
+  });
+}
+
+const runners = new Map<string, () => unknown>();
+for (const [name, ideal] of Object.entries(spec.ideal)) {
+  const run = prepare(ideal);
+  runners.set(name, run);
+  const status = ideal.status as 200;
+  if (ideal.kind === 'read') {
+    app.get(`/ideal/${name}`, async (c) => c.json(await run(), status));
+  } else {
+    app.post(`/ideal/${name}`, async (c) => {
+      await c.req.json();
+      return c.json(await run(), status);
+    });
+  }
+}
+
+/** The database floor: the endpoint's statements back to back, with nothing around them. */
+app.post('/db-floor/:name', async (c) => {
+  const run = runners.get(c.req.param('name'));
+  if (!run) return c.json({ message: 'no such floor' }, 404);
+  const { seconds } = await c.req.json<{ seconds: number }>();
+  const durations: number[] = [];
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  while (performance.now() < until) {
+    const before = performance.now();
+    // Reads and creates are synchronous, as better-sqlite3 is; only sign-in awaits its hashes.
+    const result = run();
+    if (result instanceof Promise) await result;
+    durations.push(performance.now() - before);
+  }
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  durations.sort((a, b) => a - b);
+  return c.json({
+    requestsPerSecond: durations.length / elapsedSeconds,
+    p50Ms: percentile(durations, 0.5),
+    p99Ms: percentile(durations, 0.99),
+    requests: durations.length,
+  });
+});
+
+const port = Number(process.env.PORT);
+serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '127.0.0.1' });
+
+const close = () => {
+  sqlite.close();
+  process.exit(0);
+};
+process.once('SIGTERM', close);
+process.once('SIGINT', close);

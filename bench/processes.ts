@@ -1,0 +1,160 @@
+/**
+ * The server processes a run measures: the product as `npm start` runs it, and the floor
+ * server beside it. Each is started, waited for, read for memory and stopped by its own pid.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface ServerProcess {
+  name: string;
+  url: string;
+  pid: number;
+  /** Resident memory now, in bytes (VmRSS). */
+  rss(): number;
+  /** The most the process has held since it started (VmHWM). */
+  peakRss(): number;
+  /** CPU time the process has used so far, user and system, in seconds. */
+  cpuSeconds(): number;
+  stop(): Promise<void>;
+}
+
+/** Variables of the product that would change what is measured if inherited from the shell. */
+const PRODUCT_VARIABLES = [
+  'DATABASE_URL',
+  'AUTH_SECRET',
+  'BASE_URL',
+  'TRUST_PROXY',
+  'WEB_DIR',
+  'HOST',
+  'PORT',
+  'DATA_DIR',
+  'FAMILY_PASSCODE',
+  'AUTH_RATE_LIMIT',
+  'LOG_LEVEL',
+  'NODE_OPTIONS',
+];
+
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of PRODUCT_VARIABLES) delete env[name];
+  return { ...env, ...extra };
+}
+
+function statusField(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const CLOCK_TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at state, field 3.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+async function waitForHealth(url: string, exited: () => string | null): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const exit = exited();
+    if (exit) throw new Error(exit);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer within 30 s`);
+}
+
+export async function startServerProcess(options: {
+  name: string;
+  nodeArgs: string[];
+  env: Record<string, string>;
+  port: number;
+  healthPath: string;
+  logFile: string;
+}): Promise<ServerProcess> {
+  const url = `http://127.0.0.1:${options.port}`;
+  const log = createWriteStream(options.logFile, { flags: 'a' });
+  const child = spawn(process.execPath, options.nodeArgs, {
+    env: cleanEnv({ ...options.env, PORT: String(options.port), HOST: '127.0.0.1' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  let exitMessage: string | null = null;
+  const exited = new Promise<void>((resolve) => {
+    child.on('exit', (code, signal) => {
+      exitMessage = `${options.name} exited (${signal ?? code}); see ${options.logFile}`;
+      resolve();
+    });
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`${options.name} did not start`);
+  await waitForHealth(url + options.healthPath, () => exitMessage);
+
+  return {
+    name: options.name,
+    url,
+    pid,
+    rss: () => statusField(pid, 'VmRSS'),
+    peakRss: () => statusField(pid, 'VmHWM'),
+    cpuSeconds: () => cpuSecondsOf(pid),
+    async stop() {
+      if (exitMessage) return;
+      child.kill('SIGTERM');
+      const killed = await Promise.race([exited.then(() => true), sleep(15_000, false)]);
+      if (!killed) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      log.end();
+    },
+  };
+}
+
+/** The product, started the way `npm start` starts it, on the given data directory. */
+export function startProduct(options: {
+  dataDir: string;
+  port: number;
+  passcode: string;
+  cpuProfileDir: string | null;
+}): Promise<ServerProcess> {
+  const profiling = options.cpuProfileDir
+    ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]
+    : [];
+  return startServerProcess({
+    name: 'product server',
+    nodeArgs: [...profiling, '--enable-source-maps', 'dist/server/main.js'],
+    env: {
+      DATA_DIR: options.dataDir,
+      FAMILY_PASSCODE: options.passcode,
+      // Sign-in is measured at full speed: the per-address limit would refuse it.
+      AUTH_RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+    },
+    port: options.port,
+    healthPath: '/api/health',
+    logFile: path.join(options.dataDir, 'product-server.log'),
+  });
+}

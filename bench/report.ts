@@ -1,0 +1,321 @@
+/**
+ * The figures of a run, summarised: medians over the rounds, each endpoint's ratios to its
+ * floors (taken round by round, side by side, then the median), the budgets checked, and
+ * the same figures printed as a table.
+ */
+import { budgets } from './config';
+import type { LoadResult } from './load';
+import type { Scenario } from './scenarios';
+import type { ScreenResult } from './web';
+
+/** A load measurement, or a database floor's loop (which has no server around it). */
+/** Sizes in decimal units, as Vite and Chrome report them: the stricter reading of a budget. */
+const KB = 1000;
+const MB = 1000 * 1000;
+
+export type Measurement = Pick<LoadResult, 'requestsPerSecond' | 'p50Ms' | 'p99Ms' | 'requests'> &
+  Partial<LoadResult>;
+
+/** In this order in a round (and the reverse in the next): the new user next to the heavy. */
+export const VARIANTS = ['product', 'newUser', 'ideal', 'framework', 'database'] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+export interface ScenarioRounds {
+  scenario: Scenario;
+  rounds: Partial<Record<Variant, Measurement>>[];
+}
+
+const median = (values: number[]): number => {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (!sorted.length) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+export interface VariantSummary {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  cpuMsPerRequest?: number;
+}
+
+export interface ScenarioSummary {
+  key: string;
+  label: string;
+  kind: Scenario['kind'];
+  product: VariantSummary;
+  /** The same request as the new user, measured beside the heavy user's. */
+  newUser?: VariantSummary;
+  ideal?: VariantSummary;
+  framework?: VariantSummary;
+  database?: VariantSummary;
+  /** The endpoint's requests/s over each floor's, median of the per-round ratios. */
+  ratios: { ideal?: number; framework?: number; database?: number };
+  /** The heavy user's p50 latency over the new user's, median of the per-round ratios. */
+  heavyOverNewP50?: number;
+  unexpectedResponses: number;
+  peakRssBytes: number;
+}
+
+export function summarise(results: ScenarioRounds[]): ScenarioSummary[] {
+  return results.map(({ scenario, rounds }) => {
+    const of = (variant: Variant): VariantSummary | undefined => {
+      const measured = rounds.map((round) => round[variant]).filter((m) => m !== undefined);
+      if (!measured.length) return undefined;
+      return {
+        requestsPerSecond: median(measured.map((m) => m.requestsPerSecond)),
+        p50Ms: median(measured.map((m) => m.p50Ms)),
+        p99Ms: median(measured.map((m) => m.p99Ms)),
+        cpuMsPerRequest: median(measured.map((m) => m.cpuMsPerRequest ?? Number.NaN)),
+      };
+    };
+    const ratio = (floor: Variant) => {
+      const perRound = rounds
+        .map((round) => {
+          const product = round.product?.requestsPerSecond;
+          const baseline = round[floor]?.requestsPerSecond;
+          return product !== undefined && baseline ? product / baseline : Number.NaN;
+        })
+        .filter((value) => Number.isFinite(value));
+      return perRound.length ? median(perRound) : undefined;
+    };
+    const product = of('product');
+    if (!product) throw new Error(`${scenario.key} was never measured`);
+    return {
+      key: scenario.key,
+      label: scenario.label,
+      kind: scenario.kind,
+      product,
+      newUser: of('newUser'),
+      ideal: of('ideal'),
+      framework: of('framework'),
+      database: of('database'),
+      ratios: { ideal: ratio('ideal'), framework: ratio('framework'), database: ratio('database') },
+      heavyOverNewP50: (() => {
+        const perRound = rounds
+          .map((round) =>
+            round.product && round.newUser ? round.product.p50Ms / round.newUser.p50Ms : NaN,
+          )
+          .filter((value) => Number.isFinite(value));
+        return perRound.length ? median(perRound) : undefined;
+      })(),
+      unexpectedResponses: rounds.reduce((sum, round) => sum + (round.product?.unexpected ?? 0), 0),
+      peakRssBytes: Math.max(...rounds.map((round) => round.product?.peakRss ?? 0)),
+    };
+  });
+}
+
+export interface BudgetCheck {
+  budget: string;
+  measured: string;
+  met: boolean;
+}
+
+export function checkBudgets(
+  summaries: ScenarioSummary[],
+  memory: { peakUnderLoadBytes: number },
+  screens: ScreenResult[],
+): BudgetCheck[] {
+  const checks: BudgetCheck[] = [];
+  for (const summary of summaries.filter((s) => s.kind === 'read')) {
+    const share = summary.ratios.ideal ?? Number.NaN;
+    checks.push({
+      budget: `${summary.label}: ≥ ${budgets.readShareOfIdeal} of its ideal endpoint's req/s`,
+      measured: share.toFixed(2),
+      met: share >= budgets.readShareOfIdeal,
+    });
+    checks.push({
+      budget: `${summary.label}: p99 < ${budgets.readP99Ms} ms at the run's connections`,
+      measured: `${summary.product.p99Ms.toFixed(1)} ms`,
+      met: summary.product.p99Ms < budgets.readP99Ms,
+    });
+  }
+  for (const summary of summaries.filter((s) => s.newUser && s.heavyOverNewP50 !== undefined)) {
+    const difference = (summary.heavyOverNewP50 ?? Number.NaN) - 1;
+    checks.push({
+      budget: `${summary.label}: heavy user's p50 within ${budgets.newVersusHeavy * 100}% of a new user's`,
+      measured: `${summary.product.p50Ms.toFixed(1)} vs ${summary.newUser?.p50Ms.toFixed(1)} ms (${signed(difference)}, per round)`,
+      met: Math.abs(difference) <= budgets.newVersusHeavy,
+    });
+  }
+  for (const create of summaries.filter((s) => s.kind === 'create')) {
+    checks.push({
+      budget: `${create.label}: ≥ ${budgets.createsPerSecond}/s (synchronous=FULL)`,
+      measured: `${Math.round(create.product.requestsPerSecond)}/s`,
+      met: create.product.requestsPerSecond >= budgets.createsPerSecond,
+    });
+  }
+  for (const screen of screens) {
+    const kb = screen.js.gzipBytes / KB;
+    checks.push({
+      budget: `${screen.path}: ≤ ${budgets.firstScreenJsKb} kB of compressed JavaScript`,
+      measured: `${kb.toFixed(1)} kB`,
+      met: kb <= budgets.firstScreenJsKb,
+    });
+    checks.push({
+      budget: `${screen.path}: LCP < ${budgets.lcpMs} ms at ${4}× CPU throttling`,
+      measured: `${Math.round(screen.lcpMs)} ms`,
+      met: screen.lcpMs < budgets.lcpMs,
+    });
+  }
+  const mb = memory.peakUnderLoadBytes / MB;
+  checks.push({
+    budget: `Server RSS under load < ${budgets.rssUnderLoadMb} MB`,
+    measured: `${mb.toFixed(0)} MB`,
+    met: mb < budgets.rssUnderLoadMb,
+  });
+  return checks;
+}
+
+const signed = (share: number) => `${share >= 0 ? '+' : ''}${(share * 100).toFixed(0)}%`;
+const count = (value: number | undefined) =>
+  value === undefined || !Number.isFinite(value) ? '–' : Math.round(value).toLocaleString('en-US');
+const ms = (value: number | undefined) =>
+  value === undefined || !Number.isFinite(value) ? '–' : value.toFixed(value < 10 ? 2 : 1);
+const ratio = (value: number | undefined) =>
+  value === undefined || !Number.isFinite(value) ? '–' : value.toFixed(2);
+const cpu = (value: number | undefined) =>
+  value === undefined || !Number.isFinite(value) ? '–' : value.toFixed(3);
+const kb = (bytes: number) => (bytes / KB).toFixed(1);
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((cell, column) =>
+    Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
+      .join('  ');
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join(
+    '\n',
+  );
+}
+
+export function formatReport(report: {
+  header: string[];
+  summaries: ScenarioSummary[];
+  memory: { atRestBytes: number; peakUnderLoadBytes: number; highWaterBytes: number };
+  screens: ScreenResult[];
+  checks: BudgetCheck[];
+}): string {
+  const endpoints = table(
+    [
+      'endpoint',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'ideal req/s',
+      'framework req/s',
+      'db floor /s',
+      '÷ ideal',
+      '÷ framework',
+      '÷ db floor',
+    ],
+    report.summaries.flatMap((s) => [
+      [
+        s.label,
+        count(s.product.requestsPerSecond),
+        ms(s.product.p50Ms),
+        ms(s.product.p99Ms),
+        count(s.ideal?.requestsPerSecond),
+        count(s.framework?.requestsPerSecond),
+        count(s.database?.requestsPerSecond),
+        ratio(s.ratios.ideal),
+        ratio(s.ratios.framework),
+        ratio(s.ratios.database),
+      ],
+      ...(s.newUser
+        ? [
+            [
+              `  the same, as the new user`,
+              count(s.newUser.requestsPerSecond),
+              ms(s.newUser.p50Ms),
+              ms(s.newUser.p99Ms),
+              '',
+              '',
+              '',
+              '',
+              '',
+              '',
+            ],
+          ]
+        : []),
+    ]),
+  );
+  const floors = table(
+    [
+      'floors, and server CPU per request',
+      'ideal p50',
+      'ideal p99',
+      'framework p50',
+      'framework p99',
+      'db p50',
+      'db p99',
+      'CPU ms/req',
+      'ideal CPU',
+      'framework CPU',
+      'peak RSS MB',
+    ],
+    report.summaries.map((s) => [
+      s.label,
+      ms(s.ideal?.p50Ms),
+      ms(s.ideal?.p99Ms),
+      ms(s.framework?.p50Ms),
+      ms(s.framework?.p99Ms),
+      ms(s.database?.p50Ms),
+      ms(s.database?.p99Ms),
+      cpu(s.product.cpuMsPerRequest),
+      cpu(s.ideal?.cpuMsPerRequest),
+      cpu(s.framework?.cpuMsPerRequest),
+      (s.peakRssBytes / MB).toFixed(0),
+    ]),
+  );
+  const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
+  const memory = `Server memory (RSS): ${mb(report.memory.atRestBytes)} at rest, ${mb(
+    report.memory.peakUnderLoadBytes,
+  )} at most under load (high-water mark ${mb(report.memory.highWaterBytes)})`;
+  const web = table(
+    [
+      'first screen',
+      'JS gzip kB',
+      'JS files',
+      'JS raw kB',
+      'CSS gzip kB',
+      'sent kB',
+      'FCP ms',
+      'LCP ms',
+    ],
+    report.screens.map((screen) => [
+      screen.label,
+      kb(screen.js.gzipBytes),
+      String(screen.js.files),
+      kb(screen.js.rawBytes),
+      kb(screen.css.gzipBytes),
+      kb(screen.js.wireBytes + screen.css.wireBytes),
+      String(Math.round(screen.fcpMs)),
+      String(Math.round(screen.lcpMs)),
+    ]),
+  );
+  const checks = report.checks
+    .map((check) => `  ${check.met ? 'met    ' : 'NOT MET'}  ${check.budget}: ${check.measured}`)
+    .join('\n');
+  return [
+    ...report.header,
+    '',
+    endpoints,
+    '',
+    floors,
+    '',
+    memory,
+    '',
+    web,
+    '',
+    'Budgets',
+    checks,
+    '',
+  ].join('\n');
+}

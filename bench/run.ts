@@ -1,0 +1,388 @@
+/**
+ * `npm run bench`: builds (in the npm script), seeds a fresh database, starts the product
+ * server and the floor server on loopback, measures every endpoint beside its floors in
+ * rounds after a warm-up, measures the first screens in Chromium, then prints a table and
+ * writes the same figures as JSON to bench/results/ (latest.json and one file per run).
+ *
+ * Ratios are the figures to quote: an endpoint and its floors are measured one right after
+ * the other in each round (in alternating order from round to round), so whatever else the
+ * machine is doing weighs on both alike.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import SQLite from 'better-sqlite3';
+import { SQLITE_FILE_NAME } from '../src/server/db/database';
+import { localToday } from '../src/shared/dates';
+import { benchConfig, seedShape } from './config';
+import { openCapture } from './capture-sql';
+import type { FloorSpec } from './floor-spec';
+import { runLoad, type LoadRequest } from './load';
+import { startProduct, startServerProcess, type ServerProcess } from './processes';
+import {
+  checkBudgets,
+  formatReport,
+  summarise,
+  VARIANTS,
+  type Measurement,
+  type ScenarioRounds,
+  type Variant,
+} from './report';
+import { buildScenarios, SIGN_IN_CONNECTIONS, signInStatements, type Scenario } from './scenarios';
+import { BENCH_PASSWORD, seedDatabase, signUp, type BenchAccount } from './seed';
+import { measureFirstScreens } from './web';
+
+const progress = (message: string) => process.stderr.write(`${message}\n`);
+
+/** Signs in through the product and returns the cookies it set. */
+async function signIn(baseUrl: string, account: BenchAccount): Promise<Record<string, string>> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({
+      email: account.email,
+      password: account.password,
+      passcode: benchConfig.passcode,
+    }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return Object.fromEntries(
+    response.headers.getSetCookie().map((cookie) => {
+      const [pair = ''] = cookie.split(';');
+      const separator = pair.indexOf('=');
+      return [pair.slice(0, separator), pair.slice(separator + 1)];
+    }),
+  );
+}
+
+const cookieHeader = (cookies: Record<string, string>) =>
+  Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
+
+function git(...args: string[]): string {
+  try {
+    return execFileSync('git', args, { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main() {
+  if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
+    throw new Error('The product is not built: run `npm run bench` (it builds first).');
+  }
+  mkdirSync(benchConfig.resultsDir, { recursive: true });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kin-bench-'));
+  const databaseFile = path.join(dataDir, SQLITE_FILE_NAME);
+  const servers: ServerProcess[] = [];
+  const loadAverageBefore = os.loadavg();
+  const startedAt = new Date();
+
+  try {
+    progress(`Fresh database in ${dataDir}: migrating, signing up two users for real…`);
+    const setup = await startProduct({
+      dataDir,
+      port: benchConfig.productPort,
+      passcode: benchConfig.passcode,
+      cpuProfileDir: null,
+    });
+    const heavyAccount = await signUp(
+      setup.url,
+      { name: 'Maria Garcia', email: 'heavy@example.com', password: BENCH_PASSWORD },
+      benchConfig.passcode,
+    );
+    const freshAccount = await signUp(
+      setup.url,
+      { name: 'Sam Lee', email: 'new@example.com', password: BENCH_PASSWORD },
+      benchConfig.passcode,
+    );
+    await setup.stop();
+
+    const seedStarted = performance.now();
+    const seeded = seedDatabase(databaseFile, { heavy: heavyAccount, fresh: freshAccount });
+    progress(
+      `Seeded ${seeded.users} users in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
+
+    const product = await startProduct({
+      dataDir,
+      port: benchConfig.productPort,
+      passcode: benchConfig.passcode,
+      cpuProfileDir: benchConfig.cpuProfileDir,
+    });
+    servers.push(product);
+    await sleep(1000);
+    const rssAtStart = product.rss();
+
+    const cookies = {
+      heavy: cookieHeader(await signIn(product.url, seeded.heavy)),
+      new: cookieHeader(await signIn(product.url, seeded.fresh)),
+    };
+    const today = localToday();
+    const scenarios = buildScenarios({
+      heavy: seeded.heavy,
+      today,
+      passcode: benchConfig.passcode,
+    });
+
+    const maintenance = new SQLite(databaseFile);
+    maintenance.pragma('busy_timeout = 5000');
+    /** Takes away what a write measurement added, so every round reads the same data. */
+    const removeWritesSince = (mark: string) => {
+      maintenance.transaction(() => {
+        maintenance
+          .prepare('delete from visits where user_id = ? and created_at >= ?')
+          .run(seeded.heavy.id, mark);
+        maintenance
+          .prepare('delete from "session" where "userId" = ? and "createdAt" >= ?')
+          .run(seeded.heavy.id, mark);
+      })();
+    };
+
+    const productRequest = (scenario: Scenario, user: 'heavy' | 'new' = 'heavy'): LoadRequest => ({
+      url: product.url + scenario.path,
+      method: scenario.method,
+      headers: {
+        ...(scenario.kind === 'sign-in' ? {} : { cookie: cookies[user] }),
+        ...(scenario.method === 'POST'
+          ? { 'content-type': 'application/json', origin: product.url }
+          : {}),
+      },
+      body: scenario.body,
+      expectedStatus: scenario.expectedStatus,
+    });
+
+    // Each endpoint's own answer: the framework floor sends a body of the same size back.
+    const spec: FloorSpec = { databaseFile, fixed: {}, ideal: {} };
+    const sampleMark = new Date().toISOString();
+    for (const scenario of scenarios) {
+      const request = productRequest(scenario);
+      const response = await fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+      });
+      const body = await response.text();
+      if (response.status !== scenario.expectedStatus) {
+        throw new Error(`${scenario.key}: ${response.status} ${body}`);
+      }
+      if (scenario.floors) spec.fixed[scenario.key] = { status: response.status, body };
+      if (scenario.newUser) {
+        const asNew = productRequest(scenario, 'new');
+        const check = await fetch(asNew.url, { headers: asNew.headers });
+        if (check.status !== 200)
+          throw new Error(`${scenario.key} as the new user: ${check.status}`);
+        await check.arrayBuffer();
+      }
+    }
+    removeWritesSince(sampleMark);
+
+    const capture = openCapture(databaseFile);
+    for (const scenario of scenarios) {
+      if (!scenario.floors) continue;
+      if (scenario.kind === 'sign-in') {
+        spec.ideal[scenario.key] = {
+          kind: 'sign-in',
+          status: 200,
+          statements: signInStatements.map((sql) => ({ sql, parameters: [] })),
+          signIn: {
+            email: seeded.heavy.email,
+            password: seeded.heavy.password,
+            passcode: benchConfig.passcode,
+          },
+        };
+      } else if (scenario.capture) {
+        const { statements, result } = await capture.capture(scenario.capture, {
+          rollBack: scenario.kind === 'create',
+        });
+        const created = result as { id: string; created_at: string };
+        spec.ideal[scenario.key] = {
+          kind: scenario.kind,
+          status: scenario.expectedStatus,
+          statements,
+          ...(scenario.kind === 'create'
+            ? { fresh: { id: created.id, now: created.created_at } }
+            : {}),
+        };
+      }
+    }
+    await capture.close();
+    const specFile = path.join(dataDir, 'floor-spec.json');
+    writeFileSync(specFile, JSON.stringify(spec));
+
+    const floor = await startServerProcess({
+      name: 'floor server',
+      nodeArgs: ['--import', 'tsx', 'bench/floor-server.ts'],
+      env: { FLOOR_SPEC: specFile },
+      port: benchConfig.floorPort,
+      healthPath: '/health',
+      logFile: path.join(dataDir, 'floor-server.log'),
+    });
+    servers.push(floor);
+    const rssAtRest = product.rss();
+
+    const measure = async (
+      scenario: Scenario,
+      variant: Variant,
+      seconds: number,
+    ): Promise<Measurement | undefined> => {
+      if (variant === 'newUser' && !scenario.newUser) return undefined;
+      if (variant !== 'product' && variant !== 'newUser' && !scenario.floors) return undefined;
+      const mark = new Date().toISOString();
+      try {
+        if (variant === 'database') {
+          if (scenario.kind === 'sign-in') return undefined;
+          const response = await fetch(`${floor.url}/db-floor/${scenario.key}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ seconds }),
+          });
+          if (!response.ok)
+            throw new Error(`database floor of ${scenario.key}: ${response.status}`);
+          return (await response.json()) as Measurement;
+        }
+        const request =
+          variant === 'product' || variant === 'newUser'
+            ? productRequest(scenario, variant === 'newUser' ? 'new' : 'heavy')
+            : {
+                ...productRequest(scenario),
+                url: `${floor.url}/${variant === 'ideal' ? 'ideal' : 'fixed'}/${scenario.key}`,
+              };
+        return await runLoad(request, {
+          connections: scenario.connections ?? benchConfig.connections,
+          seconds,
+          server: variant === 'product' || variant === 'newUser' ? product : floor,
+        });
+      } finally {
+        if (scenario.kind !== 'read') removeWritesSince(mark);
+      }
+    };
+
+    const measured = benchConfig.only === 'web' ? [] : scenarios;
+    progress(`Warm-up: ${benchConfig.warmupSeconds} s per target`);
+    for (const scenario of measured) {
+      for (const variant of VARIANTS) await measure(scenario, variant, benchConfig.warmupSeconds);
+    }
+
+    const results: ScenarioRounds[] = measured.map((scenario) => ({ scenario, rounds: [] }));
+    let peakUnderLoad = 0;
+    for (let round = 0; round < benchConfig.rounds; round += 1) {
+      progress(`Round ${round + 1} of ${benchConfig.rounds}`);
+      const order = round % 2 === 0 ? VARIANTS : [...VARIANTS].reverse();
+      for (const entry of results) {
+        const measured: Partial<Record<Variant, Measurement>> = {};
+        for (const variant of order) {
+          const result = await measure(entry.scenario, variant, benchConfig.durationSeconds);
+          if (result) measured[variant] = result;
+        }
+        entry.rounds.push(measured);
+        peakUnderLoad = Math.max(
+          peakUnderLoad,
+          measured.product?.peakRss ?? 0,
+          measured.newUser?.peakRss ?? 0,
+        );
+        const p = measured.product;
+        if (p) {
+          progress(
+            `  ${entry.scenario.label}: ${Math.round(p.requestsPerSecond)} req/s, p50 ${p.p50Ms.toFixed(1)} ms, p99 ${p.p99Ms.toFixed(1)} ms` +
+              (measured.ideal
+                ? `; ideal ${Math.round(measured.ideal.requestsPerSecond)} req/s`
+                : ''),
+          );
+        }
+      }
+    }
+    const rssAfterLoad = product.rss();
+    const highWater = product.peakRss();
+
+    progress('First screens in Chromium');
+    const screens =
+      benchConfig.only === 'api'
+        ? []
+        : await measureFirstScreens({
+            baseUrl: product.url.replace('127.0.0.1', 'localhost'),
+            chromiumPath: benchConfig.chromiumPath,
+            loads: benchConfig.pageLoads,
+            cpuThrottlingRate: benchConfig.cpuThrottlingRate,
+            signIn: () => signIn(product.url, seeded.heavy),
+          });
+    maintenance.close();
+
+    const summaries = summarise(results);
+    const memory = {
+      atStartBytes: rssAtStart,
+      atRestBytes: rssAtRest,
+      peakUnderLoadBytes: peakUnderLoad,
+      afterLoadBytes: rssAfterLoad,
+      highWaterBytes: highWater,
+    };
+    const checks = checkBudgets(summaries, memory, screens);
+    const sqliteVersion = (() => {
+      const db = new SQLite(':memory:');
+      const version = (db.prepare('select sqlite_version() as v').get() as { v: string }).v;
+      db.close();
+      return version;
+    })();
+    const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+    const header = [
+      `Kin Health benchmark, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${git('rev-parse', '--short', 'HEAD')}`,
+      `Machine: ${os.cpus().length} × ${cpu}, Node ${process.version}, SQLite ${sqliteVersion} (WAL, synchronous=FULL); load average before ${loadAverageBefore.map((v) => v.toFixed(2)).join(' ')}`,
+      `Data: ${seeded.users.toLocaleString('en-US')} users; heavy user: ${seeded.heavy.memberIds.length} family members, ${Object.values(
+        seeded.heavy.counts,
+      )
+        .reduce((a, b) => a + b, 0)
+        .toLocaleString(
+          'en-US',
+        )} records; new user: ${Object.values(seeded.fresh.counts).reduce((a, b) => a + b, 0)} records from the last three months (a full first page in each list)`,
+      `Load: autocannon in the orchestrating process (the servers each run in their own), ${benchConfig.connections} connections (sign-in: ${SIGN_IN_CONNECTIONS}), ${benchConfig.rounds} rounds × ${benchConfig.durationSeconds} s after a ${benchConfig.warmupSeconds} s warm-up. Figures are medians over the rounds; ratios are taken per round, side by side, then the median.`,
+      `Sign-in rate limiting is off for this run (AUTH_RATE_LIMIT=off); by default each address may try 10 times a minute.`,
+      `Floors: framework = a bare @hono/node-server route sending a fixed body of the endpoint's size; ideal = a bare Hono route running the endpoint's own SQL (from the product's query log) through prepared better-sqlite3 statements, no session check, validation or query builder (sign-in: the two hash checks, side by side, and the session insert); db floor = the same statements in a loop.`,
+    ];
+    const report = formatReport({ header, summaries, memory, screens, checks });
+    process.stdout.write(`\n${report}`);
+
+    const json = {
+      startedAt: startedAt.toISOString(),
+      commit: git('rev-parse', 'HEAD'),
+      machine: {
+        cpus: os.cpus().length,
+        cpu,
+        node: process.version,
+        sqlite: sqliteVersion,
+        loadAverageBefore,
+        loadAverageAfter: os.loadavg(),
+      },
+      settings: { ...benchConfig, seed: seedShape },
+      loadGenerator: 'autocannon 8, in the orchestrating process; servers in their own processes',
+      authRateLimit: 'off',
+      endpoints: summaries,
+      memory,
+      web: screens,
+      budgets: checks,
+      rounds: results.map(({ scenario, rounds }) => ({ key: scenario.key, rounds })),
+    };
+    const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+    // A partial run (BENCH_ONLY) never replaces the full figures the README quotes.
+    const names = benchConfig.only
+      ? [`bench-${stamp}.json`]
+      : [`bench-${stamp}.json`, 'latest.json'];
+    for (const name of names) {
+      writeFileSync(path.join(benchConfig.resultsDir, name), `${JSON.stringify(json, null, 2)}\n`);
+    }
+    progress(`Figures written to ${names.map((name) => `bench/results/${name}`).join(' and ')}`);
+  } finally {
+    for (const server of servers.reverse()) await server.stop();
+    if (process.env.BENCH_KEEP_DATA) progress(`Data kept in ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Benchmark failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
+  process.exitCode = 1;
+});

@@ -1,0 +1,154 @@
+/**
+ * What is measured: each endpoint as the web app calls it (same paths and query strings,
+ * the session cookie, the Origin header on writes), as the heavy user. The first pages are
+ * measured as a new user too, right beside the heavy user's, for the like-for-like
+ * comparison. Each endpoint with floors also says how its SQL is captured from the
+ * product's own repositories.
+ */
+import { PAGE_SIZE } from '../src/shared/constants';
+import { medicationDefinition, visitDefinition } from '../src/shared/records';
+import type { Repositories } from './capture-sql';
+import type { SeededUser } from './seed';
+
+export const SIGN_IN_CONNECTIONS = 4;
+
+export type ScenarioKind = 'read' | 'create' | 'sign-in';
+
+export interface Scenario {
+  key: string;
+  label: string;
+  kind: ScenarioKind;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  expectedStatus: number;
+  /** Measured beside its floors. */
+  floors: boolean;
+  /** Also measured as the new user, right beside the heavy user: their first pages compare. */
+  newUser?: boolean;
+  /** Connections held open, when not the run's own number. */
+  connections?: number;
+  /** Calls the product's repositories as the route does, so the SQL can be captured. */
+  capture?: (repositories: Repositories) => Promise<unknown>;
+}
+
+export function buildScenarios(context: {
+  heavy: SeededUser;
+  today: string;
+  passcode: string;
+}): Scenario[] {
+  const { heavy, today } = context;
+  const list = (
+    userId: string,
+    definition: typeof visitDefinition | typeof medicationDefinition,
+    view: string,
+  ) => {
+    return (repositories: Repositories) =>
+      repositories.records(definition).list(userId, {
+        view,
+        today,
+        now: new Date().toISOString(),
+        limit: PAGE_SIZE,
+        offset: 0,
+      });
+  };
+  const timeline = (userId: string) => (repositories: Repositories) =>
+    repositories.timeline.list(userId, { cursor: null, limit: PAGE_SIZE });
+
+  const newVisit = {
+    visit_name: 'Check-up',
+    doctor_name: 'Dr. Patel',
+    visit_date: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString(),
+    frequency: 'Yearly',
+    office_name: 'Riverside Clinic',
+    notes: 'Bring the list of current medications.',
+    family_member_id: heavy.memberIds[0] ?? null,
+  };
+
+  const reads: Scenario[] = [
+    {
+      key: 'timeline',
+      newUser: true,
+      label: 'Timeline, first page',
+      path: '/api/timeline',
+      capture: timeline(heavy.id),
+    },
+    {
+      key: 'visits-upcoming',
+      label: 'Visits, Upcoming tab',
+      path: `/api/visits?view=upcoming&today=${today}&offset=0`,
+      capture: list(heavy.id, visitDefinition, 'upcoming'),
+    },
+    {
+      key: 'visits-past',
+      newUser: true,
+      label: 'Visits, Past tab',
+      path: `/api/visits?view=past&today=${today}&offset=0`,
+      capture: list(heavy.id, visitDefinition, 'past'),
+    },
+    {
+      key: 'medications',
+      newUser: true,
+      label: 'Medications, Current tab',
+      path: `/api/medications?view=current&today=${today}&offset=0`,
+      capture: list(heavy.id, medicationDefinition, 'current'),
+    },
+    {
+      key: 'visit-detail',
+      label: 'One visit (detail)',
+      path: `/api/visits/${heavy.visitId}`,
+      capture: (repositories: Repositories) =>
+        repositories.records(visitDefinition).get(heavy.id, heavy.visitId),
+    },
+  ].map((scenario) => ({
+    ...scenario,
+    kind: 'read' as const,
+    method: 'GET' as const,
+    expectedStatus: 200,
+    floors: true,
+  }));
+
+  return [
+    ...reads,
+    {
+      key: 'create-visit',
+      label: 'Create a visit',
+      kind: 'create',
+      method: 'POST',
+      path: '/api/visits',
+      body: JSON.stringify(newVisit),
+      expectedStatus: 201,
+      floors: true,
+      capture: (repositories: Repositories) =>
+        repositories
+          .records(visitDefinition)
+          .create(heavy.id, visitDefinition.schema.parse(newVisit) as Record<string, unknown>),
+    },
+    {
+      key: 'sign-in',
+      label: 'Sign in',
+      kind: 'sign-in',
+      method: 'POST',
+      path: '/api/auth/sign-in/email',
+      body: JSON.stringify({
+        email: heavy.email,
+        password: heavy.password,
+        passcode: context.passcode,
+      }),
+      expectedStatus: 200,
+      floors: true,
+      // Each sign-in is two scrypt hash checks on the thread pool (four threads); more
+      // connections than that would only queue and measure the queue.
+      connections: SIGN_IN_CONNECTIONS,
+    },
+  ];
+}
+
+/** The sign-in's ideal endpoint: find the account, check both hashes, store a session. */
+export const signInStatements = [
+  `select u.id, u.email, u.name, u.family_passcode, a.password from "user" u
+   join "account" a on a."userId" = u.id and a."providerId" = 'credential'
+   where u.email = ?`,
+  `insert into "session" ("id", "expiresAt", "token", "createdAt", "updatedAt", "userId")
+   values (?, ?, ?, ?, ?, ?)`,
+];

@@ -1,0 +1,247 @@
+/**
+ * The web app's first screens in Chromium, as a first visit on a phone: /auth signed out,
+ * and / signed in as the heavy user. Each load starts from an empty cache with the CPU
+ * slowed 4× (Chrome DevTools Protocol), and reads First Contentful Paint and Largest
+ * Contentful Paint from the Performance API. The JavaScript and CSS a screen loads are
+ * counted once, raw, gzip-compressed and as they crossed the wire.
+ */
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { percentile } from './load';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface AssetSizes {
+  files: number;
+  rawBytes: number;
+  gzipBytes: number;
+  /** What the server actually sent, headers included. */
+  wireBytes: number;
+}
+
+export interface ScreenResult {
+  path: string;
+  label: string;
+  js: AssetSizes;
+  css: AssetSizes;
+  assets: { url: string; type: 'js' | 'css'; rawBytes: number; gzipBytes: number }[];
+  fcpMs: number;
+  lcpMs: number;
+  /** Every load's paints, in order, for the JSON. */
+  loads: { fcpMs: number; lcpMs: number; lcpElement: string }[];
+}
+
+interface Paints {
+  fcpMs: number;
+  lcpMs: number;
+  lcpElement: string;
+}
+
+/** Paint times as the page itself recorded them. */
+function readPaints(page: Page): Promise<Paints> {
+  return page.evaluate(
+    () =>
+      new Promise<Paints>((resolve) => {
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+        new PerformanceObserver((list) => {
+          const last = list.getEntries().at(-1) as
+            (PerformanceEntry & { element?: Element | null }) | undefined;
+          const element = last?.element;
+          resolve({
+            fcpMs: fcp,
+            lcpMs: last?.startTime ?? NaN,
+            lcpElement: element
+              ? `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`
+              : '',
+          });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+}
+
+async function loadOnce(
+  browser: Browser,
+  options: {
+    url: string;
+    signIn?: () => Promise<Record<string, string>>;
+    ready: (page: Page) => Promise<void>;
+    cpuThrottlingRate: number;
+    countAssets: boolean;
+  },
+) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+  });
+  try {
+    if (options.signIn) {
+      const cookies = await options.signIn();
+      const url = new URL(options.url);
+      await context.addCookies(
+        Object.entries(cookies).map(([name, value]) => ({
+          name,
+          value,
+          domain: url.hostname,
+          path: '/',
+          httpOnly: true,
+          sameSite: 'Lax' as const,
+        })),
+      );
+    }
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuThrottlingRate });
+
+    const requests = new Map<string, { url: string; type: 'js' | 'css' }>();
+    const wire = new Map<string, number>();
+    cdp.on('Network.responseReceived', (event) => {
+      const type = event.type === 'Script' ? 'js' : event.type === 'Stylesheet' ? 'css' : null;
+      if (type) requests.set(event.requestId, { url: event.response.url, type });
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      wire.set(event.requestId, event.encodedDataLength);
+    });
+    const bodies = new Map<string, Buffer>();
+    const reading: Promise<void>[] = [];
+    if (options.countAssets) {
+      page.on('response', (response) => {
+        const type = response.request().resourceType();
+        if (type === 'script' || type === 'stylesheet') {
+          reading.push(
+            response.body().then(
+              (body) => void bodies.set(response.url(), body),
+              () => {},
+            ),
+          );
+        }
+      });
+    }
+
+    await page.goto(options.url, { waitUntil: 'load' });
+    await options.ready(page);
+    await page.waitForLoadState('networkidle');
+    const paints = await readPaints(page);
+    await Promise.all(reading);
+
+    const assets = [...requests.entries()].map(([requestId, { url, type }]) => {
+      const body = bodies.get(url) ?? Buffer.alloc(0);
+      return {
+        url: new URL(url).pathname,
+        type,
+        rawBytes: body.length,
+        gzipBytes: body.length ? gzipSync(body).length : 0,
+        wireBytes: wire.get(requestId) ?? 0,
+      };
+    });
+    return { paints, assets };
+  } finally {
+    await context.close();
+  }
+}
+
+function sizesOf(
+  assets: { type: string; rawBytes: number; gzipBytes: number; wireBytes: number }[],
+) {
+  return {
+    files: assets.length,
+    rawBytes: assets.reduce((sum, asset) => sum + asset.rawBytes, 0),
+    gzipBytes: assets.reduce((sum, asset) => sum + asset.gzipBytes, 0),
+    wireBytes: assets.reduce((sum, asset) => sum + asset.wireBytes, 0),
+  };
+}
+
+export async function measureFirstScreens(options: {
+  baseUrl: string;
+  chromiumPath: string;
+  loads: number;
+  cpuThrottlingRate: number;
+  /** Signs the heavy user in and returns the session cookies. */
+  signIn: () => Promise<Record<string, string>>;
+}): Promise<ScreenResult[]> {
+  const browser = await chromium.launch({
+    executablePath: options.chromiumPath,
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const screens = [
+      {
+        path: '/auth',
+        label: 'Sign in (/auth), signed out',
+        signIn: undefined,
+        ready: (page: Page) => page.getByRole('tab', { name: 'Sign In' }).waitFor(),
+      },
+      {
+        path: '/',
+        label: 'Timeline (/), signed in as the heavy user',
+        signIn: options.signIn,
+        ready: (page: Page) =>
+          page
+            .getByRole('link', { name: /Visit|Note|Shot/ })
+            .first()
+            .waitFor(),
+      },
+    ];
+    // The browser's own first navigation pays for starting its renderer: not the app's cost.
+    for (const screen of screens) {
+      await loadOnce(browser, {
+        url: options.baseUrl + screen.path,
+        signIn: screen.signIn,
+        ready: screen.ready,
+        cpuThrottlingRate: 1,
+        countAssets: false,
+      });
+    }
+    const results: ScreenResult[] = [];
+    for (const screen of screens) {
+      const loads: Paints[] = [];
+      let assets: Awaited<ReturnType<typeof loadOnce>>['assets'] = [];
+      for (let load = 0; load < options.loads; load += 1) {
+        const result = await loadOnce(browser, {
+          url: options.baseUrl + screen.path,
+          signIn: screen.signIn,
+          ready: screen.ready,
+          cpuThrottlingRate: options.cpuThrottlingRate,
+          countAssets: load === 0,
+        });
+        if (load === 0) assets = result.assets;
+        loads.push(result.paints);
+      }
+      const js = assets.filter((asset) => asset.type === 'js');
+      const css = assets.filter((asset) => asset.type === 'css');
+      results.push({
+        path: screen.path,
+        label: screen.label,
+        js: sizesOf(js),
+        css: sizesOf(css),
+        assets: assets.map(({ url, type, rawBytes, gzipBytes }) => ({
+          url,
+          type,
+          rawBytes,
+          gzipBytes,
+        })),
+        fcpMs: percentile(
+          loads.map((load) => load.fcpMs).sort((a, b) => a - b),
+          0.5,
+        ),
+        lcpMs: percentile(
+          loads.map((load) => load.lcpMs).sort((a, b) => a - b),
+          0.5,
+        ),
+        loads,
+      });
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+}

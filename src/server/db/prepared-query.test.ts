@@ -1,0 +1,70 @@
+/** Prepared queries: built once, run with each call's values in their places. */
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase } from '../test/harness';
+import { prepareQuery, preparedShapes } from './prepared-query';
+
+// A table of this test's own, outside the product's schema.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let db: Kysely<any>;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  const created = await createTestDatabase();
+  db = created.database.db;
+  drop = created.drop;
+  await sql`create table samples (id integer primary key, owner text not null, name text not null)`.execute(
+    db,
+  );
+  for (const [id, owner, name] of [
+    [1, 'ann', 'a'],
+    [2, 'ann', 'b'],
+    [3, 'ann', 'c'],
+    [4, 'ben', 'd'],
+  ] as const) {
+    await db.insertInto('samples').values({ id, owner, name }).execute();
+  }
+});
+afterAll(() => drop());
+
+type Values = { owner: string; after: number; limit: number };
+const build = (values: Values) =>
+  db
+    .selectFrom('samples')
+    .select(['id', 'name'])
+    .where('owner', '=', values.owner)
+    .where('id', '>', values.after)
+    .where('name', '<>', 'z')
+    .orderBy('id')
+    .limit(values.limit);
+
+describe('a prepared query', () => {
+  it('answers as the same query built anew would, for each call’s values', async () => {
+    const prepared = prepareQuery(db, build);
+    for (const values of [
+      { owner: 'ann', after: 0, limit: 2 },
+      { owner: 'ann', after: 1, limit: 5 },
+      { owner: 'ben', after: 0, limit: 5 },
+      { owner: 'nobody', after: 0, limit: 5 },
+    ]) {
+      expect(await prepared(values)).toEqual(await build(values).execute());
+    }
+  });
+
+  it('is built once, with placeholders and not values', async () => {
+    const builder = vi.fn(build);
+    const prepared = prepareQuery(db, builder);
+    await prepared({ owner: 'ann', after: 0, limit: 1 });
+    await prepared({ owner: 'ben', after: 0, limit: 1 });
+    expect(builder).toHaveBeenCalledTimes(1);
+    expect(builder.mock.calls[0]?.[0].owner).not.toBe('ann');
+  });
+
+  it('comes in shapes, each prepared the first time it is asked for', async () => {
+    const shapes = preparedShapes<Values, { id: number; name: string }>();
+    const prepare = vi.fn(() => prepareQuery(db, build));
+    const first = shapes('by owner', prepare);
+    expect(shapes('by owner', prepare)).toBe(first);
+    shapes('another', prepare);
+    expect(prepare).toHaveBeenCalledTimes(2);
+  });
+});
