@@ -152,6 +152,8 @@ export function startProduct(options: {
       // Sign-in is measured at full speed: the per-address limit would refuse it.
       AUTH_RATE_LIMIT: 'off',
       LOG_LEVEL: 'warn',
+      // As `npm start` runs the server (see docs/operations.md, "Memory").
+      MALLOC_MMAP_THRESHOLD_: '131072',
     },
     port: options.port,
     healthPath: '/api/health',

@@ -3,9 +3,8 @@
  * something else does not spend its time on the sign-up form), and an accessibility check.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { base32 } from '@better-auth/utils/base32';
-import { createOTP } from '@better-auth/utils/otp';
 import { expect, test as base, type Page } from '@playwright/test';
+import { unusedCode } from '../src/server/test/authenticator';
 
 export const PASSCODE = '246810';
 
@@ -52,12 +51,9 @@ export async function createRecordViaApi(page: Page, path: string, data: Record<
   return (await response.json()) as { id: string };
 }
 
-/**
- * The code an authenticator app shows now for a setup key (base32, spaces allowed), made
- * with better-auth's own TOTP code.
- */
+/** A code an authenticator app shows now for a setup key (base32, spaces allowed). */
 export function totpCode(setupKey: string): Promise<string> {
-  return createOTP(base32.decode(setupKey.replace(/\s/g, '').toUpperCase())).totp();
+  return unusedCode(setupKey);
 }
 
 /** Turns two-factor sign-in on through the API, as the settings screen does. */

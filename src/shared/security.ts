@@ -7,6 +7,9 @@ import { z } from 'zod';
 export const AUTHENTICATION_CODE_LENGTH = 6;
 export const AUTHENTICATION_CODE_MESSAGE = 'Authentication Code must be exactly 6 digits';
 export const BACKUP_CODE_MESSAGE = 'Backup Code is required';
+/** An authenticator-app code works once; the next one comes within 30 seconds. */
+export const REUSED_CODE_MESSAGE =
+  'This code has already been used. Wait for the next code in your authenticator app.';
 
 /** The 6-digit code of an authenticator app (TOTP). */
 export const authenticationCodeSchema = z
@@ -91,6 +94,7 @@ export const signInDetails = {
   wrong_passcode: 'Wrong Friends & Family Passcode',
   wrong_code: 'Wrong authentication code',
   wrong_backup_code: 'Wrong backup code',
+  reused_code: 'Authentication code used twice',
   too_many_attempts: 'Too many wrong codes',
   locked: 'Two-factor sign-in temporarily locked',
   refused: 'Refused',

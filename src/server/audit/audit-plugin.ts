@@ -20,6 +20,7 @@ import type { SignInDetail } from '../../shared/security';
 import { describeUserAgent } from '../../shared/user-agent';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
+import { challengedUserId } from '../auth/two-factor-challenge';
 import { recordAuditEvent, requestSource, type AuditEntry } from './audit-log';
 
 /** The parts of better-auth's endpoint context these hooks read. */
@@ -44,9 +45,6 @@ const SECOND_FACTOR_FAILURES: Record<string, SignInDetail> = {
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'too_many_attempts',
   ACCOUNT_TEMPORARILY_LOCKED: 'locked',
 };
-
-/** The cookie better-auth keeps between the password step and the code step. */
-const TWO_FACTOR_COOKIE = 'two_factor';
 
 function headersOf(ctx: EndpointContext | null | undefined): Headers | undefined {
   return ctx?.headers ?? ctx?.request?.headers;
@@ -135,11 +133,8 @@ export function securityAudit(options: { db: Kysely<DB>; logger: Logger }) {
           handler: createAuthMiddleware(async (ctx) => {
             const key = ctx.request ?? ctx.headers;
             if (!key) return;
-            const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
-            const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
-            if (!identifier) return;
-            const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
-            if (pending?.value) pendingSecondFactor.set(key, pending.value);
+            const userId = await challengedUserId(ctx);
+            if (userId) pendingSecondFactor.set(key, userId);
           }),
         },
       ],

@@ -30,6 +30,7 @@ import { firstIssue } from '../http/validation';
 import { currentPasscode } from './auth-request-context';
 import { isDatabaseUnavailable } from '../http/errors';
 import { createPasswordHasher, type PasswordHasher } from './password-hashing';
+import { usedCodes } from './used-codes';
 
 const SESSION_DAYS = 30;
 
@@ -154,6 +155,8 @@ export function createAuth(options: {
     disabledPaths: ['/list-sessions', '/revoke-session', '/revoke-sessions'],
     plugins: [
       twoFactor({ issuer: APP_NAME }),
+      // Before the audit plugin: a code used twice never reaches better-auth's check.
+      usedCodes({ db, secret: config.authSecret, logger }),
       // Signing keys, published at /.well-known/jwks.json. No JWT rides along on every
       // session read: the session stays in its httpOnly cookie, out of scripts' reach.
       jwt({ disableSettingJwtHeader: true }),

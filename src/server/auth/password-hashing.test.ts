@@ -7,7 +7,8 @@ import { hashPassword as betterAuthHash } from 'better-auth/crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import argon2 from 'argon2';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
 import {
   createTestServer,
@@ -81,6 +82,40 @@ describe('the product’s default', () => {
       expect((await client.signIn({ email, password })).status).toBe(200);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('hashing in a burst', () => {
+  it('runs no more hashes at once than its limit, and finishes every one', async () => {
+    let running = 0;
+    let most = 0;
+    const slowHash = async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running -= 1;
+      return '$argon2id$v=19$m=8,t=1,p=1$c2FsdHNhbHQ$a2V5a2V5a2V5';
+    };
+    const hash = vi.spyOn(argon2, 'hash').mockImplementation(slowHash);
+    const verify = vi.spyOn(argon2, 'verify').mockImplementation(async () => {
+      await slowHash();
+      return true;
+    });
+    try {
+      const hasher = createPasswordHasher(TEST_HASH_COST, 2);
+      const stored = '$argon2id$v=19$m=8,t=1,p=1$c2FsdHNhbHQ$a2V5a2V5a2V5';
+      const results = await Promise.all([
+        ...Array.from({ length: 5 }, (_, i) => hasher.hash(`password ${i}`)),
+        ...Array.from({ length: 5 }, () => hasher.verify({ hash: stored, password: 'x' })),
+      ]);
+      expect(results).toHaveLength(10);
+      expect(hash).toHaveBeenCalledTimes(5);
+      expect(verify).toHaveBeenCalledTimes(5);
+      expect(most).toBe(2);
+    } finally {
+      hash.mockRestore();
+      verify.mockRestore();
     }
   });
 });

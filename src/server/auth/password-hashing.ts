@@ -8,9 +8,18 @@
  * parameters, so the cost can rise later and every stored hash stays verifiable. Hashes in
  * better-auth's default format (`<hex salt>:<hex key>`, scrypt N = 2^14, r = 16, p = 1), made
  * before this module existed, still verify, and `needsRehash` tells the caller to replace them.
+ *
+ * Hashes run at most one per CPU core at a time (and never more than four). Hashing is
+ * all CPU: running more at once only finishes each later, while every hash in flight holds
+ * its 19 MiB and a thread of the pool that file work shares. A burst of sign-ins waits its
+ * turn instead. (glibc would also keep each thread's 19 MiB for good once it had been
+ * handed out; `npm start` sets MALLOC_MMAP_THRESHOLD_ so that it is given back: see
+ * docs/operations.md, "Memory".)
  */
 import { scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
+import pLimit from 'p-limit';
 
 export interface HashCost {
   /** Memory per hash, in KiB. */
@@ -86,23 +95,32 @@ export interface PasswordHasher {
   needsRehash(hash: string): boolean;
 }
 
-export function createPasswordHasher(cost: HashCost = DEFAULT_HASH_COST): PasswordHasher {
+/** How many hashes may run at once: one per core, at most four. */
+export const HASHING_CONCURRENCY = Math.min(Math.max(availableParallelism(), 1), 4);
+
+export function createPasswordHasher(
+  cost: HashCost = DEFAULT_HASH_COST,
+  concurrency: number = HASHING_CONCURRENCY,
+): PasswordHasher {
+  const inTurn = pLimit(concurrency);
   return {
     cost,
     hash(password) {
-      return argon2.hash(password.normalize('NFKC'), {
-        type: argon2.argon2id,
-        memoryCost: cost.memoryKiB,
-        timeCost: cost.iterations,
-        parallelism: cost.parallelism,
-      });
+      return inTurn(() =>
+        argon2.hash(password.normalize('NFKC'), {
+          type: argon2.argon2id,
+          memoryCost: cost.memoryKiB,
+          timeCost: cost.iterations,
+          parallelism: cost.parallelism,
+        }),
+      );
     },
     async verify({ hash, password }) {
       const stored = hashCost(hash);
       if (stored === null) return false;
-      if (stored === 'legacy') return verifyLegacy(hash, password);
+      if (stored === 'legacy') return inTurn(() => verifyLegacy(hash, password));
       try {
-        return await argon2.verify(hash, password.normalize('NFKC'));
+        return await inTurn(() => argon2.verify(hash, password.normalize('NFKC')));
       } catch {
         return false;
       }

@@ -6,7 +6,11 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_PASSCODE_MESSAGE } from '../../shared/passcode';
-import { AUTHENTICATION_CODE_MESSAGE, type TwoFactorFactor } from '../../shared/security';
+import {
+  AUTHENTICATION_CODE_MESSAGE,
+  REUSED_CODE_MESSAGE,
+  type TwoFactorFactor,
+} from '../../shared/security';
 import {
   createTestServer,
   signedUpClient,
@@ -198,6 +202,55 @@ describe('signing in with two-factor on', () => {
     });
     expect(late.status).toBeGreaterThanOrEqual(400);
     expect((await client.get('/api/profile')).status).toBe(401);
+  });
+
+  it('takes each authenticator code once', async () => {
+    const { email, password, secret, client: settings } = await twoFactorUser(server);
+    const code = await currentCode(secret);
+    const first = await passwordStep(email, password);
+    expect((await first.client.post('/api/auth/two-factor/verify-totp', { code })).status).toBe(
+      200,
+    );
+
+    // The same code again, still inside its 30 seconds: refused, no session, and the
+    // challenge stays open for the next code.
+    const second = await passwordStep(email, password);
+    const replayed = await second.client.post('/api/auth/two-factor/verify-totp', { code });
+    expect(replayed.status).toBe(401);
+    expect(replayed.body).toMatchObject({ message: REUSED_CODE_MESSAGE });
+    expect(sessionCookieSet(replayed.headers)).toBe(false);
+    expect((await second.client.get('/api/profile')).status).toBe(401);
+    const next = await second.client.post('/api/auth/two-factor/verify-totp', {
+      code: await currentCode(secret),
+    });
+    expect(next.status).toBe(200);
+
+    // A wrong code typed twice is only wrong, never 'already used'.
+    const third = await passwordStep(email, password);
+    const bad = await wrongCode(secret);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const wrong = await third.client.post('/api/auth/two-factor/verify-totp', { code: bad });
+      expect(wrong.body).toMatchObject({ message: 'Invalid code' });
+    }
+
+    const activity =
+      await settings.get<{ event: string; detail: string | null }[]>('/api/security-activity');
+    expect(activity.body).toContainEqual(
+      expect.objectContaining({ event: 'sign_in_failed', detail: 'reused_code' }),
+    );
+  });
+
+  it('lets only one of two sign-ins racing with one code through', async () => {
+    const { email, password, secret } = await twoFactorUser(server);
+    const racers = await Promise.all([
+      passwordStep(email, password),
+      passwordStep(email, password),
+    ]);
+    const raced = await currentCode(secret);
+    const answers = await Promise.all(
+      racers.map(({ client }) => client.post('/api/auth/two-factor/verify-totp', { code: raced })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
   });
 
   it('takes a backup code instead, once', async () => {

@@ -11,6 +11,7 @@ import * as familyMembers from './migrations/0002-family-members';
 import * as records from './migrations/0003-records';
 import * as security from './migrations/0004-security';
 import * as recordCounts from './migrations/0005-record-counts';
+import * as usedAuthenticationCodes from './migrations/0006-used-authentication-codes';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0003-records': records,
   '0004-security': security,
   '0005-record-counts': recordCounts,
+  '0006-used-authentication-codes': usedAuthenticationCodes,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

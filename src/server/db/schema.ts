@@ -73,6 +73,13 @@ export interface RecordCountsTable {
   total: number;
 }
 
+/** Authenticator-app codes used in the last few minutes, as HMACs (see migration 0006). */
+export interface UsedAuthenticationCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: string;
+}
+
 export interface MigrationsTable {
   name: string;
   timestamp: Generated<string>;
@@ -86,6 +93,7 @@ export interface DB {
   audit_log: AuditLogTable;
   family_members: FamilyMembersTable;
   record_counts: RecordCountsTable;
+  used_authentication_codes: UsedAuthenticationCodesTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

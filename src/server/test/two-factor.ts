@@ -3,12 +3,9 @@
  * otpauth URI the server hands out with better-auth's own TOTP code, and a user who has
  * turned two-factor sign-in on.
  */
-import { base32 } from '@better-auth/utils/base32';
-import { createOTP } from '@better-auth/utils/otp';
+import { authenticator, PERIOD_SECONDS, unusedCode } from './authenticator';
 import type { TestClient, TestServer } from './harness';
 import { signedUpClient } from './harness';
-
-const PERIOD_SECONDS = 30;
 
 /** The base32 secret inside an `otpauth://totp/...?secret=...` URI. */
 export function secretOf(totpURI: string): string {
@@ -17,22 +14,19 @@ export function secretOf(totpURI: string): string {
   return secret;
 }
 
-function otp(secret: string) {
-  return createOTP(base32.decode(secret.replace(/\s/g, '').toUpperCase()), {
-    period: PERIOD_SECONDS,
-  });
-}
+/** The code an authenticator app shows now, each call one not used before (see unusedCode). */
+export const currentCode = unusedCode;
 
-/** The code an authenticator app shows now. */
-export function currentCode(secret: string): Promise<string> {
-  return otp(secret).totp();
+/** The code an authenticator app shows now, used or not. */
+export function shownCode(secret: string): Promise<string> {
+  return authenticator(secret).totp();
 }
 
 /** A well-formed code that no time step near now accepts. */
 export async function wrongCode(secret: string): Promise<string> {
   const step = Math.floor(Date.now() / 1000 / PERIOD_SECONDS);
   const near = new Set(
-    await Promise.all([-2, -1, 0, 1, 2].map((offset) => otp(secret).hotp(step + offset))),
+    await Promise.all([-2, -1, 0, 1, 2].map((offset) => authenticator(secret).hotp(step + offset))),
   );
   for (let candidate = 0; ; candidate += 1) {
     const code = String(candidate).padStart(6, '0');

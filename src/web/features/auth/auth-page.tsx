@@ -4,9 +4,8 @@
  * sign-in on, a second step asks for the code after the password and passcode.
  */
 import { HeartPulse, LockKeyhole } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { signInSchema, signUpSchema } from '../../../shared/auth';
 import { APP_NAME, APP_TAGLINE, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { toasts } from '../../../shared/messages';
 import { Button } from '../../components/ui/button';
@@ -15,41 +14,35 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { authApi } from '../../lib/api';
-import { showError, showSuccess } from '../../lib/toast';
+import { showSuccess } from '../../lib/toast';
 import { PasscodeInput } from './passcode-input';
-import { SecondFactorStep } from './second-factor-step';
 import { useSession, useSignedIn } from './session';
+import { useCredentialSubmit } from './use-credential-submit';
+
+// The forms' schemas (and the validation library under them) load once the user starts
+// on a form; only accounts with two-factor sign-in reach the second step.
+const loadSignInSchema = () => import('../../../shared/auth').then((m) => m.signInSchema);
+const loadSignUpSchema = () => import('../../../shared/auth').then((m) => m.signUpSchema);
+const SecondFactorStep = lazy(() => import('./second-factor-step'));
 
 function SignInForm({ onSecondFactor }: { onSecondFactor: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [passcode, setPasscode] = useState('');
-  const [pending, setPending] = useState(false);
   const signedIn = useSignedIn();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = signInSchema.safeParse({ email, password, passcode });
-    if (!parsed.success) {
-      showError(toasts.error, new Error(parsed.error.issues[0]?.message));
-      return;
-    }
-    setPending(true);
-    try {
-      const result = await authApi.signIn(parsed.data);
-      if (result?.twoFactorRedirect) {
-        onSecondFactor();
-        return;
-      }
-      await signedIn();
-    } catch (error) {
-      showError(toasts.error, error);
-      setPending(false);
-    }
-  }
+  const { pending, submit, prepare } = useCredentialSubmit(loadSignInSchema, async (data) => {
+    const result = await authApi.signIn(data);
+    if (result?.twoFactorRedirect) onSecondFactor();
+    else await signedIn();
+  });
 
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label="Sign In">
+    <form
+      onSubmit={(event) => submit(event, { email, password, passcode })}
+      onFocus={prepare}
+      className="space-y-4"
+      aria-label="Sign In"
+    >
       <FormField id="signin-email" label="Email">
         <Input
           id="signin-email"
@@ -90,29 +83,20 @@ function SignUpForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [passcode, setPasscode] = useState('');
-  const [pending, setPending] = useState(false);
   const signedIn = useSignedIn();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = signUpSchema.safeParse({ name, email, password, passcode });
-    if (!parsed.success) {
-      showError(toasts.error, new Error(parsed.error.issues[0]?.message));
-      return;
-    }
-    setPending(true);
-    try {
-      await authApi.signUp(parsed.data);
-      showSuccess(toasts.signedUp);
-      await signedIn();
-    } catch (error) {
-      showError(toasts.error, error);
-      setPending(false);
-    }
-  }
+  const { pending, submit, prepare } = useCredentialSubmit(loadSignUpSchema, async (data) => {
+    await authApi.signUp(data);
+    showSuccess(toasts.signedUp);
+    await signedIn();
+  });
 
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label="Sign Up">
+    <form
+      onSubmit={(event) => submit(event, { name, email, password, passcode })}
+      onFocus={prepare}
+      className="space-y-4"
+      aria-label="Sign Up"
+    >
       <FormField id="signup-name" label="Full Name">
         <Input
           id="signup-name"
@@ -183,7 +167,9 @@ export function AuthPage() {
         </div>
         <div className="rounded-3xl border border-border bg-surface p-5 shadow-xl sm:p-7">
           {secondFactor ? (
-            <SecondFactorStep onBack={() => setSecondFactor(false)} />
+            <Suspense fallback={<Loading />}>
+              <SecondFactorStep onBack={() => setSecondFactor(false)} />
+            </Suspense>
           ) : (
             <Tabs defaultValue="sign-in">
               <TabsList className="mb-6">

@@ -4,7 +4,7 @@
  * instead. No session exists until this step succeeds.
  */
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toasts } from '../../../shared/messages';
 import { verifyAuthenticationCodeSchema, verifyBackupCodeSchema } from '../../../shared/security';
 import { Button } from '../../components/ui/button';
@@ -14,6 +14,7 @@ import { ApiError, authApi } from '../../lib/api';
 import { showError } from '../../lib/toast';
 import { AuthenticationCodeInput } from './authentication-code-input';
 import { useSignedIn } from './session';
+import { useCredentialSubmit } from './use-credential-submit';
 
 type Method = 'app' | 'backup';
 
@@ -25,35 +26,21 @@ function challengeIsOver(error: unknown): boolean {
   );
 }
 
-export const CHALLENGE_OVER_MESSAGE =
+const CHALLENGE_OVER_MESSAGE =
   'This sign-in has expired or had too many wrong codes. Please sign in again.';
 
 export function SecondFactorStep({ onBack }: { onBack: () => void }) {
   const [method, setMethod] = useState<Method>('app');
   const [code, setCode] = useState('');
-  const [pending, setPending] = useState(false);
   const signedIn = useSignedIn();
-
-  function switchMethod(next: Method) {
-    setMethod(next);
-    setCode('');
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const schema = method === 'app' ? verifyAuthenticationCodeSchema : verifyBackupCodeSchema;
-    const parsed = schema.safeParse({ code });
-    if (!parsed.success) {
-      showError(toasts.error, new Error(parsed.error.issues[0]?.message));
-      return;
-    }
-    setPending(true);
-    try {
-      if (method === 'app') await authApi.verifyAuthenticationCode(parsed.data.code);
-      else await authApi.verifyBackupCode(parsed.data.code);
+  const { pending, submit } = useCredentialSubmit(
+    method === 'app' ? verifyAuthenticationCodeSchema : verifyBackupCodeSchema,
+    async ({ code: checked }) => {
+      if (method === 'app') await authApi.verifyAuthenticationCode(checked);
+      else await authApi.verifyBackupCode(checked);
       await signedIn();
-    } catch (error) {
-      setPending(false);
+    },
+    (error) => {
       setCode('');
       if (challengeIsOver(error)) {
         showError(toasts.error, new Error(CHALLENGE_OVER_MESSAGE));
@@ -61,11 +48,20 @@ export function SecondFactorStep({ onBack }: { onBack: () => void }) {
       } else {
         showError(toasts.error, error);
       }
-    }
+    },
+  );
+
+  function switchMethod(next: Method) {
+    setMethod(next);
+    setCode('');
   }
 
   return (
-    <form onSubmit={submit} className="space-y-5" aria-labelledby="second-factor-title">
+    <form
+      onSubmit={(event) => submit(event, { code })}
+      className="space-y-5"
+      aria-labelledby="second-factor-title"
+    >
       <div className="flex items-start gap-3">
         <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-primary-soft text-primary">
           <ShieldCheck className="size-6" aria-hidden="true" />
@@ -122,3 +118,5 @@ export function SecondFactorStep({ onBack }: { onBack: () => void }) {
     </form>
   );
 }
+
+export default SecondFactorStep;
