@@ -70,12 +70,13 @@ export async function enableTwoFactorViaApi(page: Page, password: string) {
     backupCodes: string[];
   };
   const setupKey = new URL(totpURI).searchParams.get('secret') ?? '';
+  const confirmedWith = await totpCode(setupKey);
   const verified = await page.request.post('/api/auth/two-factor/verify-totp', {
-    data: { code: await totpCode(setupKey) },
+    data: { code: confirmedWith },
     headers,
   });
   expect(verified.status(), await verified.text()).toBe(200);
-  return { setupKey, backupCodes };
+  return { setupKey, backupCodes, confirmedWith };
 }
 
 /** Fills and sends the sign-in form; with two-factor on, the code step comes next. */

@@ -111,6 +111,24 @@ test.describe('two-factor sign-in', () => {
     await expect(page.getByLabel('Authentication Code')).toBeVisible();
   });
 
+  test('refuses a code already used, and keeps the challenge open', async ({ page, user }) => {
+    const { setupKey, confirmedWith } = await enableTwoFactorViaApi(page, user.password);
+    await page.context().clearCookies();
+    await signInWithForm(page, user);
+    const code = page.getByLabel('Authentication Code');
+    await code.fill(confirmedWith);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(
+      page.getByText(
+        'This code has already been used. Wait for the next code in your authenticator app.',
+      ),
+    ).toBeVisible();
+    await expect(code).toHaveValue('');
+    await code.fill(await totpCode(setupKey));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+  });
+
   test('is turned off with the password', async ({ page, user }) => {
     await enableTwoFactorViaApi(page, user.password);
     await page.goto('/profile-settings');
