@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { AuditEvent, SecurityActivityEntry } from '../../shared/security';
 import type { DB } from '../db/schema';
+import type { Logger } from '../logger';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import { newId, nowTimestamp } from '../ids';
 
@@ -47,6 +48,23 @@ export async function recordAuditEvent(db: Kysely<DB>, entry: AuditEntry): Promi
       created_at: nowTimestamp(),
     })
     .execute();
+}
+
+/**
+ * Writes the row of an event that happened with no change to go or stay with (a sign-in,
+ * a refusal): a failure to write is logged, and never fails the request it records.
+ */
+export async function recordAuditEventOrLog(
+  db: Kysely<DB>,
+  logger: Logger,
+  headers: Headers | null | undefined,
+  entry: AuditEntry,
+): Promise<void> {
+  try {
+    await recordAuditEvent(db, { ...requestSource(headers), ...entry });
+  } catch (error) {
+    logger.error({ err: error, event: entry.event }, 'could not write the audit log');
+  }
 }
 
 /** The user's own recent security events, newest first. */

@@ -21,7 +21,7 @@ import { describeUserAgent } from '../../shared/user-agent';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import { challengedUserId } from '../auth/two-factor-challenge';
-import { recordAuditEvent, requestSource, type AuditEntry } from './audit-log';
+import { recordAuditEventOrLog, type AuditEntry } from './audit-log';
 
 /** The parts of better-auth's endpoint context these hooks read. */
 interface EndpointContext {
@@ -68,13 +68,8 @@ export function securityAudit(options: { db: Kysely<DB>; logger: Logger }) {
   // Who is answering a second-factor challenge, found before better-auth consumes it.
   const pendingSecondFactor = new WeakMap<object, string>();
 
-  async function record(ctx: EndpointContext | null | undefined, entry: AuditEntry) {
-    try {
-      await recordAuditEvent(db, { ...requestSource(headersOf(ctx)), ...entry });
-    } catch (error) {
-      logger.error({ err: error, event: entry.event }, 'could not write the audit log');
-    }
-  }
+  const record = (ctx: EndpointContext | null | undefined, entry: AuditEntry) =>
+    recordAuditEventOrLog(db, logger, headersOf(ctx), entry);
 
   async function userIdByEmail(email: string | null): Promise<string | null> {
     if (!email) return null;

@@ -96,7 +96,7 @@ export interface PasswordHasher {
 }
 
 /** How many hashes may run at once: one per core, at most four. */
-export const HASHING_CONCURRENCY = Math.min(Math.max(availableParallelism(), 1), 4);
+const HASHING_CONCURRENCY = Math.min(Math.max(availableParallelism(), 1), 4);
 
 export function createPasswordHasher(
   cost: HashCost = DEFAULT_HASH_COST,

@@ -18,7 +18,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import { REUSED_CODE_MESSAGE } from '../../shared/security';
-import { recordAuditEvent, requestSource } from '../audit/audit-log';
+import { recordAuditEventOrLog } from '../audit/audit-log';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import { challengedUserId } from './two-factor-challenge';
@@ -78,16 +78,11 @@ export function usedCodes(options: { db: Kysely<DB>; secret: string; logger: Log
               return;
             }
             if (signingIn) {
-              try {
-                await recordAuditEvent(db, {
-                  ...requestSource(ctx.headers ?? ctx.request?.headers),
-                  event: 'sign_in_failed',
-                  userId,
-                  detail: 'reused_code',
-                });
-              } catch (error) {
-                logger.error({ err: error }, 'could not write the audit log');
-              }
+              await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
+                event: 'sign_in_failed',
+                userId,
+                detail: 'reused_code',
+              });
             }
             throw new APIError('UNAUTHORIZED', {
               message: REUSED_CODE_MESSAGE,

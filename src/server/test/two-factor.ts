@@ -17,11 +17,6 @@ export function secretOf(totpURI: string): string {
 /** The code an authenticator app shows now, each call one not used before (see unusedCode). */
 export const currentCode = unusedCode;
 
-/** The code an authenticator app shows now, used or not. */
-export function shownCode(secret: string): Promise<string> {
-  return authenticator(secret).totp();
-}
-
 /** A well-formed code that no time step near now accepts. */
 export async function wrongCode(secret: string): Promise<string> {
   const step = Math.floor(Date.now() / 1000 / PERIOD_SECONDS);
