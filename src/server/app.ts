@@ -1,7 +1,7 @@
 /**
  * The HTTP application: the API under /api and the web app beside it, on one origin.
  */
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import { recordDefinitions } from '../shared/records';
@@ -15,12 +15,7 @@ import { familyMemberRoutes } from './family-members/family-member-routes';
 import { clientIp } from './http/client-ip';
 import type { AppEnv } from './http/env';
 import { handleError, UNAVAILABLE_MESSAGE } from './http/errors';
-import {
-  noStore,
-  sameOriginWrites,
-  securityHeaders,
-  strictTransportSecurity,
-} from './http/security';
+import { sameOriginWrites, securityHeaders } from './http/security';
 import { requestLog } from './http/request-log';
 import { requireSession } from './http/session';
 import { mountWebApp } from './http/static-files';
@@ -58,24 +53,27 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
   const app = new Hono<AppEnv>();
 
   app.onError(handleError(logger));
-  app.use('*', requestLog(logger), securityHeaders(), strictTransportSecurity(config));
-  app.use('/api/*', noStore(), clientIp(config.trustProxy), sameOriginWrites(config));
+  app.use('*', requestLog(logger), securityHeaders(config));
+  app.use('/api/*', clientIp(config.trustProxy), sameOriginWrites(config));
   const tooLarge = (c: Context) =>
     c.json({ message: 'The request body is too large (at most 1 MB)' }, 413);
   const limitStream = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
-  app.use('/api/*', async (c, next) => {
-    // An import file has a bound of its own, set by its route.
-    if (c.req.path === '/api/import') return next();
+  const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
     // Hono's limit asks every request for its body, which builds the whole web Request, and
-    // from then on the body can only be read through a web stream. A GET has no body, and a
-    // declared length is checked as Hono checks it, so only a streamed body is counted.
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    // from then on the body can only be read through a web stream. A declared length is
+    // checked as Hono checks it, so only a streamed body is counted.
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
       return Number.parseInt(length, 10) > MAX_BODY_BYTES ? tooLarge(c) : next();
     }
     return limitStream(c, next);
-  });
+  };
+  app.use('/api/*', (c, next) =>
+    // A GET has no body; an import file has a bound of its own, set by its route.
+    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/import'
+      ? next()
+      : limitBody(c, next),
+  );
 
   const databaseAnswers = async () => {
     try {

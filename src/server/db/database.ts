@@ -4,7 +4,13 @@
  */
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type CompiledQuery,
+  type SqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { DB, Engine } from './schema';
 
@@ -60,6 +66,32 @@ export function withStatementCache(
   };
 }
 
+type ImmediateReader = (query: CompiledQuery) => unknown[] | undefined;
+
+const immediateReaders = new WeakMap<object, ImmediateReader>();
+
+/**
+ * The rows of a read, run on the spot when the database allows it, or undefined: then run
+ * it through Kysely as usual.
+ *
+ * better-sqlite3 answers synchronously; Kysely still runs each query through its
+ * connection queue, a chain of a dozen promises, and Node pays a promise hook on each of
+ * them once any AsyncLocalStorage is in use (better-auth's is). For a request's small reads
+ * that chain cost more than SQLite did. A read is run on the spot when no transaction is
+ * open on the connection: it is one statement in its own implicit transaction, exactly
+ * what Kysely would run once its queue let it. While a transaction is open (it holds the
+ * connection across awaits), the read waits its turn through Kysely, so it never sees
+ * writes that are not yet committed. PostgreSQL reads always go through Kysely's pool.
+ */
+export function readImmediately<Row>(
+  // Any schema: a compiled query carries its own row type.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  query: CompiledQuery<Row>,
+): Row[] | undefined {
+  return immediateReaders.get(db)?.(query) as Row[] | undefined;
+}
+
 export function openSqlite(file: string): Database {
   const sqlite = new SQLite(file);
   // A saved record must survive a power cut: WAL with a full sync on every commit.
@@ -67,8 +99,12 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
+  immediateReaders.set(db, (query) => {
+    if (sqlite.inTransaction) return undefined;
+    const statement = statements.prepare(query.sql);
+    return statement.reader ? statement.all(query.parameters) : undefined;
   });
   return {
     db,

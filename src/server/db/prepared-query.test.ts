@@ -2,15 +2,18 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../test/harness';
+import { readImmediately } from './database';
 import { prepareQuery, preparedShapes } from './prepared-query';
 
 // A table of this test's own, outside the product's schema.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 let db: Kysely<any>;
 let drop: () => Promise<void>;
+let engine: string;
 beforeAll(async () => {
   const created = await createTestDatabase();
   db = created.database.db;
+  engine = created.database.engine;
   drop = created.drop;
   await sql`create table samples (id integer primary key, owner text not null, name text not null)`.execute(
     db,
@@ -66,5 +69,42 @@ describe('a prepared query', () => {
     expect(shapes('by owner', prepare)).toBe(first);
     shapes('another', prepare);
     expect(prepare).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a prepared read while another request holds a transaction open', () => {
+  it('never sees the transaction’s writes before they are committed', async () => {
+    const prepared = prepareQuery(db, build);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+    const transaction = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('samples').values({ id: 10, owner: 'cy', name: 'x' }).execute();
+        inserted();
+        await held;
+        throw new Error('rolled back');
+      })
+      .catch((error: unknown) => error);
+
+    await insertedYet;
+    const read = prepared({ owner: 'cy', after: 0, limit: 5 });
+    release();
+    expect(await read).toEqual([]);
+    expect(await transaction).toEqual(new Error('rolled back'));
+    expect(await prepared({ owner: 'cy', after: 0, limit: 5 })).toEqual([]);
+  });
+
+  it('on SQLite runs on the spot when no transaction is open, and waits its turn otherwise', async () => {
+    const query = build({ owner: 'ann', after: 0, limit: 5 }).compile();
+    const rows = readImmediately(db, query);
+    if (engine === 'sqlite') expect(rows).toEqual(await db.executeQuery(query).then((r) => r.rows));
+    else expect(rows).toBeUndefined();
+    await db.transaction().execute(async (trx) => {
+      await trx.selectFrom('samples').select('id').execute();
+      expect(readImmediately(db, query)).toBeUndefined();
+    });
   });
 });

@@ -8,6 +8,7 @@
  * whose shape depends on the request (a member filter, a cursor) is prepared once per shape.
  */
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { readImmediately } from './database';
 
 const PLACEHOLDER = Symbol('placeholder');
 
@@ -39,8 +40,8 @@ export function prepareQuery<Values extends Record<string, unknown>, Row>(
     const parameters = prepared.parameters.map((parameter) =>
       isPlaceholder(parameter) ? values[parameter[PLACEHOLDER]] : parameter,
     );
-    const result = await db.executeQuery<Row>(CompiledQuery.raw(prepared.sql, parameters));
-    return result.rows;
+    const query = CompiledQuery.raw(prepared.sql, parameters) as CompiledQuery<Row>;
+    return readImmediately(db, query) ?? (await db.executeQuery(query)).rows;
   };
 }
 

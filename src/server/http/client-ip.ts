@@ -22,7 +22,7 @@ function socketAddress(c: Parameters<MiddlewareHandler>[0]): string | null {
 }
 
 export function clientIp(trustProxy: boolean): MiddlewareHandler {
-  return async (c, next) => {
+  return (c, next) => {
     const headers = c.req.raw.headers;
     let address = socketAddress(c);
     if (trustProxy) {
@@ -33,6 +33,6 @@ export function clientIp(trustProxy: boolean): MiddlewareHandler {
       address = forwarded?.at(-1) || address;
     }
     headers.set(CLIENT_IP_HEADER, address ?? '127.0.0.1');
-    await next();
+    return next();
   };
 }

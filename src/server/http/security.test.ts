@@ -2,10 +2,12 @@
  * Browser-facing protections, on every kind of response: security headers, no caching of
  * the API, HSTS over https, refusal of cross-origin writes, bounded bodies.
  */
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
 import { createLogger } from '../logger';
+import { securityHeaders } from './security';
 import {
   createTestDatabase,
   createTestServer,
@@ -84,6 +86,43 @@ describe('security headers', () => {
     } finally {
       await drop();
     }
+  });
+
+  it('take https from a trusted proxy’s X-Forwarded-Proto, and from no one else', async () => {
+    const overHttps = { 'x-forwarded-proto': 'https' };
+    const hsts = async (trustProxy: boolean, path: string) => {
+      const { database, drop } = await createTestDatabase();
+      try {
+        const config = { ...testConfig(), trustProxy };
+        const logger = createLogger('silent');
+        const auth = createAuth({ db: database.db, engine: database.engine, config, logger });
+        const app = createApp({ database, auth, config, logger });
+        const response = await new TestClient(app.fetch).request('GET', path, undefined, overHttps);
+        return response.headers.get('strict-transport-security');
+      } finally {
+        await drop();
+      }
+    };
+    expect(await hsts(true, '/api/health')).toMatch(/max-age=\d{7,}/);
+    expect(await hsts(true, '/visits')).toMatch(/max-age=\d{7,}/);
+    expect(await hsts(false, '/api/health')).toBeNull();
+  });
+
+  it('are on an answer whose own headers cannot be changed (a redirect)', async () => {
+    const app = new Hono()
+      .use(securityHeaders({ baseUrl: null, trustProxy: false }))
+      .get('/api/elsewhere', () => Response.redirect('https://example.org/', 302));
+    const response = await app.request('/api/elsewhere');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('https://example.org/');
+    expectSecurityHeaders(response.headers);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('keep pages cacheable: only API answers say no-store', async () => {
+    expect((await signedIn.get('/visits')).headers.get('cache-control') ?? '').not.toMatch(
+      /no-store/,
+    );
   });
 });
 

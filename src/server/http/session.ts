@@ -66,16 +66,16 @@ function verifiedToken(signed: string, secret: string): string | null {
 const timeOf = (value: Date | string) => new Date(value).getTime();
 
 export function requireSession(auth: Auth, db: Kysely<DB>): MiddlewareHandler<AppEnv> {
-  let settings: Promise<SessionCheckSettings> | null = null;
+  let settings: SessionCheckSettings | null = null;
   const loadSettings = async (): Promise<SessionCheckSettings> => {
     const context = await auth.$context;
-    return {
+    return (settings = {
       tokenCookie: context.authCookies.sessionToken.name,
       dataCookie: context.authCookies.sessionData.name,
       secret: context.secret,
       expiresInMs: context.sessionConfig.expiresIn * 1000,
       updateAgeMs: context.sessionConfig.updateAge * 1000,
-    };
+    });
   };
 
   const findSession = prepareQuery(db, (values: { token: string }) =>
@@ -96,7 +96,7 @@ export function requireSession(auth: Auth, db: Kysely<DB>): MiddlewareHandler<Ap
   async function liveSession(
     headers: Headers,
   ): Promise<{ user: SessionUser; sessionId: string } | null> {
-    const config = await (settings ??= loadSettings());
+    const config = settings ?? (await loadSettings());
     const cookies = headers.get('cookie');
     if (!cookies || cookies.includes(config.dataCookie)) return null;
     const signed = singleCookie(cookies, config.tokenCookie);
