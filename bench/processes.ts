@@ -151,7 +151,7 @@ export function startProduct(options: {
       FAMILY_PASSCODE: options.passcode,
       // Sign-in is measured at full speed: the per-address limit would refuse it.
       AUTH_RATE_LIMIT: 'off',
-      LOG_LEVEL: 'warn',
+      // No LOG_LEVEL: the default, one log line a request, as a default install writes.
       // As `npm start` runs the server (see docs/operations.md, "Memory").
       MALLOC_MMAP_THRESHOLD_: '131072',
     },

@@ -6,6 +6,9 @@ import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '../logger';
 
 export function requestLog(logger: Logger): MiddlewareHandler {
+  // The entry is made of the four fields below and nothing else, so it has nothing to
+  // redact: redaction's search of each entry cost more than writing the line.
+  const requests = logger.child({}, { redact: [] });
   return async (c, next) => {
     const started = performance.now();
     await next();
@@ -15,8 +18,8 @@ export function requestLog(logger: Logger): MiddlewareHandler {
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     };
-    if (c.req.path === '/api/health') logger.debug(entry, 'request');
-    else if (c.res.status >= 500) logger.error(entry, 'request');
-    else logger.info(entry, 'request');
+    if (c.req.path === '/api/health') requests.debug(entry, 'request');
+    else if (c.res.status >= 500) requests.error(entry, 'request');
+    else requests.info(entry, 'request');
   };
 }
