@@ -4,18 +4,13 @@
  */
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
-import { createAuth } from '../auth/auth';
-import { createLogger } from '../logger';
-import { securityHeaders } from './security';
 import {
-  createTestDatabase,
   createTestServer,
   signedUpClient,
-  testConfig,
-  TestClient,
+  type TestClient,
   type TestServer,
 } from '../test/harness';
+import { securityHeaders } from './security';
 
 let server: TestServer;
 let signedIn: TestClient;
@@ -75,32 +70,25 @@ describe('security headers', () => {
 
   it('add HSTS only when the app is served over https', async () => {
     expect((await signedIn.get('/api/health')).headers.get('strict-transport-security')).toBeNull();
-    const { database, drop } = await createTestDatabase();
+    const overHttps = await createTestServer({ baseUrl: 'https://health.example.org' });
     try {
-      const config = { ...testConfig(), baseUrl: 'https://health.example.org' };
-      const logger = createLogger('silent');
-      const auth = createAuth({ db: database.db, engine: database.engine, config, logger });
-      const app = createApp({ database, auth, config, logger });
-      const response = await new TestClient(app.fetch).get('/api/health');
+      const response = await overHttps.client().get('/api/health');
       expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
     } finally {
-      await drop();
+      await overHttps.close();
     }
   });
 
   it('take https from a trusted proxy’s X-Forwarded-Proto, and from no one else', async () => {
-    const overHttps = { 'x-forwarded-proto': 'https' };
     const hsts = async (trustProxy: boolean, path: string) => {
-      const { database, drop } = await createTestDatabase();
+      const behindProxy = await createTestServer({ trustProxy });
       try {
-        const config = { ...testConfig(), trustProxy };
-        const logger = createLogger('silent');
-        const auth = createAuth({ db: database.db, engine: database.engine, config, logger });
-        const app = createApp({ database, auth, config, logger });
-        const response = await new TestClient(app.fetch).request('GET', path, undefined, overHttps);
+        const response = await behindProxy
+          .client()
+          .request('GET', path, undefined, { 'x-forwarded-proto': 'https' });
         return response.headers.get('strict-transport-security');
       } finally {
-        await drop();
+        await behindProxy.close();
       }
     };
     expect(await hsts(true, '/api/health')).toMatch(/max-age=\d{7,}/);

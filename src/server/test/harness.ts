@@ -75,6 +75,9 @@ export interface TestServerOptions {
   /** Where the server's logs go (default: nowhere). */
   logs?: { write(line: string): void };
   passwordHashing?: HashCost;
+  /** As BASE_URL and TRUST_PROXY set them (default: neither). */
+  baseUrl?: string;
+  trustProxy?: boolean;
 }
 
 /**
@@ -92,8 +95,8 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     familyPasscode: TEST_PASSCODE,
     familyPasscodeGenerated: false,
     authSecret: 'test-secret-test-secret-test-secret-0123456789',
-    baseUrl: null,
-    trustProxy: false,
+    baseUrl: options.baseUrl ?? null,
+    trustProxy: options.trustProxy ?? false,
     rateLimit: options.rateLimit ?? null,
     passwordHashing: options.passwordHashing ?? TEST_HASH_COST,
     logLevel: 'silent',
