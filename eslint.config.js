@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'bench/results'],
+    ignores: ['.node', 'dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'bench/results'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -3,7 +3,7 @@
  * SIGTERM/SIGINT let in-flight requests finish before closing the database.
  */
 import type { Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
@@ -45,7 +45,12 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
         const http = server as HttpServer;
         // Answers from now on tell clients not to reuse their connection.
         http.on('request', (_request, response) => response.setHeader('connection', 'close'));
-        const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+        // Stop listening, but keep the idle kept-alive connections for now: http.Server's
+        // own close() also drops every idle connection at once (Node 19 on), and a client
+        // may be sending its next request on one of them at this very moment.
+        const closed = new Promise<void>((resolve) =>
+          net.Server.prototype.close.call(http, () => resolve()),
+        );
         // A request may already be on its way over a kept-alive connection: give such
         // requests a moment to arrive before the idle connections are closed.
         await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_SETTLE_MS));

@@ -2,7 +2,8 @@
  * Versioned migrations, run at start-up on either engine. Each file is frozen once it has
  * shipped; a change to the schema is a new file.
  */
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
 
 // The migrator works on any schema; `any` here is Kysely's own idiom for that.
 /* eslint-disable @typescript-eslint/no-explicit-any */

@@ -3,7 +3,8 @@
  * creates, edits that move a record between members, deletes, and the deletes that removing
  * a member cascades to; and the migration that introduced them counted what was there.
  */
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, migrations } from '../db/migrate';
 import { sampleRecord } from '../test/factories';
