@@ -5,7 +5,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['.node', 'dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'bench/results'],
+    ignores: [
+      '.node',
+      'dist',
+      'data',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'bench/results',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
