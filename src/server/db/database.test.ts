@@ -1,11 +1,18 @@
-/** The SQLite statement cache: each query shape is prepared once, within a bound. */
+/**
+ * The SQLite statement cache: each query shape is prepared once, within a bound. The SQLite
+ * files: owner-only.
+ */
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { withStatementCache } from './database';
+import { openSqlite, withStatementCache } from './database';
 
 let sqlite: SQLite.Database;
 afterEach(() => {
-  if (sqlite.open) sqlite.close();
+  if (sqlite?.open) sqlite.close();
 });
 
 function cacheOf(size: number) {
@@ -53,5 +60,39 @@ describe('the SQLite statement cache', () => {
     const { cache } = cacheOf(10);
     cache.close();
     expect(sqlite.open).toBe(false);
+  });
+});
+
+describe('the SQLite files', () => {
+  it('are readable by the server’s user alone, even in a directory others can read', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kin-modes-'));
+    try {
+      chmodSync(dir, 0o755);
+      const file = path.join(dir, 'kin-health.db');
+      const database = openSqlite(file);
+      await sql`create table t (v text)`.execute(database.db);
+      await sql`insert into t (v) values ('x')`.execute(database.db);
+      for (const name of ['kin-health.db', 'kin-health.db-wal', 'kin-health.db-shm']) {
+        expect(statSync(path.join(dir, name)).mode & 0o777, name).toBe(0o600);
+      }
+      await database.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('made readable by others before are made owner-only again', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kin-modes-'));
+    try {
+      const file = path.join(dir, 'kin-health.db');
+      writeFileSync(file, '');
+      chmodSync(file, 0o644);
+      const database = openSqlite(file);
+      await sql`create table t (v text)`.execute(database.db);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      await database.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

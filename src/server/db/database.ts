@@ -2,6 +2,7 @@
  * The database: Kysely over better-sqlite3 (embedded, the default) or over pg (PostgreSQL,
  * when DATABASE_URL is set). Both run the same migrations and the same queries.
  */
+import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -92,7 +93,26 @@ export function readImmediately<Row>(
   return immediateReaders.get(db)?.(query) as Row[] | undefined;
 }
 
+/** SQLite's own companions of a database file, made with the file's own permissions. */
+const SQLITE_COMPANIONS = ['', '-wal', '-shm', '-journal'];
+
+/**
+ * Health records are readable by the server's user alone: the file is made owner-only
+ * before SQLite opens it (SQLite then makes its -wal and -shm with the same permissions),
+ * and files left readable by others (by an older version, or a copy made by hand) are
+ * made owner-only again.
+ */
+function keepOwnerOnly(file: string) {
+  closeSync(openSync(file, 'a', 0o600));
+  for (const suffix of SQLITE_COMPANIONS) {
+    const companion = file + suffix;
+    if (existsSync(companion) && (statSync(companion).mode & 0o077) !== 0)
+      chmodSync(companion, 0o600);
+  }
+}
+
 export function openSqlite(file: string): Database {
+  if (file !== ':memory:') keepOwnerOnly(file);
   const sqlite = new SQLite(file);
   // A saved record must survive a power cut: WAL with a full sync on every commit.
   sqlite.pragma('journal_mode = WAL');
