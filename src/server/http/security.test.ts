@@ -185,3 +185,42 @@ describe('request bodies', () => {
     }
   });
 });
+
+describe('session cookies', () => {
+  const signUpCookies = async (
+    options: { trustProxy: boolean },
+    headers: Record<string, string>,
+  ) => {
+    const proxied = await createTestServer(options);
+    try {
+      const client = proxied.client().withHeaders(headers);
+      const response = await client.signUp();
+      const cookies = response.headers.getSetCookie();
+      // The renewal a session read may send, and the cookies cleared at sign-out, too.
+      const signedOut = await client.signOut();
+      return [...cookies, ...signedOut.headers.getSetCookie()];
+    } finally {
+      await proxied.close();
+    }
+  };
+
+  it('are Secure behind a trusted TLS proxy, without BASE_URL', async () => {
+    const cookies = await signUpCookies(
+      { trustProxy: true },
+      // The browser sees https, and says so in its Origin.
+      { 'x-forwarded-proto': 'https', origin: 'https://localhost:3000' },
+    );
+    expect(cookies.length).toBeGreaterThan(1);
+    for (const cookie of cookies) expect(cookie, cookie).toMatch(/;\s*Secure/i);
+  });
+
+  it('are not Secure over plain http, nor when an untrusted client claims https', async () => {
+    for (const [options, headers] of [
+      [{ trustProxy: true }, {}],
+      [{ trustProxy: false }, { 'x-forwarded-proto': 'https' }],
+    ] as const) {
+      const cookies = await signUpCookies(options, headers);
+      for (const cookie of cookies) expect(cookie, cookie).not.toMatch(/;\s*Secure/i);
+    }
+  });
+});

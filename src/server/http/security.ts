@@ -71,16 +71,34 @@ export function securityHeaders(options: {
       : https
         ? lists.pageOverHttps
         : lists.page;
-    let headers = c.res.headers;
-    try {
+    const apply = (headers: Headers) => {
       for (const [name, value] of list) headers.set(name, value);
+      if (https) makeCookiesSecure(headers);
+    };
+    try {
+      apply(c.res.headers);
     } catch {
       // An answer with immutable headers (a redirect made by Response.redirect) is copied.
       c.res = new Response(c.res.body, c.res);
-      headers = c.res.headers;
-      for (const [name, value] of list) headers.set(name, value);
+      apply(c.res.headers);
     }
   };
+}
+
+const SECURE_ATTRIBUTE = /;\s*secure\s*(;|$)/i;
+
+/**
+ * Over https every cookie is Secure. better-auth decides that once, from BASE_URL; behind a
+ * TLS-terminating proxy without BASE_URL it cannot know, so the answer is fixed here, where
+ * the protocol the browser used is known for each request.
+ */
+function makeCookiesSecure(headers: Headers) {
+  const cookies = headers.getSetCookie();
+  if (cookies.every((cookie) => SECURE_ATTRIBUTE.test(cookie))) return;
+  headers.delete('set-cookie');
+  for (const cookie of cookies) {
+    headers.append('set-cookie', SECURE_ATTRIBUTE.test(cookie) ? cookie : `${cookie}; Secure`);
+  }
 }
 
 /** The protocol (http or https) this request was made with, as the browser saw it. */
