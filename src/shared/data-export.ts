@@ -63,5 +63,8 @@ export const dataExportSchema = z.object(
 );
 export type ImportFile = z.output<typeof dataExportSchema>;
 
+export const IMPORT_ALREADY_RUNNING =
+  'An import into this account is already running. Wait for it to finish.';
+
 export const IMPORT_NEEDS_EMPTY_ACCOUNT =
   'Importing needs an empty account: this one already has family members or records.';

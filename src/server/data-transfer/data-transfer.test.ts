@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_NEEDS_EMPTY_ACCOUNT, type DataExport } from '../../shared/data-export';
 import { recordDefinitions } from '../../shared/records';
 import { sampleRecord } from '../test/factories';
+import { MAX_IMPORT_BYTES } from './data-transfer-routes';
 import {
   createTestServer,
   signedUpClient,
@@ -158,5 +159,100 @@ describe('export and import', () => {
   it('need a session', async () => {
     expect((await server.client().get('/api/export')).status).toBe(401);
     expect((await server.client().post('/api/import', {})).status).toBe(401);
+  });
+});
+
+describe('an import', () => {
+  /** A request body that says whether the server has started reading it. */
+  function watchedBody(text: string) {
+    const state = { pulled: false };
+    const bytes = new TextEncoder().encode(text);
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          state.pulled = true;
+          controller.enqueue(bytes);
+          controller.close();
+        },
+      },
+      // Nothing is fetched ahead: pull() runs only when the server reads.
+      { highWaterMark: 0 },
+    );
+    return { stream, state };
+  }
+
+  const importRequest = (client: TestClient, body: ReadableStream<Uint8Array> | string) =>
+    server.app.fetch(
+      new Request(`http://localhost:3000/api/import`, {
+        method: 'POST',
+        headers: {
+          origin: 'http://localhost:3000',
+          'content-type': 'application/json',
+          cookie: client.cookieHeader,
+        },
+        body,
+        // A stream body is sent as it comes.
+        ...(typeof body === 'string' ? {} : { duplex: 'half' }),
+      } as RequestInit),
+    );
+
+  it('into an account with data is refused before its body is read', async () => {
+    const { client } = await signedUpClient(server);
+    await fill(client);
+    const exported = (await client.get<DataExport>('/api/export')).body;
+    const { stream, state } = watchedBody(JSON.stringify(exported));
+    const response = await importRequest(client, stream);
+    expect(response.status).toBe(409);
+    expect(state.pulled).toBe(false);
+  });
+
+  it('runs one at a time per account', async () => {
+    const { client: source } = await signedUpClient(server);
+    await fill(source);
+    const text = JSON.stringify((await source.get<DataExport>('/api/export')).body);
+    const { client } = await signedUpClient(server);
+
+    // The first import waits for its body; a second one meanwhile is refused.
+    let send: (chunk: Uint8Array | null) => void = () => {};
+    const slow = new ReadableStream<Uint8Array>({
+      start(controller) {
+        send = (chunk) => (chunk ? controller.enqueue(chunk) : controller.close());
+      },
+    });
+    const first = importRequest(client, slow);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = await importRequest(client, text);
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as { message: string }).message).toMatch(/already running/);
+    send(new TextEncoder().encode(text));
+    send(null);
+    expect((await first).status).toBe(201);
+    expect(
+      Object.values((await client.get<DataExport>('/api/export')).body.records).flat(),
+    ).toHaveLength(14);
+  });
+
+  it('over the size limit is refused with 413, and changes nothing', async () => {
+    const { client } = await signedUpClient(server);
+    const huge = JSON.stringify({
+      format: 'kin-health-export',
+      padding: 'x'.repeat(MAX_IMPORT_BYTES),
+    });
+    const response = await importRequest(client, huge);
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { message: string }).message).toMatch(/too large/);
+    // The lock was given back: a good import goes through.
+    const { client: source } = await signedUpClient(server);
+    await fill(source);
+    const exported = (await source.get<DataExport>('/api/export')).body;
+    expect((await client.post('/api/import', exported)).status).toBe(201);
+  });
+
+  it('that is not JSON is refused, and gives the lock back', async () => {
+    const { client } = await signedUpClient(server);
+    const response = await importRequest(client, '{ not json');
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(/JSON/);
+    expect((await importRequest(client, '{ still not json')).status).toBe(400);
   });
 });

@@ -2,7 +2,8 @@
  * Export and import of a user's whole data. The export is every family member and record
  * of the user, as stored. The import checks every row with the same schemas as the API,
  * gives every row a new id (keeping each record with its member), and writes it all in
- * one transaction: an import is complete or it changed nothing.
+ * one transaction: an import is complete or it changed nothing. Checking a large file is
+ * done a slice at a time, so the server answers other requests meanwhile.
  */
 import type { Kysely } from 'kysely';
 import {
@@ -27,6 +28,10 @@ import { recordRows } from '../records/record-rows';
 type AnyDb = Kysely<any>;
 
 const INSERT_BATCH = 500;
+/** Rows checked between two turns of the event loop. */
+const CHECK_SLICE = 500;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function stripOwner(row: Record<string, unknown>): ExportedRow {
   const { user_id: _owner, ...rest } = row;
@@ -84,7 +89,8 @@ function refuse(
   throw badRequest(`${where}: ${issue.message}`, issue.field);
 }
 
-async function accountIsEmpty(db: AnyDb, userId: string): Promise<boolean> {
+export async function accountIsEmpty(database: Kysely<DB>, userId: string): Promise<boolean> {
+  const db = database as unknown as AnyDb;
   const tables = ['family_members', ...recordDefinitions.map((definition) => definition.table)];
   for (const table of tables) {
     const row = await db
@@ -131,39 +137,43 @@ export async function importUserData(
   });
 
   let records = 0;
-  const recordRowsByTable = recordDefinitions.map((definition) => {
-    const rows = recordRows(definition as RecordDefinition);
+  const recordRowsByTable: { table: RecordTable; rows: Record<string, unknown>[] }[] = [];
+  for (const definition of recordDefinitions as readonly RecordDefinition[]) {
+    const rows = recordRows(definition);
     const items = file.records[definition.table] ?? [];
     records += items.length;
-    return {
-      table: definition.table,
-      rows: items.map((item, index) => {
-        const parsed = (definition as RecordDefinition).schema.safeParse(item);
-        if (!parsed.success) refuse(`${definition.noun} ${index + 1}`, parsed.error);
-        const values = parsed.data as Record<string, unknown>;
-        const memberId = values.family_member_id;
-        if (typeof memberId === 'string' && !memberIds.has(memberId)) {
-          throw badRequest(
-            `${definition.noun} ${index + 1}: its family member is not in the file`,
-            'family_member_id',
-          );
-        }
-        return {
-          id: newId(),
-          user_id: userId,
-          ...rows.toRow(values),
-          ...(definition.memberLinked
-            ? { family_member_id: typeof memberId === 'string' ? memberIds.get(memberId) : null }
-            : {}),
-          created_at: item.created_at,
-          updated_at: item.updated_at,
-        };
-      }),
-    };
-  });
+    const checked: Record<string, unknown>[] = [];
+    for (const [index, item] of items.entries()) {
+      if (index % CHECK_SLICE === CHECK_SLICE - 1) await nextTurn();
+      const parsed = definition.schema.safeParse(item);
+      if (!parsed.success) refuse(`${definition.noun} ${index + 1}`, parsed.error);
+      const values = parsed.data as Record<string, unknown>;
+      const memberId = values.family_member_id;
+      if (typeof memberId === 'string' && !memberIds.has(memberId)) {
+        throw badRequest(
+          `${definition.noun} ${index + 1}: its family member is not in the file`,
+          'family_member_id',
+        );
+      }
+      checked.push({
+        id: newId(),
+        user_id: userId,
+        ...rows.toRow(values),
+        ...(definition.memberLinked
+          ? { family_member_id: typeof memberId === 'string' ? memberIds.get(memberId) : null }
+          : {}),
+        created_at: item.created_at,
+        updated_at: item.updated_at,
+      });
+    }
+    recordRowsByTable.push({ table: definition.table, rows: checked });
+  }
 
   await (database as unknown as AnyDb).transaction().execute(async (trx) => {
-    if (!(await accountIsEmpty(trx, userId))) throw new ApiError(409, IMPORT_NEEDS_EMPTY_ACCOUNT);
+    // Checked again inside the transaction: nothing was added while the file was read.
+    if (!(await accountIsEmpty(trx as unknown as Kysely<DB>, userId))) {
+      throw new ApiError(409, IMPORT_NEEDS_EMPTY_ACCOUNT);
+    }
     await insertAll(trx, 'family_members', memberRows);
     for (const { table, rows } of recordRowsByTable) await insertAll(trx, table, rows);
   });
