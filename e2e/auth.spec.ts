@@ -125,10 +125,15 @@ test.describe('auth', () => {
 
     await page.getByRole('button', { name: 'Account', exact: true }).click();
     await page.getByRole('button', { name: 'Delete Account' }).click();
-    await page
-      .getByRole('alertdialog')
-      .getByRole('button', { name: /^Delete/ })
-      .click();
+    const proof = page.getByRole('alertdialog');
+    // The password is asked for, and a wrong one deletes nothing.
+    await proof.getByRole('button', { name: /^Delete/ }).click();
+    await expect(proof.getByText('Password is required')).toBeVisible();
+    await proof.getByLabel('Password').fill('not-my-password');
+    await proof.getByRole('button', { name: /^Delete/ }).click();
+    await expect(proof.getByText('The password is not correct')).toBeVisible();
+    await proof.getByLabel('Password').fill(user.password);
+    await proof.getByRole('button', { name: /^Delete/ }).click();
     await expect(page.getByText('Your account has been permanently deleted.')).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
 

@@ -150,6 +150,22 @@ test.describe('two-factor sign-in', () => {
   });
 });
 
+test('with two-factor on, deleting the account asks for a code as well', async ({ page, user }) => {
+  const { setupKey } = await enableTwoFactorViaApi(page, user.password);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  const proof = page.getByRole('alertdialog');
+  await proof.getByLabel('Password').fill(user.password);
+  await proof.getByRole('button', { name: /^Delete/ }).click();
+  await expect(proof.getByText('Authentication Code is required')).toBeVisible();
+  await expectAccessible(page);
+  await proof.getByLabel('Authentication Code').fill(await totpCode(setupKey));
+  await proof.getByRole('button', { name: /^Delete/ }).click();
+  await expect(page.getByText('Your account has been permanently deleted.')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
 test.describe('active sessions', () => {
   test('lists this and other devices, and signs the others out', async ({
     page,

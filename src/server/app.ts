@@ -7,6 +7,10 @@ import { sql } from 'kysely';
 import { recordDefinitions } from '../shared/records';
 import type { Auth } from './auth/auth';
 import { withAuthRequestContext, type AuthRequestContext } from './auth/auth-request-context';
+import { isAllowedAuthRoute } from './auth/auth-routes';
+import { sessionLifetime } from './auth/session-lifetime';
+import { emailOf } from './auth/credential-limits';
+import { recordAuditEventOrLog } from './audit/audit-log';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { dataTransferRoutes } from './data-transfer/data-transfer-routes';
@@ -21,6 +25,8 @@ import { requireSession } from './http/session';
 import { mountWebApp } from './http/static-files';
 import type { Logger } from './logger';
 import { profileRoutes } from './profile/profile-routes';
+import { freshProofChecker } from './account/fresh-proof';
+import { createAttemptLimits } from './limits/attempt-limits';
 import { createRecordRepository } from './records/record-repository';
 import { recordRoutes } from './records/record-routes';
 import { securityRoutes } from './security/security-routes';
@@ -32,24 +38,30 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export interface AppDependencies {
   database: Database;
   auth: Auth;
-  config: Pick<AppConfig, 'baseUrl' | 'trustProxy' | 'webDir'>;
+  config: Pick<AppConfig, 'baseUrl' | 'trustProxy' | 'webDir' | 'rateLimit' | 'sessionMaxAgeDays'>;
   logger: Logger;
 }
 
-/** Reads the passcode of a sign-in or sign-up body without consuming the request. */
-async function passcodeOf(request: Request): Promise<string | null> {
+/** Reads a JSON body without consuming the request (better-auth reads it again). */
+async function bodyOf(request: Request): Promise<unknown> {
   try {
-    const body: unknown = await request.clone().json();
-    const passcode = (body as { passcode?: unknown } | null)?.passcode;
-    return typeof passcode === 'string' ? passcode : null;
+    return await request.clone().json();
   } catch {
     return null;
   }
 }
 
+const AUTH_BASE_PATH = '/api/auth';
+
 export function createApp({ database, auth, config, logger }: AppDependencies) {
   const { db } = database;
   const members = createFamilyMemberRepository(db);
+  const requireFreshProof = freshProofChecker({
+    db,
+    auth,
+    limits: createAttemptLimits(db, config.rateLimit),
+    logger,
+  });
   const app = new Hono<AppEnv>();
 
   app.onError(handleError(logger));
@@ -96,12 +108,32 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
     return c.json(jwks);
   });
 
-  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+  app.all('/api/auth/*', async (c) => {
     const request = c.req.raw;
+    // Only the endpoints the product calls are reachable; better-auth defines many more.
+    if (
+      !isAllowedAuthRoute(
+        request.method,
+        new URL(request.url).pathname.slice(AUTH_BASE_PATH.length),
+      )
+    ) {
+      return c.json({ message: 'Not found' }, 404);
+    }
+    const body = request.method === 'POST' ? await bodyOf(request) : null;
+    const passcode = (body as { passcode?: unknown } | null)?.passcode;
     const context: AuthRequestContext = {
-      passcode: request.method === 'POST' ? await passcodeOf(request) : null,
+      passcode: typeof passcode === 'string' ? passcode : null,
     };
     const response = await withAuthRequestContext(context, () => auth.handler(request));
+    // better-auth's per-address limit answers before any hook runs: its refusals are
+    // written down here (the per-account ones write their own).
+    if (response.status === 429 && response.headers.has('x-retry-after')) {
+      await recordAuditEventOrLog(db, logger, request.headers, {
+        event: 'too_many_attempts',
+        email: emailOf(body),
+        detail: c.req.path.slice(AUTH_BASE_PATH.length + 1),
+      });
+    }
     // better-auth answers any failure with a generic 500; when the cause is the database
     // being out of reach, say so, as every other route does.
     if (response.status >= 500 && !(await databaseAnswers())) {
@@ -111,8 +143,8 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
   });
 
   const api = new Hono<AppEnv>()
-    .use(requireSession(auth, db))
-    .route('/', profileRoutes(db, auth))
+    .use(requireSession(auth, db, sessionLifetime(config.sessionMaxAgeDays)))
+    .route('/', profileRoutes(db, auth, requireFreshProof, logger))
     .route('/', dataTransferRoutes(db))
     .route('/', securityRoutes(db, auth))
     .route('/family-members', familyMemberRoutes(members))

@@ -22,7 +22,7 @@ export interface AppConfig {
   /** A `postgres://` URL, or null for the embedded SQLite database. */
   databaseUrl: string | null;
   familyPasscode: string;
-  /** Whether the passcode was generated (and so should be printed at start-up). */
+  /** Whether the passcode was generated on this start (and so is printed, once). */
   familyPasscodeGenerated: boolean;
   authSecret: string;
   /** The public URL, when the app is served behind a proxy under a fixed name. */
@@ -30,8 +30,12 @@ export interface AppConfig {
   /** Whether to believe X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
   rateLimit: RateLimitConfig | null;
+  /** A session ends this many days after its sign-in, however often it is used. */
+  sessionMaxAgeDays: number;
+  /** Audit rows older than this many days are deleted. */
+  auditRetentionDays: number;
   /**
-   * The scrypt cost of new password and passcode hashes. Always the strong default in the
+   * The Argon2id cost of new password and passcode hashes. Always the strong default in the
    * product; no environment variable lowers it. Only the API tests, which sign up hundreds
    * of users, pass a cheaper one.
    */
@@ -42,6 +46,9 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** Where a generated Friends & Family Passcode is kept, in DATA_DIR. */
+export const PASSCODE_FILE_NAME = 'family-passcode';
 
 type Env = Record<string, string | undefined>;
 
@@ -62,6 +69,16 @@ function parsePort(value: string | undefined): number {
     throw new ConfigError(`PORT must be a whole number from 0 to 65535, not "${value}"`);
   }
   return port;
+}
+
+/** A whole number of days from 1 up, or the default when unset. */
+function parseDays(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const days = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(days) || days < 1) {
+    throw new ConfigError(`${name} must be a whole number of days (1 or more), not "${value}"`);
+  }
+  return days;
 }
 
 /** `AUTH_RATE_LIMIT` is `off` or `max/seconds`, e.g. `10/60`. */
@@ -93,14 +110,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
     familyPasscode = env.FAMILY_PASSCODE;
   } else {
-    const secret = readOrCreateSecret(dataDir, 'family-passcode', () =>
+    const secret = readOrCreateSecret(dataDir, PASSCODE_FILE_NAME, () =>
       String(randomInt(0, 10 ** PASSCODE_LENGTH)).padStart(PASSCODE_LENGTH, '0'),
     );
     if (!isWellFormedPasscode(secret.value)) {
-      throw new ConfigError(`${path.join(dataDir, 'family-passcode')}: ${PASSCODE_FORMAT_MESSAGE}`);
+      throw new ConfigError(
+        `${path.join(dataDir, PASSCODE_FILE_NAME)}: ${PASSCODE_FORMAT_MESSAGE}`,
+      );
     }
     familyPasscode = secret.value;
-    familyPasscodeGenerated = true;
+    familyPasscodeGenerated = secret.created;
   }
 
   const authSecret =
@@ -119,6 +138,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     baseUrl: env.BASE_URL ? env.BASE_URL.replace(/\/+$/, '') : null,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     rateLimit: parseRateLimit(env.AUTH_RATE_LIMIT),
+    sessionMaxAgeDays: parseDays('SESSION_MAX_AGE_DAYS', env.SESSION_MAX_AGE_DAYS, 30),
+    auditRetentionDays: parseDays('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, 365),
     passwordHashing: DEFAULT_HASH_COST,
     logLevel: env.LOG_LEVEL || 'info',
     webDir: path.resolve(env.WEB_DIR || 'dist/web'),

@@ -1,5 +1,6 @@
 /** The `npm start` entry point. */
-import { ConfigError, loadConfig } from './config';
+import path from 'node:path';
+import { ConfigError, loadConfig, PASSCODE_FILE_NAME } from './config';
 import { createLogger } from './logger';
 import { startServer } from './server';
 
@@ -19,12 +20,15 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const server = await startServer(config, logger);
 
+  const passcodeFile = path.join(config.dataDir, PASSCODE_FILE_NAME);
   if (config.familyPasscodeGenerated) {
-    // Printed, not logged: the passcode is a secret the logs never carry.
+    // Printed once, on the start that made it, and never logged: the logs carry no secret.
     process.stdout.write(
       `\n  Friends & Family Passcode: ${config.familyPasscode}\n` +
-        `  (kept in ${config.dataDir}; set FAMILY_PASSCODE to choose your own)\n\n`,
+        `  (kept in ${passcodeFile}; set FAMILY_PASSCODE to choose your own)\n\n`,
     );
+  } else if (!process.env.FAMILY_PASSCODE) {
+    process.stdout.write(`\n  The Friends & Family Passcode is kept in ${passcodeFile}\n\n`);
   }
   process.stdout.write(
     `  Kin Health is running at ${server.url.replace('127.0.0.1', 'localhost')}\n\n`,

@@ -6,6 +6,7 @@ import type { Server as HttpServer } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
+import { pruneAuditLog, scheduleAuditPruning } from './audit/audit-log';
 import { createAuth } from './auth/auth';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/database';
@@ -27,6 +28,10 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
 
   const auth = createAuth({ db: database.db, engine: database.engine, config, logger });
   const app = createApp({ database, auth, config, logger });
+  const stopPruning = scheduleAuditPruning(
+    () => pruneAuditLog(database.db, config.auditRetentionDays),
+    logger,
+  );
 
   const server: ServerType = await new Promise((resolve) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
@@ -58,6 +63,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
         const sweep = setInterval(() => http.closeIdleConnections(), 100);
         await closed;
         clearInterval(sweep);
+        stopPruning();
         await database.close();
         logger.info('server stopped');
       })();

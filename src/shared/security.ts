@@ -28,9 +28,33 @@ export const backupCodeSchema = z
 export const verifyAuthenticationCodeSchema = z.object({ code: authenticationCodeSchema });
 export const verifyBackupCodeSchema = z.object({ code: backupCodeSchema });
 
-export const passwordConfirmationSchema = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }),
+const password = z
+  .string({ error: 'Password is required' })
+  .min(1, { error: 'Password is required' })
+  .max(128, { error: 'Password must be at most 128 characters' });
+
+export const passwordConfirmationSchema = z.object({ password });
+
+/**
+ * A fresh proof that the signed-in person is the account's owner, before something that
+ * cannot be undone: the password, and with two-factor sign-in on, a code from the
+ * authenticator app or a backup code.
+ */
+export const freshProofSchema = z.object({
+  password,
+  code: z
+    .string({ error: 'Authentication Code must be text' })
+    .trim()
+    .max(64, { error: 'Authentication Code is too long' })
+    .optional()
+    .transform((value) => value || undefined),
 });
+export type FreshProof = z.input<typeof freshProofSchema>;
+
+export const WRONG_PASSWORD_MESSAGE = 'The password is not correct';
+export const CODE_REQUIRED_MESSAGE =
+  'Authentication Code is required: two-factor sign-in is on for this account';
+export const WRONG_CODE_MESSAGE = 'The authentication code is not correct';
 
 /** What the authentication-code input keeps of what was typed or pasted. */
 export function filterAuthenticationCodeInput(raw: string): string {
@@ -69,6 +93,9 @@ export const auditEvents = [
   'two_factor_disabled',
   'session_revoked',
   'account_deleted',
+  'sign_up_failed',
+  'verification_failed',
+  'too_many_attempts',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -83,6 +110,9 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   two_factor_disabled: 'Two-factor sign-in turned off',
   session_revoked: 'Another session signed out',
   account_deleted: 'Account deleted',
+  sign_up_failed: 'Sign-up refused',
+  verification_failed: 'Password or code refused',
+  too_many_attempts: 'Too many attempts, refused',
 };
 
 /** How a sign-in succeeded, or why it failed: the `detail` of those events. */
@@ -99,6 +129,22 @@ export const signInDetails = {
   locked: 'Two-factor sign-in temporarily locked',
   refused: 'Refused',
 } as const;
+
+/**
+ * What a password, passcode or code was being checked for: the `detail` of a refused
+ * verification and of too many attempts.
+ */
+export const verificationPurposes = {
+  'sign-in': 'Sign-in',
+  'sign-up': 'Sign-up',
+  'two-factor': 'Authentication code',
+  'two-factor-enable': 'Turning two-factor sign-in on',
+  'two-factor-disable': 'Turning two-factor sign-in off',
+  'two-factor-setup': 'Confirming an authenticator app',
+  'password-confirmation': 'Password confirmation',
+  'account-deletion': 'Deleting the account',
+} as const;
+export type VerificationPurpose = keyof typeof verificationPurposes;
 export type SignInDetail = keyof typeof signInDetails;
 
 export interface SecurityActivityEntry {
@@ -114,7 +160,11 @@ export interface SecurityActivityEntry {
 export function describeAuditDetail(entry: Pick<SecurityActivityEntry, 'detail'>): string | null {
   const { detail } = entry;
   if (!detail) return null;
-  return Object.hasOwn(signInDetails, detail) ? signInDetails[detail as SignInDetail] : detail;
+  if (Object.hasOwn(signInDetails, detail)) return signInDetails[detail as SignInDetail];
+  if (Object.hasOwn(verificationPurposes, detail)) {
+    return verificationPurposes[detail as VerificationPurpose];
+  }
+  return detail;
 }
 
 export const SECURITY_ACTIVITY_LIMIT = 20;

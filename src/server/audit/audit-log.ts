@@ -1,9 +1,10 @@
 /**
  * The security audit log: who did what, when and from where, for sign-ups, sign-ins
- * (and their failures), sign-outs, password and two-factor changes, revoked sessions and
- * deleted accounts. Rows carry ids, an attempted email, an address and a user agent, and a
- * short detail code; never a password, passcode, code or token. A user reads their own
- * rows only.
+ * (and their failures), sign-outs, two-factor changes, refused passwords and codes, too
+ * many attempts, and revoked sessions. Rows carry ids, an attempted email, an address and
+ * a user agent, and a short detail code; never a password, passcode, code or token. A user
+ * reads their own rows only. Rows go with their account, and everyone's are deleted once
+ * older than AUDIT_RETENTION_DAYS.
  */
 import type { Kysely } from 'kysely';
 import type { AuditEvent, SecurityActivityEntry } from '../../shared/security';
@@ -82,4 +83,44 @@ export async function listSecurityActivity(
     .limit(limit)
     .execute();
   return rows.map((row) => ({ ...row, event: row.event as AuditEvent }));
+}
+
+/** Deletes every row older than the retention period; says how many went. */
+export async function pruneAuditLog(
+  db: Kysely<DB>,
+  retentionDays: number,
+  now = Date.now(),
+): Promise<number> {
+  const cutoff = new Date(now - retentionDays * 24 * 60 * 60 * 1000).toISOString();
+  const result = await db
+    .deleteFrom('audit_log')
+    .where('created_at', '<', cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Prunes soon after start and once a day after that; a failure is logged and tried again
+ * the next day. Several instances may each prune: deleting rows already gone is harmless.
+ * Returns the function that stops it.
+ */
+export function scheduleAuditPruning(prune: () => Promise<number>, logger: Logger): () => void {
+  const run = () => {
+    prune().then(
+      (deleted) => {
+        if (deleted > 0) logger.info({ deleted }, 'old audit log rows deleted');
+      },
+      (error: unknown) => logger.error({ err: error }, 'could not prune the audit log'),
+    );
+  };
+  const first = setTimeout(run, 0);
+  const daily = setInterval(run, PRUNE_EVERY_MS);
+  first.unref();
+  daily.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(daily);
+  };
 }

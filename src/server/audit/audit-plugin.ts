@@ -4,7 +4,8 @@
  * the same trace:
  *
  * - its after hooks see each credential endpoint's outcome: sign-up, sign-in (done, waiting
- *   for the second factor, or refused and why), the second factor, password changes;
+ *   for the second factor, or refused and why), the second factor, a signed-in user's
+ *   password or code refused;
  * - its database hooks see the changes that matter wherever they happen: a session ended
  *   by sign-out or revoked, two-factor sign-in turned on or off.
  *
@@ -16,7 +17,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import { INVALID_PASSCODE_MESSAGE } from '../../shared/passcode';
-import type { SignInDetail } from '../../shared/security';
+import type { SignInDetail, VerificationPurpose } from '../../shared/security';
 import { describeUserAgent } from '../../shared/user-agent';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
@@ -37,6 +38,16 @@ const SECOND_FACTOR_PATHS: Record<string, SignInDetail> = {
 };
 
 const REVOKING_PATHS = new Set(['/revoke-session', '/revoke-other-sessions', '/revoke-sessions']);
+
+/** Where a signed-in user proves their password or a code, and what for. */
+const CONFIRMATION_PATHS: Record<string, VerificationPurpose> = {
+  '/two-factor/enable': 'two-factor-enable',
+  '/two-factor/disable': 'two-factor-disable',
+  '/two-factor/verify-totp': 'two-factor-setup',
+};
+
+/** better-auth's codes for a wrong password or code (not malformed input). */
+const REFUSED_CONFIRMATION_CODES = new Set(['INVALID_PASSWORD', 'INVALID_CODE']);
 
 /** better-auth's error codes for a refused second factor, in the log's words. */
 const SECOND_FACTOR_FAILURES: Record<string, SignInDetail> = {
@@ -208,13 +219,25 @@ export function securityAudit(options: { db: Kysely<DB>; logger: Logger }) {
           }),
         },
         {
-          matcher: (context) => context.path === '/change-password',
+          // A signed-in user's password or code refused: turning two-factor on or off, or
+          // confirming a new authenticator app.
+          matcher: (context) => Object.hasOwn(CONFIRMATION_PATHS, context.path ?? ''),
           handler: createAuthMiddleware(async (ctx) => {
             const returned: unknown = ctx.context.returned;
-            const userId = (returned as { user?: { id?: string } } | null)?.user?.id;
-            if (!isAPIError(returned) && userId) {
-              await record(ctx, { event: 'password_changed', userId });
-            }
+            const user = ctx.context.session?.user as
+              { id: string; twoFactorEnabled?: unknown } | undefined;
+            if (!user || !isAPIError(returned)) return;
+            // A code checked for someone whose two-factor is already on is a proof asked by
+            // the product itself (deleting the account), which writes its own row.
+            if (ctx.path === '/two-factor/verify-totp' && user.twoFactorEnabled) return;
+            const userId = user.id;
+            const code = errorBody(returned).code ?? '';
+            if (!REFUSED_CONFIRMATION_CODES.has(code)) return;
+            await record(ctx, {
+              event: 'verification_failed',
+              userId,
+              detail: CONFIRMATION_PATHS[ctx.path] ?? null,
+            });
           }),
         },
       ],

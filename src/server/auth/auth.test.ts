@@ -267,3 +267,54 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('the user’s fields', () => {
+  const headersOf = (client: { cookieHeader: string }) =>
+    new Headers({ cookie: client.cookieHeader, host: 'localhost:3000' });
+
+  it('are not writable over HTTP but through the profile', async () => {
+    const { client } = await signedUpClient(server, 'Ann Lee');
+    const response = await client.post('/api/auth/update-user', {
+      name: 'x'.repeat(5003),
+      image: 'javascript:alert(1)',
+    });
+    expect(response.status).toBe(404);
+    expect((await client.get('/api/profile')).body).toMatchObject({ full_name: 'Ann Lee' });
+  });
+
+  it.each([
+    ['an over-long name', { name: 'x'.repeat(5003) }, /Full Name/],
+    ['a NUL in the name', { name: 'Ann\u0000Lee' }, /Full Name/],
+    ['a right-to-left override in the name', { name: 'Ann\u202eeeL' }, /Full Name/],
+    ['an empty name', { name: '  ' }, /Full Name/],
+    ['an image', { image: 'https://evil.example/x.png' }, /image/],
+  ])(
+    'refuse %s on every path that writes them, server-side calls included',
+    async (_label, body, message) => {
+      const { client } = await signedUpClient(server, 'Ann Lee');
+      await expect(
+        server.auth.api.updateUser({ headers: headersOf(client), body }),
+      ).rejects.toThrow(message);
+      const row = await server.db
+        .selectFrom('user')
+        .select(['name', 'image'])
+        .where('id', '=', (await client.get<{ id: string }>('/api/profile')).body.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ name: 'Ann Lee', image: null });
+    },
+  );
+
+  it('keep the Full Name rules at sign-up, whoever calls it', async () => {
+    await expect(
+      server.auth.api.signUpEmail({
+        headers: new Headers({ host: 'localhost:3000' }),
+        body: {
+          name: 'Ann\u202eLee',
+          email: uniqueEmail(),
+          password: 'secret-password',
+          passcode: TEST_PASSCODE,
+        } as never,
+      }),
+    ).rejects.toThrow(/Full Name/);
+  });
+});

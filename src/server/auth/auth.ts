@@ -14,6 +14,7 @@ import { jwt, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { signInSchema, signUpSchema } from '../../shared/auth';
+import { text } from '../../shared/records/fields';
 import { APP_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { INVALID_PASSCODE_MESSAGE, PASSCODE_FORMAT_MESSAGE } from '../../shared/passcode';
 import {
@@ -29,10 +30,21 @@ import type { Logger } from '../logger';
 import { firstIssue } from '../http/validation';
 import { currentPasscode } from './auth-request-context';
 import { isDatabaseUnavailable } from '../http/errors';
+import { createAttemptLimits } from '../limits/attempt-limits';
+import { recordAuditEventOrLog } from '../audit/audit-log';
+import { credentialLimits, emailOf } from './credential-limits';
 import { createPasswordHasher, type PasswordHasher } from './password-hashing';
+import { sessionLifetime } from './session-lifetime';
 import { usedCodes } from './used-codes';
 
+/** A session used at least once a day renews itself, up to its absolute lifetime. */
 const SESSION_DAYS = 30;
+
+/**
+ * Requests per address to any other auth endpoint (reading the session, signing out) while
+ * limits are on: far above what a household sharing one address does, far below a flood.
+ */
+export const DEFAULT_AUTH_RULE = { window: 60, max: 300 };
 
 /**
  * What each credential request must carry, checked before better-auth sees it, so that a
@@ -46,6 +58,40 @@ const requestSchemas: Record<string, z.ZodType> = {
   '/two-factor/verify-totp': verifyAuthenticationCodeSchema,
   '/two-factor/verify-backup-code': verifyBackupCodeSchema,
 };
+
+const fullName = text('Full Name', { required: true }).schema;
+
+/** What better-auth may write to a user row, on creation and on a change. */
+const WRITABLE_USER_FIELDS = {
+  create: new Set([
+    'id',
+    'name',
+    'email',
+    'emailVerified',
+    'createdAt',
+    'updatedAt',
+    'image',
+    'twoFactorEnabled',
+  ]),
+  update: new Set(['name', 'twoFactorEnabled', 'updatedAt']),
+};
+
+/**
+ * Every path that writes a user (sign-up, a profile change, a server-side call) keeps the
+ * Full Name field's rules, and no field the product does not use is written.
+ */
+function checkUserFields(fields: Record<string, unknown>, when: 'create' | 'update') {
+  for (const [field, value] of Object.entries(fields)) {
+    if (value === undefined || (when === 'create' && field === 'image' && value === null)) continue;
+    if (!WRITABLE_USER_FIELDS[when].has(field) || field === 'image') {
+      throw badRequest(`${field} cannot be set`, field);
+    }
+  }
+  if (fields.name !== undefined) {
+    const parsed = fullName.safeParse(fields.name);
+    if (!parsed.success) throw badRequest(firstIssue(parsed.error).message, 'name');
+  }
+}
 
 function samePasscode(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -97,6 +143,8 @@ export function createAuth(options: {
   const hasher = createPasswordHasher(config.passwordHashing);
   const limit = config.rateLimit;
   const credentialRule = limit ? { window: limit.windowSeconds, max: limit.max } : undefined;
+  const attemptLimits = createAttemptLimits(db, limit);
+  const lifetime = sessionLifetime(config.sessionMaxAgeDays);
 
   const authOptions = {
     appName: APP_NAME,
@@ -154,6 +202,8 @@ export function createAuth(options: {
     // routes would hand every device's session token to the page's scripts, or take one.
     disabledPaths: ['/list-sessions', '/revoke-session', '/revoke-sessions'],
     plugins: [
+      // First: an attempt over its account's limit goes no further.
+      credentialLimits({ db, limits: attemptLimits, logger }),
       twoFactor({ issuer: APP_NAME }),
       // Before the audit plugin: a code used twice never reaches better-auth's check.
       usedCodes({ db, secret: config.authSecret, logger }),
@@ -167,16 +217,14 @@ export function createAuth(options: {
       ? {
           enabled: true,
           storage: 'database',
-          window: credentialRule.window,
-          max: credentialRule.max,
-          // Only the endpoints that check credentials are limited per address: a
-          // household shares one address, and reading a session must never be refused.
+          // Per address. Every auth endpoint has a limit; those that check a password,
+          // passcode or code have the strict one (and a per-account one, above).
+          window: DEFAULT_AUTH_RULE.window,
+          max: DEFAULT_AUTH_RULE.max,
           customRules: {
             '/sign-in/*': credentialRule,
             '/sign-up/*': credentialRule,
             '/two-factor/*': credentialRule,
-            '/change-password': credentialRule,
-            '/**': false,
           },
         }
       : { enabled: false },
@@ -188,6 +236,18 @@ export function createAuth(options: {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        // Two-factor sign-in just turned on (a signed-in user's first right code, which
+        // better-auth answers with a fresh session): every other session of the account
+        // ends, so a device signed in by someone else does not keep its way in.
+        const newSession = ctx.context.newSession?.session;
+        if (ctx.path !== '/two-factor/verify-totp' || !ctx.context.session || !newSession) return;
+        await db
+          .deleteFrom('session')
+          .where('userId', '=', newSession.userId)
+          .where('token', '!=', newSession.token)
+          .execute();
+      }),
       before: createAuthMiddleware(async (ctx) => {
         const schema = requestSchemas[ctx.path];
         if (!schema) return;
@@ -200,6 +260,11 @@ export function createAuth(options: {
           ctx.path === '/sign-up/email' &&
           !samePasscode((parsed.data as { passcode: string }).passcode, config.familyPasscode)
         ) {
+          await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
+            event: 'sign_up_failed',
+            email: emailOf(ctx.body),
+            detail: 'wrong_passcode',
+          });
           throw new APIError('FORBIDDEN', {
             message: INVALID_PASSCODE_MESSAGE,
             field: 'passcode',
@@ -211,9 +276,15 @@ export function createAuth(options: {
       user: {
         create: {
           before: async (user) => {
+            checkUserFields(user, 'create');
             const passcode = currentPasscode();
             if (passcode === null) throw badRequest(PASSCODE_FORMAT_MESSAGE, 'passcode');
             return { data: { ...user, familyPasscode: await hasher.hash(passcode) } };
+          },
+        },
+        update: {
+          before: async (changes) => {
+            checkUserFields(changes, 'update');
           },
         },
       },
@@ -224,7 +295,8 @@ export function createAuth(options: {
           // creates later (/two-factor/verify-*) comes from a challenge that only a
           // passcode-checked sign-in can start.
           before: async (session, ctx) => {
-            if (ctx?.path !== '/sign-in/email') return;
+            const capped = { data: { ...session, expiresAt: lifetime.cap(session) } };
+            if (ctx?.path !== '/sign-in/email') return capped;
             const passcode = currentPasscode();
             const row = await db
               .selectFrom('user')
@@ -247,6 +319,17 @@ export function createAuth(options: {
               storedPasscode: stored,
               password: (ctx.body as { password?: unknown } | undefined)?.password,
             });
+            return capped;
+          },
+        },
+        update: {
+          // A renewal slides the expiry forward, never past the absolute lifetime; a session
+          // already past it is not renewed, and better-auth signs it out.
+          before: async (changes, ctx) => {
+            const current = ctx?.context.session?.session;
+            if (!changes.expiresAt || !current) return;
+            if (lifetime.isOver(current)) return false;
+            return { data: { ...changes, expiresAt: lifetime.cap({ ...current, ...changes }) } };
           },
         },
       },

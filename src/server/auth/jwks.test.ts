@@ -1,7 +1,7 @@
 /**
- * Signing keys: the public keys are served at /.well-known/jwks.json (as at better-auth's
- * /api/auth/jwks), without their private halves, and they verify the tokens the server
- * signs.
+ * Signing keys: the public keys are served at /.well-known/jwks.json, without their private
+ * halves, and they verify the tokens the server signs. better-auth's own /api/auth/jwks and
+ * /api/auth/token are closed: the product calls neither over HTTP.
  */
 import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,17 +29,18 @@ describe('GET /.well-known/jwks.json', () => {
       expect(key.alg).toEqual(expect.any(String));
       expect(key).not.toHaveProperty('d');
     }
-    const better = await server.client().get<Jwks>('/api/auth/jwks');
-    expect(better.body).toEqual(response.body);
+    expect((await server.client().get('/api/auth/jwks')).status).toBe(404);
     // The same keys on every call: they are kept, not made per request.
     expect((await server.client().get<Jwks>('/.well-known/jwks.json')).body).toEqual(response.body);
   });
 
   it('holds the key that verifies a token the server signed', async () => {
     const { client } = await signedUpClient(server);
-    const issued = await client.get<{ token: string }>('/api/auth/token');
-    expect(issued.status).toBe(200);
-    const [header = '', payload = '', signature = ''] = issued.body.token.split('.');
+    expect((await client.get('/api/auth/token')).status).toBe(404);
+    const issued = await server.auth.api.getToken({
+      headers: new Headers({ cookie: client.cookieHeader, host: 'localhost:3000' }),
+    });
+    const [header = '', payload = '', signature = ''] = issued.token.split('.');
     const { kid } = JSON.parse(Buffer.from(header, 'base64url').toString()) as { kid: string };
     const { keys } = (await server.client().get<Jwks>('/.well-known/jwks.json')).body;
     const jwk = keys.find((key) => key.kid === kid);

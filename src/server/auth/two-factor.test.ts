@@ -312,9 +312,13 @@ describe('turning two-factor sign-in off', () => {
   });
 
   it('removes the secret with the account', async () => {
-    const { client } = await twoFactorUser(server);
+    const { client, password, secret } = await twoFactorUser(server);
     const userId = (await client.get<{ id: string }>('/api/profile')).body.id;
-    expect((await client.delete('/api/account')).status).toBe(204);
+    const deleted = await client.request('DELETE', '/api/account', {
+      password,
+      code: await currentCode(secret),
+    });
+    expect(deleted.status).toBe(204);
     const rows = await (server.db as unknown as Kysely<{ twoFactor: { userId: string } }>)
       .selectFrom('twoFactor')
       .select('userId')

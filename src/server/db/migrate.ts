@@ -13,6 +13,7 @@ import * as records from './migrations/0003-records';
 import * as security from './migrations/0004-security';
 import * as recordCounts from './migrations/0005-record-counts';
 import * as usedAuthenticationCodes from './migrations/0006-used-authentication-codes';
+import * as limitsAndLocks from './migrations/0007-limits-and-locks';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0004-security': security,
   '0005-record-counts': recordCounts,
   '0006-used-authentication-codes': usedAuthenticationCodes,
+  '0007-limits-and-locks': limitsAndLocks,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

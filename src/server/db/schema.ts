@@ -43,7 +43,14 @@ export interface TwoFactorTable {
   verified: boolean | number | null;
 }
 
-/** Security events, kept after the account is deleted (user_id is not a reference). */
+/** better-auth's short-lived values: a waiting second factor names its user in `value`. */
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+}
+
+/** Security events of each user; deleted with the account, and pruned after a retention period. */
 export interface AuditLogTable {
   id: string;
   user_id: string | null;
@@ -80,6 +87,22 @@ export interface UsedAuthenticationCodesTable {
   used_at: string;
 }
 
+/** Attempts at a secret per account, email or link (see migration 0007). */
+export interface AttemptLimitsTable {
+  scope: string;
+  subject: string;
+  action: string;
+  window_started_at: number;
+  attempts: number;
+}
+
+/** A long operation running for an account, on some instance (see migration 0007). */
+export interface AccountLocksTable {
+  user_id: string;
+  operation: string;
+  acquired_at: number;
+}
+
 export interface MigrationsTable {
   name: string;
   timestamp: Generated<string>;
@@ -90,10 +113,13 @@ export interface DB {
   session: SessionTable;
   account: AccountTable;
   twoFactor: TwoFactorTable;
+  verification: VerificationTable;
   audit_log: AuditLogTable;
   family_members: FamilyMembersTable;
   record_counts: RecordCountsTable;
   used_authentication_codes: UsedAuthenticationCodesTable;
+  attempt_limits: AttemptLimitsTable;
+  account_locks: AccountLocksTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -15,6 +15,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/auth';
+import type { SessionLifetime } from '../auth/session-lifetime';
 import { prepareQuery } from '../db/prepared-query';
 import type { DB } from '../db/schema';
 import { NOT_AUTHENTICATED_MESSAGE } from '../../shared/messages';
@@ -65,7 +66,11 @@ function verifiedToken(signed: string, secret: string): string | null {
 
 const timeOf = (value: Date | string) => new Date(value).getTime();
 
-export function requireSession(auth: Auth, db: Kysely<DB>): MiddlewareHandler<AppEnv> {
+export function requireSession(
+  auth: Auth,
+  db: Kysely<DB>,
+  lifetime: SessionLifetime,
+): MiddlewareHandler<AppEnv> {
   let settings: SessionCheckSettings | null = null;
   const loadSettings = async (): Promise<SessionCheckSettings> => {
     const context = await auth.$context;
@@ -84,6 +89,7 @@ export function requireSession(auth: Auth, db: Kysely<DB>): MiddlewareHandler<Ap
       .innerJoin('user', 'user.id', 'session.userId')
       .select([
         'session.id as sessionId',
+        'session.createdAt',
         'session.expiresAt',
         'user.id',
         'user.email',
@@ -92,10 +98,13 @@ export function requireSession(auth: Auth, db: Kysely<DB>): MiddlewareHandler<Ap
       .where('session.token', '=', values.token),
   );
 
-  /** The user of a live session that needs nothing from better-auth, or null. */
+  /**
+   * The user of a live session that needs nothing from better-auth; 'ended' for a session
+   * past its absolute lifetime (now deleted); or null: better-auth decides.
+   */
   async function liveSession(
     headers: Headers,
-  ): Promise<{ user: SessionUser; sessionId: string } | null> {
+  ): Promise<{ user: SessionUser; sessionId: string } | 'ended' | null> {
     const config = settings ?? (await loadSettings());
     const cookies = headers.get('cookie');
     if (!cookies || cookies.includes(config.dataCookie)) return null;
@@ -104,6 +113,10 @@ export function requireSession(auth: Auth, db: Kysely<DB>): MiddlewareHandler<Ap
     if (token === null) return null;
     const [row] = await findSession({ token });
     if (!row) return null;
+    if (lifetime.isOver(row)) {
+      await db.deleteFrom('session').where('token', '=', token).execute();
+      return 'ended';
+    }
     const expiresAt = timeOf(row.expiresAt);
     const now = Date.now();
     // better-auth renews a session once a day of use: that answer carries a new cookie.
@@ -114,6 +127,7 @@ export function requireSession(auth: Auth, db: Kysely<DB>): MiddlewareHandler<Ap
 
   return async (c, next) => {
     const live = await liveSession(c.req.raw.headers);
+    if (live === 'ended') return c.json({ message: NOT_AUTHENTICATED_MESSAGE }, 401);
     if (live) {
       c.set('user', live.user);
       c.set('sessionId', live.sessionId);

@@ -1,12 +1,15 @@
 /**
- * /api/profile (the user's full name and email) and /api/account (deleting the account with
- * every record, member and session it owns, and writing down in the audit log that it was).
+ * /api/profile (the user's full name and email) and /api/account (deleting the account and
+ * everything about it, after a fresh proof that the person is its owner).
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { profileUpdateSchema, type Profile } from '../../shared/auth';
-import { recordAuditEvent, requestSource } from '../audit/audit-log';
+import { freshProofSchema } from '../../shared/security';
+import { deleteAccount } from '../account/account-deletion';
+import type { RequireFreshProof } from '../account/fresh-proof';
 import type { Auth } from '../auth/auth';
+import type { Logger } from '../logger';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
@@ -32,7 +35,12 @@ async function expiredAuthCookies(auth: Auth): Promise<string[]> {
   );
 }
 
-export function profileRoutes(db: Kysely<DB>, auth: Auth) {
+export function profileRoutes(
+  db: Kysely<DB>,
+  auth: Auth,
+  requireFreshProof: RequireFreshProof,
+  logger: Logger,
+) {
   return new Hono<AppEnv>()
     .get('/profile', async (c) => {
       const profile = await readProfile(db, c.var.user.id);
@@ -48,19 +56,12 @@ export function profileRoutes(db: Kysely<DB>, auth: Auth) {
       if (!profile) throw notFound('Profile not found');
       return c.json(profile);
     })
-    .delete('/account', async (c) => {
-      // One transaction: the audit row, and one statement whose foreign keys take the
-      // sessions, accounts, family members and every record with the user; all of it or
-      // nothing. The audit row is not the user's, so it stays.
+    .delete('/account', validate('json', freshProofSchema), async (c) => {
       const userId = c.var.user.id;
-      await db.transaction().execute(async (trx) => {
-        await recordAuditEvent(trx, {
-          event: 'account_deleted',
-          userId,
-          ...requestSource(c.req.raw.headers),
-        });
-        await trx.deleteFrom('user').where('id', '=', userId).execute();
-      });
+      await requireFreshProof(c.req.raw.headers, userId, c.req.valid('json'), 'account-deletion');
+      await deleteAccount(db, userId);
+      // Nothing that names the person stays behind, in the database or in the log.
+      logger.info('an account was deleted');
       for (const cookie of await expiredAuthCookies(auth))
         c.header('set-cookie', cookie, { append: true });
       return c.body(null, 204);

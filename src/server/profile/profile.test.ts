@@ -1,7 +1,13 @@
 /** The profile (full name, email) and deleting the account with everything it owns. */
-import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, signedUpClient, type TestServer } from '../test/harness';
+import {
+  createTestServer,
+  signedUpClient,
+  type TestClient,
+  type TestServer,
+} from '../test/harness';
+import { currentCode, twoFactorUser, wrongCode } from '../test/two-factor';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -46,8 +52,107 @@ describe('profile', () => {
 });
 
 describe('account deletion', () => {
-  it('deletes the user, their sessions, members and records, and no one else’s', async () => {
-    const { client, email, password } = await signedUpClient(server, 'Leaving User');
+  const userIdOf = async (client: TestClient) =>
+    (await client.get<{ id: string }>('/api/profile')).body.id;
+
+  async function rowsAbout(userId: string, email: string) {
+    const count = async (table: string, column: string, values: string[]) => {
+      const { rows } = await sql<{ count: number }>`select count(*) as count from ${sql.table(
+        table,
+      )} where ${sql.ref(column)} in (${sql.join(values)})`.execute(server.db);
+      return Number(rows[0]?.count);
+    };
+    return {
+      audit:
+        (await count('audit_log', 'user_id', [userId])) +
+        (await count('audit_log', 'email', [email])),
+      verification: await count('verification', 'value', [userId]),
+      usedCodes: await count('used_authentication_codes', 'user_id', [userId]),
+      attempts: await count('attempt_limits', 'subject', [userId, email]),
+      sessions: await count('session', 'userId', [userId]),
+      members: await count('family_members', 'user_id', [userId]),
+      visits: await count('visits', 'user_id', [userId]),
+      contacts: await count('contacts', 'user_id', [userId]),
+    };
+  }
+
+  it('needs the password, and changes nothing without it', async () => {
+    const { client } = await signedUpClient(server);
+    for (const body of [undefined, {}, { password: '' }, { password: 42 }]) {
+      const response = await client.request('DELETE', '/api/account', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body).toMatchObject({ field: 'password', message: 'Password is required' });
+    }
+    expect((await client.get('/api/profile')).status).toBe(200);
+  });
+
+  it('refuses a wrong password, says so, and writes it down', async () => {
+    const { client } = await signedUpClient(server);
+    const response = await client.request('DELETE', '/api/account', {
+      password: 'not-my-password',
+    });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({
+      field: 'password',
+      message: 'The password is not correct',
+    });
+    expect((await client.get('/api/profile')).status).toBe(200);
+    const activity =
+      await client.get<{ event: string; detail: string }[]>('/api/security-activity');
+    expect(activity.body[0]).toMatchObject({
+      event: 'verification_failed',
+      detail: 'account-deletion',
+    });
+  });
+
+  it('with two-factor on, needs a right code as well (or a backup code)', async () => {
+    const user = await twoFactorUser(server);
+    const passwordOnly = await user.client.request('DELETE', '/api/account', {
+      password: user.password,
+    });
+    expect(passwordOnly.status).toBe(400);
+    expect(passwordOnly.body).toMatchObject({ field: 'code' });
+    const wrong = await user.client.request('DELETE', '/api/account', {
+      password: user.password,
+      code: await wrongCode(user.secret),
+    });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toMatchObject({ field: 'code' });
+    expect((await user.client.get('/api/profile')).status).toBe(200);
+    const right = await user.client.request('DELETE', '/api/account', {
+      password: user.password,
+      code: await currentCode(user.secret),
+    });
+    expect(right.status).toBe(204);
+
+    const other = await twoFactorUser(server);
+    const withBackupCode = await other.client.request('DELETE', '/api/account', {
+      password: other.password,
+      code: other.backupCodes[0],
+    });
+    expect(withBackupCode.status).toBe(204);
+  });
+
+  it('is limited per account', async () => {
+    const limited = await createTestServer({ rateLimit: { max: 3, windowSeconds: 60 } });
+    try {
+      const { client, password } = await signedUpClient(limited);
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        statuses.push(
+          (await client.request('DELETE', '/api/account', { password: 'wrong-password' })).status,
+        );
+      }
+      expect(statuses).toEqual([403, 403, 403, 429, 429]);
+      expect((await client.request('DELETE', '/api/account', { password })).status).toBe(429);
+      expect((await client.get('/api/profile')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('removes everything about the user, and nothing of anyone else', async () => {
+    const { client, email, password, secret } = await twoFactorUser(server, 'Leaving User');
     const other = await signedUpClient(server, 'Staying User');
     const member = await client.post<{ id: string }>('/api/family-members', { name: 'Kid' });
     await client.post('/api/visits', {
@@ -57,30 +162,47 @@ describe('account deletion', () => {
     });
     await client.post('/api/contacts', { contact_name: 'Dr. Who' });
     await other.client.post('/api/family-members', { name: 'Other kid' });
-    const userId = (await client.get<{ id: string }>('/api/profile')).body.id;
+    // A refused sign-in (a row by email), a waiting second factor (verification rows).
+    await server.client().signIn({ email, password: 'wrong-password' });
+    await server.client().signIn({ email, password });
+    const userId = await userIdOf(client);
+    const before = await rowsAbout(userId, email);
+    for (const kind of [
+      'audit',
+      'verification',
+      'usedCodes',
+      'sessions',
+      'members',
+      'visits',
+    ] as const) {
+      expect(before[kind], kind).toBeGreaterThan(0);
+    }
+    const othersBefore = await rowsAbout(await userIdOf(other.client), other.email);
 
-    const response = await client.delete('/api/account');
+    const response = await client.request('DELETE', '/api/account', {
+      password,
+      code: await currentCode(secret),
+    });
     expect(response.status).toBe(204);
     expect(response.headers.getSetCookie().some((cookie) => /session_token=;/.test(cookie))).toBe(
       true,
     );
-
     expect((await client.get('/api/profile')).status).toBe(401);
     expect((await server.client().signIn({ email, password })).status).toBe(401);
-    for (const table of ['family_members', 'visits', 'contacts'] as const) {
-      const rows = await (server.db as unknown as Kysely<Record<string, { user_id: string }>>)
-        .selectFrom(table)
-        .select('user_id')
-        .where('user_id', '=', userId)
-        .execute();
-      expect(rows, table).toEqual([]);
-    }
-    const sessions = await server.db
-      .selectFrom('session')
-      .select('id')
-      .where('userId', '=', userId)
-      .execute();
-    expect(sessions).toEqual([]);
-    expect((await other.client.get<unknown[]>('/api/family-members')).body).toHaveLength(1);
+
+    const after = await rowsAbout(userId, email);
+    // The refused sign-in just above is a new row about an email no account has.
+    expect({ ...after, audit: 0 }).toEqual({
+      audit: 0,
+      verification: 0,
+      usedCodes: 0,
+      attempts: 0,
+      sessions: 0,
+      members: 0,
+      visits: 0,
+      contacts: 0,
+    });
+    expect(after.audit).toBeLessThanOrEqual(1);
+    expect(await rowsAbout(await userIdOf(other.client), other.email)).toEqual(othersBefore);
   });
 });

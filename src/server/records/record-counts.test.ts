@@ -155,9 +155,9 @@ describe('list counts', () => {
   });
 
   it('lose nothing when an account is deleted', async () => {
-    const { client } = await signedUpClient(server);
+    const { client, password } = await signedUpClient(server);
     await client.post('/api/notes', sampleRecord('note'));
-    expect((await client.delete('/api/account')).status).toBe(204);
+    expect((await client.request('DELETE', '/api/account', { password })).status).toBe(204);
     expect(await storedAgainstRows()).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSession } from '../../shared/security';
 import { createTestServer, signedUpClient, TEST_PASSCODE, type TestServer } from '../test/harness';
+import { enableTwoFactor } from '../test/two-factor';
 import { CURRENT_SESSION_MESSAGE } from './security-routes';
 
 const PHONE =
@@ -132,5 +133,82 @@ describe('active sessions', () => {
     expect((await client.post('/api/auth/revoke-session', { token: 'x' })).status).toBe(404);
     expect((await client.post('/api/auth/revoke-sessions', {})).status).toBe(404);
     expect((await client.get('/api/profile')).status).toBe(200);
+  });
+});
+
+describe('a session’s lifetime', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  /** Moves a client's session back in time: signed in `signedIn` ago, expiring in `left`. */
+  async function ageSession(userId: string, signedInMsAgo: number, expiresInMs: number) {
+    const row = await server.db
+      .selectFrom('session')
+      .select(['id', 'createdAt'])
+      .where('userId', '=', userId)
+      .executeTakeFirstOrThrow();
+    const asStored = (date: Date) =>
+      typeof row.createdAt === 'string' ? date.toISOString() : date;
+    await server.db
+      .updateTable('session')
+      .set({
+        createdAt: asStored(new Date(Date.now() - signedInMsAgo)),
+        expiresAt: asStored(new Date(Date.now() + expiresInMs)),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    return row.id;
+  }
+
+  it('ends 30 days after sign-in however often it is used', async () => {
+    const { client } = await signedUpClient(server);
+    const userId = (await client.get<{ id: string }>('/api/profile')).body.id;
+    // Used every day, so its sliding expiry is still far ahead, but signed in 31 days ago.
+    await ageSession(userId, 31 * DAY, 20 * DAY);
+    expect((await client.get('/api/profile')).status).toBe(401);
+    expect((await client.get('/api/auth/get-session')).body).toBeNull();
+  });
+
+  it('is renewed as it is used, never beyond 30 days from sign-in', async () => {
+    const { client } = await signedUpClient(server);
+    const userId = (await client.get<{ id: string }>('/api/profile')).body.id;
+    // Signed in 29 days ago, last renewed two days ago: due for renewal.
+    const id = await ageSession(userId, 29 * DAY, 28 * DAY);
+    expect((await client.get('/api/profile')).status).toBe(200);
+    const row = await server.db
+      .selectFrom('session')
+      .select(['createdAt', 'expiresAt'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const lifetime = new Date(row.expiresAt).getTime() - new Date(row.createdAt).getTime();
+    expect(lifetime).toBeLessThanOrEqual(30 * DAY);
+    expect(new Date(row.expiresAt).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('has a lifetime the operator sets', async () => {
+    const short = await createTestServer({ sessionMaxAgeDays: 1 });
+    try {
+      const { client } = await signedUpClient(short);
+      const session = await short.db
+        .selectFrom('session')
+        .select(['createdAt', 'expiresAt'])
+        .executeTakeFirstOrThrow();
+      const lifetime =
+        new Date(session.expiresAt).getTime() - new Date(session.createdAt).getTime();
+      expect(lifetime).toBeLessThanOrEqual(DAY);
+      expect((await client.get('/api/profile')).status).toBe(200);
+    } finally {
+      await short.close();
+    }
+  });
+});
+
+describe('turning two-factor sign-in on', () => {
+  it('ends every other session of the account, and keeps this one', async () => {
+    const { client, password, phone, laptop } = await userOnDevices();
+    await enableTwoFactor(client, password);
+    expect((await client.get('/api/profile')).status).toBe(200);
+    expect((await phone.get('/api/profile')).status).toBe(401);
+    expect((await laptop.get('/api/profile')).status).toBe(401);
+    expect((await client.get<ActiveSession[]>('/api/sessions')).body).toHaveLength(1);
   });
 });

@@ -78,6 +78,7 @@ export interface TestServerOptions {
   /** As BASE_URL and TRUST_PROXY set them (default: neither). */
   baseUrl?: string;
   trustProxy?: boolean;
+  sessionMaxAgeDays?: number;
 }
 
 /**
@@ -98,6 +99,8 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     baseUrl: options.baseUrl ?? null,
     trustProxy: options.trustProxy ?? false,
     rateLimit: options.rateLimit ?? null,
+    sessionMaxAgeDays: options.sessionMaxAgeDays ?? 30,
+    auditRetentionDays: 365,
     passwordHashing: options.passwordHashing ?? TEST_HASH_COST,
     logLevel: 'silent',
     webDir: path.join(tmpdir(), 'kin-no-web-app'),

@@ -4,7 +4,12 @@
  */
 import type { Profile, SignInInput, SignUpInput } from '../../shared/auth';
 import type { ImportSummary } from '../../shared/data-export';
-import type { ActiveSession, SecurityActivityEntry, TwoFactorFactor } from '../../shared/security';
+import type {
+  ActiveSession,
+  FreshProof,
+  SecurityActivityEntry,
+  TwoFactorFactor,
+} from '../../shared/security';
 import type { FamilyMember, FamilyMemberInput } from '../../shared/family-members';
 import type {
   RecordDefinition,
@@ -92,7 +97,7 @@ export const authApi = {
 export const profileApi = {
   get: () => request<Profile>('GET', '/profile'),
   update: (full_name: string) => request<Profile>('PUT', '/profile', { full_name }),
-  deleteAccount: () => request<void>('DELETE', '/account'),
+  deleteAccount: (proof: FreshProof) => request<void>('DELETE', '/account', proof),
 };
 
 export const dataApi = {

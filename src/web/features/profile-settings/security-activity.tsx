@@ -10,6 +10,7 @@ import {
   ShieldAlert,
   ShieldCheck,
   ShieldOff,
+  ShieldX,
   Trash2,
   UserPlus,
   type LucideIcon,
@@ -40,11 +41,22 @@ const icons: Record<AuditEvent, LucideIcon> = {
   two_factor_disabled: ShieldOff,
   session_revoked: MonitorX,
   account_deleted: Trash2,
+  sign_up_failed: ShieldAlert,
+  verification_failed: ShieldAlert,
+  too_many_attempts: ShieldX,
 };
+
+/** Events that tell of something refused, shown in the warning colour. */
+const refusals = new Set<AuditEvent>([
+  'sign_in_failed',
+  'sign_up_failed',
+  'verification_failed',
+  'too_many_attempts',
+]);
 
 function ActivityRow({ entry }: { entry: SecurityActivityEntry }) {
   const Icon = icons[entry.event] ?? ShieldCheck;
-  const failed = entry.event === 'sign_in_failed';
+  const failed = refusals.has(entry.event);
   const detail = describeAuditDetail(entry);
   const where = [describeUserAgent(entry.user_agent), entry.ip_address].filter(Boolean).join(' · ');
   return (

@@ -7,12 +7,10 @@ import { ChevronRight, LogOut, Trash2, UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { initials } from '../../../shared/names';
-import { toasts } from '../../../shared/messages';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { authApi, profileApi } from '../../lib/api';
-import { showError, showSuccess } from '../../lib/toast';
+import { authApi } from '../../lib/api';
 import { useForgetUser } from '../auth/session';
+import { DeleteAccountDialog } from './delete-account-dialog';
 import { useProfile } from '../profile-settings/profile-queries';
 
 const rowClass =
@@ -31,18 +29,6 @@ export function AccountButton() {
       forgetUser();
       navigate('/auth', { replace: true });
     },
-  });
-
-  const deleteAccount = useMutation({
-    mutationFn: profileApi.deleteAccount,
-    onSuccess: () => {
-      setConfirming(false);
-      setOpen(false);
-      showSuccess(toasts.accountDeleted);
-      forgetUser();
-      navigate('/auth', { replace: true });
-    },
-    onError: (error) => showError(toasts.deleteAccountError, error),
   });
 
   const fullName = profile.data?.full_name;
@@ -97,15 +83,7 @@ export function AccountButton() {
           </nav>
         </DialogContent>
       </Dialog>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Delete your account?"
-        description="This permanently deletes your account, your family members and every health record you have saved. It cannot be undone."
-        confirmLabel="Delete Account"
-        pending={deleteAccount.isPending}
-        onConfirm={() => deleteAccount.mutate()}
-      />
+      <DeleteAccountDialog open={confirming} onOpenChange={setConfirming} />
     </>
   );
 }

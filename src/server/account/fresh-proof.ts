@@ -1,0 +1,108 @@
+/**
+ * A fresh proof that the person at the keyboard owns the account, asked before something
+ * that cannot be undone (deleting the account): the password, and with two-factor sign-in
+ * on, a code from the authenticator app or one of the backup codes. Attempts are limited
+ * per account and per address; a refusal is written to the audit log.
+ *
+ * The password is checked with better-auth's own hasher (the product's Argon2id); the code
+ * through better-auth's own two-factor endpoints, called on the server, so an authenticator
+ * code still works once (used-codes) and a backup code is used up.
+ */
+import { isAPIError } from 'better-auth/api';
+import type { Kysely } from 'kysely';
+import {
+  CODE_REQUIRED_MESSAGE,
+  WRONG_CODE_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+  type VerificationPurpose,
+} from '../../shared/security';
+import { recordAuditEventOrLog } from '../audit/audit-log';
+import type { Auth } from '../auth/auth';
+import type { DB } from '../db/schema';
+import { CLIENT_IP_HEADER } from '../http/client-ip';
+import { ApiError, badRequest } from '../http/errors';
+import { TOO_MANY_ATTEMPTS_MESSAGE, type AttemptLimits } from '../limits/attempt-limits';
+import type { Logger } from '../logger';
+
+const AUTHENTICATOR_CODE = /^\d{6}$/;
+
+export interface FreshProofDependencies {
+  db: Kysely<DB>;
+  auth: Auth;
+  limits: AttemptLimits;
+  logger: Logger;
+}
+
+export function freshProofChecker({ db, auth, limits, logger }: FreshProofDependencies) {
+  async function refuse(
+    headers: Headers,
+    userId: string,
+    purpose: VerificationPurpose,
+    error: ApiError,
+  ): Promise<never> {
+    await recordAuditEventOrLog(db, logger, headers, {
+      event: error.status === 429 ? 'too_many_attempts' : 'verification_failed',
+      userId,
+      detail: purpose,
+    });
+    throw error;
+  }
+
+  async function passwordMatches(userId: string, password: string): Promise<boolean> {
+    const account = await db
+      .selectFrom('account')
+      .select('password')
+      .where('userId', '=', userId)
+      .where('providerId', '=', 'credential')
+      .executeTakeFirst();
+    if (!account?.password) return false;
+    const context = await auth.$context;
+    return context.password.verify({ hash: account.password, password });
+  }
+
+  async function codeMatches(headers: Headers, code: string): Promise<boolean> {
+    try {
+      if (AUTHENTICATOR_CODE.test(code)) {
+        await auth.api.verifyTOTP({ headers, body: { code } });
+      } else {
+        await auth.api.verifyBackupCode({ headers, body: { code } });
+      }
+      return true;
+    } catch (error) {
+      if (isAPIError(error) && error.statusCode < 500) return false;
+      throw error;
+    }
+  }
+
+  /** Resolves when the proof holds; otherwise throws the refusal the route answers with. */
+  return async function requireFreshProof(
+    headers: Headers,
+    userId: string,
+    proof: { password: string; code?: string | undefined },
+    purpose: VerificationPurpose,
+  ): Promise<void> {
+    const address = headers.get(CLIENT_IP_HEADER) ?? 'unknown';
+    const decisions = await Promise.all([
+      limits.consume({ scope: 'account', subject: userId, action: purpose }),
+      limits.consume({ scope: 'address', subject: address, action: purpose }),
+    ]);
+    if (decisions.some((decision) => !decision.allowed)) {
+      await refuse(headers, userId, purpose, new ApiError(429, TOO_MANY_ATTEMPTS_MESSAGE));
+    }
+    if (!(await passwordMatches(userId, proof.password))) {
+      await refuse(headers, userId, purpose, new ApiError(403, WRONG_PASSWORD_MESSAGE, 'password'));
+    }
+    const user = await db
+      .selectFrom('user')
+      .select('twoFactorEnabled')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user?.twoFactorEnabled) return;
+    if (!proof.code) throw badRequest(CODE_REQUIRED_MESSAGE, 'code');
+    if (!(await codeMatches(headers, proof.code))) {
+      await refuse(headers, userId, purpose, new ApiError(403, WRONG_CODE_MESSAGE, 'code'));
+    }
+  };
+}
+
+export type RequireFreshProof = ReturnType<typeof freshProofChecker>;

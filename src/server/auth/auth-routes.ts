@@ -1,0 +1,29 @@
+/**
+ * The better-auth endpoints a browser may reach, and no others: the ones the web app calls.
+ * better-auth defines some forty (password checks, user updates, email changes, OAuth
+ * callbacks…); each one mounted is one more way in, so every other path answers 404 before
+ * better-auth sees the request. Server-side calls (`auth.api.*`) are not affected.
+ */
+export interface AuthRoute {
+  method: 'GET' | 'POST';
+  /** The path under /api/auth, as better-auth names it. */
+  path: string;
+}
+
+export const AUTH_HTTP_ROUTES: readonly AuthRoute[] = [
+  { method: 'GET', path: '/get-session' },
+  { method: 'POST', path: '/sign-up/email' },
+  { method: 'POST', path: '/sign-in/email' },
+  { method: 'POST', path: '/sign-out' },
+  { method: 'POST', path: '/two-factor/enable' },
+  { method: 'POST', path: '/two-factor/disable' },
+  { method: 'POST', path: '/two-factor/verify-totp' },
+  { method: 'POST', path: '/two-factor/verify-backup-code' },
+];
+
+const allowed = new Set(AUTH_HTTP_ROUTES.map((route) => `${route.method} ${route.path}`));
+
+/** Whether a request to /api/auth{path} may go on to better-auth. */
+export function isAllowedAuthRoute(method: string, path: string): boolean {
+  return allowed.has(`${method} ${path}`);
+}

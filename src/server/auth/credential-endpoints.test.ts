@@ -1,0 +1,193 @@
+/**
+ * The auth endpoints a browser can reach are exactly the ones the product calls, and every
+ * one that checks a password, passcode or code is limited per address and per account, and
+ * leaves a trace in the audit log when it refuses.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_HTTP_ROUTES } from './auth-routes';
+import { createTestServer, signedUpClient, uniqueEmail, type TestServer } from '../test/harness';
+
+describe('the auth endpoints mounted over HTTP', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(() => server.close());
+
+  /** Every endpoint better-auth and its plugins define, by method and path. */
+  function definedEndpoints(): Array<{ method: string; path: string }> {
+    const endpoints = Object.values(
+      server.auth.api as Record<
+        string,
+        { path?: string; options?: { method?: string | string[] } }
+      >,
+    );
+    return endpoints.flatMap((endpoint) => {
+      if (!endpoint.path) return [];
+      const methods = [endpoint.options?.method ?? 'GET'].flat();
+      return methods.map((method) => ({ method, path: endpoint.path as string }));
+    });
+  }
+
+  it('answer 404 for every endpoint the product does not call (verify-password first)', async () => {
+    const { client } = await signedUpClient(server);
+    const allowed = new Set(AUTH_HTTP_ROUTES.map((route) => `${route.method} ${route.path}`));
+    const refused = definedEndpoints().filter(
+      ({ method, path }) => !allowed.has(`${method} ${path}`),
+    );
+    expect(refused.map(({ path }) => path)).toContain('/verify-password');
+    expect(refused.map(({ path }) => path)).toContain('/update-user');
+    for (const { method, path } of refused) {
+      const concrete = path.replace(/:[a-z]+/gi, 'x');
+      const verbs = [...new Set([method, 'GET', 'POST'])].filter(
+        (verb) => !allowed.has(`${verb} ${path}`),
+      );
+      for (const verb of verbs) {
+        const response = await client.request(
+          verb,
+          `/api/auth${concrete}`,
+          verb === 'GET' ? undefined : { password: 'secret-password' },
+        );
+        expect(response.status, `${verb} ${path}`).toBe(404);
+      }
+    }
+  });
+
+  it('keep every allowlisted endpoint defined by better-auth (the list is not stale)', () => {
+    const defined = new Set(definedEndpoints().map(({ method, path }) => `${method} ${path}`));
+    for (const route of AUTH_HTTP_ROUTES) {
+      expect(defined.has(`${route.method} ${route.path}`), `${route.method} ${route.path}`).toBe(
+        true,
+      );
+    }
+  });
+
+  it('do not answer to another spelling of a closed path', async () => {
+    const { client } = await signedUpClient(server);
+    for (const path of [
+      '/verify-password/',
+      '/Verify-Password',
+      '/verify%2Dpassword',
+      '//verify-password',
+      '/sign-in/../verify-password',
+    ]) {
+      const response = await client.request('POST', `/api/auth${path}`, {
+        password: 'secret-password',
+      });
+      expect(response.status, path).toBe(404);
+    }
+  });
+});
+
+describe('credential checks', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer({ rateLimit: { max: 4, windowSeconds: 60 }, trustProxy: true });
+  });
+  afterAll(() => server.close());
+
+  /** A client whose requests come from their own address (through a trusted proxy). */
+  let addressCounter = 0;
+  function fromNewAddress() {
+    addressCounter += 1;
+    return server.client().withHeaders({ 'x-forwarded-for': `203.0.113.${addressCounter}` });
+  }
+
+  async function auditEvents(userId: string) {
+    return server.db
+      .selectFrom('audit_log')
+      .select(['event', 'detail'])
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  it('limit sign-ins per account, whichever addresses the guesses come from', async () => {
+    const { email } = await signedUpClient(server);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      statuses.push((await fromNewAddress().signIn({ email, password: 'wrong-password' })).status);
+    }
+    expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
+    expect(statuses.slice(4)).toEqual([429, 429]);
+    // Even the right password waits for the window to end.
+    expect((await fromNewAddress().signIn({ email, password: 'secret-password' })).status).toBe(
+      429,
+    );
+    const userId = (
+      await server.db
+        .selectFrom('user')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect(await auditEvents(userId)).toContainEqual({
+      event: 'too_many_attempts',
+      detail: 'sign-in',
+    });
+  });
+
+  it('limit password confirmations (two-factor on) per account', async () => {
+    const { client } = await signedUpClient(server);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      client.withHeaders({ 'x-forwarded-for': `198.51.100.${attempt + 1}` });
+      statuses.push(
+        (await client.post('/api/auth/two-factor/enable', { password: 'wrong-password' })).status,
+      );
+    }
+    expect(statuses.slice(0, 4).every((status) => status === 400 || status === 401)).toBe(true);
+    expect(statuses.slice(4)).toEqual([429, 429]);
+    const userId = (await client.get<{ id: string }>('/api/profile')).body.id;
+    const events = await auditEvents(userId);
+    expect(events).toContainEqual({ event: 'verification_failed', detail: 'two-factor-enable' });
+    expect(events).toContainEqual({ event: 'too_many_attempts', detail: 'password-confirmation' });
+  });
+
+  it('audit a sign-up refused for a wrong passcode', async () => {
+    const email = uniqueEmail();
+    expect((await fromNewAddress().signUp({ email, passcode: '000000' })).status).toBe(403);
+    const rows = await server.db
+      .selectFrom('audit_log')
+      .select(['event', 'detail'])
+      .where('email', '=', email)
+      .execute();
+    expect(rows).toEqual([{ event: 'sign_up_failed', detail: 'wrong_passcode' }]);
+  });
+
+  it('audit a refusal by the per-address limit', async () => {
+    const client = fromNewAddress();
+    const email = uniqueEmail();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      statuses.push(
+        (await client.signIn({ email: `${attempt}-${email}`, password: 'x-password' })).status,
+      );
+    }
+    expect(statuses.at(-1)).toBe(429);
+    const rows = await server.db
+      .selectFrom('audit_log')
+      .select(['event', 'detail', 'ip_address'])
+      .where('event', '=', 'too_many_attempts')
+      .where('ip_address', '=', `203.0.113.${addressCounter}`)
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the default limit of the other auth endpoints', () => {
+  it('is a real limit, far above what a household reads', async () => {
+    const server = await createTestServer({ rateLimit: { max: 4, windowSeconds: 60 } });
+    try {
+      const { client } = await signedUpClient(server);
+      const statuses: number[] = [];
+      for (let read = 0; read < 320; read += 1)
+        statuses.push((await client.get('/api/auth/get-session')).status);
+      expect(statuses.slice(0, 250).every((status) => status === 200)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+      // Records are read through the product's own session check, never limited.
+      expect((await client.get('/api/visits')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Configuration and what the server keeps in DATA_DIR: secrets made once with owner-only
+ * access, the generated passcode printed on the first start only, and every variable read
+ * with a message that names it when it is wrong.
+ */
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+import { startServerProcess, stopServerProcess } from './test/server-process';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+function tempDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'kin-config-'));
+  dirs.push(dir);
+  return dir;
+}
+const modeOf = (file: string) => statSync(file).mode & 0o777;
+
+describe('the Friends & Family Passcode', () => {
+  it('is generated once, kept owner-only, and counts as generated on that start only', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.familyPasscode).toMatch(/^\d{6}$/);
+    expect(first.familyPasscodeGenerated).toBe(true);
+    expect(modeOf(path.join(dataDir, 'family-passcode'))).toBe(0o600);
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.familyPasscode).toBe(first.familyPasscode);
+    expect(second.familyPasscodeGenerated).toBe(false);
+  });
+
+  it('is printed by the server on its first start only; later starts say where it is kept', async () => {
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir, FAMILY_PASSCODE: '', DATABASE_URL: '' };
+    const first = await startServerProcess(env);
+    await stopServerProcess(first);
+    const passcode = /Friends & Family Passcode: (\d{6})/.exec(first.output())?.[1];
+    expect(passcode).toMatch(/^\d{6}$/);
+
+    const second = await startServerProcess(env);
+    await stopServerProcess(second);
+    expect(second.output()).not.toContain(passcode);
+    expect(second.output()).toContain(path.join(dataDir, 'family-passcode'));
+  }, 60_000);
+});
+
+describe('DATA_DIR', () => {
+  it('is created owner-only when the server makes it', () => {
+    const dataDir = path.join(tempDir(), 'new', 'data');
+    loadConfig({ DATA_DIR: dataDir, FAMILY_PASSCODE: '123456' });
+    expect(modeOf(dataDir)).toBe(0o700);
+    expect(modeOf(path.join(dataDir, 'auth-secret'))).toBe(0o600);
+  });
+
+  it('keeps the secrets it makes owner-only even in a directory others can read', () => {
+    const dataDir = path.join(tempDir(), 'shared');
+    mkdirSync(dataDir);
+    chmodSync(dataDir, 0o755);
+    loadConfig({ DATA_DIR: dataDir });
+    expect(modeOf(path.join(dataDir, 'auth-secret'))).toBe(0o600);
+    expect(modeOf(path.join(dataDir, 'family-passcode'))).toBe(0o600);
+  });
+});
+
+describe('variables', () => {
+  it.each([
+    ['PORT', 'eighty'],
+    ['AUTH_RATE_LIMIT', 'lots'],
+    ['SESSION_MAX_AGE_DAYS', '0'],
+    ['SESSION_MAX_AGE_DAYS', 'forever'],
+    ['AUDIT_RETENTION_DAYS', '-1'],
+    ['AUDIT_RETENTION_DAYS', '3.5'],
+  ])('%s=%s stops the server with a message naming it', (name, value) => {
+    const dataDir = tempDir();
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, FAMILY_PASSCODE: '123456', [name]: value }),
+    ).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, FAMILY_PASSCODE: '123456', [name]: value }),
+    ).toThrow(new RegExp(name));
+  });
+
+  it('have defaults: sessions end 30 days after sign-in, audit rows are kept a year', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), FAMILY_PASSCODE: '123456' });
+    expect(config.sessionMaxAgeDays).toBe(30);
+    expect(config.auditRetentionDays).toBe(365);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Deleting the account: asks first, and asks for a fresh proof that the person at the
+ * keyboard owns it (the password, and with two-factor sign-in on, a code from the
+ * authenticator app or a backup code), as the server does.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toasts } from '../../../shared/messages';
+import { freshProofSchema } from '../../../shared/security';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { ApiError, profileApi } from '../../lib/api';
+import { showError, showSuccess } from '../../lib/toast';
+import { useForgetUser } from '../auth/session';
+import { useFactors } from '../profile-settings/security-queries';
+
+export function DeleteAccountDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const navigate = useNavigate();
+  const forgetUser = useForgetUser();
+  const factors = useFactors();
+  const twoFactorOn = factors.data?.some((factor) => factor.status === 'verified') ?? false;
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<'password' | 'code', string>>>({});
+
+  const close = (next: boolean) => {
+    if (!next) {
+      setPassword('');
+      setCode('');
+      setErrors({});
+    }
+    onOpenChange(next);
+  };
+
+  const deleteAccount = useMutation({
+    mutationFn: profileApi.deleteAccount,
+    onSuccess: () => {
+      close(false);
+      showSuccess(toasts.accountDeleted);
+      forgetUser();
+      navigate('/auth', { replace: true });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && (error.field === 'password' || error.field === 'code')) {
+        setErrors({ [error.field]: error.message });
+      }
+      showError(toasts.deleteAccountError, error);
+    },
+  });
+
+  const confirm = () => {
+    const parsed = freshProofSchema.safeParse({ password, code: twoFactorOn ? code : undefined });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path[0] === 'code' ? 'code' : 'password';
+      setErrors({ [field]: issue?.message });
+      showError(toasts.deleteAccountError, new Error(issue?.message));
+      return;
+    }
+    if (twoFactorOn && !parsed.data.code) {
+      const message = 'Authentication Code is required';
+      setErrors({ code: message });
+      showError(toasts.deleteAccountError, new Error(message));
+      return;
+    }
+    setErrors({});
+    deleteAccount.mutate(parsed.data);
+  };
+
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={close}
+      title="Delete your account?"
+      description="This permanently deletes your account, your family members and every health record you have saved. It cannot be undone."
+      confirmLabel="Delete Account"
+      pending={deleteAccount.isPending}
+      onConfirm={confirm}
+    >
+      <FormField id={`${id}-password`} label="Password" required error={errors.password}>
+        <Input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? `${id}-password-error` : undefined}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </FormField>
+      {twoFactorOn ? (
+        <FormField id={`${id}-code`} label="Authentication Code" required error={errors.code}>
+          <Input
+            id={`${id}-code`}
+            type="text"
+            autoComplete="one-time-code"
+            placeholder="6 digits, or a backup code"
+            required
+            value={code}
+            aria-invalid={errors.code ? true : undefined}
+            aria-describedby={errors.code ? `${id}-code-error` : undefined}
+            onChange={(event) => setCode(event.target.value.trim())}
+          />
+        </FormField>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
