@@ -40,6 +40,8 @@ export async function runLoad(
   options: {
     connections: number;
     seconds: number;
+    /** Requests per second over all connections; without it, as fast as answers come. */
+    rate?: number;
     /** The server under load: its memory is sampled and its CPU time read. */
     server: { rss: () => number; cpuSeconds: () => number };
   },
@@ -63,6 +65,7 @@ export async function runLoad(
         body: request.body,
         connections: options.connections,
         duration: options.seconds,
+        ...(options.rate ? { overallRate: options.rate } : {}),
         pipelining: 1,
         timeout: 30,
       },

@@ -16,7 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import { SQLITE_FILE_NAME } from '../src/server/db/database';
 import { localToday } from '../src/shared/dates';
-import { benchConfig, seedShape } from './config';
+import { benchConfig, budgets, seedShape } from './config';
 import { openCapture } from './capture-sql';
 import type { FloorSpec } from './floor-spec';
 import { runLoad, type LoadRequest } from './load';
@@ -230,6 +230,15 @@ async function main() {
       seconds: number,
     ): Promise<Measurement | undefined> => {
       if (variant === 'newUser' && !scenario.newUser) return undefined;
+      if (variant === 'steady') {
+        if (scenario.kind !== 'read') return undefined;
+        return await runLoad(productRequest(scenario), {
+          connections: benchConfig.steadyConnections,
+          rate: budgets.steadyRatePerSecond,
+          seconds,
+          server: product,
+        });
+      }
       if (variant !== 'product' && variant !== 'newUser' && !scenario.floors) return undefined;
       const mark = new Date().toISOString();
       try {
@@ -337,7 +346,7 @@ async function main() {
         .toLocaleString(
           'en-US',
         )} records; new user: ${Object.values(seeded.fresh.counts).reduce((a, b) => a + b, 0)} records from the last three months (a full first page in each list)`,
-      `Load: autocannon in the orchestrating process (the servers each run in their own), ${benchConfig.connections} connections (sign-in: ${SIGN_IN_CONNECTIONS}), ${benchConfig.rounds} rounds × ${benchConfig.durationSeconds} s after a ${benchConfig.warmupSeconds} s warm-up. Figures are medians over the rounds; ratios are taken per round, side by side, then the median.`,
+      `Load: autocannon in the orchestrating process (the servers each run in their own), ${benchConfig.connections} connections (sign-in: ${SIGN_IN_CONNECTIONS}), ${benchConfig.rounds} rounds × ${benchConfig.durationSeconds} s after a ${benchConfig.warmupSeconds} s warm-up; each read also at a steady ${budgets.steadyRatePerSecond} req/s over ${benchConfig.steadyConnections} connections. Figures are medians over the rounds; ratios are taken per round, side by side, then the median.`,
       `Sign-in rate limiting is off for this run (AUTH_RATE_LIMIT=off); by default each address may try 10 times a minute.`,
       `Floors: framework = a bare @hono/node-server route sending a fixed body of the endpoint's size; ideal = a bare Hono route running the endpoint's own SQL (from the product's query log) through prepared better-sqlite3 statements, no session check, validation or query builder (sign-in: the two hash checks, side by side, and the session insert); db floor = the same statements in a loop.`,
     ];

@@ -28,6 +28,8 @@ export interface Scenario {
   newUser?: boolean;
   /** Connections held open, when not the run's own number. */
   connections?: number;
+  /** One record by id, rather than a page: a lower share of its ideal is expected. */
+  detail?: boolean;
   /** Calls the product's repositories as the route does, so the SQL can be captured. */
   capture?: (repositories: Repositories) => Promise<unknown>;
 }
@@ -96,6 +98,7 @@ export function buildScenarios(context: {
     {
       key: 'visit-detail',
       label: 'One visit (detail)',
+      detail: true,
       path: `/api/visits/${heavy.visitId}`,
       capture: (repositories: Repositories) =>
         repositories.records(visitDefinition).get(heavy.id, heavy.visitId),
@@ -137,7 +140,7 @@ export function buildScenarios(context: {
       }),
       expectedStatus: 200,
       floors: true,
-      // Each sign-in is two scrypt hash checks on the thread pool (four threads); more
+      // Each sign-in is two Argon2id hash checks on the thread pool (four threads); more
       // connections than that would only queue and measure the queue.
       connections: SIGN_IN_CONNECTIONS,
     },
