@@ -308,6 +308,8 @@ export function allergyResource(
   return {
     resourceType: 'AllergyIntolerance',
     id: allergy.id,
+    // R4's categories have no 'other' (biologic is not the same thing): ours says it.
+    extension: kinExtensions({ 'allergy-category': allergy.category === 'Other' ? 'Other' : null }),
     clinicalStatus: codedConcept(
       SYSTEM.allergyClinical,
       allergy.status.toLowerCase(),

@@ -61,16 +61,19 @@ export type StoredRow<V> = V & {
   updated_at: string;
 };
 
-export interface FhirRows {
-  visit: StoredRow<RecordValues<typeof visitDefinition>>;
-  medication: StoredRow<RecordValues<typeof medicationDefinition>>;
-  shot: StoredRow<RecordValues<typeof shotDefinition>>;
-  note: StoredRow<RecordValues<typeof noteDefinition>>;
-  condition: StoredRow<RecordValues<typeof healthHistoryDefinition>>;
-  allergy: StoredRow<AllergyValues>;
-  insurance: StoredRow<RecordValues<typeof insuranceDefinition>>;
-  contact: StoredRow<RecordValues<typeof contactDefinition>>;
+/** The fields of a record of each type, as its schema outputs them. */
+export interface FhirValues {
+  visit: RecordValues<typeof visitDefinition>;
+  medication: RecordValues<typeof medicationDefinition>;
+  shot: RecordValues<typeof shotDefinition>;
+  note: RecordValues<typeof noteDefinition>;
+  condition: RecordValues<typeof healthHistoryDefinition>;
+  allergy: AllergyValues;
+  insurance: RecordValues<typeof insuranceDefinition>;
+  contact: RecordValues<typeof contactDefinition>;
 }
+
+export type FhirRows = { [K in FhirRecordType]: StoredRow<FhirValues[K]> };
 
 /**
  * A person: the account holder (the user: id, full name, email) or one of their family

@@ -5,7 +5,11 @@
  * are exactly what the API would return.
  */
 import { v7 } from 'uuid';
-import { LONG_TEXT_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../shared/constants';
+import {
+  LONG_TEXT_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  SHORT_TEXT_MAX_LENGTH,
+} from '../../../shared/constants';
 import {
   contactDefinition,
   healthHistoryDefinition,
@@ -214,7 +218,7 @@ export function fullRecords(memberId: string | null = MEMBER_ID): {
       ...ALLERGY_SEVERITIES.flatMap((severity, index) =>
         ALLERGY_STATUSES.map((status) => ({
           substance: `${severity} ${status} ${TRICKY}`,
-          reaction: index === 2 ? LONG : 'Hives',
+          reaction: index === 2 ? longText(SHORT_TEXT_MAX_LENGTH) : 'Hives',
           severity,
           category: ALLERGY_CATEGORIES[index] ?? null,
           status,
