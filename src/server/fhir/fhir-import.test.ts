@@ -226,6 +226,32 @@ describe('texts and dates from other systems', () => {
     }
   });
 
+  it('a statement and the prescription it is based on are one medication', () => {
+    const prescription = {
+      fullUrl: 'urn:uuid:00000000-0000-4000-8000-000000000002',
+      resource: {
+        resourceType: 'MedicationRequest',
+        status: 'active',
+        intent: 'order',
+        medicationCodeableConcept: { text: 'Metformin' },
+        subject,
+        requester: { display: 'Dr. Lee' },
+      },
+    };
+    const bundle = bundleOf({
+      resourceType: 'MedicationStatement',
+      status: 'active',
+      medicationCodeableConcept: { text: 'Metformin' },
+      subject,
+      basedOn: [{ reference: prescription.fullUrl }],
+    });
+    const result = imported({ ...bundle, entry: [...bundle.entry, prescription] });
+    expect(result.records.medication.map((record) => record.values)).toMatchObject([
+      { medication_name: 'Metformin', prescribed_doctor: 'Dr. Lee' },
+    ]);
+    expect(result.skipped).toEqual({});
+  });
+
   it('records entered in error, refuted or not given are skipped and counted', () => {
     const result = imported(
       bundleOf(
@@ -296,6 +322,9 @@ describe('refusals', () => {
     );
     expect(message({ resourceType: 'Bundle', type: 'collection', entry: {} })).toMatch(
       /not a list/,
+    );
+    expect(message({ resourceType: 'Bundle', entry: [] })).toBe(
+      'This file is not a FHIR R4 Bundle: it has no type.',
     );
   });
 

@@ -97,8 +97,9 @@ function refusalOf(json: unknown): string | null {
   if (foreign) {
     return `This file is a FHIR ${foreign.version} Bundle, not R4 (its ${foreign.evidence}). Kin Health imports FHIR R4 Bundles only.`;
   }
-  if (typeof type !== 'string' || !ACCEPTED_BUNDLE_TYPES.includes(type)) {
-    return `This Bundle is of type '${String(type)}', which cannot be imported: Kin Health imports collection, document, searchset and transaction Bundles.`;
+  if (typeof type !== 'string') return 'This file is not a FHIR R4 Bundle: it has no type.';
+  if (!ACCEPTED_BUNDLE_TYPES.includes(type)) {
+    return `This Bundle is of type '${type}', which cannot be imported: Kin Health imports collection, document, searchset and transaction Bundles.`;
   }
   const patients = entries.filter(
     (item) => isObject(item) && isObject(item.resource) && item.resource.resourceType === 'Patient',
@@ -285,12 +286,14 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
     (entry): entry is BundleEntry & { resource: Resource } => isObject(entry?.resource),
   );
   const index = indexBundle(entries);
-  const payors = new Set(
-    entries.flatMap(({ resource }) =>
-      resource.resourceType === 'Coverage'
-        ? resource.payor.map((payor) => index.find(payor)).filter(Boolean)
-        : [],
-    ),
+  // Read as part of other records: policies' insurers, statements' prescriptions.
+  const parts = new Set(
+    entries.flatMap(({ resource }) => {
+      if (resource.resourceType === 'Coverage') return resource.payor.map(index.find);
+      if (resource.resourceType === 'MedicationStatement')
+        return (resource.basedOn ?? []).map(index.find);
+      return [];
+    }),
   );
   const rolesOf = new Map<Resource, PractitionerRole>();
   for (const { resource } of entries) {
@@ -301,7 +304,7 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
   const context: ImportContext = {
     resolve: index.resolve,
     familyMemberId: options.familyMemberId,
-    isPayor: (resource) => payors.has(resource),
+    isPartOfAnother: (resource) => parts.has(resource),
   };
 
   const records = Object.fromEntries(

@@ -43,8 +43,11 @@ export interface ImportContext {
   resolve(reference: Reference | undefined): Resource | undefined;
   /** The family member the records go to; null for the account holder. */
   familyMemberId: string | null;
-  /** Organizations that are the payor of a policy: insurers, not contacts. */
-  isPayor(resource: Resource): boolean;
+  /**
+   * Whether a resource is read as part of another record (a policy's insurer, the
+   * prescription a medication statement is based on), and so is no record of its own.
+   */
+  isPartOfAnother(resource: Resource): boolean;
 }
 
 /** One record read from a resource; `part` tells apart several from one resource. */
@@ -294,6 +297,7 @@ function medicationStatementRecord(
 }
 
 function medicationRequestRecord(request: MedicationRequest, context: ImportContext): MapResult {
+  if (context.isPartOfAnother(request)) return IGNORE;
   const absent = absentStatement(request.medicationCodeableConcept);
   if (absent) return absent;
   if (['entered-in-error', 'cancelled', 'draft'].includes(request.status)) return SKIP;
@@ -564,7 +568,7 @@ function practitionerRecord(
 
 function organizationRecord(organization: Organization, context: ImportContext): MapResult {
   // An insurer is the provider of a policy, not a contact.
-  if (context.isPayor(organization)) return IGNORE;
+  if (context.isPartOfAnother(organization)) return IGNORE;
   if (!organization.name) return SKIP;
   return one('contact', {
     contact_name: organization.name,

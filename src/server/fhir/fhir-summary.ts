@@ -180,10 +180,11 @@ function allergyLine(allergy: FhirRows['allergy']): string {
 }
 
 function conditionLine(condition: FhirRows['condition']): string {
+  const name = condition.is_family_history
+    ? `${condition.relation ?? 'Family member'}: ${condition.condition_name}`
+    : condition.condition_name;
   return joined(
-    condition.is_family_history &&
-      `${condition.relation ?? 'Family member'}: ${condition.condition_name}`,
-    !condition.is_family_history && condition.condition_name,
+    name,
     condition.status?.toLowerCase(),
     condition.diagnosis_date && `diagnosed ${condition.diagnosis_date}`,
   );
