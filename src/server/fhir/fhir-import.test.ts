@@ -351,6 +351,14 @@ describe('refusals', () => {
       /STU3 Bundle, not R4 \(its resource type ProcedureRequest is not in R4\)/,
     );
     expect(message(bundleOf({ resourceType: 'MedicationOrder' }))).toMatch(/DSTU2/);
+    // Plain-code statuses are STU3's and DSTU2's alike: a sign only DSTU2 has decides.
+    const dstu2 = bundleOf(
+      { resourceType: 'Condition', clinicalStatus: 'active', code: { text: 'Asthma' }, subject },
+      { resourceType: 'Encounter', status: 'finished', class: 'ambulatory' },
+    );
+    expect(message(dstu2)).toMatch(
+      /^This file is a FHIR DSTU2 Bundle, not R4 \(its Encounter has its class as a plain code\)/,
+    );
   });
 
   it('an R5 bundle, by its shapes', () => {

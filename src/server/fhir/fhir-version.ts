@@ -131,21 +131,31 @@ const SHAPES: Record<string, [FhirVersion, string, (resource: Json) => boolean][
   ],
 };
 
-/** The first sign that a Bundle is not R4, or null when it reads as R4. */
+/**
+ * A sign that a Bundle is not R4, or null when it reads as R4. Shapes shared by DSTU2 and
+ * STU3 (plain-code statuses) are written as STU3's, so the whole Bundle is read and a sign
+ * only DSTU2 has wins over them.
+ */
 export function nonR4Evidence(bundle: Json, entries: readonly unknown[]): VersionEvidence | null {
-  if ('issues' in bundle) return { version: 'R5', evidence: 'Bundle has "issues"' };
-  if ('base' in bundle) return { version: 'DSTU2', evidence: 'Bundle has a "base"' };
+  const found = new Map<FhirVersion, string>();
+  const note = (version: FhirVersion, evidence: string) => {
+    if (!found.has(version)) found.set(version, evidence);
+  };
+  if ('issues' in bundle) note('R5', 'Bundle has "issues"');
+  if ('base' in bundle) note('DSTU2', 'Bundle has a "base"');
   for (const entry of entries) {
     if (!isObject(entry)) continue;
-    if ('base' in entry) return { version: 'DSTU2', evidence: 'entries have a "base"' };
+    if ('base' in entry) note('DSTU2', 'entries have a "base"');
     const resource = entry.resource;
     if (!isObject(resource) || typeof resource.resourceType !== 'string') continue;
     const type = resource.resourceType;
     const foreign = FOREIGN_TYPES[type];
-    if (foreign) return { version: foreign, evidence: `resource type ${type} is not in R4` };
+    if (foreign) note(foreign, `resource type ${type} is not in R4`);
     for (const [version, evidence, test] of SHAPES[type] ?? []) {
-      if (test(resource)) return { version, evidence };
+      if (test(resource)) note(version, evidence);
     }
+    if (found.has('DSTU2')) break;
   }
-  return null;
+  const version = (['DSTU2', 'STU3', 'R5'] as const).find((v) => found.has(v));
+  return version ? { version, evidence: found.get(version) ?? '' } : null;
 }
