@@ -1,0 +1,158 @@
+/**
+ * The small FHIR shapes every mapping shares: ids and references inside a bundle, codeable
+ * text, codings of the standard systems we use, periods, notes, the product's extensions,
+ * the data-absent marker and XHTML narrative. Both directions (out and in) use them, so a
+ * shape is written and read in one place.
+ */
+import { v5 } from 'uuid';
+import type {
+  Annotation,
+  CodeableConcept,
+  Coding,
+  Element,
+  Extension,
+  Narrative,
+  Period,
+  Reference,
+  Resource,
+} from '@medplum/fhirtypes';
+
+export const SYSTEM = {
+  loinc: 'http://loinc.org',
+  conditionClinical: 'http://terminology.hl7.org/CodeSystem/condition-clinical',
+  allergyClinical: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical',
+  actCode: 'http://terminology.hl7.org/CodeSystem/v3-ActCode',
+  nullFlavor: 'http://terminology.hl7.org/CodeSystem/v3-NullFlavor',
+  coverageClass: 'http://terminology.hl7.org/CodeSystem/coverage-class',
+  copayType: 'http://terminology.hl7.org/CodeSystem/coverage-copay-type',
+  practitionerRole: 'http://terminology.hl7.org/CodeSystem/practitioner-role',
+  organizationType: 'http://terminology.hl7.org/CodeSystem/organization-type',
+  recommendationStatus: 'http://terminology.hl7.org/CodeSystem/immunization-recommendation-status',
+  absentUnknown: 'http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips',
+  snomed: 'http://snomed.info/sct',
+  uri: 'urn:ietf:rfc:3986',
+} as const;
+
+export const DATA_ABSENT_REASON = 'http://hl7.org/fhir/StructureDefinition/data-absent-reason';
+
+/**
+ * Fields with no home in R4 travel in extensions of ours. Their URLs are logical names
+ * (a URN, which FHIR allows for Extension.url) rather than web addresses of a domain we
+ * would have to own; other systems ignore them, and our import reads them back.
+ */
+export const KIN_EXTENSION = 'urn:kin-health:fhir:';
+
+// A fixed namespace, so that derived ids are the same on every export and every server.
+const ID_NAMESPACE = 'b6c1d72e-71e4-44af-b0bd-a0f98189e1c2';
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The id of a resource made from another (a policy's payor, a person's care team). */
+export function derivedId(...parts: string[]): string {
+  return v5(parts.join('/'), ID_NAMESPACE);
+}
+
+/**
+ * Where a resource sits in a bundle. Record ids are UUIDs; an account holder's id (from
+ * the auth library) may not be, and `urn:uuid:` needs one, so such an id is hashed.
+ */
+export function fullUrlOf(id: string): string {
+  return `urn:uuid:${UUID_PATTERN.test(id) ? id.toLowerCase() : derivedId('id', id)}`;
+}
+
+/** A reference to a resource of the same bundle. */
+export function referenceTo<T extends Resource = Resource>(id: string): Reference<T> {
+  return { reference: fullUrlOf(id) };
+}
+
+/** A reference that names what the user typed (a doctor, a place) without a resource. */
+export function namedReference<T extends Resource>(
+  type: T['resourceType'],
+  display: string | null,
+): Reference<T> | undefined {
+  return display ? { type, display } : undefined;
+}
+
+/** The user's words as a concept: text only, since no code was given. */
+export function textConcept(text: string | null | undefined): CodeableConcept | undefined {
+  return text ? { text } : undefined;
+}
+
+export function coding(system: string, code: string, display?: string): Coding {
+  return display ? { system, code, display } : { system, code };
+}
+
+/** A concept with a standard code and the user's own word for it. */
+export function codedConcept(
+  system: string,
+  code: string,
+  display: string,
+  text?: string,
+): CodeableConcept {
+  return { coding: [coding(system, code, display)], ...(text ? { text } : {}) };
+}
+
+export function period(
+  start: string | null | undefined,
+  end: string | null | undefined,
+): Period | undefined {
+  if (!start && !end) return undefined;
+  return { ...(start ? { start } : {}), ...(end ? { end } : {}) };
+}
+
+export function notes(text: string | null | undefined): Annotation[] | undefined {
+  return text ? [{ text }] : undefined;
+}
+
+/** A list of one, or nothing: FHIR allows no empty arrays. */
+export function listOf<T>(value: T | undefined | null): T[] | undefined {
+  return value === undefined || value === null ? undefined : [value];
+}
+
+/** Our extensions of a resource, from the fields that have a value. */
+export function kinExtensions(
+  values: Record<string, string | null | undefined>,
+): Extension[] | undefined {
+  const extensions = Object.entries(values)
+    .filter((entry): entry is [string, string] => Boolean(entry[1]))
+    .map(([name, value]) => ({ url: KIN_EXTENSION + name, valueString: value }));
+  return extensions.length > 0 ? extensions : undefined;
+}
+
+/** The value of one of our extensions, if present. */
+export function kinExtension(element: { extension?: Extension[] }, name: string): string | null {
+  const found = element.extension?.find((extension) => extension.url === KIN_EXTENSION + name);
+  return typeof found?.valueString === 'string' ? found.valueString : null;
+}
+
+/** A required primitive whose value the user never gave (FHIR's data-absent-reason). */
+export const UNKNOWN: Element = {
+  extension: [{ url: DATA_ABSENT_REASON, valueCode: 'unknown' }],
+};
+
+/** A required concept whose value the user never gave. */
+export const UNKNOWN_CONCEPT: CodeableConcept = {
+  extension: [{ url: DATA_ABSENT_REASON, valueCode: 'unknown' }],
+};
+
+const XHTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text made safe to stand inside XHTML, whatever the user typed. */
+export function escapeXhtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => XHTML_ESCAPES[character] ?? character);
+}
+
+/** Generated narrative around an XHTML fragment built from escaped text. */
+export function narrative(xhtml: string): Narrative {
+  return { status: 'generated', div: `<div xmlns="http://www.w3.org/1999/xhtml">${xhtml}</div>` };
+}
+
+/** A narrative list of plain-text lines (escaped here). */
+export function narrativeList(lines: readonly string[]): string {
+  return `<ul>${lines.map((line) => `<li>${escapeXhtml(line)}</li>`).join('')}</ul>`;
+}

@@ -1,0 +1,84 @@
+/**
+ * Patient/$everything: one person and every record of theirs as a FHIR R4 searchset
+ * Bundle, written as a stream of JSON text. Rows are read one type at a time, each turned
+ * into its resources and written out at once, so memory stays flat however long the
+ * history: only the ids of the account's contacts are kept, for the care team at the end.
+ */
+import type { BundleEntry, Resource } from '@medplum/fhirtypes';
+import { derivedId, fullUrlOf, referenceTo } from './fhir-elements';
+import { careTeamResource, patientResource, recordResources } from './fhir-resources';
+import type { CareTeamMember, MappingContext } from './fhir-resources';
+import { FHIR_RECORD_TYPES, readRows } from './fhir-source';
+import type { FhirClock, FhirRecordType, FhirRows, FhirSource } from './fhir-source';
+
+/** Text is handed on in pieces of about this size: few writes, and never the whole bundle. */
+const CHUNK_SIZE = 64 * 1024;
+
+function entryJson(resource: Resource, mode: 'match' | 'include'): string {
+  const entry: BundleEntry = { fullUrl: fullUrlOf(resource.id ?? ''), resource, search: { mode } };
+  return JSON.stringify(entry);
+}
+
+/**
+ * The Bundle's JSON, in chunks. It is a searchset because that is what the R4 operation
+ * returns: the Patient is the match and every record an include. It carries no `total`
+ * (the number of records is not known before they are read) and its entries are addressed
+ * by `urn:uuid:`, since resources are not served one by one at URLs of their own.
+ */
+export async function* streamPatientEverything(
+  source: FhirSource,
+  clock: FhirClock,
+): AsyncGenerator<string> {
+  const { person } = source;
+  const context: MappingContext = { ...clock, patient: referenceTo(person.id) };
+  const header = {
+    resourceType: 'Bundle',
+    id: derivedId(person.id, 'everything', clock.now),
+    type: 'searchset',
+    timestamp: clock.now,
+  };
+  let buffer = `${JSON.stringify(header).slice(0, -1)},"entry":[${entryJson(patientResource(person), 'match')}`;
+  const careTeam: CareTeamMember[] = [];
+
+  for (const type of FHIR_RECORD_TYPES) {
+    const toResources = recordResources[type] as (
+      row: FhirRows[FhirRecordType],
+      context: MappingContext,
+    ) => Resource[];
+    for await (const row of readRows(source, type)) {
+      for (const resource of toResources(row, context)) {
+        buffer += `,${entryJson(resource, 'include')}`;
+      }
+      if (type === 'contact') {
+        const contact = row as FhirRows['contact'];
+        careTeam.push({ id: contact.id, contactType: contact.contact_type });
+      }
+      if (buffer.length >= CHUNK_SIZE) {
+        yield buffer;
+        buffer = '';
+      }
+    }
+  }
+  const team = careTeamResource(person.id, careTeam, context);
+  if (team) buffer += `,${entryJson(team, 'include')}`;
+  yield `${buffer}]}`;
+}
+
+/** The same stream as bytes, for a web Response body. */
+export function patientEverythingBody(
+  source: FhirSource,
+  clock: FhirClock,
+): ReadableStream<Uint8Array> {
+  const chunks = streamPatientEverything(source, clock);
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}

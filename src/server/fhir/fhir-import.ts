@@ -1,0 +1,369 @@
+/**
+ * Importing a FHIR R4 Bundle: refuse what is not one (with a sentence a user can read),
+ * then read each resource into record values (fhir-records.ts), fit them to the product's
+ * field limits, check them with each type's own schema, and give each a stable source_id
+ * so that importing the same file again can skip what it already brought in. Nothing is
+ * saved here: the caller puts the records into the person the user chose.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type {
+  Bundle,
+  BundleEntry,
+  Practitioner,
+  PractitionerRole,
+  Reference,
+  Resource,
+} from '@medplum/fhirtypes';
+import {
+  LONG_TEXT_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  SHORT_TEXT_MAX_LENGTH,
+} from '../../shared/constants';
+import { definitionsByType } from '../../shared/records';
+import type { FieldMap } from '../../shared/records/definition';
+import {
+  ALLERGY_CATEGORIES,
+  ALLERGY_SEVERITIES,
+  ALLERGY_STATUSES,
+  FHIR_RECORD_TYPES,
+  type FhirRecordType,
+  type FhirValues,
+} from './fhir-source';
+import {
+  IGNORE,
+  SKIP,
+  resourceRecords,
+  type ImportContext,
+  type MapResult,
+  type MappedRecord,
+} from './fhir-records';
+import { nonR4Evidence } from './fhir-version';
+
+export interface FhirImportOptions {
+  /** The family member the records go to; null when they are the account holder's own. */
+  familyMemberId: string | null;
+}
+
+export interface ImportedRecord<V> {
+  /** Where the record came from, the same on every import of the same file. */
+  source_id: string;
+  /** What the type's schema accepts as a new record. */
+  values: V;
+}
+
+export type ImportedRecords = { [K in FhirRecordType]: ImportedRecord<FhirValues[K]>[] };
+
+export type FhirImportResult =
+  | { ok: false; message: string }
+  | {
+      ok: true;
+      records: ImportedRecords;
+      /** Records read, per type (types with none are left out). */
+      imported: Partial<Record<FhirRecordType, number>>;
+      /** Resources not brought in, per FHIR resource type. */
+      skipped: Record<string, number>;
+      /** 'Imported 12 medications, 4 conditions; skipped 30 Observations' */
+      summary: string;
+    };
+
+export const ACCEPTED_BUNDLE_TYPES = ['collection', 'document', 'searchset', 'transaction'];
+const MAX_ENTRIES = 200_000;
+
+const refuse = (message: string): FhirImportResult => ({ ok: false, message });
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Why a value cannot be imported as an R4 Bundle, or null when it can. */
+function refusalOf(json: unknown): string | null {
+  if (!isObject(json)) return 'This file is not a FHIR R4 Bundle: it is not a JSON object.';
+  const { resourceType, type, entry } = json;
+  if (typeof resourceType !== 'string') {
+    return 'This file is not a FHIR R4 Bundle: it has no resourceType, so it is not FHIR.';
+  }
+  if (resourceType !== 'Bundle') {
+    return `This file is a single FHIR ${resourceType}, not a Bundle. Import a Bundle, such as a patient's $everything export.`;
+  }
+  if (entry !== undefined && !Array.isArray(entry)) {
+    return 'This file is not a FHIR R4 Bundle: its entries are not a list.';
+  }
+  const entries = (entry as unknown[] | undefined) ?? [];
+  if (entries.length > MAX_ENTRIES) {
+    return `This Bundle has ${entries.length} entries; at most ${MAX_ENTRIES} can be imported at once.`;
+  }
+  const foreign = nonR4Evidence(json, entries);
+  if (foreign) {
+    return `This file is a FHIR ${foreign.version} Bundle, not R4 (its ${foreign.evidence}). Kin Health imports FHIR R4 Bundles only.`;
+  }
+  if (typeof type !== 'string') return 'This file is not a FHIR R4 Bundle: it has no type.';
+  if (!ACCEPTED_BUNDLE_TYPES.includes(type)) {
+    return `This Bundle is of type '${type}', which cannot be imported: Kin Health imports collection, document, searchset and transaction Bundles.`;
+  }
+  const patients = entries.filter(
+    (item) => isObject(item) && isObject(item.resource) && item.resource.resourceType === 'Patient',
+  );
+  if (patients.length > 1) {
+    return `This Bundle holds the records of ${patients.length} patients; import one person's Bundle at a time.`;
+  }
+  return null;
+}
+
+/** Resources that belong to the document or the person, not to any record. */
+const FRAME_TYPES = new Set(['Patient', 'Composition', 'CareTeam']);
+
+/** The bundle's resources by every address a reference may use. */
+function indexBundle(entries: BundleEntry[]) {
+  const byAddress = new Map<string, Resource>();
+  for (const { fullUrl, resource } of entries) {
+    if (!resource) continue;
+    if (fullUrl) byAddress.set(fullUrl, resource);
+    if (resource.id) byAddress.set(`${resource.resourceType}/${resource.id}`, resource);
+  }
+  const used = new Set<Resource>();
+  const find = (reference: Reference | undefined): Resource | undefined => {
+    const text = reference?.reference;
+    if (!text || text.startsWith('#')) return undefined;
+    const relative = /([A-Z][A-Za-z]+\/[A-Za-z0-9\-.]{1,64})(?:\/_history\/[^/]+)?$/.exec(
+      text,
+    )?.[1];
+    return byAddress.get(text) ?? (relative ? byAddress.get(relative) : undefined);
+  };
+  return {
+    used,
+    find,
+    resolve(reference: Reference | undefined) {
+      const resource = find(reference);
+      if (resource) used.add(resource);
+      return resource;
+    },
+  };
+}
+
+/** The stable name of an entry's resource: its absolute address, else its type and id. */
+function sourceIdOf(entry: BundleEntry, resource: Resource): string {
+  if (entry.fullUrl && /^(urn:uuid:|urn:oid:|https?:\/\/)/.test(entry.fullUrl))
+    return entry.fullUrl;
+  if (resource.id) return `${resource.resourceType}/${resource.id}`;
+  const digest = createHash('sha256').update(JSON.stringify(resource)).digest('hex');
+  return `sha256:${digest}`;
+}
+
+// ---- fitting values to the product's limits ------------------------------------------
+
+/* eslint-disable no-control-regex -- characters the schemas refuse are replaced, not kept */
+const NOT_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+/* eslint-enable no-control-regex */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text cleaned of what no one typed, and cut to `max` (ending in '…') when longer. */
+export function fitText(value: unknown, max: number): string | null {
+  if (typeof value !== 'string') return null;
+  const clean = value.replace(NOT_TEXT, ' ').replace(LONE_SURROGATE, '\uFFFD').trim();
+  if (!clean) return null;
+  if (clean.length <= max) return clean;
+  let cut = clean.slice(0, max - 1);
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
+/** The allergy type's limits, until its definition exists in src/shared/records. */
+const ALLERGY_TEXT_LIMITS: Record<string, number> = {
+  substance: NAME_MAX_LENGTH,
+  reaction: SHORT_TEXT_MAX_LENGTH,
+  notes: LONG_TEXT_MAX_LENGTH,
+};
+
+/** Values cut to their fields' limits: long texts shortened, an unusable phone or email dropped. */
+function fitToFields(fields: FieldMap, values: Json): Json {
+  const fitted: Json = { ...values };
+  for (const [name, field] of Object.entries(fields)) {
+    const value = values[name];
+    if (typeof value !== 'string' || !field.maxLength) continue;
+    if (field.kind === 'text' || field.kind === 'textarea') {
+      fitted[name] = fitText(value, field.maxLength);
+    } else {
+      const text = fitText(value, Number.MAX_SAFE_INTEGER);
+      const usable =
+        text !== null &&
+        text.length <= field.maxLength &&
+        (field.kind !== 'email' || z.email().safeParse(text).success);
+      fitted[name] = usable ? text : null;
+    }
+  }
+  return fitted;
+}
+
+const allergySchema = z.object({
+  substance: z.string().min(1).max(NAME_MAX_LENGTH),
+  reaction: z.string().max(SHORT_TEXT_MAX_LENGTH).nullable(),
+  severity: z.enum(ALLERGY_SEVERITIES).nullable(),
+  category: z.enum(ALLERGY_CATEGORIES).nullable(),
+  status: z.enum(ALLERGY_STATUSES),
+  noted_date: z.string().nullable(),
+  notes: z.string().max(LONG_TEXT_MAX_LENGTH).nullable(),
+  family_member_id: z.string().nullable(),
+});
+
+/** A mapped record as its type's schema outputs it, or null when the schema refuses it. */
+function checkedValues(mapped: MappedRecord, familyMemberId: string | null): object | null {
+  const { type } = mapped;
+  const member = type === 'contact' ? {} : { family_member_id: familyMemberId };
+  if (type === 'allergy') {
+    const values = { ...member, ...mapped.values } as Json;
+    for (const [name, max] of Object.entries(ALLERGY_TEXT_LIMITS)) {
+      values[name] = fitText(values[name], max);
+    }
+    const parsed = allergySchema.safeParse(values);
+    return parsed.success ? parsed.data : null;
+  }
+  const definition = definitionsByType[type];
+  let values = fitToFields(definition.fields, { ...member, ...mapped.values });
+  // A start after the end cannot be saved; the end says more about whether it is current.
+  if (
+    type === 'medication' &&
+    values.start_date &&
+    values.end_date &&
+    values.end_date < values.start_date
+  ) {
+    values = { ...values, start_date: null };
+  }
+  const parsed = definition.schema.safeParse(values);
+  return parsed.success ? (parsed.data as object) : null;
+}
+
+// ---- the summary sentence -------------------------------------------------------------
+
+const NOUNS: Record<FhirRecordType, [string, string]> = {
+  visit: ['visit', 'visits'],
+  medication: ['medication', 'medications'],
+  shot: ['shot', 'shots'],
+  note: ['note', 'notes'],
+  condition: ['condition', 'conditions'],
+  allergy: ['allergy', 'allergies'],
+  insurance: ['insurance policy', 'insurance policies'],
+  contact: ['contact', 'contacts'],
+};
+
+const counted = (count: number, [one, many]: [string, string]) =>
+  `${count} ${count === 1 ? one : many}`;
+
+export function importSummary(
+  imported: Partial<Record<FhirRecordType, number>>,
+  skipped: Record<string, number>,
+): string {
+  const kept = FHIR_RECORD_TYPES.filter((type) => imported[type]).map((type) =>
+    counted(imported[type] ?? 0, NOUNS[type]),
+  );
+  const left = Object.entries(skipped)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([type, count]) => counted(count, [type, `${type}s`]));
+  if (kept.length === 0 && left.length === 0) return 'The file holds no records to import.';
+  const first = kept.length > 0 ? `Imported ${kept.join(', ')}` : 'Imported nothing';
+  return left.length > 0 ? `${first}; skipped ${left.join(', ')}` : first;
+}
+
+// ---- the import ----------------------------------------------------------------------
+
+/**
+ * Reads a FHIR R4 Bundle (parsed JSON, or its text) into record values per type, or
+ * refuses it with a message for the user.
+ */
+export function importFhirBundle(json: unknown, options: FhirImportOptions): FhirImportResult {
+  let data = json;
+  if (typeof json === 'string') {
+    try {
+      data = JSON.parse(json);
+    } catch {
+      return refuse('This file is not a FHIR R4 Bundle: it is not JSON.');
+    }
+  }
+  const refusal = refusalOf(data);
+  if (refusal) return refuse(refusal);
+
+  const entries = ((data as Bundle).entry ?? []).filter(
+    (entry): entry is BundleEntry & { resource: Resource } => isObject(entry?.resource),
+  );
+  const index = indexBundle(entries);
+  // Read as part of other records: policies' insurers, statements' prescriptions.
+  const parts = new Set(
+    entries.flatMap(({ resource }) => {
+      if (resource.resourceType === 'Coverage') return resource.payor.map(index.find);
+      if (resource.resourceType === 'MedicationStatement')
+        return (resource.basedOn ?? []).map(index.find);
+      return [];
+    }),
+  );
+  const rolesOf = new Map<Resource, PractitionerRole>();
+  for (const { resource } of entries) {
+    if (resource.resourceType !== 'PractitionerRole') continue;
+    const practitioner = index.find(resource.practitioner);
+    if (practitioner && !rolesOf.has(practitioner)) rolesOf.set(practitioner, resource);
+  }
+  const context: ImportContext = {
+    resolve: index.resolve,
+    familyMemberId: options.familyMemberId,
+    isPartOfAnother: (resource) => parts.has(resource),
+  };
+
+  const records = Object.fromEntries(
+    FHIR_RECORD_TYPES.map((type) => [type, []]),
+  ) as unknown as ImportedRecords;
+  const skipped: Record<string, number> = {};
+  const unread: Resource[] = [];
+  const skip = (resource: Resource) => {
+    skipped[resource.resourceType] = (skipped[resource.resourceType] ?? 0) + 1;
+  };
+
+  for (const entry of entries) {
+    const { resource } = entry;
+    if (FRAME_TYPES.has(resource.resourceType)) {
+      // A document's author and custodian are part of its frame, not records.
+      if (resource.resourceType === 'Composition') {
+        for (const frame of [...(resource.author ?? []), resource.custodian]) index.resolve(frame);
+      }
+      continue;
+    }
+    const map = resourceRecords[resource.resourceType] as
+      | ((
+          resource: Resource,
+          context: ImportContext,
+          roles: (practitioner: Practitioner) => PractitionerRole | undefined,
+        ) => MapResult)
+      | undefined;
+    if (!map) {
+      unread.push(resource);
+      continue;
+    }
+    const result = map(resource, context, (practitioner) => {
+      const role = rolesOf.get(practitioner);
+      if (role) index.used.add(role);
+      return role;
+    });
+    if (result === IGNORE) continue;
+    const kept =
+      result === SKIP
+        ? []
+        : result.flatMap((mapped) => {
+            const values = checkedValues(mapped, options.familyMemberId);
+            const base = sourceIdOf(entry, resource);
+            const source_id = mapped.part ? `${base}#${mapped.part}` : base;
+            return values ? [{ type: mapped.type, record: { source_id, values } }] : [];
+          });
+    if (kept.length === 0) skip(resource);
+    for (const { type, record } of kept) {
+      (records[type] as ImportedRecord<object>[]).push(record);
+    }
+  }
+  // Resources of other types are skipped, unless a record read what it needed from them.
+  for (const resource of unread) if (!index.used.has(resource)) skip(resource);
+
+  const imported = Object.fromEntries(
+    FHIR_RECORD_TYPES.filter((type) => records[type].length > 0).map((type) => [
+      type,
+      records[type].length,
+    ]),
+  ) as Partial<Record<FhirRecordType, number>>;
+  return { ok: true, records, imported, skipped, summary: importSummary(imported, skipped) };
+}

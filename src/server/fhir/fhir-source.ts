@@ -1,0 +1,119 @@
+/**
+ * What the FHIR export reads: one person and their records, as plain rows the way the API
+ * returns them, each type read lazily so that a long history streams instead of loading.
+ * Also the allergy record's fields, which this module knows before the allergy type exists
+ * in `src/shared/records` (move them there when it does).
+ */
+import type { RecordType, RecordValues } from '../../shared/records/definition';
+import type {
+  contactDefinition,
+  healthHistoryDefinition,
+  insuranceDefinition,
+  medicationDefinition,
+  noteDefinition,
+  shotDefinition,
+  visitDefinition,
+} from '../../shared/records';
+
+/** The media type of every FHIR answer (`$everything`, `$summary`). */
+export const FHIR_CONTENT_TYPE = 'application/fhir+json';
+
+/** The Content-Type header of a FHIR answer. */
+export function fhirContentType(): string {
+  return `${FHIR_CONTENT_TYPE}; charset=utf-8`;
+}
+
+export const ALLERGY_SEVERITIES = ['Mild', 'Moderate', 'Severe'] as const;
+export const ALLERGY_CATEGORIES = ['Food', 'Medication', 'Environment', 'Other'] as const;
+export const ALLERGY_STATUSES = ['Active', 'Inactive', 'Resolved'] as const;
+
+/** The fields of an allergy record (CONTRACT.md §4), as its schema will output them. */
+export interface AllergyValues {
+  substance: string;
+  reaction: string | null;
+  severity: (typeof ALLERGY_SEVERITIES)[number] | null;
+  category: (typeof ALLERGY_CATEGORIES)[number] | null;
+  status: (typeof ALLERGY_STATUSES)[number];
+  noted_date: string | null;
+  notes: string | null;
+  family_member_id: string | null;
+}
+
+/** Every record type the FHIR mapping knows: the product's seven, and allergies. */
+export type FhirRecordType = RecordType | 'allergy';
+
+export const FHIR_RECORD_TYPES = [
+  'visit',
+  'medication',
+  'shot',
+  'note',
+  'condition',
+  'allergy',
+  'insurance',
+  'contact',
+] as const satisfies readonly FhirRecordType[];
+
+/** A stored record: its own fields plus identity and times, as the API returns it. */
+export type StoredRow<V> = V & {
+  id: string;
+  family_member_id?: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** The fields of a record of each type, as its schema outputs them. */
+export interface FhirValues {
+  visit: RecordValues<typeof visitDefinition>;
+  medication: RecordValues<typeof medicationDefinition>;
+  shot: RecordValues<typeof shotDefinition>;
+  note: RecordValues<typeof noteDefinition>;
+  condition: RecordValues<typeof healthHistoryDefinition>;
+  allergy: AllergyValues;
+  insurance: RecordValues<typeof insuranceDefinition>;
+  contact: RecordValues<typeof contactDefinition>;
+}
+
+export type FhirRows = { [K in FhirRecordType]: StoredRow<FhirValues[K]> };
+
+/**
+ * A person: the account holder (the user: id, full name, email) or one of their family
+ * members (id, name, date of birth).
+ */
+export interface FhirPerson {
+  id: string;
+  name: string;
+  /** `YYYY-MM-DD`, when known. */
+  date_of_birth?: string | null;
+  /** The account holder's email; family members have none. */
+  email?: string | null;
+}
+
+/** Rows of one type, read when asked for; each call starts a fresh read. */
+export type RowReader<R> = () => AsyncIterable<R> | Iterable<R>;
+
+/**
+ * One person and their records. Each type's rows are the person's own (for family history:
+ * the account holder's); contacts are the account's, carried in every person's bundle as
+ * the care team. A type left out has no rows.
+ */
+export interface FhirSource {
+  person: FhirPerson;
+  rows: { [K in FhirRecordType]?: RowReader<FhirRows[K]> };
+}
+
+/** The present, given rather than read from a clock, so that an export is reproducible. */
+export interface FhirClock {
+  /** The moment of the export, a UTC ISO timestamp: visits from now on are upcoming. */
+  now: string;
+  /** The calendar date of the export, `YYYY-MM-DD`: medications and shots split at it. */
+  today: string;
+}
+
+/** Every row of one type of a source, in the order the source gives them. */
+export async function* readRows<K extends FhirRecordType>(
+  source: FhirSource,
+  type: K,
+): AsyncGenerator<FhirRows[K]> {
+  const reader = source.rows[type] as RowReader<FhirRows[K]> | undefined;
+  if (reader) yield* reader();
+}

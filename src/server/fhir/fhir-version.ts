@@ -1,0 +1,161 @@
+/**
+ * Telling an R4 Bundle from an older (DSTU2, STU3) or newer (R5) one. A Bundle does not
+ * say which version it is, so its resources are read for shapes that only one version
+ * writes: resource types that exist in one version only, and elements whose name or kind
+ * changed between versions. One such shape is enough to refuse; none means R4 (or R4B,
+ * which writes these resources the R4 way).
+ */
+
+type Json = Record<string, unknown>;
+
+export type FhirVersion = 'DSTU2' | 'STU3' | 'R5';
+
+export interface VersionEvidence {
+  version: FhirVersion;
+  /** What gave it away, in words a user can read after 'its …'. */
+  evidence: string;
+}
+
+/** Resource types that R4 does not have, by the version that does. */
+const FOREIGN_TYPES: Record<string, FhirVersion> = {
+  // Removed before R4 (DSTU2).
+  Conformance: 'DSTU2',
+  DiagnosticOrder: 'DSTU2',
+  MedicationOrder: 'DSTU2',
+  Order: 'DSTU2',
+  OrderResponse: 'DSTU2',
+  DeviceUseRequest: 'DSTU2',
+  // Removed in R4 (STU3).
+  BodySite: 'STU3',
+  DataElement: 'STU3',
+  DeviceComponent: 'STU3',
+  EligibilityRequest: 'STU3',
+  EligibilityResponse: 'STU3',
+  ExpansionProfile: 'STU3',
+  ImagingManifest: 'STU3',
+  ProcedureRequest: 'STU3',
+  ProcessRequest: 'STU3',
+  ProcessResponse: 'STU3',
+  ReferralRequest: 'STU3',
+  Sequence: 'STU3',
+  ServiceDefinition: 'STU3',
+  // New in R5.
+  ActorDefinition: 'R5',
+  ArtifactAssessment: 'R5',
+  ConditionDefinition: 'R5',
+  DeviceDispense: 'R5',
+  DeviceUsage: 'R5',
+  EncounterHistory: 'R5',
+  FormularyItem: 'R5',
+  GenomicStudy: 'R5',
+  ImagingSelection: 'R5',
+  InventoryItem: 'R5',
+  InventoryReport: 'R5',
+  NutritionIntake: 'R5',
+  Permission: 'R5',
+  RequestOrchestration: 'R5',
+  Requirements: 'R5',
+  TestPlan: 'R5',
+  Transport: 'R5',
+};
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Element shapes that tell a version apart, per resource type. */
+const SHAPES: Record<string, [FhirVersion, string, (resource: Json) => boolean][]> = {
+  Condition: [
+    [
+      'STU3',
+      'Condition has clinicalStatus as a plain code',
+      (r) => typeof r.clinicalStatus === 'string',
+    ],
+    [
+      'STU3',
+      'Condition has verificationStatus as a plain code',
+      (r) => typeof r.verificationStatus === 'string',
+    ],
+    ['STU3', 'Condition has an assertedDate', (r) => 'assertedDate' in r],
+    ['STU3', 'Condition has a context', (r) => 'context' in r],
+    ['DSTU2', 'Condition names its patient in "patient"', (r) => 'patient' in r],
+    ['R5', 'Condition has participants', (r) => 'participant' in r],
+  ],
+  AllergyIntolerance: [
+    [
+      'STU3',
+      'AllergyIntolerance has clinicalStatus as a plain code',
+      (r) => typeof r.clinicalStatus === 'string',
+    ],
+    [
+      'STU3',
+      'AllergyIntolerance has verificationStatus as a plain code',
+      (r) => typeof r.verificationStatus === 'string',
+    ],
+    ['R5', 'AllergyIntolerance has its type as a concept', (r) => isObject(r.type)],
+    ['R5', 'AllergyIntolerance has participants', (r) => 'participant' in r],
+  ],
+  Immunization: [
+    ['STU3', 'Immunization has "notGiven"', (r) => 'notGiven' in r],
+    ['STU3', 'Immunization is dated by "date"', (r) => 'date' in r],
+    ['DSTU2', 'Immunization has "wasNotGiven"', (r) => 'wasNotGiven' in r],
+    ['R5', 'Immunization has a "reason" list', (r) => 'reason' in r],
+  ],
+  MedicationStatement: [
+    ['STU3', 'MedicationStatement has "taken"', (r) => 'taken' in r],
+    [
+      'R5',
+      'MedicationStatement names its medication in "medication"',
+      (r) => isObject(r.medication),
+    ],
+  ],
+  MedicationRequest: [
+    ['STU3', 'MedicationRequest has a context', (r) => 'context' in r],
+    ['R5', 'MedicationRequest names its medication in "medication"', (r) => isObject(r.medication)],
+  ],
+  Encounter: [
+    ['DSTU2', 'Encounter has its class as a plain code', (r) => typeof r.class === 'string'],
+    ['R5', 'Encounter has a list of classes', (r) => Array.isArray(r.class)],
+    ['R5', 'Encounter has an actualPeriod', (r) => 'actualPeriod' in r],
+  ],
+  Coverage: [['R5', 'Coverage has a "kind"', (r) => 'kind' in r]],
+  Composition: [
+    [
+      'R5',
+      'Composition attester has its mode as a concept',
+      (r) => Array.isArray(r.attester) && r.attester.some((a) => isObject(a) && isObject(a.mode)),
+    ],
+  ],
+  DocumentReference: [
+    ['STU3', 'DocumentReference has "indexed"', (r) => 'indexed' in r],
+    ['R5', 'DocumentReference has "version"', (r) => 'version' in r],
+  ],
+};
+
+/**
+ * A sign that a Bundle is not R4, or null when it reads as R4. Shapes shared by DSTU2 and
+ * STU3 (plain-code statuses) are written as STU3's, so the whole Bundle is read and a sign
+ * only DSTU2 has wins over them.
+ */
+export function nonR4Evidence(bundle: Json, entries: readonly unknown[]): VersionEvidence | null {
+  const found = new Map<FhirVersion, string>();
+  const note = (version: FhirVersion, evidence: string) => {
+    if (!found.has(version)) found.set(version, evidence);
+  };
+  if ('issues' in bundle) note('R5', 'Bundle has "issues"');
+  if ('base' in bundle) note('DSTU2', 'Bundle has a "base"');
+  for (const entry of entries) {
+    if (!isObject(entry)) continue;
+    if ('base' in entry) note('DSTU2', 'entries have a "base"');
+    const resource = entry.resource;
+    if (!isObject(resource) || typeof resource.resourceType !== 'string') continue;
+    const type = resource.resourceType;
+    const foreign = FOREIGN_TYPES[type];
+    if (foreign) note(foreign, `resource type ${type} is not in R4`);
+    for (const [version, evidence, test] of SHAPES[type] ?? []) {
+      if (test(resource)) note(version, evidence);
+    }
+    if (found.has('DSTU2')) break;
+  }
+  const version = (['DSTU2', 'STU3', 'R5'] as const).find((v) => found.has(v));
+  return version ? { version, evidence: found.get(version) ?? '' } : null;
+}
