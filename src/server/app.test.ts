@@ -1,14 +1,10 @@
 /** The server's own surface: health, unknown routes, and the session guard of the API. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from './app';
 import { sampleRecord } from './test/factories';
-import { createTestServer, signedUpClient, type TestServer } from './test/harness';
+import { useTestServer, signedUpClient } from './test/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 describe('GET /api/health', () => {
   it('answers ok while the database answers', async () => {

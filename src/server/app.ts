@@ -24,12 +24,13 @@ import { requestLog } from './http/request-log';
 import { requireSession } from './http/session';
 import { mountWebApp } from './http/static-files';
 import type { Logger } from './logger';
-import { profileRoutes } from './profile/profile-routes';
+import { createAccountRepository } from './account/account-repository';
+import { accountSecurityRoutes } from './account/account-security-routes';
 import { freshProofChecker } from './account/fresh-proof';
+import { profileRoutes } from './account/profile-routes';
 import { createAttemptLimits } from './limits/attempt-limits';
 import { createRecordRepository } from './records/record-repository';
 import { recordRoutes } from './records/record-routes';
-import { securityRoutes } from './security/security-routes';
 import { createTimelineRepository } from './timeline/timeline-repository';
 import { timelineRoutes } from './timeline/timeline-routes';
 
@@ -56,8 +57,10 @@ const AUTH_BASE_PATH = '/api/auth';
 export function createApp({ database, auth, config, logger }: AppDependencies) {
   const { db } = database;
   const members = createFamilyMemberRepository(db);
+  const accounts = createAccountRepository(db);
   const requireFreshProof = freshProofChecker({
     db,
+    accounts,
     auth,
     limits: createAttemptLimits(db, config.rateLimit),
     logger,
@@ -144,9 +147,9 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
 
   const api = new Hono<AppEnv>()
     .use(requireSession(auth, db, sessionLifetime(config.sessionMaxAgeDays)))
-    .route('/', profileRoutes(db, auth, requireFreshProof, logger))
+    .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger }))
     .route('/', dataTransferRoutes(db))
-    .route('/', securityRoutes(db, auth))
+    .route('/', accountSecurityRoutes(db, auth, accounts))
     .route('/family-members', familyMemberRoutes(members))
     .route('/timeline', timelineRoutes(createTimelineRepository(db)));
   for (const definition of recordDefinitions) {

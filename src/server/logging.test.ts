@@ -1,13 +1,9 @@
 /** The logs say what happened, and never carry a password, passcode, token or record content. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, TEST_PASSCODE, uniqueEmail, type TestServer } from './test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestServer, TEST_PASSCODE, uniqueEmail } from './test/harness';
 
 const lines: string[] = [];
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer({ logs: { write: (line) => lines.push(line) } });
-});
-afterAll(() => server.close());
+const server = useTestServer({ logs: { write: (line) => lines.push(line) } });
 
 describe('logs', () => {
   it('carry no secrets and no record contents', async () => {

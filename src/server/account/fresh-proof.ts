@@ -23,17 +23,19 @@ import { CLIENT_IP_HEADER } from '../http/client-ip';
 import { ApiError, badRequest } from '../http/errors';
 import { TOO_MANY_ATTEMPTS_MESSAGE, type AttemptLimits } from '../limits/attempt-limits';
 import type { Logger } from '../logger';
+import type { AccountRepository } from './account-repository';
 
 const AUTHENTICATOR_CODE = /^\d{6}$/;
 
 export interface FreshProofDependencies {
   db: Kysely<DB>;
+  accounts: AccountRepository;
   auth: Auth;
   limits: AttemptLimits;
   logger: Logger;
 }
 
-export function freshProofChecker({ db, auth, limits, logger }: FreshProofDependencies) {
+export function freshProofChecker({ db, accounts, auth, limits, logger }: FreshProofDependencies) {
   async function refuse(
     headers: Headers,
     userId: string,
@@ -49,15 +51,10 @@ export function freshProofChecker({ db, auth, limits, logger }: FreshProofDepend
   }
 
   async function passwordMatches(userId: string, password: string): Promise<boolean> {
-    const account = await db
-      .selectFrom('account')
-      .select('password')
-      .where('userId', '=', userId)
-      .where('providerId', '=', 'credential')
-      .executeTakeFirst();
-    if (!account?.password) return false;
+    const hash = await accounts.passwordHash(userId);
+    if (!hash) return false;
     const context = await auth.$context;
-    return context.password.verify({ hash: account.password, password });
+    return context.password.verify({ hash, password });
   }
 
   async function codeMatches(headers: Headers, code: string): Promise<boolean> {
@@ -92,12 +89,7 @@ export function freshProofChecker({ db, auth, limits, logger }: FreshProofDepend
     if (!(await passwordMatches(userId, proof.password))) {
       await refuse(headers, userId, purpose, new ApiError(403, WRONG_PASSWORD_MESSAGE, 'password'));
     }
-    const user = await db
-      .selectFrom('user')
-      .select('twoFactorEnabled')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (!user?.twoFactorEnabled) return;
+    if (!(await accounts.twoFactorEnabled(userId))) return;
     if (!proof.code) throw badRequest(CODE_REQUIRED_MESSAGE, 'code');
     if (!(await codeMatches(headers, proof.code))) {
       await refuse(headers, userId, purpose, new ApiError(403, WRONG_CODE_MESSAGE, 'code'));

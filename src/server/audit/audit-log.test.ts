@@ -3,18 +3,18 @@
  * when and from where, with no password, passcode, code or token in it; a user sees their
  * own rows only; the rows go with the account, and everyone's after the retention period.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ActiveSession, AuditEvent, SecurityActivityEntry } from '../../shared/security';
 import type { AuditLogTable } from '../db/schema';
 import { createLogger } from '../logger';
 import { pruneAuditLog, scheduleAuditPruning } from './audit-log';
 import {
   createTestServer,
+  useTestServer,
   signedUpClient,
   TEST_PASSCODE,
   uniqueEmail,
   type TestClient,
-  type TestServer,
 } from '../test/harness';
 import { currentCode, enableTwoFactor, wrongCode } from '../test/two-factor';
 
@@ -23,11 +23,7 @@ const PASSWORD = 'first-password-1';
 const NEW_PASSWORD = 'second-password-2';
 const WRONG_PASSCODE = '135797';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const browser = () => server.client().withHeaders({ 'user-agent': USER_AGENT });
 

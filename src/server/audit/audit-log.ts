@@ -8,6 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { AuditEvent, SecurityActivityEntry } from '../../shared/security';
+import { ownedRows } from '../access/access';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
@@ -74,10 +75,8 @@ export async function listSecurityActivity(
   userId: string,
   limit: number,
 ): Promise<SecurityActivityEntry[]> {
-  const rows = await db
-    .selectFrom('audit_log')
+  const rows = await ownedRows(db, 'audit_log', userId)
     .select(['id', 'event', 'detail', 'ip_address', 'user_agent', 'created_at'])
-    .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

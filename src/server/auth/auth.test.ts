@@ -4,21 +4,17 @@
  */
 import { getMigrations } from 'better-auth/db/migration';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVALID_PASSCODE_MESSAGE, PASSCODE_FORMAT_MESSAGE } from '../../shared/passcode';
 import {
   createTestServer,
+  useTestServer,
   signedUpClient,
   TEST_PASSCODE,
   uniqueEmail,
-  type TestServer,
 } from '../test/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 async function countRows(table: 'user' | 'session' | 'account') {
   // 'account' is better-auth's own table, outside the product's typed schema.

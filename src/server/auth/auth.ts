@@ -22,6 +22,7 @@ import {
   verifyAuthenticationCodeSchema,
   verifyBackupCodeSchema,
 } from '../../shared/security';
+import { deleteOwned, ownedRows, updateOwned } from '../access/access';
 import { securityAudit } from '../audit/audit-plugin';
 import type { AppConfig } from '../config';
 import type { DB, Engine } from '../db/schema';
@@ -111,22 +112,17 @@ async function upgradeWeakHashes(
   proven: { passcode: string; storedPasscode: string; password: unknown },
 ) {
   if (hasher.needsRehash(proven.storedPasscode)) {
-    await db
-      .updateTable('user')
+    await updateOwned(db, 'user', userId)
       .set({ family_passcode: await hasher.hash(proven.passcode) })
-      .where('id', '=', userId)
       .execute();
   }
   if (typeof proven.password !== 'string') return;
-  const account = await db
-    .selectFrom('account')
+  const account = await ownedRows(db, 'account', userId)
     .select(['id', 'password'])
-    .where('userId', '=', userId)
     .where('providerId', '=', 'credential')
     .executeTakeFirst();
   if (account?.password && hasher.needsRehash(account.password)) {
-    await db
-      .updateTable('account')
+    await updateOwned(db, 'account', userId)
       .set({ password: await hasher.hash(proven.password) })
       .where('id', '=', account.id)
       .execute();
@@ -242,9 +238,7 @@ export function createAuth(options: {
         // ends, so a device signed in by someone else does not keep its way in.
         const newSession = ctx.context.newSession?.session;
         if (ctx.path !== '/two-factor/verify-totp' || !ctx.context.session || !newSession) return;
-        await db
-          .deleteFrom('session')
-          .where('userId', '=', newSession.userId)
+        await deleteOwned(db, 'session', newSession.userId)
           .where('token', '!=', newSession.token)
           .execute();
       }),
@@ -298,10 +292,8 @@ export function createAuth(options: {
             const capped = { data: { ...session, expiresAt: lifetime.cap(session) } };
             if (ctx?.path !== '/sign-in/email') return capped;
             const passcode = currentPasscode();
-            const row = await db
-              .selectFrom('user')
+            const row = await ownedRows(db, 'user', session.userId)
               .select('family_passcode')
-              .where('id', '=', session.userId)
               .executeTakeFirst();
             const stored = row?.family_passcode ?? null;
             const matches =

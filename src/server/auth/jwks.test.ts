@@ -4,14 +4,10 @@
  * /api/auth/token are closed: the product calls neither over HTTP.
  */
 import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, signedUpClient, type TestServer } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestServer, signedUpClient } from '../test/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 interface Jwks {
   keys: (JsonWebKey & { kid: string; alg: string })[];

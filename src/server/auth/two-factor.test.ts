@@ -4,26 +4,17 @@
  * after the password and passcode; turning it off needs the password.
  */
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVALID_PASSCODE_MESSAGE } from '../../shared/passcode';
 import {
   AUTHENTICATION_CODE_MESSAGE,
   REUSED_CODE_MESSAGE,
   type TwoFactorFactor,
 } from '../../shared/security';
-import {
-  createTestServer,
-  signedUpClient,
-  type TestClient,
-  type TestServer,
-} from '../test/harness';
+import { useTestServer, signedUpClient, type TestClient } from '../test/harness';
 import { currentCode, secretOf, twoFactorUser, wrongCode } from '../test/two-factor';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 async function sessionCount(): Promise<number> {
   const row = await server.db

@@ -19,6 +19,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'b
 import type { Kysely } from 'kysely';
 import { REUSED_CODE_MESSAGE } from '../../shared/security';
 import { recordAuditEventOrLog } from '../audit/audit-log';
+import { deleteOwned, ownedRow } from '../access/access';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import { challengedUserId } from './two-factor-challenge';
@@ -44,14 +45,12 @@ export function usedCodes(options: { db: Kysely<DB>; secret: string; logger: Log
   /** True when the code was free and is now this request's. */
   async function claim({ userId, codeHash }: Claim): Promise<boolean> {
     const now = Date.now();
-    await db
-      .deleteFrom('used_authentication_codes')
-      .where('user_id', '=', userId)
+    await deleteOwned(db, 'used_authentication_codes', userId)
       .where('used_at', '<', new Date(now - CLAIM_LIFETIME_MS).toISOString())
       .execute();
     const result = await db
       .insertInto('used_authentication_codes')
-      .values({ user_id: userId, code_hash: codeHash, used_at: new Date(now).toISOString() })
+      .values(ownedRow(userId, { code_hash: codeHash, used_at: new Date(now).toISOString() }))
       .onConflict((conflict) => conflict.columns(['user_id', 'code_hash']).doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
@@ -98,9 +97,7 @@ export function usedCodes(options: { db: Kysely<DB>; secret: string; logger: Log
             const key = ctx.request ?? ctx.headers;
             const made = key ? claims.get(key) : undefined;
             if (!made || !isAPIError(ctx.context.returned)) return;
-            await db
-              .deleteFrom('used_authentication_codes')
-              .where('user_id', '=', made.userId)
+            await deleteOwned(db, 'used_authentication_codes', made.userId)
               .where('code_hash', '=', made.codeHash)
               .execute();
           }),

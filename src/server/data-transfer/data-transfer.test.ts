@@ -1,21 +1,12 @@
 /** 'Download my data' and importing it back: the same data, or nothing changed at all. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IMPORT_NEEDS_EMPTY_ACCOUNT, type DataExport } from '../../shared/data-export';
 import { recordDefinitions } from '../../shared/records';
 import { sampleRecord } from '../test/factories';
 import { MAX_IMPORT_BYTES } from './data-transfer-routes';
-import {
-  createTestServer,
-  signedUpClient,
-  type TestClient,
-  type TestServer,
-} from '../test/harness';
+import { useTestServer, signedUpClient, type TestClient } from '../test/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 /** An export with its ids replaced by what they point at, so two accounts can be compared. */
 function comparable(data: DataExport) {

@@ -18,14 +18,12 @@ import {
 import { familyMemberSchema } from '../../shared/family-members';
 import { recordDefinitions } from '../../shared/records';
 import type { RecordDefinition, RecordTable } from '../../shared/records/definition';
+import { ownedRow, ownedRows, type OwnedTable } from '../access/access';
 import type { DB } from '../db/schema';
 import { ApiError, badRequest } from '../http/errors';
 import { firstIssue } from '../http/validation';
 import { newId } from '../ids';
 import { recordRows } from '../records/record-rows';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- record tables are typed by definitions */
-type AnyDb = Kysely<any>;
 
 const INSERT_BATCH = 500;
 /** Rows checked between two turns of the event loop. */
@@ -38,27 +36,20 @@ function stripOwner(row: Record<string, unknown>): ExportedRow {
   return rest as ExportedRow;
 }
 
-export async function exportUserData(database: Kysely<DB>, userId: string): Promise<DataExport> {
-  const db = database as unknown as AnyDb;
-  const profile = await database
-    .selectFrom('user')
+export async function exportUserData(db: Kysely<DB>, userId: string): Promise<DataExport> {
+  const profile = await ownedRows(db, 'user', userId)
     .select(['name', 'email'])
-    .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const members = await db
-    .selectFrom('family_members')
+  const members = await ownedRows(db, 'family_members', userId)
     .select(['id', 'name', 'date_of_birth', 'color', 'created_at', 'updated_at'])
-    .where('user_id', '=', userId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
   const records = {} as Record<RecordTable, ExportedRow[]>;
   for (const definition of recordDefinitions) {
     const rows = recordRows(definition as RecordDefinition);
-    const stored = await db
-      .selectFrom(definition.table)
+    const stored = await ownedRows(db, definition.table, userId)
       .selectAll()
-      .where('user_id', '=', userId)
       .orderBy('created_at')
       .orderBy('id')
       .execute();
@@ -89,26 +80,27 @@ function refuse(
   throw badRequest(`${where}: ${issue.message}`, issue.field);
 }
 
-export async function accountIsEmpty(database: Kysely<DB>, userId: string): Promise<boolean> {
-  const db = database as unknown as AnyDb;
-  const tables = ['family_members', ...recordDefinitions.map((definition) => definition.table)];
+export async function accountIsEmpty(db: Kysely<DB>, userId: string): Promise<boolean> {
+  const tables: OwnedTable[] = [
+    'family_members',
+    ...recordDefinitions.map((definition) => definition.table),
+  ];
   for (const table of tables) {
-    const row = await db
-      .selectFrom(table)
-      .select('id')
-      .where('user_id', '=', userId)
-      .limit(1)
-      .executeTakeFirst();
+    const row = await ownedRows(db, table, userId).select('id').limit(1).executeTakeFirst();
     if (row) return false;
   }
   return true;
 }
 
-async function insertAll(db: AnyDb, table: string, rows: Record<string, unknown>[]) {
+async function insertAll(
+  db: Kysely<DB>,
+  table: 'family_members' | RecordTable,
+  rows: Record<string, unknown>[],
+) {
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     await db
       .insertInto(table)
-      .values(rows.slice(start, start + INSERT_BATCH))
+      .values(rows.slice(start, start + INSERT_BATCH) as never)
       .execute();
   }
 }
@@ -127,13 +119,12 @@ export async function importUserData(
       throw badRequest(`Family member ${index + 1}: the id appears twice`);
     const id = newId();
     memberIds.set(member.id, id);
-    return {
+    return ownedRow(userId, {
       id,
-      user_id: userId,
       ...parsed.data,
       created_at: member.created_at,
       updated_at: member.updated_at,
-    };
+    });
   });
 
   let records = 0;
@@ -155,23 +146,24 @@ export async function importUserData(
           'family_member_id',
         );
       }
-      checked.push({
-        id: newId(),
-        user_id: userId,
-        ...rows.toRow(values),
-        ...(definition.memberLinked
-          ? { family_member_id: typeof memberId === 'string' ? memberIds.get(memberId) : null }
-          : {}),
-        created_at: item.created_at,
-        updated_at: item.updated_at,
-      });
+      checked.push(
+        ownedRow(userId, {
+          id: newId(),
+          ...rows.toRow(values),
+          ...(definition.memberLinked
+            ? { family_member_id: typeof memberId === 'string' ? memberIds.get(memberId) : null }
+            : {}),
+          created_at: item.created_at,
+          updated_at: item.updated_at,
+        }),
+      );
     }
     recordRowsByTable.push({ table: definition.table, rows: checked });
   }
 
-  await (database as unknown as AnyDb).transaction().execute(async (trx) => {
+  await database.transaction().execute(async (trx) => {
     // Checked again inside the transaction: nothing was added while the file was read.
-    if (!(await accountIsEmpty(trx as unknown as Kysely<DB>, userId))) {
+    if (!(await accountIsEmpty(trx, userId))) {
       throw new ApiError(409, IMPORT_NEEDS_EMPTY_ACCOUNT);
     }
     await insertAll(trx, 'family_members', memberRows);

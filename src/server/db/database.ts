@@ -46,6 +46,7 @@ const STATEMENT_CACHE_SIZE = 500;
 export function withStatementCache(
   sqlite: SQLite.Database,
   size = STATEMENT_CACHE_SIZE,
+  onStatement?: (sql: string) => void,
 ): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
@@ -54,6 +55,7 @@ export function withStatementCache(
       sqlite.close();
     },
     prepare(sql) {
+      onStatement?.(sql);
       const cached = statements.get(sql);
       if (cached) statements.delete(sql);
       const statement = cached && !cached.busy ? cached : sqlite.prepare(sql);
@@ -111,7 +113,12 @@ function keepOwnerOnly(file: string) {
   }
 }
 
-export function openSqlite(file: string): Database {
+export interface OpenOptions {
+  /** Sees every statement sent to the database (the API tests check each one's owner). */
+  onStatement?: (sql: string) => void;
+}
+
+export function openSqlite(file: string, options: OpenOptions = {}): Database {
   if (file !== ':memory:') keepOwnerOnly(file);
   const sqlite = new SQLite(file);
   // A saved record must survive a power cut: WAL with a full sync on every commit.
@@ -119,7 +126,7 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const statements = withStatementCache(sqlite);
+  const statements = withStatementCache(sqlite, STATEMENT_CACHE_SIZE, options.onStatement);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
   immediateReaders.set(db, (query) => {
     if (sqlite.inTransaction) return undefined;
@@ -133,7 +140,11 @@ export function openSqlite(file: string): Database {
   };
 }
 
-export function openPostgres(connectionString: string, poolSize = 10): Database {
+export function openPostgres(
+  connectionString: string,
+  poolSize = 10,
+  options: OpenOptions = {},
+): Database {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
@@ -146,7 +157,11 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
   // and the pool opens a new connection once the server is back.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const { onStatement } = options;
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    ...(onStatement ? { log: (event) => onStatement(event.query.sql) } : {}),
+  });
   return {
     db,
     engine: 'postgres',

@@ -2,7 +2,8 @@
  * Table types for the typed query builder. Auth tables belong to better-auth and keep its
  * column names; the product's tables keep SPEC.md's names.
  */
-import type { Generated } from 'kysely';
+import type {} from 'kysely';
+import type { RecordTable } from '../../shared/records/definition';
 
 export interface UserTable {
   id: string;
@@ -103,12 +104,23 @@ export interface AccountLocksTable {
   acquired_at: number;
 }
 
-export interface MigrationsTable {
-  name: string;
-  timestamp: Generated<string>;
+/**
+ * A record table's row. Its own fields are declared once, by the type's definition in
+ * src/shared/records (and a test holds every table's columns to it); here only the columns
+ * every record table has.
+ */
+export interface RecordRow {
+  id: string;
+  user_id: string;
+  family_member_id?: string | null;
+  created_at: string;
+  updated_at: string;
+  [field: string]: unknown;
 }
 
-export interface DB {
+export type RecordTables = { [T in RecordTable]: RecordRow };
+
+export interface DB extends RecordTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

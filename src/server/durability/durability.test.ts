@@ -4,10 +4,9 @@
  * duplicate nothing. Runs on the engine under test (SQLite file or PostgreSQL).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_PASSCODE, uniqueEmail } from '../test/harness';
+import { TEST_PASSCODE, TestClient, uniqueEmail } from '../test/harness';
 import {
   createServerStorage,
-  HttpClient,
   startServerProcess,
   stopServerProcess,
   type ServerProcess,
@@ -25,7 +24,7 @@ async function startWithStorage(env: Record<string, string>) {
 }
 
 async function signUp(server: ServerProcess, email = uniqueEmail('durable')) {
-  const client = new HttpClient(server.url);
+  const client = TestClient.over(server.url);
   const response = await client.request('POST', '/api/auth/sign-up/email', {
     name: 'Durable User',
     email,
@@ -66,7 +65,7 @@ describe('a server killed in the middle of a burst of writes', () => {
     await first.exited;
 
     const second = await startWithStorage(storage.env);
-    const again = new HttpClient(second.url);
+    const again = TestClient.over(second.url);
     const signIn = await again.request('POST', '/api/auth/sign-in/email', {
       email,
       password: 'secret-password',
@@ -127,7 +126,7 @@ describe('a server asked to stop', () => {
     expect(server.output()).not.toMatch(/did not finish in time/);
 
     const restarted = await startWithStorage(storage.env);
-    const again = new HttpClient(restarted.url);
+    const again = TestClient.over(restarted.url);
     await again.request('POST', '/api/auth/sign-in/email', {
       email,
       password: 'secret-password',

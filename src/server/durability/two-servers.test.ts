@@ -3,13 +3,8 @@
  * database share sessions, data and the sign-in rate limits.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_PASSCODE, testEngine, uniqueEmail } from '../test/harness';
-import {
-  createServerStorage,
-  HttpClient,
-  startServerProcess,
-  stopServerProcess,
-} from '../test/server-process';
+import { TEST_PASSCODE, TestClient, testEngine, uniqueEmail } from '../test/harness';
+import { createServerStorage, startServerProcess, stopServerProcess } from '../test/server-process';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
@@ -28,7 +23,7 @@ describe.runIf(testEngine() === 'postgres')('two servers on one PostgreSQL datab
     cleanups.push(() => stopServerProcess(two));
 
     const email = uniqueEmail('shared');
-    const onOne = new HttpClient(one.url);
+    const onOne = TestClient.over(one.url);
     const signUp = await onOne.request('POST', '/api/auth/sign-up/email', {
       name: 'Shared User',
       email,
@@ -55,7 +50,7 @@ describe.runIf(testEngine() === 'postgres')('two servers on one PostgreSQL datab
     ).toEqual([viaOne.body.id]);
 
     // Sign-out on one ends the session on both.
-    const spare = new HttpClient(one.url);
+    const spare = TestClient.over(one.url);
     await spare.request('POST', '/api/auth/sign-in/email', {
       email,
       password: 'secret-password',
@@ -68,7 +63,7 @@ describe.runIf(testEngine() === 'postgres')('two servers on one PostgreSQL datab
     // (with a budget per server, none of these six would be refused).
     const statuses: number[] = [];
     for (const base of [one.url, two.url, one.url, two.url, one.url, two.url]) {
-      const attempt = await new HttpClient(base).request('POST', '/api/auth/sign-in/email', {
+      const attempt = await TestClient.over(base).request('POST', '/api/auth/sign-in/email', {
         email,
         password: 'wrong-password',
         passcode: TEST_PASSCODE,

@@ -3,9 +3,7 @@
  * server keeps running, and it recovers by itself when the database comes back.
  */
 import net from 'node:net';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
@@ -20,6 +18,7 @@ import {
   testConfig,
   testEngine,
 } from '../test/harness';
+import { createThrowawayPostgres } from '../test/throwaway-postgres';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
@@ -59,26 +58,16 @@ async function startProxy(target: { host: string; port: number }) {
 
 describe.runIf(testEngine() === 'postgres')('PostgreSQL out of reach', () => {
   it('answers 503, keeps running, and recovers when the database returns', async () => {
-    const adminUrl = new URL(process.env.TEST_DATABASE_URL ?? '');
-    const name = `kin_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl.toString() });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const cleaner = new pg.Client({ connectionString: adminUrl.toString() });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
-    });
+    const throwaway = await createThrowawayPostgres();
+    cleanups.push(throwaway.drop);
+    const databaseUrl = new URL(throwaway.url);
 
     const proxy = await startProxy({
-      host: adminUrl.hostname,
-      port: Number(adminUrl.port || 5432),
+      host: databaseUrl.hostname,
+      port: Number(databaseUrl.port || 5432),
     });
-    const viaProxy = new URL(adminUrl);
+    const viaProxy = new URL(databaseUrl);
     viaProxy.port = String(proxy.port);
-    viaProxy.pathname = `/${name}`;
     const database = openPostgres(viaProxy.toString(), 4);
     cleanups.push(() => database.close());
     await migrateToLatest(database.db);

@@ -1,6 +1,7 @@
-/** Family members, always read and written within one user's own rows. */
+/** Family members: the people a user keeps records for, read and written through access. */
 import type { Kysely } from 'kysely';
 import type { FamilyMember, FamilyMemberValues } from '../../shared/family-members';
+import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/access';
 import type { DB } from '../db/schema';
 import { isId, newId, nowTimestamp } from '../ids';
 
@@ -10,10 +11,8 @@ export function createFamilyMemberRepository(db: Kysely<DB>) {
   return {
     /** In creation order (SPEC.md §7). */
     list(userId: string): Promise<FamilyMember[]> {
-      return db
-        .selectFrom('family_members')
+      return ownedRows(db, 'family_members', userId)
         .select(columns)
-        .where('user_id', '=', userId)
         .orderBy('created_at')
         .orderBy('id')
         .execute() as Promise<FamilyMember[]>;
@@ -21,10 +20,8 @@ export function createFamilyMemberRepository(db: Kysely<DB>) {
 
     async get(userId: string, id: string): Promise<FamilyMember | undefined> {
       if (!isId(id)) return undefined;
-      return db
-        .selectFrom('family_members')
+      return ownedRows(db, 'family_members', userId)
         .select(columns)
-        .where('user_id', '=', userId)
         .where('id', '=', id)
         .executeTakeFirst() as Promise<FamilyMember | undefined>;
     },
@@ -38,7 +35,7 @@ export function createFamilyMemberRepository(db: Kysely<DB>) {
       const now = nowTimestamp();
       return db
         .insertInto('family_members')
-        .values({ id: newId(), user_id: userId, ...values, created_at: now, updated_at: now })
+        .values(ownedRow(userId, { id: newId(), ...values, created_at: now, updated_at: now }))
         .returning(columns)
         .executeTakeFirstOrThrow() as Promise<FamilyMember>;
     },
@@ -49,10 +46,8 @@ export function createFamilyMemberRepository(db: Kysely<DB>) {
       values: FamilyMemberValues,
     ): Promise<FamilyMember | undefined> {
       if (!isId(id)) return undefined;
-      return db
-        .updateTable('family_members')
+      return updateOwned(db, 'family_members', userId)
         .set({ ...values, updated_at: nowTimestamp() })
-        .where('user_id', '=', userId)
         .where('id', '=', id)
         .returning(columns)
         .executeTakeFirst() as Promise<FamilyMember | undefined>;
@@ -61,9 +56,7 @@ export function createFamilyMemberRepository(db: Kysely<DB>) {
     /** Deletes the member and, through the foreign keys, every record linked to them. */
     async delete(userId: string, id: string): Promise<boolean> {
       if (!isId(id)) return false;
-      const result = await db
-        .deleteFrom('family_members')
-        .where('user_id', '=', userId)
+      const result = await deleteOwned(db, 'family_members', userId)
         .where('id', '=', id)
         .executeTakeFirst();
       return result.numDeletedRows > 0n;

@@ -1,13 +1,9 @@
 /** Family members: CRUD in creation order, validation, isolation, and the cascade. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FamilyMember } from '../../shared/family-members';
-import { createTestServer, signedUpClient, type TestServer } from '../test/harness';
+import { useTestServer, signedUpClient } from '../test/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 describe('family members', () => {
   it('are added, listed in creation order, updated and deleted', async () => {

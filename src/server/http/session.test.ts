@@ -3,14 +3,10 @@
  * to better-auth, which refuses, renews or cleans up exactly as before.
  */
 import { createHmac } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestServer, signedUpClient, testConfig, type TestServer } from '../test/harness';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useTestServer, signedUpClient, testConfig } from '../test/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 afterEach(() => vi.restoreAllMocks());
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -4,6 +4,7 @@
  * operation could ever take (its instance died holding it) is taken over.
  */
 import type { Kysely } from 'kysely';
+import { deleteOwned, ownedRow } from '../access/access';
 import type { DB } from '../db/schema';
 
 /** Longer than any import takes; a lock this old was left by an instance that stopped. */
@@ -19,24 +20,20 @@ export async function withAccountLock<T>(
   operation: () => Promise<T>,
 ): Promise<{ result: T } | undefined> {
   const now = Date.now();
-  await db
-    .deleteFrom('account_locks')
-    .where('user_id', '=', key.userId)
+  await deleteOwned(db, 'account_locks', key.userId)
     .where('operation', '=', key.operation)
     .where('acquired_at', '<', now - STALE_AFTER_MS)
     .execute();
   const claimed = await db
     .insertInto('account_locks')
-    .values({ user_id: key.userId, operation: key.operation, acquired_at: now })
+    .values(ownedRow(key.userId, { operation: key.operation, acquired_at: now }))
     .onConflict((conflict) => conflict.columns(['user_id', 'operation']).doNothing())
     .executeTakeFirst();
   if (Number(claimed.numInsertedOrUpdatedRows ?? 0) !== 1) return undefined;
   try {
     return { result: await operation() };
   } finally {
-    await db
-      .deleteFrom('account_locks')
-      .where('user_id', '=', key.userId)
+    await deleteOwned(db, 'account_locks', key.userId)
       .where('operation', '=', key.operation)
       .where('acquired_at', '=', now)
       .execute();

@@ -2,16 +2,12 @@
  * Health history's rule, enforced by the server: a family-history entry needs a relation
  * and belongs to no member; the user's own entry has no relation.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RELATION_REQUIRED_MESSAGE } from '../../shared/records/health-history';
 import { sampleRecord } from '../test/factories';
-import { createTestServer, signedUpClient, type TestServer } from '../test/harness';
+import { useTestServer, signedUpClient } from '../test/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 type Condition = {
   id: string;

@@ -2,16 +2,12 @@
  * Medications: current with no end date or one of today or later; past with an earlier one.
  * "Today" is the browser's calendar date, sent with the request.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { END_BEFORE_START_MESSAGE } from '../../shared/records/medications';
 import { sampleRecord } from '../test/factories';
-import { createTestServer, signedUpClient, type TestServer } from '../test/harness';
+import { useTestServer, signedUpClient } from '../test/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 type Page = {
   items: { medication_name: string; time_morning: boolean }[];

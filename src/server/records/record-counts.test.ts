@@ -5,22 +5,17 @@
  */
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest, migrations } from '../db/migrate';
 import { sampleRecord } from '../test/factories';
 import {
   createTestDatabase,
-  createTestServer,
+  useTestServer,
   signedUpClient,
   type TestClient,
-  type TestServer,
 } from '../test/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 type Page = { counts: Record<string, number> };
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 /**
- * The one repository of every record type: owner-scoped list, get, create, update and
- * delete, driven by the type's definition. Every query it builds is filtered on the owner;
- * no route builds its own ownership filter.
+ * The one repository of every record type: list, get, create, update and delete of the
+ * rows a request may touch, driven by the type's definition. Which rows those are is the
+ * access module's to say; no query here filters on an owner of its own.
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { UNKNOWN_MEMBER_MESSAGE } from '../../shared/records/fields';
@@ -10,8 +10,10 @@ import type {
   OrderTerm,
   RecordDefinition,
   RecordPage,
+  RecordTable,
   StoredRecord,
 } from '../../shared/records/definition';
+import { deleteOwned, ownedBy, ownedRow, ownedRows, updateOwned } from '../access/access';
 import { prepareQuery, preparedShapes } from '../db/prepared-query';
 import type { DB } from '../db/schema';
 import { badRequest } from '../http/errors';
@@ -19,14 +21,14 @@ import { isId, newId, nowTimestamp } from '../ids';
 import { recordRows } from './record-rows';
 import type { FamilyMemberRepository } from '../family-members/family-member-repository';
 
-/*
- * Record tables are described by definitions at run time rather than by static table
- * types, so this module speaks to Kysely untyped; the definitions' zod schemas type the
- * values going in and the StoredRecord type the rows coming out.
+type Row = Record<string, unknown>;
+
+/**
+ * A query of one record table as `r` (with its member as `m`): the table's own fields are
+ * the definition's, so they are named by string; the zod schemas type the values going in
+ * and the StoredRecord type the rows coming out.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type AnyDb = Kysely<any>;
-type AnySelect = SelectQueryBuilder<any, any, any>;
+type RecordSelect = SelectQueryBuilder<DB & { r: DB[RecordTable] }, 'r', Row>;
 
 /** What a prepared list or count query is run with; placeholders stand in when it is built. */
 interface QueryValues extends Record<string, unknown> {
@@ -36,8 +38,6 @@ interface QueryValues extends Record<string, unknown> {
   limit: number;
   offset: number;
 }
-
-type Row = Record<string, unknown>;
 
 export interface ListOptions {
   view?: string;
@@ -56,22 +56,24 @@ export function createRecordRepository<D extends RecordDefinition>(
   members: FamilyMemberRepository,
 ) {
   type Stored = StoredRecord<D>;
-  const db = database as unknown as AnyDb;
-  const { table } = definition;
+  const db = database;
+  const table: RecordTable = definition.table;
 
-  function selectRecords(userId: string): AnySelect {
-    const base = db.selectFrom(`${table} as r`).selectAll('r').where('r.user_id', '=', userId);
+  function selectRecords(userId: string): RecordSelect {
+    const base = ownedRows(db, table, userId, 'r').selectAll('r') as RecordSelect;
     if (!definition.memberLinked) return base;
     return base
-      .leftJoin('family_members as m', 'm.id', 'r.family_member_id')
-      .select(['m.name as family_member_name', 'm.color as family_member_color']);
+      .leftJoin('family_members as m', (join) =>
+        join.onRef('m.id', '=', 'r.family_member_id').on(ownedBy('family_members', userId, 'm')),
+      )
+      .select(['m.name as family_member_name', 'm.color as family_member_color']) as RecordSelect;
   }
 
   const rows = recordRows(definition);
   const fromRow = (row: Record<string, unknown>) => rows.fromRow(row) as Stored;
   const toRow = rows.toRow;
 
-  function applyOrder(query: AnySelect, order: readonly OrderTerm[]): AnySelect {
+  function applyOrder(query: RecordSelect, order: readonly OrderTerm[]): RecordSelect {
     let ordered = query;
     for (const term of order) {
       const column = sql.ref(`r.${term.column}`);
@@ -87,8 +89,8 @@ export function createRecordRepository<D extends RecordDefinition>(
     return ordered.orderBy('r.id', 'asc');
   }
 
-  function applyView(query: AnySelect, view: ListView, boundary: string): AnySelect {
-    const column = `r.${view.column}`;
+  function applyView(query: RecordSelect, view: ListView, boundary: string): RecordSelect {
+    const column = sql.ref(`r.${view.column}`);
     return query.where((eb) => {
       const compared = eb(column, view.comparison, boundary);
       return view.includesEmpty ? eb.or([eb(column, 'is', null), compared]) : compared;
@@ -101,13 +103,13 @@ export function createRecordRepository<D extends RecordDefinition>(
   /** Whether a query keeps to one member's records: a shape of its own. */
   const byMember = (memberId: string | undefined) => Boolean(memberId && definition.memberLinked);
 
-  function filterMember(query: AnySelect, filtered: boolean, memberId: string | undefined) {
-    return filtered ? query.where('r.family_member_id', '=', memberId) : query;
+  function filterMember(query: RecordSelect, filtered: boolean, memberId: string | undefined) {
+    return filtered ? query.where('r.family_member_id', '=', memberId ?? null) : query;
   }
 
   const ownRows = (values: QueryValues, filtered: boolean) =>
     filterMember(
-      db.selectFrom(`${table} as r`).where('r.user_id', '=', values.userId),
+      ownedRows(db, table, values.userId, 'r') as RecordSelect,
       filtered,
       values.memberId,
     );
@@ -139,12 +141,10 @@ export function createRecordRepository<D extends RecordDefinition>(
     const filtered = byMember(values.memberId);
     const query = totals(String(filtered), () =>
       prepareQuery(db, (v: QueryValues) => {
-        const total = db
-          .selectFrom('record_counts')
+        const total = ownedRows(db, 'record_counts', v.userId)
           .select((eb) => eb.fn.coalesce(eb.fn.sum('total'), eb.lit(0)).as('total'))
-          .where('user_id', '=', v.userId)
           .where('record_table', '=', table);
-        return filtered ? total.where('family_member_id', '=', v.memberId) : total;
+        return filtered ? total.where('family_member_id', '=', v.memberId as string) : total;
       }),
     );
     const [row] = await query(values);
@@ -155,7 +155,7 @@ export function createRecordRepository<D extends RecordDefinition>(
   async function countWhere(
     condition: string,
     values: QueryValues,
-    where: (query: AnySelect, values: QueryValues) => AnySelect,
+    where: (query: RecordSelect, values: QueryValues) => RecordSelect,
   ): Promise<number> {
     const filtered = byMember(values.memberId);
     const query = counts(`${condition}|${filtered}`, () =>
@@ -188,7 +188,7 @@ export function createRecordRepository<D extends RecordDefinition>(
     if (split) {
       const [aheadName, ahead] = split.ahead;
       const [behindName, behind] = split.behind;
-      const column = `r.${ahead.column}`;
+      const column = sql.ref(`r.${ahead.column}`);
       const withBoundary = values(boundaryOf(ahead, options));
       const [total, later, undated] = await Promise.all([
         storedTotal(withBoundary),
@@ -263,7 +263,7 @@ export function createRecordRepository<D extends RecordDefinition>(
       const id = newId();
       await db
         .insertInto(table)
-        .values({ id, user_id: userId, ...toRow(values), created_at: now, updated_at: now })
+        .values(ownedRow(userId, { id, ...toRow(values), created_at: now, updated_at: now }))
         .execute();
       const created = await this.get(userId, id);
       if (!created) throw new Error(`${table} row ${id} vanished after insert`);
@@ -277,10 +277,8 @@ export function createRecordRepository<D extends RecordDefinition>(
     ): Promise<Stored | undefined> {
       if (!isId(id)) return undefined;
       await assertMemberOwned(userId, values);
-      const result = await db
-        .updateTable(table)
+      const result = await updateOwned(db, table, userId)
         .set({ ...toRow(values), updated_at: nowTimestamp() })
-        .where('user_id', '=', userId)
         .where('id', '=', id)
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) return undefined;
@@ -289,11 +287,7 @@ export function createRecordRepository<D extends RecordDefinition>(
 
     async delete(userId: string, id: string): Promise<boolean> {
       if (!isId(id)) return false;
-      const result = await db
-        .deleteFrom(table)
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const result = await deleteOwned(db, table, userId).where('id', '=', id).executeTakeFirst();
       return result.numDeletedRows > 0n;
     },
   };

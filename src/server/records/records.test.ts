@@ -2,22 +2,13 @@
  * Every record type, through the one mechanism: create, read, list, replace, delete, and
  * the refusals that name the field and change nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recordDefinitions } from '../../shared/records';
 import type { RecordDefinition } from '../../shared/records/definition';
 import { editableTextField, sampleRecord } from '../test/factories';
-import {
-  createTestServer,
-  signedUpClient,
-  type TestClient,
-  type TestServer,
-} from '../test/harness';
+import { useTestServer, signedUpClient, type TestClient } from '../test/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 interface Page {
   items: Array<Record<string, unknown> & { id: string }>;

@@ -1,13 +1,9 @@
 /** Shots: upcoming from today on, past before; undated shots are in neither list. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleRecord } from '../test/factories';
-import { createTestServer, signedUpClient, type TestServer } from '../test/harness';
+import { useTestServer, signedUpClient } from '../test/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 type Page = { items: { shot_name: string }[]; counts: Record<string, number> };
 

@@ -1,13 +1,9 @@
 /** Visits: upcoming from now on (soonest first), past before now (latest first). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleRecord } from '../test/factories';
-import { createTestServer, signedUpClient, type TestServer } from '../test/harness';
+import { useTestServer, signedUpClient } from '../test/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 type Page = {
   items: { visit_name: string; visit_date: string }[];

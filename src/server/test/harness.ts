@@ -2,12 +2,16 @@
  * A real server for API tests: the product's own app, migrations and auth, on a fresh
  * database of the engine under test (a SQLite file, or a PostgreSQL database made for the
  * test file and dropped after it). Requests go in-process through the app's fetch handler.
+ *
+ * Every statement a request sends is checked for its owner condition (sql-ownership.ts);
+ * closing the server fails the test file if any statement reached user data without one.
+ * What a test itself reads or writes to look at the data is not checked.
  */
-import { randomBytes } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
 import type { HashCost } from '../auth/password-hashing';
@@ -16,50 +20,43 @@ import { openPostgres, openSqlite, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Engine } from '../db/schema';
 import { createLogger } from '../logger';
+import { ownershipRecorder } from './sql-ownership';
+import { TEST_PASSCODE } from './test-passcode';
+import { createThrowawayPostgres } from './throwaway-postgres';
 
-export const TEST_PASSCODE = '246810';
+export { TEST_PASSCODE };
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 export function testEngine(): Engine {
   return process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 }
 
-function postgresUrl(database: string): string {
-  const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
 /**
  * A fresh database of the engine under test, migrated unless told not to (a migration's own
  * test runs the migrations itself), and how to throw it away.
  */
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<{
+export async function createTestDatabase(
+  options: { migrate?: boolean; onStatement?: (sql: string) => void } = {},
+): Promise<{
   database: Database;
   drop: () => Promise<void>;
 }> {
   const migrate = options.migrate ?? true;
+  const open = { onStatement: options.onStatement };
   if (testEngine() === 'postgres') {
-    const name = `kin_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const database = openPostgres(postgresUrl(name), 5);
+    const throwaway = await createThrowawayPostgres();
+    const database = openPostgres(throwaway.url, 5, open);
     if (migrate) await migrateToLatest(database.db);
     return {
       database,
       drop: async () => {
         await database.close();
-        const cleaner = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await cleaner.connect();
-        await cleaner.query(`drop database if exists ${name} with (force)`);
-        await cleaner.end();
+        await throwaway.drop();
       },
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'kin-test-'));
-  const database = openSqlite(path.join(dir, 'test.db'));
+  const database = openSqlite(path.join(dir, 'test.db'), open);
   if (migrate) await migrateToLatest(database.db);
   return {
     database,
@@ -108,21 +105,51 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
 }
 
 export async function createTestServer(options: TestServerOptions = {}) {
-  const { database, drop } = await createTestDatabase();
+  // Statements sent while the app answers a request are checked; a test's own are not.
+  const inRequest = new AsyncLocalStorage<true>();
+  const ownership = ownershipRecorder();
+  const { database, drop } = await createTestDatabase({
+    onStatement: (sql) => {
+      if (inRequest.getStore()) ownership.record(sql);
+    },
+  });
   const config = testConfig(options);
   const logger = options.logs
     ? createLogger('debug', { write: (line: string) => options.logs?.write(line) })
     : createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const auth = createAuth({ db: database.db, engine: database.engine, config, logger });
   const app = createApp({ database, auth, config, logger });
+  const fetch = (request: Request) => inRequest.run(true, () => app.fetch(request));
   return {
     app,
     database,
     db: database.db,
     auth,
-    client: () => new TestClient(app.fetch),
-    close: drop,
+    /** The app's answer to a request, as a browser would get it. */
+    fetch,
+    client: () => new TestClient(fetch),
+    close: async () => {
+      await drop();
+      ownership.assertNone();
+    },
   };
+}
+
+/** A test server for the whole file: started before its tests, closed (and checked) after. */
+export function useTestServer(options: TestServerOptions = {}): TestServer {
+  let current: TestServer | undefined;
+  beforeAll(async () => {
+    current = await createTestServer(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestServer, {
+    get: (_target, key) => {
+      if (!current) throw new Error('The test server starts in beforeAll');
+      return Reflect.get(current, key);
+    },
+  });
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>;
@@ -139,12 +166,32 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${emailCounter}@example.com`;
 }
 
-/** A browser-like client: keeps its cookies, sends its origin. */
+type FetchHandler = (request: Request) => Response | Promise<Response>;
+
+/**
+ * A browser-like client: keeps its cookies, sends its origin. In process, through the app's
+ * fetch handler, or over HTTP to a server process (`TestClient.over(url)`).
+ */
 export class TestClient {
   private cookies = new Map<string, string>();
   private extraHeaders: Record<string, string> = {};
 
-  constructor(private readonly fetchHandler: (request: Request) => Response | Promise<Response>) {}
+  constructor(
+    private readonly fetchHandler: FetchHandler,
+    readonly origin: string = TEST_ORIGIN,
+  ) {}
+
+  /** A client of a server listening at `url`. */
+  static over(url: string): TestClient {
+    return new TestClient((request) => fetch(request), url);
+  }
+
+  /** The same browser, session and all, against another server (another instance). */
+  against(url: string): TestClient {
+    const client = TestClient.over(url);
+    client.cookies = new Map(this.cookies);
+    return client;
+  }
 
   get cookieHeader(): string {
     return [...this.cookies.entries()].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -159,8 +206,8 @@ export class TestClient {
     const init: RequestInit = {
       method,
       headers: {
-        host: new URL(TEST_ORIGIN).host,
-        origin: TEST_ORIGIN,
+        host: new URL(this.origin).host,
+        origin: this.origin,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
         ...this.extraHeaders,
@@ -168,7 +215,7 @@ export class TestClient {
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     };
-    const response = await this.fetchHandler(new Request(`${TEST_ORIGIN}${path}`, init));
+    const response = await this.fetchHandler(new Request(`${this.origin}${path}`, init));
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');
       const separator = pair.indexOf('=');

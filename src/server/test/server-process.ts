@@ -3,12 +3,11 @@
  * `node --import tsx src/server/main.ts`, configured by environment like production.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { TEST_PASSCODE, testEngine } from './harness';
+import { createThrowawayPostgres } from './throwaway-postgres';
 
 export interface ServerProcess {
   url: string;
@@ -67,69 +66,14 @@ export async function createServerStorage(): Promise<{
   drop: () => Promise<void>;
 }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kin-process-'));
-  if (testEngine() !== 'postgres') {
-    return {
-      env: { DATA_DIR: dataDir },
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `kin_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-  url.pathname = `/${name}`;
+  const removeDataDir = async () => rmSync(dataDir, { recursive: true, force: true });
+  if (testEngine() !== 'postgres') return { env: { DATA_DIR: dataDir }, drop: removeDataDir };
+  const throwaway = await createThrowawayPostgres();
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: throwaway.url },
     drop: async () => {
-      const cleaner = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
-      rmSync(dataDir, { recursive: true, force: true });
+      await throwaway.drop();
+      await removeDataDir();
     },
   };
-}
-
-/** A browser-like HTTP client of a server process, keeping its session cookie. */
-export class HttpClient {
-  cookie = '';
-
-  constructor(readonly base: string) {}
-
-  async request<T = unknown>(
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; body: T }> {
-    const response = await fetch(`${this.base}${path}`, {
-      method,
-      headers: {
-        origin: this.base,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const session = response.headers
-      .getSetCookie()
-      .find((cookie) => cookie.includes('session_token='));
-    if (session) this.cookie = session.split(';')[0] ?? '';
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON
-    }
-    return { status: response.status, body: parsed as T };
-  }
-
-  /** The same session, against another server. */
-  against(base: string): HttpClient {
-    const client = new HttpClient(base);
-    client.cookie = this.cookie;
-    return client;
-  }
 }

@@ -3,14 +3,12 @@
  * type, newest first, a page at a time. Pages are keyed on (date, id), so the first page
  * costs the same however many records a user has.
  */
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { timelineDefinitions } from '../../shared/records';
 import type { TimelineEvent, TimelinePage } from '../../shared/timeline';
+import { ownedBy, ownedRows } from '../access/access';
 import { prepareQuery, preparedShapes } from '../db/prepared-query';
 import type { DB } from '../db/schema';
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- record tables are typed by definitions */
-type AnyDb = Kysely<any>;
 
 interface Cursor {
   date: string;
@@ -48,31 +46,27 @@ interface TimelineValues extends Record<string, unknown> {
   limit: number;
 }
 
-export function createTimelineRepository(database: Kysely<DB>) {
-  const db = database as unknown as AnyDb;
-
+export function createTimelineRepository(db: Kysely<DB>) {
   /** The page query of one shape: with or without a member filter, first page or later. */
   function buildPage(byMember: boolean, afterCursor: boolean) {
     return (values: TimelineValues) => {
       const perType = timelineDefinitions.map((definition) => {
-        const dateColumn = definition.timeline.dateField;
-        let query: SelectQueryBuilder<any, any, any> = db
-          .selectFrom(definition.table)
+        const date = sql.ref(definition.timeline.dateField);
+        let query = ownedRows(db, definition.table, values.userId)
           .select([
             'id',
-            sql.lit(definition.type).as('type'),
-            sql.ref(definition.titleField).as('name'),
-            sql.ref(dateColumn).as('date'),
+            sql<string>`${sql.lit(definition.type)}`.as('type'),
+            sql<string>`${sql.ref(definition.titleField)}`.as('name'),
+            sql<string>`${date}`.as('date'),
             'family_member_id',
           ])
-          .where('user_id', '=', values.userId)
-          .where(dateColumn, 'is not', null);
-        if (byMember) query = query.where('family_member_id', '=', values.memberId);
+          .where(date, 'is not', null);
+        if (byMember) query = query.where('family_member_id', '=', values.memberId as string);
         if (afterCursor) {
           query = query.where((eb) =>
             eb.or([
-              eb(dateColumn, '<', values.cursorDate),
-              eb.and([eb(dateColumn, '=', values.cursorDate), eb('id', '<', values.cursorId)]),
+              eb(date, '<', values.cursorDate),
+              eb.and([eb(date, '=', values.cursorDate), eb('id', '<', values.cursorId)]),
             ]),
           );
         }
@@ -91,7 +85,11 @@ export function createTimelineRepository(database: Kysely<DB>) {
         .limit(values.limit);
       return db
         .selectFrom(page.as('e'))
-        .leftJoin('family_members as m', 'm.id', 'e.family_member_id')
+        .leftJoin('family_members as m', (join) =>
+          join
+            .onRef('m.id', '=', 'e.family_member_id')
+            .on(ownedBy('family_members', values.userId, 'm')),
+        )
         .select([
           'e.id',
           'e.type',

@@ -1,14 +1,10 @@
 /** The timeline the server builds: every dated record of five types, newest first, in pages. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TimelineEvent, TimelinePage } from '../../shared/timeline';
 import { sampleRecord } from '../test/factories';
-import { createTestServer, signedUpClient, type TestServer } from '../test/harness';
+import { useTestServer, signedUpClient } from '../test/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 describe('the timeline', () => {
   it('holds visits, medications, shots, notes and conditions by their own dates, newest first', async () => {

@@ -61,3 +61,6 @@ export const recordIdentities: readonly RecordIdentity[] = [
   recordCatalogue.insurance,
   recordCatalogue.contact,
 ];
+
+/** Every record table. */
+export const recordTables: readonly RecordTable[] = recordIdentities.map((identity) => identity.table);

@@ -3,26 +3,15 @@
  * everything about it, after a fresh proof that the person is its owner).
  */
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
-import { profileUpdateSchema, type Profile } from '../../shared/auth';
+import { profileUpdateSchema } from '../../shared/auth';
 import { freshProofSchema } from '../../shared/security';
-import { deleteAccount } from '../account/account-deletion';
-import type { RequireFreshProof } from '../account/fresh-proof';
 import type { Auth } from '../auth/auth';
-import type { Logger } from '../logger';
-import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validate';
-
-async function readProfile(db: Kysely<DB>, userId: string): Promise<Profile | undefined> {
-  const row = await db
-    .selectFrom('user')
-    .select(['id', 'email', 'name'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return row && { id: row.id, email: row.email, full_name: row.name };
-}
+import type { Logger } from '../logger';
+import type { AccountRepository } from './account-repository';
+import type { RequireFreshProof } from './fresh-proof';
 
 /** Set-Cookie values that make the browser forget every auth cookie. */
 async function expiredAuthCookies(auth: Auth): Promise<string[]> {
@@ -35,31 +24,31 @@ async function expiredAuthCookies(auth: Auth): Promise<string[]> {
   );
 }
 
-export function profileRoutes(
-  db: Kysely<DB>,
-  auth: Auth,
-  requireFreshProof: RequireFreshProof,
-  logger: Logger,
-) {
+export function profileRoutes(dependencies: {
+  accounts: AccountRepository;
+  auth: Auth;
+  requireFreshProof: RequireFreshProof;
+  logger: Logger;
+}) {
+  const { accounts, auth, requireFreshProof, logger } = dependencies;
+  const profileOf = async (userId: string) => {
+    const profile = await accounts.profile(userId);
+    if (!profile) throw notFound('Profile not found');
+    return profile;
+  };
   return new Hono<AppEnv>()
-    .get('/profile', async (c) => {
-      const profile = await readProfile(db, c.var.user.id);
-      if (!profile) throw notFound('Profile not found');
-      return c.json(profile);
-    })
+    .get('/profile', async (c) => c.json(await profileOf(c.var.user.id)))
     .put('/profile', validate('json', profileUpdateSchema), async (c) => {
       await auth.api.updateUser({
         headers: c.req.raw.headers,
         body: { name: c.req.valid('json').full_name },
       });
-      const profile = await readProfile(db, c.var.user.id);
-      if (!profile) throw notFound('Profile not found');
-      return c.json(profile);
+      return c.json(await profileOf(c.var.user.id));
     })
     .delete('/account', validate('json', freshProofSchema), async (c) => {
       const userId = c.var.user.id;
       await requireFreshProof(c.req.raw.headers, userId, c.req.valid('json'), 'account-deletion');
-      await deleteAccount(db, userId);
+      await accounts.delete(userId);
       // Nothing that names the person stays behind, in the database or in the log.
       logger.info('an account was deleted');
       for (const cookie of await expiredAuthCookies(auth))

@@ -6,6 +6,7 @@
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
+import type { AccountRepository } from './account-repository';
 import {
   SECURITY_ACTIVITY_LIMIT,
   TOTP_FRIENDLY_NAME,
@@ -23,7 +24,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 export const CURRENT_SESSION_MESSAGE =
   'This is the session you are using now; use Sign Out to end it';
 
-export function securityRoutes(db: Kysely<DB>, auth: Auth) {
+export function accountSecurityRoutes(db: Kysely<DB>, auth: Auth, accounts: AccountRepository) {
   async function listSessions(headers: Headers) {
     return auth.api.listSessions({ headers });
   }
@@ -64,11 +65,7 @@ export function securityRoutes(db: Kysely<DB>, auth: Auth) {
       return c.body(null, 204);
     })
     .get('/factors', async (c) => {
-      const rows = await db
-        .selectFrom('twoFactor')
-        .select(['id', 'verified'])
-        .where('userId', '=', c.var.user.id)
-        .execute();
+      const rows = await accounts.secondFactors(c.var.user.id);
       const factors: TwoFactorFactor[] = rows.map((row) => ({
         id: row.id,
         friendly_name: TOTP_FRIENDLY_NAME,

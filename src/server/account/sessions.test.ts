@@ -3,21 +3,17 @@
  * is this device) without ever seeing a session token, and signs out another one or all
  * the others; a revoked session's cookie gets 401 at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ActiveSession } from '../../shared/security';
-import { createTestServer, signedUpClient, TEST_PASSCODE, type TestServer } from '../test/harness';
+import { createTestServer, useTestServer, signedUpClient, TEST_PASSCODE } from '../test/harness';
 import { enableTwoFactor } from '../test/two-factor';
-import { CURRENT_SESSION_MESSAGE } from './security-routes';
+import { CURRENT_SESSION_MESSAGE } from './account-security-routes';
 
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 /** The same user signed in on several devices. */
 async function userOnDevices() {

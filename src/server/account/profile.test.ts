@@ -1,19 +1,10 @@
 /** The profile (full name, email) and deleting the account with everything it owns. */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestServer,
-  signedUpClient,
-  type TestClient,
-  type TestServer,
-} from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { createTestServer, useTestServer, signedUpClient, type TestClient } from '../test/harness';
 import { currentCode, twoFactorUser, wrongCode } from '../test/two-factor';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 describe('profile', () => {
   it('reads the full name and email', async () => {

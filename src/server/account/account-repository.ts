@@ -1,0 +1,88 @@
+/**
+ * The account's own rows, as the settings screens read and change them: the profile, the
+ * second factor, the password hash a fresh proof is checked against, and deleting the
+ * account with everything the server holds about the person.
+ */
+import type { Kysely } from 'kysely';
+import type { Profile } from '../../shared/auth';
+import { deleteOwned, ownedRows } from '../access/access';
+import type { DB } from '../db/schema';
+
+/** better-auth keeps a challenge's attempt count under this prefix and the challenge's id. */
+const CHALLENGE_ATTEMPTS_PREFIX = '2fa-attempts-';
+
+export function createAccountRepository(db: Kysely<DB>) {
+  return {
+    async profile(userId: string): Promise<Profile | undefined> {
+      const row = await ownedRows(db, 'user', userId)
+        .select(['id', 'email', 'name'])
+        .executeTakeFirst();
+      return row && { id: row.id, email: row.email, full_name: row.name };
+    },
+
+    /** The authenticator app, if one was set up: its id and whether it was confirmed. */
+    secondFactors(userId: string) {
+      return ownedRows(db, 'twoFactor', userId).select(['id', 'verified']).execute();
+    },
+
+    async twoFactorEnabled(userId: string): Promise<boolean> {
+      const row = await ownedRows(db, 'user', userId).select('twoFactorEnabled').executeTakeFirst();
+      return Boolean(row?.twoFactorEnabled);
+    },
+
+    /** The hash of the account's password (better-auth's credential sign-in method). */
+    async passwordHash(userId: string): Promise<string | null> {
+      const row = await ownedRows(db, 'account', userId)
+        .select('password')
+        .where('providerId', '=', 'credential')
+        .executeTakeFirst();
+      return row?.password ?? null;
+    },
+
+    /**
+     * Removes everything the server holds about the person, in one transaction: the user
+     * row, and through its foreign keys their sessions, sign-in methods, two-factor
+     * secrets, used codes, locks, family members and every record; and what no foreign key
+     * reaches: their audit rows (which hold their email, addresses and devices, refused
+     * sign-ins by their email included), better-auth's short-lived values that name them
+     * (a waiting second factor and its attempt count), and their attempt counts.
+     */
+    async delete(userId: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const user = await ownedRows(trx, 'user', userId).select('email').executeTakeFirst();
+        if (!user) return false;
+        const email = user.email.trim().toLowerCase();
+        // better-auth's short-lived values are keyed by a random id; those of a waiting
+        // second factor name the user in their value.
+        const challenges = await trx
+          .selectFrom('verification')
+          .select('identifier')
+          .where('value', '=', userId)
+          .execute();
+        const attemptCounts = challenges.map(
+          ({ identifier }) => CHALLENGE_ATTEMPTS_PREFIX + identifier,
+        );
+        await trx
+          .deleteFrom('verification')
+          .where((eb) =>
+            attemptCounts.length
+              ? eb.or([eb('value', '=', userId), eb('identifier', 'in', attemptCounts)])
+              : eb('value', '=', userId),
+          )
+          .execute();
+        await deleteOwned(trx, 'audit_log', userId).execute();
+        // Refused sign-ins with the email, before the account was known.
+        await trx
+          .deleteFrom('audit_log')
+          .where('user_id', 'is', null)
+          .where('email', '=', email)
+          .execute();
+        await trx.deleteFrom('attempt_limits').where('subject', 'in', [userId, email]).execute();
+        await deleteOwned(trx, 'user', userId).execute();
+        return true;
+      });
+    },
+  };
+}
+
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

@@ -1,0 +1,69 @@
+/**
+ * The ownership check the API harness runs on every statement: what the access module
+ * builds passes, the same queries without their owner condition do not, on both engines'
+ * placeholder styles.
+ */
+import { Kysely, PostgresDialect, SqliteDialect, type Compilable } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { deleteOwned, ownedBy, ownedRow, ownedRows, updateOwned } from '../access/access';
+import type { DB } from '../db/schema';
+import { ownershipViolations } from './sql-ownership';
+
+// Compilers only: these instances never connect.
+const engines = {
+  sqlite: new Kysely<DB>({ dialect: new SqliteDialect({ database: {} as never }) }),
+  postgres: new Kysely<DB>({ dialect: new PostgresDialect({ pool: {} as never }) }),
+};
+
+const sqlOf = (query: Compilable) => query.compile().sql;
+
+describe.each(Object.entries(engines))('on %s', (_engine, db) => {
+  it('passes what the access module builds', () => {
+    const owned = [
+      ownedRows(db, 'visits', 'u1', 'r').selectAll('r').where('r.id', '=', 'v1'),
+      ownedRows(db, 'visits', 'u1', 'r')
+        .leftJoin('family_members as m', (join) =>
+          join.onRef('m.id', '=', 'r.family_member_id').on(ownedBy('family_members', 'u1', 'm')),
+        )
+        .selectAll('r'),
+      ownedRows(db, 'notes', 'u1')
+        .select('id')
+        .unionAll(ownedRows(db, 'shots', 'u1').select('id')),
+      updateOwned(db, 'family_members', 'u1').set({ name: 'Kid' }).where('id', '=', 'm1'),
+      deleteOwned(db, 'shots', 'u1').where('id', '=', 's1'),
+      db
+        .insertInto('notes')
+        .values(ownedRow('u1', { id: 'n1', title: 'x', created_at: '', updated_at: '' })),
+    ];
+    for (const query of owned) expect(ownershipViolations(sqlOf(query)), sqlOf(query)).toEqual([]);
+  });
+
+  it('flags the same queries without their owner condition', () => {
+    const unowned = [
+      db.selectFrom('visits as r').selectAll('r').where('r.id', '=', 'v1'),
+      ownedRows(db, 'visits', 'u1', 'r')
+        .leftJoin('family_members as m', 'm.id', 'r.family_member_id')
+        .selectAll('r'),
+      ownedRows(db, 'notes', 'u1').select('id').unionAll(db.selectFrom('shots').select('id')),
+      db.updateTable('family_members').set({ name: 'Kid' }).where('id', '=', 'm1'),
+      db.deleteFrom('shots').where('id', '=', 's1'),
+      db
+        .insertInto('notes')
+        .values({ id: 'n1', title: 'x', created_at: '', updated_at: '' } as never),
+      // An owner column compared with something other than a bound value is not a filter.
+      db.selectFrom('visits').selectAll().where('user_id', 'is not', null),
+    ];
+    for (const query of unowned) {
+      expect(ownershipViolations(sqlOf(query)).length, sqlOf(query)).toBeGreaterThan(0);
+    }
+  });
+
+  it('leaves better-auth’s own tables and the server’s upkeep alone', () => {
+    expect(
+      ownershipViolations(sqlOf(db.selectFrom('session').selectAll().where('token', '=', 't'))),
+    ).toEqual([]);
+    expect(
+      ownershipViolations(sqlOf(db.deleteFrom('audit_log').where('created_at', '<', '2025-01-01'))),
+    ).toEqual([]);
+  });
+});

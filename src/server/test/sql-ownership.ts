@@ -1,0 +1,91 @@
+/**
+ * The check behind "every query of user data goes through the access module": given a SQL
+ * statement as the database received it, the tables of user data it reads or writes that
+ * carry no owner condition. The API test harness runs it on every statement a request
+ * sends (both engines), and a test file fails when any of its requests sent such a
+ * statement.
+ *
+ * A reference is owned when the statement holds its owner column compared with a bound
+ * value (`"r"."user_id" = ?`, `"user_id" = $1`, `… in (…)`), as the access module writes
+ * it; an insert, when its columns name the owner. better-auth's tables are left out: its
+ * own code reaches them by session token or email, which is how a request is tied to an
+ * owner in the first place.
+ */
+import { AUTH_TABLES, OWNER_COLUMNS } from '../access/access';
+
+/** Statements on user data that are the server's own upkeep, no one user's read or write. */
+const UPKEEP: ReadonlyArray<{ pattern: RegExp; why: string }> = [
+  {
+    pattern: /^delete from "audit_log" where "created_at" < (\?|\$1)$/,
+    why: 'retention: every account’s rows older than AUDIT_RETENTION_DAYS',
+  },
+  {
+    pattern: /^delete from "audit_log" where "user_id" is null and "email" = (\?|\$1)$/,
+    why: 'account deletion: sign-ins refused for its email before the account was known',
+  },
+];
+
+const userDataTables = new Map(
+  Object.entries(OWNER_COLUMNS).filter(([table]) => !AUTH_TABLES.has(table)),
+);
+
+const REFERENCE = /\b(from|join|update|into)\s+"(\w+)"(?:\s+as\s+"(\w+)")?/gi;
+const BOUND = String.raw`\s*(?:=\s*(?:\?|\$\d+)|in\s*\()`;
+
+export interface OwnershipViolation {
+  table: string;
+  sql: string;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export function ownershipViolations(statement: string): OwnershipViolation[] {
+  const sql = statement.replace(/\s+/g, ' ').trim();
+  if (UPKEEP.some(({ pattern }) => pattern.test(sql))) return [];
+  const violations: OwnershipViolation[] = [];
+  // Unaliased references to tables with the same owner column share the unqualified
+  // conditions: a union of five tables needs five.
+  const unqualifiedNeeded = new Map<string, number>();
+  for (const match of sql.matchAll(REFERENCE)) {
+    const [, keyword = '', table = '', alias] = match;
+    const column = userDataTables.get(table);
+    if (!column) continue;
+    if (keyword.toLowerCase() === 'into') {
+      const columns = new RegExp(`into "${escape(table)}" \\(([^)]*)\\)`, 'i').exec(sql)?.[1];
+      if (!columns?.includes(`"${column}"`)) violations.push({ table, sql });
+      continue;
+    }
+    const qualified = new RegExp(`"${escape(alias ?? table)}"\\."${column}"${BOUND}`, 'i');
+    if (qualified.test(sql)) continue;
+    if (alias) {
+      violations.push({ table, sql });
+      continue;
+    }
+    unqualifiedNeeded.set(column, (unqualifiedNeeded.get(column) ?? 0) + 1);
+  }
+  for (const [column, needed] of unqualifiedNeeded) {
+    const found = sql.match(new RegExp(`(?<![."\\w])"${column}"${BOUND}`, 'gi'))?.length ?? 0;
+    if (found < needed)
+      violations.push({ table: `(${needed - found} of ${needed} unqualified)`, sql });
+  }
+  return violations;
+}
+
+/** Collects the violations of the statements a test server's requests send. */
+export function ownershipRecorder() {
+  const found = new Map<string, OwnershipViolation>();
+  return {
+    record(statement: string) {
+      for (const violation of ownershipViolations(statement)) found.set(violation.sql, violation);
+    },
+    /** Throws, naming every statement that reached user data without an owner condition. */
+    assertNone() {
+      if (found.size === 0) return;
+      const list = [...found.values()].map((v) => `  ${v.table}: ${v.sql}`).join('\n');
+      throw new Error(
+        `${found.size} statement(s) read or wrote user data with no owner condition (every ` +
+          `query of user data goes through src/server/access/access.ts):\n${list}`,
+      );
+    },
+  };
+}
