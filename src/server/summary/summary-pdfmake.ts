@@ -1,0 +1,57 @@
+/**
+ * pdfmake, set up once per process for the summaries: the DejaVu Sans font files read into its
+ * in-memory file system, and access policies that refuse every URL and every file on disk. A
+ * document can then only use what is already in memory: no text in a record can make the
+ * server fetch a URL or read a file, whatever pdfmake node it ends up in.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as Pdfmake from 'pdfmake';
+
+// pdfmake is CommonJS whose export is an instance built at run time: no named ESM exports.
+const require = createRequire(import.meta.url);
+
+/** pdfmake's server instance; its typings leave out the in-memory file system it reads fonts from. */
+type PdfmakeServer = typeof Pdfmake & {
+  virtualfs: { writeFileSync(name: string, content: Buffer): void };
+};
+
+/** The family name documents use. */
+export const SUMMARY_FONT = 'DejaVuSansCondensed';
+
+/**
+ * DejaVu Sans Condensed (package `dejavu-fonts-ttf`, Bitstream Vera licence with public domain
+ * changes: embedding allowed): Latin with diacritics, Greek, Cyrillic, Armenian, Georgian,
+ * Hebrew and more, narrow enough for six columns on a page.
+ */
+const FONT_FILES = {
+  normal: 'DejaVuSansCondensed.ttf',
+  bold: 'DejaVuSansCondensed-Bold.ttf',
+  italics: 'DejaVuSansCondensed-Oblique.ttf',
+  bolditalics: 'DejaVuSansCondensed-BoldOblique.ttf',
+} as const;
+
+// The names the files have in pdfmake's in-memory file system.
+const VFS_FOLDER = 'kin-health-summary';
+
+let configured: PdfmakeServer | undefined;
+
+/** pdfmake with the summary font loaded and every outside access refused; set up on first use. */
+export function summaryPdfmake(): PdfmakeServer {
+  if (configured) return configured;
+  const pdfmake = require('pdfmake') as PdfmakeServer;
+  pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy(() => false);
+  const font: Record<string, string> = {};
+  for (const [style, file] of Object.entries(FONT_FILES)) {
+    const name = `${VFS_FOLDER}/${file}`;
+    pdfmake.virtualfs.writeFileSync(
+      name,
+      readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)),
+    );
+    font[style] = name;
+  }
+  pdfmake.addFonts({ [SUMMARY_FONT]: font });
+  configured = pdfmake;
+  return pdfmake;
+}
