@@ -35,6 +35,16 @@ const FONT_FILES = {
 const VFS_FOLDER = 'kin-health-summary';
 
 let configured: PdfmakeServer | undefined;
+const fontFiles = new Map<string, Buffer>();
+
+function fontFile(file: string): Buffer {
+  let content = fontFiles.get(file);
+  if (!content) {
+    content = readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
+    fontFiles.set(file, content);
+  }
+  return content;
+}
 
 /** pdfmake with the summary font loaded and every outside access refused; set up on first use. */
 export function summaryPdfmake(): PdfmakeServer {
@@ -45,13 +55,43 @@ export function summaryPdfmake(): PdfmakeServer {
   const font: Record<string, string> = {};
   for (const [style, file] of Object.entries(FONT_FILES)) {
     const name = `${VFS_FOLDER}/${file}`;
-    pdfmake.virtualfs.writeFileSync(
-      name,
-      readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)),
-    );
+    pdfmake.virtualfs.writeFileSync(name, fontFile(file));
     font[style] = name;
   }
   pdfmake.addFonts({ [SUMMARY_FONT]: font });
   configured = pdfmake;
   return pdfmake;
+}
+
+/** What the width estimate needs of fontkit (the font engine pdfkit itself uses). */
+interface FontMetrics {
+  unitsPerEm: number;
+  glyphForCodePoint(codePoint: number): { advanceWidth: number };
+}
+
+let metrics: { font: FontMetrics; advances: Map<number, number> } | undefined;
+
+/**
+ * The width in points of a line of text in the regular face: the sum of its characters'
+ * advances, without kerning or ligatures. For Latin, Greek and Cyrillic text that is never
+ * narrower than the width pdfkit measures, by more than a hair (DejaVu's kerning only
+ * tightens), so text that fits by this estimate fits on the page.
+ */
+export function textWidth(text: string, fontSize: number): number {
+  if (!metrics) {
+    const fontkit = require('fontkit') as { create(buffer: Uint8Array): FontMetrics };
+    metrics = { font: fontkit.create(fontFile(FONT_FILES.normal)), advances: new Map() };
+  }
+  const { font, advances } = metrics;
+  let units = 0;
+  for (const character of text) {
+    const codePoint = character.codePointAt(0)!;
+    let advance = advances.get(codePoint);
+    if (advance === undefined) {
+      advance = font.glyphForCodePoint(codePoint).advanceWidth;
+      advances.set(codePoint, advance);
+    }
+    units += advance;
+  }
+  return (units / font.unitsPerEm) * fontSize;
 }
