@@ -51,6 +51,14 @@ async function pagesOf(pdf: Buffer, mode: 'layout' | 'raw' = 'layout'): Promise<
   return stdout.split('\f').slice(0, -1);
 }
 
+/** The right edge of the rightmost word on any page, in points. */
+async function rightmostWordEdge(pdf: Buffer): Promise<number> {
+  const { stdout } = await run('pdftotext', ['-bbox', await saved(pdf), '-'], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return Math.max(...[...stdout.matchAll(/xMax="([\d.]+)"/g)].map((match) => Number(match[1])));
+}
+
 async function render(summary: PersonSummary, timeZone = 'Europe/Oslo') {
   const pdf = await renderSummaryPdf(summary, { timeZone });
   return { pdf, pages: await pagesOf(pdf) };
@@ -100,6 +108,7 @@ describe('the PDF summary', () => {
     );
     expect(lines).toContain('Παπαδοπούλου | eleni@clinic.example');
     expect(text).toMatch(/Kin Health · Zoë Ødegård · Generated March 4, 2030 .*Page 1 of 1/);
+    expect(await rightmostWordEdge(pdf)).toBeLessThanOrEqual(595.28 - 48 + 0.5);
   });
 
   it('shows visits in the time zone it is given, and calendar dates as they are', async () => {
@@ -178,6 +187,30 @@ describe('the PDF summary', () => {
       'Upcoming Visits',
       'Date and time | Visit | Doctor | Place',
     ]);
+  });
+
+  it('keeps every line of a very long note, and long words within the page', async () => {
+    const sentence = 'Headaches in the evening, relieved by rest; reviewed at each visit. ';
+    const note = sentence.repeat(150).trim();
+    const link = `https://example.com/${'a'.repeat(400)}`;
+    const summary = fullSummary();
+    summary.conditions = [
+      { condition_name: 'Migraine', status: 'Active', diagnosis_date: null, notes: note },
+      { condition_name: 'X'.repeat(200), status: null, diagnosis_date: null, notes: link },
+    ];
+    const { pdf, pages } = await render(summary);
+    expect(pages.length).toBeGreaterThan(3);
+    // The note runs over pages: read it without the footers and repeated headings between.
+    const repeated = new Set(['Conditions', 'Condition Status Since Notes']);
+    const text = (await pagesOf(pdf, 'raw'))
+      .flatMap((page) => page.split('\n'))
+      .filter((line) => !repeated.has(line) && !line.startsWith('Kin Health · '))
+      .join('')
+      .replace(/\s+/g, '');
+    expect(text).toContain(note.replace(/\s+/g, ''));
+    expect(text).toContain(link);
+    expect(text).toContain('X'.repeat(200));
+    expect(await rightmostWordEdge(pdf)).toBeLessThanOrEqual(595.28 - 48 + 0.5);
   });
 
   it('keeps text that looks like a URL or a file as text: nothing is fetched, read or linked', async () => {

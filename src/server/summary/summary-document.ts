@@ -68,14 +68,26 @@ function contentWidths<R>(columns: readonly Column<R>[]): number[] {
 }
 
 /**
- * pdfmake measures, places and draws a cell's text word by word, which is most of the time a
- * summary takes. Text that surely fits its column on one line is handed over as one piece
- * (`noWrap`) instead: the same line on the page, for a fraction of the work. The estimate
- * leaves out kerning, which only narrows DejaVu text, and keeps a margin besides.
+ * How many lines a text takes in a column, at least: the width of each paragraph over the
+ * column's (with a margin), ignoring the room that wrapping between words wastes. It is exact
+ * enough for the two things it decides, below. It leaves out kerning, which only narrows
+ * DejaVu text, so a text it puts on one line does fit on one line.
  */
-function fitsOnOneLine(text: string, width: number): boolean {
-  return !text.includes('\n') && textWidth(text, BODY_SIZE) <= width * 0.98;
+function estimatedLines(text: string, width: number): number {
+  const paragraphs = text.includes('\n') ? text.split('\n') : [text];
+  let lines = 0;
+  for (const paragraph of paragraphs) {
+    lines += Math.max(1, Math.ceil(textWidth(paragraph, BODY_SIZE) / (width * 0.98)));
+  }
+  return lines;
 }
+
+/**
+ * A record stays whole on one page, and the first one with the headings, unless one of the
+ * section's records has a value this many lines long (a long note): then records may break
+ * across pages, since pdfmake cuts off a record it must keep whole that is taller than a page.
+ */
+const MAX_UNBROKEN_LINES = 20;
 
 /**
  * A bookmark to the section, set on its first record: the heading row itself repeats on every
@@ -111,11 +123,16 @@ function sectionTable<R>(
     columns.map((column) => ({ text: column.header, style: 'columnHeader' })),
   ];
   const widths = contentWidths(columns);
+  let tallest = 0;
   rows.forEach((row, r) => {
     body.push(
       columns.map((column, c): TableCell => {
         const text = column.value(row) || NO_VALUE;
-        const oneLine = fitsOnOneLine(text, widths[c]!);
+        const lines = estimatedLines(text, widths[c]!);
+        tallest = Math.max(tallest, lines);
+        // pdfmake measures, places and draws text word by word, which is most of the time a
+        // summary takes: a text that fits on one line goes over as one piece instead.
+        const oneLine = lines === 1;
         if (r === 0 && c === 0) return { text, noWrap: oneLine, ...bookmark(heading) };
         return oneLine ? { text, noWrap: true } : text;
       }),
@@ -123,10 +140,11 @@ function sectionTable<R>(
   });
   return {
     table: {
-      widths: columns.map((column) => column.width),
+      // In points, '*' resolved: pdfmake widens a '*' column to its longest unbreakable word
+      // (a pasted link), off the page; a column of fixed width breaks the word instead.
+      widths,
       headerRows: 2,
-      keepWithHeaderRows: 1,
-      dontBreakRows: true,
+      ...(tallest <= MAX_UNBROKEN_LINES ? { keepWithHeaderRows: 1, dontBreakRows: true } : {}),
       body,
     },
     layout: sectionLayout,
