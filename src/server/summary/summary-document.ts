@@ -265,7 +265,9 @@ export function buildSummaryDocument(
 ): TDocumentDefinitions {
   const { name } = summary.person;
   const generated = formatDay(summary.generated_at, options.timeZone);
-  const footerText = `${APP_NAME} · ${name} · Generated ${generated} · Not a clinical document`;
+  // On one line whatever the name's length: the footer has the bottom margin to itself.
+  const footerName = name.length > 60 ? `${Array.from(name).slice(0, 58).join('')}…` : name;
+  const footerText = `${APP_NAME} · ${footerName} · Generated ${generated} · Not a clinical document`;
   return {
     pageSize: 'A4',
     pageMargins: PAGE_MARGINS,
