@@ -114,7 +114,9 @@ const day = (i: number) => {
 };
 
 /** A person with many records of every kind, texts of realistic lengths. */
-export function busySummary(counts: Partial<typeof BUSY_COUNTS> = {}): PersonSummary {
+export function busySummary(
+  counts: Partial<Record<keyof typeof BUSY_COUNTS, number>> = {},
+): PersonSummary {
   const n = { ...BUSY_COUNTS, ...counts };
   const times = (count: number) => Array.from({ length: count }, (_, i) => i);
   return emptySummary({

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Pdfmake from 'pdfmake';
+import { shareFontLayouts } from './shared-font-layouts';
 
 // pdfmake is CommonJS whose export is an instance built at run time: no named ESM exports.
 const require = createRequire(import.meta.url);
@@ -37,6 +38,7 @@ const VFS_FOLDER = 'kin-health-summary';
 let configured: PdfmakeServer | undefined;
 const fontFiles = new Map<string, Buffer>();
 
+/** A font file's content, read once: pdfmake and the width estimate get the same buffer. */
 function fontFile(file: string): Buffer {
   let content = fontFiles.get(file);
   if (!content) {
@@ -59,8 +61,14 @@ export function summaryPdfmake(): PdfmakeServer {
     font[style] = name;
   }
   pdfmake.addFonts({ [SUMMARY_FONT]: font });
+  shareFontLayouts(Object.values(FONT_FILES).map(fontFile));
   configured = pdfmake;
   return pdfmake;
+}
+
+/** The regular face's file, as pdfmake has it. */
+export function summaryFontFile(): Buffer {
+  return fontFile(FONT_FILES.normal);
 }
 
 /** What the width estimate needs of fontkit (the font engine pdfkit itself uses). */
