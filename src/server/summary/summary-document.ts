@@ -56,7 +56,12 @@ const sectionLayout: CustomTableLayout = {
   paddingLeft: (i) => (i === 0 ? 0 : CELL_GAP),
   paddingRight: (i, node) => (i === (node.table.widths?.length ?? 1) - 1 ? 0 : CELL_GAP),
   paddingTop: (i) => (i === 0 ? 0 : i === 1 ? 5 : 2.5),
-  paddingBottom: (i) => (i === 0 ? 3 : i === 1 ? 3 : 2.5),
+  paddingBottom: (i) => (i <= 1 ? 3 : 2.5),
+};
+/** An empty section: its heading, the accent rule, and the words saying so. */
+const emptySectionLayout: CustomTableLayout = {
+  ...sectionLayout,
+  hLineWidth: (i) => (i === 1 ? 1.2 : 0),
 };
 
 /** The width of each column's text: '*' columns share what the others and the gaps leave. */
@@ -111,9 +116,9 @@ function sectionTable<R>(
       table: {
         widths: ['*'],
         headerRows: 1,
-        body: [[headingCell], [{ text: EMPTY_SECTION, ...bookmark(heading) }]],
+        body: [[headingCell], [{ text: EMPTY_SECTION, color: MUTED, ...bookmark(heading) }]],
       },
-      layout: sectionLayout,
+      layout: emptySectionLayout,
     };
   }
   const headingRow: TableCell[] = [{ ...headingCell, colSpan: columns.length }];
