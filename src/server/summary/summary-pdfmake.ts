@@ -1,0 +1,105 @@
+/**
+ * pdfmake, set up once per process for the summaries: the DejaVu Sans font files read into its
+ * in-memory file system, and access policies that refuse every URL and every file on disk. A
+ * document can then only use what is already in memory: no text in a record can make the
+ * server fetch a URL or read a file, whatever pdfmake node it ends up in.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as Pdfmake from 'pdfmake';
+import { shareFontLayouts } from './shared-font-layouts';
+
+// pdfmake is CommonJS whose export is an instance built at run time: no named ESM exports.
+const require = createRequire(import.meta.url);
+
+/** pdfmake's server instance; its typings leave out the in-memory file system it reads fonts from. */
+type PdfmakeServer = typeof Pdfmake & {
+  virtualfs: { writeFileSync(name: string, content: Buffer): void };
+};
+
+/** The family name documents use. */
+export const SUMMARY_FONT = 'DejaVuSansCondensed';
+
+/**
+ * DejaVu Sans Condensed (package `dejavu-fonts-ttf`, Bitstream Vera licence with public domain
+ * changes: embedding allowed): Latin with diacritics, Greek, Cyrillic, Armenian, Georgian,
+ * Hebrew and more, narrow enough for six columns on a page.
+ */
+const FONT_FILES = {
+  normal: 'DejaVuSansCondensed.ttf',
+  bold: 'DejaVuSansCondensed-Bold.ttf',
+  italics: 'DejaVuSansCondensed-Oblique.ttf',
+  bolditalics: 'DejaVuSansCondensed-BoldOblique.ttf',
+} as const;
+
+// The names the files have in pdfmake's in-memory file system.
+const VFS_FOLDER = 'kin-health-summary';
+
+let configured: PdfmakeServer | undefined;
+const fontFiles = new Map<string, Buffer>();
+
+/** A font file's content, read once: pdfmake and the width estimate get the same buffer. */
+function fontFile(file: string): Buffer {
+  let content = fontFiles.get(file);
+  if (!content) {
+    content = readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
+    fontFiles.set(file, content);
+  }
+  return content;
+}
+
+/** pdfmake with the summary font loaded and every outside access refused; set up on first use. */
+export function summaryPdfmake(): PdfmakeServer {
+  if (configured) return configured;
+  const pdfmake = require('pdfmake') as PdfmakeServer;
+  pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy(() => false);
+  const font: Record<string, string> = {};
+  for (const [style, file] of Object.entries(FONT_FILES)) {
+    const name = `${VFS_FOLDER}/${file}`;
+    pdfmake.virtualfs.writeFileSync(name, fontFile(file));
+    font[style] = name;
+  }
+  pdfmake.addFonts({ [SUMMARY_FONT]: font });
+  shareFontLayouts(Object.values(FONT_FILES).map(fontFile));
+  configured = pdfmake;
+  return pdfmake;
+}
+
+/** The regular face's file, as pdfmake has it. */
+export function summaryFontFile(): Buffer {
+  return fontFile(FONT_FILES.normal);
+}
+
+/** What the width estimate needs of fontkit (the font engine pdfkit itself uses). */
+interface FontMetrics {
+  unitsPerEm: number;
+  glyphForCodePoint(codePoint: number): { advanceWidth: number };
+}
+
+let metrics: { font: FontMetrics; advances: Map<number, number> } | undefined;
+
+/**
+ * The width in points of a line of text in the regular face: the sum of its characters'
+ * advances, without kerning or ligatures. DejaVu's kerning only tightens, so this is never
+ * narrower than pdfkit's own measure (summary-pdfmake.test.ts): text that fits by it fits.
+ */
+export function textWidth(text: string, fontSize: number): number {
+  if (!metrics) {
+    const fontkit = require('fontkit') as { create(buffer: Uint8Array): FontMetrics };
+    metrics = { font: fontkit.create(fontFile(FONT_FILES.normal)), advances: new Map() };
+  }
+  const { font, advances } = metrics;
+  let units = 0;
+  for (const character of text) {
+    const codePoint = character.codePointAt(0)!;
+    let advance = advances.get(codePoint);
+    if (advance === undefined) {
+      advance = font.glyphForCodePoint(codePoint).advanceWidth;
+      if (advances.size >= 10_000) advances.clear(); // text can hold any of a million characters
+      advances.set(codePoint, advance);
+    }
+    units += advance;
+  }
+  return (units / font.unitsPerEm) * fontSize;
+}

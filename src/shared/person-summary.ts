@@ -1,0 +1,72 @@
+/**
+ * One person's health summary: what a doctor needs on one read, gathered from their records.
+ * The server fills it from the database (current medications, upcoming visits, …) and renders
+ * it as a PDF; the web app may show the same shape. Calendar dates are `YYYY-MM-DD` (never
+ * shifted by a time zone); timestamps are UTC ISO strings.
+ */
+
+export type AllergySeverity = 'Mild' | 'Moderate' | 'Severe';
+export type AllergyCategory = 'Food' | 'Medication' | 'Environment' | 'Other';
+export type AllergyStatus = 'Active' | 'Inactive' | 'Resolved';
+export type TimeOfDay = 'Morning' | 'Noon' | 'Evening' | 'Night';
+
+export interface PersonSummary {
+  person: { id: string; name: string; date_of_birth: string | null };
+  /** When the summary was made: a UTC ISO timestamp. */
+  generated_at: string;
+  allergies: {
+    substance: string;
+    reaction: string | null;
+    severity: AllergySeverity | null;
+    category: AllergyCategory | null;
+    status: AllergyStatus;
+    noted_date: string | null;
+  }[];
+  current_medications: {
+    medication_name: string;
+    dosage: string | null;
+    frequency: string | null;
+    /** In the day's order: Morning, Noon, Evening, Night. */
+    times_of_day: TimeOfDay[];
+    start_date: string | null;
+    condition: string | null;
+    prescribed_doctor: string | null;
+  }[];
+  conditions: {
+    condition_name: string;
+    status: string | null;
+    diagnosis_date: string | null;
+    notes: string | null;
+  }[];
+  family_history: {
+    condition_name: string;
+    relation: string | null;
+    status: string | null;
+    diagnosis_date: string | null;
+  }[];
+  immunizations: { shot_name: string; date_administered: string | null; location: string | null }[];
+  upcoming_visits: {
+    visit_name: string;
+    doctor_name: string | null;
+    /** A UTC ISO timestamp, shown in the reader's time zone. */
+    visit_date: string;
+    office_name: string | null;
+  }[];
+  insurance: {
+    insurance_type: string;
+    provider_name: string;
+    policy_number: string | null;
+    group_number: string | null;
+    status: 'current' | 'past';
+    effective_date: string | null;
+    expiry_date: string | null;
+  }[];
+  care_team: {
+    contact_name: string;
+    contact_type: string;
+    specialty: string | null;
+    phone_number: string | null;
+    email: string | null;
+    address: string | null;
+  }[];
+}
