@@ -17,6 +17,8 @@ import type { DB, Engine } from './schema';
 export interface Database {
   db: Kysely<DB>;
   engine: Engine;
+  /** The SQLite database file (backups copy it); null on PostgreSQL. */
+  file: string | null;
   close(): Promise<void>;
 }
 
@@ -109,6 +111,7 @@ export function openSqlite(file: string): Database {
   return {
     db,
     engine: 'sqlite',
+    file,
     close: () => db.destroy(),
   };
 }
@@ -130,6 +133,7 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
   return {
     db,
     engine: 'postgres',
+    file: null,
     close: () => db.destroy(),
   };
 }
