@@ -71,7 +71,9 @@ describe.runIf(testEngine() === 'sqlite')('the backup before a migration', () =>
     writeFileSync(notADirectory, '');
     await expect(
       startServerProcess({ DATA_DIR: storage.dataDir, BACKUP_DIR: notADirectory }),
-    ).rejects.toThrow(/could not back up the database before migrating it, so nothing was migrated/);
+    ).rejects.toThrow(
+      /could not back up the database before migrating it, so nothing was migrated/,
+    );
     expect(appliedMigrations(storage.databaseFile)).toHaveLength(5);
   });
 });
