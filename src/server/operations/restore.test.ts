@@ -20,8 +20,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SQLITE_FILE_NAME } from '../db/database';
-import { sampleRecord } from '../test/factories';
-import { TEST_PASSCODE, testEngine, uniqueEmail } from '../test/harness';
+import { changeFamily, readEverything, seedFamily } from '../test/family-records';
+import { testEngine } from '../test/harness';
 import { lastLine, runKin } from '../test/kin-command';
 import {
   createServerStorage,
@@ -52,29 +52,6 @@ function fingerprint(dir: string): Record<string, string> {
   return files;
 }
 
-async function expectOk<T>(response: Promise<{ status: number; body: T }>, status = 201) {
-  const { status: actual, body } = await response;
-  expect(actual, JSON.stringify(body)).toBe(status);
-  return body;
-}
-
-/** What the API answers to the same GETs: every list, every record, the profile, the timeline. */
-async function everything(client: HttpClient, ids: Record<string, string[]>) {
-  const paths = [
-    '/api/profile',
-    '/api/family-members',
-    '/api/timeline',
-    ...Object.keys(ids).map((type) => `/api/${type}`),
-    ...Object.entries(ids).flatMap(([type, list]) => list.map((id) => `/api/${type}/${id}`)),
-  ];
-  const answers: Record<string, unknown> = {};
-  for (const url of paths) answers[url] = await client.request('GET', url);
-  const exported = await client.request<{ exported_at?: string }>('GET', '/api/export');
-  delete exported.body.exported_at;
-  answers['/api/export'] = exported;
-  return answers;
-}
-
 describe.runIf(testEngine() === 'sqlite')('a restore', () => {
   it('brings back what the API answered at the time of the backup', async () => {
     const storage = await createServerStorage();
@@ -83,41 +60,8 @@ describe.runIf(testEngine() === 'sqlite')('a restore', () => {
     const server = await startServerProcess(env);
     cleanups.push(() => stopServerProcess(server, 'SIGKILL'));
     const client = new HttpClient(server.url);
-    await expectOk(
-      client.request('POST', '/api/auth/sign-up/email', {
-        name: 'Maria Garcia',
-        email: uniqueEmail('restore'),
-        password: 'secret-password',
-        passcode: TEST_PASSCODE,
-      }),
-      200,
-    );
-
-    const leo = await expectOk(
-      client.request<{ id: string }>('POST', '/api/family-members', {
-        name: 'Leo',
-        date_of_birth: '2017-04-12',
-        color: '#3b82f6',
-      }),
-    );
-    const ana = await expectOk(
-      client.request<{ id: string }>('POST', '/api/family-members', { name: 'Ana' }),
-    );
-    const ids: Record<string, string[]> = {};
-    const add = async (type: string, body: Record<string, unknown>) => {
-      const record = await expectOk(client.request<{ id: string }>('POST', `/api/${type}`, body));
-      (ids[type] ??= []).push(record.id);
-      return record;
-    };
-    const visit = await add('visits', sampleRecord('visit'));
-    await add('visits', sampleRecord('visit', { family_member_id: ana.id }));
-    await add('medications', sampleRecord('medication', { family_member_id: leo.id }));
-    await add('shots', sampleRecord('shot', { family_member_id: ana.id }));
-    await add('notes', sampleRecord('note'));
-    await add('history', sampleRecord('condition', { family_member_id: ana.id }));
-    await add('insurance', sampleRecord('insurance'));
-    const contact = await add('contacts', sampleRecord('contact'));
-    const atBackup = await everything(client, ids);
+    const family = await seedFamily(client);
+    const atBackup = await readEverything(client, family);
 
     const backup = await runKin(['backup'], env);
     expect(backup.code, backup.stderr).toBe(0);
@@ -125,16 +69,9 @@ describe.runIf(testEngine() === 'sqlite')('a restore', () => {
     expect(existsSync(file)).toBe(true);
 
     // Then the family's data changes: an edit, deletions (Ana takes her records with her),
-    // new records, a new name.
-    await expectOk(
-      client.request('PUT', `/api/visits/${visit.id}`, sampleRecord('visit', { notes: 'Edited' })),
-      200,
-    );
-    await expectOk(client.request('DELETE', `/api/family-members/${ana.id}`), 204);
-    await expectOk(client.request('DELETE', `/api/contacts/${contact.id}`), 204);
-    await expectOk(client.request('POST', '/api/notes', sampleRecord('note', { title: 'Later' })));
-    await expectOk(client.request('PUT', '/api/profile', { full_name: 'Maria G.' }), 200);
-    const changed = await everything(client, ids);
+    // a new record, a new name.
+    await changeFamily(client, family);
+    const changed = await readEverything(client, family);
     expect(changed).not.toEqual(atBackup);
 
     // Not while the server runs.
@@ -142,7 +79,7 @@ describe.runIf(testEngine() === 'sqlite')('a restore', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/Kin Health is running on .*Stop the server first/s);
     expect(refused.stderr).toContain('Nothing was changed.');
-    expect(await everything(client, ids)).toEqual(changed);
+    expect(await readEverything(client, family)).toEqual(changed);
 
     await stopServerProcess(server);
     const restored = await runKin(['restore', file], env);
@@ -167,7 +104,7 @@ describe.runIf(testEngine() === 'sqlite')('a restore', () => {
     // The same session, on the restored database: the same answers as at the backup.
     const again = await startServerProcess(env);
     cleanups.push(() => stopServerProcess(again, 'SIGKILL'));
-    expect(await everything(client.against(again.url), ids)).toEqual(atBackup);
+    expect(await readEverything(client.against(again.url), family)).toEqual(atBackup);
 
     // And the database kept aside holds what was replaced.
     const aside = new SQLite(keptAside!, { readonly: true });
