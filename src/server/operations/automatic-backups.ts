@@ -45,8 +45,18 @@ export function startAutomaticBackups(options: {
     clock,
     catchUpDelayMs: options.catchUpDelayMs,
     retryDelaysMs: options.retryDelaysMs,
-    lastGoodBackup: () =>
-      listBackups(config.dir).find((entry) => entry.verification === 'ok')?.createdAt ?? null,
+    lastGoodBackup: () => {
+      try {
+        return (
+          listBackups(config.dir).find((entry) => entry.verification === 'ok')?.createdAt ?? null
+        );
+      } catch (error) {
+        // An unreadable BACKUP_DIR does not stop the server: the backup that is then due
+        // fails, and says so at error level.
+        logger.error({ err: error, dir: config.dir }, 'the backups could not be listed');
+        return null;
+      }
+    },
     backUp: (signal) =>
       backUpAndPrune({
         databaseFile,

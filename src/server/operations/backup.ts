@@ -190,10 +190,10 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
   const now = options.now ?? (() => new Date());
   const started = performance.now();
   if (!existsSync(databaseFile)) throw new BackupError(`There is no database at ${databaseFile}`);
-  mkdirSync(backupDir, { recursive: true, mode: 0o700 });
 
   const temp = path.join(backupDir, `${TEMP_PREFIX}${randomBytes(6).toString('hex')}.db.tmp`);
   try {
+    mkdirSync(backupDir, { recursive: true, mode: 0o700 });
     // Created here with its mode, so the copy is never readable by others, not even briefly.
     closeSync(openSync(temp, 'wx', 0o600));
 
@@ -324,13 +324,17 @@ function entryOf(file: string, record: BackupRecord | null): BackupEntry {
 /** The backups in a directory, newest first. Files not named as backups are left out. */
 export function listBackups(backupDir: string): BackupEntry[] {
   if (!existsSync(backupDir)) return [];
-  return readdirSync(backupDir)
-    .filter((name) => NAME_PATTERN.test(name))
-    .map((name) => {
-      const file = path.join(backupDir, name);
-      return entryOf(file, readRecord(file));
-    })
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  const entries: BackupEntry[] = [];
+  for (const name of readdirSync(backupDir)) {
+    if (!NAME_PATTERN.test(name)) continue;
+    const file = path.join(backupDir, name);
+    try {
+      entries.push(entryOf(file, readRecord(file)));
+    } catch {
+      // Deleted since the directory was read (retention in another process): not a backup.
+    }
+  }
+  return entries.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 }
 
 /**
@@ -342,9 +346,8 @@ export function removeLeftovers(backupDir: string, now: Date): string[] {
   const removed: string[] = [];
   for (const name of readdirSync(backupDir)) {
     const file = path.join(backupDir, name);
-    const stale =
-      name.startsWith(TEMP_PREFIX) &&
-      now.getTime() - statSync(file).mtime.getTime() > STALE_TEMP_MS;
+    const modified = statSync(file, { throwIfNoEntry: false })?.mtime.getTime() ?? Infinity;
+    const stale = name.startsWith(TEMP_PREFIX) && now.getTime() - modified > STALE_TEMP_MS;
     const orphan =
       name.endsWith('.db.json') &&
       NAME_PATTERN.test(name.slice(0, -'.json'.length)) &&

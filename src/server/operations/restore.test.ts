@@ -130,6 +130,38 @@ describe.runIf(testEngine() === 'sqlite')('a restore', () => {
     restored.close();
   });
 
+  it("from a copy of a database's files takes in the writes its -wal file holds", async () => {
+    const source = await createSqliteDataDir({ auditRows: 10 });
+    cleanups.push(source.drop);
+    // Files copied from a machine whose server stopped without a checkpoint: the last 50
+    // writes are only in the -wal file.
+    const writer = new SQLite(source.databaseFile);
+    writer.pragma('journal_mode = WAL');
+    writer.pragma('wal_autocheckpoint = 0');
+    const insert = writer.prepare(
+      `insert into audit_log (id, event, created_at) values (?, 'later', '2025-01-02')`,
+    );
+    for (let index = 0; index < 50; index += 1) insert.run(`later-${index}`);
+    const copies = path.join(source.dataDir, 'copied');
+    mkdirSync(copies);
+    const copied = path.join(copies, 'kin-health.db');
+    copyFileSync(source.databaseFile, copied);
+    copyFileSync(`${source.databaseFile}-wal`, `${copied}-wal`);
+    writer.close();
+    const given = fingerprint(copies);
+
+    const fresh = path.join(source.dataDir, 'new-machine');
+    const result = await runKin(['restore', copied], { DATA_DIR: fresh });
+    expect(result.code, result.stderr).toBe(0);
+    const restored = new SQLite(path.join(fresh, SQLITE_FILE_NAME), { readonly: true });
+    expect(restored.prepare('select count(*) from audit_log').pluck().get()).toBe(60);
+    restored.close();
+    // Nothing of the restore's own is left beside the database, and the files given are as
+    // they were.
+    expect(readdirSync(fresh).sort()).toEqual([SQLITE_FILE_NAME, LOCK_FILE_NAME]);
+    expect(fingerprint(copies)).toEqual(given);
+  });
+
   it('keeps a damaged database aside as it was, with its -wal file', async () => {
     const storage = await createSqliteDataDir({ auditRows: 1_000 });
     cleanups.push(storage.drop);
@@ -215,6 +247,11 @@ describe.runIf(testEngine() === 'sqlite')('a restore refuses, and changes nothin
     db.exec('create table photos (id integer primary key)');
     db.close();
     await expectRefusal(storage.dataDir, otherApp, /is not a Kin Health database/);
+  });
+
+  it('the database itself', async () => {
+    const { storage } = await setUp();
+    await expectRefusal(storage.dataDir, storage.databaseFile, /is the database itself/);
   });
 
   it('a damaged backup', async () => {

@@ -88,8 +88,11 @@ export async function restoreBackup(options: {
   if (!existsSync(source) || !statSync(source).isFile()) {
     throw new RestoreRefusedError(`There is no file ${source}`);
   }
+  const databaseFile = path.join(path.resolve(options.dataDir), SQLITE_FILE_NAME);
+  if (source === databaseFile) {
+    throw new RestoreRefusedError(`${source} is the database itself, not a backup of it`);
+  }
   const lock = holdExclusiveLock(options.dataDir);
-  const databaseFile = path.join(options.dataDir, SQLITE_FILE_NAME);
   const temp = path.join(
     options.dataDir,
     `.${SQLITE_FILE_NAME}.restore-${randomBytes(6).toString('hex')}`,
@@ -97,6 +100,13 @@ export async function restoreBackup(options: {
   try {
     await copyFile(source, temp);
     chmodSync(temp, 0o600);
+    // Copied files of a database in WAL mode: its -wal file holds the latest writes. Beside
+    // the copy, SQLite reads it in, and the switch to rollback mode below folds it into the
+    // copy. (A -wal file of some other database is not replayed: SQLite checks its frames.)
+    if (existsSync(`${source}-wal`)) {
+      await copyFile(`${source}-wal`, `${temp}-wal`);
+      chmodSync(`${temp}-wal`, 0o600);
+    }
     const { applied, tables } = checkCandidate(temp, source);
     syncFile(temp);
 
@@ -142,8 +152,7 @@ export async function restoreBackup(options: {
       tables,
     };
   } finally {
-    rmSync(temp, { force: true });
-    rmSync(`${temp}-journal`, { force: true });
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(temp + suffix, { force: true });
     lock.release();
   }
 }
