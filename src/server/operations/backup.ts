@@ -274,7 +274,7 @@ function verifyCopy(file: string, expected: Record<string, number>): string | nu
     copy = new SQLite(file, { readonly: true, fileMustExist: true });
     return integrityProblem(copy) ?? describeCountMismatch(expected, countRows(copy));
   } catch (error) {
-    return `it does not open as a database (${error instanceof Error ? error.message : error})`;
+    return `it could not be read (${error instanceof Error ? error.message : String(error)})`;
   } finally {
     copy?.close();
   }

@@ -43,7 +43,7 @@ export function holdSharedLock(dataDir: string, waitMs = 5_000): DataDirLock {
     db.close();
     if (isBusy(error)) {
       throw new DataDirBusyError(
-        `A restore is under way in ${dataDir}; start Kin Health again once it has finished`,
+        `A restore is under way in ${dataDir}; try again once it has finished`,
       );
     }
     throw error;
