@@ -43,6 +43,20 @@ export interface AppConfig {
   logLevel: string;
   /** Where the built web app is. */
   webDir: string;
+  /** Automatic backups of the embedded SQLite database. */
+  backup: BackupConfig;
+}
+
+/** Backups of the embedded SQLite database (docs/operations.md, "Backups"). */
+export interface BackupConfig {
+  /** BACKUP_DIR, or DATA_DIR/backups. */
+  dir: string;
+  /** BACKUP_TIME: the daily backup's local time of day. */
+  time: { hour: number; minute: number };
+  /** BACKUP_KEEP_DAILY: days whose newest backup is kept (at least 1). */
+  keepDaily: number;
+  /** BACKUP_KEEP_WEEKLY: ISO weeks before those days whose newest backup is kept. */
+  keepWeekly: number;
 }
 
 export class ConfigError extends Error {}
@@ -143,5 +157,47 @@ export function loadConfig(env: Env = process.env): AppConfig {
     passwordHashing: DEFAULT_HASH_COST,
     logLevel: env.LOG_LEVEL || 'info',
     webDir: path.resolve(env.WEB_DIR || 'dist/web'),
+    backup: parseBackupConfig(env, dataDir),
+  };
+}
+
+/** `BACKUP_TIME` is `HH:MM`, 24-hour, local time. */
+function parseBackupTime(value: string | undefined): BackupConfig['time'] {
+  if (value === undefined || value === '') return { hour: 3, minute: 0 };
+  const match = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(value);
+  if (!match) throw new ConfigError(`BACKUP_TIME must be HH:MM (24-hour), not "${value}"`);
+  return { hour: Number(match[1]), minute: Number(match[2]) };
+}
+
+function parseKeepCount(name: string, value: string | undefined, fallback: number, min: number) {
+  if (value === undefined || value === '') return fallback;
+  const count = Number(value);
+  if (!/^\d+$/.test(value) || count < min || count > 1000) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to 1000, not "${value}"`);
+  }
+  return count;
+}
+
+export function parseBackupConfig(env: Env, dataDir: string): BackupConfig {
+  return {
+    dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, 'backups'),
+    time: parseBackupTime(env.BACKUP_TIME),
+    // At least one: the newest good backup is never deleted.
+    keepDaily: parseKeepCount('BACKUP_KEEP_DAILY', env.BACKUP_KEEP_DAILY, 7, 1),
+    keepWeekly: parseKeepCount('BACKUP_KEEP_WEEKLY', env.BACKUP_KEEP_WEEKLY, 4, 0),
+  };
+}
+
+/** What the operator commands (`npm run kin`) need: no secrets, nothing created. */
+export type OperationsConfig = Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'logLevel' | 'backup'>;
+
+export function loadOperationsConfig(env: Env = process.env): OperationsConfig {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  return {
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    // Commands talk to a person; their logs say only what went wrong, unless asked.
+    logLevel: env.LOG_LEVEL || 'warn',
+    backup: parseBackupConfig(env, dataDir),
   };
 }

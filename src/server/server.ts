@@ -12,6 +12,8 @@ import type { AppConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Logger } from './logger';
+import { backUpBeforeMigrating, startAutomaticBackups } from './operations/automatic-backups';
+import { holdSharedLock } from './operations/data-dir-lock';
 
 /** How long a stopping server waits for requests already sent on kept-alive connections. */
 const SHUTDOWN_SETTLE_MS = 500;
@@ -22,9 +24,15 @@ export interface RunningServer {
 }
 
 export async function startServer(config: AppConfig, logger: Logger): Promise<RunningServer> {
+  // On SQLite, held while the server runs: `npm run kin -- restore` refuses to run meanwhile.
+  const dataDirLock = config.databaseUrl ? null : holdSharedLock(config.dataDir);
   const database = openDatabase(config);
+  await backUpBeforeMigrating(database, config.backup, logger);
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+  const backups = database.file
+    ? startAutomaticBackups({ databaseFile: database.file, config: config.backup, logger })
+    : null;
 
   const auth = createAuth({ db: database.db, engine: database.engine, config, logger });
   const app = createApp({ database, auth, config, logger });
@@ -64,7 +72,9 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
         await closed;
         clearInterval(sweep);
         stopPruning();
+        await backups?.stop();
         await database.close();
+        dataDirLock?.release();
         logger.info('server stopped');
       })();
       return stopping;

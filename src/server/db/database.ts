@@ -18,6 +18,8 @@ import type { DB, Engine } from './schema';
 export interface Database {
   db: Kysely<DB>;
   engine: Engine;
+  /** The SQLite database file (backups copy it); null on PostgreSQL. */
+  file: string | null;
   close(): Promise<void>;
 }
 
@@ -136,6 +138,7 @@ export function openSqlite(file: string, options: OpenOptions = {}): Database {
   return {
     db,
     engine: 'sqlite',
+    file,
     close: () => db.destroy(),
   };
 }
@@ -165,6 +168,7 @@ export function openPostgres(
   return {
     db,
     engine: 'postgres',
+    file: null,
     close: () => db.destroy(),
   };
 }

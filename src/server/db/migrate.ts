@@ -36,3 +36,18 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     .filter((result) => result.status === 'Success')
     .map((r) => r.migrationName);
 }
+
+/** The migrations a database has had, and those of this release it has not had yet. */
+export async function migrationStatus(
+  db: Kysely<any>,
+): Promise<{ applied: string[]; pending: string[] }> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const known = await migrator.getMigrations();
+  return {
+    applied: known.filter((m) => m.executedAt).map((m) => m.name),
+    pending: known.filter((m) => !m.executedAt).map((m) => m.name),
+  };
+}

@@ -15,7 +15,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
 import type { HashCost } from '../auth/password-hashing';
-import type { AppConfig, RateLimitConfig } from '../config';
+import { parseBackupConfig, type AppConfig, type RateLimitConfig } from '../config';
 import { openPostgres, openSqlite, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Engine } from '../db/schema';
@@ -101,6 +101,7 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     passwordHashing: options.passwordHashing ?? TEST_HASH_COST,
     logLevel: 'silent',
     webDir: path.join(tmpdir(), 'kin-no-web-app'),
+    backup: parseBackupConfig({}, tmpdir()),
   };
 }
 

@@ -1,0 +1,51 @@
+/**
+ * The `npm run kin -- <command>` entry point: the operator commands of CONTRACT.md §1. Run
+ * from the sources through tsx (`node --import tsx`), so a fresh clone needs `npm ci` and no
+ * build, and a command can never run older code than the checkout it is typed in.
+ */
+import { backupCommands } from './operations/backup-commands';
+import type { Command, CommandContext } from './operations/command';
+
+const commands: Record<string, Command> = {
+  ...backupCommands,
+
+  // ── passcode [DIGITS] ─────────────────────────────────────────────────────────────────
+  // A new Friends & Family Passcode; the old one stops working for everyone (CONTRACT.md
+  // §1). Added with the passcode work, as its own module beside backup-commands.ts:
+  //   passcode: passcodeCommand,
+};
+
+function usage(): string {
+  const width = Math.max(...Object.entries(commands).map(([n, c]) => `${n} ${c.args}`.length));
+  const lines = Object.entries(commands).map(
+    ([name, command]) => `  ${`${name} ${command.args}`.padEnd(width)}  ${command.summary}`,
+  );
+  return `Usage: npm run kin -- <command>\n\nCommands:\n${lines.join('\n')}\n`;
+}
+
+export async function runCli(argv: string[], context: CommandContext): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name && Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!command) {
+    if (name && !['help', '--help', '-h'].includes(name)) {
+      context.stderr.write(`Unknown command "${name}".\n\n`);
+    }
+    context.stderr.write(usage());
+    return name === 'help' || name === '--help' || name === '-h' ? 0 : 2;
+  }
+  return command.run(args, context);
+}
+
+runCli(process.argv.slice(2), {
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : error}\n`);
+    process.exitCode = 1;
+  },
+);
