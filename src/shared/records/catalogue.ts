@@ -63,4 +63,6 @@ export const recordIdentities: readonly RecordIdentity[] = [
 ];
 
 /** Every record table. */
-export const recordTables: readonly RecordTable[] = recordIdentities.map((identity) => identity.table);
+export const recordTables: readonly RecordTable[] = recordIdentities.map(
+  (identity) => identity.table,
+);
