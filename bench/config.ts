@@ -57,7 +57,7 @@ export const seedShape = {
     medications: 3000,
     shots: 3000,
     notes: 4000,
-    health_history: 2000,
+    conditions: 2000,
     insurance: 1000,
     contacts: 1000,
   },

@@ -134,7 +134,7 @@ const rowMakers: Record<string, (random: Random, span: { from: number; to: numbe
       : calendarDay(random.int(span.from, Math.min(span.to, 0))),
     content: prose(random),
   }),
-  health_history: (random, span) => {
+  conditions: (random, span) => {
     const familyHistory = random.chance(0.2);
     return {
       condition_name: random.pick(words.conditions),
@@ -321,7 +321,7 @@ export function seedDatabase(
         medications: perType,
         shots: perType,
         notes: perType,
-        health_history: perType,
+        conditions: perType,
       },
       { from: -90, to: 0 },
     );

@@ -7,7 +7,10 @@ import { recordDefinitions } from './records';
 import type { RecordTable } from './records/definition';
 
 export const EXPORT_FORMAT = 'kin-health-export';
-export const EXPORT_VERSION = 1;
+/** Version 2 keys conditions by their table's name, `conditions` (version 1: `health_history`). */
+export const EXPORT_VERSION = 2;
+/** The versions an import reads. */
+export const IMPORTABLE_VERSIONS = [1, 2] as const;
 
 export type ExportedRow = Record<string, unknown> & {
   id: string;
@@ -49,17 +52,28 @@ const recordTables = z.object(
   ) as unknown as Record<RecordTable, z.ZodDefault<z.ZodArray<typeof exportedRow>>>,
 );
 
+/** A version 1 file's records, named as version 2 names them. */
+function renameVersionOne(file: unknown): unknown {
+  const { version, records } = (file ?? {}) as { version?: unknown; records?: unknown };
+  if (version !== 1 || typeof records !== 'object' || records === null) return file;
+  const { health_history: conditions, ...rest } = records as Record<string, unknown>;
+  return { ...(file as object), records: { ...rest, conditions } };
+}
+
 /** The shape of an export file; each row is checked again by its own type's schema. */
-export const dataExportSchema = z.object(
-  {
-    format: z.literal(EXPORT_FORMAT, { error: 'This is not a Kin Health export file' }),
-    version: z.literal(EXPORT_VERSION, {
-      error: `Only version ${EXPORT_VERSION} export files can be imported`,
-    }),
-    family_members: z.array(z.looseObject(identity)).max(1_000),
-    records: recordTables,
-  },
-  { error: 'The file must be a Kin Health export (a JSON object)' },
+export const dataExportSchema = z.preprocess(
+  renameVersionOne,
+  z.object(
+    {
+      format: z.literal(EXPORT_FORMAT, { error: 'This is not a Kin Health export file' }),
+      version: z.literal(IMPORTABLE_VERSIONS, {
+        error: `Only version ${IMPORTABLE_VERSIONS.join(' or ')} export files can be imported`,
+      }),
+      family_members: z.array(z.looseObject(identity)).max(1_000),
+      records: recordTables,
+    },
+    { error: 'The file must be a Kin Health export (a JSON object)' },
+  ),
 );
 export type ImportFile = z.output<typeof dataExportSchema>;
 

@@ -14,6 +14,7 @@ import * as security from './migrations/0004-security';
 import * as recordCounts from './migrations/0005-record-counts';
 import * as usedAuthenticationCodes from './migrations/0006-used-authentication-codes';
 import * as limitsAndLocks from './migrations/0007-limits-and-locks';
+import * as conditions from './migrations/0008-conditions';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '0005-record-counts': recordCounts,
   '0006-used-authentication-codes': usedAuthenticationCodes,
   '0007-limits-and-locks': limitsAndLocks,
+  '0008-conditions': conditions,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -30,7 +30,7 @@ import type {
 } from '@medplum/fhirtypes';
 import { isCalendarDate, isTimestamp, toUtcTimestamp } from '../../shared/date-values';
 import { CONTACT_TYPES } from '../../shared/records/contacts';
-import { CONDITION_STATUSES } from '../../shared/records/health-history';
+import { CONDITION_STATUSES } from '../../shared/records/conditions';
 import { INSURANCE_TYPES } from '../../shared/records/insurance';
 import { NOTE_TYPES } from '../../shared/records/notes';
 import { SYSTEM, kinExtension } from './fhir-elements';

@@ -7,7 +7,7 @@
 import type { RecordType, RecordValues } from '../../shared/records/definition';
 import type {
   contactDefinition,
-  healthHistoryDefinition,
+  conditionDefinition,
   insuranceDefinition,
   medicationDefinition,
   noteDefinition,
@@ -67,7 +67,7 @@ export interface FhirValues {
   medication: RecordValues<typeof medicationDefinition>;
   shot: RecordValues<typeof shotDefinition>;
   note: RecordValues<typeof noteDefinition>;
-  condition: RecordValues<typeof healthHistoryDefinition>;
+  condition: RecordValues<typeof conditionDefinition>;
   allergy: AllergyValues;
   insurance: RecordValues<typeof insuranceDefinition>;
   contact: RecordValues<typeof contactDefinition>;

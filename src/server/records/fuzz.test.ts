@@ -30,7 +30,7 @@ const TABLES = [
   'medications',
   'shots',
   'notes',
-  'health_history',
+  'conditions',
   'insurance',
   'contacts',
 ];

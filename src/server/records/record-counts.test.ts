@@ -38,15 +38,7 @@ async function addMember(client: TestClient, name: string) {
 
 /** What the stored totals say, next to a count of the rows themselves. */
 async function storedAgainstRows() {
-  const tables = [
-    'visits',
-    'medications',
-    'shots',
-    'health_history',
-    'notes',
-    'insurance',
-    'contacts',
-  ];
+  const tables = ['visits', 'medications', 'shots', 'conditions', 'notes', 'insurance', 'contacts'];
   const mismatches: string[] = [];
   for (const table of tables) {
     const owned = table !== 'contacts';
@@ -196,6 +188,39 @@ describe('the record counts migration', () => {
         { record_table: 'notes', family_member_id: '', total: 1 },
         { record_table: 'notes', family_member_id: 'm1', total: 2 },
       ]);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe('the conditions migration', () => {
+  it('carries the health history table’s rows, totals and counting over to conditions', async () => {
+    const { database, drop } = await createTestDatabase({ migrate: false });
+    try {
+      const { db, engine } = database;
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo('0007-limits-and-locks')).error).toBeUndefined();
+      const now = new Date().toISOString();
+      await sql`insert into "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt")
+        values ('u1', 'Ann', 'ann@example.com', ${engine === 'postgres' ? false : 0}, ${now}, ${now})`.execute(
+        db,
+      );
+      await sql`insert into health_history (id, user_id, condition_name, created_at, updated_at)
+        values ('h1', 'u1', 'Asthma', ${now}, ${now})`.execute(db);
+
+      await migrateToLatest(db);
+      const rows = await sql<{ id: string }>`select id from conditions`.execute(db);
+      expect(rows.rows).toEqual([{ id: 'h1' }]);
+      // The totals are the renamed table's, and its triggers still keep them.
+      await sql`insert into conditions (id, user_id, family_member_id, condition_name, created_at, updated_at)
+        values ('h2', 'u1', null, 'Hay fever', ${now}, ${now})`.execute(db);
+      await sql`delete from conditions where id = 'h1'`.execute(db);
+      const stored = await db
+        .selectFrom('record_counts')
+        .select(['record_table', 'total'])
+        .execute();
+      expect(stored).toEqual([{ record_table: 'conditions', total: 1 }]);
     } finally {
       await drop();
     }

@@ -30,7 +30,7 @@ export const recordCatalogue = {
   note: { type: 'note', table: 'notes', path: 'notes', noun: 'Note', plural: 'Notes' },
   condition: {
     type: 'condition',
-    table: 'health_history',
+    table: 'conditions',
     path: 'history',
     noun: 'Condition',
     plural: 'Health History',

@@ -10,7 +10,7 @@ export type RecordType =
   'visit' | 'medication' | 'shot' | 'note' | 'condition' | 'insurance' | 'contact';
 
 export type RecordTable =
-  'visits' | 'medications' | 'shots' | 'notes' | 'health_history' | 'insurance' | 'contacts';
+  'visits' | 'medications' | 'shots' | 'notes' | 'conditions' | 'insurance' | 'contacts';
 
 export type FieldMap = Record<string, FieldSpec>;
 

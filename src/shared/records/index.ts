@@ -1,7 +1,7 @@
 /** The registry of record types, in the order the product lists them. */
 import { contactDefinition } from './contacts';
 import type { RecordDefinition, RecordType } from './definition';
-import { healthHistoryDefinition } from './health-history';
+import { conditionDefinition } from './conditions';
 import { insuranceDefinition } from './insurance';
 import { medicationDefinition } from './medications';
 import { noteDefinition } from './notes';
@@ -10,7 +10,7 @@ import { visitDefinition } from './visits';
 
 export {
   contactDefinition,
-  healthHistoryDefinition,
+  conditionDefinition,
   insuranceDefinition,
   medicationDefinition,
   noteDefinition,
@@ -23,7 +23,7 @@ export const recordDefinitions = [
   medicationDefinition,
   shotDefinition,
   noteDefinition,
-  healthHistoryDefinition,
+  conditionDefinition,
   insuranceDefinition,
   contactDefinition,
 ] as const;

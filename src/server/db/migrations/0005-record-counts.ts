@@ -46,7 +46,7 @@ const takeOne = (table: string, memberLinked: boolean) =>
    where "user_id" = old."user_id" and "record_table" = '${table}'
    and "family_member_id" = ${memberOf('old', memberLinked)}`;
 
-function sqliteTriggers({ name, memberLinked }: (typeof tables)[number]): string[] {
+export function sqliteTriggers({ name, memberLinked }: (typeof tables)[number]): string[] {
   const moved = memberLinked
     ? `old."user_id" is not new."user_id" or old."family_member_id" is not new."family_member_id"`
     : `old."user_id" is not new."user_id"`;

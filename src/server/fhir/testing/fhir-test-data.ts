@@ -12,7 +12,7 @@ import {
 } from '../../../shared/constants';
 import {
   contactDefinition,
-  healthHistoryDefinition,
+  conditionDefinition,
   insuranceDefinition,
   medicationDefinition,
   noteDefinition,
@@ -20,7 +20,7 @@ import {
   visitDefinition,
 } from '../../../shared/records';
 import { CONTACT_TYPES } from '../../../shared/records/contacts';
-import { CONDITION_STATUSES } from '../../../shared/records/health-history';
+import { CONDITION_STATUSES } from '../../../shared/records/conditions';
 import { INSURANCE_STATUSES, INSURANCE_TYPES } from '../../../shared/records/insurance';
 import { MEDICATION_FREQUENCIES } from '../../../shared/records/medications';
 import { NOTE_TYPES } from '../../../shared/records/notes';
@@ -190,7 +190,7 @@ export function fullRecords(memberId: string | null = MEMBER_ID): {
       })),
       { title: NAME, ...member },
     ]),
-    condition: rowsOf('condition', healthHistoryDefinition.schema, [
+    condition: rowsOf('condition', conditionDefinition.schema, [
       ...CONDITION_STATUSES.map((status) => ({
         condition_name: `${status} ${TRICKY}`,
         diagnosis_date: '2015-06-01',

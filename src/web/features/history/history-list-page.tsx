@@ -1,7 +1,7 @@
 /** /history: the user's and the family's conditions, newest diagnosis first. */
 import { HeartPulse } from 'lucide-react';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
-import { healthHistoryDefinition } from '../../../shared/records';
+import { conditionDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
 import { EmptyState } from '../../components/ui/feedback';
 import {
@@ -12,7 +12,7 @@ import {
   RecordPlainList,
 } from '../records/record-list-parts';
 
-type Condition = StoredRecord<typeof healthHistoryDefinition>;
+type Condition = StoredRecord<typeof conditionDefinition>;
 
 export function ConditionBadges({ condition }: { condition: Condition }) {
   return (
@@ -26,7 +26,7 @@ export function ConditionBadges({ condition }: { condition: Condition }) {
 function ConditionCard({ condition }: { condition: Condition }) {
   return (
     <RecordCard
-      definition={healthHistoryDefinition}
+      definition={conditionDefinition}
       id={condition.id}
       title={condition.condition_name}
       badges={<ConditionBadges condition={condition} />}
@@ -49,9 +49,9 @@ function ConditionCard({ condition }: { condition: Condition }) {
 
 export function HistoryListPage() {
   return (
-    <RecordListScreen definition={healthHistoryDefinition} addLabel="Add Condition">
+    <RecordListScreen definition={conditionDefinition} addLabel="Add Condition">
       <RecordPlainList
-        definition={healthHistoryDefinition}
+        definition={conditionDefinition}
         render={(list) =>
           list.items.length === 0 ? (
             <EmptyState icon={HeartPulse} title="No health conditions recorded yet" />

@@ -3,7 +3,7 @@
  * required Relation and no member; off, the member picker and no relation. The shared
  * schema enforces the same rule on the server.
  */
-import { healthHistoryDefinition } from '../../../shared/records';
+import { conditionDefinition } from '../../../shared/records';
 import { RecordDetailPage } from '../records/record-detail-page';
 import { RecordFormPage, type FieldRule } from '../records/record-form-page';
 import { ConditionBadges } from './history-list-page';
@@ -20,7 +20,7 @@ const familyHistoryRule: FieldRule = (name, values) => {
 export function DetailPage() {
   return (
     <RecordDetailPage
-      definition={healthHistoryDefinition}
+      definition={conditionDefinition}
       customisation={{
         hiddenFields: ['is_family_history', 'status'],
         badges: (condition) => <ConditionBadges condition={condition} />,
@@ -30,5 +30,5 @@ export function DetailPage() {
 }
 
 export function FormPage() {
-  return <RecordFormPage definition={healthHistoryDefinition} fieldRule={familyHistoryRule} />;
+  return <RecordFormPage definition={conditionDefinition} fieldRule={familyHistoryRule} />;
 }

@@ -2,7 +2,7 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import {
-  healthHistoryDefinition,
+  conditionDefinition,
   insuranceDefinition,
   medicationDefinition,
   noteDefinition,
@@ -26,7 +26,7 @@ const cards = [
     description: 'Letters, referrals and your own notes',
   },
   {
-    definition: healthHistoryDefinition,
+    definition: conditionDefinition,
     title: 'Health History',
     description: 'Conditions, yours and the family’s',
   },

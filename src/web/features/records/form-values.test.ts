@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  healthHistoryDefinition,
+  conditionDefinition,
   medicationDefinition,
   visitDefinition,
 } from '../../../shared/records';
@@ -46,14 +46,14 @@ describe('record forms', () => {
 
   it('enforce the family-history rule the server enforces', async () => {
     const values = {
-      ...toFormValues(healthHistoryDefinition),
+      ...toFormValues(conditionDefinition),
       condition_name: 'Diabetes',
       is_family_history: true,
     };
-    expect((await resolve(healthHistoryDefinition, values)).errors.relation?.message).toBe(
+    expect((await resolve(conditionDefinition, values)).errors.relation?.message).toBe(
       'Relation is required',
     );
-    const fixed = await resolve(healthHistoryDefinition, { ...values, relation: 'Father' });
+    const fixed = await resolve(conditionDefinition, { ...values, relation: 'Father' });
     expect(fixed.errors).toEqual({});
   });
 });

@@ -3,7 +3,7 @@
  * and belongs to no member; the user's own entry has no relation.
  */
 import { describe, expect, it } from 'vitest';
-import { RELATION_REQUIRED_MESSAGE } from '../../shared/records/health-history';
+import { RELATION_REQUIRED_MESSAGE } from '../../shared/records/conditions';
 import { sampleRecord } from '../test/factories';
 import { useTestServer, signedUpClient } from '../test/harness';
 

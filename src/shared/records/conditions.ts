@@ -21,7 +21,7 @@ const fields = {
 
 export const RELATION_REQUIRED_MESSAGE = 'Relation is required';
 
-export const healthHistoryDefinition = defineRecord({
+export const conditionDefinition = defineRecord({
   ...recordCatalogue.condition,
   titleField: 'condition_name',
   fields,
