@@ -19,7 +19,7 @@ import { familyMemberRoutes } from './family-members/family-member-routes';
 import { clientIp } from './http/client-ip';
 import type { AppEnv } from './http/env';
 import { handleError, UNAVAILABLE_MESSAGE } from './http/errors';
-import { sameOriginWrites, securityHeaders } from './http/security';
+import { sameOriginWrites, securityHeaders } from './http/browser-protections';
 import { requestLog } from './http/request-log';
 import { requireSession } from './http/session';
 import { mountWebApp } from './http/static-files';

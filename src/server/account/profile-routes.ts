@@ -8,7 +8,7 @@ import { freshProofSchema } from '../../shared/security';
 import type { Auth } from '../auth/auth';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
-import { validate } from '../http/validate';
+import { validate } from '../http/validation';
 import type { Logger } from '../logger';
 import type { AccountRepository } from './account-repository';
 import type { RequireFreshProof } from './fresh-proof';

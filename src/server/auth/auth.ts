@@ -30,7 +30,7 @@ import { CLIENT_IP_HEADER } from '../http/client-ip';
 import type { Logger } from '../logger';
 import { firstIssue } from '../http/validation';
 import { currentPasscode } from './auth-request-context';
-import { isDatabaseUnavailable } from '../http/errors';
+import { badRequest, inAuthFlow, isDatabaseUnavailable } from '../http/errors';
 import { createAttemptLimits } from '../limits/attempt-limits';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import { credentialLimits, emailOf } from './credential-limits';
@@ -85,12 +85,12 @@ function checkUserFields(fields: Record<string, unknown>, when: 'create' | 'upda
   for (const [field, value] of Object.entries(fields)) {
     if (value === undefined || (when === 'create' && field === 'image' && value === null)) continue;
     if (!WRITABLE_USER_FIELDS[when].has(field) || field === 'image') {
-      throw badRequest(`${field} cannot be set`, field);
+      throw inAuthFlow(badRequest(`${field} cannot be set`, field));
     }
   }
   if (fields.name !== undefined) {
     const parsed = fullName.safeParse(fields.name);
-    if (!parsed.success) throw badRequest(firstIssue(parsed.error).message, 'name');
+    if (!parsed.success) throw inAuthFlow(badRequest(firstIssue(parsed.error).message, 'name'));
   }
 }
 
@@ -98,10 +98,6 @@ function samePasscode(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function badRequest(message: string, field?: string): APIError {
-  return new APIError('BAD_REQUEST', { message, ...(field ? { field } : {}) });
 }
 
 /** Replaces a weak stored hash once its secret has just been proven right. */
@@ -248,7 +244,7 @@ export function createAuth(options: {
         const parsed = schema.safeParse(ctx.body);
         if (!parsed.success) {
           const issue = firstIssue(parsed.error);
-          throw badRequest(issue.message, issue.field);
+          throw inAuthFlow(badRequest(issue.message, issue.field));
         }
         if (
           ctx.path === '/sign-up/email' &&
@@ -272,7 +268,8 @@ export function createAuth(options: {
           before: async (user) => {
             checkUserFields(user, 'create');
             const passcode = currentPasscode();
-            if (passcode === null) throw badRequest(PASSCODE_FORMAT_MESSAGE, 'passcode');
+            if (passcode === null)
+              throw inAuthFlow(badRequest(PASSCODE_FORMAT_MESSAGE, 'passcode'));
             return { data: { ...user, familyPasscode: await hasher.hash(passcode) } };
           },
         },

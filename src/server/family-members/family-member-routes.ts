@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { familyMemberSchema } from '../../shared/family-members';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
-import { validate } from '../http/validate';
+import { validate } from '../http/validation';
 import type { FamilyMemberRepository } from './family-member-repository';
 
 const MEMBER_NOT_FOUND = 'Family member not found';

@@ -2,7 +2,7 @@
  * Errors the API answers with a status and a message the user can read. Anything else is
  * logged and answered with a plain 500 (or 503 while the database is away): never a stack.
  */
-import { isAPIError } from 'better-auth/api';
+import { APIError, isAPIError } from 'better-auth/api';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -25,6 +25,14 @@ export class ApiError extends Error {
 
 export const notFound = (message = 'Not found') => new ApiError(404, message);
 export const badRequest = (message: string, field?: string) => new ApiError(400, message, field);
+
+/**
+ * The same refusal for better-auth to answer: its hooks and plugins must throw its own
+ * error type, which it turns into a response of the same status and body.
+ */
+export function inAuthFlow(error: ApiError): APIError {
+  return new APIError(error.status as ConstructorParameters<typeof APIError>[0], error.toBody());
+}
 
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',

@@ -1,7 +1,10 @@
 /**
- * How a refused input is answered: 400 with the first problem's message, which names the
- * field, plus every problem for clients that want them all.
+ * Request validation with the shared zod schemas, and how a refused input is answered: 400
+ * with the first problem's message, which names the field, plus every problem for clients
+ * that want them all.
  */
+import { zValidator } from '@hono/zod-validator';
+import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
 
 export interface FieldIssue {
@@ -34,4 +37,14 @@ export function validationErrorBody(error: AnyZodError): ErrorBody {
   const issues = fieldIssues(error);
   const first = issues[0] ?? { field: '', message: 'Invalid input' };
   return { message: first.message, ...(first.field ? { field: first.field } : {}), issues };
+}
+
+/** Checks a request's body, query or params with a shared schema; a refusal names the field. */
+export function validate<T extends keyof ValidationTargets, S extends z.ZodType>(
+  target: T,
+  schema: S,
+) {
+  return zValidator(target, schema, (result, c) => {
+    if (!result.success) return c.json(validationErrorBody(result.error), 400);
+  });
 }

@@ -9,7 +9,7 @@ import type { RecordDefinition } from '../../shared/records/definition';
 import { listQuerySchema } from '../../shared/records/list-query';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
-import { validate } from '../http/validate';
+import { validate } from '../http/validation';
 import type { RecordRepository } from './record-repository';
 
 export function recordRoutes<D extends RecordDefinition>(repository: RecordRepository<D>) {

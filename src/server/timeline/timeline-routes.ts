@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { timelineQuerySchema } from '../../shared/records/list-query';
 import type { AppEnv } from '../http/env';
 import { badRequest } from '../http/errors';
-import { validate } from '../http/validate';
+import { validate } from '../http/validation';
 import { decodeCursor, type TimelineRepository } from './timeline-repository';
 
 export function timelineRoutes(timeline: TimelineRepository) {

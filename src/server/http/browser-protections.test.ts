@@ -10,7 +10,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../test/harness';
-import { securityHeaders } from './security';
+import { securityHeaders } from './browser-protections';
 
 let server: TestServer;
 let signedIn: TestClient;
