@@ -3,7 +3,12 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../test/harness';
 import { readImmediately } from './database';
-import { prepareQuery, preparedShapes } from './prepared-query';
+import {
+  checkPreparedQueriesOnEveryCall,
+  PreparedQueryError,
+  prepareQuery,
+  preparedShapes,
+} from './prepared-query';
 
 // A table of this test's own, outside the product's schema.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -53,13 +58,51 @@ describe('a prepared query', () => {
     }
   });
 
-  it('is built once, with placeholders and not values', async () => {
-    const builder = vi.fn(build);
-    const prepared = prepareQuery(db, builder);
-    await prepared({ owner: 'ann', after: 0, limit: 1 });
-    await prepared({ owner: 'ben', after: 0, limit: 1 });
-    expect(builder).toHaveBeenCalledTimes(1);
-    expect(builder.mock.calls[0]?.[0].owner).not.toBe('ann');
+  it('is built once with placeholders, and checked once against its first values', async () => {
+    checkPreparedQueriesOnEveryCall(false);
+    try {
+      const builder = vi.fn(build);
+      const prepared = prepareQuery(db, builder);
+      await prepared({ owner: 'ann', after: 0, limit: 1 });
+      await prepared({ owner: 'ben', after: 0, limit: 1 });
+      await prepared({ owner: 'cy', after: 0, limit: 1 });
+      expect(builder).toHaveBeenCalledTimes(2);
+      expect(builder.mock.calls[0]?.[0].owner).not.toBe('ann');
+      expect(builder.mock.calls[1]?.[0].owner).toBe('ann');
+    } finally {
+      checkPreparedQueriesOnEveryCall(true);
+    }
+  });
+
+  it('refuses, loudly, a build function that branches on a value', async () => {
+    type Filtered = { owner: string; name?: string };
+    const branching = prepareQuery(db, (values: Filtered) => {
+      const query = db.selectFrom('samples').select('id').where('owner', '=', values.owner);
+      // Wrong: a placeholder is always truthy, so the prepared SQL always filters on name.
+      return values.name ? query.where('name', '=', values.name) : query;
+    });
+    await expect(branching({ owner: 'ann' })).rejects.toThrow(PreparedQueryError);
+    await expect(branching({ owner: 'ann' })).rejects.toThrow(/depends on its values/);
+  });
+
+  it('refuses a branch that only shows on a later call, while checking every call', async () => {
+    type Filtered = { owner: string; name?: string };
+    const branching = prepareQuery(db, (values: Filtered) => {
+      const query = db.selectFrom('samples').select('id').where('owner', '=', values.owner);
+      return values.name ? query.where('name', '=', values.name) : query;
+    });
+    await expect(branching({ owner: 'ann', name: 'a' })).resolves.toEqual([{ id: 1 }]);
+    await expect(branching({ owner: 'ann' })).rejects.toThrow(PreparedQueryError);
+  });
+
+  it('refuses a build function that computes with a value, naming it', async () => {
+    const computing = prepareQuery(db, (values: Values) =>
+      db
+        .selectFrom('samples')
+        .select('id')
+        .limit(Number(values.limit) + 1),
+    );
+    await expect(computing({ owner: 'ann', after: 0, limit: 1 })).rejects.toThrow(/"limit"/);
   });
 
   it('comes in shapes, each prepared the first time it is asked for', async () => {

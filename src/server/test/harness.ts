@@ -20,11 +20,15 @@ import { openPostgres, openSqlite, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Engine } from '../db/schema';
 import { createLogger } from '../logger';
+import { checkPreparedQueriesOnEveryCall } from '../db/prepared-query';
 import { ownershipRecorder } from './sql-ownership';
 import { TEST_PASSCODE } from './test-passcode';
 import { createThrowawayPostgres } from './throwaway-postgres';
 
 export { TEST_PASSCODE };
+
+// Every call of every prepared query checks that its SQL does not depend on its values.
+checkPreparedQueriesOnEveryCall(true);
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 export function testEngine(): Engine {
