@@ -124,11 +124,14 @@ export function requestOrigin(
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The bodies a plain HTML form submits: a cross-site page can send them with no preflight. */
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
 
 /**
  * Refuses a state-changing request that a browser sent from another origin. Browsers send
- * Origin (and Sec-Fetch-Site) on such requests; a request without them is not a browser's
- * cross-site request and carries no ambient authority worth forging.
+ * Origin (and Sec-Fetch-Site) on such requests; a JSON request without them is not a
+ * browser's cross-site request (a page cannot send one without a CORS preflight) and
+ * carries no ambient authority worth forging. A form's body without them is refused.
  */
 export function sameOriginWrites(options: {
   baseUrl: string | null;
@@ -138,7 +141,14 @@ export function sameOriginWrites(options: {
     const origin = c.req.header('origin');
     const fetchSite = c.req.header('sec-fetch-site');
     const expected = requestOrigin(c.req.raw, options);
+    // A body an HTML form can send cross-site without asking goes through only when the
+    // browser says it is this site's own (as Hono's csrf decides; the API never takes such
+    // a body anyway).
+    const unverifiableForm =
+      FORM_TYPES.test(c.req.header('content-type') ?? '') &&
+      !(origin !== undefined ? origin === expected : fetchSite === 'same-origin');
     const crossOrigin =
+      unverifiableForm ||
       (origin !== undefined && origin !== expected) ||
       (origin === undefined && (fetchSite === 'cross-site' || fetchSite === 'same-site'));
     if (crossOrigin) {

@@ -3,6 +3,7 @@
  * to better-auth, which refuses, renews or cleans up exactly as before.
  */
 import { createHmac } from 'node:crypto';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestServer, signedUpClient, testConfig } from '../test/harness';
 
@@ -99,5 +100,78 @@ describe('the session guard', () => {
     });
     expect(getSession).toHaveBeenCalledTimes(1);
     expect(response.status).toBe(200);
+  });
+});
+
+describe('the session guard, pinned to better-auth', () => {
+  /**
+   * Cookie headers a browser, a proxy or an attacker might send, made from a real session:
+   * the right cookie, spelled other ways (quoted, encoded, spaced, among others, twice),
+   * and broken ways (another signature, truncated, another session's token, plain text).
+   */
+  function cookieVariants(signed: string, otherSigned: string) {
+    const [token = '', signature = ''] = [
+      signed.slice(0, signed.lastIndexOf('.')),
+      signed.slice(signed.lastIndexOf('.') + 1),
+    ];
+    const value = fc.constantFrom(
+      signed,
+      encodeURIComponent(signed),
+      `"${signed}"`,
+      `"${encodeURIComponent(signed)}"`,
+      `${token}.${signature.slice(0, -1)}`,
+      `${token}.${signature}x`,
+      `${token.slice(1)}.${signature}`,
+      `${otherSigned.slice(0, otherSigned.lastIndexOf('.'))}.${signature}`,
+      token,
+      `${token}.`,
+      '',
+      '%E0%A4%A',
+    );
+    const name = fc.constantFrom('kin.session_token', 'kin.session_token ', 'Kin.session_token');
+    const neighbour = fc.constantFrom('', 'theme=dark', 'kin.session_data=x', 'a=b; c=d');
+    return fc
+      .record({
+        name,
+        value,
+        before: neighbour,
+        after: neighbour,
+        twice: fc.boolean(),
+        space: fc.constantFrom('', ' ', '  '),
+      })
+      .map(({ name: cookieName, value: cookieValue, before, after, twice, space }) => {
+        const pair = `${cookieName}=${space}${cookieValue}`;
+        return [before, pair, twice ? `${cookieName}=${otherSigned}` : '', after]
+          .filter(Boolean)
+          .join('; ');
+      });
+  }
+
+  it('accepts exactly the cookies better-auth accepts, for the same user', async () => {
+    const { client } = await signedUpClient(server);
+    const other = await signedUpClient(server);
+    const signedOf = (cookieHeader: string) =>
+      decodeURIComponent(/kin\.session_token=([^;]+)/.exec(cookieHeader)?.[1] ?? '');
+    const signed = signedOf(client.cookieHeader);
+    const otherSigned = signedOf(other.client.cookieHeader);
+    const userId = (await client.get<{ id: string }>('/api/profile')).body.id;
+
+    await fc.assert(
+      fc.asyncProperty(cookieVariants(signed, otherSigned), async (cookie) => {
+        const ours = await server
+          .client()
+          .request<{ id?: string }>('GET', '/api/profile', undefined, { cookie });
+        const theirs = await server.auth.api.getSession({
+          headers: new Headers({ cookie, host: 'localhost:3000' }),
+        });
+        expect(
+          ours.status === 200,
+          `ours ${ours.status}, better-auth ${theirs ? 'yes' : 'no'}: ${cookie}`,
+        ).toBe(theirs !== null);
+        if (theirs) expect(ours.body.id).toBe(theirs.user.id);
+        if (ours.status === 200) expect([userId, theirs?.user.id]).toContain(ours.body.id);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
