@@ -3,12 +3,9 @@ import {
   formatDate,
   fromDateTimeLocalInput,
   isCalendarDate,
-  isCurrentMedication,
   isTimestamp,
-  isUpcomingVisit,
   localDayOf,
   localToday,
-  shotTiming,
   toDateTimeLocalInput,
 } from './dates';
 
@@ -52,44 +49,6 @@ describe('timestamps', () => {
     'now',
   ])('refuses %j', (value) => {
     expect(isTimestamp(value)).toBe(false);
-  });
-});
-
-describe('visits', () => {
-  const now = new Date('2026-06-15T12:00:00.000Z');
-  it('are upcoming exactly at now', () => {
-    expect(isUpcomingVisit('2026-06-15T12:00:00.000Z', now)).toBe(true);
-  });
-  it('are past a millisecond before now', () => {
-    expect(isUpcomingVisit('2026-06-15T11:59:59.999Z', now)).toBe(false);
-  });
-  it('compare moments, not wall clocks, across offsets', () => {
-    expect(isUpcomingVisit('2026-06-15T13:30:00.000+01:00', now)).toBe(true);
-    expect(isUpcomingVisit('2026-06-15T07:59:00.000-04:00', now)).toBe(false);
-  });
-});
-
-describe('medications', () => {
-  it('are current without an end date', () => {
-    expect(isCurrentMedication(null, '2026-06-15')).toBe(true);
-  });
-  it('are current on the day they end', () => {
-    expect(isCurrentMedication('2026-06-15', '2026-06-15')).toBe(true);
-  });
-  it('are past the day after', () => {
-    expect(isCurrentMedication('2026-06-14', '2026-06-15')).toBe(false);
-  });
-});
-
-describe('shots', () => {
-  it('dated today are upcoming', () => {
-    expect(shotTiming('2026-06-15', '2026-06-15')).toBe('upcoming');
-  });
-  it('dated yesterday are past', () => {
-    expect(shotTiming('2026-06-14', '2026-06-15')).toBe('past');
-  });
-  it('without a date are in neither list', () => {
-    expect(shotTiming(null, '2026-06-15')).toBe('undated');
   });
 });
 

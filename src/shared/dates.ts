@@ -19,24 +19,6 @@ export function localDayOf(timestamp: string): string {
   return format(new Date(timestamp), 'yyyy-MM-dd');
 }
 
-/** A visit is upcoming when its time is now or later. */
-export function isUpcomingVisit(visitDate: string, now: Date = new Date()): boolean {
-  return Date.parse(visitDate) >= now.getTime();
-}
-
-/** A medication is current with no end date, or an end date of today or later. */
-export function isCurrentMedication(endDate: string | null, today: string): boolean {
-  return endDate === null || endDate >= today;
-}
-
-export type ShotTiming = 'upcoming' | 'past' | 'undated';
-
-/** A shot is upcoming when dated today or later; undated shots are in neither list. */
-export function shotTiming(dateAdministered: string | null, today: string): ShotTiming {
-  if (dateAdministered === null) return 'undated';
-  return dateAdministered >= today ? 'upcoming' : 'past';
-}
-
 /** A calendar date as a local Date at midnight, for formatting only. */
 export function calendarDateToLocal(value: string): Date {
   return parseISO(value);

@@ -257,7 +257,7 @@ describe('pinned to Hono’s own middleware', () => {
   });
 
   it('refuses every write Hono’s csrf refuses', async () => {
-    const answer = (app: Hono, request: Request) => app.request(request).then((r) => r.status);
+    const answer = async (app: Hono, request: Request) => (await app.request(request)).status;
     const theirs = new Hono().use(csrf()).post('/api/x', (c) => c.json({}));
     const ours = new Hono()
       .use(sameOriginWrites({ baseUrl: null, trustProxy: false }))
