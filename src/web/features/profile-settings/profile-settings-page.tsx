@@ -15,6 +15,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { authApi } from '../../lib/api';
 import { showError, showSuccess } from '../../lib/toast';
+import { parseOrShowError } from '../../lib/validate';
 import { useForgetUser } from '../auth/session';
 import { PageHeader } from '../shell/page-header';
 import { ActiveSessions } from './active-sessions';
@@ -49,13 +50,10 @@ export function ProfileSettingsPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = profileUpdateSchema.safeParse({ full_name: fullName });
-    if (!parsed.success) {
-      showError(toasts.error, new Error(parsed.error.issues[0]?.message));
-      return;
-    }
+    const parsed = parseOrShowError(profileUpdateSchema, { full_name: fullName }, toasts.error);
+    if (!parsed) return;
     try {
-      await update.mutateAsync(parsed.data.full_name);
+      await update.mutateAsync(parsed.full_name);
       showSuccess(toasts.profileUpdated);
     } catch (error) {
       showError(toasts.error, error);

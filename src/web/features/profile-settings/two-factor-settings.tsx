@@ -20,6 +20,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import type { TwoFactorEnrolment } from '../../lib/api';
 import { errorMessage, showError, showSuccess } from '../../lib/toast';
+import { parseOrShowError } from '../../lib/validate';
 import { AuthenticationCodeInput } from '../auth/authentication-code-input';
 import {
   useConfirmTwoFactor,
@@ -32,10 +33,6 @@ import {
 function setupKeyOf(totpURI: string): string {
   const secret = new URL(totpURI).searchParams.get('secret') ?? '';
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
-}
-
-function firstIssueMessage(error: { issues: { message: string }[] }): string {
-  return error.issues[0]?.message ?? 'Invalid input';
 }
 
 function QrCode({ value }: { value: string }) {
@@ -119,10 +116,10 @@ function SetupDialog({
 
   async function submitPassword(event: FormEvent) {
     event.preventDefault();
-    const parsed = passwordConfirmationSchema.safeParse({ password });
-    if (!parsed.success) return showError(toasts.error, new Error(firstIssueMessage(parsed.error)));
+    const parsed = parseOrShowError(passwordConfirmationSchema, { password }, toasts.error);
+    if (!parsed) return;
     try {
-      const enrolment = await enable.mutateAsync(parsed.data.password);
+      const enrolment = await enable.mutateAsync(parsed.password);
       setPassword('');
       setState({ step: 'scan', enrolment });
     } catch (error) {
@@ -133,10 +130,10 @@ function SetupDialog({
   async function submitCode(event: FormEvent) {
     event.preventDefault();
     if (state.step !== 'scan') return;
-    const parsed = verifyAuthenticationCodeSchema.safeParse({ code });
-    if (!parsed.success) return showError(toasts.error, new Error(firstIssueMessage(parsed.error)));
+    const parsed = parseOrShowError(verifyAuthenticationCodeSchema, { code }, toasts.error);
+    if (!parsed) return;
     try {
-      await confirm.mutateAsync(parsed.data.code);
+      await confirm.mutateAsync(parsed.code);
       // No toast here: on a phone it would sit on the dialog's buttons; the dialog says it.
       setState({ step: 'backup-codes', backupCodes: state.enrolment.backupCodes });
     } catch (error) {
@@ -265,10 +262,10 @@ function DisableDialog({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = passwordConfirmationSchema.safeParse({ password });
-    if (!parsed.success) return showError(toasts.error, new Error(firstIssueMessage(parsed.error)));
+    const parsed = parseOrShowError(passwordConfirmationSchema, { password }, toasts.error);
+    if (!parsed) return;
     try {
-      await disable.mutateAsync(parsed.data.password);
+      await disable.mutateAsync(parsed.password);
       showSuccess({
         title: 'Two-factor sign-in is off',
         description: 'Sign-in asks for your email, password and passcode only.',
