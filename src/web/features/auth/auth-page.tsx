@@ -6,16 +6,22 @@
 import { HeartPulse, LockKeyhole } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { APP_NAME, APP_TAGLINE, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
+import {
+  APP_NAME,
+  APP_TAGLINE,
+  PASSCODE_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../shared/constants';
 import { toasts } from '../../../shared/messages';
+import { filterPasscodeInput } from '../../../shared/passcode';
 import { Button } from '../../components/ui/button';
+import { DigitsInput } from '../../components/ui/digits-input';
 import { Loading } from '../../components/ui/feedback';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { authApi } from '../../lib/api';
 import { showSuccess } from '../../lib/toast';
-import { PasscodeInput } from './passcode-input';
 import { useSession, useSignedIn } from './session';
 import { useCredentialSubmit } from './use-credential-submit';
 
@@ -64,11 +70,13 @@ function SignInForm({ onSecondFactor }: { onSecondFactor: () => void }) {
         />
       </FormField>
       <FormField id="signin-passcode" label="Friends & Family Passcode">
-        <PasscodeInput
+        <DigitsInput
+          length={PASSCODE_LENGTH}
+          filter={filterPasscodeInput}
+          autoComplete="one-time-code"
           id="signin-passcode"
           value={passcode}
           onValueChange={setPasscode}
-          placeholder="6 digits"
         />
       </FormField>
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
@@ -132,11 +140,13 @@ function SignUpForm() {
         </p>
       </FormField>
       <FormField id="signup-passcode" label="Friends & Family Passcode">
-        <PasscodeInput
+        <DigitsInput
+          length={PASSCODE_LENGTH}
+          filter={filterPasscodeInput}
+          autoComplete="one-time-code"
           id="signup-passcode"
           value={passcode}
           onValueChange={setPasscode}
-          placeholder="6 digits"
         />
       </FormField>
       <Button type="submit" size="lg" className="w-full" disabled={pending}>

@@ -8,6 +8,8 @@ import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toasts } from '../../../shared/messages';
 import {
+  AUTHENTICATION_CODE_LENGTH,
+  filterAuthenticationCodeInput,
   passwordConfirmationSchema,
   verifyAuthenticationCodeSchema,
   type TwoFactorFactor,
@@ -15,13 +17,13 @@ import {
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { DigitsInput } from '../../components/ui/digits-input';
 import { Loading } from '../../components/ui/feedback';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import type { TwoFactorEnrolment } from '../../lib/api';
 import { errorMessage, showError, showSuccess } from '../../lib/toast';
 import { parseOrShowError } from '../../lib/validate';
-import { AuthenticationCodeInput } from '../auth/authentication-code-input';
 import {
   useConfirmTwoFactor,
   useDisableTwoFactor,
@@ -197,7 +199,10 @@ function SetupDialog({
               </p>
             </FormField>
             <FormField id="two-factor-setup-code" label="Authentication Code">
-              <AuthenticationCodeInput
+              <DigitsInput
+                length={AUTHENTICATION_CODE_LENGTH}
+                filter={filterAuthenticationCodeInput}
+                autoComplete="one-time-code"
                 id="two-factor-setup-code"
                 required
                 value={code}
