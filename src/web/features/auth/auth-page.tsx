@@ -116,7 +116,8 @@ function CredentialsForm({
         <DigitsInput
           length={PASSCODE_LENGTH}
           filter={filterPasscodeInput}
-          autoComplete="one-time-code"
+          // The family's shared passcode, not a code sent to this phone: no one-time-code autofill.
+          autoComplete="off"
           id={`${kind}-passcode`}
           value={credentials.passcode}
           onValueChange={set('passcode')}
