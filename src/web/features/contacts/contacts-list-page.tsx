@@ -46,5 +46,3 @@ export function ContactsListPage() {
     </RecordListScreen>
   );
 }
-
-export default ContactsListPage;

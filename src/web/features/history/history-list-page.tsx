@@ -66,5 +66,3 @@ export function HistoryListPage() {
     </RecordListScreen>
   );
 }
-
-export default HistoryListPage;

@@ -86,5 +86,3 @@ export function InsuranceListPage() {
     </RecordListScreen>
   );
 }
-
-export default InsuranceListPage;

@@ -91,5 +91,3 @@ export function MedicationsListPage() {
     </RecordListScreen>
   );
 }
-
-export default MedicationsListPage;

@@ -52,5 +52,3 @@ export function NotesListPage() {
     </RecordListScreen>
   );
 }
-
-export default NotesListPage;
