@@ -3,14 +3,7 @@ import { HeartPulse } from 'lucide-react';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
 import { healthHistoryDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
-import { EmptyState } from '../../components/ui/feedback';
-import {
-  Badge,
-  RecordCard,
-  RecordCards,
-  RecordListScreen,
-  RecordPlainList,
-} from '../records/record-list-parts';
+import { Badge, RecordCard, RecordCardsPage } from '../records/record-list-parts';
 
 type Condition = StoredRecord<typeof healthHistoryDefinition>;
 
@@ -49,20 +42,11 @@ function ConditionCard({ condition }: { condition: Condition }) {
 
 export function HistoryListPage() {
   return (
-    <RecordListScreen definition={healthHistoryDefinition} addLabel="Add Condition">
-      <RecordPlainList
-        definition={healthHistoryDefinition}
-        render={(list) =>
-          list.items.length === 0 ? (
-            <EmptyState icon={HeartPulse} title="No health conditions recorded yet" />
-          ) : (
-            <RecordCards
-              list={list}
-              renderItem={(condition) => <ConditionCard condition={condition} />}
-            />
-          )
-        }
-      />
-    </RecordListScreen>
+    <RecordCardsPage
+      definition={healthHistoryDefinition}
+      addLabel="Add Condition"
+      empty={{ icon: HeartPulse, title: 'No health conditions recorded yet' }}
+      renderItem={(condition) => <ConditionCard condition={condition} />}
+    />
   );
 }

@@ -1,13 +1,14 @@
 /**
  * The pieces every record list is made of: the screen frame with its add button and
- * member filter, the record card, tab labels with counts, and the paged cards.
+ * member filter, the record card, tab labels with counts, and the paged cards; and the
+ * whole page of a type listed as cards only.
  */
-import { ChevronRight, Plus } from 'lucide-react';
+import { ChevronRight, Plus, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { RecordDefinition, StoredRecord } from '../../../shared/records/definition';
 import { MemberBadge } from '../../components/member-badge';
-import { Loading } from '../../components/ui/feedback';
+import { EmptyState, Loading } from '../../components/ui/feedback';
 import { LoadMore } from '../../components/ui/load-more';
 import { cn } from '../../lib/cn';
 import { RecordTypeIcon } from '../../components/record-type-icon';
@@ -253,4 +254,35 @@ export function RecordPlainList<D extends RecordDefinition>({
   if (list.isPending) return <Loading />;
   if (list.isError && list.items.length === 0) return null;
   return render(list);
+}
+
+/** The list page of a type shown as cards only, with no tabs or sections. */
+export function RecordCardsPage<D extends RecordDefinition>({
+  definition,
+  addLabel,
+  topLevel,
+  empty,
+  renderItem,
+}: {
+  definition: D;
+  addLabel: string;
+  topLevel?: boolean;
+  /** What the page says when there is no record yet. */
+  empty: { icon: LucideIcon; title: string };
+  renderItem: (record: StoredRecord<D>) => ReactNode;
+}) {
+  return (
+    <RecordListScreen definition={definition} addLabel={addLabel} topLevel={topLevel}>
+      <RecordPlainList
+        definition={definition}
+        render={(list) =>
+          list.items.length === 0 ? (
+            <EmptyState icon={empty.icon} title={empty.title} />
+          ) : (
+            <RecordCards list={list} renderItem={renderItem} />
+          )
+        }
+      />
+    </RecordListScreen>
+  );
 }
