@@ -9,7 +9,7 @@ import { cn } from '../../lib/cn';
 import { Button } from './button';
 
 /** What a paged query (TanStack's useInfiniteQuery) says about its next page. */
-export interface NextPage {
+interface NextPage {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => Promise<unknown>;

@@ -74,7 +74,7 @@ function CredentialsForm({
     password: '',
     passcode: '',
   });
-  const set = (field: keyof Credentials) => (value: string) =>
+  const update = (field: keyof Credentials, value: string) =>
     setCredentials((current) => ({ ...current, [field]: value }));
 
   return (
@@ -92,7 +92,7 @@ function CredentialsForm({
           autoComplete="email"
           required
           value={credentials.email}
-          onChange={(e) => set('email')(e.target.value)}
+          onChange={(e) => update('email', e.target.value)}
         />
       </FormField>
       <FormField id={`${kind}-password`} label="Password">
@@ -104,7 +104,7 @@ function CredentialsForm({
           minLength={signingUp ? PASSWORD_MIN_LENGTH : undefined}
           aria-describedby={signingUp ? 'signup-password-hint' : undefined}
           value={credentials.password}
-          onChange={(e) => set('password')(e.target.value)}
+          onChange={(e) => update('password', e.target.value)}
         />
         {signingUp ? (
           <p id="signup-password-hint" className="text-xs text-muted-foreground">
@@ -120,7 +120,7 @@ function CredentialsForm({
           autoComplete="off"
           id={`${kind}-passcode`}
           value={credentials.passcode}
-          onValueChange={set('passcode')}
+          onValueChange={(value) => update('passcode', value)}
         />
       </FormField>
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
