@@ -398,3 +398,58 @@ test('insurance lists current and past sections, past dimmed with its expiry', a
   await expect(past.getByText('Expired Dec 31, 2025')).toBeVisible();
   await expectAccessible(page);
 });
+
+test('grouped lists load their next page as the user scrolls, or from the Show more button', async ({
+  page,
+  user,
+}) => {
+  void user;
+  const base = test.info().project.use.baseURL ?? '';
+  const requests = [];
+  for (let n = 1; n <= 55; n += 1) {
+    const name = String(n).padStart(2, '0');
+    requests.push(
+      page.request.post('/api/medications', {
+        data: {
+          medication_name: `Med ${name}`,
+          time_morning: n % 2 === 0,
+          time_night: n % 2 === 1,
+        },
+        headers: { origin: base },
+      }),
+      page.request.post('/api/insurance', {
+        data: { provider_name: `Insurer ${name}`, status: n % 3 ? 'current' : 'past' },
+        headers: { origin: base },
+      }),
+    );
+  }
+  await Promise.all(requests);
+
+  await page.goto('/medications');
+  await expect(page.getByRole('link', { name: /Med \d\d/ })).toHaveCount(50);
+  await page.getByRole('button', { name: 'Show more' }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('link', { name: /Med \d\d/ })).toHaveCount(55);
+  await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+
+  // Without IntersectionObserver, the button loads the page; it keeps the focus meanwhile.
+  await page.addInitScript(() => {
+    delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+  });
+  let releaseNextPage = () => {};
+  const nextPageHeld = new Promise<void>((resolve) => (releaseNextPage = resolve));
+  await page.route(/\/api\/insurance\?.*offset=50/, async (route) => {
+    await nextPageHeld;
+    await route.continue();
+  });
+  await page.goto('/insurance');
+  await expect(page.getByRole('link', { name: /Insurer \d\d/ })).toHaveCount(50);
+  await page.getByRole('button', { name: 'Show more' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Loading...' })).toBeFocused();
+  releaseNextPage();
+  await expect(page.getByRole('link', { name: /Insurer \d\d/ })).toHaveCount(55);
+  await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+  await expect(
+    page.getByRole('region', { name: 'Past Insurance' }).getByRole('link', { name: /Insurer/ }),
+  ).toHaveCount(18);
+});

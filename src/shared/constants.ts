@@ -26,7 +26,6 @@ export const DEFAULT_MEMBER_COLOR: MemberColor = '#20c997';
 export const NAME_MAX_LENGTH = 200;
 export const SHORT_TEXT_MAX_LENGTH = 500;
 export const LONG_TEXT_MAX_LENGTH = 10_000;
-export const EMAIL_MAX_LENGTH = 254;
 
 export const SHARE_LINK_EXPIRY_DAYS = 7;
 

@@ -41,7 +41,6 @@ const identity = {
 
 /** One exported row: its identity is checked here, its fields by its type's own schema. */
 const exportedRow = z.looseObject({ ...identity, family_member_id: z.string().nullish() });
-export type ImportedRow = z.output<typeof exportedRow>;
 
 const recordTables = z.object(
   Object.fromEntries(

@@ -19,11 +19,6 @@ export function localDayOf(timestamp: string): string {
   return format(new Date(timestamp), 'yyyy-MM-dd');
 }
 
-/** A calendar date as a local Date at midnight, for formatting only. */
-export function calendarDateToLocal(value: string): Date {
-  return parseISO(value);
-}
-
 /** Formats a calendar date or a timestamp with a date-fns pattern, in local time. */
 export function formatDate(value: string | null | undefined, pattern: string): string {
   if (!value) return '';

@@ -28,8 +28,6 @@ export const recordDefinitions = [
   contactDefinition,
 ] as const;
 
-export type AnyRecordDefinition = (typeof recordDefinitions)[number];
-
 export const definitionsByType: Record<RecordType, RecordDefinition> = Object.fromEntries(
   recordDefinitions.map((definition) => [definition.type, definition as RecordDefinition]),
 ) as Record<RecordType, RecordDefinition>;

@@ -4,18 +4,24 @@
  * sign-in on, a second step asks for the code after the password and passcode.
  */
 import { HeartPulse, LockKeyhole } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { APP_NAME, APP_TAGLINE, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
+import {
+  APP_NAME,
+  APP_TAGLINE,
+  PASSCODE_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../shared/constants';
 import { toasts } from '../../../shared/messages';
+import { filterPasscodeInput } from '../../../shared/passcode';
 import { Button } from '../../components/ui/button';
+import { DigitsInput } from '../../components/ui/digits-input';
 import { Loading } from '../../components/ui/feedback';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { authApi } from '../../lib/api';
 import { showSuccess } from '../../lib/toast';
-import { PasscodeInput } from './passcode-input';
 import { useSession, useSignedIn } from './session';
 import { useCredentialSubmit } from './use-credential-submit';
 
@@ -25,77 +31,129 @@ const loadSignInSchema = () => import('../../../shared/auth').then((m) => m.sign
 const loadSignUpSchema = () => import('../../../shared/auth').then((m) => m.signUpSchema);
 const SecondFactorStep = lazy(() => import('./second-factor-step'));
 
+const forms = {
+  signin: {
+    name: 'Sign In',
+    pendingName: 'Signing in...',
+    passwordAutoComplete: 'current-password',
+  },
+  signup: {
+    name: 'Sign Up',
+    pendingName: 'Creating account...',
+    passwordAutoComplete: 'new-password',
+  },
+} as const;
+
+interface Credentials {
+  email: string;
+  password: string;
+  passcode: string;
+}
+
+/**
+ * What both tabs ask for, the email, the password and the passcode, then the submit. A
+ * tab's own fields (Sign Up's Full Name) come first, as children.
+ */
+function CredentialsForm({
+  kind,
+  pending,
+  onSubmit,
+  onFocus,
+  children,
+}: {
+  kind: keyof typeof forms;
+  pending: boolean;
+  onSubmit: (event: FormEvent, credentials: Credentials) => void;
+  onFocus: () => void;
+  children?: ReactNode;
+}) {
+  const form = forms[kind];
+  const signingUp = kind === 'signup';
+  const [credentials, setCredentials] = useState<Credentials>({
+    email: '',
+    password: '',
+    passcode: '',
+  });
+  const update = (field: keyof Credentials, value: string) =>
+    setCredentials((current) => ({ ...current, [field]: value }));
+
+  return (
+    <form
+      onSubmit={(event) => onSubmit(event, credentials)}
+      onFocus={onFocus}
+      className="space-y-4"
+      aria-label={form.name}
+    >
+      {children}
+      <FormField id={`${kind}-email`} label="Email">
+        <Input
+          id={`${kind}-email`}
+          type="email"
+          autoComplete="email"
+          required
+          value={credentials.email}
+          onChange={(e) => update('email', e.target.value)}
+        />
+      </FormField>
+      <FormField id={`${kind}-password`} label="Password">
+        <Input
+          id={`${kind}-password`}
+          type="password"
+          autoComplete={form.passwordAutoComplete}
+          required
+          minLength={signingUp ? PASSWORD_MIN_LENGTH : undefined}
+          aria-describedby={signingUp ? 'signup-password-hint' : undefined}
+          value={credentials.password}
+          onChange={(e) => update('password', e.target.value)}
+        />
+        {signingUp ? (
+          <p id="signup-password-hint" className="text-xs text-muted-foreground">
+            At least {PASSWORD_MIN_LENGTH} characters.
+          </p>
+        ) : null}
+      </FormField>
+      <FormField id={`${kind}-passcode`} label="Friends & Family Passcode">
+        <DigitsInput
+          length={PASSCODE_LENGTH}
+          filter={filterPasscodeInput}
+          // The family's shared passcode, not a code sent to this phone: no one-time-code autofill.
+          autoComplete="off"
+          id={`${kind}-passcode`}
+          value={credentials.passcode}
+          onValueChange={(value) => update('passcode', value)}
+        />
+      </FormField>
+      <Button type="submit" size="lg" className="w-full" disabled={pending}>
+        {pending ? form.pendingName : form.name}
+      </Button>
+    </form>
+  );
+}
+
 function SignInForm({ onSecondFactor }: { onSecondFactor: () => void }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [passcode, setPasscode] = useState('');
   const signedIn = useSignedIn();
   const { pending, submit, prepare } = useCredentialSubmit(loadSignInSchema, async (data) => {
     const result = await authApi.signIn(data);
     if (result?.twoFactorRedirect) onSecondFactor();
     else await signedIn();
   });
-
-  return (
-    <form
-      onSubmit={(event) => submit(event, { email, password, passcode })}
-      onFocus={prepare}
-      className="space-y-4"
-      aria-label="Sign In"
-    >
-      <FormField id="signin-email" label="Email">
-        <Input
-          id="signin-email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </FormField>
-      <FormField id="signin-password" label="Password">
-        <Input
-          id="signin-password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </FormField>
-      <FormField id="signin-passcode" label="Friends & Family Passcode">
-        <PasscodeInput
-          id="signin-passcode"
-          value={passcode}
-          onValueChange={setPasscode}
-          placeholder="6 digits"
-        />
-      </FormField>
-      <Button type="submit" size="lg" className="w-full" disabled={pending}>
-        {pending ? 'Signing in...' : 'Sign In'}
-      </Button>
-    </form>
-  );
+  return <CredentialsForm kind="signin" pending={pending} onSubmit={submit} onFocus={prepare} />;
 }
 
 function SignUpForm() {
   const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [passcode, setPasscode] = useState('');
   const signedIn = useSignedIn();
   const { pending, submit, prepare } = useCredentialSubmit(loadSignUpSchema, async (data) => {
     await authApi.signUp(data);
     showSuccess(toasts.signedUp);
     await signedIn();
   });
-
   return (
-    <form
-      onSubmit={(event) => submit(event, { name, email, password, passcode })}
+    <CredentialsForm
+      kind="signup"
+      pending={pending}
+      onSubmit={(event, credentials) => submit(event, { name, ...credentials })}
       onFocus={prepare}
-      className="space-y-4"
-      aria-label="Sign Up"
     >
       <FormField id="signup-name" label="Full Name">
         <Input
@@ -106,43 +164,7 @@ function SignUpForm() {
           onChange={(e) => setName(e.target.value)}
         />
       </FormField>
-      <FormField id="signup-email" label="Email">
-        <Input
-          id="signup-email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </FormField>
-      <FormField id="signup-password" label="Password">
-        <Input
-          id="signup-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          aria-describedby="signup-password-hint"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <p id="signup-password-hint" className="text-xs text-muted-foreground">
-          At least {PASSWORD_MIN_LENGTH} characters.
-        </p>
-      </FormField>
-      <FormField id="signup-passcode" label="Friends & Family Passcode">
-        <PasscodeInput
-          id="signup-passcode"
-          value={passcode}
-          onValueChange={setPasscode}
-          placeholder="6 digits"
-        />
-      </FormField>
-      <Button type="submit" size="lg" className="w-full" disabled={pending}>
-        {pending ? 'Creating account...' : 'Sign Up'}
-      </Button>
-    </form>
+    </CredentialsForm>
   );
 }
 

@@ -6,13 +6,18 @@
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { toasts } from '../../../shared/messages';
-import { verifyAuthenticationCodeSchema, verifyBackupCodeSchema } from '../../../shared/security';
+import {
+  AUTHENTICATION_CODE_LENGTH,
+  filterAuthenticationCodeInput,
+  verifyAuthenticationCodeSchema,
+  verifyBackupCodeSchema,
+} from '../../../shared/security';
 import { Button } from '../../components/ui/button';
+import { DigitsInput } from '../../components/ui/digits-input';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { ApiError, authApi } from '../../lib/api';
 import { showError } from '../../lib/toast';
-import { AuthenticationCodeInput } from './authentication-code-input';
 import { useSignedIn } from './session';
 import { useCredentialSubmit } from './use-credential-submit';
 
@@ -79,7 +84,10 @@ export function SecondFactorStep({ onBack }: { onBack: () => void }) {
       </div>
       {method === 'app' ? (
         <FormField id="second-factor-code" label="Authentication Code">
-          <AuthenticationCodeInput
+          <DigitsInput
+            length={AUTHENTICATION_CODE_LENGTH}
+            filter={filterAuthenticationCodeInput}
+            autoComplete="one-time-code"
             id="second-factor-code"
             autoFocus
             required

@@ -1,5 +1,5 @@
 /** The signed-in user's session, as the whole app reads it. */
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { authApi, onUnauthenticated } from '../../lib/api';
@@ -35,6 +35,19 @@ export function useForgetUser() {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
     queryClient.setQueryData(queryKeys.session, null);
   };
+}
+
+/** Signing out: whatever the server answers, this browser forgets the user and goes to /auth. */
+export function useSignOut() {
+  const navigate = useNavigate();
+  const forgetUser = useForgetUser();
+  return useMutation({
+    mutationFn: authApi.signOut,
+    onSettled: () => {
+      forgetUser();
+      navigate('/auth', { replace: true });
+    },
+  });
 }
 
 /** After a sign-in or sign-up: read the new session, then go to the timeline. */

@@ -12,6 +12,7 @@ import { useState, type FormEvent } from 'react';
 import type { ZodType } from 'zod';
 import { toasts } from '../../../shared/messages';
 import { showError } from '../../lib/toast';
+import { parseOrShowError } from '../../lib/validate';
 
 type SchemaSource<T> = ZodType<T> | (() => Promise<ZodType<T>>);
 
@@ -27,14 +28,11 @@ export function useCredentialSubmit<T>(
   }
   async function submit(event: FormEvent, values: unknown) {
     event.preventDefault();
-    const parsed = (await load()).safeParse(values);
-    if (!parsed.success) {
-      showError(toasts.error, new Error(parsed.error.issues[0]?.message));
-      return;
-    }
+    const data = parseOrShowError(await load(), values, toasts.error);
+    if (data === undefined) return;
     setPending(true);
     try {
-      await send(parsed.data);
+      await send(data);
     } catch (error) {
       setPending(false);
       onRefused(error);

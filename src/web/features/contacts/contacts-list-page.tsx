@@ -2,14 +2,7 @@
 import { BookUser } from 'lucide-react';
 import { contactDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
-import { EmptyState } from '../../components/ui/feedback';
-import {
-  Badge,
-  RecordCard,
-  RecordCards,
-  RecordListScreen,
-  RecordPlainList,
-} from '../records/record-list-parts';
+import { Badge, RecordCard, RecordCardsPage } from '../records/record-list-parts';
 
 type Contact = StoredRecord<typeof contactDefinition>;
 
@@ -32,19 +25,12 @@ function ContactCard({ contact }: { contact: Contact }) {
 
 export function ContactsListPage() {
   return (
-    <RecordListScreen definition={contactDefinition} addLabel="Add Contact" topLevel>
-      <RecordPlainList
-        definition={contactDefinition}
-        render={(list) =>
-          list.items.length === 0 ? (
-            <EmptyState icon={BookUser} title="No contacts yet" />
-          ) : (
-            <RecordCards list={list} renderItem={(contact) => <ContactCard contact={contact} />} />
-          )
-        }
-      />
-    </RecordListScreen>
+    <RecordCardsPage
+      definition={contactDefinition}
+      addLabel="Add Contact"
+      topLevel
+      empty={{ icon: BookUser, title: 'No contacts yet' }}
+      renderItem={(contact) => <ContactCard contact={contact} />}
+    />
   );
 }
-
-export default ContactsListPage;

@@ -3,14 +3,7 @@ import { HeartPulse } from 'lucide-react';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
 import { conditionDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
-import { EmptyState } from '../../components/ui/feedback';
-import {
-  Badge,
-  RecordCard,
-  RecordCards,
-  RecordListScreen,
-  RecordPlainList,
-} from '../records/record-list-parts';
+import { Badge, RecordCard, RecordCardsPage } from '../records/record-list-parts';
 
 type Condition = StoredRecord<typeof conditionDefinition>;
 
@@ -49,22 +42,11 @@ function ConditionCard({ condition }: { condition: Condition }) {
 
 export function HistoryListPage() {
   return (
-    <RecordListScreen definition={conditionDefinition} addLabel="Add Condition">
-      <RecordPlainList
-        definition={conditionDefinition}
-        render={(list) =>
-          list.items.length === 0 ? (
-            <EmptyState icon={HeartPulse} title="No health conditions recorded yet" />
-          ) : (
-            <RecordCards
-              list={list}
-              renderItem={(condition) => <ConditionCard condition={condition} />}
-            />
-          )
-        }
-      />
-    </RecordListScreen>
+    <RecordCardsPage
+      definition={conditionDefinition}
+      addLabel="Add Condition"
+      empty={{ icon: HeartPulse, title: 'No health conditions recorded yet' }}
+      renderItem={(condition) => <ConditionCard condition={condition} />}
+    />
   );
 }
-
-export default HistoryListPage;

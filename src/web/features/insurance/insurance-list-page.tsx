@@ -4,8 +4,8 @@ import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
 import { insuranceDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
 import { insuranceStatusOf } from '../../../shared/records/insurance';
-import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/feedback';
+import { LoadMore } from '../../components/ui/load-more';
 import { Badge, RecordCard, RecordListScreen, RecordPlainList } from '../records/record-list-parts';
 
 type Insurance = StoredRecord<typeof insuranceDefinition>;
@@ -78,17 +78,7 @@ export function InsuranceListPage() {
             <div className="space-y-6">
               <Section title="Current Insurance" policies={current} />
               <Section title="Past Insurance" policies={past} />
-              {list.hasNextPage ? (
-                <div className="flex justify-center">
-                  <Button
-                    variant="outline"
-                    onClick={() => void list.fetchNextPage()}
-                    disabled={list.isFetchingNextPage}
-                  >
-                    Show more
-                  </Button>
-                </div>
-              ) : null}
+              <LoadMore query={list} />
             </div>
           );
         }}
@@ -96,5 +86,3 @@ export function InsuranceListPage() {
     </RecordListScreen>
   );
 }
-
-export default InsuranceListPage;

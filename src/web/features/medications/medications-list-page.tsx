@@ -5,8 +5,8 @@ import { Pill, PillBottle } from 'lucide-react';
 import { medicationDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
 import { groupByCondition, groupByTimeOfDay } from '../../../shared/records/medications';
-import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/feedback';
+import { LoadMore } from '../../components/ui/load-more';
 import {
   EmptyLink,
   RecordCard,
@@ -54,17 +54,7 @@ function GroupedMedications({
           </ul>
         </section>
       ))}
-      {list.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-          >
-            {list.isFetchingNextPage ? 'Loading...' : 'Show more'}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore query={list} />
     </div>
   );
 }
@@ -101,5 +91,3 @@ export function MedicationsListPage() {
     </RecordListScreen>
   );
 }
-
-export default MedicationsListPage;

@@ -3,14 +3,7 @@ import { FileText } from 'lucide-react';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
 import { noteDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
-import { EmptyState } from '../../components/ui/feedback';
-import {
-  Badge,
-  RecordCard,
-  RecordCards,
-  RecordListScreen,
-  RecordPlainList,
-} from '../records/record-list-parts';
+import { Badge, RecordCard, RecordCardsPage } from '../records/record-list-parts';
 
 type Note = StoredRecord<typeof noteDefinition>;
 
@@ -38,19 +31,11 @@ function NoteCard({ note }: { note: Note }) {
 
 export function NotesListPage() {
   return (
-    <RecordListScreen definition={noteDefinition} addLabel="Add Note">
-      <RecordPlainList
-        definition={noteDefinition}
-        render={(list) =>
-          list.items.length === 0 ? (
-            <EmptyState icon={FileText} title="No notes yet" />
-          ) : (
-            <RecordCards list={list} renderItem={(note) => <NoteCard note={note} />} />
-          )
-        }
-      />
-    </RecordListScreen>
+    <RecordCardsPage
+      definition={noteDefinition}
+      addLabel="Add Note"
+      empty={{ icon: FileText, title: 'No notes yet' }}
+      renderItem={(note) => <NoteCard note={note} />}
+    />
   );
 }
-
-export default NotesListPage;

@@ -2,10 +2,8 @@
  * /profile-settings: the email (read-only), the full name, the account's security (two-factor
  * sign-in, active sessions, recent activity), and signing out.
  */
-import { useMutation } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { profileUpdateSchema } from '../../../shared/auth';
 import { toasts } from '../../../shared/messages';
 import { Button } from '../../components/ui/button';
@@ -13,9 +11,9 @@ import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/feedback';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { authApi } from '../../lib/api';
 import { showError, showSuccess } from '../../lib/toast';
-import { useForgetUser } from '../auth/session';
+import { parseOrShowError } from '../../lib/validate';
+import { useSignOut } from '../auth/session';
 import { PageHeader } from '../shell/page-header';
 import { ActiveSessions } from './active-sessions';
 import { useProfile, useUpdateProfile } from './profile-queries';
@@ -26,8 +24,6 @@ import { TwoFactorSettings } from './two-factor-settings';
 export function ProfileSettingsPage() {
   const profile = useProfile();
   const update = useUpdateProfile();
-  const navigate = useNavigate();
-  const forgetUser = useForgetUser();
   const [fullName, setFullName] = useState('');
 
   useEffect(() => {
@@ -39,23 +35,14 @@ export function ProfileSettingsPage() {
     if (profile.error) console.error('Could not load the profile', profile.error);
   }, [profile.error]);
 
-  const signOut = useMutation({
-    mutationFn: authApi.signOut,
-    onSettled: () => {
-      forgetUser();
-      navigate('/auth', { replace: true });
-    },
-  });
+  const signOut = useSignOut();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = profileUpdateSchema.safeParse({ full_name: fullName });
-    if (!parsed.success) {
-      showError(toasts.error, new Error(parsed.error.issues[0]?.message));
-      return;
-    }
+    const parsed = parseOrShowError(profileUpdateSchema, { full_name: fullName }, toasts.error);
+    if (!parsed) return;
     try {
-      await update.mutateAsync(parsed.data.full_name);
+      await update.mutateAsync(parsed.full_name);
       showSuccess(toasts.profileUpdated);
     } catch (error) {
       showError(toasts.error, error);

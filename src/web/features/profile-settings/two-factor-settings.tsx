@@ -8,6 +8,8 @@ import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toasts } from '../../../shared/messages';
 import {
+  AUTHENTICATION_CODE_LENGTH,
+  filterAuthenticationCodeInput,
   passwordConfirmationSchema,
   verifyAuthenticationCodeSchema,
   type TwoFactorFactor,
@@ -15,12 +17,13 @@ import {
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { DigitsInput } from '../../components/ui/digits-input';
 import { Loading } from '../../components/ui/feedback';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import type { TwoFactorEnrolment } from '../../lib/api';
 import { errorMessage, showError, showSuccess } from '../../lib/toast';
-import { AuthenticationCodeInput } from '../auth/authentication-code-input';
+import { parseOrShowError } from '../../lib/validate';
 import {
   useConfirmTwoFactor,
   useDisableTwoFactor,
@@ -32,10 +35,6 @@ import {
 function setupKeyOf(totpURI: string): string {
   const secret = new URL(totpURI).searchParams.get('secret') ?? '';
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
-}
-
-function firstIssueMessage(error: { issues: { message: string }[] }): string {
-  return error.issues[0]?.message ?? 'Invalid input';
 }
 
 function QrCode({ value }: { value: string }) {
@@ -90,6 +89,67 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
+/**
+ * The password before two-factor sign-in is turned on or off; the server checks it. A
+ * refusal shows as an 'Error' toast and leaves the password for another try.
+ */
+function PasswordConfirmation({
+  id,
+  intro,
+  submitLabel,
+  pendingLabel,
+  destructive = false,
+  pending,
+  onConfirm,
+}: {
+  id: string;
+  intro: string;
+  submitLabel: string;
+  pendingLabel: string;
+  destructive?: boolean;
+  pending: boolean;
+  onConfirm: (password: string) => Promise<void>;
+}) {
+  // Kept inside the dialog's content, so it goes when the dialog closes.
+  const [password, setPassword] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseOrShowError(passwordConfirmationSchema, { password }, toasts.error);
+    if (!parsed) return;
+    try {
+      await onConfirm(parsed.password);
+    } catch (error) {
+      showError(toasts.error, error);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <p className="text-sm text-muted-foreground">{intro}</p>
+      <FormField id={id} label="Password">
+        <Input
+          id={id}
+          type="password"
+          autoComplete="current-password"
+          required
+          autoFocus
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" variant={destructive ? 'destructive' : 'primary'} disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 type SetupStep =
   | { step: 'password' }
   | { step: 'scan'; enrolment: TwoFactorEnrolment }
@@ -103,40 +163,26 @@ function SetupDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [state, setState] = useState<SetupStep>({ step: 'password' });
-  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const enable = useEnableTwoFactor();
   const confirm = useConfirmTwoFactor();
 
   useEffect(() => {
     if (!open) {
-      // Nothing of a setup (the password, the key, the codes) outlives its dialog.
+      // Nothing of a setup (the key, the codes) outlives its dialog; the password goes
+      // with the dialog's content.
       setState({ step: 'password' });
-      setPassword('');
       setCode('');
     }
   }, [open]);
 
-  async function submitPassword(event: FormEvent) {
-    event.preventDefault();
-    const parsed = passwordConfirmationSchema.safeParse({ password });
-    if (!parsed.success) return showError(toasts.error, new Error(firstIssueMessage(parsed.error)));
-    try {
-      const enrolment = await enable.mutateAsync(parsed.data.password);
-      setPassword('');
-      setState({ step: 'scan', enrolment });
-    } catch (error) {
-      showError(toasts.error, error);
-    }
-  }
-
   async function submitCode(event: FormEvent) {
     event.preventDefault();
     if (state.step !== 'scan') return;
-    const parsed = verifyAuthenticationCodeSchema.safeParse({ code });
-    if (!parsed.success) return showError(toasts.error, new Error(firstIssueMessage(parsed.error)));
+    const parsed = parseOrShowError(verifyAuthenticationCodeSchema, { code }, toasts.error);
+    if (!parsed) return;
     try {
-      await confirm.mutateAsync(parsed.data.code);
+      await confirm.mutateAsync(parsed.code);
       // No toast here: on a phone it would sit on the dialog's buttons; the dialog says it.
       setState({ step: 'backup-codes', backupCodes: state.enrolment.backupCodes });
     } catch (error) {
@@ -155,31 +201,17 @@ function SetupDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={titles[state.step]}>
         {state.step === 'password' ? (
-          <form onSubmit={submitPassword} className="space-y-4">
-            <p className="text-sm text-muted-foreground">
-              Each sign-in will also ask for a code from an authenticator app on your phone. To
-              start, confirm it is you.
-            </p>
-            <FormField id="two-factor-enable-password" label="Password">
-              <Input
-                id="two-factor-enable-password"
-                type="password"
-                autoComplete="current-password"
-                required
-                autoFocus
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </FormField>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <DialogClose asChild>
-                <Button variant="outline">Cancel</Button>
-              </DialogClose>
-              <Button type="submit" disabled={enable.isPending}>
-                {enable.isPending ? 'Checking...' : 'Continue'}
-              </Button>
-            </div>
-          </form>
+          <PasswordConfirmation
+            id="two-factor-enable-password"
+            intro="Each sign-in will also ask for a code from an authenticator app on your phone. To start, confirm it is you."
+            submitLabel="Continue"
+            pendingLabel="Checking..."
+            pending={enable.isPending}
+            onConfirm={async (password) => {
+              const enrolment = await enable.mutateAsync(password);
+              setState({ step: 'scan', enrolment });
+            }}
+          />
         ) : state.step === 'scan' ? (
           <form onSubmit={submitCode} className="space-y-4">
             <p className="text-sm text-muted-foreground">
@@ -200,7 +232,10 @@ function SetupDialog({
               </p>
             </FormField>
             <FormField id="two-factor-setup-code" label="Authentication Code">
-              <AuthenticationCodeInput
+              <DigitsInput
+                length={AUTHENTICATION_CODE_LENGTH}
+                filter={filterAuthenticationCodeInput}
+                autoComplete="one-time-code"
                 id="two-factor-setup-code"
                 required
                 value={code}
@@ -256,57 +291,26 @@ function DisableDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [password, setPassword] = useState('');
   const disable = useDisableTwoFactor();
-
-  useEffect(() => {
-    if (!open) setPassword('');
-  }, [open]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = passwordConfirmationSchema.safeParse({ password });
-    if (!parsed.success) return showError(toasts.error, new Error(firstIssueMessage(parsed.error)));
-    try {
-      await disable.mutateAsync(parsed.data.password);
-      showSuccess({
-        title: 'Two-factor sign-in is off',
-        description: 'Sign-in asks for your email, password and passcode only.',
-      });
-      onOpenChange(false);
-    } catch (error) {
-      showError(toasts.error, error);
-    }
-  }
-
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Turn off two-factor sign-in">
-        <form onSubmit={submit} className="space-y-4">
-          <p className="text-sm text-muted-foreground">
-            Sign-in will no longer ask for a code, and your backup codes stop working. Confirm with
-            your password.
-          </p>
-          <FormField id="two-factor-disable-password" label="Password">
-            <Input
-              id="two-factor-disable-password"
-              type="password"
-              autoComplete="current-password"
-              required
-              autoFocus
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={disable.isPending}>
-              {disable.isPending ? 'Turning off...' : 'Turn Off'}
-            </Button>
-          </div>
-        </form>
+        <PasswordConfirmation
+          id="two-factor-disable-password"
+          intro="Sign-in will no longer ask for a code, and your backup codes stop working. Confirm with your password."
+          submitLabel="Turn Off"
+          pendingLabel="Turning off..."
+          destructive
+          pending={disable.isPending}
+          onConfirm={async (password) => {
+            await disable.mutateAsync(password);
+            showSuccess({
+              title: 'Two-factor sign-in is off',
+              description: 'Sign-in asks for your email, password and passcode only.',
+            });
+            onOpenChange(false);
+          }}
+        />
       </DialogContent>
     </Dialog>
   );

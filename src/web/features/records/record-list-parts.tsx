@@ -1,17 +1,17 @@
 /**
  * The pieces every record list is made of: the screen frame with its add button and
- * member filter, the record card, tab labels with counts, and paging as the user scrolls.
+ * member filter, the record card, tab labels with counts, and the paged cards; and the
+ * whole page of a type listed as cards only.
  */
-import { ChevronRight, Plus } from 'lucide-react';
+import { ChevronRight, Plus, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { RecordDefinition, StoredRecord } from '../../../shared/records/definition';
 import { MemberBadge } from '../../components/member-badge';
-import { Button } from '../../components/ui/button';
-import { Loading } from '../../components/ui/feedback';
+import { EmptyState, Loading } from '../../components/ui/feedback';
+import { LoadMore } from '../../components/ui/load-more';
 import { cn } from '../../lib/cn';
 import { RecordTypeIcon } from '../../components/record-type-icon';
-import { useLoadMoreOnScroll } from '../../lib/use-load-more';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { FamilyFilter, useMemberParam } from '../family-members/member-filter';
 import { HeaderAction, PageHeader } from '../shell/page-header';
@@ -123,48 +123,6 @@ export function Badge({
   );
 }
 
-/** A list of cards that loads its next page as its end scrolls into view. */
-export function PagedList<T extends { id: string }>({
-  items,
-  renderItem,
-  hasNextPage,
-  isFetchingNextPage,
-  fetchNextPage,
-  className,
-}: {
-  items: readonly T[];
-  renderItem: (item: T) => ReactNode;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => unknown;
-  className?: string;
-}) {
-  const sentinel = useLoadMoreOnScroll(hasNextPage && !isFetchingNextPage, () => {
-    void fetchNextPage();
-  });
-  return (
-    <>
-      <ul className={cn('space-y-2', className)}>
-        {items.map((item) => (
-          <li key={item.id}>{renderItem(item)}</li>
-        ))}
-      </ul>
-      <div ref={sentinel} />
-      {hasNextPage ? (
-        <div className="mt-3 flex justify-center">
-          {isFetchingNextPage ? (
-            <Loading className="py-4" />
-          ) : (
-            <Button variant="outline" onClick={() => void fetchNextPage()}>
-              Show more
-            </Button>
-          )}
-        </div>
-      ) : null}
-    </>
-  );
-}
-
 /**
  * A tab's name with its count, as SPEC.md writes it: 'Upcoming (3)' or 'Current(3)'. The
  * count is an inline span, so its accessible name and text stay exactly that.
@@ -263,7 +221,7 @@ export function RecordViewTabs<D extends RecordDefinition>({
   );
 }
 
-/** The paged cards of a loaded list. */
+/** The cards of a loaded list; the next page loads as the list's end scrolls into view. */
 export function RecordCards<D extends RecordDefinition>({
   list,
   renderItem,
@@ -272,13 +230,14 @@ export function RecordCards<D extends RecordDefinition>({
   renderItem: (record: StoredRecord<D>) => ReactNode;
 }) {
   return (
-    <PagedList
-      items={list.items}
-      renderItem={renderItem}
-      hasNextPage={list.hasNextPage}
-      isFetchingNextPage={list.isFetchingNextPage}
-      fetchNextPage={list.fetchNextPage}
-    />
+    <>
+      <ul className="space-y-2">
+        {list.items.map((record) => (
+          <li key={record.id}>{renderItem(record)}</li>
+        ))}
+      </ul>
+      <LoadMore query={list} className="mt-3" />
+    </>
   );
 }
 
@@ -295,4 +254,35 @@ export function RecordPlainList<D extends RecordDefinition>({
   if (list.isPending) return <Loading />;
   if (list.isError && list.items.length === 0) return null;
   return render(list);
+}
+
+/** The list page of a type shown as cards only, with no tabs or sections. */
+export function RecordCardsPage<D extends RecordDefinition>({
+  definition,
+  addLabel,
+  topLevel,
+  empty,
+  renderItem,
+}: {
+  definition: D;
+  addLabel: string;
+  topLevel?: boolean;
+  /** What the page says when there is no record yet. */
+  empty: { icon: LucideIcon; title: string };
+  renderItem: (record: StoredRecord<D>) => ReactNode;
+}) {
+  return (
+    <RecordListScreen definition={definition} addLabel={addLabel} topLevel={topLevel}>
+      <RecordPlainList
+        definition={definition}
+        render={(list) =>
+          list.items.length === 0 ? (
+            <EmptyState icon={empty.icon} title={empty.title} />
+          ) : (
+            <RecordCards list={list} renderItem={renderItem} />
+          )
+        }
+      />
+    </RecordListScreen>
+  );
 }

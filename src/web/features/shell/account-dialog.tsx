@@ -2,14 +2,12 @@
  * The Account dialog behind the avatar: User Profile, Family Members, Logout and Delete
  * Account (which asks first).
  */
-import { useMutation } from '@tanstack/react-query';
 import { ChevronRight, LogOut, Trash2, UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { initials } from '../../../shared/names';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { authApi } from '../../lib/api';
-import { useForgetUser } from '../auth/session';
+import { useSignOut } from '../auth/session';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { useProfile } from '../profile-settings/profile-queries';
 
@@ -20,16 +18,7 @@ export function AccountButton() {
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const profile = useProfile();
-  const navigate = useNavigate();
-  const forgetUser = useForgetUser();
-
-  const logout = useMutation({
-    mutationFn: authApi.signOut,
-    onSettled: () => {
-      forgetUser();
-      navigate('/auth', { replace: true });
-    },
-  });
+  const logout = useSignOut();
 
   const fullName = profile.data?.full_name;
   return (

@@ -13,8 +13,15 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { ApiError, profileApi } from '../../lib/api';
 import { showError, showSuccess } from '../../lib/toast';
+import { parseOrShowError } from '../../lib/validate';
 import { useForgetUser } from '../auth/session';
 import { useFactors } from '../profile-settings/security-queries';
+
+/** With two-factor sign-in on, the code is asked for as well as the password. */
+const freshProofWithCodeSchema = freshProofSchema.refine((proof) => proof.code !== undefined, {
+  path: ['code'],
+  error: 'Authentication Code is required',
+});
 
 export function DeleteAccountDialog({
   open,
@@ -58,22 +65,15 @@ export function DeleteAccountDialog({
   });
 
   const confirm = () => {
-    const parsed = freshProofSchema.safeParse({ password, code: twoFactorOn ? code : undefined });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path[0] === 'code' ? 'code' : 'password';
-      setErrors({ [field]: issue?.message });
-      showError(toasts.deleteAccountError, new Error(issue?.message));
-      return;
-    }
-    if (twoFactorOn && !parsed.data.code) {
-      const message = 'Authentication Code is required';
-      setErrors({ code: message });
-      showError(toasts.deleteAccountError, new Error(message));
-      return;
-    }
+    const proof = parseOrShowError(
+      twoFactorOn ? freshProofWithCodeSchema : freshProofSchema,
+      { password, code: twoFactorOn ? code : undefined },
+      toasts.deleteAccountError,
+      ({ field, message }) => setErrors({ [field === 'code' ? 'code' : 'password']: message }),
+    );
+    if (!proof) return;
     setErrors({});
-    deleteAccount.mutate(parsed.data);
+    deleteAccount.mutate(proof);
   };
 
   return (

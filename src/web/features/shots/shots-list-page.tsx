@@ -58,5 +58,3 @@ export function ShotsListPage() {
     </RecordListScreen>
   );
 }
-
-export default ShotsListPage;

@@ -17,16 +17,15 @@ import {
   TIMELINE_TYPE_LABELS,
   type TimelineEvent,
 } from '../../../shared/timeline';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, Loading } from '../../components/ui/feedback';
+import { LoadMore } from '../../components/ui/load-more';
 import { MemberBadge } from '../../components/member-badge';
 import { timelineApi } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/query-client';
 import { RecordTypeIcon } from '../../components/record-type-icon';
 import { showError } from '../../lib/toast';
-import { useLoadMoreOnScroll } from '../../lib/use-load-more';
 import { FamilyFilter, useMemberParam } from '../family-members/member-filter';
 import { useProfile } from '../profile-settings/profile-queries';
 import { PageHeader } from '../shell/page-header';
@@ -75,11 +74,6 @@ export function TimelinePage() {
   );
   const days = useMemo(() => groupTimeline(events), [events]);
   const today = localToday();
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = timeline;
-  const sentinel = useLoadMoreOnScroll(Boolean(hasNextPage) && !isFetchingNextPage, () => {
-    void fetchNextPage();
-  });
-
   return (
     <>
       <PageHeader title={`Welcome, ${firstName(profile.data?.full_name)}!`} />
@@ -139,18 +133,7 @@ export function TimelinePage() {
               </ul>
             </section>
           ))}
-          <div ref={sentinel} />
-          {hasNextPage ? (
-            <div className="flex justify-center">
-              <Button
-                variant="outline"
-                onClick={() => void fetchNextPage()}
-                disabled={isFetchingNextPage}
-              >
-                {isFetchingNextPage ? 'Loading...' : 'Show earlier events'}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore query={timeline} label="Show earlier events" />
         </div>
       )}
     </>

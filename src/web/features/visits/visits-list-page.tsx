@@ -73,5 +73,3 @@ export function VisitsListPage() {
     </RecordListScreen>
   );
 }
-
-export default VisitsListPage;

@@ -1,0 +1,37 @@
+/**
+ * A short code typed as digits (the Friends & Family Passcode, an authenticator app's
+ * code): a numeric keypad on phones, at most `length` characters, and only what `filter`
+ * keeps of what is typed or pasted.
+ */
+import type { ComponentProps } from 'react';
+import { Input } from './input';
+
+export function DigitsInput({
+  length,
+  filter,
+  autoComplete,
+  value,
+  onValueChange,
+  ...props
+}: Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type' | 'maxLength' | 'autoComplete'> & {
+  length: number;
+  filter: (typed: string) => string;
+  /** 'one-time-code' where the phone may offer a code it received; 'off' otherwise. */
+  autoComplete: 'one-time-code' | 'off';
+  value: string;
+  onValueChange: (value: string) => void;
+}) {
+  return (
+    <Input
+      type="text"
+      inputMode="numeric"
+      autoComplete={autoComplete}
+      maxLength={length}
+      placeholder={`${length} digits`}
+      value={value}
+      onChange={(event) => onValueChange(filter(event.target.value))}
+      className="tracking-[0.4em]"
+      {...props}
+    />
+  );
+}
