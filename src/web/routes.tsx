@@ -23,7 +23,7 @@ const recordScreenModules: Record<RecordType, () => Promise<RecordScreens>> = {
   medication: () => import('./features/medications/medication-screens'),
   shot: () => import('./features/shots/shot-screens'),
   note: () => import('./features/notes/note-screens'),
-  condition: () => import('./features/history/history-screens'),
+  condition: () => import('./features/conditions/condition-screens'),
   insurance: () => import('./features/insurance/insurance-screens'),
   contact: () => import('./features/contacts/contact-screens'),
 };

@@ -12,7 +12,7 @@ import {
   TOTP_FRIENDLY_NAME,
   type ActiveSession,
   type TwoFactorFactor,
-} from '../../shared/security';
+} from '../../shared/account-security';
 import { listSecurityActivity } from '../audit/audit-log';
 import type { Auth } from '../auth/auth';
 import type { DB } from '../db/schema';

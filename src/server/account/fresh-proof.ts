@@ -15,12 +15,13 @@ import {
   WRONG_CODE_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
   type VerificationPurpose,
-} from '../../shared/security';
+} from '../../shared/account-security';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import type { Auth } from '../auth/auth';
 import type { DB } from '../db/schema';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
-import { ApiError, badRequest } from '../http/errors';
+import { ApiError } from '../../shared/api-error';
+import { badRequest } from '../http/errors';
 import { TOO_MANY_ATTEMPTS_MESSAGE, type AttemptLimits } from '../limits/attempt-limits';
 import type { Logger } from '../logger';
 import type { AccountRepository } from './account-repository';

@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { profileUpdateSchema } from '../../shared/auth';
-import { freshProofSchema } from '../../shared/security';
+import { freshProofSchema } from '../../shared/account-security';
 import type { Auth } from '../auth/auth';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';

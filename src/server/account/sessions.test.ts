@@ -4,7 +4,7 @@
  * the others; a revoked session's cookie gets 401 at once.
  */
 import { describe, expect, it } from 'vitest';
-import type { ActiveSession } from '../../shared/security';
+import type { ActiveSession } from '../../shared/account-security';
 import { createTestServer, useTestServer, signedUpClient, TEST_PASSCODE } from '../test/harness';
 import { enableTwoFactor } from '../test/two-factor';
 import { CURRENT_SESSION_MESSAGE } from './account-security-routes';

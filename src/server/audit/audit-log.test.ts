@@ -4,7 +4,11 @@
  * own rows only; the rows go with the account, and everyone's after the retention period.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { ActiveSession, AuditEvent, SecurityActivityEntry } from '../../shared/security';
+import type {
+  ActiveSession,
+  AuditEvent,
+  SecurityActivityEntry,
+} from '../../shared/account-security';
 import type { AuditLogTable } from '../db/schema';
 import { createLogger } from '../logger';
 import { pruneAuditLog, scheduleAuditPruning } from './audit-log';

@@ -7,7 +7,7 @@
  * older than AUDIT_RETENTION_DAYS.
  */
 import type { Kysely } from 'kysely';
-import type { AuditEvent, SecurityActivityEntry } from '../../shared/security';
+import type { AuditEvent, SecurityActivityEntry } from '../../shared/account-security';
 import { ownedRows } from '../access/access';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';

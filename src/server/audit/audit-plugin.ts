@@ -17,7 +17,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import { INVALID_PASSCODE_MESSAGE } from '../../shared/passcode';
-import type { SignInDetail, VerificationPurpose } from '../../shared/security';
+import type { SignInDetail, VerificationPurpose } from '../../shared/account-security';
 import { describeUserAgent } from '../../shared/user-agent';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';

@@ -21,7 +21,7 @@ import {
   passwordConfirmationSchema,
   verifyAuthenticationCodeSchema,
   verifyBackupCodeSchema,
-} from '../../shared/security';
+} from '../../shared/account-security';
 import { deleteOwned, ownedRows, updateOwned } from '../access/access';
 import { securityAudit } from '../audit/audit-plugin';
 import type { AppConfig } from '../config';

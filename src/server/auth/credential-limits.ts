@@ -10,7 +10,7 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import type { Kysely } from 'kysely';
-import type { VerificationPurpose } from '../../shared/security';
+import type { VerificationPurpose } from '../../shared/account-security';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import type { DB } from '../db/schema';
 import { TOO_MANY_ATTEMPTS_MESSAGE, type AttemptLimits } from '../limits/attempt-limits';

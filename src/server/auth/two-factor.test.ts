@@ -10,7 +10,7 @@ import {
   AUTHENTICATION_CODE_MESSAGE,
   REUSED_CODE_MESSAGE,
   type TwoFactorFactor,
-} from '../../shared/security';
+} from '../../shared/account-security';
 import { useTestServer, signedUpClient, type TestClient } from '../test/harness';
 import { currentCode, secretOf, twoFactorUser, wrongCode } from '../test/two-factor';
 

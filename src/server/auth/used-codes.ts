@@ -17,7 +17,7 @@ import { createHmac } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
-import { REUSED_CODE_MESSAGE } from '../../shared/security';
+import { REUSED_CODE_MESSAGE } from '../../shared/account-security';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import { deleteOwned, ownedRow } from '../access/access';
 import type { DB } from '../db/schema';

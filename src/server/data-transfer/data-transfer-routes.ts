@@ -15,7 +15,8 @@ import {
 } from '../../shared/data-export';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/env';
-import { ApiError, badRequest } from '../http/errors';
+import { ApiError } from '../../shared/api-error';
+import { badRequest } from '../http/errors';
 import { validationErrorBody } from '../http/validation';
 import { withAccountLock } from '../limits/account-locks';
 import { accountIsEmpty, exportUserData, importUserData } from './data-transfer';

@@ -7,21 +7,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from '../logger';
-import type { ErrorBody } from './validation';
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-
-  toBody(): ErrorBody {
-    return { message: this.message, ...(this.field ? { field: this.field } : {}) };
-  }
-}
+import { ApiError } from '../../shared/api-error';
 
 export const notFound = (message = 'Not found') => new ApiError(404, message);
 export const badRequest = (message: string, field?: string) => new ApiError(400, message, field);
@@ -80,7 +66,9 @@ export const UNAVAILABLE_MESSAGE =
 
 export function handleError(logger: Logger) {
   return (error: Error, c: Context) => {
-    if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+    if (error instanceof ApiError) {
+      return c.json(error.toBody(), error.status as ContentfulStatusCode);
+    }
     // A refusal from a better-auth call made inside a route (auth.api.*) is an answer too.
     if (isAPIError(error) && error.statusCode >= 400 && error.statusCode < 500) {
       const body = error.body as { message?: string } | undefined;

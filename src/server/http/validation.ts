@@ -6,6 +6,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
+import type { ErrorBody } from '../../shared/api-error';
 
 export interface FieldIssue {
   field: string;
@@ -27,13 +28,11 @@ export function firstIssue(error: AnyZodError): FieldIssue {
   return fieldIssues(error)[0] ?? { field: '', message: 'Invalid input' };
 }
 
-export interface ErrorBody {
-  message: string;
-  field?: string;
-  issues?: FieldIssue[];
+export interface ValidationErrorBody extends ErrorBody {
+  issues: FieldIssue[];
 }
 
-export function validationErrorBody(error: AnyZodError): ErrorBody {
+export function validationErrorBody(error: AnyZodError): ValidationErrorBody {
   const issues = fieldIssues(error);
   const first = issues[0] ?? { field: '', message: 'Invalid input' };
   return { message: first.message, ...(first.field ? { field: first.field } : {}), issues };

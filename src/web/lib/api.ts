@@ -2,6 +2,7 @@
  * The typed client of the API. Every call goes to the same origin with the session cookie;
  * a refusal becomes an ApiError carrying the server's own message.
  */
+import { ApiError } from '../../shared/api-error';
 import type { Profile, SignInInput, SignUpInput } from '../../shared/auth';
 import type { ImportSummary } from '../../shared/data-export';
 import type {
@@ -9,7 +10,7 @@ import type {
   FreshProof,
   SecurityActivityEntry,
   TwoFactorFactor,
-} from '../../shared/security';
+} from '../../shared/account-security';
 import type { FamilyMember, FamilyMemberInput } from '../../shared/family-members';
 import type {
   RecordDefinition,
@@ -18,16 +19,6 @@ import type {
   StoredRecord,
 } from '../../shared/records/definition';
 import type { TimelinePage } from '../../shared/timeline';
-
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
 
 type Listener = () => void;
 const unauthenticatedListeners = new Set<Listener>();
@@ -50,7 +41,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(NETWORK_ERROR, 0);
+    throw new ApiError(0, NETWORK_ERROR);
   }
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);
@@ -59,7 +50,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
     if (response.status === 401 && !path.startsWith('/auth/')) {
       for (const listener of unauthenticatedListeners) listener();
     }
-    throw new ApiError(message || response.statusText || 'Request failed', response.status, field);
+    throw new ApiError(response.status, message || response.statusText || 'Request failed', field);
   }
   return data as T;
 }

@@ -4,7 +4,7 @@
  */
 import { toast } from 'sonner';
 import type { Toast } from '../../shared/records/definition';
-import { ApiError } from './api';
+import { ApiError } from '../../shared/api-error';
 
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError || error instanceof Error) return error.message;

@@ -11,12 +11,13 @@ import {
   filterAuthenticationCodeInput,
   verifyAuthenticationCodeSchema,
   verifyBackupCodeSchema,
-} from '../../../shared/security';
+} from '../../../shared/account-security';
 import { Button } from '../../components/ui/button';
 import { DigitsInput } from '../../components/ui/digits-input';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { ApiError, authApi } from '../../lib/api';
+import { ApiError } from '../../../shared/api-error';
+import { authApi } from '../../lib/api';
 import { showError } from '../../lib/toast';
 import { useSignedIn } from './session';
 import { useCredentialSubmit } from './use-credential-submit';

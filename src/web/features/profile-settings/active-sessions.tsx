@@ -5,7 +5,7 @@
 import { Laptop, LogOut, Smartphone } from 'lucide-react';
 import { formatDate } from '../../../shared/dates';
 import { toasts } from '../../../shared/messages';
-import type { ActiveSession } from '../../../shared/security';
+import type { ActiveSession } from '../../../shared/account-security';
 import { describeUserAgent } from '../../../shared/user-agent';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

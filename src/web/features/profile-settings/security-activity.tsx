@@ -21,7 +21,7 @@ import {
   describeAuditDetail,
   type AuditEvent,
   type SecurityActivityEntry,
-} from '../../../shared/security';
+} from '../../../shared/account-security';
 import { describeUserAgent } from '../../../shared/user-agent';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/feedback';

@@ -13,7 +13,7 @@ import {
   passwordConfirmationSchema,
   verifyAuthenticationCodeSchema,
   type TwoFactorFactor,
-} from '../../../shared/security';
+} from '../../../shared/account-security';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';

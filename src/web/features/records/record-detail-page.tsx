@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Loading } from '../../components/ui/feedback';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../../shared/api-error';
 import { RecordTypeIcon } from '../../components/record-type-icon';
 import { showError, showSuccess } from '../../lib/toast';
 import { PageHeader } from '../shell/page-header';

@@ -14,7 +14,7 @@ import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/feedback';
 import { FormField } from '../../components/ui/form-field';
 import { Checkbox, Input, Select, Textarea } from '../../components/ui/input';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../../shared/api-error';
 import { showError, showSuccess } from '../../lib/toast';
 import { useFamilyMembers } from '../family-members/family-member-queries';
 import { PageHeader } from '../shell/page-header';

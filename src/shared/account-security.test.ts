@@ -5,7 +5,7 @@ import {
   filterAuthenticationCodeInput,
   verifyAuthenticationCodeSchema,
   verifyBackupCodeSchema,
-} from './security';
+} from './account-security';
 
 describe('the authentication code', () => {
   it('keeps six digits of what was typed or pasted', () => {

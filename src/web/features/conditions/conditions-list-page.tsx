@@ -40,7 +40,7 @@ function ConditionCard({ condition }: { condition: Condition }) {
   );
 }
 
-export function HistoryListPage() {
+export function ConditionsListPage() {
   return (
     <RecordCardsPage
       definition={conditionDefinition}

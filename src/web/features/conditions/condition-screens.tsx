@@ -6,9 +6,9 @@
 import { conditionDefinition } from '../../../shared/records';
 import { RecordDetailPage } from '../records/record-detail-page';
 import { RecordFormPage, type FieldRule } from '../records/record-form-page';
-import { ConditionBadges } from './history-list-page';
+import { ConditionBadges } from './conditions-list-page';
 
-export { HistoryListPage as ListPage } from './history-list-page';
+export { ConditionsListPage as ListPage } from './conditions-list-page';
 
 const familyHistoryRule: FieldRule = (name, values) => {
   const familyHistory = values.is_family_history === true;
