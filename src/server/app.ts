@@ -13,9 +13,7 @@ import { emailOf } from './auth/credential-limits';
 import { recordAuditEventOrLog } from './audit/audit-log';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
-import { dataTransferRoutes } from './data-transfer/data-transfer-routes';
 import { createFamilyMemberRepository } from './family-members/family-member-repository';
-import { familyMemberRoutes } from './family-members/family-member-routes';
 import { clientIp } from './http/client-ip';
 import type { AppEnv } from './http/env';
 import { handleError, UNAVAILABLE_MESSAGE } from './http/errors';
@@ -25,14 +23,12 @@ import { requireSession } from './http/session';
 import { mountWebApp } from './http/static-files';
 import type { Logger } from './logger';
 import { createAccountRepository } from './account/account-repository';
-import { accountSecurityRoutes } from './account/account-security-routes';
+import { productRoutes } from './api-routes';
 import { freshProofChecker } from './account/fresh-proof';
-import { profileRoutes } from './account/profile-routes';
 import { createAttemptLimits } from './limits/attempt-limits';
 import { createRecordRepository } from './records/record-repository';
 import { recordRoutes } from './records/record-routes';
 import { createTimelineRepository } from './timeline/timeline-repository';
-import { timelineRoutes } from './timeline/timeline-routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -147,11 +143,18 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
 
   const api = new Hono<AppEnv>()
     .use(requireSession(auth, db, sessionLifetime(config.sessionMaxAgeDays)))
-    .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger }))
-    .route('/', dataTransferRoutes(db))
-    .route('/', accountSecurityRoutes(db, auth, accounts))
-    .route('/family-members', familyMemberRoutes(members))
-    .route('/timeline', timelineRoutes(createTimelineRepository(db)));
+    .route(
+      '/',
+      productRoutes({
+        db,
+        auth,
+        logger,
+        accounts,
+        members,
+        timeline: createTimelineRepository(db),
+        requireFreshProof,
+      }),
+    );
   for (const definition of recordDefinitions) {
     api.route(`/${definition.path}`, recordRoutes(createRecordRepository(db, definition, members)));
   }

@@ -1,24 +1,22 @@
 /**
- * The typed client of the API. Every call goes to the same origin with the session cookie;
- * a refusal becomes an ApiError carrying the server's own message.
+ * The client of the API. Every call goes to the same origin with the session cookie; a
+ * refusal becomes an ApiError carrying the server's own message. The product's own routes
+ * are typed by the server's route chain itself (Hono's RPC types, `hc<ProductRoutes>`: a
+ * type-only import, erased from the bundle); a record type's routes by its definition;
+ * better-auth's by the shapes the product reads of them.
  */
+import { hc, type ClientResponse, type InferResponseType } from 'hono/client';
+import type { ProductRoutes } from '../../server/api-routes';
 import { ApiError } from '../../shared/api-error';
-import type { Profile, SignInInput, SignUpInput } from '../../shared/auth';
-import type { ImportSummary } from '../../shared/data-export';
-import type {
-  ActiveSession,
-  FreshProof,
-  SecurityActivityEntry,
-  TwoFactorFactor,
-} from '../../shared/account-security';
-import type { FamilyMember, FamilyMemberInput } from '../../shared/family-members';
+import type { SignInInput, SignUpInput } from '../../shared/auth';
+import type { FreshProof } from '../../shared/account-security';
+import type { FamilyMemberInput } from '../../shared/family-members';
 import type {
   RecordDefinition,
   RecordInput,
   RecordPage,
   StoredRecord,
 } from '../../shared/records/definition';
-import type { TimelinePage } from '../../shared/timeline';
 
 type Listener = () => void;
 const unauthenticatedListeners = new Set<Listener>();
@@ -31,29 +29,56 @@ export function onUnauthenticated(listener: Listener): () => void {
 
 const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** fetch, on this origin with its cookie, answering a refusal with an ApiError. */
+async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await fetch(input, { ...init, credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, NETWORK_ERROR);
   }
-  if (response.status === 204) return undefined as T;
-  const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
+    const data: unknown = await response.json().catch(() => null);
     const { message, field } = (data ?? {}) as { message?: string; field?: string };
-    if (response.status === 401 && !path.startsWith('/auth/')) {
+    const path = new URL(response.url || String(input), window.location.origin).pathname;
+    if (response.status === 401 && !path.startsWith('/api/auth/')) {
       for (const listener of unauthenticatedListeners) listener();
     }
     throw new ApiError(response.status, message || response.statusText || 'Request failed', field);
   }
-  return data as T;
+  return response;
 }
+
+/**
+ * What a route answers when it accepts the call: its refusals (the validators' 400s among
+ * its typed answers, and every thrown one) become an ApiError in `send` instead.
+ */
+type Accepted<R> =
+  R extends ClientResponse<unknown, 400, string>
+    ? never
+    : R extends ClientResponse<infer T, infer _Status, infer _Format>
+      ? T
+      : never;
+
+/** The body of a call's answer (nothing for 204 No Content). */
+async function answer<R extends ClientResponse<unknown>>(call: Promise<R>): Promise<Accepted<R>> {
+  const response = await call;
+  return response.status === 204
+    ? (undefined as Accepted<R>)
+    : ((await response.json()) as Accepted<R>);
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await send(`/api${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status === 204) return undefined as T;
+  return (await response.json().catch(() => null)) as T;
+}
+
+const product = hc<ProductRoutes>('/api', { fetch: send });
 
 function queryString(params: Record<string, string | number | undefined>): string {
   const entries = Object.entries(params).filter(
@@ -86,15 +111,17 @@ export const authApi = {
 };
 
 export const profileApi = {
-  get: () => request<Profile>('GET', '/profile'),
-  update: (full_name: string) => request<Profile>('PUT', '/profile', { full_name }),
-  deleteAccount: (proof: FreshProof) => request<void>('DELETE', '/account', proof),
+  get: () => answer(product.profile.$get()),
+  update: (full_name: string) => answer(product.profile.$put({ json: { full_name } })),
+  deleteAccount: (proof: FreshProof) => answer(product.account.$delete({ json: proof })),
 };
 
 export const dataApi = {
   /** Where the browser downloads the user's data from (a same-origin link, cookie and all). */
   exportUrl: '/api/export',
-  import: (file: unknown) => request<ImportSummary>('POST', '/import', file),
+  // The import route reads its body itself (a bounded stream), so only its answer is typed.
+  import: (file: unknown) =>
+    request<InferResponseType<typeof product.import.$post>>('POST', '/import', file),
 };
 
 export interface TwoFactorEnrolment {
@@ -104,7 +131,7 @@ export interface TwoFactorEnrolment {
 }
 
 export const securityApi = {
-  factors: () => request<TwoFactorFactor[]>('GET', '/factors'),
+  factors: () => answer(product.factors.$get()),
   /** Starts turning two-factor sign-in on; it is on once `confirmTwoFactor` succeeds. */
   enableTwoFactor: (password: string) =>
     request<TwoFactorEnrolment>('POST', '/auth/two-factor/enable', { password }),
@@ -112,18 +139,18 @@ export const securityApi = {
     request<unknown>('POST', '/auth/two-factor/verify-totp', { code }),
   disableTwoFactor: (password: string) =>
     request<unknown>('POST', '/auth/two-factor/disable', { password }),
-  sessions: () => request<ActiveSession[]>('GET', '/sessions'),
-  endSession: (id: string) => request<void>('DELETE', `/sessions/${encodeURIComponent(id)}`),
-  endOtherSessions: () => request<void>('POST', '/sessions/revoke-others', {}),
-  activity: () => request<SecurityActivityEntry[]>('GET', '/security-activity'),
+  sessions: () => answer(product.sessions.$get()),
+  endSession: (id: string) => answer(product.sessions[':id'].$delete({ param: { id } })),
+  endOtherSessions: () => answer(product.sessions['revoke-others'].$post()),
+  activity: () => answer(product['security-activity'].$get()),
 };
 
 export const familyMembersApi = {
-  list: () => request<FamilyMember[]>('GET', '/family-members'),
-  create: (input: FamilyMemberInput) => request<FamilyMember>('POST', '/family-members', input),
+  list: () => answer(product['family-members'].$get()),
+  create: (input: FamilyMemberInput) => answer(product['family-members'].$post({ json: input })),
   update: (id: string, input: FamilyMemberInput) =>
-    request<FamilyMember>('PUT', `/family-members/${encodeURIComponent(id)}`, input),
-  remove: (id: string) => request<void>('DELETE', `/family-members/${encodeURIComponent(id)}`),
+    answer(product['family-members'][':id'].$put({ param: { id }, json: input })),
+  remove: (id: string) => answer(product['family-members'][':id'].$delete({ param: { id } })),
 };
 
 export interface RecordListParams {
@@ -149,6 +176,5 @@ export function recordsApi<D extends RecordDefinition>(definition: D) {
 }
 
 export const timelineApi = {
-  list: (params: { member?: string; cursor?: string }) =>
-    request<TimelinePage>('GET', `/timeline${queryString(params)}`),
+  list: (query: { member?: string; cursor?: string }) => answer(product.timeline.$get({ query })),
 };

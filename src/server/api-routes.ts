@@ -1,0 +1,43 @@
+/**
+ * The product's own API routes, one chain, so that their types (paths, inputs, answers)
+ * reach the web client through Hono's RPC types (`hc<ProductRoutes>`) instead of being
+ * described a second time. The record types' routes are made from their definitions, which
+ * type their client themselves (see docs/decisions).
+ */
+import { Hono } from 'hono';
+import { profileRoutes } from './account/profile-routes';
+import { accountSecurityRoutes } from './account/account-security-routes';
+import type { AccountRepository } from './account/account-repository';
+import type { RequireFreshProof } from './account/fresh-proof';
+import type { Auth } from './auth/auth';
+import type { DB } from './db/schema';
+import { dataTransferRoutes } from './data-transfer/data-transfer-routes';
+import type { FamilyMemberRepository } from './family-members/family-member-repository';
+import { familyMemberRoutes } from './family-members/family-member-routes';
+import type { AppEnv } from './http/env';
+import type { Logger } from './logger';
+import type { TimelineRepository } from './timeline/timeline-repository';
+import { timelineRoutes } from './timeline/timeline-routes';
+import type { Kysely } from 'kysely';
+
+export interface ProductRouteDependencies {
+  db: Kysely<DB>;
+  auth: Auth;
+  logger: Logger;
+  accounts: AccountRepository;
+  members: FamilyMemberRepository;
+  timeline: TimelineRepository;
+  requireFreshProof: RequireFreshProof;
+}
+
+export function productRoutes(deps: ProductRouteDependencies) {
+  const { db, auth, logger, accounts, members, timeline, requireFreshProof } = deps;
+  return new Hono<AppEnv>()
+    .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger }))
+    .route('/', dataTransferRoutes(db))
+    .route('/', accountSecurityRoutes(db, auth, accounts))
+    .route('/family-members', familyMemberRoutes(members))
+    .route('/timeline', timelineRoutes(timeline));
+}
+
+export type ProductRoutes = ReturnType<typeof productRoutes>;
