@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { TEST_PASSCODE } from './src/server/test/test-passcode';
 
 /**
  * Browser tests in Debian's Chromium against the production build, served by the product's
@@ -54,7 +55,7 @@ export default defineConfig({
       : []),
   ],
   webServer: {
-    command: 'npm run build && node scripts/serve-e2e.mjs',
+    command: 'npm run build && node --import tsx scripts/serve-e2e.ts',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -63,7 +64,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      FAMILY_PASSCODE: '246810',
+      FAMILY_PASSCODE: TEST_PASSCODE,
       AUTH_RATE_LIMIT: 'off',
       LOG_LEVEL: 'warn',
     },

@@ -4,6 +4,7 @@
  * a quicker (noisier) run; the defaults are what the README's figures come from.
  */
 import path from 'node:path';
+import { TEST_PASSCODE } from '../src/server/test/test-passcode';
 
 function numberFromEnv(name: string, fallback: number): number {
   const value = process.env[name];
@@ -44,7 +45,7 @@ export const benchConfig = {
   resultsDir: path.resolve('bench/results'),
   /** `api` or `web` measures only that half (quicker, while working on one of them). */
   only: parseOnly(process.env.BENCH_ONLY),
-  passcode: '246810',
+  passcode: TEST_PASSCODE,
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 } as const;
 

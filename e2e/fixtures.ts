@@ -6,7 +6,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 import { unusedCode } from '../src/server/test/authenticator';
 
-export const PASSCODE = '246810';
+import { TEST_PASSCODE as PASSCODE } from '../src/server/test/test-passcode';
+
+export { PASSCODE };
 
 let counter = 0;
 export function uniqueEmail(prefix = 'e2e'): string {

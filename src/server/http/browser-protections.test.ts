@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestServer,
   signedUpClient,
+  TEST_PASSCODE,
   type TestClient,
   type TestServer,
 } from '../test/harness';
@@ -162,7 +163,7 @@ describe('cross-origin writes', () => {
       .request(
         'POST',
         '/api/auth/sign-up/email',
-        { name: 'Eve', email: 'eve@example.com', password: 'secret-password', passcode: '246810' },
+        { name: 'Eve', email: 'eve@example.com', password: 'secret-password', passcode: TEST_PASSCODE },
         { origin: 'https://evil.example' },
       );
     expect(response.status).toBe(403);

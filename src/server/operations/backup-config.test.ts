@@ -2,6 +2,7 @@
  * The backup settings are read with the rest of the configuration at start-up: defaults when
  * unset, and a wrong value stops the server with a message naming its variable.
  */
+import { TEST_PASSCODE } from '../test/test-passcode';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const base = {
   DATA_DIR: dataDir,
-  FAMILY_PASSCODE: '246810',
+  FAMILY_PASSCODE: TEST_PASSCODE,
   AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
 };
 

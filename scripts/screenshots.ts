@@ -1,10 +1,11 @@
 // Screenshots of the main screens, on a phone and a desktop, from a freshly seeded server:
-// `npm run build && node scripts/screenshots.mjs [outDir]` (default docs/screenshots).
+// `npm run build && npx tsx scripts/screenshots.ts [outDir]` (default docs/screenshots).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { TEST_PASSCODE } from '../src/server/test/test-passcode';
 
 const outDir = process.argv[2] ?? 'docs/screenshots';
 const port = 4390;
@@ -18,7 +19,7 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     ...process.env,
     PORT: String(port),
     DATA_DIR: dataDir,
-    FAMILY_PASSCODE: '246810',
+    FAMILY_PASSCODE: TEST_PASSCODE,
     AUTH_RATE_LIMIT: 'off',
     LOG_LEVEL: 'warn',
   },
@@ -32,12 +33,12 @@ for (let i = 0; i < 50; i += 1) {
   await new Promise((resolve) => setTimeout(resolve, 200));
 }
 
-const day = (offset) => {
+const day = (offset: number) => {
   const date = new Date();
   date.setDate(date.getDate() + offset);
   return date.toISOString().slice(0, 10);
 };
-const at = (offset, hour) => {
+const at = (offset: number, hour: number) => {
   const date = new Date();
   date.setDate(date.getDate() + offset);
   date.setHours(hour, 30, 0, 0);
@@ -63,7 +64,7 @@ try {
     deviceScaleFactor: 2,
   });
   const page = await context.newPage();
-  const post = async (url, data) => {
+  const post = async (url: string, data: Record<string, unknown>) => {
     const response = await page.request.post(base + url, { data, headers: { origin: base } });
     if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
     return response.json();
@@ -72,7 +73,7 @@ try {
     name: 'Maria Garcia',
     email: 'maria@example.com',
     password: 'secret-password',
-    passcode: '246810',
+    passcode: TEST_PASSCODE,
   });
   const leo = await post('/api/family-members', {
     name: 'Leo',
@@ -189,10 +190,11 @@ try {
     ['profiles', '/profiles'],
     ['list', '/list'],
   ];
-  for (const [viewport, size] of [
+  const viewports = [
     ['phone', { width: 390, height: 844 }],
     ['desktop', { width: 1280, height: 800 }],
-  ]) {
+  ] as const;
+  for (const [viewport, size] of viewports) {
     await page.setViewportSize(size);
     for (const [name, url] of screens) {
       await page.goto(base + url);

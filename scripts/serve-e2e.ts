@@ -1,18 +1,17 @@
 // Serves the built product for the browser tests: on PORT with a fresh SQLite data
 // directory and, when TEST_DATABASE_URL is set, on PORT+1 with a fresh PostgreSQL database
 // as well. The PostgreSQL one starts first, so that when PORT answers, both are up.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createThrowawayPostgres } from '../src/server/test/throwaway-postgres';
 
 const port = Number(process.env.PORT ?? 4310);
-const children = [];
-const cleanups = [];
+const children: ChildProcess[] = [];
+const cleanups: Array<() => Promise<unknown>> = [];
 
-function start(env) {
+function start(env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kin-e2e-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   const child = spawn(process.execPath, ['dist/server/main.js'], {
@@ -24,7 +23,7 @@ function start(env) {
   return child;
 }
 
-async function waitForHealth(url) {
+async function waitForHealth(url: string) {
   for (let attempt = 0; attempt < 300; attempt += 1) {
     try {
       if ((await fetch(url)).ok) return;
@@ -37,14 +36,16 @@ async function waitForHealth(url) {
 }
 
 let shuttingDown = false;
-async function shutdown(code) {
+async function shutdown(code: number) {
   if (shuttingDown) return;
   shuttingDown = true;
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(
     children.map(
       (child) =>
-        new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on('exit', resolve))),
+        new Promise<void>((resolve) =>
+          child.exitCode !== null ? resolve() : child.on('exit', () => resolve()),
+        ),
     ),
   );
   for (const cleanup of cleanups) await cleanup().catch(() => {});
@@ -53,22 +54,10 @@ async function shutdown(code) {
 process.on('SIGTERM', () => shutdown(0));
 process.on('SIGINT', () => shutdown(0));
 
-const admin = process.env.TEST_DATABASE_URL;
-if (admin) {
-  const name = `kin_e2e_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  cleanups.push(async () => {
-    const cleaner = new pg.Client({ connectionString: admin });
-    await cleaner.connect();
-    await cleaner.query(`drop database if exists ${name} with (force)`);
-    await cleaner.end();
-  });
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  start({ PORT: String(port + 1), DATABASE_URL: url.toString() });
+if (process.env.TEST_DATABASE_URL) {
+  const throwaway = await createThrowawayPostgres(process.env.TEST_DATABASE_URL, 'kin_e2e');
+  cleanups.push(throwaway.drop);
+  start({ PORT: String(port + 1), DATABASE_URL: throwaway.url });
   await waitForHealth(`http://127.0.0.1:${port + 1}/api/health`);
 }
 start({ PORT: String(port), DATABASE_URL: '' });
