@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 import { TEST_PASSCODE } from './src/server/test/test-passcode';
 
 /**
@@ -10,16 +11,6 @@ import { TEST_PASSCODE } from './src/server/test/test-passcode';
 const port = Number(process.env.E2E_PORT ?? 4310);
 const postgresPort = port + 1;
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const phone = {
   ...devices['Desktop Chrome'],
   viewport: { width: 390, height: 844 },
@@ -39,8 +30,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -11,6 +11,17 @@ import type { DB } from '../db/schema';
 /** better-auth keeps a challenge's attempt count under this prefix and the challenge's id. */
 const CHALLENGE_ATTEMPTS_PREFIX = '2fa-attempts-';
 
+/** The id of the account an email belongs to, if any (to write a refusal down against it). */
+export async function userIdByEmail(db: Kysely<DB>, email: string | null): Promise<string | null> {
+  if (!email) return null;
+  const row = await db
+    .selectFrom('user')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 export function createAccountRepository(db: Kysely<DB>) {
   return {
     async profile(userId: string): Promise<Profile | undefined> {

@@ -22,6 +22,8 @@ import { describeUserAgent } from '../../shared/user-agent';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import { challengedUserId } from '../auth/two-factor-challenge';
+import { userIdByEmail } from '../account/account-repository';
+import { emailOf } from '../auth/credential-limits';
 import { recordAuditEventOrLog, type AuditEntry } from './audit-log';
 
 /** The parts of better-auth's endpoint context these hooks read. */
@@ -61,11 +63,6 @@ function headersOf(ctx: EndpointContext | null | undefined): Headers | undefined
   return ctx?.headers ?? ctx?.request?.headers;
 }
 
-function emailOf(body: unknown): string | null {
-  const email = (body as { email?: unknown } | null | undefined)?.email;
-  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
-}
-
 function errorBody(error: unknown): { code?: string; message?: string; field?: string } {
   return ((error as { body?: unknown }).body ?? {}) as {
     code?: string;
@@ -81,16 +78,6 @@ export function securityAudit(options: { db: Kysely<DB>; logger: Logger }) {
 
   const record = (ctx: EndpointContext | null | undefined, entry: AuditEntry) =>
     recordAuditEventOrLog(db, logger, headersOf(ctx), entry);
-
-  async function userIdByEmail(email: string | null): Promise<string | null> {
-    if (!email) return null;
-    const row = await db
-      .selectFrom('user')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirst();
-    return row?.id ?? null;
-  }
 
   return {
     id: 'kin-security-audit',
@@ -169,7 +156,7 @@ export function securityAudit(options: { db: Kysely<DB>; logger: Logger }) {
               if (returned.statusCode === 400 && detail !== 'wrong_passcode') return;
               await record(ctx, {
                 event: 'sign_in_failed',
-                userId: await userIdByEmail(email),
+                userId: await userIdByEmail(db, email),
                 email,
                 detail,
               });
@@ -181,7 +168,7 @@ export function securityAudit(options: { db: Kysely<DB>; logger: Logger }) {
             } else if ((returned as { twoFactorRedirect?: unknown } | null)?.twoFactorRedirect) {
               await record(ctx, {
                 event: 'sign_in_challenged',
-                userId: await userIdByEmail(email),
+                userId: await userIdByEmail(db, email),
               });
             }
           }),

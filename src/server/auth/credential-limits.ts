@@ -11,6 +11,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import type { VerificationPurpose } from '../../shared/account-security';
+import { userIdByEmail } from '../account/account-repository';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import type { DB } from '../db/schema';
 import { TOO_MANY_ATTEMPTS_MESSAGE, type AttemptLimits } from '../limits/attempt-limits';
@@ -48,15 +49,6 @@ export function credentialLimits(options: {
 }) {
   const { db, limits, logger } = options;
 
-  async function userIdByEmail(email: string): Promise<string | null> {
-    const row = await db
-      .selectFrom('user')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirst();
-    return row?.id ?? null;
-  }
-
   return {
     id: 'kin-credential-limits',
     hooks: {
@@ -76,7 +68,7 @@ export function credentialLimits(options: {
             if (decision.allowed) return;
             await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
               event: 'too_many_attempts',
-              userId: userId ?? (email ? await userIdByEmail(email) : null),
+              userId: userId ?? (await userIdByEmail(db, email)),
               email,
               detail: action,
             });

@@ -163,7 +163,12 @@ describe('cross-origin writes', () => {
       .request(
         'POST',
         '/api/auth/sign-up/email',
-        { name: 'Eve', email: 'eve@example.com', password: 'secret-password', passcode: TEST_PASSCODE },
+        {
+          name: 'Eve',
+          email: 'eve@example.com',
+          password: 'secret-password',
+          passcode: TEST_PASSCODE,
+        },
         { origin: 'https://evil.example' },
       );
     expect(response.status).toBe(403);
