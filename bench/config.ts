@@ -27,11 +27,6 @@ export const benchConfig = {
   productPort: 4401,
   floorPort: 4402,
   connections: numberFromEnv('BENCH_CONNECTIONS', 50),
-  /**
-   * Connections that carry the steady-rate load: enough that none waits for another at
-   * the rate (open loop while each answer takes under connections ÷ rate = 100 ms).
-   */
-  steadyConnections: 20,
   /** Seconds each measurement lasts. */
   durationSeconds: numberFromEnv('BENCH_DURATION', 4),
   /** Seconds each target is loaded, and discarded, before the first round. */
@@ -45,6 +40,10 @@ export const benchConfig = {
   resultsDir: path.resolve('bench/results'),
   /** `api` or `web` measures only that half (quicker, while working on one of them). */
   only: parseOnly(process.env.BENCH_ONLY),
+  /** `BENCH_SCENARIOS=timeline,visit-detail` measures only those endpoints (an experiment). */
+  scenarios: process.env.BENCH_SCENARIOS
+    ? new Set(process.env.BENCH_SCENARIOS.split(',').map((key) => key.trim()))
+    : null,
   passcode: TEST_PASSCODE,
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 } as const;

@@ -1,9 +1,18 @@
 /**
- * One load measurement: autocannon, in this process (the servers run in their own), holding
- * a number of connections open against one request for a number of seconds. Latencies are
- * taken from every response at full precision (autocannon's own histogram keeps whole
- * milliseconds), and the server's memory is sampled while the load runs.
+ * Load measurements, in this process (the servers run in their own), each sampling the
+ * server's memory and reading its CPU time while it runs:
+ *
+ * - `runLoad`: autocannon holding a number of connections open against one request for a
+ *   number of seconds, each connection sending its next request as its answer comes (the
+ *   most the server can answer). Latencies are taken from every response at full precision
+ *   (autocannon's own histogram keeps whole milliseconds).
+ * - `runSteady`: a steady, open-loop rate: one request every 1/rate seconds whatever the
+ *   answers do, each latency counted from when its request was due (so a stall delays the
+ *   requests behind it as it would delay a household's). autocannon's own rate option is
+ *   not this: it sends each second's budget back to back at the start of the second.
  */
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 
 export interface LoadRequest {
@@ -35,27 +44,41 @@ export function percentile(sorted: readonly number[], share: number): number {
   return sorted[Math.max(0, index)] ?? Number.NaN;
 }
 
+interface WatchedServer {
+  rss: () => number;
+  cpuSeconds: () => number;
+}
+
+/** Samples the server's memory and reads its CPU time around a measurement. */
+function watch(server: WatchedServer) {
+  let peakRss = server.rss();
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, server.rss());
+  }, 100);
+  const cpuBefore = server.cpuSeconds();
+  const started = performance.now();
+  return () => {
+    clearInterval(sampler);
+    return {
+      peakRss,
+      cpuSeconds: server.cpuSeconds() - cpuBefore,
+      elapsedSeconds: (performance.now() - started) / 1000,
+    };
+  };
+}
+
 export async function runLoad(
   request: LoadRequest,
   options: {
     connections: number;
     seconds: number;
-    /** Requests per second over all connections; without it, as fast as answers come. */
-    rate?: number;
     /** The server under load: its memory is sampled and its CPU time read. */
-    server: { rss: () => number; cpuSeconds: () => number };
+    server: WatchedServer;
   },
 ): Promise<LoadResult> {
   const latencies: number[] = [];
-  let unexpected = 0;
   const unexpectedStatuses: Record<string, number> = {};
-  let peakRss = options.server.rss();
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, options.server.rss());
-  }, 100);
-  const cpuBefore = options.server.cpuSeconds();
-
-  const started = performance.now();
+  const stop = watch(options.server);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -65,7 +88,6 @@ export async function runLoad(
         body: request.body,
         connections: options.connections,
         duration: options.seconds,
-        ...(options.rate ? { overallRate: options.rate } : {}),
         pipelining: 1,
         timeout: 30,
       },
@@ -73,29 +95,84 @@ export async function runLoad(
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       if (statusCode === request.expectedStatus) latencies.push(responseTime);
-      else {
-        unexpected += 1;
-        unexpectedStatuses[statusCode] = (unexpectedStatuses[statusCode] ?? 0) + 1;
-      }
+      else unexpectedStatuses[statusCode] = (unexpectedStatuses[statusCode] ?? 0) + 1;
     });
   });
-  const elapsedSeconds = (performance.now() - started) / 1000;
-  const cpuSeconds = options.server.cpuSeconds() - cpuBefore;
-  clearInterval(sampler);
+  const watched = stop();
+  return summariseLoad(latencies, watched, {
+    ...unexpectedStatuses,
+    ...(result.errors ? { errors: result.errors } : {}),
+    ...(result.timeouts ? { timeouts: result.timeouts } : {}),
+  });
+}
 
+function summariseLoad(
+  latencies: number[],
+  watched: ReturnType<ReturnType<typeof watch>>,
+  unexpectedStatuses: Record<string, number>,
+): LoadResult {
   latencies.sort((a, b) => a - b);
+  const unexpected = Object.values(unexpectedStatuses).reduce((sum, count) => sum + count, 0);
   return {
-    requestsPerSecond: latencies.length / elapsedSeconds,
+    requestsPerSecond: latencies.length / watched.elapsedSeconds,
     p50Ms: percentile(latencies, 0.5),
     p99Ms: percentile(latencies, 0.99),
     requests: latencies.length,
-    unexpected: unexpected + result.errors + result.timeouts,
-    unexpectedStatuses: {
-      ...unexpectedStatuses,
-      ...(result.errors ? { errors: result.errors } : {}),
-      ...(result.timeouts ? { timeouts: result.timeouts } : {}),
-    },
-    peakRss,
-    cpuMsPerRequest: latencies.length ? (cpuSeconds * 1000) / latencies.length : Number.NaN,
+    unexpected,
+    unexpectedStatuses,
+    peakRss: watched.peakRss,
+    cpuMsPerRequest: latencies.length ? (watched.cpuSeconds * 1000) / latencies.length : Number.NaN,
   };
+}
+
+/** One request over a kept-alive connection; resolves with its status once the body is in. */
+function send(request: LoadRequest, agent: http.Agent): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(
+      request.url,
+      { method: request.method, headers: request.headers, agent },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(request.body);
+  });
+}
+
+export async function runSteady(
+  request: LoadRequest,
+  options: { rate: number; seconds: number; server: WatchedServer },
+): Promise<LoadResult> {
+  // Enough sockets that a request never waits for a free one at this rate.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const latencies: number[] = [];
+  const unexpectedStatuses: Record<string, number> = {};
+  const interval = 1000 / options.rate;
+  const total = Math.round(options.rate * options.seconds);
+  const stop = watch(options.server);
+  const start = performance.now();
+  const sent: Promise<void>[] = [];
+  for (let index = 0; index < total; index += 1) {
+    const due = start + index * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    sent.push(
+      send(request, agent).then(
+        (status) => {
+          if (status === request.expectedStatus) latencies.push(performance.now() - due);
+          else unexpectedStatuses[status] = (unexpectedStatuses[status] ?? 0) + 1;
+        },
+        () => {
+          unexpectedStatuses.errors = (unexpectedStatuses.errors ?? 0) + 1;
+        },
+      ),
+    );
+  }
+  await Promise.all(sent);
+  const watched = stop();
+  agent.destroy();
+  return summariseLoad(latencies, watched, unexpectedStatuses);
 }

@@ -19,7 +19,7 @@ import { localToday } from '../src/shared/dates';
 import { benchConfig, budgets, seedShape } from './config';
 import { openCapture } from './capture-sql';
 import type { FloorSpec } from './floor-spec';
-import { runLoad, type LoadRequest } from './load';
+import { runLoad, runSteady, type LoadRequest } from './load';
 import { startProduct, startServerProcess, type ServerProcess } from './processes';
 import {
   checkBudgets,
@@ -230,13 +230,16 @@ async function main() {
       seconds: number,
     ): Promise<Measurement | undefined> => {
       if (variant === 'newUser' && !scenario.newUser) return undefined;
-      if (variant === 'steady') {
+      if (variant === 'steady' || variant === 'steadyIdeal') {
         if (scenario.kind !== 'read') return undefined;
-        return await runLoad(productRequest(scenario), {
-          connections: benchConfig.steadyConnections,
+        const request =
+          variant === 'steady'
+            ? productRequest(scenario)
+            : { ...productRequest(scenario), url: `${floor.url}/ideal/${scenario.key}` };
+        return await runSteady(request, {
           rate: budgets.steadyRatePerSecond,
           seconds,
-          server: product,
+          server: variant === 'steady' ? product : floor,
         });
       }
       if (variant !== 'product' && variant !== 'newUser' && !scenario.floors) return undefined;
@@ -270,7 +273,12 @@ async function main() {
       }
     };
 
-    const measured = benchConfig.only === 'web' ? [] : scenarios;
+    const measured =
+      benchConfig.only === 'web'
+        ? []
+        : scenarios.filter(
+            (scenario) => !benchConfig.scenarios || benchConfig.scenarios.has(scenario.key),
+          );
     progress(`Warm-up: ${benchConfig.warmupSeconds} s per target`);
     for (const scenario of measured) {
       for (const variant of VARIANTS) await measure(scenario, variant, benchConfig.warmupSeconds);
@@ -346,7 +354,7 @@ async function main() {
         .toLocaleString(
           'en-US',
         )} records; new user: ${Object.values(seeded.fresh.counts).reduce((a, b) => a + b, 0)} records from the last three months (a full first page in each list)`,
-      `Load: autocannon in the orchestrating process (the servers each run in their own), ${benchConfig.connections} connections (sign-in: ${SIGN_IN_CONNECTIONS}), ${benchConfig.rounds} rounds × ${benchConfig.durationSeconds} s after a ${benchConfig.warmupSeconds} s warm-up; each read also at a steady ${budgets.steadyRatePerSecond} req/s over ${benchConfig.steadyConnections} connections. Figures are medians over the rounds; ratios are taken per round, side by side, then the median.`,
+      `Load: autocannon in the orchestrating process (the servers each run in their own), ${benchConfig.connections} connections (sign-in: ${SIGN_IN_CONNECTIONS}), ${benchConfig.rounds} rounds × ${benchConfig.durationSeconds} s after a ${benchConfig.warmupSeconds} s warm-up; each read also at a steady, open-loop ${budgets.steadyRatePerSecond} req/s (one request every ${1000 / budgets.steadyRatePerSecond} ms whatever the answers do, latency counted from when each was due). Figures are medians over the rounds; ratios are taken per round, side by side, then the median.`,
       `Sign-in rate limiting is off for this run (AUTH_RATE_LIMIT=off); by default each address may try 10 times a minute.`,
       `Floors: framework = a bare @hono/node-server route sending a fixed body of the endpoint's size; ideal = a bare Hono route running the endpoint's own SQL (from the product's query log) through prepared better-sqlite3 statements, no session check, validation or query builder (sign-in: the two hash checks, side by side, and the session insert); db floor = the same statements in a loop.`,
     ];
@@ -374,10 +382,11 @@ async function main() {
       rounds: results.map(({ scenario, rounds }) => ({ key: scenario.key, rounds })),
     };
     const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
-    // A partial run (BENCH_ONLY) never replaces the full figures the README quotes.
-    const names = benchConfig.only
-      ? [`bench-${stamp}.json`]
-      : [`bench-${stamp}.json`, 'latest.json'];
+    // A partial run (BENCH_ONLY, BENCH_SCENARIOS) never replaces the full figures the README quotes.
+    const names =
+      benchConfig.only || benchConfig.scenarios
+        ? [`bench-${stamp}.json`]
+        : [`bench-${stamp}.json`, 'latest.json'];
     for (const name of names) {
       writeFileSync(path.join(benchConfig.resultsDir, name), `${JSON.stringify(json, null, 2)}\n`);
     }

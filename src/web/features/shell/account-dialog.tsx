@@ -1,11 +1,11 @@
 /**
  * The Account dialog behind the avatar: User Profile, Family Members, Logout and Delete
- * Account (which asks first).
+ * Account (which asks first, and for the password). It loads when first wanted (see
+ * account-button.tsx): every screen has the avatar, few open it.
  */
 import { ChevronRight, LogOut, Trash2, UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { initials } from '../../../shared/names';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { useSignOut } from '../auth/session';
 import { DeleteAccountDialog } from './delete-account-dialog';
@@ -14,8 +14,13 @@ import { useProfile } from '../profile-settings/profile-queries';
 const rowClass =
   'flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-left font-medium transition-colors hover:bg-surface-muted';
 
-export function AccountButton() {
-  const [open, setOpen] = useState(false);
+export function AccountDialog({
+  open,
+  onOpenChange: setOpen,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const profile = useProfile();
   const logout = useSignOut();
@@ -23,14 +28,6 @@ export function AccountButton() {
   const fullName = profile.data?.full_name;
   return (
     <>
-      <button
-        type="button"
-        aria-label="Account"
-        onClick={() => setOpen(true)}
-        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground shadow-sm ring-2 ring-surface transition-transform hover:scale-105"
-      >
-        <span aria-hidden="true">{initials(fullName)}</span>
-      </button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent
           title="Account"

@@ -4,7 +4,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { APP_NAME } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
-import { AccountButton } from './account-dialog';
+import { AccountButton } from './account-button';
 
 /** The first screen keeps the browser's own focus; later screens move it to their title. */
 let firstScreen = true;
