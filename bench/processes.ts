@@ -145,14 +145,19 @@ export function startProduct(options: {
     : [];
   return startServerProcess({
     name: 'product server',
-    nodeArgs: [...profiling, '--enable-source-maps', 'dist/server/main.js'],
+    // As `npm start` runs the server (see docs/operations.md, "Memory").
+    nodeArgs: [
+      ...profiling,
+      '--max-semi-space-size=8',
+      '--enable-source-maps',
+      'dist/server/main.js',
+    ],
     env: {
       DATA_DIR: options.dataDir,
       FAMILY_PASSCODE: options.passcode,
       // Sign-in is measured at full speed: the per-address limit would refuse it.
       AUTH_RATE_LIMIT: 'off',
       // No LOG_LEVEL: the default, one log line a request, as a default install writes.
-      // As `npm start` runs the server (see docs/operations.md, "Memory").
       MALLOC_MMAP_THRESHOLD_: '131072',
     },
     port: options.port,

@@ -31,16 +31,18 @@ describe('the SQLite statement cache', () => {
     expect(second.all([7])).toEqual([{ value: 7 }]);
   });
 
-  it('keeps at most its size, forgetting the least recently used', () => {
+  it('keeps at most its size, forgetting the oldest first', () => {
     const { cache, prepare } = cacheOf(2);
     cache.prepare('select 1');
     cache.prepare('select 2');
     cache.prepare('select 1');
+    expect(prepare).toHaveBeenCalledTimes(2);
+    cache.prepare('select 3');
+    expect(prepare).toHaveBeenCalledTimes(3);
+    cache.prepare('select 2');
     cache.prepare('select 3');
     expect(prepare).toHaveBeenCalledTimes(3);
     cache.prepare('select 1');
-    expect(prepare).toHaveBeenCalledTimes(3);
-    cache.prepare('select 2');
     expect(prepare).toHaveBeenCalledTimes(4);
   });
 

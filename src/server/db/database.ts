@@ -5,13 +5,7 @@
 import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  type CompiledQuery,
-  type SqliteDatabase,
-} from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DB, Engine } from './schema';
 
@@ -41,8 +35,10 @@ const STATEMENT_CACHE_SIZE = 500;
  * Kysely prepares every query it runs, and preparing is SQLite parsing and planning the
  * statement anew: for the timeline's five-way union that cost more than running it. The
  * app runs a few hundred query shapes at most (values are bound as parameters, so the SQL
- * of a shape never changes), so each prepared statement is kept and reused, least recently
- * used first out. A statement still being iterated (a streamed query) is never handed out
+ * of a shape never changes), so each prepared statement is kept and reused. When more
+ * shapes than the cache holds have been seen, the oldest goes (first in, first out: with a
+ * bound above the app's shapes, that happens only to one-off statements, and a hit costs
+ * one lookup). A statement still being iterated (a streamed query) is never handed out
  * twice: a fresh one is prepared instead.
  */
 export function withStatementCache(
@@ -59,8 +55,9 @@ export function withStatementCache(
     prepare(sql) {
       onStatement?.(sql);
       const cached = statements.get(sql);
-      if (cached) statements.delete(sql);
-      const statement = cached && !cached.busy ? cached : sqlite.prepare(sql);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(sql);
+      if (cached) return statement;
       statements.set(sql, statement);
       if (statements.size > size) {
         const oldest = statements.keys().next().value;
@@ -71,7 +68,7 @@ export function withStatementCache(
   };
 }
 
-type ImmediateReader = (query: CompiledQuery) => unknown[] | undefined;
+type ImmediateReader = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
 
 const immediateReaders = new WeakMap<object, ImmediateReader>();
 
@@ -89,12 +86,13 @@ const immediateReaders = new WeakMap<object, ImmediateReader>();
  * writes that are not yet committed. PostgreSQL reads always go through Kysely's pool.
  */
 export function readImmediately<Row>(
-  // Any schema: a compiled query carries its own row type.
+  // Any schema: the caller knows the rows its SQL reads.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>,
-  query: CompiledQuery<Row>,
+  sql: string,
+  parameters: readonly unknown[],
 ): Row[] | undefined {
-  return immediateReaders.get(db)?.(query) as Row[] | undefined;
+  return immediateReaders.get(db)?.(sql, parameters) as Row[] | undefined;
 }
 
 /** SQLite's own companions of a database file, made with the file's own permissions. */
@@ -130,10 +128,10 @@ export function openSqlite(file: string, options: OpenOptions = {}): Database {
   sqlite.pragma('busy_timeout = 5000');
   const statements = withStatementCache(sqlite, STATEMENT_CACHE_SIZE, options.onStatement);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
-  immediateReaders.set(db, (query) => {
+  immediateReaders.set(db, (sql, parameters) => {
     if (sqlite.inTransaction) return undefined;
-    const statement = statements.prepare(query.sql);
-    return statement.reader ? statement.all(query.parameters) : undefined;
+    const statement = statements.prepare(sql);
+    return statement.reader ? statement.all(parameters) : undefined;
   });
   return {
     db,

@@ -142,12 +142,12 @@ describe('a prepared read while another request holds a transaction open', () =>
 
   it('on SQLite runs on the spot when no transaction is open, and waits its turn otherwise', async () => {
     const query = build({ owner: 'ann', after: 0, limit: 5 }).compile();
-    const rows = readImmediately(db, query);
+    const rows = readImmediately(db, query.sql, query.parameters);
     if (engine === 'sqlite') expect(rows).toEqual(await db.executeQuery(query).then((r) => r.rows));
     else expect(rows).toBeUndefined();
     await db.transaction().execute(async (trx) => {
       await trx.selectFrom('samples').select('id').execute();
-      expect(readImmediately(db, query)).toBeUndefined();
+      expect(readImmediately(db, query.sql, query.parameters)).toBeUndefined();
     });
   });
 });

@@ -83,8 +83,11 @@ export function prepareQuery<Values extends Record<string, unknown>, Row>(
         );
       }
     }
-    const query = CompiledQuery.raw(prepared.sql, parameters) as CompiledQuery<Row>;
-    return readImmediately(db, query) ?? (await db.executeQuery(query)).rows;
+    return (
+      readImmediately<Row>(db, prepared.sql, parameters) ??
+      (await db.executeQuery(CompiledQuery.raw(prepared.sql, parameters) as CompiledQuery<Row>))
+        .rows
+    );
   };
 }
 

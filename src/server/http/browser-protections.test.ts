@@ -158,19 +158,17 @@ describe('cross-origin writes', () => {
   });
 
   it('are refused at sign-up from another site too', async () => {
-    const response = await server
-      .client()
-      .request(
-        'POST',
-        '/api/auth/sign-up/email',
-        {
-          name: 'Eve',
-          email: 'eve@example.com',
-          password: 'secret-password',
-          passcode: TEST_PASSCODE,
-        },
-        { origin: 'https://evil.example' },
-      );
+    const response = await server.client().request(
+      'POST',
+      '/api/auth/sign-up/email',
+      {
+        name: 'Eve',
+        email: 'eve@example.com',
+        password: 'secret-password',
+        passcode: TEST_PASSCODE,
+      },
+      { origin: 'https://evil.example' },
+    );
     expect(response.status).toBe(403);
   });
 });

@@ -1,10 +1,9 @@
 /** The per-request values the API's middleware hands to its routes. */
 import type { Database } from '../db/database';
 
+/** The signed-in user, as a request knows them: what to read their rows by. */
 export interface SessionUser {
   id: string;
-  email: string;
-  name: string;
 }
 
 export interface AppEnv {

@@ -83,19 +83,13 @@ export function requireSession(
     });
   };
 
+  // The session row alone: a request needs only its user's id (deleting a user deletes
+  // their sessions, so a session always has its user).
   const findSession = prepareQuery(db, (values: { token: string }) =>
     db
       .selectFrom('session')
-      .innerJoin('user', 'user.id', 'session.userId')
-      .select([
-        'session.id as sessionId',
-        'session.createdAt',
-        'session.expiresAt',
-        'user.id',
-        'user.email',
-        'user.name',
-      ])
-      .where('session.token', '=', values.token),
+      .select(['id', 'userId', 'createdAt', 'expiresAt'])
+      .where('token', '=', values.token),
   );
 
   /**
@@ -122,7 +116,7 @@ export function requireSession(
     // better-auth renews a session once a day of use: that answer carries a new cookie.
     const dueForRenewal = expiresAt - config.expiresInMs + config.updateAgeMs <= now;
     if (!(expiresAt > now) || dueForRenewal) return null;
-    return { user: { id: row.id, email: row.email, name: row.name }, sessionId: row.sessionId };
+    return { user: { id: row.userId }, sessionId: row.id };
   }
 
   return async (c, next) => {
@@ -138,11 +132,7 @@ export function requireSession(
       returnHeaders: true,
     });
     if (!response) return c.json({ message: NOT_AUTHENTICATED_MESSAGE }, 401);
-    c.set('user', {
-      id: response.user.id,
-      email: response.user.email,
-      name: response.user.name,
-    });
+    c.set('user', { id: response.user.id });
     c.set('sessionId', response.session.id);
     await next();
     for (const cookie of headers.getSetCookie()) c.res.headers.append('set-cookie', cookie);

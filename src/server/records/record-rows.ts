@@ -23,15 +23,16 @@ export function recordRows(definition: RecordDefinition) {
       return row;
     },
 
-    /** A row as the API returns it, member name and colour included when joined. */
+    /**
+     * A row as the API returns it, member name and colour included (null when not joined).
+     * The row the driver made is the one returned, changed in place: a page is fifty rows,
+     * and copying each was a measurable share of a list's time.
+     */
     fromRow(row: Record<string, unknown>): Record<string, unknown> {
-      const record: Record<string, unknown> = {
-        family_member_name: null,
-        family_member_color: null,
-        ...row,
-      };
-      for (const name of flagNames) record[name] = Boolean(record[name]);
-      return record;
+      row.family_member_name ??= null;
+      row.family_member_color ??= null;
+      for (const name of flagNames) row[name] = Boolean(row[name]);
+      return row;
     },
   };
 }
