@@ -39,7 +39,12 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...desktop, baseURL: `http://localhost:${port}` },
-      testMatch: ['shell.spec.ts', 'timeline.spec.ts', 'family-members.spec.ts'],
+      testMatch: [
+        'shell.spec.ts',
+        'timeline.spec.ts',
+        'family-members.spec.ts',
+        'allergies.spec.ts',
+      ],
     },
     ...(onPostgres
       ? [{ name: 'phone-postgres', use: { ...phone, baseURL: `http://localhost:${postgresPort}` } }]

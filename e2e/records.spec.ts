@@ -151,6 +151,28 @@ const cases: RecordCase[] = [
     list: ['Current Insurance', 'Policy SC-123'],
   },
   {
+    noun: 'Allergy',
+    path: 'allergies',
+    title: 'Peanuts',
+    fill: async (page) => {
+      await expect(page.getByLabel('Status')).toHaveValue('Active');
+      await page.getByLabel('Substance').fill('Peanuts');
+      await page.getByLabel('Reaction').fill('Hives and swelling');
+      await page.getByLabel('Severity').selectOption('Severe');
+      await page.getByLabel('Category').selectOption('Food');
+      await page.getByLabel('Noted Date').fill(localDate(-400));
+      await page.getByLabel('Notes').fill('Carries an epinephrine pen.');
+      await page.getByLabel('Family Member').selectOption({ label: 'Leo' });
+    },
+    detail: ['Hives and swelling', 'Severe', 'Food', 'Carries an epinephrine pen.', 'Leo'],
+    edit: { label: 'Reaction', value: 'Anaphylaxis' },
+    created: 'Allergy added',
+    updated: 'Allergy updated',
+    deleted: 'Allergy deleted',
+    afterEdit: 'detail',
+    list: ['Hives and swelling', 'Severe', 'Food'],
+  },
+  {
     noun: 'Contact',
     path: 'contacts',
     title: 'Dr. Priya Patel',

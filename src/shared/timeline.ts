@@ -6,7 +6,7 @@ import type { RecordType } from './records/definition';
 
 export type TimelineEventType = Extract<
   RecordType,
-  'visit' | 'medication' | 'shot' | 'note' | 'condition'
+  'visit' | 'medication' | 'shot' | 'note' | 'condition' | 'allergy'
 >;
 
 export interface TimelineEvent {
@@ -32,6 +32,7 @@ export const TIMELINE_TYPE_LABELS: Record<TimelineEventType, string> = {
   shot: 'Shot',
   note: 'Note',
   condition: 'Condition',
+  allergy: 'Allergy',
 };
 
 /** The calendar day an event belongs to, in the viewer's time zone. */

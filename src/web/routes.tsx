@@ -18,15 +18,20 @@ interface RecordScreens {
   FormPage: ComponentType;
 }
 
-const recordScreenModules: Record<RecordType, () => Promise<RecordScreens>> = {
-  visit: () => import('./features/visits/visit-screens'),
-  medication: () => import('./features/medications/medication-screens'),
-  shot: () => import('./features/shots/shot-screens'),
-  note: () => import('./features/notes/note-screens'),
-  condition: () => import('./features/conditions/condition-screens'),
-  insurance: () => import('./features/insurance/insurance-screens'),
-  contact: () => import('./features/contacts/contact-screens'),
-};
+/**
+ * Each record type's screens, found by their file's name, `{type}-screens.tsx` in the
+ * type's feature folder; each loads when one of its screens is first opened.
+ */
+const screenModules = import.meta.glob<RecordScreens>('./features/*/*-screens.tsx');
+
+export function recordScreenModule(type: RecordType): () => Promise<RecordScreens> {
+  const found = Object.entries(screenModules).find(([file]) =>
+    file.endsWith(`/${type}-screens.tsx`),
+  );
+  if (!found)
+    throw new Error(`The ${type} record type has no screens (features/*/${type}-screens.tsx)`);
+  return found[1];
+}
 
 function ScreenLoading() {
   return <Loading />;
@@ -40,7 +45,7 @@ function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 
 const defaultExport = (module: { default: ComponentType }) => module.default;
 
 const recordRoutes: RouteObject[] = recordIdentities.flatMap((definition) => {
-  const load = recordScreenModules[definition.type];
+  const load = recordScreenModule(definition.type);
   const pick = (name: keyof RecordScreens) => screen(() => load().then((module) => module[name]));
   return [
     { path: definition.path, ...pick('ListPage') },

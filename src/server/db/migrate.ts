@@ -15,6 +15,7 @@ import * as recordCounts from './migrations/0005-record-counts';
 import * as usedAuthenticationCodes from './migrations/0006-used-authentication-codes';
 import * as limitsAndLocks from './migrations/0007-limits-and-locks';
 import * as conditions from './migrations/0008-conditions';
+import * as allergies from './migrations/0009-allergies';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0006-used-authentication-codes': usedAuthenticationCodes,
   '0007-limits-and-locks': limitsAndLocks,
   '0008-conditions': conditions,
+  '0009-allergies': allergies,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

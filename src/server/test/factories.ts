@@ -61,6 +61,15 @@ const samples: Record<RecordType, () => Input> = {
     expiry_date: '2026-12-31',
     status: 'current',
   }),
+  allergy: () => ({
+    substance: 'Peanuts',
+    reaction: 'Hives',
+    severity: 'Severe',
+    category: 'Food',
+    status: 'Active',
+    noted_date: '2024-05-02',
+    notes: 'Carries an epinephrine pen.',
+  }),
   contact: () => ({
     contact_name: 'Dr. Priya Patel',
     contact_type: 'Specialist',
@@ -83,6 +92,7 @@ export const editableTextField: Record<RecordType, string> = {
   shot: 'location',
   note: 'content',
   condition: 'notes',
+  allergy: 'reaction',
   insurance: 'policy_number',
   contact: 'specialty',
 };

@@ -4,13 +4,10 @@
  * typed client, the generic list/detail/form screens and the timeline.
  */
 import { z } from 'zod';
+import type { RecordTable, RecordType } from './catalogue';
 import type { FieldSpec } from './fields';
 
-export type RecordType =
-  'visit' | 'medication' | 'shot' | 'note' | 'condition' | 'insurance' | 'contact';
-
-export type RecordTable =
-  'visits' | 'medications' | 'shots' | 'notes' | 'conditions' | 'insurance' | 'contacts';
+export type { RecordTable, RecordType };
 
 export type FieldMap = Record<string, FieldSpec>;
 
@@ -56,6 +53,8 @@ export interface RecordMessages {
 export interface RecordDefinition<F extends FieldMap = FieldMap, Out = unknown> {
   type: RecordType;
   table: RecordTable;
+  menu?: { title: string; description: string };
+  addNew: boolean;
   /** The URL segment of the screens (`/visits`) and of the API (`/api/visits`). */
   path: string;
   /** 'Visit', as a title and in buttons. */

@@ -70,6 +70,16 @@ describe('record definitions', () => {
         'Address',
         'Notes',
       ],
+      allergy: [
+        'Substance',
+        'Reaction',
+        'Severity',
+        'Category',
+        'Status',
+        'Noted Date',
+        'Notes',
+        'Family Member',
+      ],
     });
   });
 
@@ -136,6 +146,7 @@ describe('record definitions', () => {
       condition: 'list',
       insurance: 'list',
       contact: 'list',
+      allergy: 'detail',
     });
   });
 });

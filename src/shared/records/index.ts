@@ -1,7 +1,13 @@
-/** The registry of record types, in the order the product lists them. */
-import { contactDefinition } from './contacts';
-import type { RecordDefinition, RecordType } from './definition';
+/**
+ * The registry of record types: each type's definition, by its name in the catalogue (a
+ * type the catalogue names without a definition here does not compile), listed in the
+ * catalogue's order.
+ */
+import { allergyDefinition } from './allergies';
+import { recordIdentities, type RecordType } from './catalogue';
 import { conditionDefinition } from './conditions';
+import { contactDefinition } from './contacts';
+import type { RecordDefinition } from './definition';
 import { insuranceDefinition } from './insurance';
 import { medicationDefinition } from './medications';
 import { noteDefinition } from './notes';
@@ -9,8 +15,9 @@ import { shotDefinition } from './shots';
 import { visitDefinition } from './visits';
 
 export {
-  contactDefinition,
+  allergyDefinition,
   conditionDefinition,
+  contactDefinition,
   insuranceDefinition,
   medicationDefinition,
   noteDefinition,
@@ -18,23 +25,25 @@ export {
   visitDefinition,
 };
 
-export const recordDefinitions = [
-  visitDefinition,
-  medicationDefinition,
-  shotDefinition,
-  noteDefinition,
-  conditionDefinition,
-  insuranceDefinition,
-  contactDefinition,
-] as const;
+export const definitionsByType = {
+  visit: visitDefinition,
+  medication: medicationDefinition,
+  shot: shotDefinition,
+  note: noteDefinition,
+  condition: conditionDefinition,
+  allergy: allergyDefinition,
+  insurance: insuranceDefinition,
+  contact: contactDefinition,
+} as const satisfies Record<RecordType, RecordDefinition>;
 
-export const definitionsByType: Record<RecordType, RecordDefinition> = Object.fromEntries(
-  recordDefinitions.map((definition) => [definition.type, definition as RecordDefinition]),
-) as Record<RecordType, RecordDefinition>;
+/** Every definition, in the order the product lists the types. */
+export const recordDefinitions: readonly RecordDefinition[] = recordIdentities.map(
+  (identity) => definitionsByType[identity.type] as RecordDefinition,
+);
 
 /** The types that appear on the timeline, each with the date that places it there. */
 export type TimelineDefinition = RecordDefinition & { timeline: { dateField: string } };
 
-export const timelineDefinitions: TimelineDefinition[] = recordDefinitions
-  .map((definition) => definition as RecordDefinition)
-  .filter((definition): definition is TimelineDefinition => definition.timeline !== undefined);
+export const timelineDefinitions: TimelineDefinition[] = recordDefinitions.filter(
+  (definition): definition is TimelineDefinition => definition.timeline !== undefined,
+);

@@ -4,6 +4,7 @@ import {
   FileText,
   HeartPulse,
   Pill,
+  ShieldAlert,
   ShieldCheck,
   Stethoscope,
   Syringe,
@@ -17,6 +18,7 @@ export const recordIcons: Record<RecordType, LucideIcon> = {
   shot: Syringe,
   note: FileText,
   condition: HeartPulse,
+  allergy: ShieldAlert,
   insurance: ShieldCheck,
   contact: BookUser,
 };
@@ -28,6 +30,7 @@ export const recordTints: Record<RecordType, string> = {
   shot: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
   note: 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
   condition: 'bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-300',
+  allergy: 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300',
   insurance: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
   contact: 'bg-teal-100 text-teal-800 dark:bg-teal-950 dark:text-teal-300',
 };

@@ -10,7 +10,8 @@ import { sql } from 'kysely';
 
 type Column = [name: string, kind: 'text' | 'required text' | 'flag', defaultValue?: string];
 
-interface TableSpec {
+/** A record table as its migration makes it (later types' migrations make theirs the same way). */
+export interface TableSpec {
   name: string;
   memberLinked: boolean;
   columns: Column[];
@@ -153,8 +154,9 @@ function addColumn(
   });
 }
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const table of tables) {
+/** Makes one record table: id, owner, member, its columns, times, the member key, indexes. */
+export async function createRecordTable(db: Kysely<unknown>, table: TableSpec): Promise<void> {
+  {
     let builder: CreateTableBuilder<string, string> = db.schema
       .createTable(table.name)
       .addColumn('id', 'text', (col) => col.primaryKey())
@@ -184,4 +186,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .execute();
     }
   }
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const table of tables) await createRecordTable(db, table);
 }

@@ -91,7 +91,7 @@ begin
   return null;
 end $$`;
 
-function postgresTriggers({ name, memberLinked }: (typeof tables)[number]): string[] {
+export function postgresTriggers({ name, memberLinked }: (typeof tables)[number]): string[] {
   const argument = memberLinked ? `'member'` : `'owner'`;
   const moved = memberLinked
     ? `old."user_id" is distinct from new."user_id" or old."family_member_id" is distinct from new."family_member_id"`

@@ -1,41 +1,14 @@
 /** /list: the Health Records menu, a card for each kind of record. */
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  conditionDefinition,
-  insuranceDefinition,
-  medicationDefinition,
-  noteDefinition,
-  shotDefinition,
-  visitDefinition,
-} from '../../../shared/records';
+import { recordIdentities } from '../../../shared/records/catalogue';
 import { RecordTypeIcon } from '../../components/record-type-icon';
 import { PageHeader } from '../shell/page-header';
 
-const cards = [
-  { definition: visitDefinition, title: 'Visits', description: 'Appointments, past and upcoming' },
-  {
-    definition: medicationDefinition,
-    title: 'Medications',
-    description: 'What you take, and when',
-  },
-  { definition: shotDefinition, title: 'Shots', description: 'Vaccinations and boosters' },
-  {
-    definition: noteDefinition,
-    title: 'Notes',
-    description: 'Letters, referrals and your own notes',
-  },
-  {
-    definition: conditionDefinition,
-    title: 'Health History',
-    description: 'Conditions, yours and the family’s',
-  },
-  {
-    definition: insuranceDefinition,
-    title: 'Insurance',
-    description: 'Policies, current and past',
-  },
-];
+/** A card for each record type the menu lists, as the catalogue says. */
+const cards = recordIdentities.flatMap((identity) =>
+  identity.menu ? [{ definition: identity, ...identity.menu }] : [],
+);
 
 export function HealthRecordsPage() {
   return (

@@ -1,22 +1,17 @@
 /** The Add New dialog of the centre button: one entry per record type that has a form. */
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { recordCatalogue } from '../../../shared/records/catalogue';
+import { recordIdentities } from '../../../shared/records/catalogue';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { RecordTypeIcon } from '../../components/record-type-icon';
 
-const entries = [
-  recordCatalogue.visit,
-  recordCatalogue.medication,
-  recordCatalogue.shot,
-  recordCatalogue.note,
-  recordCatalogue.condition,
-  recordCatalogue.insurance,
-].map((definition) => ({
-  label: `New ${definition.noun}`,
-  to: `/${definition.path}/new`,
-  type: definition.type,
-}));
+const entries = recordIdentities
+  .filter((identity) => identity.addNew)
+  .map((definition) => ({
+    label: `New ${definition.noun}`,
+    to: `/${definition.path}/new`,
+    type: definition.type,
+  }));
 
 export function AddNewDialog({
   open,
