@@ -1,4 +1,5 @@
-import { expect, expectAccessible, signUpViaApi, test } from './fixtures';
+import { readFileSync } from 'node:fs';
+import { createRecordViaApi, expect, expectAccessible, signUpViaApi, test } from './fixtures';
 
 test('profile settings show the email read-only and update the full name everywhere', async ({
   page,
@@ -101,5 +102,63 @@ test('a user downloads their data and imports it into a new, empty account', asy
   await other.goto('/profile-settings');
   await other.getByLabel('Import from a file').setInputFiles(file);
   await expect(other.getByText(/Importing needs an empty account/)).toBeVisible();
+  await context.close();
+});
+
+test('a user downloads a person’s records as FHIR R4 and brings them into another account’s person', async ({
+  page,
+  user,
+  browser,
+}) => {
+  const base = test.info().project.use.baseURL ?? '';
+  const member = await page.request.post('/api/family-members', {
+    data: { name: 'Leo' },
+    headers: { origin: base },
+  });
+  const leo = (await member.json()) as { id: string };
+  await createRecordViaApi(page, 'allergies', {
+    substance: 'Penicillin',
+    severity: 'Severe',
+    family_member_id: leo.id,
+  });
+  await createRecordViaApi(page, 'medications', {
+    medication_name: 'Amoxicillin',
+    start_date: '2026-01-10',
+    family_member_id: leo.id,
+  });
+  await createRecordViaApi(page, 'notes', { title: 'Not Leo’s', note_date: '2026-03-01' });
+
+  await page.goto('/profile-settings');
+  const person = page.getByLabel('Person');
+  await expect(person.locator('option')).toHaveText([`${user.name} (you)`, 'Leo']);
+  await person.selectOption({ label: 'Leo' });
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download FHIR (R4)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^kin-health-fhir-leo-\d{4}-\d{2}-\d{2}\.json$/);
+  const file = await download.path();
+  const bundle = JSON.parse(readFileSync(file, 'utf8')) as {
+    resourceType: string;
+    entry: { resource: { resourceType: string } }[];
+  };
+  expect(bundle.resourceType).toBe('Bundle');
+  expect(bundle.entry.map((entry) => entry.resource.resourceType).sort()).toEqual([
+    'AllergyIntolerance',
+    'MedicationStatement',
+    'Patient',
+  ]);
+  await expectAccessible(page);
+
+  const context = await browser.newContext({ baseURL: base });
+  const other = await context.newPage();
+  await signUpViaApi(other, 'Nora Newton');
+  await other.goto('/profile-settings');
+  await expect(other.getByLabel('Person')).toHaveValue(/.+/);
+  await other.getByLabel('Import from a file').setInputFiles(file);
+  await expect(other.getByText('Imported 1 medication, 1 allergy')).toBeVisible();
+  await other.getByLabel('Import from a file').setInputFiles(file);
+  await expect(other.getByText('Imported nothing (2 records were already imported)')).toBeVisible();
+  await other.goto('/allergies');
+  await expect(other.getByRole('link', { name: /Penicillin/ })).toHaveCount(1);
   await context.close();
 });

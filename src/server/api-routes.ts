@@ -14,6 +14,7 @@ import type { DB } from './db/schema';
 import { dataTransferRoutes } from './data-transfer/data-transfer-routes';
 import type { FamilyMemberRepository } from './family-members/family-member-repository';
 import { familyMemberRoutes } from './family-members/family-member-routes';
+import { fhirRoutes } from './fhir/fhir-routes';
 import type { AppEnv } from './http/env';
 import type { Logger } from './logger';
 import type { TimelineRepository } from './timeline/timeline-repository';
@@ -37,6 +38,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/', dataTransferRoutes(db))
     .route('/', accountSecurityRoutes(db, auth, accounts))
     .route('/family-members', familyMemberRoutes(members))
+    .route('/fhir', fhirRoutes(db))
     .route('/timeline', timelineRoutes(timeline));
 }
 

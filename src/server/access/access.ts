@@ -34,6 +34,7 @@ const OTHER_OWNED_TABLES = {
   record_counts: 'user_id',
   audit_log: 'user_id',
   account_locks: 'user_id',
+  fhir_import_sources: 'user_id',
   used_authentication_codes: 'user_id',
   user: 'id',
   session: 'userId',

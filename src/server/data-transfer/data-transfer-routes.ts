@@ -1,6 +1,7 @@
 /**
- * GET /api/export (the user's data as one JSON file) and POST /api/import (that file, into
- * an empty account).
+ * GET /api/export (the user's data as one JSON file) and POST /api/import: that file, into
+ * an empty account, or, with `?person={id}`, a FHIR R4 Bundle into one person (the user or
+ * one of their family members), beside what they already have.
  *
  * An import is refused before its body is read when the account has data or another import
  * of the account is running (on any instance); the body is read up to a bound that holds
@@ -16,9 +17,14 @@ import {
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../../shared/api-error';
-import { badRequest } from '../http/errors';
-import { validationErrorBody } from '../http/validation';
+import { fhirImportQuerySchema, isFhirResource } from '../../shared/fhir';
+import { importFhirBundle } from '../fhir/fhir-import';
+import { saveFhirImport } from '../fhir/fhir-import-store';
+import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
+import { badRequest, notFound } from '../http/errors';
+import { validate, validationErrorBody } from '../http/validation';
 import { withAccountLock } from '../limits/account-locks';
+import { findPerson } from '../persons/person-records';
 import { accountIsEmpty, exportUserData, importUserData } from './data-transfer';
 
 /**
@@ -53,11 +59,11 @@ async function readBounded(request: Request, max: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function parseJson(text: string): unknown {
+function parseJson(text: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw badRequest('The file is not a Kin Health export (it is not JSON)');
+    throw badRequest(`The file is not ${what} (it is not JSON)`, 'file');
   }
 }
 
@@ -69,11 +75,33 @@ export function dataTransferRoutes(db: Kysely<DB>) {
       c.header('Content-Disposition', `attachment; filename="kin-health-export-${day}.json"`);
       return c.json(data);
     })
-    .post('/import', async (c) => {
+    .post('/import', validate('query', fhirImportQuerySchema), async (c) => {
       const userId = c.var.user.id;
+      const personId = c.req.valid('query').person;
+      if (personId !== undefined) {
+        const person = await findPerson(db, userId, personId);
+        if (!person) throw notFound(PERSON_NOT_FOUND);
+        const locked = await withAccountLock(db, { userId, operation: 'import' }, async () => {
+          const json = parseJson(
+            await readBounded(c.req.raw, MAX_IMPORT_BYTES),
+            'a FHIR R4 Bundle',
+          );
+          const bundle = importFhirBundle(json, { familyMemberId: person.family_member_id });
+          if (!bundle.ok) throw badRequest(bundle.message, 'file');
+          return saveFhirImport(db, userId, person, bundle);
+        });
+        if (!locked) throw new ApiError(409, IMPORT_ALREADY_RUNNING);
+        return c.json(locked.result, 201);
+      }
       if (!(await accountIsEmpty(db, userId))) throw new ApiError(409, IMPORT_NEEDS_EMPTY_ACCOUNT);
       const locked = await withAccountLock(db, { userId, operation: 'import' }, async () => {
-        const json = parseJson(await readBounded(c.req.raw, MAX_IMPORT_BYTES));
+        const json = parseJson(
+          await readBounded(c.req.raw, MAX_IMPORT_BYTES),
+          'a Kin Health export',
+        );
+        if (isFhirResource(json)) {
+          throw badRequest('Person: choose whose records the FHIR file holds', 'person');
+        }
         const file = dataExportSchema.safeParse(json);
         if (!file.success) {
           const body = validationErrorBody(file.error);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { IMPORT_NEEDS_EMPTY_ACCOUNT, type DataExport } from '../../shared/data-export';
 import { recordDefinitions } from '../../shared/records';
 import { sampleRecord } from '../test/factories';
+import { addOneOfEveryType } from '../test/family-records';
 import { MAX_IMPORT_BYTES } from './data-transfer-routes';
 import { useTestServer, signedUpClient, type TestClient } from '../test/harness';
 
@@ -32,15 +33,7 @@ async function fill(client: TestClient) {
     color: '#3b82f6',
   });
   await client.post('/api/family-members', { name: 'Ana', color: '#ec4899' });
-  for (const definition of recordDefinitions) {
-    await client.post(`/api/${definition.path}`, sampleRecord(definition.type));
-    if (definition.memberLinked) {
-      await client.post(
-        `/api/${definition.path}`,
-        sampleRecord(definition.type, { family_member_id: leo.body.id }),
-      );
-    }
-  }
+  await addOneOfEveryType(client, leo.body.id);
   await client.post(
     '/api/history',
     sampleRecord('condition', { is_family_history: true, relation: 'Grandmother' }),

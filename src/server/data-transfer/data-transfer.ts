@@ -93,9 +93,10 @@ export async function accountIsEmpty(db: Kysely<DB>, userId: string): Promise<bo
   return true;
 }
 
-async function insertAll(
+/** Inserts rows a few hundred at a time (SQLite and PostgreSQL bound a statement's values). */
+export async function insertAll(
   db: Kysely<DB>,
-  table: 'family_members' | RecordTable,
+  table: 'family_members' | 'fhir_import_sources' | RecordTable,
   rows: Record<string, unknown>[],
 ) {
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {

@@ -104,6 +104,17 @@ export interface AccountLocksTable {
   acquired_at: number;
 }
 
+/** A record a FHIR import brought into a person, and the resource it came from (migration 0011). */
+export interface FhirImportSourcesTable {
+  user_id: string;
+  person_id: string;
+  family_member_id: string | null;
+  source_id: string;
+  record_type: string;
+  record_id: string;
+  created_at: string;
+}
+
 /**
  * A record table's row. Its own fields are declared once, by the type's definition in
  * src/shared/records (and a test holds every table's columns to it); here only the columns
@@ -132,6 +143,7 @@ export interface DB extends RecordTables {
   used_authentication_codes: UsedAuthenticationCodesTable;
   attempt_limits: AttemptLimitsTable;
   account_locks: AccountLocksTable;
+  fhir_import_sources: FhirImportSourcesTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -15,21 +15,9 @@ import type {
   Reference,
   Resource,
 } from '@medplum/fhirtypes';
-import {
-  LONG_TEXT_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  SHORT_TEXT_MAX_LENGTH,
-} from '../../shared/constants';
 import { definitionsByType } from '../../shared/records';
 import type { FieldMap } from '../../shared/records/definition';
-import {
-  ALLERGY_CATEGORIES,
-  ALLERGY_SEVERITIES,
-  ALLERGY_STATUSES,
-  FHIR_RECORD_TYPES,
-  type FhirRecordType,
-  type FhirValues,
-} from './fhir-source';
+import { FHIR_RECORD_TYPES, type FhirRecordType, type FhirValues } from './fhir-source';
 import {
   IGNORE,
   SKIP,
@@ -168,13 +156,6 @@ export function fitText(value: unknown, max: number): string | null {
   return `${cut.trimEnd()}…`;
 }
 
-/** The allergy type's limits, until its definition exists in src/shared/records. */
-const ALLERGY_TEXT_LIMITS: Record<string, number> = {
-  substance: NAME_MAX_LENGTH,
-  reaction: SHORT_TEXT_MAX_LENGTH,
-  notes: LONG_TEXT_MAX_LENGTH,
-};
-
 /** Values cut to their fields' limits: long texts shortened, an unusable phone or email dropped. */
 function fitToFields(fields: FieldMap, values: Json): Json {
   const fitted: Json = { ...values };
@@ -195,29 +176,10 @@ function fitToFields(fields: FieldMap, values: Json): Json {
   return fitted;
 }
 
-const allergySchema = z.object({
-  substance: z.string().min(1).max(NAME_MAX_LENGTH),
-  reaction: z.string().max(SHORT_TEXT_MAX_LENGTH).nullable(),
-  severity: z.enum(ALLERGY_SEVERITIES).nullable(),
-  category: z.enum(ALLERGY_CATEGORIES).nullable(),
-  status: z.enum(ALLERGY_STATUSES),
-  noted_date: z.string().nullable(),
-  notes: z.string().max(LONG_TEXT_MAX_LENGTH).nullable(),
-  family_member_id: z.string().nullable(),
-});
-
 /** A mapped record as its type's schema outputs it, or null when the schema refuses it. */
 function checkedValues(mapped: MappedRecord, familyMemberId: string | null): object | null {
   const { type } = mapped;
   const member = type === 'contact' ? {} : { family_member_id: familyMemberId };
-  if (type === 'allergy') {
-    const values = { ...member, ...mapped.values } as Json;
-    for (const [name, max] of Object.entries(ALLERGY_TEXT_LIMITS)) {
-      values[name] = fitText(values[name], max);
-    }
-    const parsed = allergySchema.safeParse(values);
-    return parsed.success ? parsed.data : null;
-  }
   const definition = definitionsByType[type];
   let values = fitToFields(definition.fields, { ...member, ...mapped.values });
   // A start after the end cannot be saved; the end says more about whether it is current.

@@ -1,11 +1,10 @@
 /**
  * What the FHIR export reads: one person and their records, as plain rows the way the API
  * returns them, each type read lazily so that a long history streams instead of loading.
- * Also the allergy record's fields, which this module knows before the allergy type exists
- * in `src/shared/records` (move them there when it does).
  */
 import type { RecordType, RecordValues } from '../../shared/records/definition';
 import type {
+  allergyDefinition,
   contactDefinition,
   conditionDefinition,
   insuranceDefinition,
@@ -23,24 +22,8 @@ export function fhirContentType(): string {
   return `${FHIR_CONTENT_TYPE}; charset=utf-8`;
 }
 
-export const ALLERGY_SEVERITIES = ['Mild', 'Moderate', 'Severe'] as const;
-export const ALLERGY_CATEGORIES = ['Food', 'Medication', 'Environment', 'Other'] as const;
-export const ALLERGY_STATUSES = ['Active', 'Inactive', 'Resolved'] as const;
-
-/** The fields of an allergy record (CONTRACT.md §4), as its schema will output them. */
-export interface AllergyValues {
-  substance: string;
-  reaction: string | null;
-  severity: (typeof ALLERGY_SEVERITIES)[number] | null;
-  category: (typeof ALLERGY_CATEGORIES)[number] | null;
-  status: (typeof ALLERGY_STATUSES)[number];
-  noted_date: string | null;
-  notes: string | null;
-  family_member_id: string | null;
-}
-
-/** Every record type the FHIR mapping knows: the product's seven, and allergies. */
-export type FhirRecordType = RecordType | 'allergy';
+/** Every record type, in the order a bundle lists them. */
+export type FhirRecordType = RecordType;
 
 export const FHIR_RECORD_TYPES = [
   'visit',
@@ -68,7 +51,7 @@ export interface FhirValues {
   shot: RecordValues<typeof shotDefinition>;
   note: RecordValues<typeof noteDefinition>;
   condition: RecordValues<typeof conditionDefinition>;
-  allergy: AllergyValues;
+  allergy: RecordValues<typeof allergyDefinition>;
   insurance: RecordValues<typeof insuranceDefinition>;
   contact: RecordValues<typeof contactDefinition>;
 }

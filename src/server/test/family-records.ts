@@ -3,6 +3,7 @@
  * answers about them, for the tests that back up and restore a database and compare.
  */
 import { expect } from 'vitest';
+import { recordDefinitions } from '../../shared/records';
 import { sampleRecord } from './factories';
 import { TEST_PASSCODE, uniqueEmail, type TestClient } from './harness';
 
@@ -104,4 +105,23 @@ export async function readEverything(
   delete exported.body.exported_at;
   answers['/api/export'] = { status: exported.status, body: exported.body };
   return answers;
+}
+
+/**
+ * One record of every type for the account holder and, of each type that links to family
+ * members, one more for `memberId`: `recordDefinitions.length` plus the member-linked
+ * types' number of records.
+ */
+export async function addOneOfEveryType(client: TestClient, memberId: string): Promise<void> {
+  for (const definition of recordDefinitions) {
+    await expectStatus(client.post(`/api/${definition.path}`, sampleRecord(definition.type)));
+    if (definition.memberLinked) {
+      await expectStatus(
+        client.post(
+          `/api/${definition.path}`,
+          sampleRecord(definition.type, { family_member_id: memberId }),
+        ),
+      );
+    }
+  }
 }

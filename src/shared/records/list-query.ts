@@ -21,6 +21,14 @@ const pageNumber = (name: string, min: number, max: number, fallback: number) =>
       error: `${name} must be a whole number from ${min} to ${max}`,
     });
 
+/** The browser's calendar date, for what splits at today (current medications, upcoming shots). */
+export const todayParam = z
+  .string()
+  .optional()
+  .refine((value) => value === undefined || isCalendarDate(value), {
+    error: 'today must be a date (YYYY-MM-DD)',
+  });
+
 export function listQuerySchema(definition: RecordDefinition) {
   const views = Object.keys(definition.views ?? {});
   return z.object({
@@ -33,12 +41,7 @@ export function listQuerySchema(definition: RecordDefinition) {
           : `${definition.plural} have no views`,
       }),
     member: memberFilter,
-    today: z
-      .string()
-      .optional()
-      .refine((value) => value === undefined || isCalendarDate(value), {
-        error: 'today must be a date (YYYY-MM-DD)',
-      }),
+    today: todayParam,
     limit: pageNumber('limit', 1, MAX_PAGE_SIZE, PAGE_SIZE),
     offset: pageNumber('offset', 0, 1_000_000, 0),
   });

@@ -5,12 +5,15 @@
  * type-only import, erased from the bundle); a record type's routes by its definition;
  * better-auth's by the shapes the product reads of them.
  */
-import { hc, type ClientResponse, type InferResponseType } from 'hono/client';
+import { hc, type ClientResponse } from 'hono/client';
 import type { ProductRoutes } from '../../server/api-routes';
 import { ApiError } from '../../shared/api-error';
 import type { SignInInput, SignUpInput } from '../../shared/auth';
 import type { FreshProof } from '../../shared/account-security';
 import type { FamilyMemberInput } from '../../shared/family-members';
+import type { ImportSummary } from '../../shared/data-export';
+import type { FhirImportSummary } from '../../shared/fhir';
+import { localToday } from '../../shared/dates';
 import type {
   RecordDefinition,
   RecordInput,
@@ -116,12 +119,49 @@ export const profileApi = {
   deleteAccount: (proof: FreshProof) => answer(product.account.$delete({ json: proof })),
 };
 
+/** A download's bytes as they arrive, and its file name from the server. */
+async function download(
+  path: string,
+  onProgress: (bytes: number) => void,
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send(`/api${path}`);
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  const reader = response.body?.getReader();
+  for (;;) {
+    const next = reader ? await reader.read() : { done: true as const, value: undefined };
+    if (next.done) break;
+    chunks.push(next.value);
+    bytes += next.value.byteLength;
+    onProgress(bytes);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return {
+    blob: new Blob(chunks, { type: response.headers.get('content-type') ?? undefined }),
+    fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null,
+  };
+}
+
 export const dataApi = {
   /** Where the browser downloads the user's data from (a same-origin link, cookie and all). */
   exportUrl: '/api/export',
   // The import route reads its body itself (a bounded stream), so only its answer is typed.
-  import: (file: unknown) =>
-    request<InferResponseType<typeof product.import.$post>>('POST', '/import', file),
+  import: (file: unknown) => request<ImportSummary>('POST', '/import', file),
+  /** A FHIR R4 Bundle (the file's text, sent as it is) into one person. */
+  importFhir: async (text: string, personId: string): Promise<FhirImportSummary> => {
+    const response = await send(`/api/import?person=${encodeURIComponent(personId)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: text,
+    });
+    return (await response.json()) as FhirImportSummary;
+  },
+  /** One person's records as a FHIR R4 Bundle ($everything), with progress as it streams. */
+  downloadFhir: (personId: string, onProgress: (bytes: number) => void) =>
+    download(
+      `/fhir/Patient/${encodeURIComponent(personId)}/$everything?today=${localToday()}`,
+      onProgress,
+    ),
 };
 
 export interface TwoFactorEnrolment {

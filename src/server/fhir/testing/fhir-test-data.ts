@@ -28,12 +28,14 @@ import {
   ALLERGY_CATEGORIES,
   ALLERGY_SEVERITIES,
   ALLERGY_STATUSES,
-  type AllergyValues,
+} from '../../../shared/records/allergies';
+import {
   type FhirClock,
   type FhirPerson,
   type FhirRecordType,
   type FhirRows,
   type FhirSource,
+  type FhirValues,
 } from '../fhir-source';
 
 export const CLOCK: FhirClock = { now: '2026-06-15T12:00:00.000Z', today: '2026-06-15' };
@@ -100,7 +102,7 @@ export function rowsOf<K extends Exclude<FhirRecordType, 'allergy'>>(
   return inputs.map((input) => stored(schema.parse(input)) as FhirRows[K]);
 }
 
-export function allergyRows(inputs: Partial<AllergyValues>[]): FhirRows['allergy'][] {
+export function allergyRows(inputs: Partial<FhirValues['allergy']>[]): FhirRows['allergy'][] {
   return inputs.map((input) =>
     stored({
       substance: 'Peanuts',

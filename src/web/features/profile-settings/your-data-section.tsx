@@ -1,44 +1,88 @@
 /**
  * 'Your data' in profile settings: download everything as one file, and bring such a file
- * into an empty account.
+ * into an empty account; download one person's records as FHIR R4, and bring a FHIR R4
+ * Bundle into a person (CONTRACT.md §4). The one Person select says whose records both
+ * FHIR actions are about.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Download, Upload } from 'lucide-react';
-import { useId, useRef, type ChangeEvent } from 'react';
+import { Download, FileJson, Upload } from 'lucide-react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import type { ImportSummary } from '../../../shared/data-export';
+import { isFhirResource, type FhirImportSummary } from '../../../shared/fhir';
 import { toasts } from '../../../shared/messages';
-import { buttonVariants } from '../../components/ui/button';
+import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { dataApi } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { showError, showSuccess } from '../../lib/toast';
+import { PersonSelect, usePersons } from '../family-members/person-select';
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-async function readJson(file: File): Promise<unknown> {
-  try {
-    return JSON.parse(await file.text());
-  } catch {
-    throw new Error('The file is not a Kin Health export (it is not JSON)');
-  }
+const NOT_JSON = 'The file is not a Kin Health export or a FHIR R4 Bundle (it is not JSON)';
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+type ImportAnswer = ImportSummary | FhirImportSummary;
 
 export function YourDataSection() {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
+  const persons = usePersons();
+  const [chosenPerson, setChosenPerson] = useState('');
+  const personId = chosenPerson || persons[0]?.id || '';
+  const [downloaded, setDownloaded] = useState<number | null>(null);
+
   const importFile = useMutation({
-    mutationFn: async (file: File) => dataApi.import(await readJson(file)),
-    onSuccess: (summary) => {
-      showSuccess({
-        title: 'Import complete',
-        description: `${count(summary.family_members, 'family member')} and ${count(summary.records, 'record')} were added.`,
-      });
+    mutationFn: async (file: File): Promise<ImportAnswer> => {
+      const text = await file.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new Error(NOT_JSON);
+      }
+      return isFhirResource(json) ? dataApi.importFhir(text, personId) : dataApi.import(json);
+    },
+    onSuccess: (answer) => {
+      showSuccess(
+        'format' in answer
+          ? { title: 'Import complete', description: answer.summary }
+          : {
+              title: 'Import complete',
+              description: `${count(answer.family_members, 'family member')} and ${count(answer.records, 'record')} were added.`,
+            },
+      );
       void queryClient.invalidateQueries();
     },
     onError: (error) => showError(toasts.error, error),
     onSettled: () => {
       if (input.current) input.current.value = '';
     },
+  });
+
+  const downloadFhir = useMutation({
+    mutationFn: () => {
+      setDownloaded(0);
+      return dataApi.downloadFhir(personId, setDownloaded);
+    },
+    onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName ?? 'kin-health-fhir.json'),
+    onError: (error) => showError(toasts.error, error),
+    onSettled: () => setDownloaded(null),
   });
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -72,13 +116,41 @@ export function YourDataSection() {
             ref={input}
             id={inputId}
             type="file"
-            accept="application/json,.json"
+            accept="application/json,application/fhir+json,.json"
             className="sr-only"
             onChange={choose}
             disabled={importFile.isPending}
           />
         </label>
       </div>
+
+      <h3 className="mt-6 text-sm font-semibold">FHIR (R4)</h3>
+      <p className="mb-3 text-sm text-muted-foreground">
+        One person’s records in the standard format of patient portals and health apps. A FHIR R4
+        Bundle chosen with ‘Import from a file’ is added to the person chosen here; importing the
+        same file again adds nothing twice.
+      </p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="sm:w-64">
+          <PersonSelect
+            value={personId}
+            onChange={setChosenPerson}
+            disabled={downloadFhir.isPending || importFile.isPending}
+          />
+        </div>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => downloadFhir.mutate()}
+          disabled={!personId || downloadFhir.isPending}
+        >
+          <FileJson aria-hidden="true" />
+          Download FHIR (R4)
+        </Button>
+      </div>
+      <p role="status" className="mt-2 min-h-5 text-sm text-muted-foreground">
+        {downloaded !== null ? `Preparing the FHIR file… ${megabytes(downloaded)}` : ''}
+      </p>
     </Card>
   );
 }

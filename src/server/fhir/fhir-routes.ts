@@ -1,0 +1,75 @@
+/**
+ * /api/fhir: one person's records as FHIR R4 (CONTRACT.md §4).
+ *
+ *   GET /api/fhir/Patient/{personId}/$everything   a searchset Bundle of every record, streamed
+ *   GET /api/fhir/Patient/{personId}/$summary      an International Patient Summary document
+ *
+ * The person is the user (their own id) or one of their family members; any other id is
+ * answered as a person that does not exist, never with a bundle.
+ */
+import { Hono, type Context } from 'hono';
+import type { Kysely } from 'kysely';
+import { localToday } from '../../shared/dates';
+import { fhirQuerySchema } from '../../shared/fhir';
+import type { DB } from '../db/schema';
+import type { AppEnv } from '../http/env';
+import { notFound } from '../http/errors';
+import { validate } from '../http/validation';
+import { findPerson, personRecords, type Person } from '../persons/person-records';
+import { patientEverythingBody } from './fhir-everything';
+import { fhirContentType, FHIR_RECORD_TYPES, type FhirClock, type FhirSource } from './fhir-source';
+import { buildPatientSummary } from './fhir-summary';
+
+export const PERSON_NOT_FOUND = 'Person not found';
+
+/** One person's records, each type read when the bundle reaches it. */
+export function personFhirSource(db: Kysely<DB>, userId: string, person: Person): FhirSource {
+  return {
+    person: {
+      id: person.id,
+      name: person.name,
+      date_of_birth: person.date_of_birth,
+      email: person.email,
+    },
+    rows: Object.fromEntries(
+      FHIR_RECORD_TYPES.map((type) => [type, () => personRecords(db, userId, person, type)]),
+    ) as FhirSource['rows'],
+  };
+}
+
+/** A file name of letters, digits and dashes: 'kin-health-fhir-leo-garcia-2026-11-23.json'. */
+function fileName(kind: string, person: Person, today: string): string {
+  const name = person.name
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/[\s_]+/g, '-')
+    .toLowerCase();
+  return `kin-health-${kind}-${name || 'person'}-${today}.json`;
+}
+
+export function fhirRoutes(db: Kysely<DB>) {
+  async function prepare(c: Context<AppEnv>, today: string | undefined) {
+    const person = await findPerson(db, c.var.user.id, c.req.param('personId') ?? '');
+    if (!person) throw notFound(PERSON_NOT_FOUND);
+    const clock: FhirClock = { now: new Date().toISOString(), today: today ?? localToday() };
+    return { person, clock, source: personFhirSource(db, c.var.user.id, person) };
+  }
+
+  return new Hono<AppEnv>()
+    .get('/Patient/:personId/$everything', validate('query', fhirQuerySchema), async (c) => {
+      const { person, clock, source } = await prepare(c, c.req.valid('query').today);
+      return c.body(patientEverythingBody(source, clock), 200, {
+        'Content-Type': fhirContentType(),
+        'Content-Disposition': `attachment; filename="${fileName('fhir', person, clock.today)}"`,
+      });
+    })
+    .get('/Patient/:personId/$summary', validate('query', fhirQuerySchema), async (c) => {
+      const { person, clock, source } = await prepare(c, c.req.valid('query').today);
+      const bundle = await buildPatientSummary(source, clock);
+      return c.body(JSON.stringify(bundle), 200, {
+        'Content-Type': fhirContentType(),
+        'Content-Disposition': `attachment; filename="${fileName('ips', person, clock.today)}"`,
+      });
+    });
+}

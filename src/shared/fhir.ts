@@ -1,0 +1,33 @@
+/** What the FHIR routes take and answer, for the server and the web app alike (CONTRACT.md §4). */
+import { z } from 'zod';
+import { todayParam } from './records/list-query';
+
+/** `?today=YYYY-MM-DD`: the reader's calendar date, where current and upcoming split. */
+export const fhirQuerySchema = z.object({ today: todayParam });
+
+/** `POST /api/import?person={id}`: the person a FHIR bundle's records go to. */
+export const fhirImportQuerySchema = z.object({
+  person: z.string().min(1, { error: 'Person: choose who the records belong to' }).optional(),
+});
+
+/** The answer to a FHIR import. */
+export interface FhirImportSummary {
+  format: 'fhir';
+  /** 'Imported 12 medications, 4 conditions; skipped 30 Observations' */
+  summary: string;
+  /** Records added, per record type. */
+  imported: Record<string, number>;
+  /** Resources not brought in, per FHIR resource type. */
+  skipped: Record<string, number>;
+  /** Records the file holds that an earlier import of it already brought in. */
+  already_imported: number;
+}
+
+/** Whether parsed JSON looks like a FHIR resource rather than the product's own export. */
+export function isFhirResource(json: unknown): boolean {
+  return (
+    typeof json === 'object' &&
+    json !== null &&
+    typeof (json as { resourceType?: unknown }).resourceType === 'string'
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * The 'Person' select (CONTRACT.md §4): the account holder by full name followed by
+ * ' (you)', then each family member by name. Its value is a person id: the user's own id,
+ * or a family member's.
+ */
+import { useId } from 'react';
+import { Label, Select } from '../../components/ui/input';
+import { useSession } from '../auth/session';
+import { useFamilyMembers } from './family-member-queries';
+
+export interface PersonOption {
+  id: string;
+  label: string;
+}
+
+/** The persons the user keeps records for, in the select's order. */
+export function usePersons(): PersonOption[] {
+  const session = useSession();
+  const members = useFamilyMembers();
+  const user = session.data?.user;
+  return [
+    ...(user ? [{ id: user.id, label: `${user.name} (you)` }] : []),
+    ...(members.data ?? []).map((member) => ({ id: member.id, label: member.name })),
+  ];
+}
+
+export function PersonSelect({
+  value,
+  onChange,
+  disabled,
+}: {
+  /** A person id, or '' before the persons are known (then the first one is shown). */
+  value: string;
+  onChange: (personId: string) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  const persons = usePersons();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>Person</Label>
+      <Select
+        id={id}
+        value={value || persons[0]?.id || ''}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={disabled || persons.length === 0}
+      >
+        {persons.map((person) => (
+          <option key={person.id} value={person.id}>
+            {person.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
