@@ -4,6 +4,7 @@
  * the same figures printed as a table.
  */
 import { budgets } from './config';
+import type { DownloadResult } from './downloads';
 import type { LoadResult } from './load';
 import type { Scenario } from './scenarios';
 import type { ScreenResult } from './web';
@@ -139,8 +140,23 @@ export function checkBudgets(
   summaries: ScenarioSummary[],
   memory: { peakUnderLoadBytes: number },
   screens: ScreenResult[],
+  downloads: DownloadResult[] = [],
 ): BudgetCheck[] {
   const checks: BudgetCheck[] = [];
+  for (const download of downloads) {
+    checks.push({
+      budget: `${download.label}: < ${download.budgetMs} ms to the last byte`,
+      measured: `${Math.round(download.ms)} ms for ${(download.bytes / MB).toFixed(1)} MB`,
+      met: download.ms < download.budgetMs,
+    });
+    if (download.memoryGrowthMb !== undefined) {
+      checks.push({
+        budget: `${download.label}: flat memory, server RSS grows < ${download.memoryGrowthMb} MB while it answers`,
+        measured: `${(download.rssGrowthBytes / MB).toFixed(0)} MB`,
+        met: download.rssGrowthBytes / MB < download.memoryGrowthMb,
+      });
+    }
+  }
   for (const summary of summaries.filter((s) => s.kind === 'read')) {
     const share = summary.ratios.ideal ?? Number.NaN;
     const floor = summary.detail ? budgets.detailShareOfIdeal : budgets.listShareOfIdeal;
@@ -230,6 +246,7 @@ export function formatReport(report: {
   summaries: ScenarioSummary[];
   memory: { atRestBytes: number; peakUnderLoadBytes: number; highWaterBytes: number };
   screens: ScreenResult[];
+  downloads: DownloadResult[];
   checks: BudgetCheck[];
 }): string {
   const endpoints = table(
@@ -336,6 +353,15 @@ export function formatReport(report: {
       String(Math.round(screen.lcpMs)),
     ]),
   );
+  const downloads = table(
+    ['download, one at a time', 'ms', 'MB', 'RSS growth MB'],
+    report.downloads.map((download) => [
+      download.label,
+      String(Math.round(download.ms)),
+      (download.bytes / MB).toFixed(1),
+      (download.rssGrowthBytes / MB).toFixed(0),
+    ]),
+  );
   const checks = report.checks
     .map((check) => `  ${check.met ? 'met    ' : 'NOT MET'}  ${check.budget}: ${check.measured}`)
     .join('\n');
@@ -347,6 +373,8 @@ export function formatReport(report: {
     floors,
     '',
     memory,
+    '',
+    downloads,
     '',
     web,
     '',

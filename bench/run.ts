@@ -21,6 +21,7 @@ import { localToday } from '../src/shared/dates';
 import { benchConfig, budgets, seedShape } from './config';
 import { openCapture } from './capture-sql';
 import type { FloorSpec } from './floor-spec';
+import { buildDownloads, measureDownload, type DownloadResult } from './downloads';
 import { runLoad, runSteady, type LoadRequest } from './load';
 import { startProduct, startServerProcess, type ServerProcess } from './processes';
 import {
@@ -33,7 +34,8 @@ import {
   type Variant,
 } from './report';
 import { buildScenarios, SIGN_IN_CONNECTIONS, signInStatements, type Scenario } from './scenarios';
-import { BENCH_PASSWORD, seedDatabase, signUp, type BenchAccount } from './seed';
+import { BENCH_PASSWORD, seedDatabase, signUp, type BenchAccount, type SeededUser } from './seed';
+import { recordDefinitions } from '../src/shared/records';
 import { measureFirstScreens } from './web';
 
 const progress = (message: string) => process.stderr.write(`${message}\n`);
@@ -70,6 +72,25 @@ function git(...args: string[]): string {
   } catch {
     return 'unknown';
   }
+}
+
+/** The heavy user's person with the most records: the holder (no member) or a member. */
+function busiestPerson(db: SQLite.Database, user: SeededUser): { id: string; records: number } {
+  const counts = new Map<string, number>();
+  for (const definition of recordDefinitions) {
+    if (!definition.memberLinked) continue;
+    const rows = db
+      .prepare(
+        `select family_member_id as member, count(*) as n from ${definition.table} where user_id = ? group by family_member_id`,
+      )
+      .all(user.id) as { member: string | null; n: number }[];
+    for (const { member, n } of rows) {
+      const person = member ?? user.id;
+      counts.set(person, (counts.get(person) ?? 0) + n);
+    }
+  }
+  const [id, records] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [user.id, 0];
+  return { id, records };
 }
 
 async function main() {
@@ -325,6 +346,19 @@ async function main() {
     const rssAfterLoad = product.rss();
     const highWater = product.peakRss();
 
+    const downloads: DownloadResult[] = [];
+    if (benchConfig.only !== 'web') {
+      const busiest = busiestPerson(maintenance, seeded.heavy);
+      progress(`Downloads, for the heavy user's busiest person (${busiest.records} records)`);
+      const personIds = [seeded.heavy.id, ...seeded.heavy.memberIds];
+      for (const download of buildDownloads({ personIds, busiestId: busiest.id, today })) {
+        if (benchConfig.scenarios && !benchConfig.scenarios.has(download.key)) continue;
+        const result = await measureDownload(product.url, cookies.heavy, download, product, 5);
+        progress(`  ${result.label}: ${Math.round(result.ms)} ms`);
+        downloads.push(result);
+      }
+    }
+
     progress('First screens in Chromium');
     const screens =
       benchConfig.only === 'api'
@@ -346,7 +380,7 @@ async function main() {
       afterLoadBytes: rssAfterLoad,
       highWaterBytes: highWater,
     };
-    const checks = checkBudgets(summaries, memory, screens);
+    const checks = checkBudgets(summaries, memory, screens, downloads);
     const sqliteVersion = (() => {
       const db = new SQLite(':memory:');
       const version = (db.prepare('select sqlite_version() as v').get() as { v: string }).v;
@@ -368,7 +402,7 @@ async function main() {
       `Sign-in rate limiting is off for this run (AUTH_RATE_LIMIT=off); by default each address may try 10 times a minute.`,
       `Floors: framework = a bare @hono/node-server route sending a fixed body of the endpoint's size; ideal = a bare Hono route running the endpoint's own SQL (from the product's query log) through prepared better-sqlite3 statements, no session check, validation or query builder (sign-in: the two hash checks, side by side, and the session insert); db floor = the same statements in a loop.`,
     ];
-    const report = formatReport({ header, summaries, memory, screens, checks });
+    const report = formatReport({ header, summaries, memory, screens, downloads, checks });
     process.stdout.write(`\n${report}`);
 
     const json = {
@@ -388,6 +422,7 @@ async function main() {
       endpoints: summaries,
       memory,
       web: screens,
+      downloads,
       budgets: checks,
       rounds: results.map(({ scenario, rounds }) => ({ key: scenario.key, rounds })),
     };

@@ -1,0 +1,132 @@
+/**
+ * The files a user waits for (a FHIR export, a summary): one request at a time, as the
+ * heavy user's busiest person, timed from the request to the last byte, with the server's
+ * memory sampled while it answers. Each has its own budget: a time, and for a streamed one
+ * how much the server's memory may grow while it answers (flat memory, whatever the size).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ServerProcess } from './processes';
+
+export interface DownloadScenario {
+  key: string;
+  label: string;
+  /** Fetched one after the other; the time is until the last byte of the last. */
+  paths: string[];
+  /** The answer's media type, checked so that an error page is never timed. */
+  contentType: string;
+  budgetMs: number;
+  /** For a streamed answer: the most the server's RSS may grow while it answers. */
+  memoryGrowthMb?: number;
+}
+
+export interface DownloadResult {
+  key: string;
+  label: string;
+  /** Medians over the measured requests. */
+  ms: number;
+  bytes: number;
+  rssGrowthBytes: number;
+  budgetMs: number;
+  memoryGrowthMb?: number;
+}
+
+/**
+ * What the heavy user downloads: every person's FHIR bundle in turn (their whole history,
+ * 20,000 records), and the busiest person's alone.
+ */
+export function buildDownloads(context: {
+  personIds: string[];
+  busiestId: string;
+  today: string;
+}): DownloadScenario[] {
+  const everything = (id: string) => `/api/fhir/Patient/${id}/$everything?today=${context.today}`;
+  return [
+    {
+      key: 'fhir-everything-all',
+      label: 'FHIR $everything, every person in turn',
+      paths: context.personIds.map(everything),
+      contentType: 'application/fhir+json',
+      budgetMs: 2000,
+      memoryGrowthMb: 64,
+    },
+    {
+      key: 'fhir-everything',
+      label: 'FHIR $everything, busiest person',
+      paths: [everything(context.busiestId)],
+      contentType: 'application/fhir+json',
+      budgetMs: 2000,
+      memoryGrowthMb: 64,
+    },
+    {
+      key: 'fhir-summary',
+      label: 'FHIR $summary (IPS), busiest person',
+      paths: [`/api/fhir/Patient/${context.busiestId}/$summary?today=${context.today}`],
+      contentType: 'application/fhir+json',
+      budgetMs: 1000,
+    },
+  ];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+async function downloadOnce(
+  urls: string[],
+  headers: Record<string, string>,
+  scenario: DownloadScenario,
+  server: ServerProcess,
+): Promise<{ ms: number; bytes: number; rssGrowthBytes: number }> {
+  const before = server.rss();
+  let peak = before;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, server.rss());
+      await sleep(10);
+    }
+  })();
+  const started = performance.now();
+  let bytes = 0;
+  try {
+    for (const url of urls) {
+      const response = await fetch(url, { headers });
+      const type = response.headers.get('content-type') ?? '';
+      if (!response.ok || !type.startsWith(scenario.contentType)) {
+        throw new Error(`${scenario.key}: ${response.status} ${await response.text()}`);
+      }
+      for await (const chunk of response.body ?? []) bytes += (chunk as Uint8Array).byteLength;
+    }
+  } finally {
+    sampling = false;
+    await sampler;
+  }
+  return { ms: performance.now() - started, bytes, rssGrowthBytes: peak - before };
+}
+
+/** One warm-up request, then `times` measured ones, one after another. */
+export async function measureDownload(
+  baseUrl: string,
+  cookie: string,
+  scenario: DownloadScenario,
+  server: ServerProcess,
+  times: number,
+): Promise<DownloadResult> {
+  const urls = scenario.paths.map((path) => baseUrl + path);
+  const headers = { cookie };
+  await downloadOnce(urls, headers, scenario, server);
+  const runs = [];
+  for (let index = 0; index < times; index += 1) {
+    runs.push(await downloadOnce(urls, headers, scenario, server));
+  }
+  return {
+    key: scenario.key,
+    label: scenario.label,
+    ms: median(runs.map((run) => run.ms)),
+    bytes: median(runs.map((run) => run.bytes)),
+    rssGrowthBytes: Math.max(...runs.map((run) => run.rssGrowthBytes)),
+    budgetMs: scenario.budgetMs,
+    memoryGrowthMb: scenario.memoryGrowthMb,
+  };
+}
