@@ -166,6 +166,27 @@ try {
     status: 'past',
     expiry_date: day(-90),
   });
+  const penicillin = await post('/api/allergies', {
+    substance: 'Penicillin',
+    reaction: 'Hives and swelling',
+    severity: 'Severe',
+    category: 'Medication',
+    noted_date: '2021-03-14',
+    family_member_id: leo.id,
+  });
+  await post('/api/allergies', {
+    substance: 'Peanuts',
+    reaction: 'Itchy mouth',
+    severity: 'Mild',
+    category: 'Food',
+  });
+  await post('/api/allergies', {
+    substance: 'Cat dander',
+    severity: 'Moderate',
+    category: 'Environment',
+    status: 'Resolved',
+    family_member_id: ana.id,
+  });
   await post('/api/contacts', {
     contact_name: 'Dr. Priya Patel',
     contact_type: 'Doctor',
@@ -179,6 +200,9 @@ try {
     ['medications', '/medications'],
     ['history', '/history'],
     ['insurance', '/insurance'],
+    ['allergies', '/allergies'],
+    ['allergy', `/allergies/${String(penicillin.id)}`],
+    ['profile-settings', '/profile-settings'],
     ['profiles', '/profiles'],
     ['list', '/list'],
   ];
@@ -201,7 +225,7 @@ try {
     ['history-form', '/history/new'],
     ['visit-detail', `/visits/${physical.id}`],
     ['share', '/share'],
-    ['profile-settings', '/profile-settings'],
+    ['allergy-form', '/allergies/new'],
     ['contacts', '/contacts'],
     ['notes', '/notes'],
     ['shots', '/shots'],
