@@ -32,12 +32,14 @@ export interface DownloadResult {
 
 /**
  * What the heavy user downloads: every person's FHIR bundle in turn (their whole history,
- * 20,000 records), and the busiest person's alone.
+ * 20,000 records), the busiest person's alone, and what a calendar app reads each hour.
  */
 export function buildDownloads(context: {
   personIds: string[];
   busiestId: string;
   today: string;
+  /** The heavy user's private calendar feed, everyone's visits and shots. */
+  calendarPath: string;
 }): DownloadScenario[] {
   const everything = (id: string) => `/api/fhir/Patient/${id}/$everything?today=${context.today}`;
   return [
@@ -63,6 +65,13 @@ export function buildDownloads(context: {
       paths: [`/api/fhir/Patient/${context.busiestId}/$summary?today=${context.today}`],
       contentType: 'application/fhir+json',
       budgetMs: 1000,
+    },
+    {
+      key: 'calendar-feed',
+      label: 'Calendar feed, everyone (p50)',
+      paths: [context.calendarPath],
+      contentType: 'text/calendar',
+      budgetMs: 20,
     },
   ];
 }

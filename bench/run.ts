@@ -351,7 +351,15 @@ async function main() {
       const busiest = busiestPerson(maintenance, seeded.heavy);
       progress(`Downloads, for the heavy user's busiest person (${busiest.records} records)`);
       const personIds = [seeded.heavy.id, ...seeded.heavy.memberIds];
-      for (const download of buildDownloads({ personIds, busiestId: busiest.id, today })) {
+      const calendarLink = await fetch(`${product.url}/api/calendar-link`, {
+        method: 'POST',
+        headers: { cookie: cookies.heavy, origin: product.url, 'content-type': 'application/json' },
+        body: JSON.stringify({ person_id: null }),
+      });
+      const { link } = (await calendarLink.json()) as { link: { url: string } };
+      const calendarPath = new URL(link.url).pathname;
+      const wanted = buildDownloads({ personIds, busiestId: busiest.id, today, calendarPath });
+      for (const download of wanted) {
         if (benchConfig.scenarios && !benchConfig.scenarios.has(download.key)) continue;
         const result = await measureDownload(product.url, cookies.heavy, download, product, 5);
         progress(`  ${result.label}: ${Math.round(result.ms)} ms`);

@@ -11,6 +11,7 @@ import type { AccountRepository } from './account/account-repository';
 import type { RequireFreshProof } from './account/fresh-proof';
 import type { Auth } from './auth/auth';
 import type { DB } from './db/schema';
+import { calendarLinkRoutes } from './calendar/calendar-routes';
 import { dataTransferRoutes } from './data-transfer/data-transfer-routes';
 import type { FamilyMemberRepository } from './family-members/family-member-repository';
 import { familyMemberRoutes } from './family-members/family-member-routes';
@@ -29,13 +30,16 @@ export interface ProductRouteDependencies {
   members: FamilyMemberRepository;
   timeline: TimelineRepository;
   requireFreshProof: RequireFreshProof;
+  /** The server's public address (BASE_URL), for links made to be opened elsewhere. */
+  publicUrl: string | null;
 }
 
 export function productRoutes(deps: ProductRouteDependencies) {
-  const { db, auth, logger, accounts, members, timeline, requireFreshProof } = deps;
+  const { db, auth, logger, accounts, members, timeline, requireFreshProof, publicUrl } = deps;
   return new Hono<AppEnv>()
     .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger }))
     .route('/', dataTransferRoutes(db))
+    .route('/', calendarLinkRoutes(db, logger, publicUrl))
     .route('/', accountSecurityRoutes(db, auth, accounts))
     .route('/family-members', familyMemberRoutes(members))
     .route('/fhir', fhirRoutes(db))

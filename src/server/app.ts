@@ -24,6 +24,7 @@ import { mountWebApp } from './http/static-files';
 import type { Logger } from './logger';
 import { createAccountRepository } from './account/account-repository';
 import { productRoutes } from './api-routes';
+import { CALENDAR_FEED_PATH, calendarFeedRoutes } from './calendar/calendar-routes';
 import { freshProofChecker } from './account/fresh-proof';
 import { createAttemptLimits } from './limits/attempt-limits';
 import { createRecordRepository } from './records/record-repository';
@@ -54,11 +55,12 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
   const { db } = database;
   const members = createFamilyMemberRepository(db);
   const accounts = createAccountRepository(db);
+  const limits = createAttemptLimits(db, config.rateLimit);
   const requireFreshProof = freshProofChecker({
     db,
     accounts,
     auth,
-    limits: createAttemptLimits(db, config.rateLimit),
+    limits,
     logger,
   });
   const app = new Hono<AppEnv>();
@@ -141,6 +143,9 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
     return response;
   });
 
+  // Read by calendar apps, which have no session: the token in the path is the key.
+  app.route(CALENDAR_FEED_PATH, calendarFeedRoutes(db, limits, logger));
+
   const api = new Hono<AppEnv>()
     .use(requireSession(auth, db, sessionLifetime(config.sessionMaxAgeDays)))
     .route(
@@ -153,6 +158,7 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
         members,
         timeline: createTimelineRepository(db),
         requireFreshProof,
+        publicUrl: config.baseUrl,
       }),
     );
   for (const definition of recordDefinitions) {

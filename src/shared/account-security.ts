@@ -96,6 +96,9 @@ export const auditEvents = [
   'sign_up_failed',
   'verification_failed',
   'too_many_attempts',
+  'calendar_link_created',
+  'calendar_link_revoked',
+  'calendar_feed_read',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -113,6 +116,9 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   sign_up_failed: 'Sign-up refused',
   verification_failed: 'Password or code refused',
   too_many_attempts: 'Too many attempts, refused',
+  calendar_link_created: 'Calendar link created',
+  calendar_link_revoked: 'Calendar link revoked',
+  calendar_feed_read: 'Calendar read from a new address',
 };
 
 /** How a sign-in succeeded, or why it failed: the `detail` of those events. */
@@ -143,6 +149,7 @@ export const verificationPurposes = {
   'two-factor-setup': 'Confirming an authenticator app',
   'password-confirmation': 'Password confirmation',
   'account-deletion': 'Deleting the account',
+  'calendar-feed': 'Calendar link',
 } as const;
 export type VerificationPurpose = keyof typeof verificationPurposes;
 export type SignInDetail = keyof typeof signInDetails;

@@ -35,6 +35,7 @@ const OTHER_OWNED_TABLES = {
   audit_log: 'user_id',
   account_locks: 'user_id',
   fhir_import_sources: 'user_id',
+  calendar_links: 'user_id',
   used_authentication_codes: 'user_id',
   user: 'id',
   session: 'userId',
@@ -59,6 +60,16 @@ export const AUTH_TABLES: ReadonlySet<string> = new Set([
   'account',
   'twoFactor',
 ]);
+
+/**
+ * Tables whose rows are also reached with no session, by an unguessable token a person was
+ * given (a calendar link): the column holding the token's hash. A statement that finds a
+ * row by it is tied to its owner by the token, as a session is tied to its user by its
+ * cookie; what it then reads of the owner's data goes through the functions below.
+ */
+export const TOKEN_COLUMNS: Readonly<Partial<Record<OwnedTable, string>>> = {
+  calendar_links: 'token_hash',
+};
 
 /** A user id, or a prepared query's placeholder for one. */
 export type Owner = string;
@@ -114,6 +125,17 @@ export function deleteOwned<T extends OwnedTable>(
   return (db as Untyped).deleteFrom(table as string).where(ownedBy(table, owner)) as never;
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** The row of a token table that an unguessable token's hash names, whoever owns it. */
+export function rowByToken<T extends keyof typeof TOKEN_COLUMNS & OwnedTable>(
+  db: Kysely<DB>,
+  table: T,
+  tokenHash: string,
+): SelectQueryBuilder<DB, T, object> {
+  return (db as Kysely<any>) // eslint-disable-line @typescript-eslint/no-explicit-any -- as above
+    .selectFrom(table as string)
+    .where(sql.ref(TOKEN_COLUMNS[table] as string), '=', tokenHash) as never;
+}
 
 /** A new row of the owner's, the owner column set here and nowhere else. */
 export function ownedRow<V extends object>(owner: Owner, values: V): V & { user_id: Owner } {

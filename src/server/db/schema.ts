@@ -115,6 +115,18 @@ export interface FhirImportSourcesTable {
   created_at: string;
 }
 
+/** An account's private calendar link, known by its token's hash (migration 0013). */
+export interface CalendarLinksTable {
+  user_id: string;
+  token_hash: string;
+  /** The person the feed is for (the user's id or a member's), or null for everyone. */
+  person_id: string | null;
+  family_member_id: string | null;
+  created_at: string;
+  last_read_at: string | null;
+  last_read_ip: string | null;
+}
+
 /**
  * A record table's row. Its own fields are declared once, by the type's definition in
  * src/shared/records (and a test holds every table's columns to it); here only the columns
@@ -144,6 +156,7 @@ export interface DB extends RecordTables {
   attempt_limits: AttemptLimitsTable;
   account_locks: AccountLocksTable;
   fhir_import_sources: FhirImportSourcesTable;
+  calendar_links: CalendarLinksTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

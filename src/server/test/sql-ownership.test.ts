@@ -5,7 +5,14 @@
  */
 import { Kysely, PostgresDialect, SqliteDialect, type Compilable } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { deleteOwned, ownedBy, ownedRow, ownedRows, updateOwned } from '../access/access';
+import {
+  deleteOwned,
+  ownedBy,
+  ownedRow,
+  ownedRows,
+  rowByToken,
+  updateOwned,
+} from '../access/access';
 import type { DB } from '../db/schema';
 import { ownershipViolations } from './sql-ownership';
 
@@ -36,6 +43,18 @@ describe.each(Object.entries(engines))('on %s', (_engine, db) => {
         .values(ownedRow('u1', { id: 'n1', title: 'x', created_at: '', updated_at: '' })),
     ];
     for (const query of owned) expect(ownershipViolations(sqlOf(query)), sqlOf(query)).toEqual([]);
+  });
+
+  it('passes a token table’s row found by its token, and nothing else found with it', () => {
+    const byToken = rowByToken(db, 'calendar_links', 'hash').select('user_id');
+    expect(ownershipViolations(sqlOf(byToken))).toEqual([]);
+    // The token names its own row, not other tables' rows, nor a token table's by other means.
+    const joined = rowByToken(db, 'calendar_links', 'hash')
+      .innerJoin('visits', 'visits.user_id', 'calendar_links.user_id')
+      .select('visits.visit_name');
+    expect(ownershipViolations(sqlOf(joined))).not.toEqual([]);
+    const byOther = db.selectFrom('calendar_links').select('user_id').where('created_at', '=', 'x');
+    expect(ownershipViolations(sqlOf(byOther))).toHaveLength(1);
   });
 
   it('flags the same queries without their owner condition', () => {

@@ -9,9 +9,10 @@
  * value (`"r"."user_id" = ?`, `"user_id" = $1`, `… in (…)`), as the access module writes
  * it; an insert, when its columns name the owner. better-auth's tables are left out: its
  * own code reaches them by session token or email, which is how a request is tied to an
- * owner in the first place.
+ * owner in the first place. So is a row of a token table (a calendar link) found by its
+ * token's hash, in a statement that touches no other table of user data.
  */
-import { AUTH_TABLES, OWNER_COLUMNS } from '../access/access';
+import { AUTH_TABLES, OWNER_COLUMNS, TOKEN_COLUMNS } from '../access/access';
 
 /** Statements on user data that are the server's own upkeep, no one user's read or write. */
 const UPKEEP: ReadonlyArray<{ pattern: RegExp; why: string }> = [
@@ -57,6 +58,14 @@ export function ownershipViolations(statement: string): OwnershipViolation[] {
     }
     const qualified = new RegExp(`"${escape(alias ?? table)}"\\."${column}"${BOUND}`, 'i');
     if (qualified.test(sql)) continue;
+    const tokenColumn = TOKEN_COLUMNS[table as keyof typeof TOKEN_COLUMNS];
+    if (
+      tokenColumn &&
+      new RegExp(`(?<![\\w])"${tokenColumn}"\\s*=\\s*(?:\\?|\\$\\d+)`, 'i').test(sql) &&
+      [...sql.matchAll(REFERENCE)].length === 1
+    ) {
+      continue;
+    }
     if (alias) {
       violations.push({ table, sql });
       continue;

@@ -13,6 +13,7 @@ import type { FreshProof } from '../../shared/account-security';
 import type { FamilyMemberInput } from '../../shared/family-members';
 import type { ImportSummary } from '../../shared/data-export';
 import type { FhirImportSummary } from '../../shared/fhir';
+import type { CalendarLinkInput } from '../../shared/calendar';
 import { localToday } from '../../shared/dates';
 import type {
   RecordDefinition,
@@ -162,6 +163,12 @@ export const dataApi = {
       `/fhir/Patient/${encodeURIComponent(personId)}/$everything?today=${localToday()}`,
       onProgress,
     ),
+};
+
+export const calendarApi = {
+  get: () => answer(product['calendar-link'].$get()),
+  create: (input: CalendarLinkInput) => answer(product['calendar-link'].$post({ json: input })),
+  revoke: () => answer(product['calendar-link'].$delete()),
 };
 
 export interface TwoFactorEnrolment {

@@ -16,6 +16,7 @@ import { parseOrShowError } from '../../lib/validate';
 import { useSignOut } from '../auth/session';
 import { PageHeader } from '../shell/page-header';
 import { ActiveSessions } from './active-sessions';
+import { CalendarSection } from './calendar-section';
 import { useProfile, useUpdateProfile } from './profile-queries';
 import { YourDataSection } from './your-data-section';
 import { SecurityActivity } from './security-activity';
@@ -78,6 +79,7 @@ export function ProfileSettingsPage() {
           <TwoFactorSettings />
           <ActiveSessions />
           <SecurityActivity />
+          <CalendarSection />
           <YourDataSection />
           <Card className="p-5">
             <h2 className="font-semibold">Sign out</h2>

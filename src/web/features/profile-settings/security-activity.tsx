@@ -3,6 +3,8 @@
  * security changes from the audit log, newest first, with when, which device and address.
  */
 import {
+  CalendarCheck,
+  CalendarX,
   KeyRound,
   LogIn,
   LogOut,
@@ -44,6 +46,9 @@ const icons: Record<AuditEvent, LucideIcon> = {
   sign_up_failed: ShieldAlert,
   verification_failed: ShieldAlert,
   too_many_attempts: ShieldX,
+  calendar_link_created: CalendarCheck,
+  calendar_link_revoked: CalendarX,
+  calendar_feed_read: CalendarCheck,
 };
 
 /** Events that tell of something refused, shown in the warning colour. */

@@ -3,7 +3,7 @@
  * QR code and setup key, then a code from the app, then the backup codes, shown once),
  * seeing the factor, and turning it off with the password.
  */
-import { Check, Copy, KeyRound, ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
+import { Check, KeyRound, ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toasts } from '../../../shared/messages';
@@ -16,6 +16,7 @@ import {
 } from '../../../shared/account-security';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { CopyButton } from '../../components/ui/copy-button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { DigitsInput } from '../../components/ui/digits-input';
 import { Loading } from '../../components/ui/feedback';
@@ -64,28 +65,6 @@ function QrCode({ value }: { value: string }) {
         <span className="text-sm text-muted-foreground">Loading...</span>
       )}
     </div>
-  );
-}
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      variant="outline"
-      size="sm"
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(text);
-          setCopied(true);
-          window.setTimeout(() => setCopied(false), 2000);
-        } catch (error) {
-          showError(toasts.error, error);
-        }
-      }}
-    >
-      {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      {copied ? 'Copied' : label}
-    </Button>
   );
 }
 

@@ -1,0 +1,49 @@
+/**
+ * The private calendar feed from Profile Settings: a link made, read by a calendar app with
+ * no session, copied, and revoked after a confirmation.
+ */
+import { createRecordViaApi, expect, expectAccessible, test } from './fixtures';
+
+test('a user makes a calendar link, a calendar app reads their visits from it, and they revoke it', async ({
+  page,
+  user,
+  playwright,
+}) => {
+  void user;
+  const inAMonth = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString();
+  await createRecordViaApi(page, 'visits', {
+    visit_name: 'Dental cleaning',
+    doctor_name: 'Dr. Ruiz',
+    office_name: 'Bright Smiles',
+    visit_date: inAMonth,
+  });
+  await createRecordViaApi(page, 'history', { condition_name: 'Migraine', status: 'Active' });
+
+  await page.goto('/profile-settings');
+  await expect(page.getByRole('heading', { name: 'Calendar' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create Calendar Link' }).click();
+  const field = page.getByLabel('Calendar Link');
+  await expect(field).toHaveValue(/^http:\/\/localhost:\d+\/api\/calendar\/[\w-]{43}\.ics$/);
+  await expect(field).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('button', { name: 'Copy Link' })).toBeVisible();
+  await expectAccessible(page);
+  const url = await field.inputValue();
+
+  // A calendar app: no cookie, no origin.
+  const app = await playwright.request.newContext();
+  const feed = await app.get(url);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  const text = await feed.text();
+  expect(text).toContain('SUMMARY:Dental cleaning');
+  expect(text).toContain('LOCATION:Bright Smiles');
+  expect(text).not.toContain('Migraine');
+
+  await page.getByRole('button', { name: 'Revoke Calendar Link' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByRole('button', { name: 'Revoke Calendar Link' })).toBeHidden();
+  await expect(page.getByLabel('Calendar Link')).toBeHidden();
+  expect((await app.get(url)).status()).toBe(404);
+  await app.dispose();
+});

@@ -1,0 +1,105 @@
+/**
+ * The private calendar feed (RFC 5545, by ical-generator): the upcoming visits (title,
+ * doctor, place, an hour long) and the shots dated today or later (all-day) of everyone
+ * the account keeps records for, or of one person. Nothing else: no diagnosis, condition,
+ * medication or note ever reaches a calendar app. Times are UTC; a record's UID is its id,
+ * and its SEQUENCE grows with each change (seconds between its creation and its last
+ * change), so calendar apps update the event they have rather than adding another.
+ */
+import ical, { type ICalEventData } from 'ical-generator';
+import type { Kysely } from 'kysely';
+import { ownedRows } from '../access/access';
+import type { DB } from '../db/schema';
+import type { CalendarLinkRow } from './calendar-links';
+
+/** The most events of each kind a feed holds, soonest first. */
+const MAX_EVENTS = 1000;
+const VISIT_MINUTES = 60;
+
+export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
+
+interface Timed {
+  id: string;
+  family_member_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const sequenceOf = (row: Timed) =>
+  Math.max(0, Math.floor((Date.parse(row.updated_at) - Date.parse(row.created_at)) / 1000));
+
+export async function calendarFeed(
+  db: Kysely<DB>,
+  link: CalendarLinkRow,
+  clock: { now: string; today: string },
+): Promise<string> {
+  const userId = link.user_id;
+  const members = new Map(
+    (await ownedRows(db, 'family_members', userId).select(['id', 'name']).execute()).map(
+      (member) => [member.id, member.name],
+    ),
+  );
+  const onePerson = link.person_id !== null;
+  const whose = (row: Timed) => {
+    const name = row.family_member_id ? members.get(row.family_member_id) : undefined;
+    return !onePerson && name ? ` (${name})` : '';
+  };
+  const member = link.family_member_id;
+  const visits = (await ownedRows(db, 'visits', userId)
+    .select(['id', 'visit_name', 'doctor_name', 'office_name', 'visit_date'])
+    .select(['family_member_id', 'created_at', 'updated_at'])
+    .where('visit_date', '>=', clock.now)
+    .$if(onePerson, (query) => query.where('family_member_id', member ? '=' : 'is', member))
+    .orderBy('visit_date')
+    .limit(MAX_EVENTS)
+    .execute()) as unknown as (Timed & {
+    visit_name: string;
+    doctor_name: string | null;
+    office_name: string | null;
+    visit_date: string;
+  })[];
+  const shots = (await ownedRows(db, 'shots', userId)
+    .select(['id', 'shot_name', 'location', 'date_administered'])
+    .select(['family_member_id', 'created_at', 'updated_at'])
+    .where('date_administered', '>=', clock.today)
+    .$if(onePerson, (query) => query.where('family_member_id', member ? '=' : 'is', member))
+    .orderBy('date_administered')
+    .limit(MAX_EVENTS)
+    .execute()) as unknown as (Timed & {
+    shot_name: string;
+    location: string | null;
+    date_administered: string;
+  })[];
+
+  const events: ICalEventData[] = [
+    ...visits.map((visit) => {
+      const start = new Date(visit.visit_date);
+      return {
+        id: `${visit.id}@kin-health`,
+        sequence: sequenceOf(visit),
+        stamp: new Date(visit.updated_at),
+        start,
+        end: new Date(start.getTime() + VISIT_MINUTES * 60_000),
+        summary: `${visit.visit_name}${whose(visit)}`,
+        description: visit.doctor_name ? `Doctor: ${visit.doctor_name}` : null,
+        location: visit.office_name,
+      };
+    }),
+    ...shots.map((shot) => ({
+      id: `${shot.id}@kin-health`,
+      sequence: sequenceOf(shot),
+      stamp: new Date(shot.updated_at),
+      start: new Date(`${shot.date_administered}T00:00:00.000Z`),
+      allDay: true,
+      summary: `Shot: ${shot.shot_name}${whose(shot)}`,
+      location: shot.location,
+    })),
+  ];
+  const personName = member ? members.get(member) : undefined;
+  return ical({
+    name: personName ? `Kin Health: ${personName}` : 'Kin Health',
+    prodId: { company: 'Kin Health', product: 'Kin Health', language: 'EN' },
+    ttl: 60 * 60,
+    events,
+  }).toString();
+}

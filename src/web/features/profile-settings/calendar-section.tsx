@@ -1,0 +1,129 @@
+/**
+ * 'Calendar' in profile settings (CONTRACT.md §4): a private link that a calendar app
+ * subscribes to, for the upcoming visits and shots of everyone or of one person. Its
+ * address is shown once, when it is made (the server keeps only a hash of it); making a
+ * new one ends the old, and 'Revoke Calendar Link' ends it for good.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarPlus, CalendarX } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { CalendarLinkState } from '../../../shared/calendar';
+import { LONG_DATE_FORMAT, formatDate } from '../../../shared/dates';
+import { toasts } from '../../../shared/messages';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { CopyButton } from '../../components/ui/copy-button';
+import { Input, Label, Select } from '../../components/ui/input';
+import { calendarApi } from '../../lib/api';
+import { showError, showSuccess } from '../../lib/toast';
+import { usePersons } from '../family-members/person-select';
+
+const CALENDAR_KEY = ['calendar-link'] as const;
+const EVERYONE = '';
+
+export function CalendarSection() {
+  const queryClient = useQueryClient();
+  const persons = usePersons();
+  const selectId = useId();
+  const linkId = useId();
+  const [personId, setPersonId] = useState(EVERYONE);
+  const [made, setMade] = useState<CalendarLinkState | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const current = useQuery({ queryKey: CALENDAR_KEY, queryFn: calendarApi.get });
+
+  const create = useMutation({
+    mutationFn: () => calendarApi.create({ person_id: personId || null }),
+    onSuccess: ({ link }) => {
+      setMade(link);
+      queryClient.setQueryData(CALENDAR_KEY, { link });
+    },
+    onError: (error) => showError(toasts.error, error),
+  });
+  const revoke = useMutation({
+    mutationFn: calendarApi.revoke,
+    onSuccess: () => {
+      setMade(null);
+      setConfirming(false);
+      queryClient.setQueryData(CALENDAR_KEY, { link: null });
+      showSuccess('Calendar link revoked');
+    },
+    onError: (error) => showError(toasts.error, error),
+  });
+
+  const link = current.data?.link ?? null;
+  const whose = (id: string | null) =>
+    id === null ? 'everyone' : (persons.find((person) => person.id === id)?.label ?? 'one person');
+
+  return (
+    <Card className="p-5">
+      <h2 className="font-semibold">Calendar</h2>
+      <p className="mb-4 text-sm text-muted-foreground">
+        A private link your phone’s or computer’s calendar can subscribe to: upcoming visits (title,
+        doctor, place) and shots, never conditions, medications or notes. Anyone with the link can
+        read it, so keep it to yourself; revoke it if it gets out.
+      </p>
+
+      {made?.url ? (
+        <div className="mb-4 grid gap-1.5">
+          <Label htmlFor={linkId}>Calendar Link</Label>
+          <Input id={linkId} readOnly value={made.url} onFocus={(e) => e.target.select()} />
+          <p className="text-sm text-muted-foreground">
+            Shown only now: copy it into your calendar app (‘Subscribe to calendar’ or ‘From URL’).
+          </p>
+          <div>
+            <CopyButton text={made.url} label="Copy Link" />
+          </div>
+        </div>
+      ) : link ? (
+        <p className="mb-4 text-sm" role="status">
+          A link for {whose(link.person_id)} is active, made{' '}
+          {formatDate(link.created_at, LONG_DATE_FORMAT)}
+          {link.last_read_at
+            ? `, last read ${formatDate(link.last_read_at, LONG_DATE_FORMAT)}`
+            : ', not read yet'}
+          . Its address was shown when it was made; a new link replaces it.
+        </p>
+      ) : null}
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="grid gap-1.5 sm:w-64">
+          <Label htmlFor={selectId}>Calendar for</Label>
+          <Select
+            id={selectId}
+            value={personId}
+            onChange={(event) => setPersonId(event.target.value)}
+          >
+            <option value={EVERYONE}>Everyone</option>
+            {persons.map((person) => (
+              <option key={person.id} value={person.id}>
+                {person.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="button" onClick={() => create.mutate()} disabled={create.isPending}>
+          <CalendarPlus aria-hidden="true" />
+          Create Calendar Link
+        </Button>
+        {link ? (
+          <Button type="button" variant="outline" onClick={() => setConfirming(true)}>
+            <CalendarX aria-hidden="true" />
+            Revoke Calendar Link
+          </Button>
+        ) : null}
+      </div>
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Revoke the calendar link?"
+        description="Calendars subscribed to it stop receiving your visits and shots. You can create a new link at any time."
+        confirmLabel="Revoke"
+        pendingLabel="Revoking..."
+        pending={revoke.isPending}
+        onConfirm={() => revoke.mutate()}
+      />
+    </Card>
+  );
+}
