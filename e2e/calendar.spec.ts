@@ -22,7 +22,7 @@ test('a user makes a calendar link, a calendar app reads their visits from it, a
   await page.goto('/profile-settings');
   await expect(page.getByRole('heading', { name: 'Calendar' })).toBeVisible();
   await page.getByRole('button', { name: 'Create Calendar Link' }).click();
-  const field = page.getByLabel('Calendar Link');
+  const field = page.getByLabel('Calendar Link', { exact: true });
   await expect(field).toHaveValue(/^http:\/\/localhost:\d+\/api\/calendar\/[\w-]{43}\.ics$/);
   await expect(field).toHaveAttribute('readonly', '');
   await expect(page.getByRole('button', { name: 'Copy Link' })).toBeVisible();
@@ -43,7 +43,7 @@ test('a user makes a calendar link, a calendar app reads their visits from it, a
   const confirm = page.getByRole('alertdialog');
   await confirm.getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByRole('button', { name: 'Revoke Calendar Link' })).toBeHidden();
-  await expect(page.getByLabel('Calendar Link')).toBeHidden();
+  await expect(page.getByLabel('Calendar Link', { exact: true })).toBeHidden();
   expect((await app.get(url)).status()).toBe(404);
   await app.dispose();
 });

@@ -28,23 +28,32 @@ export function PersonSelect({
   value,
   onChange,
   disabled,
+  label = 'Person',
+  everyone,
 }: {
-  /** A person id, or '' before the persons are known (then the first one is shown). */
+  /**
+   * A person id; '' is everyone when `everyone` is given, else the first person (until the
+   * persons are known).
+   */
   value: string;
   onChange: (personId: string) => void;
   disabled?: boolean;
+  label?: string;
+  /** The words of a first option that stands for every person (value ''). */
+  everyone?: string;
 }) {
   const id = useId();
   const persons = usePersons();
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id}>Person</Label>
+      <Label htmlFor={id}>{label}</Label>
       <Select
         id={id}
-        value={value || persons[0]?.id || ''}
+        value={everyone !== undefined ? value : value || persons[0]?.id || ''}
         onChange={(event) => onChange(event.target.value)}
         disabled={disabled || persons.length === 0}
       >
+        {everyone !== undefined ? <option value="">{everyone}</option> : null}
         {persons.map((person) => (
           <option key={person.id} value={person.id}>
             {person.label}

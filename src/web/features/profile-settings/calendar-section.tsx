@@ -14,20 +14,18 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyButton } from '../../components/ui/copy-button';
-import { Input, Label, Select } from '../../components/ui/input';
+import { Input, Label } from '../../components/ui/input';
 import { calendarApi } from '../../lib/api';
 import { showError, showSuccess } from '../../lib/toast';
-import { usePersons } from '../family-members/person-select';
+import { PersonSelect, usePersons } from '../family-members/person-select';
 
 const CALENDAR_KEY = ['calendar-link'] as const;
-const EVERYONE = '';
 
 export function CalendarSection() {
   const queryClient = useQueryClient();
   const persons = usePersons();
-  const selectId = useId();
   const linkId = useId();
-  const [personId, setPersonId] = useState(EVERYONE);
+  const [personId, setPersonId] = useState('');
   const [made, setMade] = useState<CalendarLinkState | null>(null);
   const [confirming, setConfirming] = useState(false);
   const current = useQuery({ queryKey: CALENDAR_KEY, queryFn: calendarApi.get });
@@ -87,20 +85,13 @@ export function CalendarSection() {
       ) : null}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="grid gap-1.5 sm:w-64">
-          <Label htmlFor={selectId}>Calendar for</Label>
-          <Select
-            id={selectId}
+        <div className="sm:w-64">
+          <PersonSelect
+            label="Calendar for"
+            everyone="Everyone"
             value={personId}
-            onChange={(event) => setPersonId(event.target.value)}
-          >
-            <option value={EVERYONE}>Everyone</option>
-            {persons.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.label}
-              </option>
-            ))}
-          </Select>
+            onChange={setPersonId}
+          />
         </div>
         <Button type="button" onClick={() => create.mutate()} disabled={create.isPending}>
           <CalendarPlus aria-hidden="true" />
