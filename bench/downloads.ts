@@ -32,7 +32,8 @@ export interface DownloadResult {
 
 /**
  * What the heavy user downloads: every person's FHIR bundle in turn (their whole history,
- * 20,000 records), the busiest person's alone, and what a calendar app reads each hour.
+ * 20,000 records), the busiest person's alone, today's doses, and what a calendar app reads
+ * each hour.
  */
 export function buildDownloads(context: {
   personIds: string[];
@@ -65,6 +66,13 @@ export function buildDownloads(context: {
       paths: [`/api/fhir/Patient/${context.busiestId}/$summary?today=${context.today}`],
       contentType: 'application/fhir+json',
       budgetMs: 1000,
+    },
+    {
+      key: 'doses-today',
+      label: "Today's doses checklist (p50)",
+      paths: [`/api/doses?today=${context.today}`],
+      contentType: 'application/json',
+      budgetMs: 10,
     },
     {
       key: 'calendar-feed',

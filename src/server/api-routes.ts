@@ -16,6 +16,8 @@ import { dataTransferRoutes } from './data-transfer/data-transfer-routes';
 import type { FamilyMemberRepository } from './family-members/family-member-repository';
 import { familyMemberRoutes } from './family-members/family-member-routes';
 import { fhirRoutes } from './fhir/fhir-routes';
+import { createDoseRepository } from './doses/dose-repository';
+import { doseRoutes } from './doses/dose-routes';
 import type { AppEnv } from './http/env';
 import type { Logger } from './logger';
 import type { TimelineRepository } from './timeline/timeline-repository';
@@ -43,6 +45,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/', accountSecurityRoutes(db, auth, accounts))
     .route('/family-members', familyMemberRoutes(members))
     .route('/fhir', fhirRoutes(db))
+    .route('/doses', doseRoutes(createDoseRepository(db)))
     .route('/timeline', timelineRoutes(timeline));
 }
 

@@ -36,6 +36,7 @@ const OTHER_OWNED_TABLES = {
   account_locks: 'user_id',
   fhir_import_sources: 'user_id',
   calendar_links: 'user_id',
+  dose_log: 'user_id',
   used_authentication_codes: 'user_id',
   user: 'id',
   session: 'userId',

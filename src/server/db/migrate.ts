@@ -18,6 +18,7 @@ import * as conditions from './migrations/0008-conditions';
 import * as allergies from './migrations/0009-allergies';
 import * as fhirImportSources from './migrations/0011-fhir-import-sources';
 import * as calendarLinks from './migrations/0013-calendar-links';
+import * as doseLog from './migrations/0014-dose-log';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0009-allergies': allergies,
   '0011-fhir-import-sources': fhirImportSources,
   '0013-calendar-links': calendarLinks,
+  '0014-dose-log': doseLog,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -127,6 +127,18 @@ export interface CalendarLinksTable {
   last_read_ip: string | null;
 }
 
+/** A dose marked taken or skipped (migration 0014). */
+export interface DoseLogTable {
+  id: string;
+  user_id: string;
+  medication_id: string;
+  day: string;
+  slot: string;
+  status: string;
+  marked_at: string;
+  marked_by: string;
+}
+
 /**
  * A record table's row. Its own fields are declared once, by the type's definition in
  * src/shared/records (and a test holds every table's columns to it); here only the columns
@@ -157,6 +169,7 @@ export interface DB extends RecordTables {
   account_locks: AccountLocksTable;
   fhir_import_sources: FhirImportSourcesTable;
   calendar_links: CalendarLinksTable;
+  dose_log: DoseLogTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

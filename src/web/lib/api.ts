@@ -14,6 +14,7 @@ import type { FamilyMemberInput } from '../../shared/family-members';
 import type { ImportSummary } from '../../shared/data-export';
 import type { FhirImportSummary } from '../../shared/fhir';
 import type { CalendarLinkInput } from '../../shared/calendar';
+import type { DoseMarkInput } from '../../shared/doses';
 import { localToday } from '../../shared/dates';
 import type {
   RecordDefinition,
@@ -221,6 +222,16 @@ export function recordsApi<D extends RecordDefinition>(definition: D) {
     remove: (id: string) => request<void>('DELETE', one(id)),
   };
 }
+
+export const dosesApi = {
+  today: (today: string) => answer(product.doses.$get({ query: { today } })),
+  mark: (input: DoseMarkInput) => answer(product.doses.$post({ json: input })),
+  undo: (id: string) => answer(product.doses[':id'].$delete({ param: { id } })),
+  adherence: (medicationId: string, today: string) =>
+    answer(
+      product.doses.adherence[':medicationId'].$get({ param: { medicationId }, query: { today } }),
+    ),
+};
 
 export const timelineApi = {
   list: (query: { member?: string; cursor?: string }) => answer(product.timeline.$get({ query })),

@@ -1,6 +1,7 @@
 /** The medication screens; the detail shows the times of day as one row. */
 import { medicationDefinition } from '../../../shared/records';
 import { TIMES_OF_DAY } from '../../../shared/records/medications';
+import { AdherenceSummary } from '../doses/adherence-summary';
 import { RecordDetailPage } from '../records/record-detail-page';
 import { RecordFormPage } from '../records/record-form-page';
 
@@ -16,7 +17,13 @@ export function DetailPage() {
           const times = TIMES_OF_DAY.filter(({ field }) => medication[field]).map(
             ({ label }) => label,
           );
-          return times.length ? [{ label: 'Time of Day', value: times.join(', ') }] : [];
+          return [
+            ...(times.length ? [{ label: 'Time of Day', value: times.join(', ') }] : []),
+            {
+              label: 'Adherence (30 days)',
+              value: <AdherenceSummary medicationId={medication.id} />,
+            },
+          ];
         },
       }}
     />

@@ -26,6 +26,7 @@ import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/query-client';
 import { RecordTypeIcon } from '../../components/record-type-icon';
 import { showError } from '../../lib/toast';
+import { TodaysMedications } from '../doses/todays-medications';
 import { FamilyFilter, useMemberParam } from '../family-members/member-filter';
 import { useProfile } from '../profile-settings/profile-queries';
 import { PageHeader } from '../shell/page-header';
@@ -92,6 +93,7 @@ export function TimelinePage() {
         </div>
       </section>
       <FamilyFilter />
+      <TodaysMedications member={member} />
       {timeline.isPending ? (
         <Loading />
       ) : events.length === 0 ? (

@@ -1,0 +1,199 @@
+/**
+ * Today's checklist, the dose log and adherence, over the rows the access module lets a
+ * request touch. Which doses are due is `dueSlots` (src/shared/doses.ts), the same rule the
+ * web app shows.
+ */
+import type { Kysely } from 'kysely';
+import {
+  ADHERENCE_DAYS,
+  AS_NEEDED,
+  addDays,
+  adherenceOf,
+  dueSlots,
+  type Adherence,
+  type DoseMark,
+  type DoseMarkInput,
+  type Schedule,
+  type TodayDoses,
+} from '../../shared/doses';
+import { deleteOwned, ownedBy, ownedRow, ownedRows } from '../access/access';
+import type { DB } from '../db/schema';
+import { badRequest } from '../http/errors';
+import { isId, newId, nowTimestamp } from '../ids';
+
+const MEDICATION_COLUMNS = [
+  'r.id',
+  'r.medication_name',
+  'r.dosage',
+  'r.frequency',
+  'r.start_date',
+  'r.end_date',
+  'r.time_morning',
+  'r.time_noon',
+  'r.time_evening',
+  'r.time_night',
+  'r.family_member_id',
+] as const;
+
+interface MedicationRow extends Schedule {
+  id: string;
+  medication_name: string;
+  dosage: string | null;
+  family_member_id: string | null;
+  family_member_name: string | null;
+  family_member_color: string | null;
+}
+
+const MARK_COLUMNS = ['id', 'medication_id', 'day', 'slot', 'status', 'marked_at'] as const;
+
+/** Yes/no columns come back as 0/1 from both engines. */
+function medicationOf(row: Record<string, unknown>): MedicationRow {
+  return {
+    ...(row as unknown as MedicationRow),
+    time_morning: Boolean(row.time_morning),
+    time_noon: Boolean(row.time_noon),
+    time_evening: Boolean(row.time_evening),
+    time_night: Boolean(row.time_night),
+    family_member_name: (row.family_member_name as string | null) ?? null,
+    family_member_color: (row.family_member_color as string | null) ?? null,
+  };
+}
+
+export function createDoseRepository(db: Kysely<DB>) {
+  /** The user's medications current on `day`, each with its member's name and colour. */
+  async function currentMedications(userId: string, day: string): Promise<MedicationRow[]> {
+    const rows = await ownedRows(db, 'medications', userId, 'r')
+      .leftJoin('family_members as m', (join) =>
+        join.onRef('m.id', '=', 'r.family_member_id').on(ownedBy('family_members', userId, 'm')),
+      )
+      .select(MEDICATION_COLUMNS as never)
+      .select(['m.name as family_member_name', 'm.color as family_member_color'] as never)
+      .where((eb) => eb.or([eb('r.start_date', 'is', null), eb('r.start_date', '<=', day)]))
+      .where((eb) => eb.or([eb('r.end_date', 'is', null), eb('r.end_date', '>=', day)]))
+      .orderBy('r.medication_name')
+      .orderBy('r.id')
+      .execute();
+    return (rows as Record<string, unknown>[]).map(medicationOf);
+  }
+
+  async function medication(userId: string, id: string): Promise<MedicationRow | undefined> {
+    if (!isId(id)) return undefined;
+    const row = await ownedRows(db, 'medications', userId, 'r')
+      .select(MEDICATION_COLUMNS as never)
+      .where('r.id', '=', id)
+      .executeTakeFirst();
+    return row ? medicationOf(row as Record<string, unknown>) : undefined;
+  }
+
+  return {
+    async today(userId: string, day: string): Promise<TodayDoses> {
+      const medications = await currentMedications(userId, day);
+      const marks = (await ownedRows(db, 'dose_log', userId)
+        .select(MARK_COLUMNS)
+        .where('day', '=', day)
+        .orderBy('marked_at')
+        .execute()) as DoseMark[];
+      const byDose = new Map(
+        marks.filter((m) => m.slot !== AS_NEEDED).map((m) => [`${m.medication_id} ${m.slot}`, m]),
+      );
+      const doses: TodayDoses['doses'] = [];
+      const asNeeded: TodayDoses['as_needed'] = [];
+      for (const med of medications) {
+        const who = {
+          medication_id: med.id,
+          medication_name: med.medication_name,
+          dosage: med.dosage,
+          family_member_id: med.family_member_id,
+          family_member_name: med.family_member_name,
+          family_member_color: med.family_member_color,
+        };
+        if (med.frequency === AS_NEEDED) {
+          asNeeded.push({
+            ...who,
+            taken: marks.filter((m) => m.medication_id === med.id && m.slot === AS_NEEDED),
+          });
+          continue;
+        }
+        for (const slot of dueSlots(med, day)) {
+          doses.push({
+            ...who,
+            slot,
+            mark: byDose.get(`${med.id} ${slot}`) ?? null,
+          });
+        }
+      }
+      return { day, doses, as_needed: asNeeded };
+    },
+
+    /**
+     * Marks a dose taken or skipped (again: the new mark replaces the old), or logs an 'As
+     * Needed' dose. Undefined when the medication is not one of the user's.
+     */
+    async mark(
+      userId: string,
+      input: DoseMarkInput,
+      markedBy: string,
+    ): Promise<DoseMark | undefined> {
+      const med = await medication(userId, input.medication_id);
+      if (!med) return undefined;
+      if (input.slot === AS_NEEDED) {
+        if (med.frequency !== AS_NEEDED) {
+          throw badRequest('Slot: only an As Needed medication is logged as needed', 'slot');
+        }
+        if (input.status !== 'taken') {
+          throw badRequest('Status: an As Needed dose is logged when taken', 'status');
+        }
+      } else if (!dueSlots(med, input.day).includes(input.slot)) {
+        throw badRequest(
+          `Slot: ${med.medication_name} is not due in the ${input.slot} on ${input.day}`,
+          'slot',
+        );
+      }
+      const row = ownedRow(userId, {
+        id: newId(),
+        ...input,
+        marked_at: nowTimestamp(),
+        marked_by: markedBy,
+      });
+      await db.transaction().execute(async (trx) => {
+        if (input.slot !== AS_NEEDED) {
+          await deleteOwned(trx, 'dose_log', userId)
+            .where('medication_id', '=', input.medication_id)
+            .where('day', '=', input.day)
+            .where('slot', '=', input.slot)
+            .execute();
+        }
+        await trx.insertInto('dose_log').values(row).execute();
+      });
+      const { user_id: _owner, marked_by: _by, ...mark } = row;
+      return mark as DoseMark;
+    },
+
+    /** 'Undo': the mark is gone, and the dose is due (or missed) again. */
+    async undo(userId: string, id: string): Promise<boolean> {
+      if (!isId(id)) return false;
+      const result = await deleteOwned(db, 'dose_log', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async adherence(
+      userId: string,
+      medicationId: string,
+      today: string,
+    ): Promise<Adherence | undefined> {
+      const med = await medication(userId, medicationId);
+      if (!med) return undefined;
+      const marks = await ownedRows(db, 'dose_log', userId)
+        .select(['day', 'slot', 'status'])
+        .where('medication_id', '=', medicationId)
+        .where('day', '>=', addDays(today, -(ADHERENCE_DAYS - 1)))
+        .where('day', '<=', today)
+        .execute();
+      return adherenceOf(med, marks as DoseMark[], today);
+    },
+  };
+}
+
+export type DoseRepository = ReturnType<typeof createDoseRepository>;

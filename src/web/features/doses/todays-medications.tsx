@@ -1,0 +1,177 @@
+/**
+ * "Today's Medications" on the timeline (CONTRACT.md §4): every dose due today, by time of
+ * day, with 'Taken' and 'Skip'; a marked dose says 'Taken at h:mm a' or 'Skipped' and can be
+ * undone. 'As Needed' medications are logged when taken. With the member filter set, only
+ * that person's doses show.
+ */
+import { Check, Pill, Undo2, X } from 'lucide-react';
+import type { AsNeededMedication, TodayDose } from '../../../shared/doses';
+import { MemberBadge } from '../../components/member-badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { formatDate, localToday } from '../../../shared/dates';
+import { useDoseMarks, useTodayDoses } from './dose-queries';
+
+const SLOTS = ['Morning', 'Noon', 'Evening', 'Night'] as const;
+
+function DoseRow({ dose }: { dose: TodayDose }) {
+  const { mark, undo } = useDoseMarks();
+  const busy = mark.isPending || undo.isPending;
+  const send = (status: 'taken' | 'skipped') =>
+    mark.mutate({
+      medication_id: dose.medication_id,
+      day: localToday(),
+      slot: dose.slot,
+      status,
+    });
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2.5">
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium">
+          {dose.medication_name}
+          {dose.dosage ? <span className="text-muted-foreground"> · {dose.dosage}</span> : null}
+        </span>
+        <MemberBadge name={dose.family_member_name} color={dose.family_member_color} />
+      </span>
+      {dose.mark ? (
+        <span className="flex items-center gap-2">
+          <span
+            className={
+              dose.mark.status === 'taken'
+                ? 'text-sm font-medium text-primary'
+                : 'text-sm text-muted-foreground'
+            }
+          >
+            {dose.mark.status === 'taken'
+              ? `Taken at ${formatDate(dose.mark.marked_at, 'h:mm a')}`
+              : 'Skipped'}
+          </span>
+          <Button
+            type="button"
+            size="sm"
+            variant="ghost"
+            disabled={busy}
+            onClick={() => dose.mark && undo.mutate(dose.mark.id)}
+          >
+            <Undo2 aria-hidden="true" />
+            Undo
+          </Button>
+        </span>
+      ) : (
+        <span className="flex items-center gap-2">
+          <Button
+            type="button"
+            size="sm"
+            disabled={busy}
+            aria-label={`Mark ${dose.medication_name} ${dose.slot} taken`}
+            onClick={() => send('taken')}
+          >
+            <Check aria-hidden="true" />
+            Taken
+          </Button>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            aria-label={`Skip ${dose.medication_name} ${dose.slot}`}
+            onClick={() => send('skipped')}
+          >
+            <X aria-hidden="true" />
+            Skip
+          </Button>
+        </span>
+      )}
+    </li>
+  );
+}
+
+function AsNeededRow({ item }: { item: AsNeededMedication }) {
+  const { mark } = useDoseMarks();
+  const last = item.taken.at(-1);
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2.5">
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium">
+          {item.medication_name}
+          {item.dosage ? <span className="text-muted-foreground"> · {item.dosage}</span> : null}
+        </span>
+        <span className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
+          <span>
+            As needed
+            {last
+              ? ` · taken ${item.taken.length}× today, last at ${formatDate(last.marked_at, 'h:mm a')}`
+              : ''}
+          </span>
+          <MemberBadge name={item.family_member_name} color={item.family_member_color} />
+        </span>
+      </span>
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        disabled={mark.isPending}
+        aria-label={`Log ${item.medication_name} taken`}
+        onClick={() =>
+          mark.mutate({
+            medication_id: item.medication_id,
+            day: localToday(),
+            slot: 'As Needed',
+            status: 'taken',
+          })
+        }
+      >
+        <Check aria-hidden="true" />
+        Log dose
+      </Button>
+    </li>
+  );
+}
+
+export function TodaysMedications({ member }: { member: string | undefined }) {
+  const today = useTodayDoses();
+  if (!today.data) return null;
+  const theirs = (item: { family_member_id: string | null }) =>
+    member === undefined || item.family_member_id === member;
+  const doses = today.data.doses.filter(theirs);
+  const asNeeded = today.data.as_needed.filter(theirs);
+  if (doses.length === 0 && asNeeded.length === 0) return null;
+  return (
+    <section aria-labelledby="todays-medications" className="mb-5">
+      <h2 id="todays-medications" className="mb-2 flex items-center gap-2 font-semibold">
+        <Pill className="size-4 text-primary" aria-hidden="true" />
+        Today's Medications
+      </h2>
+      <Card className="px-4 py-1">
+        {SLOTS.map((slot) => {
+          const due = doses.filter((dose) => dose.slot === slot);
+          if (due.length === 0) return null;
+          return (
+            <div key={slot} className="border-b border-border py-1 last:border-b-0">
+              <h3 className="pt-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                {slot}
+              </h3>
+              <ul className="divide-y divide-border">
+                {due.map((dose) => (
+                  <DoseRow key={`${dose.medication_id}-${dose.slot}`} dose={dose} />
+                ))}
+              </ul>
+            </div>
+          );
+        })}
+        {asNeeded.length > 0 ? (
+          <div className="py-1">
+            <h3 className="pt-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+              As needed
+            </h3>
+            <ul className="divide-y divide-border">
+              {asNeeded.map((item) => (
+                <AsNeededRow key={item.medication_id} item={item} />
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </Card>
+    </section>
+  );
+}
