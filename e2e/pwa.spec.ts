@@ -163,6 +163,8 @@ test('with the network cut, the app opens from its shell and says it is offline'
   await context.setOffline(true);
   await page.reload();
   await expect(status).toBeVisible();
+  // The session check waits for the network rather than seem to load forever.
+  await expect(page.getByText('Waiting for a connection...')).toBeVisible();
   await page.goto('/medications');
   await expect(status).toBeVisible();
   await expect(page).toHaveTitle(/Kin Health/);

@@ -109,7 +109,7 @@ body { margin: 0; min-height: 100dvh; display: flex; align-items: center; justif
 main { max-width: 22rem; text-align: center; }
 svg { width: 4rem; height: 4rem; }
 h1 { margin: 1rem 0 0.5rem; font-size: 1.5rem; letter-spacing: -0.01em; }
-p { margin: 0 0 1.5rem; color: var(--muted); }
+p { margin: 0 0 1.5rem; color: var(--muted); text-wrap: balance; }
 a { display: inline-flex; align-items: center; justify-content: center; min-height: 2.75rem; padding: 0 1.5rem; border-radius: 0.75rem; background: var(--primary); color: var(--on-primary); font-weight: 600; text-decoration: none; }
 a:focus-visible { outline: 2px solid var(--primary); outline-offset: 2px; }
 </style>
