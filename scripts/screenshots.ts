@@ -7,6 +7,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { TEST_PASSCODE } from '../src/server/test/test-passcode';
+import { SERVICE_WORKER_IN_TESTS_KEY } from '../src/web/service-worker/register';
 
 const outDir = process.argv[2] ?? 'docs/screenshots';
 const port = 4390;
@@ -254,6 +255,38 @@ try {
     await page.screenshot({ path: path.join(outDir, `${name}-dark-phone.png`) });
   }
   await page.emulateMedia({ colorScheme: 'light' });
+
+  // Offline, in a browser with the service worker (the app leaves it out under automation
+  // unless asked): the app when the network drops, and the worker's own page when it has no
+  // shell to open.
+  const offline = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    storageState: await context.storageState(),
+  });
+  await offline.addInitScript(
+    (key) => localStorage.setItem(key, 'on'),
+    SERVICE_WORKER_IN_TESTS_KEY,
+  );
+  const offlinePage = await offline.newPage();
+  await offlinePage.goto(`${base}/`);
+  await offlinePage.getByRole('heading', { name: /^Welcome/ }).waitFor();
+  await offlinePage.evaluate(() => navigator.serviceWorker.ready);
+  await offline.setOffline(true);
+  await offlinePage.getByText('You are offline').waitFor();
+  await offlinePage.screenshot({ path: path.join(outDir, 'offline-app-phone.png') });
+  await offlinePage.evaluate(async () => {
+    for (const name of await caches.keys()) await caches.delete(name);
+  });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await offlinePage.emulateMedia({ colorScheme });
+    await offlinePage.goto(`${base}/visits`);
+    await offlinePage.getByRole('link', { name: 'Try again' }).waitFor();
+    const name = colorScheme === 'dark' ? 'offline-dark-phone.png' : 'offline-phone.png';
+    await offlinePage.screenshot({ path: path.join(outDir, name) });
+  }
+  await offline.close();
+
   await context.clearCookies();
   await page.goto(`${base}/auth`);
   await page.getByRole('tab', { name: 'Sign In' }).waitFor();

@@ -1,12 +1,14 @@
-/** The web app's entry: router, data cache, toasts. */
+/** The web app's entry: router, data cache, toasts, the offline notice and the service worker. */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { sessionQuery, useSessionExpiryWatch } from './features/auth/session';
+import { OfflineBanner } from './features/shell/offline-banner';
 import { createQueryClient } from './lib/query-client';
 import { routes } from './routes';
+import { registerServiceWorker } from './service-worker/register';
 import './styles.css';
 
 const queryClient = createQueryClient();
@@ -18,6 +20,7 @@ function App() {
   useSessionExpiryWatch();
   return (
     <>
+      <OfflineBanner />
       <RouterProvider router={router} />
       <Toaster
         position="bottom-center"
@@ -41,3 +44,4 @@ createRoot(root).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+registerServiceWorker();

@@ -80,6 +80,8 @@ export interface TestServerOptions {
   baseUrl?: string;
   trustProxy?: boolean;
   sessionMaxAgeDays?: number;
+  /** A built web app to serve (default: none, and every page answers 503). */
+  webDir?: string;
 }
 
 /**
@@ -104,7 +106,7 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     auditRetentionDays: 365,
     passwordHashing: options.passwordHashing ?? TEST_HASH_COST,
     logLevel: 'silent',
-    webDir: path.join(tmpdir(), 'kin-no-web-app'),
+    webDir: options.webDir ?? path.join(tmpdir(), 'kin-no-web-app'),
     backup: parseBackupConfig({}, tmpdir()),
   };
 }

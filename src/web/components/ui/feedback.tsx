@@ -1,9 +1,15 @@
 /** Loading, empty and missing states, so no screen is ever blank. */
-import type { LucideIcon } from 'lucide-react';
+import { WifiOff, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useOnline } from '../../lib/use-online';
 
+/**
+ * A screen waiting for its data. With no network, queries wait for it to come back (and go
+ * on by themselves when it does): the screen says so rather than seem to load forever.
+ */
 export function Loading({ className }: { className?: string }) {
+  const online = useOnline();
   return (
     <div
       role="status"
@@ -12,11 +18,15 @@ export function Loading({ className }: { className?: string }) {
         className,
       )}
     >
-      <span
-        className="size-5 animate-spin rounded-full border-2 border-primary border-t-transparent"
-        aria-hidden="true"
-      />
-      <span>Loading...</span>
+      {online ? (
+        <span
+          className="size-5 animate-spin rounded-full border-2 border-primary border-t-transparent"
+          aria-hidden="true"
+        />
+      ) : (
+        <WifiOff className="size-5" aria-hidden="true" />
+      )}
+      <span>{online ? 'Loading...' : 'Waiting for a connection...'}</span>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { authApi, onUnauthenticated } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
+import { deleteUserCaches } from '../../service-worker/forget-cached-data';
 
 /** The session query, also started by the app's entry before anything renders. */
 export const sessionQuery = queryOptions({
@@ -28,12 +29,16 @@ export function useSessionExpiryWatch() {
   );
 }
 
-/** Forget everything cached about the user who just left. */
+/**
+ * Forget everything cached about the user who just left: the data in memory, and any cache
+ * of the origin's that is not the app shell's.
+ */
 export function useForgetUser() {
   const queryClient = useQueryClient();
   return () => {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
     queryClient.setQueryData(queryKeys.session, null);
+    void deleteUserCaches().catch(() => undefined);
   };
 }
 

@@ -1,0 +1,66 @@
+/**
+ * Builds the service worker (src/web/service-worker/service-worker.ts) into the web app's
+ * output as /sw.js, once the rest of the app is written: it lists the built files as the
+ * shell to precache and names the shell's cache after a hash of their content, so each
+ * build's worker replaces the last one's cache.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import type { Plugin } from 'vite';
+
+const WORKER_FILE = 'sw.js';
+/** Built files that are not part of the shell: the worker itself, and index.html (as '/'). */
+const NOT_IN_SHELL = new Set([WORKER_FILE, 'index.html']);
+
+function listFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? listFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+      : [`${prefix}${entry.name}`],
+  );
+}
+
+/** `entry`: the worker's source, relative to Vite's root. */
+export function serviceWorker(options: { entry: string }): Plugin {
+  let outDir = '';
+  let entry = '';
+  return {
+    name: 'kin-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      entry = path.resolve(config.root, options.entry);
+    },
+    async closeBundle() {
+      const files = listFiles(outDir)
+        .filter((file) => !NOT_IN_SHELL.has(file) && !file.endsWith('.map'))
+        .sort();
+      const hash = createHash('sha256');
+      for (const file of ['index.html', ...files]) {
+        hash
+          .update(file)
+          .update('\0')
+          .update(readFileSync(path.join(outDir, file)));
+      }
+      hash.update(readFileSync(entry));
+      const result = await build({
+        entryPoints: [entry],
+        bundle: true,
+        format: 'iife',
+        target: 'es2022',
+        minify: true,
+        write: false,
+        define: {
+          __SHELL_FILES__: JSON.stringify(['/', ...files.map((file) => `/${file}`)]),
+          __SHELL_VERSION__: JSON.stringify(hash.digest('hex').slice(0, 16)),
+        },
+        logLevel: 'warning',
+      });
+      const [output] = result.outputFiles;
+      if (!output) throw new Error('The service worker did not build');
+      writeFileSync(path.join(outDir, WORKER_FILE), output.contents);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The built web app as the server hands it out: the page for every screen, the hashed
+ * assets, and what a browser needs to install the app (the web manifest, the service
+ * worker, the icons), each with the type and caching it needs.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../test/harness';
+
+const webDir = mkdtempSync(path.join(tmpdir(), 'kin-web-'));
+mkdirSync(path.join(webDir, 'assets'));
+mkdirSync(path.join(webDir, 'icons'));
+writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Kin Health</title>');
+writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1);');
+writeFileSync(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+writeFileSync(path.join(webDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Kin Health' }));
+writeFileSync(path.join(webDir, 'icons', 'icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
+afterAll(() => rmSync(webDir, { recursive: true, force: true }));
+
+const server = useTestServer({ webDir });
+
+function directives(response: { headers: Headers }) {
+  return Object.fromEntries(
+    (response.headers.get('content-security-policy') ?? '').split(';').map((directive) => {
+      const [name = '', ...values] = directive.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
+}
+
+describe('the web app', () => {
+  it('answers a screen with index.html, checked on every use', async () => {
+    const response = await server.client().get('/visits');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('keeps hashed assets for a year', async () => {
+    const response = await server.client().get('/assets/index-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the web manifest as application/manifest+json, checked on every use', async () => {
+    const response = await server.client().get('/manifest.webmanifest');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.body).toEqual({ name: 'Kin Health' });
+  });
+
+  it('serves the service worker from the root, never from a stale cache', async () => {
+    const response = await server.client().get('/sw.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    // At the root, its scope is the whole app with no Service-Worker-Allowed header.
+    expect(response.headers.get('service-worker-allowed')).toBeNull();
+  });
+
+  it('serves the icons as PNG', async () => {
+    const response = await server.client().get('/icons/icon-192.png');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('lets the page register its worker and read its manifest, from its own origin only', async () => {
+    for (const pathname of ['/', '/sw.js', '/manifest.webmanifest']) {
+      const csp = directives(await server.client().get(pathname));
+      expect(csp['worker-src'], pathname).toEqual(["'self'"]);
+      expect(csp['manifest-src'], pathname).toEqual(["'self'"]);
+      expect(csp['script-src'], pathname).toEqual(["'self'"]);
+    }
+  });
+});
