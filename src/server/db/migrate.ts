@@ -16,6 +16,7 @@ import * as usedAuthenticationCodes from './migrations/0006-used-authentication-
 import * as limitsAndLocks from './migrations/0007-limits-and-locks';
 import * as conditions from './migrations/0008-conditions';
 import * as allergies from './migrations/0009-allergies';
+import * as serverSettings from './migrations/0010-server-settings';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0007-limits-and-locks': limitsAndLocks,
   '0008-conditions': conditions,
   '0009-allergies': allergies,
+  '0010-server-settings': serverSettings,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
