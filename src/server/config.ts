@@ -3,7 +3,17 @@
  * secrets that are not given are created once and kept in DATA_DIR.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { isWellFormedPasscode, PASSCODE_FORMAT_MESSAGE } from '../shared/passcode';
 import { PASSCODE_LENGTH } from '../shared/constants';
@@ -75,6 +85,35 @@ type Env = Record<string, string | undefined>;
 /** A new Friends & Family Passcode: six random digits, leading zeros kept. */
 export function generatePasscode(): string {
   return String(randomInt(0, 10 ** PASSCODE_LENGTH)).padStart(PASSCODE_LENGTH, '0');
+}
+
+/**
+ * Replaces the passcode kept in DATA_DIR: written beside it, synced and renamed into
+ * place, so a crash leaves the old file or the new one, never half of one. Owner-only.
+ */
+export function writePasscodeFile(dataDir: string, passcode: string): string {
+  const file = path.join(dataDir, PASSCODE_FILE_NAME);
+  const temporary = `${file}.${process.pid}.tmp`;
+  rmSync(temporary, { force: true });
+  try {
+    const fd = openSync(temporary, 'w', 0o600);
+    try {
+      writeFileSync(fd, `${passcode}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, file);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+  return file;
+}
+
+/** The passcode kept in DATA_DIR, or null when there is no file. */
+export function readPasscodeFile(dataDir: string): string | null {
+  const file = path.join(dataDir, PASSCODE_FILE_NAME);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
 }
 
 function readOrCreateSecret(dataDir: string, fileName: string, create: () => string) {
