@@ -5,14 +5,11 @@
  */
 import { backupCommands } from './operations/backup-commands';
 import type { Command, CommandContext } from './operations/command';
+import { passcodeCommand } from './operations/passcode-command';
 
 const commands: Record<string, Command> = {
   ...backupCommands,
-
-  // ── passcode [DIGITS] ─────────────────────────────────────────────────────────────────
-  // A new Friends & Family Passcode; the old one stops working for everyone (CONTRACT.md
-  // §1). Added with the passcode work, as its own module beside backup-commands.ts:
-  //   passcode: passcodeCommand,
+  passcode: passcodeCommand,
 };
 
 function usage(): string {

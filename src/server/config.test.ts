@@ -3,7 +3,7 @@
  * access, the generated passcode printed on the first start only, and every variable read
  * with a message that names it when it is wrong.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,10 +27,22 @@ describe('the Friends & Family Passcode', () => {
     const first = loadConfig({ DATA_DIR: dataDir });
     expect(first.familyPasscode).toMatch(/^\d{6}$/);
     expect(first.familyPasscodeGenerated).toBe(true);
+    expect(first.familyPasscodeFrom).toBe('file');
     expect(modeOf(path.join(dataDir, 'family-passcode'))).toBe(0o600);
     const second = loadConfig({ DATA_DIR: dataDir });
     expect(second.familyPasscode).toBe(first.familyPasscode);
     expect(second.familyPasscodeGenerated).toBe(false);
+  });
+
+  it('comes from FAMILY_PASSCODE when it is set, with no file made', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir, FAMILY_PASSCODE: '042917' });
+    expect(config).toMatchObject({
+      familyPasscode: '042917',
+      familyPasscodeFrom: 'FAMILY_PASSCODE',
+      familyPasscodeGenerated: false,
+    });
+    expect(existsSync(path.join(dataDir, 'family-passcode'))).toBe(false);
   });
 
   it('is printed by the server on its first start only; later starts say where it is kept', async () => {

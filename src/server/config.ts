@@ -3,11 +3,22 @@
  * secrets that are not given are created once and kept in DATA_DIR.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { isWellFormedPasscode, PASSCODE_FORMAT_MESSAGE } from '../shared/passcode';
 import { PASSCODE_LENGTH } from '../shared/constants';
 import { DEFAULT_HASH_COST, type HashCost } from './auth/password-hashing';
+import type { PasscodeSource } from './db/schema';
 
 export interface RateLimitConfig {
   /** Attempts allowed per window, per client address, on each credential endpoint. */
@@ -21,7 +32,12 @@ export interface AppConfig {
   dataDir: string;
   /** A `postgres://` URL, or null for the embedded SQLite database. */
   databaseUrl: string | null;
+  /**
+   * The passcode this configuration asks for. The passcode in force is the database's
+   * (auth/family-passcode.ts); a start makes this one the passcode when it is not already.
+   */
   familyPasscode: string;
+  familyPasscodeFrom: PasscodeSource;
   /** Whether the passcode was generated on this start (and so is printed, once). */
   familyPasscodeGenerated: boolean;
   authSecret: string;
@@ -65,6 +81,40 @@ export class ConfigError extends Error {}
 export const PASSCODE_FILE_NAME = 'family-passcode';
 
 type Env = Record<string, string | undefined>;
+
+/** A new Friends & Family Passcode: six random digits, leading zeros kept. */
+export function generatePasscode(): string {
+  return String(randomInt(0, 10 ** PASSCODE_LENGTH)).padStart(PASSCODE_LENGTH, '0');
+}
+
+/**
+ * Replaces the passcode kept in DATA_DIR: written beside it, synced and renamed into
+ * place, so a crash leaves the old file or the new one, never half of one. Owner-only.
+ */
+export function writePasscodeFile(dataDir: string, passcode: string): string {
+  const file = path.join(dataDir, PASSCODE_FILE_NAME);
+  const temporary = `${file}.${process.pid}.tmp`;
+  rmSync(temporary, { force: true });
+  try {
+    const fd = openSync(temporary, 'w', 0o600);
+    try {
+      writeFileSync(fd, `${passcode}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, file);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+  return file;
+}
+
+/** The passcode kept in DATA_DIR, or null when there is no file. */
+export function readPasscodeFile(dataDir: string): string | null {
+  const file = path.join(dataDir, PASSCODE_FILE_NAME);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
+}
 
 function readOrCreateSecret(dataDir: string, fileName: string, create: () => string) {
   const file = path.join(dataDir, fileName);
@@ -124,9 +174,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
     familyPasscode = env.FAMILY_PASSCODE;
   } else {
-    const secret = readOrCreateSecret(dataDir, PASSCODE_FILE_NAME, () =>
-      String(randomInt(0, 10 ** PASSCODE_LENGTH)).padStart(PASSCODE_LENGTH, '0'),
-    );
+    const secret = readOrCreateSecret(dataDir, PASSCODE_FILE_NAME, generatePasscode);
     if (!isWellFormedPasscode(secret.value)) {
       throw new ConfigError(
         `${path.join(dataDir, PASSCODE_FILE_NAME)}: ${PASSCODE_FORMAT_MESSAGE}`,
@@ -147,6 +195,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir,
     databaseUrl,
     familyPasscode,
+    familyPasscodeFrom: env.FAMILY_PASSCODE ? 'FAMILY_PASSCODE' : 'file',
     familyPasscodeGenerated,
     authSecret,
     baseUrl: env.BASE_URL ? env.BASE_URL.replace(/\/+$/, '') : null,

@@ -1,6 +1,7 @@
 /**
- * Starting and stopping the product: open the database, run the migrations, serve, and on
- * SIGTERM/SIGINT let in-flight requests finish before closing the database.
+ * Starting and stopping the product: open the database, run the migrations, make the
+ * configured Friends & Family Passcode the server's, serve, and on SIGTERM/SIGINT let
+ * in-flight requests finish before closing the database.
  */
 import type { Server as HttpServer } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
@@ -8,6 +9,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { pruneAuditLog, scheduleAuditPruning } from './audit/audit-log';
 import { createAuth } from './auth/auth';
+import { settleFamilyPasscode } from './auth/family-passcode';
+import { createPasswordHasher } from './auth/password-hashing';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -30,6 +33,12 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
   await backUpBeforeMigrating(database, config.backup, logger);
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+  await settleFamilyPasscode(database.db, {
+    passcode: config.familyPasscode,
+    from: config.familyPasscodeFrom,
+    hasher: createPasswordHasher(config.passwordHashing),
+    logger,
+  });
   const backups = database.file
     ? startAutomaticBackups({ databaseFile: database.file, config: config.backup, logger })
     : null;

@@ -1,10 +1,10 @@
 /**
  * The security audit log: who did what, when and from where, for sign-ups, sign-ins
  * (and their failures), sign-outs, two-factor changes, refused passwords and codes, too
- * many attempts, and revoked sessions. Rows carry ids, an attempted email, an address and
- * a user agent, and a short detail code; never a password, passcode, code or token. A user
- * reads their own rows only. Rows go with their account, and everyone's are deleted once
- * older than AUDIT_RETENTION_DAYS.
+ * many attempts, revoked sessions, and changes of the Friends & Family Passcode. Rows carry
+ * ids, an attempted email, an address and a user agent, and a short detail code; never a
+ * password, passcode, code or token. A user reads their own rows only. Rows go with their
+ * account, and everyone's are deleted once older than AUDIT_RETENTION_DAYS.
  */
 import type { Kysely } from 'kysely';
 import type { AuditEvent, SecurityActivityEntry } from '../../shared/account-security';
@@ -14,8 +14,14 @@ import type { Logger } from '../logger';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import { newId, nowTimestamp } from '../ids';
 
+/**
+ * Events of the whole server rather than of one user (a new Friends & Family Passcode):
+ * written with no user id, so in nobody's security activity.
+ */
+export type ServerAuditEvent = 'passcode_changed';
+
 export interface AuditEntry {
-  event: AuditEvent;
+  event: AuditEvent | ServerAuditEvent;
   userId?: string | null;
   /** Only for a failed sign-in: the email that was tried. */
   email?: string | null;

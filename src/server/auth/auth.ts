@@ -1,13 +1,13 @@
 /**
  * Accounts and sessions (better-auth), with the Friends & Family Passcode enforced by the
  * server: a sign-up with the wrong passcode creates nothing, and a sign-in with the wrong
- * passcode issues no session. The passcode is kept hashed on the user, with the same
- * hasher as passwords.
+ * passcode issues no session. Both check the server's one passcode, kept hashed in the
+ * database (family-passcode.ts), so that a new one holds for everyone at once.
  *
  * Plugins: two-factor sign-in with an authenticator app (TOTP) and backup codes, signing
- * keys published as a JWKS, and the security audit log.
+ * keys published as a JWKS, the undoing of a sign-in or sign-up whose passcode changed
+ * while it was under way, and the security audit log.
  */
-import { timingSafeEqual } from 'node:crypto';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { jwt, twoFactor } from 'better-auth/plugins';
@@ -29,11 +29,13 @@ import type { DB, Engine } from '../db/schema';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import type { Logger } from '../logger';
 import { firstIssue } from '../http/validation';
-import { currentPasscode } from './auth-request-context';
+import { checkedPasscodeHash, currentPasscode, notePasscodeChecked } from './auth-request-context';
 import { badRequest, inAuthFlow, isDatabaseUnavailable } from '../http/errors';
 import { createAttemptLimits } from '../limits/attempt-limits';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import { credentialLimits, emailOf } from './credential-limits';
+import { matchFamilyPasscode } from './family-passcode';
+import { passcodeStillCurrent } from './passcode-still-current';
 import { createPasswordHasher, type PasswordHasher } from './password-hashing';
 import { sessionLifetime } from './session-lifetime';
 import { usedCodes } from './used-codes';
@@ -94,23 +96,19 @@ function checkUserFields(fields: Record<string, unknown>, when: 'create' | 'upda
   }
 }
 
-function samePasscode(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** Replaces a weak stored hash once its secret has just been proven right. */
-async function upgradeWeakHashes(
+/**
+ * Once the passcode and password of a sign-in are proven right: the user's copy of the
+ * passcode's hash becomes the server's if it is not (a row edited by hand, say), and a weak
+ * password hash is replaced.
+ */
+async function refreshStoredHashes(
   db: Kysely<DB>,
   hasher: PasswordHasher,
   userId: string,
-  proven: { passcode: string; storedPasscode: string; password: unknown },
+  proven: { passcodeHash: string; storedCopy: string | null; password: unknown },
 ) {
-  if (hasher.needsRehash(proven.storedPasscode)) {
-    await updateOwned(db, 'user', userId)
-      .set({ family_passcode: await hasher.hash(proven.passcode) })
-      .execute();
+  if (proven.storedCopy !== proven.passcodeHash) {
+    await updateOwned(db, 'user', userId).set({ family_passcode: proven.passcodeHash }).execute();
   }
   if (typeof proven.password !== 'string') return;
   const account = await ownedRows(db, 'account', userId)
@@ -202,6 +200,8 @@ export function createAuth(options: {
       // Signing keys, published at /.well-known/jwks.json. No JWT rides along on every
       // session read: the session stays in its httpOnly cookie, out of scripts' reach.
       jwt({ disableSettingJwtHeader: true }),
+      // After the two-factor plugin, before the audit: see the module's header.
+      passcodeStillCurrent({ db, engine, logger }),
       // After the two-factor plugin: see the module's header.
       securityAudit({ db, logger }),
     ],
@@ -246,10 +246,10 @@ export function createAuth(options: {
           const issue = firstIssue(parsed.error);
           throw inAuthFlow(badRequest(issue.message, issue.field));
         }
-        if (
-          ctx.path === '/sign-up/email' &&
-          !samePasscode((parsed.data as { passcode: string }).passcode, config.familyPasscode)
-        ) {
+        if (ctx.path !== '/sign-up/email') return;
+        const { passcode } = parsed.data as { passcode: string };
+        const passcodeHash = await matchFamilyPasscode(db, hasher, passcode);
+        if (!passcodeHash) {
           await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
             event: 'sign_up_failed',
             email: emailOf(ctx.body),
@@ -260,6 +260,7 @@ export function createAuth(options: {
             field: 'passcode',
           });
         }
+        notePasscodeChecked(passcodeHash);
       }),
     },
     databaseHooks: {
@@ -267,10 +268,11 @@ export function createAuth(options: {
         create: {
           before: async (user) => {
             checkUserFields(user, 'create');
-            const passcode = currentPasscode();
-            if (passcode === null)
+            // The hash the sign-up's passcode was checked against: the user's copy.
+            const passcodeHash = checkedPasscodeHash();
+            if (passcodeHash === null)
               throw inAuthFlow(badRequest(PASSCODE_FORMAT_MESSAGE, 'passcode'));
-            return { data: { ...user, familyPasscode: await hasher.hash(passcode) } };
+            return { data: { ...user, familyPasscode: passcodeHash } };
           },
         },
         update: {
@@ -289,23 +291,21 @@ export function createAuth(options: {
             const capped = { data: { ...session, expiresAt: lifetime.cap(session) } };
             if (ctx?.path !== '/sign-in/email') return capped;
             const passcode = currentPasscode();
-            const row = await ownedRows(db, 'user', session.userId)
-              .select('family_passcode')
-              .executeTakeFirst();
-            const stored = row?.family_passcode ?? null;
-            const matches =
-              passcode !== null &&
-              stored !== null &&
-              (await hasher.verify({ hash: stored, password: passcode }));
-            if (!matches) {
+            const passcodeHash =
+              passcode === null ? null : await matchFamilyPasscode(db, hasher, passcode);
+            if (!passcodeHash) {
               throw new APIError('UNAUTHORIZED', {
                 message: INVALID_PASSCODE_MESSAGE,
                 field: 'passcode',
               });
             }
-            await upgradeWeakHashes(db, hasher, session.userId, {
-              passcode,
-              storedPasscode: stored,
+            notePasscodeChecked(passcodeHash);
+            const row = await ownedRows(db, 'user', session.userId)
+              .select('family_passcode')
+              .executeTakeFirst();
+            await refreshStoredHashes(db, hasher, session.userId, {
+              passcodeHash,
+              storedCopy: row?.family_passcode ?? null,
               password: (ctx.body as { password?: unknown } | undefined)?.password,
             });
             return capped;

@@ -2,10 +2,12 @@
  * A record table's columns are declared twice: by its type's definition (the fields the
  * forms, the API and the repository know) and by the migrations that made the table. This
  * holds every table, on the engine under test, to its definition: the same columns, the
- * required fields NOT NULL, the yes/no fields NOT NULL with a default.
+ * required fields NOT NULL, the yes/no fields NOT NULL with a default. And every table in
+ * the database is either user data, with its owner column, or named as the server's own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordDefinitions } from '../../shared/records';
+import { OWNER_COLUMNS } from '../access/access';
 import type { RecordDefinition } from '../../shared/records/definition';
 import { createTestDatabase } from '../test/harness';
 import type { Database } from './database';
@@ -53,3 +55,24 @@ describe.each(recordDefinitions.map((definition) => [definition.table, definitio
     });
   },
 );
+
+/**
+ * Tables that are no one user's rows to read through the access module: the server's own
+ * settings, better-auth's short-lived values, keys and address counters, and the attempt
+ * counters (kept per account or email, deleted with the account by its subject).
+ */
+const NOT_OWNED_TABLES = ['server_settings', 'verification', 'rateLimit', 'jwks', 'attempt_limits'];
+
+describe('every table', () => {
+  it('is user data, with the owner column the access module names, or the server’s own', async () => {
+    const tables = await database.db.introspection.getTables();
+    const owned = new Map(Object.entries(OWNER_COLUMNS));
+    for (const table of tables) {
+      if (NOT_OWNED_TABLES.includes(table.name)) continue;
+      const owner = owned.get(table.name);
+      expect(owner, `${table.name} is user data or listed as the server's own`).toBeDefined();
+      expect(table.columns.map((column) => column.name)).toContain(owner);
+    }
+    expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(NOT_OWNED_TABLES));
+  });
+});

@@ -16,6 +16,7 @@ import * as usedAuthenticationCodes from './migrations/0006-used-authentication-
 import * as limitsAndLocks from './migrations/0007-limits-and-locks';
 import * as conditions from './migrations/0008-conditions';
 import * as allergies from './migrations/0009-allergies';
+import * as serverSettings from './migrations/0010-server-settings';
 import * as fhirImportSources from './migrations/0011-fhir-import-sources';
 import * as calendarLinks from './migrations/0013-calendar-links';
 import * as doseLog from './migrations/0014-dose-log';
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0007-limits-and-locks': limitsAndLocks,
   '0008-conditions': conditions,
   '0009-allergies': allergies,
+  '0010-server-settings': serverSettings,
   '0011-fhir-import-sources': fhirImportSources,
   '0013-calendar-links': calendarLinks,
   '0014-dose-log': doseLog,

@@ -13,7 +13,10 @@ export interface UserTable {
   image: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
-  /** The Friends & Family Passcode given at sign-up, hashed. */
+  /**
+   * The Friends & Family Passcode, hashed: a copy of the server's (server_settings), made at
+   * sign-up and replaced whenever the passcode changes. Sign-in checks the server's.
+   */
   family_passcode: string | null;
   twoFactorEnabled: boolean | number | null;
 }
@@ -139,6 +142,18 @@ export interface DoseLogTable {
   marked_by: string;
 }
 
+/** Where the server's configuration takes the Friends & Family Passcode from. */
+export type PasscodeSource = 'FAMILY_PASSCODE' | 'file';
+
+/** The server's own settings, one row, no one user's data (see migration 0010). */
+export interface ServerSettingsTable {
+  id: number;
+  /** The Friends & Family Passcode of the whole server, hashed (Argon2id). */
+  family_passcode: string;
+  family_passcode_from: PasscodeSource;
+  family_passcode_changed_at: string;
+}
+
 /**
  * A record table's row. Its own fields are declared once, by the type's definition in
  * src/shared/records (and a test holds every table's columns to it); here only the columns
@@ -170,6 +185,7 @@ export interface DB extends RecordTables {
   fhir_import_sources: FhirImportSourcesTable;
   calendar_links: CalendarLinksTable;
   dose_log: DoseLogTable;
+  server_settings: ServerSettingsTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -13,6 +13,7 @@ import { UNAVAILABLE_MESSAGE } from '../http/errors';
 import { createLogger } from '../logger';
 import {
   createTestServer,
+  settleConfiguredPasscode,
   signedUpClient,
   TestClient,
   testConfig,
@@ -73,6 +74,7 @@ describe.runIf(testEngine() === 'postgres')('PostgreSQL out of reach', () => {
     await migrateToLatest(database.db);
     const config = testConfig();
     const logger = createLogger('silent');
+    await settleConfiguredPasscode(database, config, logger);
     const auth = createAuth({ db: database.db, engine: database.engine, config, logger });
     const app = createApp({ database, auth, config, logger });
     const server = { client: () => new TestClient(app.fetch) } as Parameters<

@@ -77,7 +77,7 @@ describe.runIf(testEngine() === 'sqlite')('npm run kin', () => {
       const result = await runKin(args, {});
       expect(result.code).toBe(2);
       expect(result.stderr).toContain('Usage: npm run kin -- <command>');
-      for (const command of ['backup', 'backups', 'restore FILE']) {
+      for (const command of ['backup', 'backups', 'restore FILE', 'passcode \\[DIGITS\\]']) {
         expect(result.stderr).toMatch(new RegExp(`^  ${command} `, 'm'));
       }
     }

@@ -14,12 +14,13 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
-import type { HashCost } from '../auth/password-hashing';
+import { settleFamilyPasscode } from '../auth/family-passcode';
+import { createPasswordHasher, type HashCost } from '../auth/password-hashing';
 import { parseBackupConfig, type AppConfig, type RateLimitConfig } from '../config';
 import { openPostgres, openSqlite, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Engine } from '../db/schema';
-import { createLogger } from '../logger';
+import { createLogger, type Logger } from '../logger';
 import { checkPreparedQueriesOnEveryCall } from '../db/prepared-query';
 import { ownershipRecorder } from './sql-ownership';
 import { TEST_PASSCODE } from './test-passcode';
@@ -97,6 +98,7 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     dataDir: tmpdir(),
     databaseUrl: null,
     familyPasscode: TEST_PASSCODE,
+    familyPasscodeFrom: 'FAMILY_PASSCODE',
     familyPasscodeGenerated: false,
     authSecret: 'test-secret-test-secret-test-secret-0123456789',
     baseUrl: options.baseUrl ?? null,
@@ -109,6 +111,20 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     webDir: options.webDir ?? path.join(tmpdir(), 'kin-no-web-app'),
     backup: parseBackupConfig({}, tmpdir()),
   };
+}
+
+/** As a start does before it serves: the configured passcode becomes the server's. */
+export async function settleConfiguredPasscode(
+  database: Database,
+  config: AppConfig,
+  logger: Logger,
+): Promise<void> {
+  await settleFamilyPasscode(database.db, {
+    passcode: config.familyPasscode,
+    from: config.familyPasscodeFrom,
+    hasher: createPasswordHasher(config.passwordHashing),
+    logger,
+  });
 }
 
 export async function createTestServer(options: TestServerOptions = {}) {
@@ -124,6 +140,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const logger = options.logs
     ? createLogger('debug', { write: (line: string) => options.logs?.write(line) })
     : createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  await settleConfiguredPasscode(database, config, logger);
   const auth = createAuth({ db: database.db, engine: database.engine, config, logger });
   const app = createApp({ database, auth, config, logger });
   const fetch = (request: Request) => inRequest.run(true, () => app.fetch(request));
