@@ -3,6 +3,7 @@
  * record, and that imports back into an empty account to give the same data.
  */
 import { z } from 'zod';
+import { doseMarkSchema, type DoseMark } from './doses';
 import { recordDefinitions } from './records';
 import type { RecordTable } from './records/definition';
 
@@ -25,11 +26,14 @@ export interface DataExport {
   profile: { full_name: string; email: string };
   family_members: ExportedRow[];
   records: Record<RecordTable, ExportedRow[]>;
+  /** Every dose marked taken or skipped; `medication_id` names a medication of the file. */
+  dose_log: DoseMark[];
 }
 
 export interface ImportSummary {
   family_members: number;
   records: number;
+  doses: number;
 }
 
 const timestamp = z.iso.datetime({ offset: true, error: 'must be a date and time' });
@@ -70,6 +74,10 @@ export const dataExportSchema = z.preprocess(
       }),
       family_members: z.array(z.looseObject(identity)).max(1_000),
       records: recordTables,
+      dose_log: z
+        .array(doseMarkSchema.extend({ id: identity.id, marked_at: timestamp }))
+        .max(1_000_000)
+        .default([]),
     },
     { error: 'The file must be a Kin Health export (a JSON object)' },
   ),

@@ -18,11 +18,18 @@ function comparable(data: DataExport) {
       ? {}
       : { member: family_member_id ? memberNames.get(String(family_member_id)) : null }),
   });
+  const medicationNames = new Map(
+    data.records.medications.map((row) => [row.id, row.medication_name]),
+  );
   return {
     family_members: data.family_members.map(strip),
     records: Object.fromEntries(
       Object.entries(data.records).map(([table, rows]) => [table, rows.map(strip)]),
     ),
+    dose_log: data.dose_log.map(({ id: _id, medication_id, ...rest }) => ({
+      ...rest,
+      medication: medicationNames.get(medication_id),
+    })),
   };
 }
 
@@ -34,6 +41,17 @@ async function fill(client: TestClient) {
   });
   await client.post('/api/family-members', { name: 'Ana', color: '#ec4899' });
   await addOneOfEveryType(client, leo.body.id);
+  // A dose of Leo's medication, marked taken on a day it was due.
+  const medications = await client.get<{ items: { id: string; family_member_id: string }[] }>(
+    `/api/medications?member=${leo.body.id}`,
+  );
+  const taken = await client.post('/api/doses', {
+    medication_id: medications.body.items[0]?.id,
+    day: '2026-02-01',
+    slot: 'Morning',
+    status: 'taken',
+  });
+  expect(taken.status).toBe(201);
   await client.post(
     '/api/history',
     sampleRecord('condition', { is_family_history: true, relation: 'Grandmother' }),
@@ -62,7 +80,7 @@ describe('export and import', () => {
     const { client: target } = await signedUpClient(server, 'Target User');
     const imported = await target.post('/api/import', exported.body);
     expect(imported.status).toBe(201);
-    expect(imported.body).toEqual({ family_members: 2, records: FILLED_RECORDS });
+    expect(imported.body).toEqual({ family_members: 2, records: FILLED_RECORDS, doses: 1 });
 
     const again = await target.get<DataExport>('/api/export');
     expect(comparable(again.body)).toEqual(comparable(exported.body));

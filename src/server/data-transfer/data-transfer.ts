@@ -15,6 +15,7 @@ import {
   type ImportFile,
   type ImportSummary,
 } from '../../shared/data-export';
+import type { DoseMark } from '../../shared/doses';
 import { familyMemberSchema } from '../../shared/family-members';
 import { recordDefinitions } from '../../shared/records';
 import type { RecordDefinition, RecordTable } from '../../shared/records/definition';
@@ -63,6 +64,11 @@ export async function exportUserData(db: Kysely<DB>, userId: string): Promise<Da
       return stripOwner(record);
     });
   }
+  const doseLog = (await ownedRows(db, 'dose_log', userId)
+    .select(['id', 'medication_id', 'day', 'slot', 'status', 'marked_at'])
+    .orderBy('day')
+    .orderBy('id')
+    .execute()) as DoseMark[];
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -70,6 +76,7 @@ export async function exportUserData(db: Kysely<DB>, userId: string): Promise<Da
     profile: { full_name: profile.name, email: profile.email },
     family_members: members as ExportedRow[],
     records,
+    dose_log: doseLog,
   };
 }
 
@@ -96,7 +103,7 @@ export async function accountIsEmpty(db: Kysely<DB>, userId: string): Promise<bo
 /** Inserts rows a few hundred at a time (SQLite and PostgreSQL bound a statement's values). */
 export async function insertAll(
   db: Kysely<DB>,
-  table: 'family_members' | 'fhir_import_sources' | RecordTable,
+  table: 'family_members' | 'fhir_import_sources' | 'dose_log' | RecordTable,
   rows: Record<string, unknown>[],
 ) {
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
@@ -130,6 +137,8 @@ export async function importUserData(
   });
 
   let records = 0;
+  /** Each record's id in the file, and the id it is given here (for the dose log). */
+  const recordIds = new Map<string, string>();
   const recordRowsByTable: { table: RecordTable; rows: Record<string, unknown>[] }[] = [];
   for (const definition of recordDefinitions as readonly RecordDefinition[]) {
     const rows = recordRows(definition);
@@ -148,9 +157,11 @@ export async function importUserData(
           'family_member_id',
         );
       }
+      const id = newId();
+      recordIds.set(`${definition.table} ${item.id}`, id);
       checked.push(
         ownedRow(userId, {
-          id: newId(),
+          id,
           ...rows.toRow(values),
           ...(definition.memberLinked
             ? { family_member_id: typeof memberId === 'string' ? memberIds.get(memberId) : null }
@@ -163,6 +174,19 @@ export async function importUserData(
     recordRowsByTable.push({ table: definition.table, rows: checked });
   }
 
+  const doseRows = file.dose_log.map((dose, index) => {
+    const medicationId = recordIds.get(`medications ${dose.medication_id}`);
+    if (!medicationId) {
+      throw badRequest(`Dose ${index + 1}: its medication is not in the file`, 'medication_id');
+    }
+    return ownedRow(userId, {
+      ...dose,
+      id: newId(),
+      medication_id: medicationId,
+      marked_by: userId,
+    });
+  });
+
   await database.transaction().execute(async (trx) => {
     // Checked again inside the transaction: nothing was added while the file was read.
     if (!(await accountIsEmpty(trx, userId))) {
@@ -170,6 +194,7 @@ export async function importUserData(
     }
     await insertAll(trx, 'family_members', memberRows);
     for (const { table, rows } of recordRowsByTable) await insertAll(trx, table, rows);
+    await insertAll(trx, 'dose_log', doseRows);
   });
-  return { family_members: memberRows.length, records };
+  return { family_members: memberRows.length, records, doses: doseRows.length };
 }

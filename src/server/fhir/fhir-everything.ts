@@ -6,7 +6,7 @@
  */
 import type { BundleEntry, Resource } from '@medplum/fhirtypes';
 import { derivedId, fullUrlOf, referenceTo } from './fhir-elements';
-import { careTeamResource, patientResource, recordResources } from './fhir-resources';
+import { careTeamResource, doseResource, patientResource, recordResources } from './fhir-resources';
 import type { CareTeamMember, MappingContext } from './fhir-resources';
 import { FHIR_RECORD_TYPES, readRows } from './fhir-source';
 import type { FhirClock, FhirRecordType, FhirRows, FhirSource } from './fhir-source';
@@ -39,6 +39,8 @@ export async function* streamPatientEverything(
   };
   let buffer = `${JSON.stringify(header).slice(0, -1)},"entry":[${entryJson(patientResource(person), 'match')}`;
   const careTeam: CareTeamMember[] = [];
+  /** The person's medications by id, for their doses: a name each, a short list. */
+  const medications = new Map<string, string>();
 
   for (const type of FHIR_RECORD_TYPES) {
     const toResources = recordResources[type] as (
@@ -49,6 +51,10 @@ export async function* streamPatientEverything(
       for (const resource of toResources(row, context)) {
         buffer += `,${entryJson(resource, 'include')}`;
       }
+      if (type === 'medication') {
+        const medication = row as FhirRows['medication'];
+        medications.set(medication.id, medication.medication_name);
+      }
       if (type === 'contact') {
         const contact = row as FhirRows['contact'];
         careTeam.push({ id: contact.id, contactType: contact.contact_type });
@@ -57,6 +63,15 @@ export async function* streamPatientEverything(
         yield buffer;
         buffer = '';
       }
+    }
+  }
+  for await (const dose of source.doses?.() ?? []) {
+    const name = medications.get(dose.medication_id);
+    if (name === undefined) continue;
+    buffer += `,${entryJson(doseResource(dose, name, context), 'include')}`;
+    if (buffer.length >= CHUNK_SIZE) {
+      yield buffer;
+      buffer = '';
     }
   }
   const team = careTeamResource(person.id, careTeam, context);

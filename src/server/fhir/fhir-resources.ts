@@ -20,6 +20,7 @@ import type {
   Immunization,
   Location,
   ImmunizationRecommendation,
+  MedicationAdministration,
   MedicationRequest,
   MedicationStatement,
   Organization,
@@ -44,7 +45,7 @@ import {
   referenceTo,
   textConcept,
 } from './fhir-elements';
-import type { FhirClock, FhirPerson, FhirRecordType, FhirRows } from './fhir-source';
+import type { DoseRow, FhirClock, FhirPerson, FhirRecordType, FhirRows } from './fhir-source';
 
 /** What every mapping needs besides its row: the present and the patient it is about. */
 export interface MappingContext extends FhirClock {
@@ -172,6 +173,30 @@ export function medicationResource(
     reasonCode: listOf(textConcept(medication.condition)),
     note: notes(medication.notes),
     dosage: listOf(dosageOf(medication)),
+  };
+}
+
+/**
+ * A dose of the log: taken, a completed MedicationAdministration at the moment it was
+ * marked; skipped, one not done (status reason 'Skipped'), on the day it was due. Each
+ * points to its medication's statement as supporting information.
+ */
+export function doseResource(
+  dose: DoseRow,
+  medicationName: string,
+  context: MappingContext,
+): MedicationAdministration {
+  const taken = dose.status === 'taken';
+  return {
+    resourceType: 'MedicationAdministration',
+    id: dose.id,
+    status: taken ? 'completed' : 'not-done',
+    statusReason: taken ? undefined : [{ text: 'Skipped' }],
+    medicationCodeableConcept: { text: medicationName },
+    subject: context.patient,
+    effectiveDateTime: taken ? dose.marked_at : dose.day,
+    supportingInformation: [referenceTo(dose.medication_id)],
+    note: [{ text: `${dose.slot} dose of ${dose.day}` }],
   };
 }
 

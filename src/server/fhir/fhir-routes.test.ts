@@ -139,6 +139,46 @@ describe('GET /api/fhir/Patient/{personId}/$everything', () => {
     expect(counts.Encounter).toBeUndefined();
   });
 
+  it('carries the dose log of a person’s medications as MedicationAdministrations', async () => {
+    const { client, userId, leoId } = await family();
+    const medications = await client.get<{ items: { id: string }[] }>(
+      `/api/medications?member=${leoId}`,
+    );
+    const medicationId = medications.body.items[0]?.id;
+    for (const [slot, status] of [
+      ['Morning', 'taken'],
+      ['Night', 'skipped'],
+    ]) {
+      const mark = await client.post('/api/doses', {
+        medication_id: medicationId,
+        day: '2026-02-01',
+        slot,
+        status,
+      });
+      expect(mark.status).toBe(201);
+    }
+    const bundle = (await everythingOf(client, leoId)).body;
+    expectValid(bundle);
+    const doses = resourcesOf(bundle).filter(
+      (resource) => resource.resourceType === 'MedicationAdministration',
+    );
+    expect(doses).toHaveLength(2);
+    expect(doses).toContainEqual(
+      expect.objectContaining({
+        status: 'not-done',
+        statusReason: [{ text: 'Skipped' }],
+        effectiveDateTime: '2026-02-01',
+        supportingInformation: [{ reference: `urn:uuid:${medicationId}` }],
+      }),
+    );
+    expect(doses.map((dose) => (dose as { status: string }).status).sort()).toEqual([
+      'completed',
+      'not-done',
+    ]);
+    const own = (await everythingOf(client, userId)).body;
+    expect(countByType(own).MedicationAdministration).toBeUndefined();
+  });
+
   it('is a valid Bundle for a person with no records', async () => {
     const { client } = await signedUpClient(server);
     const leo = await client.post<{ id: string }>('/api/family-members', {

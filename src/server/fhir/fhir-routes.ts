@@ -15,7 +15,7 @@ import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
-import { findPerson, personRecords, type Person } from '../persons/person-records';
+import { findPerson, personDoses, personRecords, type Person } from '../persons/person-records';
 import { patientEverythingBody } from './fhir-everything';
 import { fhirContentType, FHIR_RECORD_TYPES, type FhirClock, type FhirSource } from './fhir-source';
 import { buildPatientSummary } from './fhir-summary';
@@ -34,6 +34,7 @@ export function personFhirSource(db: Kysely<DB>, userId: string, person: Person)
     rows: Object.fromEntries(
       FHIR_RECORD_TYPES.map((type) => [type, () => personRecords(db, userId, person, type)]),
     ) as FhirSource['rows'],
+    doses: () => personDoses(db, userId, person),
   };
 }
 

@@ -82,6 +82,21 @@ export type RowReader<R> = () => AsyncIterable<R> | Iterable<R>;
 export interface FhirSource {
   person: FhirPerson;
   rows: { [K in FhirRecordType]?: RowReader<FhirRows[K]> };
+  /** The dose log of the person's medications; none when left out. */
+  doses?: RowReader<DoseRow>;
+}
+
+/** A dose marked taken or skipped, as the dose log keeps it. */
+export interface DoseRow {
+  id: string;
+  medication_id: string;
+  /** `YYYY-MM-DD`, the day the dose was due. */
+  day: string;
+  /** Morning, Noon, Evening, Night, or As Needed. */
+  slot: string;
+  status: 'taken' | 'skipped';
+  /** When it was marked, a UTC timestamp. */
+  marked_at: string;
 }
 
 /** The present, given rather than read from a clock, so that an export is reproducible. */

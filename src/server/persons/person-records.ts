@@ -13,10 +13,11 @@
 import type { Kysely } from 'kysely';
 import { definitionsByType } from '../../shared/records';
 import type { RecordDefinition, RecordType } from '../../shared/records/definition';
-import { ownedRows } from '../access/access';
+import { ownedBy, ownedRows } from '../access/access';
 import type { DB } from '../db/schema';
 import { isId } from '../ids';
 import { recordRows } from '../records/record-rows';
+import type { DoseRow } from '../fhir/fhir-source';
 
 /** Rows read per query. */
 export const PAGE_ROWS = 500;
@@ -101,5 +102,34 @@ export async function* personRecords(
     }
     if (page.length < pageRows) return;
     after = page[page.length - 1]!.id as string;
+  }
+}
+
+/** The dose log of the person's medications, a page at a time, in the order it was written. */
+export async function* personDoses(
+  db: Kysely<DB>,
+  userId: string,
+  person: Person,
+  pageRows: number = PAGE_ROWS,
+): AsyncGenerator<DoseRow> {
+  let after: string | null = null;
+  for (;;) {
+    let query = ownedRows(db, 'dose_log', userId, 'd')
+      .innerJoin('medications as r', (join) =>
+        join.onRef('r.id', '=', 'd.medication_id').on(ownedBy('medications', userId, 'r')),
+      )
+      .select(['d.id', 'd.medication_id', 'd.day', 'd.slot', 'd.status', 'd.marked_at'])
+      .where(
+        'r.family_member_id',
+        person.family_member_id === null ? 'is' : '=',
+        person.family_member_id,
+      )
+      .orderBy('d.id')
+      .limit(pageRows);
+    if (after !== null) query = query.where('d.id', '>', after);
+    const page = (await query.execute()) as DoseRow[];
+    yield* page;
+    if (page.length < pageRows) return;
+    after = page[page.length - 1]!.id;
   }
 }
