@@ -32,7 +32,7 @@ export interface DownloadResult {
 
 /**
  * What the heavy user downloads: every person's FHIR bundle in turn (their whole history,
- * 20,000 records), and the busiest person's alone.
+ * 20,000 records), the busiest person's alone, and that person's summary as FHIR and as a PDF.
  */
 export function buildDownloads(context: {
   personIds: string[];
@@ -63,6 +63,15 @@ export function buildDownloads(context: {
       paths: [`/api/fhir/Patient/${context.busiestId}/$summary?today=${context.today}`],
       contentType: 'application/fhir+json',
       budgetMs: 1000,
+    },
+    {
+      key: 'summary-pdf',
+      label: 'Summary PDF, busiest person',
+      paths: [
+        `/api/persons/${context.busiestId}/summary.pdf?today=${context.today}&tz=Europe/Oslo`,
+      ],
+      contentType: 'application/pdf',
+      budgetMs: 500,
     },
   ];
 }

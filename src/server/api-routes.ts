@@ -17,6 +17,7 @@ import { familyMemberRoutes } from './family-members/family-member-routes';
 import { fhirRoutes } from './fhir/fhir-routes';
 import type { AppEnv } from './http/env';
 import type { Logger } from './logger';
+import { summaryRoutes } from './summary/summary-routes';
 import type { TimelineRepository } from './timeline/timeline-repository';
 import { timelineRoutes } from './timeline/timeline-routes';
 import type { Kysely } from 'kysely';
@@ -39,6 +40,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/', accountSecurityRoutes(db, auth, accounts))
     .route('/family-members', familyMemberRoutes(members))
     .route('/fhir', fhirRoutes(db))
+    .route('/persons', summaryRoutes(db))
     .route('/timeline', timelineRoutes(timeline));
 }
 
