@@ -32,8 +32,8 @@ export interface DownloadResult {
 
 /**
  * What the heavy user downloads: every person's FHIR bundle in turn (their whole history,
- * 20,000 records), the busiest person's alone, today's doses, and what a calendar app reads
- * each hour.
+ * 20,000 records), the busiest person's alone, that person's summary as FHIR and as a PDF,
+ * today's doses, and what a calendar app reads each hour.
  */
 export function buildDownloads(context: {
   personIds: string[];
@@ -80,6 +80,15 @@ export function buildDownloads(context: {
       paths: [context.calendarPath],
       contentType: 'text/calendar',
       budgetMs: 20,
+    },
+    {
+      key: 'summary-pdf',
+      label: 'Summary PDF, busiest person',
+      paths: [
+        `/api/persons/${context.busiestId}/summary.pdf?today=${context.today}&tz=Europe/Oslo`,
+      ],
+      contentType: 'application/pdf',
+      budgetMs: 500,
     },
   ];
 }

@@ -45,7 +45,6 @@ test('each share card announces that it is coming, under the privacy notice', as
   await expect(page.getByText(/expire after 7 days/)).toBeVisible();
   await expectAccessible(page);
   for (const [card, kind] of [
-    ['Export as PDF', 'PDF'],
     ['Share via Email', 'Email'],
     ['Share via Message', 'Message'],
     ['Generate Share Link', 'Link'],

@@ -20,6 +20,7 @@ import { createDoseRepository } from './doses/dose-repository';
 import { doseRoutes } from './doses/dose-routes';
 import type { AppEnv } from './http/env';
 import type { Logger } from './logger';
+import { summaryRoutes } from './summary/summary-routes';
 import type { TimelineRepository } from './timeline/timeline-repository';
 import { timelineRoutes } from './timeline/timeline-routes';
 import type { Kysely } from 'kysely';
@@ -46,6 +47,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/family-members', familyMemberRoutes(members))
     .route('/fhir', fhirRoutes(db))
     .route('/doses', doseRoutes(createDoseRepository(db)))
+    .route('/persons', summaryRoutes(db))
     .route('/timeline', timelineRoutes(timeline));
 }
 

@@ -4,6 +4,8 @@
  * it as a PDF; the web app may show the same shape. Calendar dates are `YYYY-MM-DD` (never
  * shifted by a time zone); timestamps are UTC ISO strings.
  */
+import { z } from 'zod';
+import { todayParam } from './records/list-query';
 
 export type AllergySeverity = 'Mild' | 'Moderate' | 'Severe';
 export type AllergyCategory = 'Food' | 'Medication' | 'Environment' | 'Other';
@@ -69,4 +71,49 @@ export interface PersonSummary {
     email: string | null;
     address: string | null;
   }[];
+}
+
+/** A summary of the person with every section empty, to be filled. */
+export function emptyPersonSummary(
+  person: PersonSummary['person'],
+  generatedAt: string,
+): PersonSummary {
+  return {
+    person,
+    generated_at: generatedAt,
+    allergies: [],
+    current_medications: [],
+    conditions: [],
+    family_history: [],
+    immunizations: [],
+    upcoming_visits: [],
+    insurance: [],
+    care_team: [],
+  };
+}
+
+/**
+ * `GET /api/persons/{personId}/summary.pdf?today=YYYY-MM-DD&tz=Europe/Oslo`: the reader's
+ * calendar date (where current medications and given shots split) and time zone (the one
+ * visit times and the generated date are printed in; UTC when not given).
+ */
+export const summaryQuerySchema = z.object({
+  today: todayParam,
+  tz: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || isTimeZone(value), {
+      error: 'tz must be an IANA time zone, such as Europe/Oslo',
+    }),
+});
+
+/** Whether a name is a time zone this runtime knows ('Europe/Oslo', 'UTC'). */
+export function isTimeZone(name: string): boolean {
+  if (name.length === 0 || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -15,6 +15,7 @@ import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
+import { personFileName } from '../persons/person-file-name';
 import { findPerson, personDoses, personRecords, type Person } from '../persons/person-records';
 import { patientEverythingBody } from './fhir-everything';
 import { fhirContentType, FHIR_RECORD_TYPES, type FhirClock, type FhirSource } from './fhir-source';
@@ -38,17 +39,6 @@ export function personFhirSource(db: Kysely<DB>, userId: string, person: Person)
   };
 }
 
-/** A file name of letters, digits and dashes: 'kin-health-fhir-leo-garcia-2026-11-23.json'. */
-function fileName(kind: string, person: Person, today: string): string {
-  const name = person.name
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/[\s_]+/g, '-')
-    .toLowerCase();
-  return `kin-health-${kind}-${name || 'person'}-${today}.json`;
-}
-
 export function fhirRoutes(db: Kysely<DB>) {
   async function prepare(c: Context<AppEnv>, today: string | undefined) {
     const person = await findPerson(db, c.var.user.id, c.req.param('personId') ?? '');
@@ -62,7 +52,7 @@ export function fhirRoutes(db: Kysely<DB>) {
       const { person, clock, source } = await prepare(c, c.req.valid('query').today);
       return c.body(patientEverythingBody(source, clock), 200, {
         'Content-Type': fhirContentType(),
-        'Content-Disposition': `attachment; filename="${fileName('fhir', person, clock.today)}"`,
+        'Content-Disposition': `attachment; filename="${personFileName('fhir', person, clock.today, 'json')}"`,
       });
     })
     .get('/Patient/:personId/$summary', validate('query', fhirQuerySchema), async (c) => {
@@ -70,7 +60,7 @@ export function fhirRoutes(db: Kysely<DB>) {
       const bundle = await buildPatientSummary(source, clock);
       return c.body(JSON.stringify(bundle), 200, {
         'Content-Type': fhirContentType(),
-        'Content-Disposition': `attachment; filename="${fileName('ips', person, clock.today)}"`,
+        'Content-Disposition': `attachment; filename="${personFileName('ips', person, clock.today, 'json')}"`,
       });
     });
 }

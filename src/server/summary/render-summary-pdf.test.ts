@@ -11,20 +11,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PersonSummary } from '../../shared/person-summary';
 import { renderSummaryPdf } from './render-summary-pdf';
-import { busySummary, emptySummary, fullSummary } from './summary-factories';
+import { busySummary, emptySummary, fullSummary, SUMMARY_HEADINGS } from './summary-factories';
 import { summaryPdfmake } from './summary-pdfmake';
 
 const run = promisify(execFile);
-const HEADINGS = [
-  'Allergies',
-  'Current Medications',
-  'Conditions',
-  'Family History',
-  'Immunizations',
-  'Upcoming Visits',
-  'Insurance',
-  'Care Team',
-];
+const HEADINGS = SUMMARY_HEADINGS;
 
 let folder: string;
 let files = 0;

@@ -3,20 +3,30 @@
  * scripts, quotes, ampersands and URL-like text), an empty one, and a busy person with
  * thousands of records.
  */
-import type { PersonSummary, TimeOfDay } from '../../shared/person-summary';
+import {
+  emptyPersonSummary,
+  type PersonSummary,
+  type TimeOfDay,
+} from '../../shared/person-summary';
+
+/** The headings of the summary's sections, in order (CONTRACT.md §4 names all but one). */
+export const SUMMARY_HEADINGS = [
+  'Allergies',
+  'Current Medications',
+  'Conditions',
+  'Family History',
+  'Immunizations',
+  'Upcoming Visits',
+  'Insurance',
+  'Care Team',
+] as const;
 
 export function emptySummary(overrides: Partial<PersonSummary> = {}): PersonSummary {
   return {
-    person: { id: 'person-1', name: 'Zoë Ødegård', date_of_birth: '1990-03-04' },
-    generated_at: '2030-03-04T08:15:00.000Z',
-    allergies: [],
-    current_medications: [],
-    conditions: [],
-    family_history: [],
-    immunizations: [],
-    upcoming_visits: [],
-    insurance: [],
-    care_team: [],
+    ...emptyPersonSummary(
+      { id: 'person-1', name: 'Zoë Ødegård', date_of_birth: '1990-03-04' },
+      '2030-03-04T08:15:00.000Z',
+    ),
     ...overrides,
   };
 }

@@ -164,6 +164,15 @@ export const dataApi = {
       `/fhir/Patient/${encodeURIComponent(personId)}/$everything?today=${localToday()}`,
       onProgress,
     ),
+  /** One person's health summary as a PDF, dated and timed as the reader's browser is. */
+  downloadSummaryPdf: (personId: string, onProgress: (bytes: number) => void) =>
+    download(
+      `/persons/${encodeURIComponent(personId)}/summary.pdf${queryString({
+        today: localToday(),
+        tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      })}`,
+      onProgress,
+    ),
 };
 
 export const calendarApi = {

@@ -1,10 +1,12 @@
 /** /share: the ways of sharing to come, each announcing itself, and the privacy notice. */
 import { FileDown, Link2, Mail, MessageSquare, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
 import { SHARE_LINK_EXPIRY_DAYS } from '../../../shared/constants';
 import { toasts } from '../../../shared/messages';
 import { Card } from '../../components/ui/card';
 import { showInfo } from '../../lib/toast';
 import { PageHeader } from '../shell/page-header';
+import { PdfExportDialog } from './pdf-export-dialog';
 
 const options: { title: string; kind: string; description: string; icon: LucideIcon }[] = [
   {
@@ -34,6 +36,7 @@ const options: { title: string; kind: string; description: string; icon: LucideI
 ];
 
 export function SharePage() {
+  const [pdfOpen, setPdfOpen] = useState(false);
   return (
     <>
       <PageHeader title="Share Health Records" subtitle="Choose how to share" />
@@ -42,7 +45,7 @@ export function SharePage() {
           <li key={title}>
             <button
               type="button"
-              onClick={() => showInfo(toasts.shareSoon(kind))}
+              onClick={() => (kind === 'PDF' ? setPdfOpen(true) : showInfo(toasts.shareSoon(kind)))}
               className="flex min-h-20 w-full items-center gap-4 rounded-2xl border border-border bg-surface p-4 text-left shadow-[0_1px_2px_rgb(15_31_36/0.05)] transition-colors hover:border-primary"
             >
               <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-primary-soft text-primary">
@@ -66,6 +69,7 @@ export function SharePage() {
           </p>
         </div>
       </Card>
+      <PdfExportDialog open={pdfOpen} onOpenChange={setPdfOpen} />
     </>
   );
 }

@@ -1,0 +1,181 @@
+/**
+ * One person's health summary, gathered from their records as they stand at a moment: what a
+ * doctor needs on one read, and nothing of the past that no longer matters (ended
+ * medications, past visits, notes). Rows are read through `personRecords`, so whose records
+ * they are is decided where every other read decides it.
+ *
+ *   allergies             every allergy: Active first, then by substance
+ *   current medications   not ended before today (a medication to start later included), by name
+ *   conditions            the person's own, with their status, by name
+ *   family history        family-history conditions (the account holder's), by name
+ *   immunizations         shots given: dated before today, or undated; the latest first
+ *   upcoming visits       visits from now on, the soonest first
+ *   insurance             current policies first, then past ones, by type and provider
+ *   care team             the account's contacts, by name
+ */
+import type { Kysely } from 'kysely';
+import {
+  emptyPersonSummary,
+  type PersonSummary,
+  type TimeOfDay,
+} from '../../shared/person-summary';
+import { TIMES_OF_DAY } from '../../shared/records/medications';
+import { insuranceStatusOf } from '../../shared/records/insurance';
+import type { DB } from '../db/schema';
+import type { FhirRows } from '../fhir/fhir-source';
+import { personRecords, type Person } from '../persons/person-records';
+
+/** The present the summary is made at, given rather than read from a clock. */
+export interface SummaryClock {
+  /** A UTC ISO timestamp: visits from this moment on are upcoming; the summary's date. */
+  now: string;
+  /** The reader's calendar date, `YYYY-MM-DD`: medications and shots split at it. */
+  today: string;
+}
+
+/** The types the summary reads. */
+type SummaryType =
+  'allergy' | 'medication' | 'condition' | 'shot' | 'visit' | 'insurance' | 'contact';
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const byText = (a: string | null, b: string | null) => collator.compare(a ?? '', b ?? '');
+/** Undated last, whichever the direction. */
+const byDate = (a: string | null, b: string | null, direction: 1 | -1) =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -direction : direction;
+
+const ALLERGY_STATUS_ORDER = { Active: 0, Inactive: 1, Resolved: 2 } as const;
+
+/** The summary of `person`, read from the database as of `clock`. */
+export async function buildPersonSummary(
+  db: Kysely<DB>,
+  userId: string,
+  person: Person,
+  clock: SummaryClock,
+): Promise<PersonSummary> {
+  async function* rows<K extends SummaryType>(type: K) {
+    for await (const row of personRecords(db, userId, person, type)) {
+      // The rows are the type's stored records, as its definition makes them.
+      yield row as unknown as FhirRows[K];
+    }
+  }
+
+  const summary = emptyPersonSummary(
+    { id: person.id, name: person.name, date_of_birth: person.date_of_birth },
+    clock.now,
+  );
+
+  for await (const allergy of rows('allergy')) {
+    summary.allergies.push({
+      substance: allergy.substance,
+      reaction: allergy.reaction,
+      severity: allergy.severity,
+      category: allergy.category,
+      status: allergy.status,
+      noted_date: allergy.noted_date,
+    });
+  }
+  summary.allergies.sort(
+    (a, b) =>
+      ALLERGY_STATUS_ORDER[a.status] - ALLERGY_STATUS_ORDER[b.status] ||
+      byText(a.substance, b.substance),
+  );
+
+  for await (const medication of rows('medication')) {
+    if (medication.end_date !== null && medication.end_date < clock.today) continue;
+    summary.current_medications.push({
+      medication_name: medication.medication_name,
+      dosage: medication.dosage,
+      frequency: medication.frequency,
+      times_of_day: TIMES_OF_DAY.filter(({ field }) => medication[field]).map(
+        ({ label }): TimeOfDay => label,
+      ),
+      start_date: medication.start_date,
+      condition: medication.condition,
+      prescribed_doctor: medication.prescribed_doctor,
+    });
+  }
+  summary.current_medications.sort((a, b) => byText(a.medication_name, b.medication_name));
+
+  for await (const condition of rows('condition')) {
+    if (condition.is_family_history) {
+      summary.family_history.push({
+        condition_name: condition.condition_name,
+        relation: condition.relation,
+        status: condition.status,
+        diagnosis_date: condition.diagnosis_date,
+      });
+    } else {
+      summary.conditions.push({
+        condition_name: condition.condition_name,
+        status: condition.status,
+        diagnosis_date: condition.diagnosis_date,
+        notes: condition.notes,
+      });
+    }
+  }
+  summary.conditions.sort((a, b) => byText(a.condition_name, b.condition_name));
+  summary.family_history.sort(
+    (a, b) => byText(a.condition_name, b.condition_name) || byText(a.relation, b.relation),
+  );
+
+  for await (const shot of rows('shot')) {
+    // A shot dated today or later is due, not given.
+    if (shot.date_administered !== null && shot.date_administered >= clock.today) continue;
+    summary.immunizations.push({
+      shot_name: shot.shot_name,
+      date_administered: shot.date_administered,
+      location: shot.location,
+    });
+  }
+  summary.immunizations.sort(
+    (a, b) =>
+      byDate(a.date_administered, b.date_administered, -1) || byText(a.shot_name, b.shot_name),
+  );
+
+  const now = Date.parse(clock.now);
+  for await (const visit of rows('visit')) {
+    if (Date.parse(visit.visit_date) < now) continue;
+    summary.upcoming_visits.push({
+      visit_name: visit.visit_name,
+      doctor_name: visit.doctor_name,
+      visit_date: visit.visit_date,
+      office_name: visit.office_name,
+    });
+  }
+  summary.upcoming_visits.sort(
+    (a, b) =>
+      Date.parse(a.visit_date) - Date.parse(b.visit_date) || byText(a.visit_name, b.visit_name),
+  );
+
+  for await (const policy of rows('insurance')) {
+    summary.insurance.push({
+      insurance_type: policy.insurance_type,
+      provider_name: policy.provider_name,
+      policy_number: policy.policy_number,
+      group_number: policy.group_number,
+      status: insuranceStatusOf(policy.status),
+      effective_date: policy.effective_date,
+      expiry_date: policy.expiry_date,
+    });
+  }
+  summary.insurance.sort(
+    (a, b) =>
+      (a.status === b.status ? 0 : a.status === 'current' ? -1 : 1) ||
+      byText(a.insurance_type, b.insurance_type) ||
+      byText(a.provider_name, b.provider_name),
+  );
+
+  for await (const contact of rows('contact')) {
+    summary.care_team.push({
+      contact_name: contact.contact_name,
+      contact_type: contact.contact_type,
+      specialty: contact.specialty,
+      phone_number: contact.phone_number,
+      email: contact.email,
+      address: contact.address,
+    });
+  }
+  summary.care_team.sort((a, b) => byText(a.contact_name, b.contact_name));
+
+  return summary;
+}

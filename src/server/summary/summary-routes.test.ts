@@ -1,0 +1,201 @@
+/**
+ * GET /api/persons/{personId}/summary.pdf over the API: one person's summary as a PDF whose
+ * text (read back with pdftotext) holds the person, every section and their own records as
+ * they stand today, and nothing of anyone else's.
+ */
+import { describe, expect, it } from 'vitest';
+import { definitionsByType } from '../../shared/records';
+import type { RecordType } from '../../shared/records/definition';
+import { sampleRecord } from '../test/factories';
+import { expectStatus } from '../test/family-records';
+import { signedUpClient, TEST_ORIGIN, useTestServer, type TestClient } from '../test/harness';
+import { pdfText } from '../test/pdf-text';
+import { SUMMARY_HEADINGS as HEADINGS } from './summary-factories';
+
+const server = useTestServer();
+const TODAY = '2026-06-15';
+
+interface Family {
+  client: TestClient;
+  userId: string;
+  leoId: string;
+}
+
+/** Leo's records: what his summary shows today, and what it leaves out (ended, due, past). */
+const LEOS: [RecordType, Record<string, unknown>][] = [
+  ['allergy', { substance: 'Amoxicillin', reaction: 'Rash', severity: 'Moderate' }],
+  ['medication', { medication_name: 'Albuterol', dosage: '2 puffs', frequency: 'As Needed' }],
+  ['medication', { medication_name: 'Cefdinir', start_date: '2026-01-10', end_date: '2026-01-20' }],
+  ['condition', { condition_name: 'Asthma', status: 'Chronic', diagnosis_date: '2019-09-01' }],
+  ['shot', { shot_name: 'MMR', date_administered: '2018-05-01', location: 'Riverside Pediatrics' }],
+  ['shot', { shot_name: 'HPV vaccine', date_administered: '2027-01-01' }],
+  ['visit', { visit_name: 'Asthma review', visit_date: '2030-03-04T09:30:00.000Z' }],
+  ['visit', { visit_name: 'Ear infection', visit_date: '2025-02-01T10:00:00.000Z' }],
+  ['insurance', { provider_name: 'KidsCare', policy_number: 'KC-4711', group_number: 'GRP-88' }],
+];
+
+/** Maria's own records, her family history, and the account's care team. */
+const MARIAS: [RecordType, Record<string, unknown>][] = [
+  ['allergy', { substance: 'Latex' }],
+  ['medication', { medication_name: 'Metformin' }],
+  ['condition', { condition_name: 'Migraine' }],
+  ['condition', { condition_name: 'Diabetes', is_family_history: true, relation: 'Grandmother' }],
+  ['contact', { contact_name: 'Dr. Amara Okafor', phone_number: '+1 555 0199' }],
+];
+
+/** Maria with her own records and family history, and Leo with his, each told apart by name. */
+async function family(): Promise<Family> {
+  const { client } = await signedUpClient(server, 'Maria Garcia');
+  const session = await client.get<{ user: { id: string } }>('/api/auth/get-session');
+  const leo = await expectStatus(
+    client.post<{ id: string }>('/api/family-members', {
+      name: 'Leo Garcia',
+      date_of_birth: '2017-04-12',
+      color: '#3b82f6',
+    }),
+  );
+  const records = [
+    ...LEOS.map(([type, values]) => [type, { ...values, family_member_id: leo.id }] as const),
+    ...MARIAS,
+  ];
+  for (const [type, values] of records) {
+    await expectStatus(
+      client.post(`/api/${definitionsByType[type].path}`, sampleRecord(type, values)),
+    );
+  }
+  return { client, userId: session.body.user.id, leoId: leo.id };
+}
+
+/** The PDF as the browser gets it: its bytes, not text. */
+async function summaryOf(
+  client: TestClient,
+  personId: string,
+  query = `?today=${TODAY}&tz=Europe/Oslo`,
+) {
+  const response = await server.fetch(
+    new Request(`${TEST_ORIGIN}/api/persons/${personId}/summary.pdf${query}`, {
+      headers: { origin: TEST_ORIGIN, cookie: client.cookieHeader },
+    }),
+  );
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { status: response.status, headers: response.headers, bytes };
+}
+
+/** The PDF's text with its line breaks and column spacing as single spaces. */
+const textOf = async (bytes: Uint8Array) => (await pdfText(bytes)).replace(/\s+/g, ' ');
+
+describe('GET /api/persons/{personId}/summary.pdf', () => {
+  it('answers a family member’s summary: a PDF download with their records as they stand today', async () => {
+    const { client, leoId } = await family();
+    const response = await summaryOf(client, leoId);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="kin-health-summary-leo-garcia-${TODAY}.pdf"`,
+    );
+    expect(Buffer.from(response.bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    const text = await textOf(response.bytes);
+    for (const expected of [
+      'Leo Garcia',
+      'April 12, 2017',
+      ...HEADINGS,
+      'Amoxicillin',
+      'Rash',
+      'Moderate',
+      'Albuterol',
+      '2 puffs',
+      'As Needed',
+      'Morning, Night',
+      'Asthma',
+      'Chronic',
+      'September 1, 2019',
+      'MMR',
+      'Riverside Pediatrics',
+      'Asthma review',
+      // 09:30 UTC in Oslo's winter time.
+      'March 4, 2030, 10:30 AM',
+      'KidsCare',
+      'KC-4711',
+      'GRP-88',
+      'Dr. Amara Okafor',
+      '+1 555 0199',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    // Ended, not yet given, past: not in a summary of today; and nothing of Maria's.
+    for (const absent of [
+      'Cefdinir',
+      'HPV vaccine',
+      'Ear infection',
+      'Latex',
+      'Metformin',
+      'Migraine',
+      'Diabetes',
+    ]) {
+      expect(text, absent).not.toContain(absent);
+    }
+  });
+
+  it('answers the account holder’s summary with her family history, and none of a member’s records', async () => {
+    const { client, userId } = await family();
+    const response = await summaryOf(client, userId, `?today=${TODAY}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="kin-health-summary-maria-garcia-${TODAY}.pdf"`,
+    );
+    const text = await textOf(response.bytes);
+    for (const expected of [
+      'Maria Garcia',
+      ...HEADINGS,
+      'Latex',
+      'Metformin',
+      'Migraine',
+      'Diabetes',
+      'Grandmother',
+      'Dr. Amara Okafor',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    for (const absent of ['Amoxicillin', 'Albuterol', 'Asthma', 'MMR', 'KidsCare']) {
+      expect(text, absent).not.toContain(absent);
+    }
+  });
+
+  it('prints visit times in UTC when no time zone is given', async () => {
+    const { client, leoId } = await family();
+    const text = await textOf((await summaryOf(client, leoId, `?today=${TODAY}`)).bytes);
+    expect(text).toContain('March 4, 2030, 9:30 AM');
+  });
+
+  it('answers another user’s person, or an id that is no one, as not found, and no one signed out', async () => {
+    const theirs = await family();
+    const { client: mine } = await signedUpClient(server);
+    for (const personId of [
+      theirs.leoId,
+      theirs.userId,
+      '0190d5e2-0000-7000-8000-000000000000',
+      'x',
+    ]) {
+      const response = await mine.get(`/api/persons/${personId}/summary.pdf`);
+      expect(response.status, personId).toBe(404);
+      expect(response.body).toEqual({ message: 'Person not found' });
+    }
+    theirs.client.forgetCookies();
+    expect((await theirs.client.get(`/api/persons/${theirs.leoId}/summary.pdf`)).status).toBe(401);
+  });
+
+  it('refuses a today that is not a date and a time zone that does not exist, naming each', async () => {
+    const { client } = await signedUpClient(server);
+    const session = await client.get<{ user: { id: string } }>('/api/auth/get-session');
+    const userId = session.body.user.id;
+    const path = `/api/persons/${userId}/summary.pdf`;
+    const soon = await client.get(`${path}?today=soon`);
+    expect(soon.status).toBe(400);
+    expect(soon.body).toMatchObject({ field: 'today' });
+    for (const tz of ['Mars/Olympus_Mons', '', 'x'.repeat(100)]) {
+      const response = await client.get(`${path}?tz=${encodeURIComponent(tz)}`);
+      expect(response.status, tz).toBe(400);
+      expect(response.body).toMatchObject({ field: 'tz' });
+    }
+  });
+});

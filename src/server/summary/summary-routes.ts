@@ -1,0 +1,45 @@
+/**
+ * /api/persons/{personId}/summary.pdf: one person's health summary as a PDF download
+ * (CONTRACT.md §4, 'Export as PDF').
+ *
+ *   ?today=YYYY-MM-DD   the reader's date: current medications and given shots split at it
+ *   ?tz=Europe/Oslo     the reader's time zone, for visit times and the generated date (UTC)
+ *
+ * The person is the user (their own id) or one of their family members; any other id is
+ * answered as a person that does not exist.
+ */
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { localToday } from '../../shared/dates';
+import { summaryQuerySchema } from '../../shared/person-summary';
+import type { DB } from '../db/schema';
+import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
+import type { AppEnv } from '../http/env';
+import { notFound } from '../http/errors';
+import { validate } from '../http/validation';
+import { personFileName } from '../persons/person-file-name';
+import { findPerson } from '../persons/person-records';
+import { buildPersonSummary } from './person-summary-source';
+import { renderSummaryPdf } from './render-summary-pdf';
+
+export const SUMMARY_CONTENT_TYPE = 'application/pdf';
+
+export function summaryRoutes(db: Kysely<DB>) {
+  return new Hono<AppEnv>().get(
+    '/:personId/summary.pdf',
+    validate('query', summaryQuerySchema),
+    async (c) => {
+      const userId = c.var.user.id;
+      const person = await findPerson(db, userId, c.req.param('personId'));
+      if (!person) throw notFound(PERSON_NOT_FOUND);
+      const query = c.req.valid('query');
+      const clock = { now: new Date().toISOString(), today: query.today ?? localToday() };
+      const summary = await buildPersonSummary(db, userId, person, clock);
+      const pdf = await renderSummaryPdf(summary, { timeZone: query.tz ?? 'UTC' });
+      return c.body(new Uint8Array(pdf), 200, {
+        'Content-Type': SUMMARY_CONTENT_TYPE,
+        'Content-Disposition': `attachment; filename="${personFileName('summary', person, clock.today, 'pdf')}"`,
+      });
+    },
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * 'Export as PDF' (CONTRACT.md §4): a dialog with the Person select and 'Download PDF', which
+ * fetches that person's health summary from the server and saves it as a `.pdf` file. While
+ * it is made, the button is busy and a status line says so (read out by screen readers); a
+ * failure is a toast with the server's message, and the dialog stays open to try again.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { FileDown, LoaderCircle } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toasts } from '../../../shared/messages';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { dataApi } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { saveBlob } from '../../lib/save-file';
+import { showError, showSuccess } from '../../lib/toast';
+import { PersonSelect, usePersons } from '../family-members/person-select';
+
+const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} kB`;
+
+export function PdfExportDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const persons = usePersons();
+  const [chosenPerson, setChosenPerson] = useState('');
+  const personId = chosenPerson || persons[0]?.id || '';
+  const [received, setReceived] = useState<number | null>(null);
+  // Where focus goes back to on closing: the control that opened the dialog (Radix returns it
+  // only to a Dialog.Trigger of its own).
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open && document.activeElement instanceof HTMLElement) setOpener(document.activeElement);
+  }
+
+  const download = useMutation({
+    mutationFn: () => {
+      setReceived(0);
+      return dataApi.downloadSummaryPdf(personId, setReceived);
+    },
+    onSuccess: ({ blob, fileName }) => {
+      saveBlob(blob, fileName ?? 'kin-health-summary.pdf');
+      showSuccess({ title: 'PDF downloaded', description: fileName ?? undefined });
+      onOpenChange(false);
+    },
+    onError: (error) => showError(toasts.error, error),
+    onSettled: () => setReceived(null),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (personId && !download.isPending) download.mutate();
+  };
+
+  return (
+    // Closing the dialog does not stop a download: the file is saved when it arrives.
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        onOpenAutoFocus={(event) => {
+          // The first question, not the close button.
+          const select = (event.currentTarget as HTMLElement).querySelector('select');
+          if (select) {
+            event.preventDefault();
+            select.focus();
+          }
+        }}
+        onCloseAutoFocus={(event) => {
+          if (opener?.isConnected) {
+            event.preventDefault();
+            opener.focus();
+          }
+        }}
+        title="Export as PDF"
+        description="A printable summary of one person’s health records, ready to hand to a doctor."
+      >
+        <form onSubmit={submit} className="space-y-4" aria-busy={download.isPending}>
+          <PersonSelect value={personId} onChange={setChosenPerson} disabled={download.isPending} />
+          <Button
+            type="submit"
+            size="lg"
+            disabled={!personId}
+            // Busy rather than disabled while the file is made: focus stays on the button.
+            aria-disabled={download.isPending || undefined}
+            className={cn('w-full', download.isPending && 'cursor-progress opacity-60')}
+          >
+            {download.isPending ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <FileDown aria-hidden="true" />
+            )}
+            Download PDF
+          </Button>
+          <p role="status" className="min-h-5 text-center text-sm text-muted-foreground">
+            {received === null
+              ? ''
+              : received === 0
+                ? 'Preparing the summary…'
+                : `Downloading the summary… ${kilobytes(received)}`}
+          </p>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
