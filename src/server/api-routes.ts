@@ -19,6 +19,7 @@ import type { AppEnv } from './http/env';
 import type { Logger } from './logger';
 import type { TimelineRepository } from './timeline/timeline-repository';
 import { timelineRoutes } from './timeline/timeline-routes';
+import { shareLinkRoutes, type ShareLinkRouteDependencies } from './share-links/share-link-routes';
 import type { Kysely } from 'kysely';
 
 export interface ProductRouteDependencies {
@@ -29,17 +30,19 @@ export interface ProductRouteDependencies {
   members: FamilyMemberRepository;
   timeline: TimelineRepository;
   requireFreshProof: RequireFreshProof;
+  shareLinks: ShareLinkRouteDependencies;
 }
 
 export function productRoutes(deps: ProductRouteDependencies) {
-  const { db, auth, logger, accounts, members, timeline, requireFreshProof } = deps;
+  const { db, auth, logger, accounts, members, timeline, requireFreshProof, shareLinks } = deps;
   return new Hono<AppEnv>()
     .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger }))
     .route('/', dataTransferRoutes(db))
     .route('/', accountSecurityRoutes(db, auth, accounts))
     .route('/family-members', familyMemberRoutes(members))
     .route('/fhir', fhirRoutes(db))
-    .route('/timeline', timelineRoutes(timeline));
+    .route('/timeline', timelineRoutes(timeline))
+    .route('/share-links', shareLinkRoutes(shareLinks));
 }
 
 export type ProductRoutes = ReturnType<typeof productRoutes>;

@@ -17,7 +17,7 @@ import { createFamilyMemberRepository } from './family-members/family-member-rep
 import { clientIp } from './http/client-ip';
 import type { AppEnv } from './http/env';
 import { handleError, UNAVAILABLE_MESSAGE } from './http/errors';
-import { sameOriginWrites, securityHeaders } from './http/browser-protections';
+import { requestOrigin, sameOriginWrites, securityHeaders } from './http/browser-protections';
 import { requestLog } from './http/request-log';
 import { requireSession } from './http/session';
 import { mountWebApp } from './http/static-files';
@@ -27,6 +27,9 @@ import { productRoutes } from './api-routes';
 import { freshProofChecker } from './account/fresh-proof';
 import { createAttemptLimits } from './limits/attempt-limits';
 import { createRecordRepository } from './records/record-repository';
+import { createPasswordHasher } from './auth/password-hashing';
+import { createShareLinkStore } from './share-links/share-link-store';
+import { SHARE_API_PREFIX, shlRoutes } from './share-links/share-link-routes';
 import { recordRoutes } from './records/record-routes';
 import { createTimelineRepository } from './timeline/timeline-repository';
 
@@ -35,7 +38,10 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export interface AppDependencies {
   database: Database;
   auth: Auth;
-  config: Pick<AppConfig, 'baseUrl' | 'trustProxy' | 'webDir' | 'rateLimit' | 'sessionMaxAgeDays'>;
+  config: Pick<
+    AppConfig,
+    'baseUrl' | 'trustProxy' | 'webDir' | 'rateLimit' | 'sessionMaxAgeDays' | 'passwordHashing'
+  >;
   logger: Logger;
 }
 
@@ -65,7 +71,12 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
 
   app.onError(handleError(logger));
   app.use('*', requestLog(logger), securityHeaders(config));
-  app.use('/api/*', clientIp(config.trustProxy), sameOriginWrites(config));
+  const sameOrigin = sameOriginWrites(config);
+  app.use('/api/*', clientIp(config.trustProxy), (c, next) =>
+    // A share link's manifest is asked for from any origin (SMART Health Links): it carries
+    // no session, so there is no ambient authority to forge.
+    c.req.path.startsWith(SHARE_API_PREFIX) ? next() : sameOrigin(c, next),
+  );
   const tooLarge = (c: Context) =>
     c.json({ message: 'The request body is too large (at most 1 MB)' }, 413);
   const limitStream = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
@@ -141,6 +152,21 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
     return response;
   });
 
+  const shareLinks = createShareLinkStore(db);
+  const shareHasher = createPasswordHasher(config.passwordHashing);
+  const origin = (request: Request) => requestOrigin(request, config);
+  // The only routes without a session: a share link's manifest and its file.
+  app.route(
+    SHARE_API_PREFIX.slice(0, -1),
+    shlRoutes({
+      store: shareLinks,
+      hasher: shareHasher,
+      // Per address and per link, when limits are on: a viewer opens a link a few times.
+      limits: createAttemptLimits(db, config.rateLimit ? { max: 30, windowSeconds: 60 } : null),
+      origin,
+    }),
+  );
+
   const api = new Hono<AppEnv>()
     .use(requireSession(auth, db, sessionLifetime(config.sessionMaxAgeDays)))
     .route(
@@ -153,6 +179,7 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
         members,
         timeline: createTimelineRepository(db),
         requireFreshProof,
+        shareLinks: { db, store: shareLinks, hasher: shareHasher, origin },
       }),
     );
   for (const definition of recordDefinitions) {

@@ -96,6 +96,8 @@ export const auditEvents = [
   'sign_up_failed',
   'verification_failed',
   'too_many_attempts',
+  'share_link_created',
+  'share_link_revoked',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -113,6 +115,8 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   sign_up_failed: 'Sign-up refused',
   verification_failed: 'Password or code refused',
   too_many_attempts: 'Too many attempts, refused',
+  share_link_created: 'Share link created',
+  share_link_revoked: 'Share link revoked',
 };
 
 /** How a sign-in succeeded, or why it failed: the `detail` of those events. */

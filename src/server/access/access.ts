@@ -36,6 +36,9 @@ const OTHER_OWNED_TABLES = {
   account_locks: 'user_id',
   fhir_import_sources: 'user_id',
   used_authentication_codes: 'user_id',
+  share_links: 'user_id',
+  share_link_accesses: 'user_id',
+  share_link_files: 'user_id',
   user: 'id',
   session: 'userId',
   account: 'userId',
@@ -51,6 +54,32 @@ export const OWNER_COLUMNS: Readonly<Record<OwnedTable, string>> = {
     'user_id'
   >),
 };
+
+/**
+ * Tables whose rows someone without an account may reach, by an unguessable id they hold
+ * (a capability: 256 random bits, handed over in a share link or a manifest): a share
+ * link by its manifest id, a manifest's file by its ticket. Such a read or write names
+ * that column with a bound value instead of an owner; what follows from the row (its
+ * access log, its other rows) goes through the owner the row names.
+ */
+export const CAPABILITY_COLUMNS = {
+  share_links: 'manifest_id',
+  share_link_files: 'ticket',
+} as const satisfies Partial<Record<OwnedTable, string>>;
+
+export type CapabilityTable = keyof typeof CAPABILITY_COLUMNS;
+
+/** The rows of a table reached by the capability a request holds (see CAPABILITY_COLUMNS). */
+export function rowsByCapability<T extends CapabilityTable>(
+  db: Kysely<DB>,
+  table: T,
+  capability: string,
+): SelectQueryBuilder<DB, T, object> {
+  const column = CAPABILITY_COLUMNS[table] as string;
+  return (db as Kysely<any>) // eslint-disable-line @typescript-eslint/no-explicit-any
+    .selectFrom(table as string)
+    .where(column, '=', capability) as never;
+}
 
 /** better-auth's tables, which its own code reaches by token or email as well. */
 export const AUTH_TABLES: ReadonlySet<string> = new Set([

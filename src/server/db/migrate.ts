@@ -17,6 +17,7 @@ import * as limitsAndLocks from './migrations/0007-limits-and-locks';
 import * as conditions from './migrations/0008-conditions';
 import * as allergies from './migrations/0009-allergies';
 import * as fhirImportSources from './migrations/0011-fhir-import-sources';
+import * as shareLinks from './migrations/0012-share-links';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0008-conditions': conditions,
   '0009-allergies': allergies,
   '0011-fhir-import-sources': fhirImportSources,
+  '0012-share-links': shareLinks,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -23,7 +23,12 @@ import { buildPatientSummary } from './fhir-summary';
 export const PERSON_NOT_FOUND = 'Person not found';
 
 /** One person's records, each type read when the bundle reaches it. */
-export function personFhirSource(db: Kysely<DB>, userId: string, person: Person): FhirSource {
+export function personFhirSource(
+  db: Kysely<DB>,
+  userId: string,
+  person: Person,
+  types?: readonly string[],
+): FhirSource {
   return {
     person: {
       id: person.id,
@@ -32,10 +37,17 @@ export function personFhirSource(db: Kysely<DB>, userId: string, person: Person)
       email: person.email,
     },
     rows: Object.fromEntries(
-      FHIR_RECORD_TYPES.map((type) => [type, () => personRecords(db, userId, person, type)]),
+      FHIR_RECORD_TYPES.map((type) => [
+        type,
+        () =>
+          !types || types.includes(type) ? personRecords(db, userId, person, type) : noRecords(),
+      ]),
     ) as FhirSource['rows'],
   };
 }
+
+/** A type left out of the bundle: no rows. */
+async function* noRecords(): AsyncGenerator<never> {}
 
 /** A file name of letters, digits and dashes: 'kin-health-fhir-leo-garcia-2026-11-23.json'. */
 function fileName(kind: string, person: Person, today: string): string {
@@ -49,16 +61,17 @@ function fileName(kind: string, person: Person, today: string): string {
 }
 
 export function fhirRoutes(db: Kysely<DB>) {
-  async function prepare(c: Context<AppEnv>, today: string | undefined) {
+  async function prepare(c: Context<AppEnv>, today: string | undefined, types?: readonly string[]) {
     const person = await findPerson(db, c.var.user.id, c.req.param('personId') ?? '');
     if (!person) throw notFound(PERSON_NOT_FOUND);
     const clock: FhirClock = { now: new Date().toISOString(), today: today ?? localToday() };
-    return { person, clock, source: personFhirSource(db, c.var.user.id, person) };
+    return { person, clock, source: personFhirSource(db, c.var.user.id, person, types) };
   }
 
   return new Hono<AppEnv>()
     .get('/Patient/:personId/$everything', validate('query', fhirQuerySchema), async (c) => {
-      const { person, clock, source } = await prepare(c, c.req.valid('query').today);
+      const { today, types } = c.req.valid('query');
+      const { person, clock, source } = await prepare(c, today, types);
       return c.body(patientEverythingBody(source, clock), 200, {
         'Content-Type': fhirContentType(),
         'Content-Disposition': `attachment; filename="${fileName('fhir', person, clock.today)}"`,

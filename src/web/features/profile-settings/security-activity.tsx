@@ -4,6 +4,8 @@
  */
 import {
   KeyRound,
+  Link2,
+  Link2Off,
   LogIn,
   LogOut,
   MonitorX,
@@ -43,6 +45,8 @@ const icons: Record<AuditEvent, LucideIcon> = {
   account_deleted: Trash2,
   sign_up_failed: ShieldAlert,
   verification_failed: ShieldAlert,
+  share_link_created: Link2,
+  share_link_revoked: Link2Off,
   too_many_attempts: ShieldX,
 };
 
