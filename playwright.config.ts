@@ -44,6 +44,7 @@ export default defineConfig({
         'timeline.spec.ts',
         'family-members.spec.ts',
         'allergies.spec.ts',
+        'share-links.spec.ts',
       ],
     },
     ...(onPostgres

@@ -1,6 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+
+const page = (file: string) => fileURLToPath(new URL(`src/web/${file}`, import.meta.url));
 
 export default defineConfig({
   root: 'src/web',
@@ -12,6 +15,8 @@ export default defineConfig({
     sourcemap: false,
     // The first screen must stay small: the heavier screens load when they are opened.
     chunkSizeWarningLimit: 250,
+    // The app, and a share link's viewer: its own small page, none of the app's code.
+    rolldownOptions: { input: { main: page('index.html'), shl: page('shl.html') } },
   },
   server: {
     port: 5173,

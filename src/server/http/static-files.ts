@@ -25,6 +25,16 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string) {
       },
     }),
   );
+  // A share link's viewer (/shl#shlink:/…): its own page, the link in the fragment.
+  const viewerFile = path.join(webDir, 'shl.html');
+  if (existsSync(viewerFile)) {
+    const viewerHtml = readFileSync(viewerFile, 'utf8');
+    app.get('/shl', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      c.header('Referrer-Policy', 'no-referrer');
+      return c.html(viewerHtml);
+    });
+  }
   app.use('*', serveStatic({ root: relativeRoot, index: '__no_index__' }));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');

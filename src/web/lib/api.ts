@@ -13,6 +13,7 @@ import type { FreshProof } from '../../shared/account-security';
 import type { FamilyMemberInput } from '../../shared/family-members';
 import type { ImportSummary } from '../../shared/data-export';
 import type { FhirImportSummary } from '../../shared/fhir';
+import type { CreateShareLinkInput } from '../../shared/share-links';
 import { localToday } from '../../shared/dates';
 import type {
   RecordDefinition,
@@ -162,6 +163,23 @@ export const dataApi = {
       `/fhir/Patient/${encodeURIComponent(personId)}/$everything?today=${localToday()}`,
       onProgress,
     ),
+};
+
+export const shareLinksApi = {
+  list: () => answer(product['share-links'].$get()),
+  create: (input: CreateShareLinkInput) => answer(product['share-links'].$post({ json: input })),
+  accesses: (id: string) => answer(product['share-links'][':id'].accesses.$get({ param: { id } })),
+  revoke: (id: string) => answer(product['share-links'][':id'].$delete({ param: { id } })),
+  /** A person's bundle of the chosen types, as the owner's browser encrypts it. */
+  bundle: async (personId: string, types: readonly string[]): Promise<string> => {
+    const response = await send(
+      `/api/fhir/Patient/${encodeURIComponent(personId)}/$everything${queryString({
+        today: localToday(),
+        types: types.join(','),
+      })}`,
+    );
+    return response.text();
+  },
 };
 
 export interface TwoFactorEnrolment {

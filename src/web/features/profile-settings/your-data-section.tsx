@@ -14,6 +14,7 @@ import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { dataApi } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { saveBlob } from '../../lib/save-blob';
 import { showError, showSuccess } from '../../lib/toast';
 import { PersonSelect, usePersons } from '../family-members/person-select';
 
@@ -23,17 +24,6 @@ const NOT_JSON = 'The file is not a Kin Health export or a FHIR R4 Bundle (it is
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 type ImportAnswer = ImportSummary | FhirImportSummary;
