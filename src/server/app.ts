@@ -29,7 +29,11 @@ import { createAttemptLimits } from './limits/attempt-limits';
 import { createRecordRepository } from './records/record-repository';
 import { createPasswordHasher } from './auth/password-hashing';
 import { createShareLinkStore } from './share-links/share-link-store';
-import { SHARE_API_PREFIX, shlRoutes } from './share-links/share-link-routes';
+import {
+  SHARE_API_PREFIX,
+  SHARE_LINK_REQUEST_LIMIT,
+  shlRoutes,
+} from './share-links/share-link-routes';
 import { recordRoutes } from './records/record-routes';
 import { createTimelineRepository } from './timeline/timeline-repository';
 
@@ -162,7 +166,7 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
       store: shareLinks,
       hasher: shareHasher,
       // Per address and per link, when limits are on: a viewer opens a link a few times.
-      limits: createAttemptLimits(db, config.rateLimit ? { max: 30, windowSeconds: 60 } : null),
+      limits: createAttemptLimits(db, config.rateLimit ? SHARE_LINK_REQUEST_LIMIT : null),
       origin,
     }),
   );

@@ -33,6 +33,8 @@ import { findPerson } from '../persons/person-records';
 import { createShareLinkStore, type ShareLinkStore } from './share-link-store';
 
 export const SHARE_API_PREFIX = '/api/shl/';
+/** A reader's requests per address and per link, when limits are on (AUTH_RATE_LIMIT). */
+export const SHARE_LINK_REQUEST_LIMIT = { max: 30, windowSeconds: 60 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ShareLinkRouteDependencies {

@@ -17,7 +17,14 @@ import {
   type ShlinkPayload,
 } from '../../shared/share-links';
 import { addOneOfEveryType } from '../test/family-records';
-import { signedUpClient, TEST_ORIGIN, useTestServer, type TestClient } from '../test/harness';
+import {
+  createTestServer,
+  signedUpClient,
+  TEST_ORIGIN,
+  useTestServer,
+  type TestClient,
+} from '../test/harness';
+import { SHARE_LINK_REQUEST_LIMIT } from './share-link-routes';
 import { createShareLinkStore } from './share-link-store';
 
 const server = useTestServer();
@@ -313,5 +320,32 @@ describe('share links', () => {
     });
     expect(nobody.status).toBe(404);
     expect((await reader().get('/api/share-links')).status).toBe(401);
+  });
+});
+
+describe('share link rate limits', () => {
+  it('refuses a reader past the per-address limit, with Retry-After', async () => {
+    const limited = await createTestServer({ rateLimit: { max: 10, windowSeconds: 60 } });
+    try {
+      const owner = limited.client();
+      await owner.signUp({ name: 'Maria Garcia' });
+      const session = await owner.get<{ user: { id: string } }>('/api/auth/get-session');
+      const { payload } = await createLink(owner, session.body.user.id);
+      const path = new URL(payload.url).pathname;
+      const statuses: number[] = [];
+      let last;
+      for (let i = 0; i <= SHARE_LINK_REQUEST_LIMIT.max; i += 1) {
+        last = await limited
+          .client()
+          .request('POST', path, { recipient: 'Dr. Chen' }, { origin: OTHER_ORIGIN });
+        statuses.push(last.status);
+      }
+      expect(statuses.slice(0, SHARE_LINK_REQUEST_LIMIT.max).every((s) => s === 200)).toBe(true);
+      expect(last?.status).toBe(429);
+      expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(last?.headers.get('access-control-allow-origin')).toBe('*');
+    } finally {
+      await limited.close();
+    }
   });
 });
