@@ -129,9 +129,18 @@ function Viewer() {
       ) : state.step === 'failed' ? (
         <Message title="The link could not be opened">{state.message}</Message>
       ) : state.step === 'opening' ? (
-        <p className="text-muted-foreground" role="status">
-          Opening the shared records...
-        </p>
+        <div role="status" className="space-y-4">
+          <span className="sr-only">Opening the shared records...</span>
+          {/* Where the records will be: the page's largest paint is the records themselves. */}
+          <div className="h-8 w-48 animate-pulse rounded-lg bg-surface-muted" aria-hidden="true" />
+          {[0, 1, 2].map((index) => (
+            <div
+              key={index}
+              className="h-24 animate-pulse rounded-2xl border border-border bg-surface"
+              aria-hidden="true"
+            />
+          ))}
+        </div>
       ) : state.step === 'ask' ? (
         <PasscodeForm
           label={payload?.label}
