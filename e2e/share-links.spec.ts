@@ -64,6 +64,8 @@ test('a share link with a passcode opens without an account, is revoked, and log
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Active Share Links' })).toBeVisible();
   await expect(page.getByText('1 time')).toBeVisible();
+  await page.getByRole('heading', { name: 'Active Share Links' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('active-links.png') });
   await page.getByRole('button', { name: 'Revoke link for Leo Garcia' }).click();
   const confirm = page.getByRole('alertdialog');
   await confirm.getByRole('button', { name: 'Revoke' }).click();

@@ -5,6 +5,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import { recordDefinitions } from '../shared/records';
+import { MAX_SHARE_LINK_JWE_CHARS } from '../shared/share-links';
 import type { Auth } from './auth/auth';
 import { withAuthRequestContext, type AuthRequestContext } from './auth/auth-request-context';
 import { isAllowedAuthRoute } from './auth/auth-routes';
@@ -38,6 +39,7 @@ import { recordRoutes } from './records/record-routes';
 import { createTimelineRepository } from './timeline/timeline-repository';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_SHARE_LINK_BYTES = MAX_SHARE_LINK_JWE_CHARS + 1024 * 1024;
 
 export interface AppDependencies {
   database: Database;
@@ -81,24 +83,32 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
     // no session, so there is no ambient authority to forge.
     c.req.path.startsWith(SHARE_API_PREFIX) ? next() : sameOrigin(c, next),
   );
-  const tooLarge = (c: Context) =>
-    c.json({ message: 'The request body is too large (at most 1 MB)' }, 413);
-  const limitStream = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
-  const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
-    // Hono's limit asks every request for its body, which builds the whole web Request, and
-    // from then on the body can only be read through a web stream. A declared length is
-    // checked as Hono checks it, so only a streamed body is counted.
-    const length = c.req.header('content-length');
-    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
-      return Number.parseInt(length, 10) > MAX_BODY_BYTES ? tooLarge(c) : next();
-    }
-    return limitStream(c, next);
+  /** A bound on a request's body: a declared length checked at once, a stream as it comes. */
+  const bodyBound = (maxBytes: number, what: string): MiddlewareHandler<AppEnv> => {
+    const tooLarge = (c: Context) =>
+      c.json({ message: `${what} is too large (at most ${maxBytes / 1024 / 1024} MB)` }, 413);
+    const limitStream = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
+    return async (c, next) => {
+      // Hono's limit asks every request for its body, which builds the whole web Request,
+      // and from then on the body can only be read through a web stream. A declared length
+      // is checked as Hono checks it, so only a streamed body is counted.
+      const length = c.req.header('content-length');
+      if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+        return Number.parseInt(length, 10) > maxBytes ? tooLarge(c) : next();
+      }
+      return limitStream(c, next);
+    };
   };
+  const limitBody = bodyBound(MAX_BODY_BYTES, 'The request body');
+  // A share link carries a person's whole history, encrypted: a bound of its own.
+  const limitShareLink = bodyBound(MAX_SHARE_LINK_BYTES, 'The shared records');
   app.use('/api/*', (c, next) =>
     // A GET has no body; an import file has a bound of its own, set by its route.
     c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/import'
       ? next()
-      : limitBody(c, next),
+      : c.req.path === '/api/share-links'
+        ? limitShareLink(c, next)
+        : limitBody(c, next),
   );
 
   const databaseAnswers = async () => {

@@ -62,6 +62,9 @@ export const shareTypesParam = z
 const COMPACT_JWE =
   /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
+/** A share link's ciphertext: 48 MiB, about 36 MB of FHIR JSON (a very long history). */
+export const MAX_SHARE_LINK_JWE_CHARS = 48 * 1024 * 1024;
+
 export const LINK_PASSCODE_MESSAGE = 'Link Passcode must be 4 to 64 characters';
 export const SHARE_LABEL_MAX = 80;
 
@@ -79,10 +82,9 @@ export const createShareLinkSchema = z.object({
     .transform((value) => value || undefined)
     .refine((value) => value === undefined || value.length >= 4, { error: LINK_PASSCODE_MESSAGE }),
   label: z.string().trim().min(1).max(SHARE_LABEL_MAX, { error: 'Label is too long' }),
-  // 20 MB of ciphertext at most (a very long history).
   jwe: z
     .string({ error: 'jwe is required' })
-    .max(20_000_000, { error: 'The shared records are too large' })
+    .max(MAX_SHARE_LINK_JWE_CHARS, { error: 'The shared records are too large' })
     .regex(COMPACT_JWE, { error: 'jwe must be a compact JWE' }),
 });
 export type CreateShareLinkInput = z.input<typeof createShareLinkSchema>;

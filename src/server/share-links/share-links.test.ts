@@ -297,6 +297,26 @@ describe('share links', () => {
     expect(left).toEqual([]);
   });
 
+  it('takes a history larger than other requests may be', async () => {
+    const { client, leoId } = await owner();
+    const key = randomBytes(32);
+    const big = JSON.stringify({ resourceType: 'Bundle', padding: 'x'.repeat(3 * 1024 * 1024) });
+    const jwe = await new CompactEncrypt(new TextEncoder().encode(big))
+      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+      .encrypt(key);
+    const created = await client.post('/api/share-links', {
+      person_id: leoId,
+      expires_in_days: 1,
+      label: 'Leo Garcia',
+      jwe,
+    });
+    expect(created.status).toBe(201);
+    const otherwise = await client.post('/api/family-members', {
+      name: 'x'.repeat(2 * 1024 * 1024),
+    });
+    expect(otherwise.status).toBe(413);
+  });
+
   it('takes only some record types when asked, and refuses bad input', async () => {
     const { client, leoId } = await owner();
     const some = await client.get<Bundle>(`/api/fhir/Patient/${leoId}/$everything?types=allergy`);
