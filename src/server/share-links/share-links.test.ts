@@ -274,6 +274,31 @@ describe('share links', () => {
     ]);
   });
 
+  it('hands out file addresses that stop working within the hour', async () => {
+    const { client, leoId } = await owner();
+    const { payload } = await createLink(client, leoId);
+    const opened = await manifest(payload, { recipient: 'Dr. Chen' });
+    const ticket = new URL(opened.body.files![0]!.location).pathname.split('/').at(-1)!;
+    expect(Buffer.from(ticket, 'base64url')).toHaveLength(32);
+    const row = await server.db
+      .selectFrom('share_link_files')
+      .select('expires_at')
+      .where('ticket', '=', ticket)
+      .executeTakeFirstOrThrow();
+    const lifetime = Date.parse(row.expires_at) - Date.now();
+    expect(lifetime).toBeGreaterThan(59 * 60 * 1000);
+    expect(lifetime).toBeLessThanOrEqual(60 * 60 * 1000);
+    await server.db
+      .updateTable('share_link_files')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('ticket', '=', ticket)
+      .execute();
+    expect((await file(opened.body.files![0]!.location)).status).toBe(404);
+    // A new manifest request gives a new address.
+    const again = await manifest(payload, { recipient: 'Dr. Chen' });
+    expect((await file(again.body.files![0]!.location)).status).toBe(200);
+  });
+
   it('drops expired links from the list and deletes their ciphertext', async () => {
     const { client, leoId } = await owner();
     const { id, payload } = await createLink(client, leoId, { days: 1 });
