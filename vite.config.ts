@@ -8,7 +8,22 @@ const page = (file: string) => fileURLToPath(new URL(`src/web/${file}`, import.m
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    {
+      // The dev server answers a share link's viewer (/shl) as the product's server does.
+      name: 'share-link-viewer',
+      configureServer(server) {
+        server.middlewares.use((request, _response, next) => {
+          if (request.url === '/shl' || request.url?.startsWith('/shl?')) {
+            request.url = request.url.replace('/shl', '/shl.html');
+          }
+          next();
+        });
+      },
+    },
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
