@@ -45,6 +45,7 @@ export default defineConfig({
         'family-members.spec.ts',
         'allergies.spec.ts',
         'pwa.spec.ts',
+        'share-links.spec.ts',
       ],
     },
     ...(onPostgres

@@ -1,18 +1,39 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { serviceWorker } from './scripts/service-worker-plugin';
+
+const page = (file: string) => fileURLToPath(new URL(`src/web/${file}`, import.meta.url));
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), serviceWorker({ entry: 'service-worker/service-worker.ts' })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    serviceWorker({ entry: 'service-worker/service-worker.ts' }),
+    {
+      // The dev server answers a share link's viewer (/shl) as the product's server does.
+      name: 'share-link-viewer',
+      configureServer(server) {
+        server.middlewares.use((request, _response, next) => {
+          if (request.url === '/shl' || request.url?.startsWith('/shl?')) {
+            request.url = request.url.replace('/shl', '/shl.html');
+          }
+          next();
+        });
+      },
+    },
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
     // The first screen must stay small: the heavier screens load when they are opened.
     chunkSizeWarningLimit: 250,
+    // The app, and a share link's viewer: its own small page, none of the app's code.
+    rolldownOptions: { input: { main: page('index.html'), shl: page('shl.html') } },
   },
   server: {
     port: 5173,

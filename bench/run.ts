@@ -36,7 +36,7 @@ import {
 import { buildScenarios, SIGN_IN_CONNECTIONS, signInStatements, type Scenario } from './scenarios';
 import { BENCH_PASSWORD, seedDatabase, signUp, type BenchAccount, type SeededUser } from './seed';
 import { recordDefinitions } from '../src/shared/records';
-import { measureFirstScreens } from './web';
+import { createShareLinkFor, measureFirstScreens } from './web';
 
 const progress = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -377,6 +377,11 @@ async function main() {
             loads: benchConfig.pageLoads,
             cpuThrottlingRate: benchConfig.cpuThrottlingRate,
             signIn: () => signIn(product.url, seeded.heavy),
+            viewerUrl: await createShareLinkFor({
+              baseUrl: product.url.replace('127.0.0.1', 'localhost'),
+              cookie: cookieHeader(await signIn(product.url, seeded.fresh)),
+              personId: seeded.fresh.id,
+            }),
           });
     maintenance.close();
 

@@ -1,12 +1,17 @@
 /**
  * The web app's first screens in Chromium, as a first visit on a phone: /auth signed out,
- * and / signed in as the heavy user. Each load starts from an empty cache with the CPU
+ * / signed in as the heavy user, and a share link's viewer (/shl) opened with no account,
+ * the new user's records decrypted in the page. Each load starts from an empty cache with the CPU
  * slowed 4× (Chrome DevTools Protocol), and reads First Contentful Paint and Largest
  * Contentful Paint from the Performance API. The JavaScript and CSS a screen loads are
  * counted once, raw, gzip-compressed and as they crossed the wire.
  */
+import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { CompactEncrypt } from 'jose';
+import type { CreatedShareLink } from '../src/shared/share-links';
+import { viewerUrl } from '../src/shared/shlink';
 import { CHROMIUM_ARGS } from '../e2e/chromium';
 import { percentile } from './load';
 
@@ -56,6 +61,47 @@ function readPaints(page: Page): Promise<Paints> {
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   );
+}
+
+/**
+ * A share link to a person's records, made as the owner's browser makes one (the bundle
+ * encrypted here, only the JWE uploaded): the viewer URL, key and all.
+ */
+export async function createShareLinkFor(options: {
+  baseUrl: string;
+  cookie: string;
+  personId: string;
+}): Promise<string> {
+  const headers = { cookie: options.cookie, origin: options.baseUrl };
+  const bundle = await fetch(
+    `${options.baseUrl}/api/fhir/Patient/${options.personId}/$everything`,
+    { headers },
+  );
+  if (!bundle.ok) throw new Error(`$everything failed: ${bundle.status}`);
+  const key = randomBytes(32);
+  const jwe = await new CompactEncrypt(new Uint8Array(await bundle.arrayBuffer()))
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty: 'application/fhir+json' })
+    .encrypt(key);
+  const response = await fetch(`${options.baseUrl}/api/share-links`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      person_id: options.personId,
+      expires_in_days: 1,
+      label: 'Benchmark',
+      jwe,
+    }),
+  });
+  if (!response.ok)
+    throw new Error(`share link failed: ${response.status} ${await response.text()}`);
+  const created = (await response.json()) as CreatedShareLink;
+  return viewerUrl(options.baseUrl, {
+    url: created.url,
+    key: key.toString('base64url'),
+    exp: created.exp,
+    label: created.label,
+    v: 1,
+  });
 }
 
 async function loadOnce(
@@ -157,13 +203,21 @@ export async function measureFirstScreens(options: {
   cpuThrottlingRate: number;
   /** Signs the heavy user in and returns the session cookies. */
   signIn: () => Promise<Record<string, string>>;
+  /** A share link's viewer URL (`/shl#shlink:/…`), when one is measured. */
+  viewerUrl?: string;
 }): Promise<ScreenResult[]> {
   const browser = await chromium.launch({
     executablePath: options.chromiumPath,
     args: CHROMIUM_ARGS,
   });
   try {
-    const screens = [
+    const screens: {
+      path: string;
+      url?: string;
+      label: string;
+      signIn: (() => Promise<Record<string, string>>) | undefined;
+      ready: (page: Page) => Promise<void>;
+    }[] = [
       {
         path: '/auth',
         label: 'Sign in (/auth), signed out',
@@ -180,11 +234,22 @@ export async function measureFirstScreens(options: {
             .first()
             .waitFor(),
       },
+      ...(options.viewerUrl
+        ? [
+            {
+              path: '/shl',
+              url: options.viewerUrl,
+              label: 'Share link viewer (/shl), no account, the new user’s records',
+              signIn: undefined,
+              ready: (page: Page) => page.getByRole('heading', { name: 'Allergies' }).waitFor(),
+            },
+          ]
+        : []),
     ];
     // The browser's own first navigation pays for starting its renderer: not the app's cost.
     for (const screen of screens) {
       await loadOnce(browser, {
-        url: options.baseUrl + screen.path,
+        url: screen.url ?? options.baseUrl + screen.path,
         signIn: screen.signIn,
         ready: screen.ready,
         cpuThrottlingRate: 1,
@@ -197,7 +262,7 @@ export async function measureFirstScreens(options: {
       let assets: Awaited<ReturnType<typeof loadOnce>>['assets'] = [];
       for (let load = 0; load < options.loads; load += 1) {
         const result = await loadOnce(browser, {
-          url: options.baseUrl + screen.path,
+          url: screen.url ?? options.baseUrl + screen.path,
           signIn: screen.signIn,
           ready: screen.ready,
           cpuThrottlingRate: options.cpuThrottlingRate,

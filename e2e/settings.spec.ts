@@ -34,7 +34,7 @@ test('sign out from profile settings returns to /auth', async ({ page, user }) =
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('each share card announces that it is coming, under the privacy notice', async ({
+test('the share cards sit above the privacy notice, and none of them is a placeholder', async ({
   page,
   user,
 }) => {
@@ -44,13 +44,17 @@ test('each share card announces that it is coming, under the privacy notice', as
   await expect(page.getByText(/revoke/)).toBeVisible();
   await expect(page.getByText(/expire after 7 days/)).toBeVisible();
   await expectAccessible(page);
-  for (const [card, kind] of [
-    ['Share via Email', 'Email'],
-    ['Share via Message', 'Message'],
-    ['Generate Share Link', 'Link'],
-  ] as const) {
+  for (const card of [
+    'Export as PDF',
+    'Share via Email',
+    'Share via Message',
+    'Generate Share Link',
+  ]) {
     await page.getByRole('button', { name: new RegExp(card) }).click();
-    await expect(page.getByText(`Sharing via ${kind} will be available soon.`)).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByText(/will be available soon/)).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
   }
 });
 

@@ -23,6 +23,7 @@ import type { Logger } from './logger';
 import { summaryRoutes } from './summary/summary-routes';
 import type { TimelineRepository } from './timeline/timeline-repository';
 import { timelineRoutes } from './timeline/timeline-routes';
+import { shareLinkRoutes, type ShareLinkRouteDependencies } from './share-links/share-link-routes';
 import type { Kysely } from 'kysely';
 
 export interface ProductRouteDependencies {
@@ -35,10 +36,21 @@ export interface ProductRouteDependencies {
   requireFreshProof: RequireFreshProof;
   /** The server's public address (BASE_URL), for links made to be opened elsewhere. */
   publicUrl: string | null;
+  shareLinks: ShareLinkRouteDependencies;
 }
 
 export function productRoutes(deps: ProductRouteDependencies) {
-  const { db, auth, logger, accounts, members, timeline, requireFreshProof, publicUrl } = deps;
+  const {
+    db,
+    auth,
+    logger,
+    accounts,
+    members,
+    timeline,
+    requireFreshProof,
+    publicUrl,
+    shareLinks,
+  } = deps;
   return new Hono<AppEnv>()
     .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger }))
     .route('/', dataTransferRoutes(db))
@@ -48,7 +60,8 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/fhir', fhirRoutes(db))
     .route('/doses', doseRoutes(createDoseRepository(db)))
     .route('/persons', summaryRoutes(db))
-    .route('/timeline', timelineRoutes(timeline));
+    .route('/timeline', timelineRoutes(timeline))
+    .route('/share-links', shareLinkRoutes(shareLinks));
 }
 
 export type ProductRoutes = ReturnType<typeof productRoutes>;

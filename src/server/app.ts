@@ -5,6 +5,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import { recordDefinitions } from '../shared/records';
+import { MAX_SHARE_LINK_JWE_CHARS } from '../shared/share-links';
 import type { Auth } from './auth/auth';
 import { withAuthRequestContext, type AuthRequestContext } from './auth/auth-request-context';
 import { isAllowedAuthRoute } from './auth/auth-routes';
@@ -17,7 +18,7 @@ import { createFamilyMemberRepository } from './family-members/family-member-rep
 import { clientIp } from './http/client-ip';
 import type { AppEnv } from './http/env';
 import { handleError, UNAVAILABLE_MESSAGE } from './http/errors';
-import { sameOriginWrites, securityHeaders } from './http/browser-protections';
+import { requestOrigin, sameOriginWrites, securityHeaders } from './http/browser-protections';
 import { requestLog } from './http/request-log';
 import { requireSession } from './http/session';
 import { mountWebApp } from './http/static-files';
@@ -28,15 +29,26 @@ import { CALENDAR_FEED_PATH, calendarFeedRoutes } from './calendar/calendar-rout
 import { freshProofChecker } from './account/fresh-proof';
 import { createAttemptLimits } from './limits/attempt-limits';
 import { createRecordRepository } from './records/record-repository';
+import { createPasswordHasher } from './auth/password-hashing';
+import { createShareLinkStore } from './share-links/share-link-store';
+import {
+  SHARE_API_PREFIX,
+  SHARE_LINK_REQUEST_LIMIT,
+  shlRoutes,
+} from './share-links/share-link-routes';
 import { recordRoutes } from './records/record-routes';
 import { createTimelineRepository } from './timeline/timeline-repository';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_SHARE_LINK_BYTES = MAX_SHARE_LINK_JWE_CHARS + 1024 * 1024;
 
 export interface AppDependencies {
   database: Database;
   auth: Auth;
-  config: Pick<AppConfig, 'baseUrl' | 'trustProxy' | 'webDir' | 'rateLimit' | 'sessionMaxAgeDays'>;
+  config: Pick<
+    AppConfig,
+    'baseUrl' | 'trustProxy' | 'webDir' | 'rateLimit' | 'sessionMaxAgeDays' | 'passwordHashing'
+  >;
   logger: Logger;
 }
 
@@ -67,25 +79,38 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
 
   app.onError(handleError(logger));
   app.use('*', requestLog(logger), securityHeaders(config));
-  app.use('/api/*', clientIp(config.trustProxy), sameOriginWrites(config));
-  const tooLarge = (c: Context) =>
-    c.json({ message: 'The request body is too large (at most 1 MB)' }, 413);
-  const limitStream = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
-  const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
-    // Hono's limit asks every request for its body, which builds the whole web Request, and
-    // from then on the body can only be read through a web stream. A declared length is
-    // checked as Hono checks it, so only a streamed body is counted.
-    const length = c.req.header('content-length');
-    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
-      return Number.parseInt(length, 10) > MAX_BODY_BYTES ? tooLarge(c) : next();
-    }
-    return limitStream(c, next);
+  const sameOrigin = sameOriginWrites(config);
+  app.use('/api/*', clientIp(config.trustProxy), (c, next) =>
+    // A share link's manifest is asked for from any origin (SMART Health Links): it carries
+    // no session, so there is no ambient authority to forge.
+    c.req.path.startsWith(SHARE_API_PREFIX) ? next() : sameOrigin(c, next),
+  );
+  /** A bound on a request's body: a declared length checked at once, a stream as it comes. */
+  const bodyBound = (maxBytes: number, what: string): MiddlewareHandler<AppEnv> => {
+    const tooLarge = (c: Context) =>
+      c.json({ message: `${what} is too large (at most ${maxBytes / 1024 / 1024} MB)` }, 413);
+    const limitStream = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
+    return async (c, next) => {
+      // Hono's limit asks every request for its body, which builds the whole web Request,
+      // and from then on the body can only be read through a web stream. A declared length
+      // is checked as Hono checks it, so only a streamed body is counted.
+      const length = c.req.header('content-length');
+      if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+        return Number.parseInt(length, 10) > maxBytes ? tooLarge(c) : next();
+      }
+      return limitStream(c, next);
+    };
   };
+  const limitBody = bodyBound(MAX_BODY_BYTES, 'The request body');
+  // A share link carries a person's whole history, encrypted: a bound of its own.
+  const limitShareLink = bodyBound(MAX_SHARE_LINK_BYTES, 'The shared records');
   app.use('/api/*', (c, next) =>
     // A GET has no body; an import file has a bound of its own, set by its route.
     c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/import'
       ? next()
-      : limitBody(c, next),
+      : c.req.path === '/api/share-links'
+        ? limitShareLink(c, next)
+        : limitBody(c, next),
   );
 
   const databaseAnswers = async () => {
@@ -143,6 +168,20 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
     return response;
   });
 
+  const shareLinks = createShareLinkStore(db);
+  const shareHasher = createPasswordHasher(config.passwordHashing);
+  const origin = (request: Request) => requestOrigin(request, config);
+  // The only routes without a session: a share link's manifest and its file.
+  app.route(
+    SHARE_API_PREFIX.slice(0, -1),
+    shlRoutes({
+      store: shareLinks,
+      hasher: shareHasher,
+      // Per address and per link, when limits are on: a viewer opens a link a few times.
+      limits: createAttemptLimits(db, config.rateLimit ? SHARE_LINK_REQUEST_LIMIT : null),
+      origin,
+    }),
+  );
   // Read by calendar apps, which have no session: the token in the path is the key.
   app.route(CALENDAR_FEED_PATH, calendarFeedRoutes(db, limits, logger));
 
@@ -159,6 +198,7 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
         timeline: createTimelineRepository(db),
         requireFreshProof,
         publicUrl: config.baseUrl,
+        shareLinks: { db, store: shareLinks, hasher: shareHasher, origin },
       }),
     );
   for (const definition of recordDefinitions) {

@@ -1,9 +1,13 @@
 /** What the FHIR routes take and answer, for the server and the web app alike (CONTRACT.md §4). */
 import { z } from 'zod';
 import { todayParam } from './records/list-query';
+import { shareTypesParam } from './share-links';
 
-/** `?today=YYYY-MM-DD`: the reader's calendar date, where current and upcoming split. */
-export const fhirQuerySchema = z.object({ today: todayParam });
+/**
+ * `?today=YYYY-MM-DD`: the reader's calendar date, where current and upcoming split;
+ * `?types=allergy,medication`: only these record types (a share link's choice).
+ */
+export const fhirQuerySchema = z.object({ today: todayParam, types: shareTypesParam });
 
 /** `POST /api/import?person={id}`: the person a FHIR bundle's records go to. */
 export const fhirImportQuerySchema = z.object({

@@ -19,5 +19,4 @@ export const toasts = {
   },
   deleteAccountError: 'Error deleting account',
   profileUpdated: { title: 'Success', description: 'Profile updated successfully' },
-  shareSoon: (kind: string) => `Sharing via ${kind} will be available soon.`,
 } as const;

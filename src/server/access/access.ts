@@ -38,6 +38,9 @@ const OTHER_OWNED_TABLES = {
   calendar_links: 'user_id',
   dose_log: 'user_id',
   used_authentication_codes: 'user_id',
+  share_links: 'user_id',
+  share_link_accesses: 'user_id',
+  share_link_files: 'user_id',
   user: 'id',
   session: 'userId',
   account: 'userId',
@@ -54,6 +57,34 @@ export const OWNER_COLUMNS: Readonly<Record<OwnedTable, string>> = {
   >),
 };
 
+/**
+ * Tables whose rows someone without an account may reach, by an unguessable id they hold
+ * (a capability: 256 random bits, handed over in a share link or a manifest): a share
+ * link by its manifest id, a manifest's file by its ticket. Such a read or write names
+ * that column with a bound value instead of an owner; what follows from the row (its
+ * access log, its other rows) goes through the owner the row names.
+ */
+export const CAPABILITY_COLUMNS = {
+  share_links: 'manifest_id',
+  share_link_files: 'ticket',
+  // A private calendar link, by its token's SHA-256.
+  calendar_links: 'token_hash',
+} as const satisfies Partial<Record<OwnedTable, string>>;
+
+export type CapabilityTable = keyof typeof CAPABILITY_COLUMNS;
+
+/** The rows of a table reached by the capability a request holds (see CAPABILITY_COLUMNS). */
+export function rowsByCapability<T extends CapabilityTable>(
+  db: Kysely<DB>,
+  table: T,
+  capability: string,
+): SelectQueryBuilder<DB, T, object> {
+  const column = CAPABILITY_COLUMNS[table] as string;
+  return (db as Kysely<any>) // eslint-disable-line @typescript-eslint/no-explicit-any
+    .selectFrom(table as string)
+    .where(column, '=', capability) as never;
+}
+
 /** better-auth's tables, which its own code reaches by token or email as well. */
 export const AUTH_TABLES: ReadonlySet<string> = new Set([
   'user',
@@ -61,16 +92,6 @@ export const AUTH_TABLES: ReadonlySet<string> = new Set([
   'account',
   'twoFactor',
 ]);
-
-/**
- * Tables whose rows are also reached with no session, by an unguessable token a person was
- * given (a calendar link): the column holding the token's hash. A statement that finds a
- * row by it is tied to its owner by the token, as a session is tied to its user by its
- * cookie; what it then reads of the owner's data goes through the functions below.
- */
-export const TOKEN_COLUMNS: Readonly<Partial<Record<OwnedTable, string>>> = {
-  calendar_links: 'token_hash',
-};
 
 /** A user id, or a prepared query's placeholder for one. */
 export type Owner = string;
@@ -126,17 +147,6 @@ export function deleteOwned<T extends OwnedTable>(
   return (db as Untyped).deleteFrom(table as string).where(ownedBy(table, owner)) as never;
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
-
-/** The row of a token table that an unguessable token's hash names, whoever owns it. */
-export function rowByToken<T extends keyof typeof TOKEN_COLUMNS & OwnedTable>(
-  db: Kysely<DB>,
-  table: T,
-  tokenHash: string,
-): SelectQueryBuilder<DB, T, object> {
-  return (db as Kysely<any>) // eslint-disable-line @typescript-eslint/no-explicit-any -- as above
-    .selectFrom(table as string)
-    .where(sql.ref(TOKEN_COLUMNS[table] as string), '=', tokenHash) as never;
-}
 
 /** A new row of the owner's, the owner column set here and nowhere else. */
 export function ownedRow<V extends object>(owner: Owner, values: V): V & { user_id: Owner } {

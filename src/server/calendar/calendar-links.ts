@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CalendarLinkState } from '../../shared/calendar';
-import { deleteOwned, ownedRow, ownedRows, rowByToken, updateOwned } from '../access/access';
+import { deleteOwned, ownedRow, ownedRows, rowsByCapability, updateOwned } from '../access/access';
 import type { DB } from '../db/schema';
 import { nowTimestamp } from '../ids';
 import type { Person } from '../persons/person-records';
@@ -68,7 +68,7 @@ export function createCalendarLinks(db: Kysely<DB>) {
     /** The link a token names, or undefined for a wrong or revoked one. */
     async byToken(token: string): Promise<CalendarLinkRow | undefined> {
       if (!TOKEN_PATTERN.test(token)) return undefined;
-      return rowByToken(db, 'calendar_links', hashToken(token))
+      return rowsByCapability(db, 'calendar_links', hashToken(token))
         .select(['user_id', 'person_id', 'family_member_id', 'last_read_at', 'last_read_ip'])
         .executeTakeFirst() as Promise<CalendarLinkRow | undefined>;
     },

@@ -18,6 +18,7 @@ import * as conditions from './migrations/0008-conditions';
 import * as allergies from './migrations/0009-allergies';
 import * as serverSettings from './migrations/0010-server-settings';
 import * as fhirImportSources from './migrations/0011-fhir-import-sources';
+import * as shareLinks from './migrations/0012-share-links';
 import * as calendarLinks from './migrations/0013-calendar-links';
 import * as doseLog from './migrations/0014-dose-log';
 
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0009-allergies': allergies,
   '0010-server-settings': serverSettings,
   '0011-fhir-import-sources': fhirImportSources,
+  '0012-share-links': shareLinks,
   '0013-calendar-links': calendarLinks,
   '0014-dose-log': doseLog,
 };

@@ -2,7 +2,7 @@
  * Table types for the typed query builder. Auth tables belong to better-auth and keep its
  * column names; the product's tables keep SPEC.md's names.
  */
-import type {} from 'kysely';
+import type { Generated } from 'kysely';
 import type { RecordTable } from '../../shared/records/definition';
 
 export interface UserTable {
@@ -154,6 +154,44 @@ export interface ServerSettingsTable {
   family_passcode_changed_at: string;
 }
 
+/** A share link: its records only as a JWE whose key the server never sees (migration 0012). */
+export interface ShareLinksTable {
+  id: string;
+  user_id: string;
+  person_id: string;
+  family_member_id: string | null;
+  manifest_id: string;
+  label: string;
+  /** Null once revoked: the ciphertext goes at once. */
+  jwe: string | null;
+  passcode_hash: string | null;
+  /** Wrong passcodes the link still takes before it locks; null without a passcode. */
+  attempts_left: number | null;
+  opened_count: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** One opening of a share link, or a refused attempt (migration 0012). */
+export interface ShareLinkAccessesTable {
+  id: string;
+  user_id: string;
+  share_link_id: string;
+  recipient: string;
+  outcome: string;
+  ip_address: string | null;
+  created_at: string;
+}
+
+/** A file address a share link's manifest handed out, good for an hour (migration 0012). */
+export interface ShareLinkFilesTable {
+  ticket: string;
+  user_id: string;
+  share_link_id: string;
+  expires_at: string;
+}
+
 /**
  * A record table's row. Its own fields are declared once, by the type's definition in
  * src/shared/records (and a test holds every table's columns to it); here only the columns
@@ -186,6 +224,9 @@ export interface DB extends RecordTables {
   calendar_links: CalendarLinksTable;
   dose_log: DoseLogTable;
   server_settings: ServerSettingsTable;
+  share_links: ShareLinksTable;
+  share_link_accesses: ShareLinkAccessesTable;
+  share_link_files: ShareLinkFilesTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

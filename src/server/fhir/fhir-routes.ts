@@ -24,7 +24,12 @@ import { buildPatientSummary } from './fhir-summary';
 export const PERSON_NOT_FOUND = 'Person not found';
 
 /** One person's records, each type read when the bundle reaches it. */
-export function personFhirSource(db: Kysely<DB>, userId: string, person: Person): FhirSource {
+export function personFhirSource(
+  db: Kysely<DB>,
+  userId: string,
+  person: Person,
+  types?: readonly string[],
+): FhirSource {
   return {
     person: {
       id: person.id,
@@ -33,23 +38,31 @@ export function personFhirSource(db: Kysely<DB>, userId: string, person: Person)
       email: person.email,
     },
     rows: Object.fromEntries(
-      FHIR_RECORD_TYPES.map((type) => [type, () => personRecords(db, userId, person, type)]),
+      FHIR_RECORD_TYPES.map((type) => [
+        type,
+        () =>
+          !types || types.includes(type) ? personRecords(db, userId, person, type) : noRecords(),
+      ]),
     ) as FhirSource['rows'],
     doses: () => personDoses(db, userId, person),
   };
 }
 
+/** A type left out of the bundle: no rows. */
+async function* noRecords(): AsyncGenerator<never> {}
+
 export function fhirRoutes(db: Kysely<DB>) {
-  async function prepare(c: Context<AppEnv>, today: string | undefined) {
+  async function prepare(c: Context<AppEnv>, today: string | undefined, types?: readonly string[]) {
     const person = await findPerson(db, c.var.user.id, c.req.param('personId') ?? '');
     if (!person) throw notFound(PERSON_NOT_FOUND);
     const clock: FhirClock = { now: new Date().toISOString(), today: today ?? localToday() };
-    return { person, clock, source: personFhirSource(db, c.var.user.id, person) };
+    return { person, clock, source: personFhirSource(db, c.var.user.id, person, types) };
   }
 
   return new Hono<AppEnv>()
     .get('/Patient/:personId/$everything', validate('query', fhirQuerySchema), async (c) => {
-      const { person, clock, source } = await prepare(c, c.req.valid('query').today);
+      const { today, types } = c.req.valid('query');
+      const { person, clock, source } = await prepare(c, today, types);
       return c.body(patientEverythingBody(source, clock), 200, {
         'Content-Type': fhirContentType(),
         'Content-Disposition': `attachment; filename="${personFileName('fhir', person, clock.today, 'json')}"`,

@@ -74,8 +74,11 @@ export function securityHeaders(options: {
       : https
         ? lists.pageOverHttps
         : lists.page;
+    // A share link's manifest and file are fetched from any origin (SMART Health Links).
+    const shared = api && c.req.path.startsWith('/api/shl/');
     const apply = (headers: Headers) => {
       for (const [name, value] of list) headers.set(name, value);
+      if (shared) headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
       if (https) makeCookiesSecure(headers);
     };
     try {

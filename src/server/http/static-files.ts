@@ -34,6 +34,16 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string) {
   const relativeRoot = path.relative(process.cwd(), webDir) || '.';
 
   app.use('/assets/*', cachedFor(IMMUTABLE, serveStatic({ root: relativeRoot })));
+  // A share link's viewer (/shl#shlink:/…): its own page, the link in the fragment.
+  const viewerFile = path.join(webDir, 'shl.html');
+  if (existsSync(viewerFile)) {
+    const viewerHtml = readFileSync(viewerFile, 'utf8');
+    app.get('/shl', (c) => {
+      c.header('Cache-Control', CHECKED);
+      c.header('Referrer-Policy', 'no-referrer');
+      return c.html(viewerHtml);
+    });
+  }
   app.use('*', cachedFor(CHECKED, serveStatic({ root: relativeRoot, index: '__no_index__' })));
   app.get('*', (c) => {
     c.header('Cache-Control', CHECKED);

@@ -10,7 +10,7 @@ import {
   ownedBy,
   ownedRow,
   ownedRows,
-  rowByToken,
+  rowsByCapability,
   updateOwned,
 } from '../access/access';
 import type { DB } from '../db/schema';
@@ -46,10 +46,10 @@ describe.each(Object.entries(engines))('on %s', (_engine, db) => {
   });
 
   it('passes a token table’s row found by its token, and nothing else found with it', () => {
-    const byToken = rowByToken(db, 'calendar_links', 'hash').select('user_id');
+    const byToken = rowsByCapability(db, 'calendar_links', 'hash').select('user_id');
     expect(ownershipViolations(sqlOf(byToken))).toEqual([]);
     // The token names its own row, not other tables' rows, nor a token table's by other means.
-    const joined = rowByToken(db, 'calendar_links', 'hash')
+    const joined = rowsByCapability(db, 'calendar_links', 'hash')
       .innerJoin('visits', 'visits.user_id', 'calendar_links.user_id')
       .select('visits.visit_name');
     expect(ownershipViolations(sqlOf(joined))).not.toEqual([]);
@@ -84,5 +84,32 @@ describe.each(Object.entries(engines))('on %s', (_engine, db) => {
     expect(
       ownershipViolations(sqlOf(db.deleteFrom('audit_log').where('created_at', '<', '2025-01-01'))),
     ).toEqual([]);
+  });
+
+  it('lets a share link be reached by its unguessable id alone, and nothing else by it', () => {
+    const reached = [
+      rowsByCapability(db, 'share_links', 'm').select(['id', 'user_id']),
+      rowsByCapability(db, 'share_link_files', 't').select(['share_link_id', 'user_id']),
+      db.deleteFrom('share_links').where('expires_at', '<', '2026-01-01'),
+      db.deleteFrom('share_link_files').where('expires_at', '<', '2026-01-01'),
+    ];
+    for (const query of reached)
+      expect(ownershipViolations(sqlOf(query)), sqlOf(query)).toEqual([]);
+    const notReached = [
+      // By its row id, not its manifest id.
+      db.selectFrom('share_links').selectAll().where('id', '=', 'l1'),
+      db.updateTable('share_links').set({ jwe: null }).where('id', '=', 'l1'),
+      // A capability does not carry over to the tables joined to it.
+      rowsByCapability(db, 'share_links', 'm')
+        .innerJoin('share_link_accesses', 'share_link_accesses.share_link_id', 'share_links.id')
+        .selectAll(),
+      // Other tables have no capability column.
+      db.selectFrom('share_link_accesses').selectAll().where('share_link_id', '=', 'l1'),
+      // A comparison with something other than a bound value is no capability.
+      db.selectFrom('share_links').selectAll().where('manifest_id', 'is not', null),
+    ];
+    for (const query of notReached) {
+      expect(ownershipViolations(sqlOf(query)).length, sqlOf(query)).toBeGreaterThan(0);
+    }
   });
 });

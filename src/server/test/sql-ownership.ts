@@ -12,7 +12,7 @@
  * owner in the first place. So is a row of a token table (a calendar link) found by its
  * token's hash, in a statement that touches no other table of user data.
  */
-import { AUTH_TABLES, OWNER_COLUMNS, TOKEN_COLUMNS } from '../access/access';
+import { AUTH_TABLES, CAPABILITY_COLUMNS, OWNER_COLUMNS } from '../access/access';
 
 /** Statements on user data that are the server's own upkeep, no one user's read or write. */
 const UPKEEP: ReadonlyArray<{ pattern: RegExp; why: string }> = [
@@ -24,7 +24,14 @@ const UPKEEP: ReadonlyArray<{ pattern: RegExp; why: string }> = [
     pattern: /^delete from "audit_log" where "user_id" is null and "email" = (\?|\$1)$/,
     why: 'account deletion: sign-ins refused for its email before the account was known',
   },
+  {
+    pattern: /^delete from "(share_links|share_link_files)" where "expires_at" < (\?|\$1)$/,
+    why: 'expiry: every account’s share links (their ciphertext) and file addresses past their end',
+  },
 ];
+
+/** Tables some rows of which are reached by an unguessable id instead of their owner. */
+const capabilityColumns: ReadonlyMap<string, string> = new Map(Object.entries(CAPABILITY_COLUMNS));
 
 const userDataTables = new Map(
   Object.entries(OWNER_COLUMNS).filter(([table]) => !AUTH_TABLES.has(table)),
@@ -58,11 +65,16 @@ export function ownershipViolations(statement: string): OwnershipViolation[] {
     }
     const qualified = new RegExp(`"${escape(alias ?? table)}"\\."${column}"${BOUND}`, 'i');
     if (qualified.test(sql)) continue;
-    const tokenColumn = TOKEN_COLUMNS[table as keyof typeof TOKEN_COLUMNS];
+    // A row reached by the capability its reader holds: the only table of the statement.
+    const capability = capabilityColumns.get(table);
     if (
-      tokenColumn &&
-      new RegExp(`(?<![\\w])"${tokenColumn}"\\s*=\\s*(?:\\?|\\$\\d+)`, 'i').test(sql) &&
-      [...sql.matchAll(REFERENCE)].length === 1
+      capability &&
+      !alias &&
+      [...sql.matchAll(REFERENCE)].length === 1 &&
+      new RegExp(
+        `(?<![.\\w])(?:"${escape(table)}"\\.)?"${capability}"\\s*=\\s*(?:\\?|\\$\\d+)`,
+        'i',
+      ).test(sql)
     ) {
       continue;
     }

@@ -15,6 +15,7 @@ import type { ImportSummary } from '../../shared/data-export';
 import type { FhirImportSummary } from '../../shared/fhir';
 import type { CalendarLinkInput } from '../../shared/calendar';
 import type { DoseMarkInput } from '../../shared/doses';
+import type { CreateShareLinkInput } from '../../shared/share-links';
 import { localToday } from '../../shared/dates';
 import type {
   RecordDefinition,
@@ -179,6 +180,23 @@ export const calendarApi = {
   get: () => answer(product['calendar-link'].$get()),
   create: (input: CalendarLinkInput) => answer(product['calendar-link'].$post({ json: input })),
   revoke: () => answer(product['calendar-link'].$delete()),
+};
+
+export const shareLinksApi = {
+  list: () => answer(product['share-links'].$get()),
+  create: (input: CreateShareLinkInput) => answer(product['share-links'].$post({ json: input })),
+  accesses: (id: string) => answer(product['share-links'][':id'].accesses.$get({ param: { id } })),
+  revoke: (id: string) => answer(product['share-links'][':id'].$delete({ param: { id } })),
+  /** A person's bundle of the chosen types, as the owner's browser encrypts it. */
+  bundle: async (personId: string, types: readonly string[]): Promise<string> => {
+    const response = await send(
+      `/api/fhir/Patient/${encodeURIComponent(personId)}/$everything${queryString({
+        today: localToday(),
+        types: types.join(','),
+      })}`,
+    );
+    return response.text();
+  },
 };
 
 export interface TwoFactorEnrolment {

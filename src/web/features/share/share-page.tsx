@@ -1,12 +1,22 @@
-/** /share: the ways of sharing to come, each announcing itself, and the privacy notice. */
+/**
+ * /share: the ways of sharing, the links made so far ('Active Share Links'), and the
+ * privacy notice. A link, by email or message too, is a SMART Health Link (share-link-dialog).
+ */
 import { FileDown, Link2, Mail, MessageSquare, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { SHARE_LINK_EXPIRY_DAYS } from '../../../shared/constants';
-import { toasts } from '../../../shared/messages';
 import { Card } from '../../components/ui/card';
-import { showInfo } from '../../lib/toast';
 import { PageHeader } from '../shell/page-header';
 import { PdfExportDialog } from './pdf-export-dialog';
+import { ActiveShareLinks } from './active-share-links';
+import { ShareLinkDialog, type ShareMode } from './share-link-dialog';
+
+/** The cards that make a share link, and how each hands it over. */
+const LINK_MODES: Record<string, ShareMode> = {
+  Email: 'email',
+  Message: 'message',
+  Link: 'link',
+};
 
 const options: { title: string; kind: string; description: string; icon: LucideIcon }[] = [
   {
@@ -37,6 +47,7 @@ const options: { title: string; kind: string; description: string; icon: LucideI
 
 export function SharePage() {
   const [pdfOpen, setPdfOpen] = useState(false);
+  const [mode, setMode] = useState<ShareMode | null>(null);
   return (
     <>
       <PageHeader title="Share Health Records" subtitle="Choose how to share" />
@@ -45,7 +56,11 @@ export function SharePage() {
           <li key={title}>
             <button
               type="button"
-              onClick={() => (kind === 'PDF' ? setPdfOpen(true) : showInfo(toasts.shareSoon(kind)))}
+              onClick={() => {
+                const linkMode = LINK_MODES[kind];
+                if (linkMode) setMode(linkMode);
+                else setPdfOpen(true);
+              }}
               className="flex min-h-20 w-full items-center gap-4 rounded-2xl border border-border bg-surface p-4 text-left shadow-[0_1px_2px_rgb(15_31_36/0.05)] transition-colors hover:border-primary"
             >
               <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-primary-soft text-primary">
@@ -59,6 +74,8 @@ export function SharePage() {
           </li>
         ))}
       </ul>
+      <ShareLinkDialog mode={mode} onOpenChange={(open) => !open && setMode(null)} />
+      <ActiveShareLinks />
       <Card className="mt-5 flex gap-3 bg-primary-soft/60 p-4">
         <ShieldCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
         <div className="text-sm leading-relaxed">

@@ -1,0 +1,109 @@
+import { addMemberViaApi, createRecordViaApi, expect, expectAccessible, test } from './fixtures';
+
+test('a share link with a passcode opens without an account, is revoked, and logs its openings', async ({
+  page,
+  user,
+  browser,
+}) => {
+  void user;
+  const leo = await addMemberViaApi(page, { name: 'Leo Garcia', date_of_birth: '2017-04-12' });
+  await createRecordViaApi(page, 'allergies', {
+    substance: 'Penicillin',
+    reaction: 'Hives',
+    severity: 'Severe',
+    family_member_id: leo.id,
+  });
+  await createRecordViaApi(page, 'medications', {
+    medication_name: 'Amoxicillin',
+    dosage: '250 mg',
+    frequency: 'Twice Daily',
+    time_morning: true,
+    start_date: '2026-01-01',
+    family_member_id: leo.id,
+  });
+
+  await page.goto('/share');
+  await page.getByRole('button', { name: /Generate Share Link/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Generate Share Link' });
+  await dialog.getByLabel('Person').selectOption({ label: 'Leo Garcia' });
+  await expect(dialog.getByLabel('Expires')).toHaveValue('7');
+  await expect(dialog.getByRole('option', { name: '7 days' })).toBeAttached();
+  await dialog.getByLabel('Link Passcode').fill('2468');
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('share-dialog.png') });
+  await dialog.getByRole('button', { name: 'Create Link' }).click();
+
+  const field = dialog.getByLabel('Share Link');
+  await expect(field).toHaveValue(/^http:\/\/localhost:\d+\/shl#shlink:\//);
+  await expect(field).toHaveAttribute('readonly', '');
+  await expect(dialog.getByRole('img', { name: 'QR code for the share link' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Copy Link' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('share-link-created.png') });
+  const link = await field.inputValue();
+  await page.keyboard.press('Escape');
+
+  // A fresh browser: no account, no session.
+  const stranger = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const viewer = await stranger.newPage();
+  await viewer.goto(link);
+  await viewer.getByLabel('Your name').fill('Dr. Chen');
+  await viewer.getByLabel('Passcode').fill('1357');
+  await viewer.getByRole('button', { name: 'Open' }).click();
+  await expect(viewer.getByText('Wrong passcode')).toBeVisible();
+  await viewer.getByLabel('Passcode').fill('2468');
+  await viewer.getByRole('button', { name: 'Open' }).click();
+  await expect(viewer.getByRole('heading', { name: 'Leo Garcia' })).toBeVisible();
+  await expect(viewer.getByRole('heading', { name: 'Allergies' })).toBeVisible();
+  await expect(viewer.getByText('Penicillin')).toBeVisible();
+  await expect(viewer.getByText('Amoxicillin')).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Download FHIR JSON' })).toBeVisible();
+  await expectAccessible(viewer);
+  await viewer.screenshot({ path: test.info().outputPath('viewer.png'), fullPage: true });
+
+  // The owner sees the link, revokes it.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Active Share Links' })).toBeVisible();
+  await expect(page.getByText('1 time')).toBeVisible();
+  await page.getByRole('heading', { name: 'Active Share Links' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('active-links.png') });
+  await page.getByRole('button', { name: 'Revoke link for Leo Garcia' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByText('Revoked', { exact: true })).toBeVisible();
+
+  await viewer.reload();
+  await viewer.getByLabel('Your name').fill('Dr. Chen');
+  await viewer.getByLabel('Passcode').fill('2468');
+  await viewer.getByRole('button', { name: 'Open' }).click();
+  await expect(viewer.getByText('This link is no longer available')).toBeVisible();
+  await stranger.close();
+
+  await page.getByRole('button', { name: 'Access Log' }).click();
+  const log = page.getByRole('dialog', { name: 'Access Log' });
+  await expect(log.getByText('Dr. Chen')).toHaveCount(3);
+  await expect(log.getByText('Wrong passcode')).toBeVisible();
+  await expect(log.getByText('Opened')).toBeVisible();
+  await expect(log.getByText('Refused')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('access-log.png') });
+});
+
+test('Share via Email and Share via Message hand the link over', async ({ page, user }) => {
+  void user;
+  await page.goto('/share');
+  await page.getByRole('button', { name: /Share via Email/ }).click();
+  let dialog = page.getByRole('dialog', { name: 'Share via Email' });
+  await dialog.getByRole('button', { name: 'Create Link' }).click();
+  const email = dialog.getByRole('link', { name: 'Open Email' });
+  await expect(email).toHaveAttribute('href', /^mailto:\?subject=.*&body=.*shlink%3A%2F/);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: /Share via Message/ }).click();
+  dialog = page.getByRole('dialog', { name: 'Share via Message' });
+  await dialog.getByRole('button', { name: 'Create Link' }).click();
+  await expect(dialog.getByRole('link', { name: 'Open Messages' })).toHaveAttribute(
+    'href',
+    /^sms:.*body=.*shlink%3A%2F/,
+  );
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: /Revoke link for/ })).toHaveCount(2);
+});

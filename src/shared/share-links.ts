@@ -1,0 +1,146 @@
+/**
+ * Share links (SMART Health Links, CONTRACT.md §4 "Share"), as the server and both web
+ * pages (the owner's Share screen and the link's viewer) see them.
+ *
+ * The owner's browser encrypts the person's FHIR bundle as a JWE (`dir`, `A256GCM`) with a
+ * random 32-byte key and uploads only the JWE; the key goes into the link's fragment, as a
+ * `shlink:/` payload, and never reaches the server.
+ */
+import { z } from 'zod';
+
+/** The lifetimes a link can have, in days; 7 by default. */
+export const SHARE_LINK_EXPIRY_CHOICES = [1, 7, 30] as const;
+export type ShareLinkExpiryDays = (typeof SHARE_LINK_EXPIRY_CHOICES)[number];
+export const DEFAULT_SHARE_LINK_EXPIRY_DAYS: ShareLinkExpiryDays = 7;
+
+/** Wrong passcodes a link takes over its whole life before it locks. */
+export const SHARE_LINK_PASSCODE_ATTEMPTS = 10;
+/** How long a file address in a manifest stays good. */
+export const SHARE_LINK_FILE_SECONDS = 60 * 60;
+
+/** The record types a link can include, as FHIR $everything reads them (`?types=`). */
+export const SHAREABLE_RECORD_TYPES = [
+  'allergy',
+  'medication',
+  'condition',
+  'shot',
+  'visit',
+  'insurance',
+  'contact',
+  'note',
+] as const;
+export type ShareableRecordType = (typeof SHAREABLE_RECORD_TYPES)[number];
+
+export const SHAREABLE_RECORD_LABELS: Record<ShareableRecordType, string> = {
+  allergy: 'Allergies',
+  medication: 'Medications',
+  condition: 'Conditions',
+  shot: 'Immunizations',
+  visit: 'Visits',
+  insurance: 'Insurance',
+  contact: 'Care Team',
+  note: 'Notes',
+};
+
+/** `?types=allergy,medication`: only these types; absent, all of them. */
+export const shareTypesParam = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined) return undefined;
+    const types = value.split(',').filter(Boolean);
+    for (const type of types) {
+      if (!(SHAREABLE_RECORD_TYPES as readonly string[]).includes(type)) {
+        context.addIssue({ code: 'custom', message: `types: unknown record type '${type}'` });
+        return z.NEVER;
+      }
+    }
+    return types as ShareableRecordType[];
+  });
+
+/** A JWE in compact form: five base64url parts. */
+const COMPACT_JWE =
+  /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/** A share link's ciphertext: 48 MiB, about 36 MB of FHIR JSON (a very long history). */
+export const MAX_SHARE_LINK_JWE_CHARS = 48 * 1024 * 1024;
+
+export const LINK_PASSCODE_MESSAGE = 'Link Passcode must be 4 to 64 characters';
+export const SHARE_LABEL_MAX = 80;
+
+/** POST /api/share-links: what the owner's browser uploads. */
+export const createShareLinkSchema = z.object({
+  person_id: z.string({ error: 'Person is required' }).min(1, { error: 'Person is required' }),
+  expires_in_days: z.union(
+    SHARE_LINK_EXPIRY_CHOICES.map((days) => z.literal(days)),
+    { error: 'Expires must be 1, 7 or 30 days' },
+  ),
+  passcode: z
+    .string()
+    .max(64, { error: LINK_PASSCODE_MESSAGE })
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || value.length >= 4, { error: LINK_PASSCODE_MESSAGE }),
+  label: z.string().trim().min(1).max(SHARE_LABEL_MAX, { error: 'Label is too long' }),
+  jwe: z
+    .string({ error: 'jwe is required' })
+    .max(MAX_SHARE_LINK_JWE_CHARS, { error: 'The shared records are too large' })
+    .regex(COMPACT_JWE, { error: 'jwe must be a compact JWE' }),
+});
+export type CreateShareLinkInput = z.input<typeof createShareLinkSchema>;
+
+/** The answer to creating a link: what the payload needs besides the key. */
+export interface CreatedShareLink {
+  id: string;
+  /** The manifest URL (the payload's `url`). */
+  url: string;
+  /** Seconds since the epoch. */
+  exp: number;
+  flag: '' | 'P';
+  label: string;
+}
+
+/** A link in the owner's list. */
+export interface ShareLinkSummary {
+  id: string;
+  person_id: string;
+  person_name: string;
+  label: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  opened_count: number;
+  has_passcode: boolean;
+  locked: boolean;
+}
+
+export type ShareAccessOutcome = 'opened' | 'wrong passcode' | 'refused';
+
+export interface ShareLinkAccess {
+  id: string;
+  created_at: string;
+  recipient: string;
+  outcome: ShareAccessOutcome;
+}
+
+/** POST /api/shl/{manifestId}: the SMART Health Links manifest request. */
+export const manifestRequestSchema = z.object({
+  recipient: z
+    .string({ error: 'recipient is required' })
+    .trim()
+    .min(1, { error: 'recipient is required' })
+    .max(200, { error: 'recipient is too long' }),
+  passcode: z.string().max(200).optional(),
+  embeddedLengthMax: z.number().int().nonnegative().optional(),
+});
+
+export {
+  decodeShlink,
+  encodeShlink,
+  NO_LONGER_AVAILABLE,
+  SHLINK_PREFIX,
+  viewerUrl,
+  VIEWER_PATH,
+  WRONG_PASSCODE,
+  type ShlinkPayload,
+} from './shlink';

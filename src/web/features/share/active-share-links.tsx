@@ -1,0 +1,172 @@
+/**
+ * 'Active Share Links' (CONTRACT.md §4): each link that has not expired, with its person,
+ * when it was made, when it expires and how often it was opened; its 'Access Log' (each
+ * opening: when, the name the recipient gave, and what happened) and 'Revoke link for
+ * {person}' behind a confirm step. A revoked link stays listed, as revoked, until it would
+ * have expired, so its access log can still be read.
+ */
+import { History, Link2 } from 'lucide-react';
+import { useState } from 'react';
+import { formatDate } from '../../../shared/dates';
+import { toasts } from '../../../shared/messages';
+import type { ShareLinkSummary } from '../../../shared/share-links';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { Loading } from '../../components/ui/feedback';
+import { showError, showSuccess } from '../../lib/toast';
+import { useRevokeShareLink, useShareLinkAccesses, useShareLinks } from './share-link-queries';
+
+const TIME_FORMAT = 'MMM d, yyyy, h:mm a';
+
+export function ActiveShareLinks() {
+  const links = useShareLinks();
+  return (
+    <section className="mt-6" aria-labelledby="active-share-links">
+      <h2 id="active-share-links" className="mb-3 font-semibold">
+        Active Share Links
+      </h2>
+      {links.isPending ? (
+        <Loading />
+      ) : links.data && links.data.length > 0 ? (
+        <ul className="space-y-3">
+          {links.data.map((link) => (
+            <li key={link.id}>
+              <ShareLinkCard link={link} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          No active links. A link you make shows here until it expires.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function status(link: ShareLinkSummary): string | null {
+  if (link.revoked_at) return 'Revoked';
+  if (link.locked) return 'Locked: too many wrong passcodes';
+  return null;
+}
+
+function ShareLinkCard({ link }: { link: ShareLinkSummary }) {
+  const [logOpen, setLogOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const revoke = useRevokeShareLink();
+  const state = status(link);
+  const opened = `${link.opened_count} time${link.opened_count === 1 ? '' : 's'}`;
+
+  return (
+    <Card className="p-4">
+      <div className="flex items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary">
+          <Link2 className="size-5" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 flex-1 text-sm">
+          <p className="font-semibold text-base">{link.person_name}</p>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-muted-foreground">
+            <dt>Created</dt>
+            <dd>{formatDate(link.created_at, TIME_FORMAT)}</dd>
+            <dt>Expires</dt>
+            <dd>{formatDate(link.expires_at, TIME_FORMAT)}</dd>
+            <dt>Opened</dt>
+            <dd>{opened}</dd>
+          </dl>
+          {link.has_passcode ? <p className="mt-1 text-xs">Passcode protected</p> : null}
+          {state ? <p className="mt-1 font-medium text-destructive">{state}</p> : null}
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={() => setLogOpen(true)}>
+          <History aria-hidden="true" />
+          Access Log
+        </Button>
+        {link.revoked_at ? null : (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="text-destructive"
+            aria-label={`Revoke link for ${link.person_name}`}
+            onClick={() => setConfirming(true)}
+          >
+            Revoke
+          </Button>
+        )}
+      </div>
+      <AccessLogDialog link={link} open={logOpen} onOpenChange={setLogOpen} />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Revoke this link?"
+        description={`The link for ${link.person_name} stops working at once, for everyone who has it. This cannot be undone.`}
+        confirmLabel="Revoke"
+        pendingLabel="Revoking..."
+        pending={revoke.isPending}
+        onConfirm={() =>
+          revoke.mutate(link.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              showSuccess('Link revoked');
+            },
+            onError: (error) => showError(toasts.error, error),
+          })
+        }
+      />
+    </Card>
+  );
+}
+
+const OUTCOME_LABELS = {
+  opened: 'Opened',
+  'wrong passcode': 'Wrong passcode',
+  refused: 'Refused',
+} as const;
+
+function AccessLogDialog({
+  link,
+  open,
+  onOpenChange,
+}: {
+  link: ShareLinkSummary;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const accesses = useShareLinkAccesses(link.id, open);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Access Log" description={`The link for ${link.person_name}`}>
+        {accesses.isPending ? (
+          <Loading />
+        ) : accesses.data && accesses.data.length > 0 ? (
+          <ul className="divide-y divide-border text-sm">
+            {accesses.data.map((access) => (
+              <li key={access.id} className="flex items-baseline justify-between gap-3 py-2">
+                <span className="min-w-0">
+                  <span className="block font-medium break-words">{access.recipient}</span>
+                  <span className="block text-muted-foreground">
+                    {formatDate(access.created_at, TIME_FORMAT)}
+                  </span>
+                </span>
+                <span
+                  className={
+                    access.outcome === 'opened'
+                      ? 'shrink-0 font-medium text-primary'
+                      : 'shrink-0 font-medium text-destructive'
+                  }
+                >
+                  {OUTCOME_LABELS[access.outcome]}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">Nobody has opened this link yet.</p>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

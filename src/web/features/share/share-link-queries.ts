@@ -1,0 +1,86 @@
+/**
+ * The owner's share links: made in this browser (the person's bundle is fetched, encrypted
+ * with a fresh random key, and only the ciphertext is uploaded; the key goes into the
+ * link's fragment), listed, their access logs, revoked.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CompactEncrypt } from 'jose';
+import {
+  SHARE_LABEL_MAX,
+  viewerUrl,
+  type ShareableRecordType,
+  type ShareLinkExpiryDays,
+} from '../../../shared/share-links';
+import { shareLinksApi } from '../../lib/api';
+
+const keys = {
+  all: ['share-links'] as const,
+  accesses: (id: string) => ['share-links', id, 'accesses'] as const,
+};
+
+export interface NewShareLink {
+  personId: string;
+  personName: string;
+  types: readonly ShareableRecordType[];
+  expiresInDays: ShareLinkExpiryDays;
+  passcode: string;
+}
+
+function base64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Makes a link; answers the viewer URL holding the `shlink:/` payload. */
+export async function createShareLink(input: NewShareLink): Promise<string> {
+  const bundle = await shareLinksApi.bundle(input.personId, input.types);
+  const key = crypto.getRandomValues(new Uint8Array(32));
+  const jwe = await new CompactEncrypt(new TextEncoder().encode(bundle))
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty: 'application/fhir+json' })
+    .encrypt(key);
+  const label = `Health records of ${input.personName}`.slice(0, SHARE_LABEL_MAX);
+  const created = await shareLinksApi.create({
+    person_id: input.personId,
+    expires_in_days: input.expiresInDays,
+    passcode: input.passcode || undefined,
+    label,
+    jwe,
+  });
+  return viewerUrl(window.location.origin, {
+    url: created.url,
+    key: base64Url(key),
+    exp: created.exp,
+    ...(created.flag ? { flag: created.flag } : {}),
+    label: created.label,
+    v: 1,
+  });
+}
+
+export function useShareLinks() {
+  return useQuery({ queryKey: keys.all, queryFn: shareLinksApi.list });
+}
+
+export function useCreateShareLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createShareLink,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+export function useShareLinkAccesses(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.accesses(id),
+    queryFn: () => shareLinksApi.accesses(id),
+    enabled,
+  });
+}
+
+export function useRevokeShareLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: shareLinksApi.revoke,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}

@@ -1,0 +1,221 @@
+/**
+ * What the viewer shows of a shared FHIR bundle: the person's name and birth date, and the
+ * sections of their summary, each a list of lines, read off the resources as the server's
+ * FHIR mapping writes them (src/server/fhir/fhir-resources.ts).
+ */
+import type {
+  AllergyIntolerance,
+  Appointment,
+  Bundle,
+  CodeableConcept,
+  Condition,
+  Coverage,
+  DocumentReference,
+  Encounter,
+  Immunization,
+  ImmunizationRecommendation,
+  MedicationStatement,
+  Organization,
+  Patient,
+  Practitioner,
+  PractitionerRole,
+  Resource,
+} from '@medplum/fhirtypes';
+
+export interface SummaryItem {
+  title: string;
+  details: string[];
+}
+
+export interface SummarySection {
+  heading: string;
+  items: SummaryItem[];
+}
+
+export interface BundleSummary {
+  name: string;
+  birthDate: string | null;
+  sections: SummarySection[];
+}
+
+const text = (concept: CodeableConcept | undefined): string =>
+  concept?.text ?? concept?.coding?.[0]?.display ?? concept?.coding?.[0]?.code ?? '';
+
+export const day = (value: string | undefined): string => {
+  if (!value) return '';
+  const date = new Date(value.length === 10 ? `${value}T00:00:00` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+};
+
+const dateTime = (value: string | undefined): string => {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+};
+
+const present = (...parts: (string | undefined | null | false)[]): string[] =>
+  parts.filter((part): part is string => Boolean(part));
+
+const byType = <T extends Resource>(resources: Resource[], type: T['resourceType']): T[] =>
+  resources.filter((resource) => resource.resourceType === type) as T[];
+
+function decode(data: string | undefined): string | null {
+  if (!data) return null;
+  try {
+    const binary = atob(data);
+    return new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+export function summarizeBundle(bundle: Bundle): BundleSummary {
+  const resources = (bundle.entry ?? []).flatMap((entry) =>
+    entry.resource ? [entry.resource] : [],
+  );
+  const patient = byType<Patient>(resources, 'Patient')[0];
+  const name = patient?.name?.[0]?.text ?? patient?.name?.[0]?.family ?? 'Unnamed person';
+  const organizations = new Map(
+    byType<Organization>(resources, 'Organization').map((org) => [org.id, org]),
+  );
+  const roles = new Map(
+    byType<PractitionerRole>(resources, 'PractitionerRole').map((role) => [
+      role.practitioner?.reference?.split('/').at(-1),
+      role,
+    ]),
+  );
+
+  const allergies = byType<AllergyIntolerance>(resources, 'AllergyIntolerance').map((a) => ({
+    title: text(a.code),
+    details: present(
+      a.reaction?.[0] && text(a.reaction[0].manifestation[0]),
+      a.reaction?.[0]?.severity && `Severity: ${a.reaction[0].severity}`,
+      text(a.clinicalStatus) && `Status: ${text(a.clinicalStatus)}`,
+    ),
+  }));
+
+  const medications = byType<MedicationStatement>(resources, 'MedicationStatement')
+    .filter((m) => m.status === 'active' || m.status === 'intended')
+    .map((m) => ({
+      title: text(m.medicationCodeableConcept),
+      details: present(
+        m.dosage?.[0]?.text,
+        m.reasonCode?.[0] && `For ${text(m.reasonCode[0])}`,
+        m.effectivePeriod?.start && `Since ${day(m.effectivePeriod.start)}`,
+      ),
+    }));
+
+  const conditions = byType<Condition>(resources, 'Condition').map((c) => ({
+    title: text(c.code),
+    details: present(
+      text(c.clinicalStatus),
+      c.onsetDateTime && `Diagnosed ${day(c.onsetDateTime)}`,
+    ),
+  }));
+
+  const immunizations = [
+    ...byType<Immunization>(resources, 'Immunization').map((i) => ({
+      title: text(i.vaccineCode),
+      details: present(i.occurrenceDateTime ? day(i.occurrenceDateTime) : 'Date unknown'),
+    })),
+    ...byType<ImmunizationRecommendation>(resources, 'ImmunizationRecommendation').map((r) => ({
+      title: text(r.recommendation[0]?.vaccineCode?.[0]),
+      details: present(`Due ${day(r.recommendation[0]?.dateCriterion?.[0]?.value)}`.trim()),
+    })),
+  ];
+
+  const upcoming = byType<Appointment>(resources, 'Appointment')
+    .sort((a, b) => (a.start ?? '').localeCompare(b.start ?? ''))
+    .map((a) => ({
+      title: a.description ?? 'Appointment',
+      details: present(
+        dateTime(a.start),
+        ...(a.participant ?? [])
+          .map((p) => p.actor?.display)
+          .filter((display) => display && display !== name),
+      ),
+    }));
+
+  const past = byType<Encounter>(resources, 'Encounter')
+    .sort((a, b) => (b.period?.start ?? '').localeCompare(a.period?.start ?? ''))
+    .map((e) => ({
+      title: text(e.reasonCode?.[0]) || 'Visit',
+      details: present(
+        day(e.period?.start),
+        e.participant?.[0]?.individual?.display,
+        e.location?.[0]?.location.display,
+      ),
+    }));
+
+  const insurance = byType<Coverage>(resources, 'Coverage').map((c) => {
+    const payor = organizations.get(c.payor[0]?.reference?.split('/').at(-1));
+    return {
+      title: payor?.name ?? text(c.type),
+      details: present(
+        text(c.type),
+        c.identifier?.[0]?.value && `Policy ${c.identifier[0].value}`,
+        c.class?.[0]?.value && `Group ${c.class[0].value}`,
+        c.status === 'cancelled' ? 'Past' : 'Current',
+      ),
+    };
+  });
+
+  const payorIds = new Set(
+    byType<Coverage>(resources, 'Coverage').map((c) => c.payor[0]?.reference?.split('/').at(-1)),
+  );
+  const telecom = (points: { value?: string }[] | undefined) =>
+    (points ?? []).map((point) => point.value).filter(Boolean) as string[];
+  const careTeam = [
+    ...byType<Practitioner>(resources, 'Practitioner').map((p) => {
+      const role = roles.get(p.id);
+      return {
+        title: p.name?.[0]?.text ?? 'Practitioner',
+        details: present(
+          role?.code?.[0] && text(role.code[0]),
+          role?.specialty?.[0] && text(role.specialty[0]),
+          ...telecom(p.telecom),
+          p.address?.[0]?.text,
+        ),
+      };
+    }),
+    ...[...organizations.values()]
+      .filter((org) => !payorIds.has(org.id))
+      .map((org) => ({
+        title: org.name ?? 'Organization',
+        details: present(text(org.type?.[0]), ...telecom(org.telecom), org.address?.[0]?.text),
+      })),
+  ];
+
+  const notes = byType<DocumentReference>(resources, 'DocumentReference').map((d) => ({
+    title: d.description ?? 'Note',
+    details: present(
+      text(d.type),
+      d.context?.period?.start && day(d.context.period.start),
+      decode(d.content[0]?.attachment.data),
+    ),
+  }));
+
+  return {
+    name,
+    birthDate: patient?.birthDate ?? null,
+    sections: [
+      { heading: 'Allergies', items: allergies },
+      { heading: 'Current Medications', items: medications },
+      { heading: 'Conditions', items: conditions },
+      { heading: 'Immunizations', items: immunizations },
+      { heading: 'Upcoming Visits', items: upcoming },
+      { heading: 'Past Visits', items: past },
+      { heading: 'Insurance', items: insurance },
+      { heading: 'Care Team', items: careTeam },
+      { heading: 'Notes', items: notes },
+    ],
+  };
+}

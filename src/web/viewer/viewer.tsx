@@ -1,0 +1,310 @@
+/**
+ * The share link viewer (/shl#shlink:/…): its own small page, with no account and no
+ * session. It reads the SMART Health Link from the fragment (which never reaches the
+ * server), asks for the passcode when the link has one, fetches the manifest and the file,
+ * decrypts the FHIR bundle here with the key from the fragment, and shows the person's
+ * summary with a button to download the FHIR JSON.
+ */
+import { compactDecrypt } from 'jose';
+import { Download, ShieldCheck } from 'lucide-react';
+import { StrictMode, useEffect, useId, useState, type FormEvent } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { Bundle } from '@medplum/fhirtypes';
+import {
+  decodeShlink,
+  NO_LONGER_AVAILABLE,
+  WRONG_PASSCODE,
+  type ShlinkPayload,
+} from '../../shared/shlink';
+import { day, summarizeBundle, type BundleSummary } from './bundle-summary';
+import { saveBlob } from '../lib/save-file';
+import '../styles.css';
+
+type State =
+  | { step: 'ask'; problem?: string }
+  | { step: 'opening' }
+  | { step: 'shown'; summary: BundleSummary; json: string }
+  | { step: 'gone' }
+  | { step: 'failed'; message: string };
+
+class Gone extends Error {}
+class WrongPasscode extends Error {
+  constructor(readonly remaining: number | undefined) {
+    super(WRONG_PASSCODE);
+  }
+}
+
+function base64UrlBytes(value: string): Uint8Array {
+  const base64 = value.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+async function openLink(payload: ShlinkPayload, recipient: string, passcode?: string) {
+  const response = await fetch(payload.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ recipient, ...(passcode !== undefined ? { passcode } : {}) }),
+  });
+  if (response.status === 401) {
+    const body = (await response.json().catch(() => ({}))) as { remainingAttempts?: number };
+    throw new WrongPasscode(body.remainingAttempts);
+  }
+  if (response.status === 404) throw new Gone();
+  if (!response.ok) throw new Error('The link could not be opened. Try again in a minute.');
+  const manifest = (await response.json()) as {
+    files: { contentType: string; location?: string; embedded?: string }[];
+  };
+  const file = manifest.files.find((f) => f.contentType === 'application/fhir+json');
+  if (!file) throw new Error('The link holds no records.');
+  let jwe = file.embedded;
+  if (!jwe && file.location) {
+    const content = await fetch(file.location);
+    if (content.status === 404) throw new Gone();
+    if (!content.ok) throw new Error('The records could not be fetched. Try again.');
+    jwe = await content.text();
+  }
+  if (!jwe) throw new Error('The link holds no records.');
+  const { plaintext } = await compactDecrypt(jwe, base64UrlBytes(payload.key));
+  const json = new TextDecoder().decode(plaintext);
+  return { json, summary: summarizeBundle(JSON.parse(json) as Bundle) };
+}
+
+function download(json: string, name: string) {
+  const base = name.replace(/[^\w-]+/g, '-').toLowerCase() || 'records';
+  saveBlob(new Blob([json], { type: 'application/fhir+json' }), `${base}-fhir.json`);
+}
+
+function Viewer() {
+  const [payload] = useState(() => decodeShlink(window.location.hash));
+  const expired = payload?.exp !== undefined && payload.exp * 1000 < Date.now();
+  const needsPasscode = payload?.flag?.includes('P') ?? false;
+  const [state, setState] = useState<State>(() =>
+    !payload || expired ? { step: 'gone' } : needsPasscode ? { step: 'ask' } : { step: 'opening' },
+  );
+
+  // The name typed stays when a wrong passcode brings the form back.
+  const [name, setName] = useState('');
+
+  const open = (recipient: string, passcode?: string) => {
+    if (!payload) return;
+    setState({ step: 'opening' });
+    openLink(payload, recipient || 'Not given', passcode).then(
+      ({ json, summary }) => setState({ step: 'shown', json, summary }),
+      (error: unknown) => {
+        if (error instanceof Gone) setState({ step: 'gone' });
+        else if (error instanceof WrongPasscode) {
+          const left =
+            error.remaining !== undefined
+              ? ` ${error.remaining} attempt${error.remaining === 1 ? '' : 's'} left.`
+              : '';
+          setState({ step: 'ask', problem: `${WRONG_PASSCODE}.${left}` });
+        } else {
+          setState({
+            step: 'failed',
+            message: error instanceof Error ? error.message : 'The link could not be opened.',
+          });
+        }
+      },
+    );
+  };
+
+  useEffect(() => {
+    if (payload && !expired && !needsPasscode) open('Not given');
+    // Opened once, when the page loads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <main className="mx-auto min-h-dvh max-w-2xl px-4 py-6 sm:py-10">
+      <header className="mb-6 flex items-center gap-2 text-sm text-muted-foreground">
+        <ShieldCheck className="size-5 text-primary" aria-hidden="true" />
+        <span>Shared securely with Kin Health</span>
+      </header>
+      {state.step === 'gone' ? (
+        <Message title={NO_LONGER_AVAILABLE}>
+          Share links expire, and the person who shared it can revoke it at any time. Ask them for a
+          new one.
+        </Message>
+      ) : state.step === 'failed' ? (
+        <Message title="The link could not be opened">{state.message}</Message>
+      ) : state.step === 'opening' ? (
+        <div role="status" className="space-y-4">
+          <span className="sr-only">Opening the shared records...</span>
+          {/* Where the records will be: the page's largest paint is the records themselves. */}
+          <div className="h-8 w-48 animate-pulse rounded-lg bg-surface-muted" aria-hidden="true" />
+          {[0, 1, 2].map((index) => (
+            <div
+              key={index}
+              className="h-24 animate-pulse rounded-2xl border border-border bg-surface"
+              aria-hidden="true"
+            />
+          ))}
+        </div>
+      ) : state.step === 'ask' ? (
+        <PasscodeForm
+          label={payload?.label}
+          problem={state.problem}
+          name={name}
+          onNameChange={setName}
+          onOpen={open}
+        />
+      ) : (
+        <Summary summary={state.summary} json={state.json} />
+      )}
+    </main>
+  );
+}
+
+function Message({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-border bg-surface p-6">
+      <h1 className="text-xl font-semibold">{title}</h1>
+      <p className="mt-2 text-muted-foreground">{children}</p>
+    </section>
+  );
+}
+
+const fieldClass =
+  'min-h-11 w-full rounded-xl border border-input bg-surface px-3.5 py-2 text-base outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring';
+
+function PasscodeForm({
+  label,
+  problem,
+  name,
+  onNameChange,
+  onOpen,
+}: {
+  label: string | undefined;
+  problem: string | undefined;
+  name: string;
+  onNameChange: (name: string) => void;
+  onOpen: (recipient: string, passcode: string) => void;
+}) {
+  const nameId = useId();
+  const passcodeId = useId();
+  const [passcode, setPasscode] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onOpen(name.trim(), passcode);
+  };
+  return (
+    <form
+      className="space-y-4 rounded-2xl border border-border bg-surface p-6"
+      onSubmit={submit}
+      noValidate
+    >
+      <div>
+        <h1 className="text-xl font-semibold">{label ?? 'Shared health records'}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">
+          This link is protected with a passcode. Ask the person who shared it.
+        </p>
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor={nameId} className="text-sm font-medium">
+          Your name
+        </label>
+        <input
+          id={nameId}
+          className={fieldClass}
+          autoComplete="name"
+          maxLength={200}
+          value={name}
+          onChange={(event) => onNameChange(event.target.value)}
+        />
+        <p className="text-xs text-muted-foreground">
+          Optional. The person who shared the link sees it in their access log.
+        </p>
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor={passcodeId} className="text-sm font-medium">
+          Passcode
+        </label>
+        <input
+          id={passcodeId}
+          className={fieldClass}
+          type="password"
+          autoComplete="off"
+          value={passcode}
+          onChange={(event) => setPasscode(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${passcodeId}-problem` : undefined}
+        />
+        {problem ? (
+          <p
+            id={`${passcodeId}-problem`}
+            role="alert"
+            className="text-sm font-medium text-destructive"
+          >
+            {problem}
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="submit"
+        className="min-h-11 w-full rounded-xl bg-primary px-4 py-2 font-medium text-primary-foreground hover:bg-primary-hover"
+      >
+        Open
+      </button>
+    </form>
+  );
+}
+
+function Summary({ summary, json }: { summary: BundleSummary; json: string }) {
+  return (
+    <article className="space-y-4">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">{summary.name}</h1>
+          {summary.birthDate ? (
+            <p className="text-sm text-muted-foreground">Born {day(summary.birthDate)}</p>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          onClick={() => download(json, summary.name)}
+          className="inline-flex min-h-11 items-center gap-2 rounded-xl border border-input bg-surface px-4 py-2 text-sm font-medium hover:bg-surface-muted"
+        >
+          <Download className="size-4" aria-hidden="true" />
+          Download FHIR JSON
+        </button>
+      </header>
+      {summary.sections
+        .filter((section) => section.items.length > 0 || section.heading !== 'Past Visits')
+        .filter((section) => section.items.length > 0 || section.heading !== 'Notes')
+        .map((section) => (
+          <section
+            key={section.heading}
+            className="rounded-2xl border border-border bg-surface p-4"
+          >
+            <h2 className="mb-2 font-semibold">{section.heading}</h2>
+            {section.items.length === 0 ? (
+              <p className="text-sm text-muted-foreground">None recorded</p>
+            ) : (
+              <ul className="divide-y divide-border">
+                {section.items.map((item, index) => (
+                  <li key={index} className="py-2">
+                    <p className="font-medium">{item.title}</p>
+                    {item.details.length > 0 ? (
+                      <p className="text-sm whitespace-pre-line text-muted-foreground">
+                        {item.details.join(' · ')}
+                      </p>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))}
+    </article>
+  );
+}
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <Viewer />
+    </StrictMode>,
+  );
+}
