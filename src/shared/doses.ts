@@ -76,26 +76,24 @@ export interface DoseMark {
   marked_at: string;
 }
 
-/** One due dose of today's checklist, marked or not. */
-export interface TodayDose {
+/** A medication of today's list, and whose it is. */
+export interface TodayMedication {
   medication_id: string;
   medication_name: string;
   dosage: string | null;
   family_member_id: string | null;
   family_member_name: string | null;
   family_member_color: string | null;
+}
+
+/** One due dose of today's checklist, marked or not. */
+export interface TodayDose extends TodayMedication {
   slot: DoseSlot;
   mark: DoseMark | null;
 }
 
 /** An 'As Needed' medication of today's list, with the doses logged today. */
-export interface AsNeededMedication {
-  medication_id: string;
-  medication_name: string;
-  dosage: string | null;
-  family_member_id: string | null;
-  family_member_name: string | null;
-  family_member_color: string | null;
+export interface AsNeededMedication extends TodayMedication {
   taken: DoseMark[];
 }
 
