@@ -19,6 +19,8 @@ import { fhirRoutes } from './fhir/fhir-routes';
 import { createDoseRepository } from './doses/dose-repository';
 import { doseRoutes } from './doses/dose-routes';
 import type { AppEnv } from './http/env';
+import { createReminderRepository } from './reminders/reminder-repository';
+import { reminderRoutes } from './reminders/reminder-routes';
 import type { Logger } from './logger';
 import type { TimelineRepository } from './timeline/timeline-repository';
 import { timelineRoutes } from './timeline/timeline-routes';
@@ -34,10 +36,13 @@ export interface ProductRouteDependencies {
   requireFreshProof: RequireFreshProof;
   /** The server's public address (BASE_URL), for links made to be opened elsewhere. */
   publicUrl: string | null;
+  /** The VAPID public key devices subscribe to reminders with. */
+  vapidPublicKey: string;
 }
 
 export function productRoutes(deps: ProductRouteDependencies) {
   const { db, auth, logger, accounts, members, timeline, requireFreshProof, publicUrl } = deps;
+  const { vapidPublicKey } = deps;
   return new Hono<AppEnv>()
     .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger }))
     .route('/', dataTransferRoutes(db))
@@ -46,6 +51,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/family-members', familyMemberRoutes(members))
     .route('/fhir', fhirRoutes(db))
     .route('/doses', doseRoutes(createDoseRepository(db)))
+    .route('/reminders', reminderRoutes(createReminderRepository(db), vapidPublicKey))
     .route('/timeline', timelineRoutes(timeline));
 }
 

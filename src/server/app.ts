@@ -36,7 +36,10 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export interface AppDependencies {
   database: Database;
   auth: Auth;
-  config: Pick<AppConfig, 'baseUrl' | 'trustProxy' | 'webDir' | 'rateLimit' | 'sessionMaxAgeDays'>;
+  config: Pick<
+    AppConfig,
+    'baseUrl' | 'trustProxy' | 'webDir' | 'rateLimit' | 'sessionMaxAgeDays' | 'vapid'
+  >;
   logger: Logger;
 }
 
@@ -159,6 +162,7 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
         timeline: createTimelineRepository(db),
         requireFreshProof,
         publicUrl: config.baseUrl,
+        vapidPublicKey: config.vapid.publicKey,
       }),
     );
   for (const definition of recordDefinitions) {

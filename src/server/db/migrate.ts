@@ -20,6 +20,7 @@ import * as serverSettings from './migrations/0010-server-settings';
 import * as fhirImportSources from './migrations/0011-fhir-import-sources';
 import * as calendarLinks from './migrations/0013-calendar-links';
 import * as doseLog from './migrations/0014-dose-log';
+import * as reminders from './migrations/0015-reminders';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0011-fhir-import-sources': fhirImportSources,
   '0013-calendar-links': calendarLinks,
   '0014-dose-log': doseLog,
+  '0015-reminders': reminders,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
