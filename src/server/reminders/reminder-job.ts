@@ -273,7 +273,7 @@ export function createReminderJob(options: ReminderJobOptions) {
   }
 
   /** Runs now (catching up) and then every interval, until stopped. */
-  function start(): { stop(): Promise<void> } {
+  function start(): { settled(): Promise<void>; stop(): Promise<void> } {
     let timer: Timer | null = null;
     let stopped = false;
     let running: Promise<unknown> = Promise.resolve();
@@ -286,6 +286,10 @@ export function createReminderJob(options: ReminderJobOptions) {
     };
     tick();
     return {
+      /** When the run under way (if any) is over. */
+      async settled() {
+        await running;
+      },
       async stop() {
         stopped = true;
         timer?.cancel();

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReminderPayload, RemindersState } from '../../shared/reminders';
 import { createLogger } from '../logger';
 import { sampleRecord } from '../test/factories';
+import { FakeClock } from '../test/fake-clock';
 import { signedUpClient, testConfig, useTestServer, type TestClient } from '../test/harness';
 import {
   browserKeys,
@@ -274,5 +275,42 @@ describe('reminders by web push', () => {
     const state = await other.get<RemindersState>('/api/reminders');
     expect(state.body.subscriptions).toEqual([]);
     expect(state.body.saved).toBe(false);
+  });
+});
+
+describe('the reminder job', () => {
+  it('runs at start, catching up, then every minute until stopped', async () => {
+    const { client } = await signedUpClient(server, 'Sam Park');
+    const browser = browserKeys();
+    const path = `/push/${crypto.randomUUID()}`;
+    const defaults = (await client.get<RemindersState>('/api/reminders')).body.settings;
+    await client.put('/api/reminders/settings', { ...defaults, time_zone: ZONE });
+    await client.put('/api/reminders/subscription', {
+      endpoint: `${push.url}${path}`,
+      keys: browser.keys,
+      medication_reminders: true,
+      visit_reminders: false,
+    });
+    await medication(client, { medication_name: 'Melatonin', dosage: '1 mg', time_night: true });
+
+    const from = push.messages.length;
+    // Started ten minutes after the night doses came due: they are sent at once.
+    const clock = new FakeClock(at('22:10', '2026-04-01'));
+    const running = createReminderJob({
+      db: server.db,
+      vapid: testConfig().vapid,
+      logger: createLogger('silent'),
+      clock,
+    }).start();
+    await running.settled();
+    expect(received(path, browser, from)).toMatchObject([
+      { title: 'Night medication for Sam Park', body: 'Melatonin 1 mg' },
+    ]);
+    expect(clock.pending()).toEqual([new Date(at('22:10', '2026-04-01').getTime() + 60_000)]);
+    await clock.advanceTo(at('22:15', '2026-04-01'), () => running.settled());
+    expect(clock.requestedWaits).toEqual([60_000, 60_000, 60_000, 60_000, 60_000, 60_000]);
+    expect(received(path, browser, from)).toHaveLength(1);
+    await running.stop();
+    expect(clock.pending()).toEqual([]);
   });
 });
