@@ -4,9 +4,11 @@
  * a device is told when it cannot get reminders. Chromium cannot make a push subscription
  * here (an off-the-record profile with no network has no push service), so turning a
  * switch on ends in the explanation; delivery itself, encrypted to a subscription's keys,
- * is tested at the API against a stand-in push service (src/server/reminders).
+ * is tested at the API against a stand-in push service (src/server/reminders). The service
+ * worker's side is tested with a message handed to it through Chromium's DevTools protocol.
  */
 import type { RemindersState } from '../src/shared/reminders';
+import { SERVICE_WORKER_IN_TESTS_KEY } from '../src/web/service-worker/register';
 import { expect, expectAccessible, test } from './fixtures';
 
 test.use({ timezoneId: 'Europe/Berlin' });
@@ -76,4 +78,57 @@ test('with notifications blocked, turning reminders on says how to allow them', 
   // Not granted: Chromium under automation answers the permission prompt with 'denied'.
   await page.getByRole('switch', { name: 'Visit reminders', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(/Notifications are blocked for this site/);
+});
+
+test('the service worker shows a reminder pushed to it', async ({ page, context, user }) => {
+  void user;
+  await context.addInitScript(
+    (key) => localStorage.setItem(key, 'on'),
+    SERVICE_WORKER_IN_TESTS_KEY,
+  );
+  await context.grantPermissions(['notifications']);
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+  // Chromium's DevTools protocol hands the worker a push message as a push service would.
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registered;
+  const origin = new URL(page.url()).origin;
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId,
+    data: JSON.stringify({
+      title: 'Visit for Leo tomorrow at 3:00 PM',
+      body: 'Dr. Chen',
+      url: '/visits/8d5b7c38-8d0f-4b43-9a53-3f0a1b2c4d5e',
+      tag: 'visit-8d5b7c38',
+    }),
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          data: n.data as unknown,
+        }));
+      }),
+    )
+    .toEqual([
+      {
+        title: 'Visit for Leo tomorrow at 3:00 PM',
+        body: 'Dr. Chen',
+        tag: 'visit-8d5b7c38',
+        data: { url: '/visits/8d5b7c38-8d0f-4b43-9a53-3f0a1b2c4d5e' },
+      },
+    ]);
 });
