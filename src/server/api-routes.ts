@@ -51,7 +51,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/family-members', familyMemberRoutes(members))
     .route('/fhir', fhirRoutes(db))
     .route('/doses', doseRoutes(createDoseRepository(db)))
-    .route('/reminders', reminderRoutes(createReminderRepository(db), vapidPublicKey))
+    .route('/reminders', reminderRoutes(db, logger, createReminderRepository(db), vapidPublicKey))
     .route('/timeline', timelineRoutes(timeline));
 }
 

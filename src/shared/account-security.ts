@@ -99,6 +99,8 @@ export const auditEvents = [
   'calendar_link_created',
   'calendar_link_revoked',
   'calendar_feed_read',
+  'reminders_device_added',
+  'reminders_device_removed',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -119,6 +121,8 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   calendar_link_created: 'Calendar link created',
   calendar_link_revoked: 'Calendar link revoked',
   calendar_feed_read: 'Calendar read from a new address',
+  reminders_device_added: 'Reminders turned on for a device',
+  reminders_device_removed: 'Reminders turned off for a device',
 };
 
 /** How a sign-in succeeded, or why it failed: the `detail` of those events. */

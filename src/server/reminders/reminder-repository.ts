@@ -105,12 +105,15 @@ export function createReminderRepository(db: Kysely<DB>) {
      * subscription is forgotten. Throws SubscriptionTakenError when another account holds
      * the same endpoint (the same browser signed in to two accounts).
      */
-    async subscribe(userId: string, input: PushSubscriptionInput): Promise<void> {
+    async subscribe(
+      userId: string,
+      input: PushSubscriptionInput,
+    ): Promise<'added' | 'changed' | 'removed' | 'none'> {
       if (!input.medication_reminders && !input.visit_reminders) {
-        await deleteOwned(db, 'push_subscriptions', userId)
+        const deleted = await deleteOwned(db, 'push_subscriptions', userId)
           .where('endpoint', '=', input.endpoint)
-          .execute();
-        return;
+          .executeTakeFirst();
+        return Number(deleted.numDeletedRows) > 0 ? 'removed' : 'none';
       }
       const values = {
         p256dh: input.keys.p256dh,
@@ -122,7 +125,7 @@ export function createReminderRepository(db: Kysely<DB>) {
         .set(values)
         .where('endpoint', '=', input.endpoint)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) > 0) return;
+      if (Number(updated.numUpdatedRows) > 0) return 'changed';
       const inserted = await db
         .insertInto('push_subscriptions')
         .values(
@@ -137,6 +140,7 @@ export function createReminderRepository(db: Kysely<DB>) {
         .returning('id')
         .execute();
       if (inserted.length === 0) throw new SubscriptionTakenError();
+      return 'added';
     },
 
     async unsubscribe(userId: string, endpoint: string): Promise<boolean> {

@@ -117,6 +117,10 @@ describe('reminders by web push', () => {
     }
     const state = await client.get<RemindersState>('/api/reminders');
     expect(state.body.subscriptions).toHaveLength(2);
+    const activity = await client.get<{ event: string }[]>('/api/security-activity');
+    expect(activity.body.filter((entry) => entry.event === 'reminders_device_added')).toHaveLength(
+      2,
+    );
 
     const leo = await client.post<{ id: string }>('/api/family-members', {
       name: 'Leo',
@@ -267,6 +271,8 @@ describe('reminders by web push', () => {
       visit_reminders: false,
     });
     expect(off.body.subscriptions).toEqual([]);
+    const activity = await client.get<{ event: string }[]>('/api/security-activity');
+    expect(activity.body.map((entry) => entry.event)).toContain('reminders_device_removed');
     expect((await job().runOnce(at('08:01', '2026-03-13'))).sent).toBe(0);
   });
 
