@@ -5,11 +5,14 @@
  * here (an off-the-record profile with no network has no push service), so turning a
  * switch on ends in the explanation; delivery itself, encrypted to a subscription's keys,
  * is tested at the API against a stand-in push service (src/server/reminders). The service
- * worker's side is tested with a message handed to it through Chromium's DevTools protocol.
+ * worker's side is tested with a message handed to it through Chromium's DevTools protocol,
+ * and a click with a notificationclick event dispatched in the worker (no protocol clicks a
+ * system notification).
  */
+import type { BrowserContext } from '@playwright/test';
 import type { RemindersState } from '../src/shared/reminders';
 import { SERVICE_WORKER_IN_TESTS_KEY } from '../src/web/service-worker/register';
-import { expect, expectAccessible, test } from './fixtures';
+import { createRecordViaApi, expect, expectAccessible, test } from './fixtures';
 
 test.use({ timezoneId: 'Europe/Berlin' });
 
@@ -80,13 +83,18 @@ test('with notifications blocked, turning reminders on says how to allow them', 
   await expect(page.getByRole('alert')).toHaveText(/Notifications are blocked for this site/);
 });
 
-test('the service worker shows a reminder pushed to it', async ({ page, context, user }) => {
-  void user;
+/** The app's worker, left out under automation unless asked for, and notifications allowed. */
+async function withWorkerAndNotifications(context: BrowserContext) {
   await context.addInitScript(
     (key) => localStorage.setItem(key, 'on'),
     SERVICE_WORKER_IN_TESTS_KEY,
   );
   await context.grantPermissions(['notifications']);
+}
+
+test('the service worker shows a reminder pushed to it', async ({ page, context, user }) => {
+  void user;
+  await withWorkerAndNotifications(context);
   await page.goto('/');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 
@@ -131,4 +139,45 @@ test('the service worker shows a reminder pushed to it', async ({ page, context,
         data: { url: '/visits/8d5b7c38-8d0f-4b43-9a53-3f0a1b2c4d5e' },
       },
     ]);
+});
+
+test('a click on a reminder opens the app on its screen', async ({ page, context, user }) => {
+  void user;
+  await withWorkerAndNotifications(context);
+  const visit = await createRecordViaApi(page, 'visits', {
+    visit_name: 'Pediatric check-up',
+    visit_date: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
+  });
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+    .toBe(true);
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+
+  // In the worker: the reminder shown, then clicked, as the system would click it.
+  await worker.evaluate(async (url) => {
+    interface Scope {
+      registration: ServiceWorkerRegistration;
+      dispatchEvent(event: Event): boolean;
+    }
+    const scope = self as unknown as Scope;
+    await scope.registration.showNotification('Visit for Ann Lee tomorrow', {
+      tag: 'visit',
+      data: { url },
+    });
+    const [notification] = await scope.registration.getNotifications({ tag: 'visit' });
+    const NotificationEventClass = (
+      self as unknown as {
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      }
+    ).NotificationEvent;
+    if (notification) {
+      scope.dispatchEvent(new NotificationEventClass('notificationclick', { notification }));
+    }
+  }, `/visits/${visit.id}`);
+
+  await expect(page).toHaveURL(new RegExp(`/visits/${visit.id}$`));
+  await expect(page.getByRole('heading', { name: 'Pediatric check-up' })).toBeVisible();
 });

@@ -183,9 +183,12 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
       if (open) {
-        await open.focus();
-        await open.navigate(target).catch(() => undefined);
-        return;
+        // Only a window this worker controls can be sent elsewhere; any other gets a new one.
+        const moved = await open.navigate(target).catch(() => null);
+        if (moved) {
+          await moved.focus();
+          return;
+        }
       }
       await self.clients.openWindow(target);
     })(),
