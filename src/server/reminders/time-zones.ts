@@ -51,5 +51,7 @@ export function clockTimeIn(timeZone: string, instant: Date): string {
     timeZone,
     hour: 'numeric',
     minute: '2-digit',
-  }).format(instant);
+  })
+    .format(instant)
+    .replace(/\s/gu, ' '); // some ICU versions put a narrow no-break space before AM/PM
 }
