@@ -59,6 +59,12 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
 export const endpointSchema = z.object({ endpoint: z.string().min(1).max(2048) });
 
+/** A subscription the browser replaced (pushsubscriptionchange): same choices, new address. */
+export const renewedSubscriptionSchema = pushSubscriptionSchema
+  .pick({ endpoint: true, keys: true })
+  .extend({ old_endpoint: z.string().min(1).max(2048) });
+export type RenewedSubscription = z.infer<typeof renewedSubscriptionSchema>;
+
 /** GET /api/reminders: the settings (defaults until saved) and the devices subscribed. */
 export interface RemindersState {
   settings: ReminderSettings;

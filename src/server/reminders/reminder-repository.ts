@@ -9,6 +9,7 @@ import {
   type PushSubscriptionInput,
   type ReminderSettings,
   type RemindersState,
+  type RenewedSubscription,
 } from '../../shared/reminders';
 import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/access';
 import type { DB } from '../db/schema';
@@ -141,6 +142,15 @@ export function createReminderRepository(db: Kysely<DB>) {
         .execute();
       if (inserted.length === 0) throw new SubscriptionTakenError();
       return 'added';
+    },
+
+    /** The browser replaced a subscription: the device keeps its choices. */
+    async renew(userId: string, input: RenewedSubscription): Promise<boolean> {
+      const updated = await updateOwned(db, 'push_subscriptions', userId)
+        .set({ endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
+        .where('endpoint', '=', input.old_endpoint)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) > 0;
     },
 
     async unsubscribe(userId: string, endpoint: string): Promise<boolean> {

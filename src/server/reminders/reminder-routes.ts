@@ -4,6 +4,7 @@
  *   GET  /api/reminders                  settings, the VAPID public key, the devices subscribed
  *   PUT  /api/reminders/settings         time zone, the times of the times of day, hidden names
  *   PUT  /api/reminders/subscription     this device: its subscription and what it asks for
+ *   POST /api/reminders/renew            the browser replaced this device's subscription
  *   POST /api/reminders/unsubscribe      this device no longer gets reminders
  */
 import { Hono } from 'hono';
@@ -12,15 +13,18 @@ import {
   endpointSchema,
   pushSubscriptionSchema,
   reminderSettingsSchema,
+  renewedSubscriptionSchema,
 } from '../../shared/reminders';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/env';
+import { notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import { ApiError } from '../../shared/api-error';
 import { validate } from '../http/validation';
 import { SubscriptionTakenError, type ReminderRepository } from './reminder-repository';
 
+export const SUBSCRIPTION_NOT_FOUND = 'This device does not get reminders';
 export const SUBSCRIPTION_TAKEN =
   'This browser gets reminders for another account; turn them off there first';
 
@@ -56,6 +60,12 @@ export function reminderRoutes(
         await audit(c.req.raw.headers, userId, outcome === 'added');
       }
       return c.json(await reminders.state(c.var.user.id, publicKey));
+    })
+    .post('/renew', validate('json', renewedSubscriptionSchema), async (c) => {
+      if (!(await reminders.renew(c.var.user.id, c.req.valid('json')))) {
+        throw notFound(SUBSCRIPTION_NOT_FOUND);
+      }
+      return c.body(null, 204);
     })
     .post('/unsubscribe', validate('json', endpointSchema), async (c) => {
       const userId = c.var.user.id;

@@ -263,6 +263,32 @@ describe('reminders by web push', () => {
     ]);
   });
 
+  it('keeps a device’s choices when the browser replaces its subscription', async () => {
+    const renewedPath = `/push/${crypto.randomUUID()}`;
+    const renewed = await client.post('/api/reminders/renew', {
+      old_endpoint: `${push.url}${phonePath}`,
+      endpoint: `${push.url}${renewedPath}`,
+      keys: phone.keys,
+    });
+    expect(renewed.status).toBe(204);
+    const state = await client.get<RemindersState>('/api/reminders');
+    expect(state.body.subscriptions).toEqual([
+      { endpoint: `${push.url}${renewedPath}`, medication_reminders: true, visit_reminders: true },
+    ]);
+    const unknown = await client.post('/api/reminders/renew', {
+      old_endpoint: `${push.url}/push/unknown`,
+      endpoint: `${push.url}/push/other`,
+      keys: phone.keys,
+    });
+    expect(unknown.status).toBe(404);
+    // Back as it was, for the tests below.
+    await client.post('/api/reminders/renew', {
+      old_endpoint: `${push.url}${renewedPath}`,
+      endpoint: `${push.url}${phonePath}`,
+      keys: phone.keys,
+    });
+  });
+
   it('stops when the device turns both kinds of reminder off', async () => {
     const off = await client.put<RemindersState>('/api/reminders/subscription', {
       endpoint: `${push.url}${phonePath}`,

@@ -194,3 +194,40 @@ self.addEventListener('notificationclick', (event) => {
     })(),
   );
 });
+
+/**
+ * The browser replaced the subscription (it expired, or the push service moved it): the
+ * worker subscribes again with the same key and tells the server, which keeps the device's
+ * choices. Without a session the server refuses, and the device turns reminders on again.
+ */
+interface SubscriptionChangeEvent extends ExtendableEvent {
+  oldSubscription: PushSubscription | null;
+  newSubscription: PushSubscription | null;
+}
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as SubscriptionChangeEvent;
+  const old = change.oldSubscription;
+  if (!old) return;
+  change.waitUntil(
+    (async () => {
+      const renewed =
+        change.newSubscription ??
+        (await self.registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: old.options.applicationServerKey,
+        }));
+      const json = renewed.toJSON();
+      await fetch('/api/reminders/renew', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          old_endpoint: old.endpoint,
+          endpoint: renewed.endpoint,
+          keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+        }),
+      });
+    })().catch(() => undefined),
+  );
+});
