@@ -19,6 +19,8 @@ import { fhirRoutes } from './fhir/fhir-routes';
 import { createDoseRepository } from './doses/dose-repository';
 import { doseRoutes } from './doses/dose-routes';
 import type { AppEnv } from './http/env';
+import { createReminderRepository } from './reminders/reminder-repository';
+import { reminderRoutes } from './reminders/reminder-routes';
 import type { Logger } from './logger';
 import { summaryRoutes } from './summary/summary-routes';
 import type { TimelineRepository } from './timeline/timeline-repository';
@@ -37,6 +39,8 @@ export interface ProductRouteDependencies {
   /** The server's public address (BASE_URL), for links made to be opened elsewhere. */
   publicUrl: string | null;
   shareLinks: ShareLinkRouteDependencies;
+  /** The VAPID public key devices subscribe to reminders with. */
+  vapidPublicKey: string;
 }
 
 export function productRoutes(deps: ProductRouteDependencies) {
@@ -50,6 +54,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     requireFreshProof,
     publicUrl,
     shareLinks,
+    vapidPublicKey,
   } = deps;
   return new Hono<AppEnv>()
     .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger }))
@@ -60,6 +65,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/fhir', fhirRoutes(db))
     .route('/doses', doseRoutes(createDoseRepository(db)))
     .route('/persons', summaryRoutes(db))
+    .route('/reminders', reminderRoutes(db, logger, createReminderRepository(db), vapidPublicKey))
     .route('/timeline', timelineRoutes(timeline))
     .route('/share-links', shareLinkRoutes(shareLinks));
 }

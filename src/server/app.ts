@@ -47,7 +47,13 @@ export interface AppDependencies {
   auth: Auth;
   config: Pick<
     AppConfig,
-    'baseUrl' | 'trustProxy' | 'webDir' | 'rateLimit' | 'sessionMaxAgeDays' | 'passwordHashing'
+    | 'baseUrl'
+    | 'trustProxy'
+    | 'webDir'
+    | 'rateLimit'
+    | 'sessionMaxAgeDays'
+    | 'passwordHashing'
+    | 'vapid'
   >;
   logger: Logger;
 }
@@ -199,6 +205,7 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
         requireFreshProof,
         publicUrl: config.baseUrl,
         shareLinks: { db, store: shareLinks, hasher: shareHasher, origin },
+        vapidPublicKey: config.vapid.publicKey,
       }),
     );
   for (const definition of recordDefinitions) {

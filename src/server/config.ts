@@ -15,6 +15,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import webPush from 'web-push';
 import { isWellFormedPasscode, PASSCODE_FORMAT_MESSAGE } from '../shared/passcode';
 import { PASSCODE_LENGTH } from '../shared/constants';
 import { DEFAULT_HASH_COST, type HashCost } from './auth/password-hashing';
@@ -61,7 +62,20 @@ export interface AppConfig {
   webDir: string;
   /** Automatic backups of the embedded SQLite database. */
   backup: BackupConfig;
+  /** The keys that sign reminders sent by web push. */
+  vapid: VapidConfig;
 }
+
+/** VAPID: the key pair push services know this server by, and a contact for them. */
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  /** A `mailto:` or `https:` address the push services may write to. */
+  subject: string;
+}
+
+/** Where generated VAPID keys are kept, in DATA_DIR. */
+export const VAPID_FILE_NAME = 'vapid-keys';
 
 /** Backups of the embedded SQLite database (docs/operations.md, "Backups"). */
 export interface BackupConfig {
@@ -207,7 +221,39 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     webDir: path.resolve(env.WEB_DIR || 'dist/web'),
     backup: parseBackupConfig(env, dataDir),
+    vapid: loadVapidConfig(env, dataDir),
   };
+}
+
+/**
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or neither), or a key pair made once and kept
+ * in DATA_DIR: a new pair would cut every device's subscription off.
+ */
+export function loadVapidConfig(env: Env, dataDir: string): VapidConfig {
+  let keys: { publicKey: string; privateKey: string };
+  if (env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY) {
+    if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY) {
+      throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together');
+    }
+    keys = { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
+  } else {
+    const secret = readOrCreateSecret(dataDir, VAPID_FILE_NAME, () =>
+      JSON.stringify(webPush.generateVAPIDKeys()),
+    );
+    try {
+      keys = JSON.parse(secret.value) as typeof keys;
+    } catch {
+      throw new ConfigError(`${path.join(dataDir, VAPID_FILE_NAME)} is not a VAPID key pair`);
+    }
+  }
+  if (!/^[\w-]{87}$/.test(keys.publicKey) || !/^[\w-]{43}$/.test(keys.privateKey)) {
+    throw new ConfigError('The VAPID keys must be URL-safe base64 (as web-push makes them)');
+  }
+  const subject = env.VAPID_SUBJECT || 'mailto:kin-health@example.invalid';
+  if (!/^(mailto:|https:\/\/)/.test(subject)) {
+    throw new ConfigError(`VAPID_SUBJECT must be a mailto: or https:// address, not "${subject}"`);
+  }
+  return { ...keys, subject };
 }
 
 /** `BACKUP_TIME` is `HH:MM`, 24-hour, local time. */

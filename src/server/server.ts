@@ -17,6 +17,7 @@ import { migrateToLatest } from './db/migrate';
 import type { Logger } from './logger';
 import { backUpBeforeMigrating, startAutomaticBackups } from './operations/automatic-backups';
 import { holdSharedLock } from './operations/data-dir-lock';
+import { createReminderJob } from './reminders/reminder-job';
 
 /** How long a stopping server waits for requests already sent on kept-alive connections. */
 const SHUTDOWN_SETTLE_MS = 500;
@@ -50,6 +51,9 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     logger,
   );
 
+  // Reminders by web push: at start (catching up on the last half hour), then every minute.
+  const reminders = createReminderJob({ db: database.db, vapid: config.vapid, logger }).start();
+
   const server: ServerType = await new Promise((resolve) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
       resolve(started),
@@ -81,6 +85,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
         await closed;
         clearInterval(sweep);
         stopPruning();
+        await reminders.stop();
         await backups?.stop();
         await database.close();
         dataDirLock?.release();

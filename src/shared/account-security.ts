@@ -101,6 +101,8 @@ export const auditEvents = [
   'calendar_feed_read',
   'share_link_created',
   'share_link_revoked',
+  'reminders_device_added',
+  'reminders_device_removed',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -123,6 +125,8 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   calendar_feed_read: 'Calendar read from a new address',
   share_link_created: 'Share link created',
   share_link_revoked: 'Share link revoked',
+  reminders_device_added: 'Reminders turned on for a device',
+  reminders_device_removed: 'Reminders turned off for a device',
 };
 
 /** How a sign-in succeeded, or why it failed: the `detail` of those events. */

@@ -21,6 +21,7 @@ import * as fhirImportSources from './migrations/0011-fhir-import-sources';
 import * as shareLinks from './migrations/0012-share-links';
 import * as calendarLinks from './migrations/0013-calendar-links';
 import * as doseLog from './migrations/0014-dose-log';
+import * as reminders from './migrations/0015-reminders';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0012-share-links': shareLinks,
   '0013-calendar-links': calendarLinks,
   '0014-dose-log': doseLog,
+  '0015-reminders': reminders,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

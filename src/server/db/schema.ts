@@ -142,6 +142,38 @@ export interface DoseLogTable {
   marked_by: string;
 }
 
+/** An account's reminder settings (migration 0015). */
+export interface ReminderSettingsTable {
+  user_id: string;
+  time_zone: string;
+  time_morning: string;
+  time_noon: string;
+  time_evening: string;
+  time_night: string;
+  hide_names: number;
+  updated_at: string;
+}
+
+/** A device's Web Push subscription and the reminders it asked for (migration 0015). */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  medication_reminders: number;
+  visit_reminders: number;
+  created_at: string;
+}
+
+/** A reminder claimed and sent, once (migration 0015). */
+export interface RemindersSentTable {
+  user_id: string;
+  reminder_key: string;
+  due_at: string;
+  sent_at: string;
+}
+
 /** Where the server's configuration takes the Friends & Family Passcode from. */
 export type PasscodeSource = 'FAMILY_PASSCODE' | 'file';
 
@@ -223,6 +255,9 @@ export interface DB extends RecordTables {
   fhir_import_sources: FhirImportSourcesTable;
   calendar_links: CalendarLinksTable;
   dose_log: DoseLogTable;
+  reminder_settings: ReminderSettingsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  reminders_sent: RemindersSentTable;
   server_settings: ServerSettingsTable;
   share_links: ShareLinksTable;
   share_link_accesses: ShareLinkAccessesTable;

@@ -11,6 +11,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import webPush from 'web-push';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
@@ -91,6 +92,9 @@ export interface TestServerOptions {
  */
 export const TEST_HASH_COST: HashCost = { memoryKiB: 1_024, iterations: 1, parallelism: 1 };
 
+/** One key pair for every test server (making one is quick, but there is no need). */
+export const TEST_VAPID_KEYS = webPush.generateVAPIDKeys();
+
 export function testConfig(options: TestServerOptions = {}): AppConfig {
   return {
     port: 0,
@@ -110,6 +114,7 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     logLevel: 'silent',
     webDir: options.webDir ?? path.join(tmpdir(), 'kin-no-web-app'),
     backup: parseBackupConfig({}, tmpdir()),
+    vapid: { ...TEST_VAPID_KEYS, subject: 'mailto:test@example.invalid' },
   };
 }
 

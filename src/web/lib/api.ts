@@ -5,6 +5,7 @@
  * type-only import, erased from the bundle); a record type's routes by its definition;
  * better-auth's by the shapes the product reads of them.
  */
+import type { PushSubscriptionInput, ReminderSettings } from '../../shared/reminders';
 import { hc, type ClientResponse } from 'hono/client';
 import type { ProductRoutes } from '../../server/api-routes';
 import { ApiError } from '../../shared/api-error';
@@ -197,6 +198,16 @@ export const shareLinksApi = {
     );
     return response.text();
   },
+};
+
+export const remindersApi = {
+  get: () => answer(product.reminders.$get()),
+  saveSettings: (input: ReminderSettings) =>
+    answer(product.reminders.settings.$put({ json: input })),
+  subscribe: (input: PushSubscriptionInput) =>
+    answer(product.reminders.subscription.$put({ json: input })),
+  unsubscribe: (endpoint: string) =>
+    answer(product.reminders.unsubscribe.$post({ json: { endpoint } })),
 };
 
 export interface TwoFactorEnrolment {

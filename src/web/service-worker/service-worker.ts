@@ -133,3 +133,101 @@ a:focus-visible { outline: 2px solid var(--primary); outline-offset: 2px; }
     },
   });
 }
+
+/**
+ * Reminders by web push (src/server/reminders): the message is the notification to show;
+ * a click on it opens the app at the message's URL ('/' for doses, the visit for a visit),
+ * in a window of the app already open when there is one.
+ */
+interface ReminderMessage {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+function reminderOf(event: PushEvent): ReminderMessage {
+  try {
+    const data = event.data?.json() as Partial<ReminderMessage> | undefined;
+    return {
+      title: typeof data?.title === 'string' ? data.title : 'Kin Health',
+      body: typeof data?.body === 'string' ? data.body : '',
+      url: typeof data?.url === 'string' && data.url.startsWith('/') ? data.url : '/',
+      tag: typeof data?.tag === 'string' ? data.tag : 'kin-reminder',
+    };
+  } catch {
+    return { title: 'Kin Health', body: '', url: '/', tag: 'kin-reminder' };
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const reminder = reminderOf(event);
+  event.waitUntil(
+    self.registration.showNotification(reminder.title, {
+      body: reminder.body,
+      tag: reminder.tag,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: reminder.url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  const path = typeof data?.url === 'string' && data.url.startsWith('/') ? data.url : '/';
+  const target = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        // Only a window this worker controls can be sent elsewhere; any other gets a new one.
+        const moved = await open.navigate(target).catch(() => null);
+        if (moved) {
+          await moved.focus();
+          return;
+        }
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});
+
+/**
+ * The browser replaced the subscription (it expired, or the push service moved it): the
+ * worker subscribes again with the same key and tells the server, which keeps the device's
+ * choices. Without a session the server refuses, and the device turns reminders on again.
+ */
+interface SubscriptionChangeEvent extends ExtendableEvent {
+  oldSubscription: PushSubscription | null;
+  newSubscription: PushSubscription | null;
+}
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as SubscriptionChangeEvent;
+  const old = change.oldSubscription;
+  if (!old) return;
+  change.waitUntil(
+    (async () => {
+      const renewed =
+        change.newSubscription ??
+        (await self.registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: old.options.applicationServerKey,
+        }));
+      const json = renewed.toJSON();
+      await fetch('/api/reminders/renew', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          old_endpoint: old.endpoint,
+          endpoint: renewed.endpoint,
+          keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+        }),
+      });
+    })().catch(() => undefined),
+  );
+});

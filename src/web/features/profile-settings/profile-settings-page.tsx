@@ -17,6 +17,7 @@ import { useSignOut } from '../auth/session';
 import { PageHeader } from '../shell/page-header';
 import { ActiveSessions } from './active-sessions';
 import { CalendarSection } from './calendar-section';
+import { RemindersSection } from './reminders-section';
 import { useProfile, useUpdateProfile } from './profile-queries';
 import { YourDataSection } from './your-data-section';
 import { SecurityActivity } from './security-activity';
@@ -80,6 +81,7 @@ export function ProfileSettingsPage() {
           <ActiveSessions />
           <SecurityActivity />
           <CalendarSection />
+          <RemindersSection />
           <YourDataSection />
           <Card className="p-5">
             <h2 className="font-semibold">Sign out</h2>

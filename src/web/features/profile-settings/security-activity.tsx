@@ -3,6 +3,8 @@
  * security changes from the audit log, newest first, with when, which device and address.
  */
 import {
+  BellOff,
+  BellRing,
   CalendarCheck,
   CalendarX,
   KeyRound,
@@ -53,6 +55,8 @@ const icons: Record<AuditEvent, LucideIcon> = {
   calendar_link_created: CalendarCheck,
   calendar_link_revoked: CalendarX,
   calendar_feed_read: CalendarCheck,
+  reminders_device_added: BellRing,
+  reminders_device_removed: BellOff,
 };
 
 /** Events that tell of something refused, shown in the warning colour. */

@@ -1,0 +1,302 @@
+/**
+ * The reminder job: every minute (and once at start, to catch up), the reminders whose time
+ * has come in the last CATCH_UP window and that no instance has sent are claimed and sent.
+ *
+ * - Doses: for each time of day whose time (the user's setting, in the user's time zone)
+ *   has come, the doses due then and not yet marked, one notification per person.
+ * - Visits: the day before and two hours before.
+ *
+ * The claim is a row of `reminders_sent` with a unique key (user, reminder): inserted with
+ * ON CONFLICT DO NOTHING before anything is sent, so one instance of several, or a restarted
+ * one, sends each reminder at most once (docs/decisions/0015-reminders.md). Reminders older
+ * than the window are never sent: a server down for a day does not wake anyone for
+ * yesterday's doses.
+ */
+import type { Kysely } from 'kysely';
+import webPush from 'web-push';
+import type { DoseSlot, TodayDose } from '../../shared/doses';
+import {
+  HIDDEN_MEDICATION_TITLE,
+  HIDDEN_VISIT_TITLE,
+  VISIT_REMINDER_LEADS,
+  type ReminderPayload,
+  type ReminderSettings,
+} from '../../shared/reminders';
+import { ownedBy, ownedRow, ownedRows } from '../access/access';
+import type { VapidConfig } from '../config';
+import type { DB } from '../db/schema';
+import { createDoseRepository } from '../doses/dose-repository';
+import type { Logger } from '../logger';
+import { systemClock, type Clock, type Timer } from '../operations/backup-scheduler';
+import {
+  ALL_SLOTS,
+  createReminderRepository,
+  slotTime,
+  type StoredSubscription,
+} from './reminder-repository';
+import { clockTimeIn, dayIn, instantOf } from './time-zones';
+
+export const DEFAULT_INTERVAL_MS = 60 * 1000;
+/** How late a reminder may still be sent (after a restart, or a slow minute). */
+export const DEFAULT_CATCH_UP_MS = 30 * 60 * 1000;
+/** Claims older than this are deleted: no reminder that old can be due again. */
+const CLAIM_RETENTION_MS = 3 * 24 * 60 * 60 * 1000;
+const PUSH_TIMEOUT_MS = 10_000;
+/** How long a push service keeps a reminder for a device that is off. */
+const PUSH_TTL_SECONDS = 4 * 60 * 60;
+
+export interface ReminderJobOptions {
+  db: Kysely<DB>;
+  vapid: VapidConfig;
+  logger: Logger;
+  clock?: Clock;
+  intervalMs?: number;
+  catchUpMs?: number;
+}
+
+/** One account's pass: who, their settings, the devices asking for this kind, and when. */
+interface Account {
+  userId: string;
+  userName: string;
+  settings: ReminderSettings;
+  subscriptions: StoredSubscription[];
+  now: Date;
+}
+
+export interface ReminderRun {
+  /** Reminders claimed and sent by this run. */
+  sent: number;
+}
+
+export function createReminderJob(options: ReminderJobOptions) {
+  const { db, vapid, logger } = options;
+  const clock = options.clock ?? systemClock;
+  const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+  const catchUpMs = options.catchUpMs ?? DEFAULT_CATCH_UP_MS;
+  const reminders = createReminderRepository(db);
+  const doses = createDoseRepository(db);
+
+  /** Claims a reminder for this instance; false when one has claimed it already. */
+  async function claim(userId: string, key: string, dueAt: Date, now: Date): Promise<boolean> {
+    const claimed = await db
+      .insertInto('reminders_sent')
+      .values(
+        ownedRow(userId, {
+          reminder_key: key,
+          due_at: dueAt.toISOString(),
+          sent_at: now.toISOString(),
+        }),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'reminder_key']).doNothing())
+      .returning('reminder_key')
+      .execute();
+    return claimed.length > 0;
+  }
+
+  async function deliver(
+    userId: string,
+    subscriptions: StoredSubscription[],
+    payload: ReminderPayload,
+  ): Promise<void> {
+    for (const subscription of subscriptions) {
+      try {
+        const request = webPush.generateRequestDetails(
+          {
+            endpoint: subscription.endpoint,
+            keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+          },
+          JSON.stringify(payload),
+          {
+            vapidDetails: vapid,
+            TTL: PUSH_TTL_SECONDS,
+            urgency: 'high',
+            topic: payload.tag.replace(/[^\w-]/g, '').slice(0, 32),
+          },
+        );
+        const headers = { ...request.headers } as Record<string, string>;
+        delete headers['Content-Length'];
+        const response = await fetch(request.endpoint, {
+          method: request.method,
+          headers,
+          body: request.body ? new Uint8Array(request.body) : null,
+          signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+        });
+        await response.body?.cancel();
+        if (response.status === 404 || response.status === 410) {
+          // The browser unsubscribed, or the subscription expired: it will never work again.
+          await reminders.drop(userId, subscription.id);
+          logger.info({ status: response.status }, 'push subscription gone; dropped');
+        } else if (!response.ok) {
+          logger.warn({ status: response.status }, 'push service refused a reminder');
+        }
+      } catch (error) {
+        logger.warn({ err: error }, 'could not send a reminder');
+      }
+    }
+  }
+
+  function dosePayload(
+    settings: ReminderSettings,
+    person: string,
+    slot: DoseSlot,
+    day: string,
+    due: TodayDose[],
+  ): ReminderPayload {
+    const tag = `dose-${day}-${slot}`;
+    if (settings.hide_names) return { title: HIDDEN_MEDICATION_TITLE, body: '', url: '/', tag };
+    return {
+      title: `${slot} medication for ${person}`,
+      body: due
+        .map((dose) => [dose.medication_name, dose.dosage].filter(Boolean).join(' '))
+        .join(', '),
+      url: '/',
+      tag,
+    };
+  }
+
+  async function remindDoses(account: Account): Promise<number> {
+    const { userId, userName, settings, subscriptions, now } = account;
+    let sent = 0;
+    const earliest = new Date(now.getTime() - catchUpMs);
+    const days = [
+      ...new Set([dayIn(settings.time_zone, earliest), dayIn(settings.time_zone, now)]),
+    ];
+    for (const day of days) {
+      const slots = ALL_SLOTS.map((slot) => ({
+        slot,
+        dueAt: instantOf(settings.time_zone, day, slotTime(settings, slot)),
+      })).filter(({ dueAt }) => dueAt <= now && dueAt > earliest);
+      if (slots.length === 0) continue;
+      const today = await doses.today(userId, day);
+      for (const { slot, dueAt } of slots) {
+        const byPerson = new Map<string, TodayDose[]>();
+        for (const dose of today.doses) {
+          if (dose.slot !== slot || dose.mark) continue;
+          const person = dose.family_member_id ?? '';
+          byPerson.set(person, [...(byPerson.get(person) ?? []), dose]);
+        }
+        for (const [person, due] of byPerson) {
+          if (!(await claim(userId, `dose ${day} ${slot} ${person || 'self'}`, dueAt, now))) {
+            continue;
+          }
+          const name = due[0]?.family_member_name ?? userName;
+          await deliver(userId, subscriptions, dosePayload(settings, name, slot, day, due));
+          sent += 1;
+        }
+      }
+    }
+    return sent;
+  }
+
+  async function remindVisits(account: Account): Promise<number> {
+    const { userId, userName, settings, subscriptions, now } = account;
+    let sent = 0;
+    for (const lead of VISIT_REMINDER_LEADS) {
+      const from = new Date(now.getTime() - catchUpMs + lead.ms).toISOString();
+      const to = new Date(now.getTime() + lead.ms).toISOString();
+      const visits = (await ownedRows(db, 'visits', userId, 'r')
+        .leftJoin('family_members as m', (join) =>
+          join.onRef('m.id', '=', 'r.family_member_id').on(ownedBy('family_members', userId, 'm')),
+        )
+        .select(['r.id', 'r.visit_date', 'r.doctor_name', 'r.office_name'] as never)
+        .select('m.name as family_member_name' as never)
+        .where('r.visit_date' as never, '>', from as never)
+        .where('r.visit_date' as never, '<=', to as never)
+        .execute()) as {
+        id: string;
+        visit_date: string;
+        doctor_name: string | null;
+        office_name: string | null;
+        family_member_name: string | null;
+      }[];
+      for (const visit of visits) {
+        const at = new Date(visit.visit_date);
+        if (Number.isNaN(at.getTime())) continue;
+        const dueAt = new Date(at.getTime() - lead.ms);
+        if (
+          !(await claim(userId, `visit ${visit.id} ${lead.key} ${visit.visit_date}`, dueAt, now))
+        ) {
+          continue;
+        }
+        const url = `/visits/${visit.id}`;
+        const tag = `visit-${visit.id}`;
+        const time = clockTimeIn(settings.time_zone, at);
+        const when = lead.key === '24h' ? `tomorrow at ${time}` : `at ${time}`;
+        const payload: ReminderPayload = settings.hide_names
+          ? { title: HIDDEN_VISIT_TITLE, body: '', url, tag }
+          : {
+              title: `Visit for ${visit.family_member_name ?? userName} ${when}`,
+              body: [visit.doctor_name, visit.office_name].filter(Boolean).join(', '),
+              url,
+              tag,
+            };
+        await deliver(userId, subscriptions, payload);
+        sent += 1;
+      }
+    }
+    return sent;
+  }
+
+  async function remindUser(userId: string, now: Date): Promise<number> {
+    const subscriptions = await reminders.subscriptions(userId);
+    if (subscriptions.length === 0) return 0;
+    const { settings } = await reminders.settings(userId);
+    const user = await ownedRows(db, 'user', userId).select('name').executeTakeFirst();
+    const userName = user?.name ?? 'you';
+    const forDoses = subscriptions.filter((s) => s.medication_reminders);
+    const forVisits = subscriptions.filter((s) => s.visit_reminders);
+    let sent = 0;
+    const account = { userId, userName, settings, now };
+    if (forDoses.length) sent += await remindDoses({ ...account, subscriptions: forDoses });
+    if (forVisits.length) sent += await remindVisits({ ...account, subscriptions: forVisits });
+    return sent;
+  }
+
+  /** One pass over every account with a subscribed device. */
+  async function runOnce(now: Date = clock.now()): Promise<ReminderRun> {
+    // The job's own bookkeeping, across accounts: who has a device subscribed, and claims
+    // too old to matter.
+    await db
+      .deleteFrom('reminders_sent')
+      .where('due_at', '<', new Date(now.getTime() - CLAIM_RETENTION_MS).toISOString())
+      .execute();
+    const users = await db.selectFrom('push_subscriptions').select('user_id').distinct().execute();
+    let sent = 0;
+    for (const { user_id: userId } of users) {
+      try {
+        sent += await remindUser(userId, now);
+      } catch (error) {
+        logger.error({ err: error }, 'reminders failed for an account');
+      }
+    }
+    return { sent };
+  }
+
+  /** Runs now (catching up) and then every interval, until stopped. */
+  function start(): { settled(): Promise<void>; stop(): Promise<void> } {
+    let timer: Timer | null = null;
+    let stopped = false;
+    let running: Promise<unknown> = Promise.resolve();
+    const tick = () => {
+      running = runOnce()
+        .catch((error: unknown) => logger.error({ err: error }, 'reminder run failed'))
+        .finally(() => {
+          if (!stopped) timer = clock.setTimer(tick, intervalMs);
+        });
+    };
+    tick();
+    return {
+      /** When the run under way (if any) is over. */
+      async settled() {
+        await running;
+      },
+      async stop() {
+        stopped = true;
+        timer?.cancel();
+        await running;
+      },
+    };
+  }
+
+  return { runOnce, start };
+}

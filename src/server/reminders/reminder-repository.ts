@@ -1,0 +1,170 @@
+/**
+ * An account's reminder settings and its devices' push subscriptions, over the rows the
+ * access module lets a request (or the reminder job, for one user at a time) touch.
+ */
+import type { Kysely } from 'kysely';
+import { DOSE_SLOTS, type DoseSlot } from '../../shared/doses';
+import {
+  DEFAULT_SLOT_TIMES,
+  type PushSubscriptionInput,
+  type ReminderSettings,
+  type RemindersState,
+  type RenewedSubscription,
+} from '../../shared/reminders';
+import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/access';
+import type { DB } from '../db/schema';
+import { newId, nowTimestamp } from '../ids';
+
+export const DEFAULT_SETTINGS: ReminderSettings = {
+  time_zone: 'UTC',
+  time_morning: DEFAULT_SLOT_TIMES.Morning,
+  time_noon: DEFAULT_SLOT_TIMES.Noon,
+  time_evening: DEFAULT_SLOT_TIMES.Evening,
+  time_night: DEFAULT_SLOT_TIMES.Night,
+  hide_names: false,
+};
+
+/** A time of day's time in the settings. */
+export function slotTime(settings: ReminderSettings, slot: DoseSlot): string {
+  const field = `time_${slot.toLowerCase()}` as 'time_morning';
+  return settings[field];
+}
+export const ALL_SLOTS: readonly DoseSlot[] = DOSE_SLOTS;
+
+export interface StoredSubscription {
+  id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  medication_reminders: boolean;
+  visit_reminders: boolean;
+}
+
+export class SubscriptionTakenError extends Error {}
+
+export function createReminderRepository(db: Kysely<DB>) {
+  async function settings(userId: string): Promise<{ settings: ReminderSettings; saved: boolean }> {
+    const row = await ownedRows(db, 'reminder_settings', userId)
+      .select([
+        'time_zone',
+        'time_morning',
+        'time_noon',
+        'time_evening',
+        'time_night',
+        'hide_names',
+      ])
+      .executeTakeFirst();
+    if (!row) return { settings: DEFAULT_SETTINGS, saved: false };
+    return { settings: { ...row, hide_names: Boolean(row.hide_names) }, saved: true };
+  }
+
+  async function subscriptions(userId: string): Promise<StoredSubscription[]> {
+    const rows = await ownedRows(db, 'push_subscriptions', userId)
+      .select(['id', 'endpoint', 'p256dh', 'auth', 'medication_reminders', 'visit_reminders'])
+      .orderBy('created_at')
+      .execute();
+    return rows.map((row) => ({
+      ...row,
+      medication_reminders: Boolean(row.medication_reminders),
+      visit_reminders: Boolean(row.visit_reminders),
+    }));
+  }
+
+  return {
+    settings,
+    subscriptions,
+
+    async state(userId: string, publicKey: string): Promise<RemindersState> {
+      const { settings: current, saved } = await settings(userId);
+      return {
+        settings: current,
+        saved,
+        public_key: publicKey,
+        subscriptions: (await subscriptions(userId)).map((s) => ({
+          endpoint: s.endpoint,
+          medication_reminders: s.medication_reminders,
+          visit_reminders: s.visit_reminders,
+        })),
+      };
+    },
+
+    async saveSettings(userId: string, input: ReminderSettings): Promise<void> {
+      const values = { ...input, hide_names: input.hide_names ? 1 : 0, updated_at: nowTimestamp() };
+      const updated = await updateOwned(db, 'reminder_settings', userId)
+        .set(values)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) > 0) return;
+      await db
+        .insertInto('reminder_settings')
+        .values(ownedRow(userId, values))
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
+    },
+
+    /**
+     * This device's subscription and what it asks for; with neither kind of reminder, the
+     * subscription is forgotten. Throws SubscriptionTakenError when another account holds
+     * the same endpoint (the same browser signed in to two accounts).
+     */
+    async subscribe(
+      userId: string,
+      input: PushSubscriptionInput,
+    ): Promise<'added' | 'changed' | 'removed' | 'none'> {
+      if (!input.medication_reminders && !input.visit_reminders) {
+        const deleted = await deleteOwned(db, 'push_subscriptions', userId)
+          .where('endpoint', '=', input.endpoint)
+          .executeTakeFirst();
+        return Number(deleted.numDeletedRows) > 0 ? 'removed' : 'none';
+      }
+      const values = {
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+        medication_reminders: input.medication_reminders ? 1 : 0,
+        visit_reminders: input.visit_reminders ? 1 : 0,
+      };
+      const updated = await updateOwned(db, 'push_subscriptions', userId)
+        .set(values)
+        .where('endpoint', '=', input.endpoint)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) > 0) return 'changed';
+      const inserted = await db
+        .insertInto('push_subscriptions')
+        .values(
+          ownedRow(userId, {
+            id: newId(),
+            endpoint: input.endpoint,
+            ...values,
+            created_at: nowTimestamp(),
+          }),
+        )
+        .onConflict((oc) => oc.column('endpoint').doNothing())
+        .returning('id')
+        .execute();
+      if (inserted.length === 0) throw new SubscriptionTakenError();
+      return 'added';
+    },
+
+    /** The browser replaced a subscription: the device keeps its choices. */
+    async renew(userId: string, input: RenewedSubscription): Promise<boolean> {
+      const updated = await updateOwned(db, 'push_subscriptions', userId)
+        .set({ endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
+        .where('endpoint', '=', input.old_endpoint)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) > 0;
+    },
+
+    async unsubscribe(userId: string, endpoint: string): Promise<boolean> {
+      const deleted = await deleteOwned(db, 'push_subscriptions', userId)
+        .where('endpoint', '=', endpoint)
+        .executeTakeFirst();
+      return Number(deleted.numDeletedRows) > 0;
+    },
+
+    /** A subscription the push service no longer knows (404 or 410). */
+    async drop(userId: string, id: string): Promise<void> {
+      await deleteOwned(db, 'push_subscriptions', userId).where('id', '=', id).execute();
+    },
+  };
+}
+
+export type ReminderRepository = ReturnType<typeof createReminderRepository>;

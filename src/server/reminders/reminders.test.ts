@@ -1,0 +1,348 @@
+/**
+ * Reminders by web push, end to end on the server: a device subscribes over the API; the
+ * reminder job finds what is due in the user's time zone and sends it, encrypted, to a
+ * stand-in push service on 127.0.0.1, where the test decrypts it with the subscription's
+ * keys. One notification per person and time of day, none for a dose already marked, once
+ * however many instances run, caught up after a restart within the window and not after;
+ * a subscription the push service answers 410 for is dropped.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReminderPayload, RemindersState } from '../../shared/reminders';
+import { createLogger } from '../logger';
+import { sampleRecord } from '../test/factories';
+import { FakeClock } from '../test/fake-clock';
+import { signedUpClient, testConfig, useTestServer, type TestClient } from '../test/harness';
+import {
+  browserKeys,
+  decryptPushMessage,
+  startPushService,
+  type BrowserKeys,
+  type PushService,
+} from '../test/push-service';
+import { createReminderJob } from './reminder-job';
+import { instantOf } from './time-zones';
+
+const server = useTestServer();
+const ZONE = 'America/New_York';
+const DAY = '2026-03-10';
+const at = (time: string, day = DAY) => instantOf(ZONE, day, time);
+
+let push: PushService;
+beforeAll(async () => {
+  push = await startPushService();
+});
+afterAll(async () => {
+  await push.close();
+});
+
+const job = () =>
+  createReminderJob({ db: server.db, vapid: testConfig().vapid, logger: createLogger('silent') });
+
+async function medication(client: TestClient, overrides: Record<string, unknown>) {
+  const response = await client.post<{ id: string }>(
+    '/api/medications',
+    sampleRecord('medication', {
+      frequency: 'Daily',
+      time_morning: false,
+      time_noon: false,
+      time_evening: false,
+      time_night: false,
+      start_date: '2026-03-01',
+      end_date: null,
+      condition: 'Strep throat',
+      ...overrides,
+    }),
+  );
+  expect(response.status).toBe(201);
+  return response.body.id;
+}
+
+function received(path: string, browser: BrowserKeys, from: number): ReminderPayload[] {
+  return push.messages
+    .slice(from)
+    .filter((message) => message.path === path)
+    .map((message) => {
+      expect(message.headers['content-encoding']).toBe('aes128gcm');
+      expect(String(message.headers.authorization)).toMatch(/^vapid t=.+, k=.+/);
+      return JSON.parse(decryptPushMessage(message.body, browser)) as ReminderPayload;
+    });
+}
+
+describe('reminders by web push', () => {
+  let client: TestClient;
+  let leoId: string;
+  const phone = browserKeys();
+  const oldLaptop = browserKeys();
+  const phonePath = `/push/${crypto.randomUUID()}`;
+  const laptopPath = `/push/${crypto.randomUUID()}`;
+
+  it('keeps the time zone and times of day, and each device’s subscription', async () => {
+    ({ client } = await signedUpClient(server, 'Maya Lopez'));
+    const initial = await client.get<RemindersState>('/api/reminders');
+    expect(initial.status).toBe(200);
+    expect(initial.body.saved).toBe(false);
+    expect(initial.body.settings).toMatchObject({
+      time_morning: '08:00',
+      time_noon: '12:00',
+      time_evening: '18:00',
+      time_night: '22:00',
+      hide_names: false,
+    });
+    expect(initial.body.public_key).toBe(testConfig().vapid.publicKey);
+
+    const saved = await client.put<RemindersState>('/api/reminders/settings', {
+      ...initial.body.settings,
+      time_zone: ZONE,
+      time_evening: '18:30',
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.settings).toMatchObject({ time_zone: ZONE, time_evening: '18:30' });
+    const wrongZone = await client.put('/api/reminders/settings', {
+      ...saved.body.settings,
+      time_zone: 'Mars/Olympus',
+    });
+    expect(wrongZone.status).toBe(400);
+
+    for (const [path, browser] of [
+      [phonePath, phone],
+      [laptopPath, oldLaptop],
+    ] as const) {
+      const subscribed = await client.put<RemindersState>('/api/reminders/subscription', {
+        endpoint: `${push.url}${path}`,
+        keys: browser.keys,
+        medication_reminders: true,
+        visit_reminders: true,
+      });
+      expect(subscribed.status).toBe(200);
+    }
+    const state = await client.get<RemindersState>('/api/reminders');
+    expect(state.body.subscriptions).toHaveLength(2);
+    const activity = await client.get<{ event: string }[]>('/api/security-activity');
+    expect(activity.body.filter((entry) => entry.event === 'reminders_device_added')).toHaveLength(
+      2,
+    );
+
+    const leo = await client.post<{ id: string }>('/api/family-members', {
+      name: 'Leo',
+      color: '#3b82f6',
+    });
+    leoId = leo.body.id;
+  });
+
+  it('sends one notification per person for the doses of a time of day, once across instances', async () => {
+    await medication(client, {
+      medication_name: 'Amoxicillin',
+      dosage: '250 mg',
+      time_morning: true,
+      time_noon: true,
+      time_evening: true,
+      family_member_id: leoId,
+    });
+    await medication(client, {
+      medication_name: 'Ibuprofen',
+      dosage: null,
+      time_morning: true,
+      family_member_id: leoId,
+    });
+    await medication(client, {
+      medication_name: 'Vitamin D',
+      dosage: null,
+      time_morning: true,
+      time_noon: true,
+    });
+    // The old laptop's browser dropped its subscription: the push service says 410.
+    push.gone.add(laptopPath);
+    const from = push.messages.length;
+    // Two instances at once, and a minute later again: each reminder goes out once.
+    const runs = await Promise.all([job().runOnce(at('08:05')), job().runOnce(at('08:05'))]);
+    expect(runs[0].sent + runs[1].sent).toBe(2);
+    expect((await job().runOnce(at('08:06'))).sent).toBe(0);
+
+    const payloads = received(phonePath, phone, from).sort((a, b) =>
+      a.title.localeCompare(b.title),
+    );
+    expect(payloads).toEqual([
+      {
+        title: 'Morning medication for Leo',
+        body: 'Amoxicillin 250 mg, Ibuprofen',
+        url: '/',
+        tag: `dose-${DAY}-Morning`,
+      },
+      {
+        title: 'Morning medication for Maya Lopez',
+        body: 'Vitamin D',
+        url: '/',
+        tag: `dose-${DAY}-Morning`,
+      },
+    ]);
+    // Never a diagnosis.
+    expect(JSON.stringify(payloads)).not.toContain('Strep');
+    // The gone subscription is dropped.
+    const state = await client.get<RemindersState>('/api/reminders');
+    expect(state.body.subscriptions.map((s) => s.endpoint)).toEqual([`${push.url}${phonePath}`]);
+  });
+
+  it('sends nothing for a dose already marked, and nothing before its time', async () => {
+    const vitaminD = (
+      await client.get<{
+        doses: { medication_id: string; medication_name: string; slot: string }[];
+      }>(`/api/doses?today=${DAY}`)
+    ).body.doses.find((d) => d.medication_name === 'Vitamin D' && d.slot === 'Noon');
+    const marked = await client.post('/api/doses', {
+      medication_id: vitaminD?.medication_id,
+      day: DAY,
+      slot: 'Noon',
+      status: 'taken',
+    });
+    expect(marked.status).toBe(201);
+    expect((await job().runOnce(at('11:59'))).sent).toBe(0);
+    const from = push.messages.length;
+    expect((await job().runOnce(at('12:01'))).sent).toBe(1);
+    expect(received(phonePath, phone, from).map((p) => p.title)).toEqual([
+      'Noon medication for Leo',
+    ]);
+  });
+
+  it('catches up after a restart within half an hour, and not later', async () => {
+    // The evening time is 18:30 (the user's setting): a server back at 19:10 sends nothing.
+    expect((await job().runOnce(at('19:10'))).sent).toBe(0);
+    // The next day, back at 18:50: still within the window, sent once.
+    const next = '2026-03-11';
+    const from = push.messages.length;
+    expect((await job().runOnce(at('18:50', next))).sent).toBe(1);
+    expect((await job().runOnce(at('18:55', next))).sent).toBe(0);
+    expect(received(phonePath, phone, from)).toMatchObject([
+      { title: 'Evening medication for Leo', body: 'Amoxicillin 250 mg' },
+    ]);
+  });
+
+  it('reminds of a visit the day before and two hours before, opening the visit', async () => {
+    const visitAt = at('15:00', '2026-03-20');
+    const visit = await client.post<{ id: string }>(
+      '/api/visits',
+      sampleRecord('visit', {
+        visit_name: 'Oncology follow-up',
+        doctor_name: 'Dr. Chen',
+        office_name: 'Elm Street Clinic',
+        visit_date: visitAt.toISOString(),
+        family_member_id: leoId,
+      }),
+    );
+    expect(visit.status).toBe(201);
+    const from = push.messages.length;
+    expect((await job().runOnce(at('14:59', '2026-03-19'))).sent).toBe(0);
+    expect((await job().runOnce(at('15:01', '2026-03-19'))).sent).toBe(1);
+    expect((await job().runOnce(at('13:00', '2026-03-20'))).sent).toBe(1);
+    expect((await job().runOnce(at('13:05', '2026-03-20'))).sent).toBe(0);
+    const payloads = received(phonePath, phone, from);
+    expect(payloads).toEqual([
+      {
+        title: 'Visit for Leo tomorrow at 3:00 PM',
+        body: 'Dr. Chen, Elm Street Clinic',
+        url: `/visits/${visit.body.id}`,
+        tag: `visit-${visit.body.id}`,
+      },
+      {
+        title: 'Visit for Leo at 3:00 PM',
+        body: 'Dr. Chen, Elm Street Clinic',
+        url: `/visits/${visit.body.id}`,
+        tag: `visit-${visit.body.id}`,
+      },
+    ]);
+    expect(JSON.stringify(payloads)).not.toContain('Oncology');
+  });
+
+  it('hides names on the lock screen when asked', async () => {
+    const state = await client.get<RemindersState>('/api/reminders');
+    await client.put('/api/reminders/settings', { ...state.body.settings, hide_names: true });
+    const from = push.messages.length;
+    expect((await job().runOnce(at('08:01', '2026-03-12'))).sent).toBe(2);
+    expect(received(phonePath, phone, from)).toEqual([
+      { title: 'Medication due', body: '', url: '/', tag: 'dose-2026-03-12-Morning' },
+      { title: 'Medication due', body: '', url: '/', tag: 'dose-2026-03-12-Morning' },
+    ]);
+  });
+
+  it('keeps a device’s choices when the browser replaces its subscription', async () => {
+    const renewedPath = `/push/${crypto.randomUUID()}`;
+    const renewed = await client.post('/api/reminders/renew', {
+      old_endpoint: `${push.url}${phonePath}`,
+      endpoint: `${push.url}${renewedPath}`,
+      keys: phone.keys,
+    });
+    expect(renewed.status).toBe(204);
+    const state = await client.get<RemindersState>('/api/reminders');
+    expect(state.body.subscriptions).toEqual([
+      { endpoint: `${push.url}${renewedPath}`, medication_reminders: true, visit_reminders: true },
+    ]);
+    const unknown = await client.post('/api/reminders/renew', {
+      old_endpoint: `${push.url}/push/unknown`,
+      endpoint: `${push.url}/push/other`,
+      keys: phone.keys,
+    });
+    expect(unknown.status).toBe(404);
+    // Back as it was, for the tests below.
+    await client.post('/api/reminders/renew', {
+      old_endpoint: `${push.url}${renewedPath}`,
+      endpoint: `${push.url}${phonePath}`,
+      keys: phone.keys,
+    });
+  });
+
+  it('stops when the device turns both kinds of reminder off', async () => {
+    const off = await client.put<RemindersState>('/api/reminders/subscription', {
+      endpoint: `${push.url}${phonePath}`,
+      keys: phone.keys,
+      medication_reminders: false,
+      visit_reminders: false,
+    });
+    expect(off.body.subscriptions).toEqual([]);
+    const activity = await client.get<{ event: string }[]>('/api/security-activity');
+    expect(activity.body.map((entry) => entry.event)).toContain('reminders_device_removed');
+    expect((await job().runOnce(at('08:01', '2026-03-13'))).sent).toBe(0);
+  });
+
+  it('keeps one account’s subscriptions and settings from another', async () => {
+    const { client: other } = await signedUpClient(server);
+    const state = await other.get<RemindersState>('/api/reminders');
+    expect(state.body.subscriptions).toEqual([]);
+    expect(state.body.saved).toBe(false);
+  });
+});
+
+describe('the reminder job', () => {
+  it('runs at start, catching up, then every minute until stopped', async () => {
+    const { client } = await signedUpClient(server, 'Sam Park');
+    const browser = browserKeys();
+    const path = `/push/${crypto.randomUUID()}`;
+    const defaults = (await client.get<RemindersState>('/api/reminders')).body.settings;
+    await client.put('/api/reminders/settings', { ...defaults, time_zone: ZONE });
+    await client.put('/api/reminders/subscription', {
+      endpoint: `${push.url}${path}`,
+      keys: browser.keys,
+      medication_reminders: true,
+      visit_reminders: false,
+    });
+    await medication(client, { medication_name: 'Melatonin', dosage: '1 mg', time_night: true });
+
+    const from = push.messages.length;
+    // Started ten minutes after the night doses came due: they are sent at once.
+    const clock = new FakeClock(at('22:10', '2026-04-01'));
+    const running = createReminderJob({
+      db: server.db,
+      vapid: testConfig().vapid,
+      logger: createLogger('silent'),
+      clock,
+    }).start();
+    await running.settled();
+    expect(received(path, browser, from)).toMatchObject([
+      { title: 'Night medication for Sam Park', body: 'Melatonin 1 mg' },
+    ]);
+    expect(clock.pending()).toEqual([new Date(at('22:10', '2026-04-01').getTime() + 60_000)]);
+    await clock.advanceTo(at('22:15', '2026-04-01'), () => running.settled());
+    expect(clock.requestedWaits).toEqual([60_000, 60_000, 60_000, 60_000, 60_000, 60_000]);
+    expect(received(path, browser, from)).toHaveLength(1);
+    await running.stop();
+    expect(clock.pending()).toEqual([]);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Reminders by web push (CONTRACT.md §4 "Calendar and reminders"): an account's settings
+ * (its time zone and the times of the four times of day), and what a device asks for when
+ * it turns 'Medication reminders' or 'Visit reminders' on.
+ */
+import { z } from 'zod';
+import type { DoseSlot } from './doses';
+
+/** The times of the times of day unless the user chooses others. */
+export const DEFAULT_SLOT_TIMES: Readonly<Record<DoseSlot, string>> = {
+  Morning: '08:00',
+  Noon: '12:00',
+  Evening: '18:00',
+  Night: '22:00',
+};
+
+/** A visit is reminded this long before it: the day before, and two hours before. */
+export const VISIT_REMINDER_LEADS = [
+  { key: '24h', ms: 24 * 60 * 60 * 1000 },
+  { key: '2h', ms: 2 * 60 * 60 * 1000 },
+] as const;
+
+/** What a notification with hidden names says. */
+export const HIDDEN_MEDICATION_TITLE = 'Medication due';
+export const HIDDEN_VISIT_TITLE = 'Visit reminder';
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const time = (name: string) =>
+  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${name} must be a time (HH:MM)` });
+
+export const reminderSettingsSchema = z.object({
+  time_zone: z.string().refine(isTimeZone, { error: 'Time zone: choose a time zone' }),
+  time_morning: time('Morning'),
+  time_noon: time('Noon'),
+  time_evening: time('Evening'),
+  time_night: time('Night'),
+  hide_names: z.boolean(),
+});
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
+
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https?$/, error: 'Endpoint must be a URL' }).max(2048),
+  keys: z.object({
+    p256dh: z.string().min(1).max(200),
+    auth: z.string().min(1).max(100),
+  }),
+  medication_reminders: z.boolean(),
+  visit_reminders: z.boolean(),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+export const endpointSchema = z.object({ endpoint: z.string().min(1).max(2048) });
+
+/** A subscription the browser replaced (pushsubscriptionchange): same choices, new address. */
+export const renewedSubscriptionSchema = pushSubscriptionSchema
+  .pick({ endpoint: true, keys: true })
+  .extend({ old_endpoint: z.string().min(1).max(2048) });
+export type RenewedSubscription = z.infer<typeof renewedSubscriptionSchema>;
+
+/** GET /api/reminders: the settings (defaults until saved) and the devices subscribed. */
+export interface RemindersState {
+  settings: ReminderSettings;
+  /** Whether settings were saved (else the time zone is the browser's to fill in). */
+  saved: boolean;
+  /** The server's VAPID public key, for PushManager.subscribe. */
+  public_key: string;
+  subscriptions: {
+    endpoint: string;
+    medication_reminders: boolean;
+    visit_reminders: boolean;
+  }[];
+}
+
+/** What a push message carries to the service worker. */
+export interface ReminderPayload {
+  title: string;
+  body: string;
+  /** Where a click on the notification opens the app. */
+  url: string;
+  tag: string;
+}

@@ -1,0 +1,223 @@
+/**
+ * 'Reminders' in profile settings (CONTRACT.md §4 "Calendar and reminders"): on this
+ * device, 'Medication reminders' and 'Visit reminders' by web push; for the account, the
+ * time zone (the browser's, until changed), the times of the four times of day, and
+ * whether names are hidden on the lock screen.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { DOSE_SLOTS } from '../../../shared/doses';
+import { toasts } from '../../../shared/messages';
+import {
+  reminderSettingsSchema,
+  type ReminderSettings,
+  type RemindersState,
+} from '../../../shared/reminders';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input, Label } from '../../components/ui/input';
+import { Switch } from '../../components/ui/switch';
+import { remindersApi } from '../../lib/api';
+import { showError, showSuccess } from '../../lib/toast';
+import { parseOrShowError } from '../../lib/validate';
+import {
+  currentSubscription,
+  pushSupported,
+  ReminderDeviceError,
+  NOT_SUPPORTED,
+  subscribeDevice,
+  subscriptionKeys,
+} from './reminders-push';
+
+const REMINDERS_KEY = ['reminders'] as const;
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const SLOT_FIELDS = {
+  Morning: 'time_morning',
+  Noon: 'time_noon',
+  Evening: 'time_evening',
+  Night: 'time_night',
+} as const;
+
+interface DeviceChoice {
+  medication_reminders: boolean;
+  visit_reminders: boolean;
+}
+
+export function RemindersSection() {
+  const queryClient = useQueryClient();
+  const zoneId = useId();
+  const state = useQuery({ queryKey: REMINDERS_KEY, queryFn: remindersApi.get });
+  const [endpoint, setEndpoint] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(pushSupported() ? null : NOT_SUPPORTED);
+  const [form, setForm] = useState<ReminderSettings | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    currentSubscription().then(
+      (subscription) => live && setEndpoint(subscription?.endpoint ?? null),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const data = state.data;
+  const settings = useMemo(
+    () =>
+      data
+        ? data.saved
+          ? data.settings
+          : { ...data.settings, time_zone: browserTimeZone() }
+        : null,
+    [data],
+  );
+  useEffect(() => {
+    if (settings && !form) setForm(settings);
+  }, [settings, form]);
+
+  const device = state.data?.subscriptions.find((s) => s.endpoint === endpoint);
+  const choice: DeviceChoice = {
+    medication_reminders: device?.medication_reminders ?? false,
+    visit_reminders: device?.visit_reminders ?? false,
+  };
+
+  const stored = (next: RemindersState) => queryClient.setQueryData(REMINDERS_KEY, next);
+
+  const saveSettings = useMutation({
+    mutationFn: remindersApi.saveSettings,
+    onSuccess: (next) => {
+      stored(next);
+      setForm(next.settings);
+    },
+    onError: (error) => showError(toasts.error, error),
+  });
+
+  const chooseOnDevice = useMutation({
+    mutationFn: async (next: DeviceChoice) => {
+      if (!state.data) throw new Error('Reminders are still loading');
+      if (!next.medication_reminders && !next.visit_reminders) {
+        const subscription = await currentSubscription();
+        const answer = subscription
+          ? await remindersApi.unsubscribe(subscription.endpoint)
+          : state.data;
+        await subscription?.unsubscribe().catch(() => undefined);
+        return { answer, endpoint: null };
+      }
+      const subscription = await subscribeDevice(state.data.public_key);
+      // The first device to turn reminders on keeps the browser's time zone.
+      if (!state.data.saved && settings) await remindersApi.saveSettings(settings);
+      const answer = await remindersApi.subscribe({
+        endpoint: subscription.endpoint,
+        keys: subscriptionKeys(subscription),
+        ...next,
+      });
+      return { answer, endpoint: subscription.endpoint };
+    },
+    onSuccess: ({ answer, endpoint: now }) => {
+      setProblem(null);
+      setEndpoint(now);
+      stored(answer);
+      if (!form || !state.data?.saved) setForm(answer.settings);
+    },
+    onError: (error) => {
+      if (error instanceof ReminderDeviceError) setProblem(error.message);
+      else showError(toasts.error, error);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form) return;
+    const input = parseOrShowError(reminderSettingsSchema, form, toasts.error);
+    if (!input) return;
+    saveSettings.mutate(input, { onSuccess: () => showSuccess('Reminder settings saved') });
+  };
+
+  const busy = chooseOnDevice.isPending || !state.data;
+
+  return (
+    <Card className="p-5">
+      <h2 className="font-semibold">Reminders</h2>
+      <p className="mb-4 text-sm text-muted-foreground">
+        Notifications on this device when doses are due and before visits. Each device you turn them
+        on for gets them.
+      </p>
+
+      <div className="grid gap-2">
+        <Switch
+          label="Medication reminders"
+          hint="At each time of day, the doses due then and not yet marked, one per person."
+          checked={choice.medication_reminders}
+          disabled={busy}
+          onCheckedChange={(on) => chooseOnDevice.mutate({ ...choice, medication_reminders: on })}
+        />
+        <Switch
+          label="Visit reminders"
+          hint="The day before a visit, and two hours before."
+          checked={choice.visit_reminders}
+          disabled={busy}
+          onCheckedChange={(on) => chooseOnDevice.mutate({ ...choice, visit_reminders: on })}
+        />
+        <Switch
+          label="Hide names on the lock screen"
+          hint="Notifications say only ‘Medication due’ or ‘Visit reminder’."
+          checked={state.data?.settings.hide_names ?? false}
+          disabled={!settings || saveSettings.isPending}
+          onCheckedChange={(on) =>
+            settings && saveSettings.mutate({ ...(form ?? settings), hide_names: on })
+          }
+        />
+      </div>
+      {problem ? (
+        <p className="mt-3 text-sm text-destructive" role="alert">
+          {problem}
+        </p>
+      ) : null}
+
+      {form ? (
+        <form className="mt-5 grid gap-4" onSubmit={submit} noValidate>
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {DOSE_SLOTS.map((slot) => {
+              const field = SLOT_FIELDS[slot];
+              return (
+                <div key={slot} className="grid gap-1.5">
+                  <Label htmlFor={`${zoneId}-${field}`}>{slot}</Label>
+                  <Input
+                    id={`${zoneId}-${field}`}
+                    type="time"
+                    required
+                    value={form[field]}
+                    onChange={(e) => setForm({ ...form, [field]: e.target.value })}
+                  />
+                </div>
+              );
+            })}
+          </div>
+          <div className="grid gap-1.5 sm:w-72">
+            <Label htmlFor={zoneId}>Time Zone</Label>
+            <Input
+              id={zoneId}
+              list={`${zoneId}-zones`}
+              autoComplete="off"
+              value={form.time_zone}
+              onChange={(e) => setForm({ ...form, time_zone: e.target.value })}
+            />
+            <datalist id={`${zoneId}-zones`}>
+              {Intl.supportedValuesOf('timeZone').map((zone) => (
+                <option key={zone} value={zone} />
+              ))}
+            </datalist>
+          </div>
+          <div>
+            <Button type="submit" variant="outline" disabled={saveSettings.isPending}>
+              Save Reminder Times
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </Card>
+  );
+}
