@@ -1,0 +1,152 @@
+/**
+ * The measured side of `npm run bench:rewrites` (bench/request-cost.ts bundles it, as the
+ * server is bundled for `npm start`, and runs the bundle). The product's app answers the
+ * heavy user's timeline and one of their visits through `app.request()`, in process: no
+ * socket, no load generator, one request at a time.
+ *
+ *   --seed       seeds the benchmark's data (bench/seed.ts) afresh into BENCH_DATA_DIR
+ *   --measure    warms up, then prints the CPU time of each read, per request, in rounds
+ *                (--warm-up-rounds 6, --rounds 15, --requests 500 of each read per round)
+ *   --markers    around each measured block, calls os.loadavg() and os.uptime(): callgrind
+ *                zeroes its counts at the first and writes them out at the second
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, uptime } from 'node:os';
+import path from 'node:path';
+import { destination } from 'pino';
+import { createApp } from '../src/server/app';
+import { createAuth } from '../src/server/auth/auth';
+import { parseBackupConfig, type AppConfig } from '../src/server/config';
+import { openSqlite } from '../src/server/db/database';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { createLogger } from '../src/server/logger';
+import { TEST_PASSCODE } from '../src/server/test/test-passcode';
+import { BENCH_PASSWORD, seedDatabase, type BenchAccount } from './seed';
+
+function dataDirectory(): string {
+  const dir = process.env.BENCH_DATA_DIR;
+  if (!dir) throw new Error('BENCH_DATA_DIR must name the data directory');
+  return dir;
+}
+const dataDir = dataDirectory();
+const file = path.join(dataDir, 'kin-health.db');
+const seededFile = path.join(dataDir, 'seeded.json');
+
+const config: AppConfig = {
+  port: 0,
+  host: '127.0.0.1',
+  dataDir,
+  databaseUrl: null,
+  familyPasscode: TEST_PASSCODE,
+  familyPasscodeGenerated: false,
+  authSecret: 'request-cost-secret-request-cost-secret-0123',
+  baseUrl: null,
+  trustProxy: false,
+  rateLimit: null,
+  sessionMaxAgeDays: 30,
+  auditRetentionDays: 365,
+  // Two sign-ups, and no hashing in the reads measured.
+  passwordHashing: { memoryKiB: 1_024, iterations: 1, parallelism: 1 },
+  logLevel: 'info',
+  webDir: path.join(dataDir, 'no-web-app'),
+  backup: parseBackupConfig({}, dataDir),
+};
+
+function openApp() {
+  const database = openSqlite(file);
+  // The default level: a line per request, written to /dev/null.
+  const logger = createLogger('info', destination({ dest: '/dev/null', sync: true }));
+  const auth = createAuth({ db: database.db, engine: database.engine, config, logger });
+  return { database, app: createApp({ database, auth, config, logger }) };
+}
+
+interface Seeded {
+  cookie: string;
+  visitId: string;
+}
+
+async function seed() {
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const { database, app } = openApp();
+  await migrateToLatest(database.db);
+  const cookies: string[] = [];
+  const signUp = async (name: string, email: string): Promise<BenchAccount> => {
+    const response = await app.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        host: 'localhost',
+        origin: 'http://localhost',
+      },
+      body: JSON.stringify({ name, email, password: BENCH_PASSWORD, passcode: TEST_PASSCODE }),
+    });
+    if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
+    cookies.push(
+      response.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(';')[0])
+        .join('; '),
+    );
+    const body = (await response.json()) as { user: { id: string } };
+    return { id: body.user.id, name, email, password: BENCH_PASSWORD };
+  };
+  const heavy = await signUp('Maria Garcia', 'heavy@example.com');
+  const fresh = await signUp('Sam Lee', 'new@example.com');
+  await database.close();
+  const seeded = seedDatabase(file, { heavy, fresh });
+  const result: Seeded = { cookie: cookies[0] ?? '', visitId: seeded.heavy.visitId };
+  writeFileSync(seededFile, JSON.stringify(result));
+}
+
+const option = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : Number(process.argv[index + 1]);
+};
+
+async function measure(markers: boolean) {
+  const seeded = JSON.parse(readFileSync(seededFile, 'utf8')) as Seeded;
+  const { app, database } = openApp();
+  const reads: Record<string, string> = {
+    timeline: '/api/timeline',
+    visit: `/api/visits/${seeded.visitId}`,
+  };
+  // As a browser sends them (better-auth's own session check needs the host).
+  const headers = { cookie: seeded.cookie, host: 'localhost' };
+  // What @hono/node-server hands the app with each request: without a socket to read the
+  // client's address from, reading it would throw (and be caught) on every request.
+  const server = { incoming: { socket: { remoteAddress: '127.0.0.1', remoteFamily: 'IPv4' } } };
+  const run = async (url: string, count: number) => {
+    for (let n = 0; n < count; n += 1) {
+      const response = await app.request(url, { headers }, server);
+      if (response.status !== 200) {
+        throw new Error(`${url}: ${response.status} ${await response.text()}`);
+      }
+      await response.arrayBuffer();
+    }
+  };
+  const requests = option('requests', 500);
+  const warmUpRounds = option('warm-up-rounds', 6);
+  const microseconds: Record<string, number[]> = { timeline: [], visit: [] };
+  // The warm-up is rounds like the measured ones: the JIT then optimizes for both reads in
+  // turn, rather than for the first one, and does not start over within a measured round.
+  for (let round = 0; round < warmUpRounds + option('rounds', 15); round += 1) {
+    const measured = round >= warmUpRounds;
+    for (const [name, url] of Object.entries(reads)) {
+      if (measured && markers) loadavg();
+      const before = process.cpuUsage();
+      await run(url, requests);
+      const used = process.cpuUsage(before);
+      if (measured && markers) uptime();
+      if (measured) microseconds[name]?.push((used.user + used.system) / requests);
+    }
+  }
+  await database.close();
+  process.stdout.write(`${JSON.stringify(microseconds)}\n`);
+}
+
+if (process.argv.includes('--seed')) {
+  await seed();
+} else if (process.argv.includes('--measure')) {
+  await measure(process.argv.includes('--markers'));
+}
