@@ -17,6 +17,9 @@ import { destination } from 'pino';
 import { createApp } from '../src/server/app';
 import { createAuth } from '../src/server/auth/auth';
 import { parseBackupConfig, type AppConfig } from '../src/server/config';
+import webPush from 'web-push';
+import { settleFamilyPasscode } from '../src/server/auth/family-passcode';
+import { createPasswordHasher } from '../src/server/auth/password-hashing';
 import { openSqlite } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { createLogger } from '../src/server/logger';
@@ -39,6 +42,7 @@ const config: AppConfig = {
   databaseUrl: null,
   familyPasscode: TEST_PASSCODE,
   familyPasscodeGenerated: false,
+  familyPasscodeFrom: 'FAMILY_PASSCODE',
   authSecret: 'request-cost-secret-request-cost-secret-0123',
   baseUrl: null,
   trustProxy: false,
@@ -50,6 +54,8 @@ const config: AppConfig = {
   logLevel: 'info',
   webDir: path.join(dataDir, 'no-web-app'),
   backup: parseBackupConfig({}, dataDir),
+  // Reminders are not sent by this tool: keys of its own, made once per run.
+  vapid: { ...webPush.generateVAPIDKeys(), subject: 'mailto:bench@example.invalid' },
 };
 
 function openApp() {
@@ -70,6 +76,13 @@ async function seed() {
   mkdirSync(dataDir, { recursive: true });
   const { database, app } = openApp();
   await migrateToLatest(database.db);
+  // As a start does before it serves: the configured passcode becomes the server's.
+  await settleFamilyPasscode(database.db, {
+    passcode: config.familyPasscode,
+    from: config.familyPasscodeFrom,
+    hasher: createPasswordHasher(config.passwordHashing),
+    logger: createLogger('warn'),
+  });
   const cookies: string[] = [];
   const signUp = async (name: string, email: string): Promise<BenchAccount> => {
     const response = await app.request('/api/auth/sign-up/email', {
