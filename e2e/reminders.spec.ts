@@ -109,19 +109,23 @@ test('the service worker shows a reminder pushed to it', async ({ page, context,
   await cdp.send('ServiceWorker.enable');
   const registrationId = await registered;
   const origin = new URL(page.url()).origin;
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId,
-    data: JSON.stringify({
-      title: 'Visit for Leo tomorrow at 3:00 PM',
-      body: 'Dr. Chen',
-      url: '/visits/8d5b7c38-8d0f-4b43-9a53-3f0a1b2c4d5e',
-      tag: 'visit-8d5b7c38',
-    }),
-  });
+  // Delivered again on each look until it shows: a push that reaches a worker still
+  // starting up is dropped, as a push service's would be retried.
+  const deliver = () =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId,
+      data: JSON.stringify({
+        title: 'Visit for Leo tomorrow at 3:00 PM',
+        body: 'Dr. Chen',
+        url: '/visits/8d5b7c38-8d0f-4b43-9a53-3f0a1b2c4d5e',
+        tag: 'visit-8d5b7c38',
+      }),
+    });
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
+    .poll(async () => {
+      await deliver();
+      return page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;
         return (await registration.getNotifications()).map((n) => ({
           title: n.title,
@@ -129,8 +133,8 @@ test('the service worker shows a reminder pushed to it', async ({ page, context,
           tag: n.tag,
           data: n.data as unknown,
         }));
-      }),
-    )
+      });
+    })
     .toEqual([
       {
         title: 'Visit for Leo tomorrow at 3:00 PM',
