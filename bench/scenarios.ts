@@ -9,6 +9,7 @@ import { PAGE_SIZE } from '../src/shared/constants';
 import { medicationDefinition, visitDefinition } from '../src/shared/records';
 import type { Repositories } from './capture-sql';
 import type { SeededUser } from './seed';
+import { ownAccess } from '../src/server/access/scope';
 
 export const SIGN_IN_CONNECTIONS = 4;
 
@@ -46,7 +47,7 @@ export function buildScenarios(context: {
     view: string,
   ) => {
     return (repositories: Repositories) =>
-      repositories.records(definition).list(userId, {
+      repositories.records(definition).list(ownAccess(userId), {
         view,
         today,
         now: new Date().toISOString(),
@@ -55,7 +56,7 @@ export function buildScenarios(context: {
       });
   };
   const timeline = (userId: string) => (repositories: Repositories) =>
-    repositories.timeline.list(userId, { cursor: null, limit: PAGE_SIZE });
+    repositories.timeline.list(ownAccess(userId), { cursor: null, limit: PAGE_SIZE });
 
   const newVisit = {
     visit_name: 'Check-up',
@@ -101,7 +102,7 @@ export function buildScenarios(context: {
       detail: true,
       path: `/api/visits/${heavy.visitId}`,
       capture: (repositories: Repositories) =>
-        repositories.records(visitDefinition).get(heavy.id, heavy.visitId),
+        repositories.records(visitDefinition).get(ownAccess(heavy.id), heavy.visitId),
     },
   ].map((scenario) => ({
     ...scenario,
@@ -125,7 +126,10 @@ export function buildScenarios(context: {
       capture: (repositories: Repositories) =>
         repositories
           .records(visitDefinition)
-          .create(heavy.id, visitDefinition.schema.parse(newVisit) as Record<string, unknown>),
+          .create(
+            ownAccess(heavy.id),
+            visitDefinition.schema.parse(newVisit) as Record<string, unknown>,
+          ),
     },
     {
       key: 'sign-in',

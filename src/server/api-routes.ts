@@ -16,6 +16,8 @@ import { dataTransferRoutes } from './data-transfer/data-transfer-routes';
 import type { FamilyMemberRepository } from './family-members/family-member-repository';
 import { familyMemberRoutes } from './family-members/family-member-routes';
 import { fhirRoutes } from './fhir/fhir-routes';
+import type { HouseholdRepository } from './household/household-repository';
+import { householdRoutes } from './household/household-routes';
 import { createDoseRepository } from './doses/dose-repository';
 import { doseRoutes } from './doses/dose-routes';
 import type { AppEnv } from './http/env';
@@ -35,6 +37,7 @@ export interface ProductRouteDependencies {
   accounts: AccountRepository;
   members: FamilyMemberRepository;
   timeline: TimelineRepository;
+  household: HouseholdRepository;
   requireFreshProof: RequireFreshProof;
   /** The server's public address (BASE_URL), for links made to be opened elsewhere. */
   publicUrl: string | null;
@@ -51,6 +54,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     accounts,
     members,
     timeline,
+    household,
     requireFreshProof,
     publicUrl,
     shareLinks,
@@ -63,10 +67,11 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/', accountSecurityRoutes(db, auth, accounts))
     .route('/family-members', familyMemberRoutes(members))
     .route('/fhir', fhirRoutes(db))
+    .route('/household', householdRoutes(household))
     .route('/doses', doseRoutes(createDoseRepository(db)))
     .route('/persons', summaryRoutes(db))
     .route('/reminders', reminderRoutes(db, logger, createReminderRepository(db), vapidPublicKey))
-    .route('/timeline', timelineRoutes(timeline))
+    .route('/timeline', timelineRoutes(timeline, household))
     .route('/share-links', shareLinkRoutes(shareLinks));
 }
 

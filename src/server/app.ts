@@ -25,6 +25,8 @@ import { mountWebApp } from './http/static-files';
 import type { Logger } from './logger';
 import { createAccountRepository } from './account/account-repository';
 import { productRoutes } from './api-routes';
+import { createAccessReader, type Access } from './access/scope';
+import { createHouseholdRepository } from './household/household-repository';
 import { CALENDAR_FEED_PATH, calendarFeedRoutes } from './calendar/calendar-routes';
 import { freshProofChecker } from './account/fresh-proof';
 import { createAttemptLimits } from './limits/attempt-limits';
@@ -191,8 +193,15 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
   // Read by calendar apps, which have no session: the token in the path is the key.
   app.route(CALENDAR_FEED_PATH, calendarFeedRoutes(db, limits, logger));
 
+  const accessOf = createAccessReader(db);
+  const household = createHouseholdRepository(db);
   const api = new Hono<AppEnv>()
     .use(requireSession(auth, db, sessionLifetime(config.sessionMaxAgeDays)))
+    .use(async (c, next) => {
+      let access: Promise<Access> | undefined;
+      c.set('access', () => (access ??= accessOf(c.var.user.id)));
+      await next();
+    })
     .route(
       '/',
       productRoutes({
@@ -202,6 +211,7 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
         accounts,
         members,
         timeline: createTimelineRepository(db),
+        household,
         requireFreshProof,
         publicUrl: config.baseUrl,
         shareLinks: { db, store: shareLinks, hasher: shareHasher, origin },
@@ -209,7 +219,10 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
       }),
     );
   for (const definition of recordDefinitions) {
-    api.route(`/${definition.path}`, recordRoutes(createRecordRepository(db, definition, members)));
+    api.route(
+      `/${definition.path}`,
+      recordRoutes(createRecordRepository(db, definition, members), household),
+    );
   }
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));

@@ -103,6 +103,11 @@ export const auditEvents = [
   'share_link_revoked',
   'reminders_device_added',
   'reminders_device_removed',
+  'access_granted',
+  'access_changed',
+  'access_removed',
+  'shared_records_read',
+  'shared_records_changed',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -127,6 +132,11 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   share_link_revoked: 'Share link revoked',
   reminders_device_added: 'Reminders turned on for a device',
   reminders_device_removed: 'Reminders turned off for a device',
+  access_granted: 'Access to a person shared',
+  access_changed: 'Shared access changed',
+  access_removed: 'Shared access removed',
+  shared_records_read: 'Shared records viewed',
+  shared_records_changed: 'Shared records changed',
 };
 
 /** How a sign-in succeeded, or why it failed: the `detail` of those events. */

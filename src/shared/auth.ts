@@ -11,7 +11,7 @@ const passcode = z
   .string({ error: PASSCODE_FORMAT_MESSAGE })
   .refine(isWellFormedPasscode, { error: PASSCODE_FORMAT_MESSAGE });
 
-const emailAddress = z
+export const emailAddress = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, { error: 'Email is required' })

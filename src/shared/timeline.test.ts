@@ -18,6 +18,7 @@ function event(
     type,
     name,
     date,
+    user_id: 'u',
     family_member_id: null,
     family_member_name: null,
     family_member_color: null,

@@ -15,6 +15,8 @@ export interface TimelineEvent {
   name: string;
   /** A UTC timestamp (visits) or a calendar date (everything else). */
   date: string;
+  /** The account that keeps the record: the user's own, or the owner of a shared person. */
+  user_id: string;
   family_member_id: string | null;
   family_member_name: string | null;
   family_member_color: string | null;

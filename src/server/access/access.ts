@@ -44,6 +44,7 @@ const OTHER_OWNED_TABLES = {
   share_links: 'user_id',
   share_link_accesses: 'user_id',
   share_link_files: 'user_id',
+  access_grants: 'user_id',
   user: 'id',
   session: 'userId',
   account: 'userId',
@@ -87,6 +88,15 @@ export function rowsByCapability<T extends CapabilityTable>(
     .selectFrom(table as string)
     .where(column, '=', capability) as never;
 }
+
+/**
+ * Tables whose rows an account also reaches as their grantee: a grant is the owner's row,
+ * and the account it is for finds it by its own email (always through its own user row,
+ * `grantee_email in (select email from user where id = ?)`), never by someone else's.
+ */
+export const GRANTEE_COLUMNS = {
+  access_grants: 'grantee_email',
+} as const satisfies Partial<Record<OwnedTable, string>>;
 
 /** better-auth's tables, which its own code reaches by token or email as well. */
 export const AUTH_TABLES: ReadonlySet<string> = new Set([

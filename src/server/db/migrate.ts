@@ -22,6 +22,7 @@ import * as shareLinks from './migrations/0012-share-links';
 import * as calendarLinks from './migrations/0013-calendar-links';
 import * as doseLog from './migrations/0014-dose-log';
 import * as reminders from './migrations/0015-reminders';
+import * as household from './migrations/0016-household';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0013-calendar-links': calendarLinks,
   '0014-dose-log': doseLog,
   '0015-reminders': reminders,
+  '0016-household': household,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

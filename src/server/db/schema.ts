@@ -224,6 +224,23 @@ export interface ShareLinkFilesTable {
   expires_at: string;
 }
 
+/** One person of an owner's, shared with another account by email (migration 0016). */
+export interface AccessGrantsTable {
+  id: string;
+  user_id: string;
+  person_id: string;
+  family_member_id: string | null;
+  grantee_email: string;
+  role: string;
+  allow_export: number;
+  access_ends: string | null;
+  ends_at: string | null;
+  last_read_on: string | null;
+  last_write_on: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /**
  * A record table's row. Its own fields are declared once, by the type's definition in
  * src/shared/records (and a test holds every table's columns to it); here only the columns
@@ -233,6 +250,8 @@ export interface RecordRow {
   id: string;
   user_id: string;
   family_member_id?: string | null;
+  /** The account that last created or changed it (migration 0016); null before then. */
+  changed_by?: string | null;
   created_at: string;
   updated_at: string;
   [field: string]: unknown;
@@ -258,6 +277,7 @@ export interface DB extends RecordTables {
   reminder_settings: ReminderSettingsTable;
   push_subscriptions: PushSubscriptionsTable;
   reminders_sent: RemindersSentTable;
+  access_grants: AccessGrantsTable;
   server_settings: ServerSettingsTable;
   share_links: ShareLinksTable;
   share_link_accesses: ShareLinkAccessesTable;

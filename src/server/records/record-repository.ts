@@ -13,7 +13,21 @@ import type {
   RecordTable,
   StoredRecord,
 } from '../../shared/records/definition';
-import { deleteOwned, ownedBy, ownedRow, ownedRows, updateOwned } from '../access/access';
+import {
+  deleteInScope,
+  membersOfScope,
+  rowsInScope,
+  scopeOf,
+  scopeShape,
+  scopeValues,
+  shareOfRow,
+  viewOnly,
+  writeTarget,
+  updateInScope,
+  type Access,
+  type Scope,
+} from '../access/scope';
+import { ownedRow } from '../access/access';
 import { prepareQuery, preparedShapes } from '../db/prepared-query';
 import type { DB } from '../db/schema';
 import { badRequest } from '../http/errors';
@@ -30,10 +44,11 @@ type Row = Record<string, unknown>;
  */
 type RecordSelect = SelectQueryBuilder<DB & { r: DB[RecordTable] }, 'r', Row>;
 
-/** What a prepared list or count query is run with; placeholders stand in when it is built. */
+/**
+ * What a prepared list or count query is run with; placeholders stand in when it is built.
+ * Its scope's owners and members are in it by name (see access/scope.ts).
+ */
 interface QueryValues extends Record<string, unknown> {
-  userId: string;
-  memberId: string | undefined;
   boundary: string;
   limit: number;
   offset: number;
@@ -41,6 +56,7 @@ interface QueryValues extends Record<string, unknown> {
 
 export interface ListOptions {
   view?: string;
+  /** Keep to one person: a member of the user's, or a person shared with them. */
   memberId?: string;
   /** The browser's calendar date, for views split at today. */
   today: string;
@@ -58,13 +74,15 @@ export function createRecordRepository<D extends RecordDefinition>(
   type Stored = StoredRecord<D>;
   const db = database;
   const table: RecordTable = definition.table;
+  const memberLinked = Boolean(definition.memberLinked);
 
-  function selectRecords(userId: string): RecordSelect {
-    const base = ownedRows(db, table, userId, 'r').selectAll('r') as RecordSelect;
-    if (!definition.memberLinked) return base;
+  /** The rows of a scope as `r`, with their member's name and colour. */
+  function selectRecords(scope: Scope, values: Record<string, unknown>): RecordSelect {
+    const base = rowsInScope(db, table, scope, values, 'r').selectAll('r') as RecordSelect;
+    if (!memberLinked) return base;
     return base
       .leftJoin('family_members as m', (join) =>
-        join.onRef('m.id', '=', 'r.family_member_id').on(ownedBy('family_members', userId, 'm')),
+        join.onRef('m.id', '=', 'r.family_member_id').on(membersOfScope(scope, values, 'm')),
       )
       .select(['m.name as family_member_name', 'm.color as family_member_color']) as RecordSelect;
   }
@@ -102,23 +120,10 @@ export function createRecordRepository<D extends RecordDefinition>(
   const boundaryOf = (view: ListView, options: ListOptions) =>
     view.against === 'now' ? options.now : options.today;
 
-  /** Whether a query keeps to one member's records: a shape of its own. */
-  const byMember = (memberId: string | undefined) => Boolean(memberId && definition.memberLinked);
+  const scopedRows = (scope: Scope, values: QueryValues) =>
+    rowsInScope(db, table, scope, values, 'r') as RecordSelect;
 
-  function filterMember(query: RecordSelect, filtered: boolean, memberId: string | undefined) {
-    return filtered ? query.where('r.family_member_id', '=', memberId ?? null) : query;
-  }
-
-  const ownRows = (values: QueryValues, filtered: boolean) =>
-    filterMember(
-      ownedRows(db, table, values.userId, 'r') as RecordSelect,
-      filtered,
-      values.memberId,
-    );
-
-  const getById = prepareQuery(db, (values: { userId: string; id: string }) =>
-    selectRecords(values.userId).where('r.id', '=', values.id),
-  );
+  const getByIds = preparedShapes<Record<string, unknown>, Row>();
   const pages = preparedShapes<QueryValues, Row>();
   const totals = preparedShapes<QueryValues, Row>();
   const counts = preparedShapes<QueryValues, Row>();
@@ -138,18 +143,16 @@ export function createRecordRepository<D extends RecordDefinition>(
   }
   const split = splitAtPresent();
 
-  /** The user's (or one member's) rows of this type, from the totals the database keeps. */
-  function storedTotalQuery(v: QueryValues, filtered: boolean) {
-    const total = ownedRows(db, 'record_counts', v.userId)
+  /** The scope's rows of this type, from the totals the database keeps. */
+  function storedTotalQuery(scope: Scope, v: QueryValues) {
+    return rowsInScope(db, 'record_counts', scope, v)
       .select((eb) => eb.fn.coalesce(eb.fn.sum('total'), eb.lit(0)).as('total'))
       .where('record_table', '=', table);
-    return filtered ? total.where('family_member_id', '=', v.memberId as string) : total;
   }
 
-  async function storedTotal(values: QueryValues): Promise<number> {
-    const filtered = byMember(values.memberId);
-    const query = totals(String(filtered), () =>
-      prepareQuery(db, (v: QueryValues) => storedTotalQuery(v, filtered)),
+  async function storedTotal(scope: Scope, values: QueryValues): Promise<number> {
+    const query = totals(scopeShape(scope), () =>
+      prepareQuery(db, (v: QueryValues) => storedTotalQuery(scope, v)),
     );
     const [row] = await query(values);
     return Number(row?.total ?? 0);
@@ -161,17 +164,17 @@ export function createRecordRepository<D extends RecordDefinition>(
    * every page).
    */
   async function splitCounts(
+    scope: Scope,
     values: QueryValues,
     column: string,
   ): Promise<{ total: number; ahead: number; undated: number }> {
-    const filtered = byMember(values.memberId);
-    const query = counts(`split|${filtered}`, () =>
+    const query = counts(`split|${scopeShape(scope)}`, () =>
       prepareQuery(db, (v: QueryValues) => {
         const ref = sql.ref(`r.${column}`);
         const count = (condition: (query: RecordSelect) => RecordSelect) =>
-          condition(ownRows(v, filtered)).select((eb) => eb.fn.countAll<number>().as('count'));
+          condition(scopedRows(scope, v)).select((eb) => eb.fn.countAll<number>().as('count'));
         return db.selectNoFrom([
-          storedTotalQuery(v, filtered).as('total'),
+          storedTotalQuery(scope, v).as('total'),
           count((query) => query.where(ref, '>=', v.boundary)).as('ahead'),
           count((query) => query.where(ref, 'is', null)).as('undated'),
         ]);
@@ -185,16 +188,16 @@ export function createRecordRepository<D extends RecordDefinition>(
     };
   }
 
-  /** How many of the user's rows a condition holds, each condition a shape of its own. */
+  /** How many of the scope's rows a condition holds, each condition a shape of its own. */
   async function countWhere(
     condition: string,
+    scope: Scope,
     values: QueryValues,
     where: (query: RecordSelect, values: QueryValues) => RecordSelect,
   ): Promise<number> {
-    const filtered = byMember(values.memberId);
-    const query = counts(`${condition}|${filtered}`, () =>
+    const query = counts(`${condition}|${scopeShape(scope)}`, () =>
       prepareQuery(db, (v: QueryValues) =>
-        where(ownRows(v, filtered), v).select((eb) => eb.fn.countAll<number>().as('count')),
+        where(scopedRows(scope, v), v).select((eb) => eb.fn.countAll<number>().as('count')),
       ),
     );
     const [row] = await query(values);
@@ -207,18 +210,14 @@ export function createRecordRepository<D extends RecordDefinition>(
    * taken, rows with no date: a handful, however long a family's history grows) and what
    * lies behind is the rest of the stored total. A type without views has the total alone.
    */
-  async function countRecords(
-    userId: string,
-    options: ListOptions,
-  ): Promise<Record<string, number>> {
+  async function countRecords(scope: Scope, options: ListOptions): Promise<Record<string, number>> {
     const values = (boundary: string): QueryValues => ({
-      userId,
-      memberId: options.memberId,
+      ...scopeValues(scope),
       boundary,
       limit: 0,
       offset: 0,
     });
-    if (!definition.views) return { all: await storedTotal(values('')) };
+    if (!definition.views) return { all: await storedTotal(scope, values('')) };
     if (split) {
       const [aheadName, ahead] = split.ahead;
       const [behindName, behind] = split.behind;
@@ -226,7 +225,7 @@ export function createRecordRepository<D extends RecordDefinition>(
         total,
         ahead: later,
         undated,
-      } = await splitCounts(values(boundaryOf(ahead, options)), ahead.column);
+      } = await splitCounts(scope, values(boundaryOf(ahead, options)), ahead.column);
       const earlier = Math.max(0, total - later - undated);
       return {
         [aheadName]: later + (ahead.includesEmpty ? undated : 0),
@@ -235,8 +234,11 @@ export function createRecordRepository<D extends RecordDefinition>(
     }
     const viewCounts = await Promise.all(
       Object.entries(definition.views).map(async ([name, view]) => {
-        const count = await countWhere(`view:${name}`, values(boundaryOf(view, options)), (q, v) =>
-          applyView(q, view, v.boundary),
+        const count = await countWhere(
+          `view:${name}`,
+          scope,
+          values(boundaryOf(view, options)),
+          (q, v) => applyView(q, view, v.boundary),
         );
         return [name, count] as const;
       }),
@@ -244,22 +246,47 @@ export function createRecordRepository<D extends RecordDefinition>(
     return Object.fromEntries(viewCounts);
   }
 
-  async function assertMemberOwned(userId: string, values: Record<string, unknown>) {
-    const memberId = values.family_member_id;
-    if (typeof memberId === 'string' && !(await members.owns(userId, memberId))) {
-      throw badRequest(UNKNOWN_MEMBER_MESSAGE, 'family_member_id');
-    }
+  /** A row of the scope by id. */
+  async function getInScope(scope: Scope, id: string): Promise<Stored | undefined> {
+    const query = getByIds(scopeShape(scope), () =>
+      prepareQuery(db, (v: Record<string, unknown>) =>
+        selectRecords(scope, v)
+          .leftJoin('user as changer', 'changer.id', 'r.changed_by')
+          .select('changer.name as changed_by_name')
+          .where('r.id', '=', v.id as string),
+      ),
+    );
+    const [row] = await query({ ...scopeValues(scope), id });
+    return row ? fromRow(row) : undefined;
   }
+
+  /** A record the user may read, and whether they may change it (403 when they may not). */
+  async function writable(access: Access, id: string): Promise<Stored | undefined> {
+    const record = await getInScope(scopeOf(access, { memberLinked }), id);
+    if (!record) return undefined;
+    if (record.user_id !== access.userId && shareOfRow(access, record)?.role !== 'editor') {
+      throw viewOnly();
+    }
+    return record;
+  }
+
+  /** Where a new or changed record goes, by the person it names. */
+  const targetOf = (access: Access, values: Record<string, unknown>) =>
+    memberLinked
+      ? writeTarget(access, values.family_member_id as string | null | undefined, (memberId) =>
+          members.owns(access.userId, memberId),
+        )
+      : Promise.resolve({ owner: access.userId, member: null });
 
   return {
     definition,
 
-    async list(userId: string, options: ListOptions): Promise<RecordPage<Stored>> {
+    async list(access: Access, options: ListOptions): Promise<RecordPage<Stored>> {
       const view = options.view ? definition.views?.[options.view] : undefined;
-      const filtered = byMember(options.memberId);
-      const page = pages(`${options.view ?? ''}|${filtered}`, () =>
+      const scope = scopeOf(access, { memberLinked, personId: options.memberId });
+      const page = pages(`${options.view ?? ''}|${scopeShape(scope)}`, () =>
         prepareQuery(db, (v: QueryValues) => {
-          let query = filterMember(selectRecords(v.userId), filtered, v.memberId);
+          let query = selectRecords(scope, v);
           query = view ? applyView(query, view, v.boundary) : query;
           query = applyOrder(query, view ? view.order : definition.order);
           return query.limit(v.limit).offset(v.offset);
@@ -267,13 +294,12 @@ export function createRecordRepository<D extends RecordDefinition>(
       );
       const [rows, counts] = await Promise.all([
         page({
-          userId,
-          memberId: options.memberId,
+          ...scopeValues(scope),
           boundary: view ? boundaryOf(view, options) : '',
           limit: options.limit + 1,
           offset: options.offset,
         }),
-        countRecords(userId, options),
+        countRecords(scope, options),
       ]);
       const hasMore = rows.length > options.limit;
       return {
@@ -283,44 +309,67 @@ export function createRecordRepository<D extends RecordDefinition>(
       };
     },
 
-    async get(userId: string, id: string): Promise<Stored | undefined> {
+    /** A record the user may read (their own, or a shared person's), with who last changed it. */
+    async get(access: Access, id: string): Promise<Stored | undefined> {
       if (!isId(id)) return undefined;
-      const [row] = await getById({ userId, id });
-      return row ? fromRow(row) : undefined;
+      return getInScope(scopeOf(access, { memberLinked }), id);
     },
 
-    async create(userId: string, values: Record<string, unknown>): Promise<Stored> {
-      await assertMemberOwned(userId, values);
+    async create(access: Access, values: Record<string, unknown>): Promise<Stored> {
+      const target = await targetOf(access, values);
       const now = nowTimestamp();
       const id = newId();
-      await db
-        .insertInto(table)
-        .values(ownedRow(userId, { id, ...toRow(values), created_at: now, updated_at: now }))
-        .execute();
-      const created = await this.get(userId, id);
+      const row: Record<string, unknown> = {
+        id,
+        ...toRow(values),
+        changed_by: access.userId,
+        created_at: now,
+        updated_at: now,
+      };
+      if (memberLinked) row.family_member_id = target.member;
+      await db.insertInto(table).values(ownedRow(target.owner, row)).execute();
+      const created = await this.get(access, id);
       if (!created) throw new Error(`${table} row ${id} vanished after insert`);
       return created;
     },
 
     async update(
-      userId: string,
+      access: Access,
       id: string,
       values: Record<string, unknown>,
     ): Promise<Stored | undefined> {
       if (!isId(id)) return undefined;
-      await assertMemberOwned(userId, values);
-      const result = await updateOwned(db, table, userId)
-        .set({ ...toRow(values), updated_at: nowTimestamp() })
+      const record = await writable(access, id);
+      if (!record) return undefined;
+      const target = await targetOf(access, values);
+      // A record stays with the account that keeps it: it can move between that account's
+      // persons the user may write, never to another account.
+      if (target.owner !== record.user_id) {
+        throw badRequest(UNKNOWN_MEMBER_MESSAGE, 'family_member_id');
+      }
+      const changes: Record<string, unknown> = {
+        ...toRow(values),
+        changed_by: access.userId,
+        updated_at: nowTimestamp(),
+      };
+      if (memberLinked) changes.family_member_id = target.member;
+      const result = await updateInScope(db, table, scopeOf(access, { memberLinked, write: true }))
+        .set(changes)
         .where('id', '=', id)
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) return undefined;
-      return this.get(userId, id);
+      return this.get(access, id);
     },
 
-    async delete(userId: string, id: string): Promise<boolean> {
-      if (!isId(id)) return false;
-      const result = await deleteOwned(db, table, userId).where('id', '=', id).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+    /** Deletes a record the user may change: the record it was, or undefined. */
+    async delete(access: Access, id: string): Promise<Stored | undefined> {
+      if (!isId(id)) return undefined;
+      const record = await writable(access, id);
+      if (!record) return undefined;
+      const result = await deleteInScope(db, table, scopeOf(access, { memberLinked, write: true }))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n ? record : undefined;
     },
   };
 }

@@ -10,6 +10,7 @@ import { createFamilyMemberRepository } from '../family-members/family-member-re
 import { sampleRecord } from '../test/factories';
 import { signedUpClient, useTestServer } from '../test/harness';
 import { createRecordRepository } from './record-repository';
+import { ownAccess } from '../access/scope';
 
 const server = useTestServer();
 
@@ -31,7 +32,7 @@ async function viewsOf(definition: RecordDefinition, records: Record<string, unk
   );
   const names: Record<string, string[]> = {};
   for (const view of Object.keys(definition.views ?? {})) {
-    const page = await repository.list(userId, {
+    const page = await repository.list(ownAccess(userId), {
       view,
       now: NOW,
       today: TODAY,

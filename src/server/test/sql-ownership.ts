@@ -12,7 +12,7 @@
  * owner in the first place. So is a row of a token table (a calendar link) found by its
  * token's hash, in a statement that touches no other table of user data.
  */
-import { AUTH_TABLES, CAPABILITY_COLUMNS, OWNER_COLUMNS } from '../access/access';
+import { AUTH_TABLES, CAPABILITY_COLUMNS, GRANTEE_COLUMNS, OWNER_COLUMNS } from '../access/access';
 
 /** Statements on user data that are the server's own upkeep, no one user's read or write. */
 const UPKEEP: ReadonlyArray<{ pattern: RegExp; why: string }> = [
@@ -32,6 +32,9 @@ const UPKEEP: ReadonlyArray<{ pattern: RegExp; why: string }> = [
 
 /** Tables some rows of which are reached by an unguessable id instead of their owner. */
 const capabilityColumns: ReadonlyMap<string, string> = new Map(Object.entries(CAPABILITY_COLUMNS));
+
+/** Tables some rows of which their grantee reaches, by their own user row's email. */
+const granteeColumns: ReadonlyMap<string, string> = new Map(Object.entries(GRANTEE_COLUMNS));
 
 const userDataTables = new Map(
   Object.entries(OWNER_COLUMNS).filter(([table]) => !AUTH_TABLES.has(table)),
@@ -65,6 +68,17 @@ export function ownershipViolations(statement: string): OwnershipViolation[] {
     }
     const qualified = new RegExp(`"${escape(alias ?? table)}"\\."${column}"${BOUND}`, 'i');
     if (qualified.test(sql)) continue;
+    // A grant found by its grantee: their email, read from their own user row by id.
+    const grantee = granteeColumns.get(table);
+    if (
+      grantee &&
+      new RegExp(
+        `"${escape(alias ?? table)}"\\."${grantee}" in \\(select "email" from "user" where "user"\\."id" ${BOUND}`,
+        'i',
+      ).test(sql)
+    ) {
+      continue;
+    }
     // A row reached by the capability its reader holds: the only table of the statement.
     const capability = capabilityColumns.get(table);
     if (

@@ -6,7 +6,15 @@
 import { sql, type Kysely } from 'kysely';
 import { timelineDefinitions } from '../../shared/records';
 import type { TimelineEvent, TimelinePage } from '../../shared/timeline';
-import { ownedBy, ownedRows } from '../access/access';
+import {
+  membersOfScope,
+  rowsInScope,
+  scopeOf,
+  scopeShape,
+  scopeValues,
+  type Access,
+  type Scope,
+} from '../access/scope';
 import { prepareQuery, preparedShapes } from '../db/prepared-query';
 import type { DB } from '../db/schema';
 
@@ -39,41 +47,45 @@ export function decodeCursor(value: string): Cursor | null {
 }
 
 interface TimelineValues extends Record<string, unknown> {
-  userId: string;
-  memberId: string | undefined;
   cursorDate: string;
   cursorId: string;
   limit: number;
 }
 
 export function createTimelineRepository(db: Kysely<DB>) {
-  /** The page query of one shape: with or without a member filter, first page or later. */
-  function buildPage(byMember: boolean, afterCursor: boolean) {
+  /**
+   * The page query of one shape: its scope's kinds of terms (the user's own, a shared
+   * person's, one person's), first page or later. Each type and each term of the scope is a
+   * part of its own, read in its own index order.
+   */
+  function buildPage(scope: Scope, afterCursor: boolean) {
     return (values: TimelineValues) => {
-      const perType = timelineDefinitions.map((definition) => {
-        const date = sql.ref(definition.timeline.dateField);
-        let query = ownedRows(db, definition.table, values.userId)
-          .select([
-            'id',
-            sql<string>`${sql.lit(definition.type)}`.as('type'),
-            sql<string>`${sql.ref(definition.titleField)}`.as('name'),
-            sql<string>`${date}`.as('date'),
-            'family_member_id',
-          ])
-          .where(date, 'is not', null);
-        if (byMember) query = query.where('family_member_id', '=', values.memberId as string);
-        if (afterCursor) {
-          query = query.where((eb) =>
-            eb.or([
-              eb(date, '<', values.cursorDate),
-              eb.and([eb(date, '=', values.cursorDate), eb('id', '<', values.cursorId)]),
-            ]),
-          );
-        }
-        return query;
-      });
+      const parts = timelineDefinitions.flatMap((definition) =>
+        scope.map((term, index) => {
+          const date = sql.ref(definition.timeline.dateField);
+          let query = rowsInScope(db, definition.table, [term], termValues(values, index))
+            .select([
+              'id',
+              sql<string>`${sql.lit(definition.type)}`.as('type'),
+              sql<string>`${sql.ref(definition.titleField)}`.as('name'),
+              sql<string>`${date}`.as('date'),
+              'user_id',
+              'family_member_id',
+            ])
+            .where(date, 'is not', null);
+          if (afterCursor) {
+            query = query.where((eb) =>
+              eb.or([
+                eb(date, '<', values.cursorDate),
+                eb.and([eb(date, '=', values.cursorDate), eb('id', '<', values.cursorId)]),
+              ]),
+            );
+          }
+          return query;
+        }),
+      );
 
-      const [first, ...rest] = perType;
+      const [first, ...rest] = parts;
       if (!first) throw new Error('no record type is on the timeline');
       // One ORDER BY and LIMIT over the whole union: each part is read in its (owner, date,
       // id) index order and the parts are merged, so the database stops after one page
@@ -86,15 +98,14 @@ export function createTimelineRepository(db: Kysely<DB>) {
       return db
         .selectFrom(page.as('e'))
         .leftJoin('family_members as m', (join) =>
-          join
-            .onRef('m.id', '=', 'e.family_member_id')
-            .on(ownedBy('family_members', values.userId, 'm')),
+          join.onRef('m.id', '=', 'e.family_member_id').on(membersOfScope(scope, values, 'm')),
         )
         .select([
           'e.id',
           'e.type',
           'e.name',
           'e.date',
+          'e.user_id',
           'e.family_member_id',
           'm.name as family_member_name',
           'm.color as family_member_color',
@@ -107,17 +118,16 @@ export function createTimelineRepository(db: Kysely<DB>) {
 
   return {
     async list(
-      userId: string,
+      access: Access,
       options: { memberId?: string; cursor?: Cursor | null; limit: number },
     ): Promise<TimelinePage> {
-      const byMember = Boolean(options.memberId);
+      const scope = scopeOf(access, { memberLinked: true, personId: options.memberId });
       const afterCursor = Boolean(options.cursor);
-      const page = pages(`${byMember}|${afterCursor}`, () =>
-        prepareQuery(db, buildPage(byMember, afterCursor)),
+      const page = pages(`${scopeShape(scope)}|${afterCursor}`, () =>
+        prepareQuery(db, buildPage(scope, afterCursor)),
       );
       const rows = (await page({
-        userId,
-        memberId: options.memberId,
+        ...scopeValues(scope),
         cursorDate: options.cursor?.date ?? '',
         cursorId: options.cursor?.id ?? '',
         limit: options.limit + 1,
@@ -134,6 +144,11 @@ export function createTimelineRepository(db: Kysely<DB>) {
       };
     },
   };
+}
+
+/** The values of a scope's term `index`, named as a one-term scope reads them. */
+function termValues(values: Record<string, unknown>, index: number): Record<string, unknown> {
+  return { owner0: values[`owner${index}`], member0: values[`member${index}`] };
 }
 
 export type TimelineRepository = ReturnType<typeof createTimelineRepository>;

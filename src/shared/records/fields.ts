@@ -250,8 +250,15 @@ export const FAMILY_MEMBER_LABEL = 'Family Member';
 export const UNKNOWN_MEMBER_MESSAGE = `${FAMILY_MEMBER_LABEL} must be one of your family members`;
 
 /**
+ * A person's id: a family member's (a UUID) or an account holder's (better-auth's random
+ * id), as a record names the person shared with the user who is the owner themself.
+ */
+export const isPersonId = (value: string): boolean =>
+  z.uuid().safeParse(value).success || /^[A-Za-z0-9_-]{16,64}$/.test(value);
+
+/**
  * The family member a record is about; empty means the user's own record. The server
- * checks that the id is one of the user's own members.
+ * checks that the id is one of the user's own members or a person shared with them to keep.
  */
 export function familyMember(): FieldSpec<z.ZodType<string | null, unknown>> {
   return {
@@ -260,7 +267,7 @@ export function familyMember(): FieldSpec<z.ZodType<string | null, unknown>> {
     required: false,
     schema: textInput(FAMILY_MEMBER_LABEL)
       .transform((value) => value?.trim() || null)
-      .refine((value) => value === null || z.uuid().safeParse(value).success, {
+      .refine((value) => value === null || isPersonId(value), {
         error: UNKNOWN_MEMBER_MESSAGE,
       }),
     initial: '',

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../constants';
 import { isCalendarDate } from '../dates';
 import type { RecordDefinition } from './definition';
+import { isPersonId } from './fields';
 
 const memberFilter = z
   .string()
   .optional()
   .transform((value) => value || undefined)
-  .refine((value) => value === undefined || z.uuid().safeParse(value).success, {
+  .refine((value) => value === undefined || isPersonId(value), {
     error: 'member must be a family member id',
   });
 

@@ -7,17 +7,21 @@ import {
   BellRing,
   CalendarCheck,
   CalendarX,
+  Eye,
   KeyRound,
   Link2,
   Link2Off,
   LogIn,
   LogOut,
   MonitorX,
+  PencilLine,
   ShieldAlert,
   ShieldCheck,
   ShieldOff,
   ShieldX,
   Trash2,
+  UserCog,
+  UserMinus,
   UserPlus,
   type LucideIcon,
 } from 'lucide-react';
@@ -57,6 +61,11 @@ const icons: Record<AuditEvent, LucideIcon> = {
   calendar_feed_read: CalendarCheck,
   reminders_device_added: BellRing,
   reminders_device_removed: BellOff,
+  access_granted: UserPlus,
+  access_changed: UserCog,
+  access_removed: UserMinus,
+  shared_records_read: Eye,
+  shared_records_changed: PencilLine,
 };
 
 /** Events that tell of something refused, shown in the warning colour. */

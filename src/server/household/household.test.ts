@@ -1,0 +1,245 @@
+/**
+ * The household over the API: an owner shares a person as viewer or editor, the grantee
+ * reads (and as editor keeps) that person's records and nothing else of the owner's, and
+ * a removal or an end of access holds from the very next request.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Grant, Household } from '../../shared/household';
+import type { TimelinePage } from '../../shared/timeline';
+import { sampleRecord } from '../test/factories';
+import { expectStatus } from '../test/family-records';
+import { signedUpClient, uniqueEmail, useTestServer, type TestClient } from '../test/harness';
+
+const server = useTestServer();
+
+type Row = { id: string; user_id: string; family_member_id: string | null; changed_by?: string };
+type Page = { items: Row[]; counts: Record<string, number> };
+
+async function profileOf(client: TestClient) {
+  return (await client.get<{ id: string; name: string; email: string }>('/api/profile')).body;
+}
+
+/** An owner with a child 'Mia' (one shot) and a shot of their own; and a second account. */
+async function family() {
+  const owner = await signedUpClient(server, 'Olivia Owner');
+  const other = await signedUpClient(server, 'Grace Grantee');
+  const ownerProfile = await profileOf(owner.client);
+  const otherProfile = await profileOf(other.client);
+  const mia = await expectStatus(
+    owner.client.post<{ id: string }>('/api/family-members', { name: 'Mia' }),
+  );
+  const miaShot = await expectStatus(
+    owner.client.post<Row>('/api/shots', sampleRecord('shot', { family_member_id: mia.id })),
+  );
+  const ownShot = await expectStatus(owner.client.post<Row>('/api/shots', sampleRecord('shot')));
+  const grant = (values: Record<string, unknown>) =>
+    owner.client.post<Grant>('/api/household/grants', {
+      personId: mia.id,
+      email: other.email,
+      role: 'viewer',
+      ...values,
+    });
+  return { owner, other, ownerProfile, otherProfile, mia, miaShot, ownShot, grant };
+}
+
+const ids = (page: { items: Row[] }) => page.items.map((item) => item.id).sort();
+
+describe('household grants', () => {
+  it('let a viewer read the shared person and nothing else, and refuse their writes', async () => {
+    const { owner, other, ownerProfile, mia, miaShot, ownShot, grant } = await family();
+    expect((await other.client.get<Page>('/api/shots')).body.items).toEqual([]);
+
+    const given = await expectStatus(grant({}));
+    expect(given).toMatchObject({ personId: mia.id, email: other.email, role: 'viewer' });
+
+    const fetched = await other.client.get<Household>('/api/household');
+    expect(fetched.status, JSON.stringify(fetched.body)).toBe(200);
+    const shared = fetched.body.received;
+    expect(shared).toEqual([
+      expect.objectContaining({
+        personId: mia.id,
+        ownerId: ownerProfile.id,
+        name: 'Mia',
+        ownerName: 'Olivia Owner',
+        role: 'viewer',
+      }),
+    ]);
+    const list = (await other.client.get<Page>('/api/shots')).body;
+    expect(ids(list)).toEqual([miaShot.id]);
+    expect(list.counts).toEqual({ upcoming: 0, past: 1 });
+    const byPerson = (await other.client.get<Page>(`/api/shots?member=${mia.id}`)).body;
+    expect(ids(byPerson)).toEqual([miaShot.id]);
+    expect((await other.client.get(`/api/shots/${miaShot.id}`)).status).toBe(200);
+    expect((await other.client.get(`/api/shots/${ownShot.id}`)).status).toBe(404);
+    const timeline = (await other.client.get<TimelinePage>('/api/timeline')).body;
+    expect(timeline.events.map((event) => event.id)).toEqual([miaShot.id]);
+
+    const write = await other.client.put(
+      `/api/shots/${miaShot.id}`,
+      sampleRecord('shot', { family_member_id: mia.id }),
+    );
+    expect(write.status).toBe(403);
+    expect((await other.client.delete(`/api/shots/${miaShot.id}`)).status).toBe(403);
+    expect(
+      (await other.client.post('/api/shots', sampleRecord('shot', { family_member_id: mia.id })))
+        .status,
+    ).toBe(403);
+    expect((await owner.client.get<Page>('/api/shots')).body.items).toHaveLength(2);
+  });
+
+  it('let an editor add, change and delete the person’s records, which stay the owner’s', async () => {
+    const { owner, other, otherProfile, mia, miaShot, grant } = await family();
+    await expectStatus(grant({ role: 'editor' }));
+    const added = await expectStatus(
+      other.client.post<Row>('/api/shots', sampleRecord('shot', { family_member_id: mia.id })),
+    );
+    const ownerView = await owner.client.get<Row>(`/api/shots/${added.id}`);
+    expect(ownerView.status).toBe(200);
+    expect(ownerView.body).toMatchObject({
+      family_member_id: mia.id,
+      changed_by: otherProfile.id,
+      changed_by_name: 'Grace Grantee',
+    });
+    expect(
+      (
+        await other.client.put(
+          `/api/shots/${miaShot.id}`,
+          sampleRecord('shot', { family_member_id: mia.id, location: 'Clinic B' }),
+        )
+      ).status,
+    ).toBe(200);
+    // A record never moves to another account's person.
+    const moved = await other.client.put(`/api/shots/${miaShot.id}`, sampleRecord('shot'));
+    expect(moved.status).toBe(400);
+    expect((await other.client.delete(`/api/shots/${added.id}`)).status).toBe(204);
+    expect((await owner.client.get(`/api/shots/${added.id}`)).status).toBe(404);
+
+    // The grant ends: the editor's record stays with the owner.
+    const kept = await expectStatus(
+      other.client.post<Row>('/api/shots', sampleRecord('shot', { family_member_id: mia.id })),
+    );
+    const grants = (await owner.client.get<Household>('/api/household')).body.given;
+    expect(grants).toHaveLength(1);
+    expect((await owner.client.delete(`/api/household/grants/${grants[0]!.id}`)).status).toBe(204);
+    expect((await other.client.get(`/api/shots/${kept.id}`)).status).toBe(404);
+    expect((await other.client.get<Page>('/api/shots')).body.items).toEqual([]);
+    expect((await owner.client.get(`/api/shots/${kept.id}`)).status).toBe(200);
+  });
+
+  it('change the grant an email has rather than adding a second, and audit each step', async () => {
+    const { owner, other, grant } = await family();
+    const first = await expectStatus(grant({}));
+    const second = await expectStatus(grant({ role: 'editor', allowExport: true }));
+    expect(second.id).toBe(first.id);
+    expect(second).toMatchObject({ role: 'editor', allowExport: true });
+    expect((await other.client.get<Page>('/api/shots')).status).toBe(200);
+    await owner.client.delete(`/api/household/grants/${first.id}`);
+    const activity = (
+      await owner.client.get<{ event: string; detail: string }[]>('/api/security-activity')
+    ).body.map((entry) => entry.event);
+    expect(activity).toEqual(
+      expect.arrayContaining([
+        'access_granted',
+        'access_changed',
+        'access_removed',
+        'shared_records_read',
+      ]),
+    );
+    const reads = activity.filter((event) => event === 'shared_records_read');
+    expect(reads).toHaveLength(1);
+  });
+
+  it('wait for an email that has no account yet, and answer it as any other', async () => {
+    const { owner, mia } = await family();
+    const email = uniqueEmail('later');
+    const granted = await owner.client.post<Grant>('/api/household/grants', {
+      personId: mia.id,
+      email,
+      role: 'viewer',
+    });
+    expect(granted.status).toBe(201);
+    const later = server.client();
+    await later.signUp({ name: 'Later Larry', email });
+    const shared = (await later.get<Household>('/api/household')).body.received;
+    expect(shared.map((person) => person.name)).toEqual(['Mia']);
+  });
+
+  it('share the owner themself as a person the grantee reads and keeps', async () => {
+    const { owner, other, ownerProfile, ownShot } = await family();
+    await expectStatus(
+      owner.client.post('/api/household/grants', {
+        personId: ownerProfile.id,
+        email: other.email,
+        role: 'editor',
+      }),
+    );
+    const list = (await other.client.get<Page>(`/api/shots?member=${ownerProfile.id}`)).body;
+    expect(ids(list)).toEqual([ownShot.id]);
+    const added = await expectStatus(
+      other.client.post<Row>(
+        '/api/shots',
+        sampleRecord('shot', { family_member_id: ownerProfile.id }),
+      ),
+    );
+    expect(added).toMatchObject({ user_id: ownerProfile.id, family_member_id: null });
+    const ownerList = (await owner.client.get<Page>('/api/shots')).body;
+    expect(ownerList.items.map((item) => item.id)).toContain(added.id);
+  });
+
+  it('end access after its last day, in the owner’s time zone', async () => {
+    const { other, miaShot, grant } = await family();
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const refused = await grant({ accessEnds: yesterday, timeZone: 'UTC' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ field: 'accessEnds' });
+    // UTC−12: today's end there is at least twelve hours away.
+    const today = new Date().toISOString().slice(0, 10);
+    const given = await expectStatus(grant({ accessEnds: today, timeZone: 'Etc/GMT+12' }));
+    expect(given.accessEnds).toBe(today);
+    expect((await other.client.get(`/api/shots/${miaShot.id}`)).status).toBe(200);
+    const [row] = await server.db
+      .selectFrom('access_grants')
+      .select('ends_at')
+      .where('id', '=', given.id)
+      .execute();
+    expect(Date.parse(row!.ends_at!)).toBe(Date.parse(`${today}T00:00:00Z`) + 36 * 3_600_000);
+    // The end passes: the very next request has no access.
+    await server.db
+      .updateTable('access_grants')
+      .set({ ends_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', given.id)
+      .execute();
+    expect((await other.client.get(`/api/shots/${miaShot.id}`)).status).toBe(404);
+    expect((await other.client.get<Household>('/api/household')).body.received).toEqual([]);
+  });
+
+  it('refuse bad input with a message naming the field', async () => {
+    const { owner, ownerProfile, grant } = await family();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ email: 'not-an-email' }, 'email'],
+      [{ email: ownerProfile.email }, 'email'],
+      [{ role: 'admin' }, 'role'],
+      [{ accessEnds: '2026-02-30' }, 'accessEnds'],
+      [{ personId: 'someone-else-entirely' }, 'personId'],
+    ];
+    for (const [values, field] of cases) {
+      const response = await grant(values);
+      expect(response.status, JSON.stringify(values)).toBe(400);
+      expect(response.body).toMatchObject({ field });
+    }
+    expect((await owner.client.get<Household>('/api/household')).body.given).toEqual([]);
+  });
+
+  it('let only the owner remove a grant, and not share another account’s person', async () => {
+    const { owner, other, mia, grant } = await family();
+    const given = await expectStatus(grant({ role: 'editor' }));
+    expect((await other.client.delete(`/api/household/grants/${given.id}`)).status).toBe(404);
+    const reshare = await other.client.post('/api/household/grants', {
+      personId: mia.id,
+      email: uniqueEmail('third'),
+      role: 'viewer',
+    });
+    expect(reshare.status).toBe(400);
+    expect((await owner.client.get<Household>('/api/household')).body.given).toHaveLength(1);
+  });
+});
