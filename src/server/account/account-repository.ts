@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Profile } from '../../shared/auth';
 import { deleteOwned, ownedRows } from '../access/access';
+import { recordAuditEvent } from '../audit/audit-log';
 import type { DB } from '../db/schema';
 
 /** better-auth keeps a challenge's attempt count under this prefix and the challenge's id. */
@@ -89,6 +90,24 @@ export function createAccountRepository(db: Kysely<DB>) {
           .where('email', '=', email)
           .execute();
         await trx.deleteFrom('attempt_limits').where('subject', 'in', [userId, email]).execute();
+        // Access others gave this account ends with it: its email may one day be someone
+        // else's. Each owner's security activity says so.
+        const grants = await trx
+          .deleteFrom('access_grants')
+          .where(
+            'access_grants.grantee_email',
+            'in',
+            ownedRows(trx, 'user', userId).select('email'),
+          )
+          .returning(['user_id', 'grantee_email'])
+          .execute();
+        for (const grant of grants) {
+          await recordAuditEvent(trx, {
+            event: 'access_removed',
+            userId: grant.user_id,
+            detail: `${grant.grantee_email} · account deleted`,
+          });
+        }
         await deleteOwned(trx, 'user', userId).execute();
         return true;
       });

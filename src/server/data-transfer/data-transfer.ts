@@ -56,9 +56,11 @@ export async function exportUserData(db: Kysely<DB>, userId: string): Promise<Da
       .orderBy('id')
       .execute();
     records[definition.table] = stored.map((row) => {
+      // Who last changed a record is an account id of this server: not part of the data.
       const {
         family_member_name: _name,
         family_member_color: _color,
+        changed_by: _changedBy,
         ...record
       } = rows.fromRow(row);
       return stripOwner(record);

@@ -21,6 +21,8 @@ afterAll(() => drop());
 
 /** Columns every record table has, beside its fields. */
 const IDENTITY = ['id', 'user_id', 'created_at', 'updated_at'];
+/** Who last changed a record: unknown (null) for a record older than migration 0016. */
+const CHANGED_BY = 'changed_by';
 
 describe.each(recordDefinitions.map((definition) => [definition.table, definition] as const))(
   'the %s table',
@@ -32,6 +34,7 @@ describe.each(recordDefinitions.map((definition) => [definition.table, definitio
       const columns = new Map(found?.columns.map((column) => [column.name, column]));
       const expected = [
         ...IDENTITY,
+        CHANGED_BY,
         ...(definition.memberLinked ? ['family_member_id'] : []),
         ...Object.keys(definition.fields),
       ];
@@ -52,6 +55,7 @@ describe.each(recordDefinitions.map((definition) => [definition.table, definitio
         if (name === 'id' && database.engine === 'sqlite') continue;
         expect(columns.get(name)?.isNullable, name).toBe(false);
       }
+      expect(columns.get(CHANGED_BY)?.isNullable, CHANGED_BY).toBe(true);
     });
   },
 );

@@ -16,7 +16,12 @@ import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
 import { personFileName } from '../persons/person-file-name';
-import { findPerson, personDoses, personRecords, type Person } from '../persons/person-records';
+import {
+  findExportablePerson,
+  personDoses,
+  personRecords,
+  type Person,
+} from '../persons/person-records';
 import { patientEverythingBody } from './fhir-everything';
 import { fhirContentType, FHIR_RECORD_TYPES, type FhirClock, type FhirSource } from './fhir-source';
 import { buildPatientSummary } from './fhir-summary';
@@ -53,10 +58,15 @@ async function* noRecords(): AsyncGenerator<never> {}
 
 export function fhirRoutes(db: Kysely<DB>) {
   async function prepare(c: Context<AppEnv>, today: string | undefined, types?: readonly string[]) {
-    const person = await findPerson(db, c.var.user.id, c.req.param('personId') ?? '');
-    if (!person) throw notFound(PERSON_NOT_FOUND);
+    const found = await findExportablePerson(
+      db,
+      await c.var.access(),
+      c.req.param('personId') ?? '',
+    );
+    if (!found) throw notFound(PERSON_NOT_FOUND);
+    const { ownerId, person } = found;
     const clock: FhirClock = { now: new Date().toISOString(), today: today ?? localToday() };
-    return { person, clock, source: personFhirSource(db, c.var.user.id, person, types) };
+    return { person, clock, source: personFhirSource(db, ownerId, person, types) };
   }
 
   return new Hono<AppEnv>()

@@ -16,6 +16,7 @@ import { badRequest } from '../http/errors';
 import { isId, newId, nowTimestamp } from '../ids';
 import { findPerson } from '../persons/person-records';
 import { instantOf } from '../reminders/time-zones';
+import { createShareLinkStore } from '../share-links/share-link-store';
 
 export const PERSON_UNKNOWN_MESSAGE = 'Person must be you or one of your family members';
 
@@ -112,6 +113,19 @@ export function createHouseholdRepository(db: Kysely<DB>) {
     });
   }
 
+  /**
+   * The share links a grantee made of the person while the grant allowed it: revoked when
+   * access ends or no longer allows sharing.
+   */
+  async function revokeGranteeLinks(trx: Kysely<DB>, email: string, personId: string) {
+    const grantee = await trx
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (grantee) await createShareLinkStore(trx).revokePerson(grantee.id, personId);
+  }
+
   return {
     async household(access: Access): Promise<Household> {
       const [given, received] = await Promise.all([
@@ -169,6 +183,7 @@ export function createHouseholdRepository(db: Kysely<DB>) {
             )
             .returning(GRANT_COLUMNS)
             .executeTakeFirstOrThrow());
+        if (!values.allowExport) await revokeGranteeLinks(trx, email, person.id);
         await recordAuditEvent(trx, {
           event: changed ? 'access_changed' : 'access_granted',
           userId,
@@ -188,6 +203,7 @@ export function createHouseholdRepository(db: Kysely<DB>) {
           .returning(['grantee_email', 'person_id'])
           .executeTakeFirst();
         if (!removed) return false;
+        await revokeGranteeLinks(trx, removed.grantee_email, removed.person_id);
         const person = await findPerson(trx, userId, removed.person_id);
         await recordAuditEvent(trx, {
           event: 'access_removed',

@@ -242,4 +242,60 @@ describe('household grants', () => {
     expect(reshare.status).toBe(400);
     expect((await owner.client.get<Household>('/api/household')).body.given).toHaveLength(1);
   });
+
+  it('keep sharing and export the owner’s unless the grant allows them', async () => {
+    const { owner, other, mia, grant } = await family();
+    const summary = `/api/fhir/Patient/${mia.id}/$summary`;
+    const pdf = `/api/persons/${mia.id}/summary.pdf`;
+    const link = () =>
+      other.client.post<{ id: string }>('/api/share-links', {
+        person_id: mia.id,
+        expires_in_days: 7,
+        label: 'Mia',
+        jwe: 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..aaaaaaaaaaaaaaaa.bbbbbbbb.cccccccccccccccccccccc',
+      });
+    await expectStatus(grant({ role: 'editor' }));
+    expect((await other.client.get(summary)).status).toBe(404);
+    expect((await other.client.get(pdf)).status).toBe(404);
+    expect((await link()).status).toBe(404);
+
+    const allowed = await expectStatus(grant({ role: 'viewer', allowExport: true }));
+    expect((await other.client.get(summary)).status).toBe(200);
+    expect((await other.client.get(pdf)).status).toBe(200);
+    const made = await expectStatus(link());
+    const ownerLog = (
+      await owner.client.get<{ event: string; detail: string }[]>('/api/security-activity')
+    ).body;
+    expect(ownerLog).toContainEqual(
+      expect.objectContaining({ event: 'share_link_created', detail: `Mia · by ${other.email}` }),
+    );
+
+    // Access removed: the grantee's links of the person are revoked with it.
+    await owner.client.delete(`/api/household/grants/${allowed.id}`);
+    const [row] = await server.db
+      .selectFrom('share_links')
+      .select(['jwe', 'revoked_at'])
+      .where('id', '=', made.id)
+      .execute();
+    expect(row).toMatchObject({ jwe: null, revoked_at: expect.any(String) });
+  });
+
+  it('end with the grantee’s account, in the owner’s security activity', async () => {
+    const { owner, other, grant } = await family();
+    await expectStatus(grant({}));
+    const deleted = await other.client.request('DELETE', '/api/account', {
+      password: other.password,
+    });
+    expect(deleted.status).toBeLessThan(300);
+    expect((await owner.client.get<Household>('/api/household')).body.given).toEqual([]);
+    const events = (
+      await owner.client.get<{ event: string; detail: string }[]>('/api/security-activity')
+    ).body;
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        event: 'access_removed',
+        detail: `${other.email} · account deleted`,
+      }),
+    );
+  });
 });

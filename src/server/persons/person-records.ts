@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import { definitionsByType } from '../../shared/records';
 import type { RecordDefinition, RecordType } from '../../shared/records/definition';
 import { ownedBy, ownedRows } from '../access/access';
+import { shareOfPerson, type Access } from '../access/scope';
 import type { DB } from '../db/schema';
 import { isId } from '../ids';
 import { recordRows } from '../records/record-rows';
@@ -51,6 +52,22 @@ export async function findPerson(
     .where('id', '=', personId)
     .executeTakeFirst();
   return member && { ...member, email: null, family_member_id: member.id };
+}
+
+/**
+ * A person whose records the user may take away (a PDF, a FHIR bundle, a share link): one
+ * of their own, or one shared with them on a grant that allows sharing and export. The
+ * records are then read as the owner's, whose id comes with the person.
+ */
+export async function findExportablePerson(
+  db: Kysely<DB>,
+  access: Access,
+  personId: string,
+): Promise<{ ownerId: string; person: Person } | undefined> {
+  const share = shareOfPerson(access, personId);
+  const ownerId = share?.allowExport ? share.ownerId : access.userId;
+  const person = await findPerson(db, ownerId, personId);
+  return person && { ownerId, person };
 }
 
 /** A stored record of a person, as the API returns it without its member's name. */

@@ -20,6 +20,7 @@ import {
   WRONG_PASSCODE,
   type CreatedShareLink,
 } from '../../shared/share-links';
+import { ownedRows } from '../access/access';
 import { recordAuditEvent, requestSource } from '../audit/audit-log';
 import type { PasswordHasher } from '../auth/password-hashing';
 import type { DB } from '../db/schema';
@@ -29,7 +30,7 @@ import { notFound } from '../http/errors';
 import { validate, validationErrorBody } from '../http/validation';
 import type { AttemptLimits } from '../limits/attempt-limits';
 import { TOO_MANY_ATTEMPTS_MESSAGE } from '../limits/attempt-limits';
-import { findPerson } from '../persons/person-records';
+import { findExportablePerson } from '../persons/person-records';
 import { createShareLinkStore, type ShareLinkStore } from './share-link-store';
 
 export const SHARE_API_PREFIX = '/api/shl/';
@@ -45,6 +46,12 @@ export interface ShareLinkRouteDependencies {
   origin: (request: Request) => string;
 }
 
+/** An account's email, as a shared person's owner is told who made a link. */
+async function emailOf(db: Kysely<DB>, userId: string): Promise<string> {
+  const user = await ownedRows(db, 'user', userId).select('email').executeTakeFirst();
+  return user?.email ?? '';
+}
+
 const manifestUrl = (origin: string, manifestId: string) =>
   `${origin}${SHARE_API_PREFIX}${manifestId}`;
 
@@ -53,8 +60,9 @@ export function shareLinkRoutes({ db, store, hasher, origin }: ShareLinkRouteDep
     .post('/', validate('json', createShareLinkSchema), async (c) => {
       const input = c.req.valid('json');
       const owner = c.var.user.id;
-      const person = await findPerson(db, owner, input.person_id);
-      if (!person) throw notFound('Person not found');
+      const found = await findExportablePerson(db, await c.var.access(), input.person_id);
+      if (!found) throw notFound('Person not found');
+      const { person } = found;
       const passcodeHash = input.passcode ? await hasher.hash(input.passcode) : null;
       const row = await db.transaction().execute(async (trx) => {
         const created = await createShareLinkStore(trx).create(owner, {
@@ -71,6 +79,14 @@ export function shareLinkRoutes({ db, store, hasher, origin }: ShareLinkRouteDep
           userId: owner,
           detail: person.name,
         });
+        // A shared person's owner learns of every link made of them.
+        if (found.ownerId !== owner) {
+          await recordAuditEvent(trx, {
+            event: 'share_link_created',
+            userId: found.ownerId,
+            detail: `${person.name} · by ${await emailOf(trx, owner)}`,
+          });
+        }
         return created;
       });
       await store.pruneExpired();

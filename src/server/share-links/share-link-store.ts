@@ -112,6 +112,16 @@ export function createShareLinkStore(db: Kysely<DB>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** Revokes every live link of the owner's to one person (a shared person no longer theirs to share). */
+    async revokePerson(owner: string, personId: string): Promise<void> {
+      const live = await ownedRows(db, 'share_links', owner)
+        .select('id')
+        .where('person_id', '=', personId)
+        .where('revoked_at', 'is', null)
+        .execute();
+      for (const { id } of live) await this.revoke(owner, id);
+    },
+
     async accesses(owner: string, linkId: string): Promise<ShareLinkAccess[]> {
       const rows = await ownedRows(db, 'share_link_accesses', owner)
         .select(['id', 'created_at', 'recipient', 'outcome'])

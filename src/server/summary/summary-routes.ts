@@ -5,8 +5,9 @@
  *   ?today=YYYY-MM-DD   the reader's date: current medications and given shots split at it
  *   ?tz=Europe/Oslo     the reader's time zone, for visit times and the generated date (UTC)
  *
- * The person is the user (their own id) or one of their family members; any other id is
- * answered as a person that does not exist.
+ * The person is the user (their own id), one of their family members, or a person shared
+ * with them on a grant that allows export; any other id is answered as a person that does
+ * not exist.
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
@@ -18,7 +19,7 @@ import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
 import { personFileName } from '../persons/person-file-name';
-import { findPerson } from '../persons/person-records';
+import { findExportablePerson } from '../persons/person-records';
 import { buildPersonSummary } from './person-summary-source';
 import { renderSummaryPdf } from './render-summary-pdf';
 
@@ -29,12 +30,12 @@ export function summaryRoutes(db: Kysely<DB>) {
     '/:personId/summary.pdf',
     validate('query', summaryQuerySchema),
     async (c) => {
-      const userId = c.var.user.id;
-      const person = await findPerson(db, userId, c.req.param('personId'));
-      if (!person) throw notFound(PERSON_NOT_FOUND);
+      const found = await findExportablePerson(db, await c.var.access(), c.req.param('personId'));
+      if (!found) throw notFound(PERSON_NOT_FOUND);
+      const { ownerId, person } = found;
       const query = c.req.valid('query');
       const clock = { now: new Date().toISOString(), today: query.today ?? localToday() };
-      const summary = await buildPersonSummary(db, userId, person, clock);
+      const summary = await buildPersonSummary(db, ownerId, person, clock);
       const pdf = await renderSummaryPdf(summary, { timeZone: query.tz ?? 'UTC' });
       return c.body(new Uint8Array(pdf), 200, {
         'Content-Type': SUMMARY_CONTENT_TYPE,
