@@ -358,10 +358,30 @@ async function main() {
       });
       const { link } = (await calendarLink.json()) as { link: { url: string } };
       const calendarPath = new URL(link.url).pathname;
+      // The household's grantee: every person of the heavy user's shared with them.
+      const granteeAccount = await signUp(
+        product.url,
+        { name: 'Grace Kim', email: 'grantee@example.com', password: BENCH_PASSWORD },
+        benchConfig.passcode,
+      );
+      for (const personId of personIds) {
+        const granted = await fetch(`${product.url}/api/household/grants`, {
+          method: 'POST',
+          headers: {
+            cookie: cookies.heavy,
+            origin: product.url,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ personId, email: granteeAccount.email, role: 'viewer' }),
+        });
+        if (granted.status !== 201) throw new Error(`grant: ${granted.status}`);
+      }
+      const granteeCookie = cookieHeader(await signIn(product.url, granteeAccount));
       const wanted = buildDownloads({ personIds, busiestId: busiest.id, today, calendarPath });
       for (const download of wanted) {
         if (benchConfig.scenarios && !benchConfig.scenarios.has(download.key)) continue;
-        const result = await measureDownload(product.url, cookies.heavy, download, product, 5);
+        const cookie = download.asGrantee ? granteeCookie : cookies.heavy;
+        const result = await measureDownload(product.url, cookie, download, product, 5);
         progress(`  ${result.label}: ${Math.round(result.ms)} ms`);
         downloads.push(result);
       }

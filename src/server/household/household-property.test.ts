@@ -23,8 +23,10 @@ type Role = 'viewer' | 'editor';
 type Step =
   | { kind: 'grant'; person: PersonName; grantee: GranteeName; role: Role }
   | { kind: 'remove'; person: PersonName; grantee: GranteeName }
-  | { kind: 'read' | 'write'; who: GranteeName | 'owner'; person: PersonName }
-  | { kind: 'list' | 'timeline'; who: GranteeName };
+  | { kind: 'read'; who: GranteeName | 'owner'; person: PersonName }
+  | { kind: 'write'; who: GranteeName | 'owner'; person: PersonName }
+  | { kind: 'list'; who: GranteeName }
+  | { kind: 'timeline'; who: GranteeName };
 
 const person = fc.constantFrom(...PERSONS);
 const grantee = fc.constantFrom(...GRANTEES);
