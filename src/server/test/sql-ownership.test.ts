@@ -13,6 +13,14 @@ import {
   rowsByCapability,
   updateOwned,
 } from '../access/access';
+import {
+  deleteInScope,
+  membersOfScope,
+  rowsInScope,
+  scopeValues,
+  updateInScope,
+  type Scope,
+} from '../access/scope';
 import type { DB } from '../db/schema';
 import { ownershipViolations } from './sql-ownership';
 
@@ -55,6 +63,37 @@ describe.each(Object.entries(engines))('on %s', (_engine, db) => {
     expect(ownershipViolations(sqlOf(joined))).not.toEqual([]);
     const byOther = db.selectFrom('calendar_links').select('user_id').where('created_at', '=', 'x');
     expect(ownershipViolations(sqlOf(byOther))).toHaveLength(1);
+  });
+
+  it('passes a scope of shared persons, and a grant found by its grantee’s own email', () => {
+    const scope: Scope = [
+      { kind: 'all', owner: 'u1' },
+      { kind: 'member', owner: 'u2', member: 'm1' },
+      { kind: 'self', owner: 'u3' },
+    ];
+    const shared = [
+      rowsInScope(db, 'visits', scope, scopeValues(scope), 'r')
+        .leftJoin('family_members as m', (join) =>
+          join
+            .onRef('m.id', '=', 'r.family_member_id')
+            .on(membersOfScope(scope, scopeValues(scope), 'm')),
+        )
+        .selectAll('r'),
+      rowsInScope(db, 'record_counts', scope, scopeValues(scope)).select('total'),
+      updateInScope(db, 'shots', scope).set({ location: 'x' }).where('id', '=', 's1'),
+      deleteInScope(db, 'shots', scope).where('id', '=', 's1'),
+      db
+        .selectFrom('access_grants as g')
+        .select('g.id')
+        .where('g.grantee_email', 'in', ownedRows(db, 'user', 'u1').select('email')),
+    ];
+    for (const query of shared) expect(ownershipViolations(sqlOf(query)), sqlOf(query)).toEqual([]);
+    // A grant found by an email the request names itself is anyone's grant.
+    const byEmail = db
+      .selectFrom('access_grants as g')
+      .select('g.id')
+      .where('g.grantee_email', '=', 'someone@example.com');
+    expect(ownershipViolations(sqlOf(byEmail))).toHaveLength(1);
   });
 
   it('flags the same queries without their owner condition', () => {
