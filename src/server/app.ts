@@ -25,7 +25,7 @@ import { mountWebApp } from './http/static-files';
 import type { Logger } from './logger';
 import { createAccountRepository } from './account/account-repository';
 import { productRoutes } from './api-routes';
-import { createAccessReader, type Access } from './access/scope';
+import { createAccessReader, ownAccess, type Access } from './access/scope';
 import { createHouseholdRepository } from './household/household-repository';
 import { CALENDAR_FEED_PATH, calendarFeedRoutes } from './calendar/calendar-routes';
 import { freshProofChecker } from './account/fresh-proof';
@@ -199,7 +199,12 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
     .use(requireSession(auth, db, sessionLifetime(config.sessionMaxAgeDays)))
     .use(async (c, next) => {
       let access: Promise<Access> | undefined;
-      c.set('access', () => (access ??= accessOf(c.var.user.id)));
+      const user = c.var.user;
+      c.set('access', () =>
+        user.hasGrants === false
+          ? Promise.resolve(ownAccess(user.id))
+          : (access ??= accessOf(user.id)),
+      );
       await next();
     })
     .route(

@@ -5,6 +5,11 @@ import type { Database } from '../db/database';
 /** The signed-in user, as a request knows them: what to read their rows by. */
 export interface SessionUser {
   id: string;
+  /**
+   * Whether any grant names the user's email (ended or not), when the session check read
+   * it: false means their access is their own rows, with no need to look grants up.
+   */
+  hasGrants?: boolean;
 }
 
 export interface AppEnv {

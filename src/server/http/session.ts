@@ -85,12 +85,24 @@ export function requireSession(
     });
   };
 
-  // The session row alone: a request needs only its user's id (deleting a user deletes
-  // their sessions, so a session always has its user).
+  // The session row: a request needs only its user's id (deleting a user deletes their
+  // sessions, so a session always has its user), and whether anyone shared a person with
+  // that user, so that a user with no grants never looks them up (see access/scope.ts).
   const findSession = prepareQuery(db, (values: { token: string }) =>
     db
       .selectFrom('session')
       .select(['id', 'userId', 'createdAt', 'expiresAt'])
+      .select((eb) =>
+        eb
+          .selectFrom('access_grants as g')
+          .select(eb.fn.countAll<number>().as('grants'))
+          .where(
+            'g.grantee_email',
+            'in',
+            eb.selectFrom('user').select('email').whereRef('user.id', '=', 'session.userId'),
+          )
+          .as('grants'),
+      )
       .where('token', '=', values.token),
   );
 
@@ -118,7 +130,7 @@ export function requireSession(
     // better-auth renews a session once a day of use: that answer carries a new cookie.
     const dueForRenewal = expiresAt - config.expiresInMs + config.updateAgeMs <= now;
     if (!(expiresAt > now) || dueForRenewal) return null;
-    return { user: { id: row.userId }, sessionId: row.id };
+    return { user: { id: row.userId, hasGrants: Number(row.grants) > 0 }, sessionId: row.id };
   }
 
   return async (c, next) => {

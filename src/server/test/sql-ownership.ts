@@ -40,6 +40,9 @@ const userDataTables = new Map(
   Object.entries(OWNER_COLUMNS).filter(([table]) => !AUTH_TABLES.has(table)),
 );
 
+/** The session check: one session, by the token the request holds. */
+const SESSION_BY_TOKEN = /^select .* from "session" where "token" = (\?|\$1)$/;
+
 const REFERENCE = /\b(from|join|update|into)\s+"(\w+)"(?:\s+as\s+"(\w+)")?/gi;
 const BOUND = String.raw`\s*(?:=\s*(?:\?|\$\d+)|in\s*\()`;
 
@@ -68,14 +71,20 @@ export function ownershipViolations(statement: string): OwnershipViolation[] {
     }
     const qualified = new RegExp(`"${escape(alias ?? table)}"\\."${column}"${BOUND}`, 'i');
     if (qualified.test(sql)) continue;
-    // A grant found by its grantee: their email, read from their own user row by id.
+    // A grant found by its grantee: their email, read from their own user row by id, or by
+    // the session the request holds (the session check asks whether any grant names them).
     const grantee = granteeColumns.get(table);
     if (
       grantee &&
-      new RegExp(
+      (new RegExp(
         `"${escape(alias ?? table)}"\\."${grantee}" in \\(select "email" from "user" where "user"\\."id" ${BOUND}`,
         'i',
-      ).test(sql)
+      ).test(sql) ||
+        (SESSION_BY_TOKEN.test(sql) &&
+          new RegExp(
+            `"${escape(alias ?? table)}"\\."${grantee}" in \\(select "email" from "user" where "user"\\."id" = "session"\\."userId"\\)`,
+            'i',
+          ).test(sql)))
     ) {
       continue;
     }
