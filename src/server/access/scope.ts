@@ -231,6 +231,27 @@ export function deleteInScope<T extends OwnedTable>(
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
+/**
+ * For a scope with shared owners themselves in it: the condition that keeps a joined user
+ * row (`alias`) to those owners, whose name stands for the person on their records (a
+ * member's record has its member's). Null when the scope has none.
+ */
+export function sharedSelvesOfScope(
+  scope: Scope,
+  values: Record<string, unknown>,
+  alias: string,
+): RawBuilder<SqlBool> | null {
+  const parts = scope.flatMap((term, index) =>
+    term.kind === 'self'
+      ? [sql<SqlBool>`${sql.ref(`${alias}.id`)} = ${values[`owner${index}`]}`]
+      : [],
+  );
+  if (parts.length === 0) return null;
+  return parts.length === 1
+    ? (parts[0] as RawBuilder<SqlBool>)
+    : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
 /** The answer to a viewer's write: they may read the person, not change their records. */
 export const VIEW_ONLY_MESSAGE = 'You can view these records but not change them';
 export const viewOnly = () => new ApiError(403, VIEW_ONLY_MESSAGE);

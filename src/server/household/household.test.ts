@@ -175,6 +175,15 @@ describe('household grants', () => {
     );
     const list = (await other.client.get<Page>(`/api/shots?member=${ownerProfile.id}`)).body;
     expect(ids(list)).toEqual([ownShot.id]);
+    // The owner's name stands for the person on their records, as a member's does.
+    expect(list.items[0]).toMatchObject({ family_member_name: 'Olivia Owner' });
+    const timeline = (await other.client.get<TimelinePage>('/api/timeline')).body;
+    expect(timeline.events).toEqual([
+      expect.objectContaining({ id: ownShot.id, family_member_name: 'Olivia Owner' }),
+    ]);
+    // The owner's own lists are as they were: their own records have no person's name.
+    const mine = (await owner.client.get<Page>('/api/shots')).body.items;
+    expect(mine.find((item) => item.id === ownShot.id)).toMatchObject({ family_member_name: null });
     const added = await expectStatus(
       other.client.post<Row>(
         '/api/shots',

@@ -20,6 +20,7 @@ import {
   scopeOf,
   scopeShape,
   scopeValues,
+  sharedSelvesOfScope,
   shareOfRow,
   viewOnly,
   writeTarget,
@@ -30,6 +31,7 @@ import {
 import { ownedRow } from '../access/access';
 import { prepareQuery, preparedShapes } from '../db/prepared-query';
 import type { DB } from '../db/schema';
+import { memberOrOwnerColumns } from '../persons/person-columns';
 import { badRequest } from '../http/errors';
 import { isId, newId, nowTimestamp } from '../ids';
 import { recordRows } from './record-rows';
@@ -76,15 +78,28 @@ export function createRecordRepository<D extends RecordDefinition>(
   const table: RecordTable = definition.table;
   const memberLinked = Boolean(definition.memberLinked);
 
-  /** The rows of a scope as `r`, with their member's name and colour. */
+  /**
+   * The rows of a scope as `r`, with their person's name and colour: their member's, or, on
+   * the records of an owner who shared themself, the owner's name.
+   */
   function selectRecords(scope: Scope, values: Record<string, unknown>): RecordSelect {
     const base = rowsInScope(db, table, scope, values, 'r').selectAll('r') as RecordSelect;
     if (!memberLinked) return base;
-    return base
-      .leftJoin('family_members as m', (join) =>
-        join.onRef('m.id', '=', 'r.family_member_id').on(membersOfScope(scope, values, 'm')),
+    const withMembers = base.leftJoin('family_members as m', (join) =>
+      join.onRef('m.id', '=', 'r.family_member_id').on(membersOfScope(scope, values, 'm')),
+    );
+    const selves = sharedSelvesOfScope(scope, values, 'owner');
+    if (!selves) {
+      return withMembers.select([
+        'm.name as family_member_name',
+        'm.color as family_member_color',
+      ]) as RecordSelect;
+    }
+    return withMembers
+      .leftJoin('user as owner', (join) =>
+        join.onRef('owner.id', '=', 'r.user_id').on('r.family_member_id', 'is', null).on(selves),
       )
-      .select(['m.name as family_member_name', 'm.color as family_member_color']) as RecordSelect;
+      .select(memberOrOwnerColumns()) as RecordSelect;
   }
 
   const rows = recordRows(definition);

@@ -12,11 +12,13 @@ import {
   scopeOf,
   scopeShape,
   scopeValues,
+  sharedSelvesOfScope,
   type Access,
   type Scope,
 } from '../access/scope';
 import { prepareQuery, preparedShapes } from '../db/prepared-query';
 import type { DB } from '../db/schema';
+import { memberOrOwnerColumns } from '../persons/person-columns';
 
 interface Cursor {
   date: string;
@@ -95,23 +97,24 @@ export function createTimelineRepository(db: Kysely<DB>) {
         .orderBy('date', 'desc')
         .orderBy('id', 'desc')
         .limit(values.limit);
-      return db
+      const events = db
         .selectFrom(page.as('e'))
         .leftJoin('family_members as m', (join) =>
           join.onRef('m.id', '=', 'e.family_member_id').on(membersOfScope(scope, values, 'm')),
         )
-        .select([
-          'e.id',
-          'e.type',
-          'e.name',
-          'e.date',
-          'e.user_id',
-          'e.family_member_id',
-          'm.name as family_member_name',
-          'm.color as family_member_color',
-        ])
+        .select(['e.id', 'e.type', 'e.name', 'e.date', 'e.user_id', 'e.family_member_id'])
         .orderBy('e.date', 'desc')
         .orderBy('e.id', 'desc');
+      // An owner who shared themself: their name stands for the person on their records.
+      const selves = sharedSelvesOfScope(scope, values, 'owner');
+      if (!selves) {
+        return events.select(['m.name as family_member_name', 'm.color as family_member_color']);
+      }
+      return events
+        .leftJoin('user as owner', (join) =>
+          join.onRef('owner.id', '=', 'e.user_id').on('e.family_member_id', 'is', null).on(selves),
+        )
+        .select(memberOrOwnerColumns());
     };
   }
   const pages = preparedShapes<TimelineValues, Record<string, unknown>>();
