@@ -43,6 +43,7 @@ export default defineConfig({
         'shell.spec.ts',
         'timeline.spec.ts',
         'family-members.spec.ts',
+        'household.spec.ts',
         'allergies.spec.ts',
         'pwa.spec.ts',
         'share-links.spec.ts',

@@ -20,6 +20,7 @@ export const queryKeys = {
   session: ['session'] as const,
   profile: ['profile'] as const,
   familyMembers: ['family-members'] as const,
+  household: ['household'] as const,
   timeline: (member: string | undefined) => ['timeline', member ?? 'all'] as const,
   timelineAll: ['timeline'] as const,
   records: (type: string) => ['records', type] as const,

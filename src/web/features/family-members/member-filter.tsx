@@ -1,18 +1,26 @@
 /**
- * The family-member filter strip: 'All', then one button per member in creation order; the
- * active one is pressed.
+ * The family-member filter strip: 'All', then one button per member in creation order, then
+ * each person shared with the user (marked as shared); the active one is pressed.
  */
 import { useSearchParams } from 'react-router';
-import type { FamilyMember } from '../../../shared/family-members';
 import { cn } from '../../lib/cn';
+import { useSharedPersons } from '../household/household-queries';
 import { useFamilyMembers } from './family-member-queries';
+
+/** A person the strip offers: a member of the user's, or one shared with them. */
+export interface FilterPerson {
+  id: string;
+  name: string;
+  color: string;
+  sharedBy?: string;
+}
 
 export function MemberFilter({
   members,
   value,
   onChange,
 }: {
-  members: readonly FamilyMember[];
+  members: readonly FilterPerson[];
   value: string | undefined;
   onChange: (memberId: string | undefined) => void;
 }) {
@@ -49,6 +57,11 @@ export function MemberFilter({
               aria-hidden="true"
             />
             {member.name}
+            {member.sharedBy ? (
+              <span className="text-xs font-medium opacity-80">
+                <span className="sr-only">, </span>shared
+              </span>
+            ) : null}
           </button>
         ))}
       </div>
@@ -74,9 +87,19 @@ export function useMemberParam(): [string | undefined, (memberId: string | undef
   return [member, setMember];
 }
 
-/** The strip wired to the user's members and the URL. */
+/** The strip wired to the user's members, the persons shared with them, and the URL. */
 export function FamilyFilter() {
   const members = useFamilyMembers();
+  const shared = useSharedPersons();
   const [member, setMember] = useMemberParam();
-  return <MemberFilter members={members.data ?? []} value={member} onChange={setMember} />;
+  const persons: FilterPerson[] = [
+    ...(members.data ?? []),
+    ...shared.map((person) => ({
+      id: person.personId,
+      name: person.name,
+      color: person.color,
+      sharedBy: person.ownerName,
+    })),
+  ];
+  return <MemberFilter members={persons} value={member} onChange={setMember} />;
 }

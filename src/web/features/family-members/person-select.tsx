@@ -1,11 +1,13 @@
 /**
  * The 'Person' select (CONTRACT.md §4): the account holder by full name followed by
- * ' (you)', then each family member by name. Its value is a person id: the user's own id,
- * or a family member's.
+ * ' (you)', then each family member by name, then (where asked for) the persons shared with
+ * the user on a grant that allows sharing and export. Its value is a person id: the user's
+ * own id, a family member's, or a shared person's.
  */
 import { useId } from 'react';
 import { Label, Select } from '../../components/ui/input';
 import { useSession } from '../auth/session';
+import { sharedPersonLabel, useSharedPersons } from '../household/household-queries';
 import { useFamilyMembers } from './family-member-queries';
 
 export interface PersonOption {
@@ -13,14 +15,23 @@ export interface PersonOption {
   label: string;
 }
 
-/** The persons the user keeps records for, in the select's order. */
-export function usePersons(): PersonOption[] {
+/**
+ * The persons the user keeps records for, in the select's order; with `exportable`, also
+ * those shared with them that they may share and export.
+ */
+export function usePersons(options: { exportable?: boolean } = {}): PersonOption[] {
   const session = useSession();
   const members = useFamilyMembers();
+  const shared = useSharedPersons();
   const user = session.data?.user;
   return [
     ...(user ? [{ id: user.id, label: `${user.name} (you)` }] : []),
     ...(members.data ?? []).map((member) => ({ id: member.id, label: member.name })),
+    ...(options.exportable
+      ? shared
+          .filter((person) => person.allowExport)
+          .map((person) => ({ id: person.personId, label: sharedPersonLabel(person) }))
+      : []),
   ];
 }
 
@@ -30,6 +41,7 @@ export function PersonSelect({
   disabled,
   label = 'Person',
   everyone,
+  exportable,
 }: {
   /**
    * A person id; '' is everyone when `everyone` is given, else the first person (until the
@@ -41,9 +53,11 @@ export function PersonSelect({
   label?: string;
   /** The words of a first option that stands for every person (value ''). */
   everyone?: string;
+  /** Also offer the persons shared with the user that they may share and export. */
+  exportable?: boolean;
 }) {
   const id = useId();
-  const persons = usePersons();
+  const persons = usePersons({ exportable });
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>

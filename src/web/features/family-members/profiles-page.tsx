@@ -1,4 +1,7 @@
-/** /profiles: the user's family members, to add, update and delete. */
+/**
+ * /profiles: the user ('You') and their family members, to add, update and delete, each
+ * with who else has access to them; then the persons others shared with the user.
+ */
 import { Cake, Pencil, Trash2, UserPlus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
@@ -10,9 +13,40 @@ import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState, Loading } from '../../components/ui/feedback';
 import { showError, showSuccess } from '../../lib/toast';
+import { useSession } from '../auth/session';
+import { PersonAccess } from '../household/person-access';
+import { SharedWithYou } from '../household/shared-with-you';
 import { HeaderAction, PageHeader } from '../shell/page-header';
 import { useDeleteFamilyMember, useFamilyMembers } from './family-member-queries';
 import { MemberDialog } from './member-dialog';
+
+function Avatar({ name, color }: { name: string; color: string }) {
+  return (
+    <span
+      className="flex size-12 shrink-0 items-center justify-center rounded-full text-base font-bold text-white shadow-sm"
+      style={{ backgroundColor: color }}
+      aria-hidden="true"
+    >
+      {initials(name, '?')}
+    </span>
+  );
+}
+
+/** The user's own card, titled 'You': the person they keep records for first. */
+function YouCard({ user }: { user: { id: string; name: string; email: string } }) {
+  return (
+    <Card className="overflow-hidden p-4">
+      <div className="flex items-center gap-4">
+        <Avatar name={user.name} color="var(--primary)" />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate font-semibold">You</h2>
+          <p className="truncate text-sm text-muted-foreground">{user.name}</p>
+        </div>
+      </div>
+      <PersonAccess person={{ id: user.id, name: user.name }} />
+    </Card>
+  );
+}
 
 function MemberCard({
   member,
@@ -24,45 +58,43 @@ function MemberCard({
   onDelete: () => void;
 }) {
   return (
-    <Card className="flex items-center gap-4 overflow-hidden p-4">
-      <span
-        className="flex size-12 shrink-0 items-center justify-center rounded-full text-base font-bold text-white shadow-sm"
-        style={{ backgroundColor: member.color }}
-        aria-hidden="true"
-      >
-        {initials(member.name, '?')}
-      </span>
-      <div className="min-w-0 flex-1">
-        <h2 className="truncate font-semibold">{member.name}</h2>
-        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-          {member.date_of_birth ? (
-            <>
-              <Cake className="size-4" aria-hidden="true" />
-              <span>Born {formatDate(member.date_of_birth, DAY_GROUP_FORMAT)}</span>
-            </>
-          ) : (
-            'No date of birth'
-          )}
-        </p>
+    <Card className="overflow-hidden p-4">
+      <div className="flex items-center gap-4">
+        <Avatar name={member.name} color={member.color} />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate font-semibold">{member.name}</h2>
+          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+            {member.date_of_birth ? (
+              <>
+                <Cake className="size-4" aria-hidden="true" />
+                <span>Born {formatDate(member.date_of_birth, DAY_GROUP_FORMAT)}</span>
+              </>
+            ) : (
+              'No date of birth'
+            )}
+          </p>
+        </div>
+        <Button variant="ghost" size="icon" aria-label={`Edit ${member.name}`} onClick={onEdit}>
+          <Pencil aria-hidden="true" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="text-destructive hover:bg-destructive-soft"
+          aria-label={`Delete ${member.name}`}
+          onClick={onDelete}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
       </div>
-      <Button variant="ghost" size="icon" aria-label={`Edit ${member.name}`} onClick={onEdit}>
-        <Pencil aria-hidden="true" />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="text-destructive hover:bg-destructive-soft"
-        aria-label={`Delete ${member.name}`}
-        onClick={onDelete}
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
+      <PersonAccess person={{ id: member.id, name: member.name }} />
     </Card>
   );
 }
 
 export function ProfilesPage() {
   const members = useFamilyMembers();
+  const user = useSession().data?.user;
   const remove = useDeleteFamilyMember();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<FamilyMember | undefined>();
@@ -96,6 +128,11 @@ export function ProfilesPage() {
         backTo="/"
         actions={<HeaderAction label="Add Family Member" icon={UserPlus} onClick={openAdd} />}
       />
+      {user ? (
+        <div className="mb-3">
+          <YouCard user={user} />
+        </div>
+      ) : null}
       {members.isPending ? (
         <Loading />
       ) : members.data && members.data.length > 0 ? (
@@ -120,6 +157,7 @@ export function ProfilesPage() {
           </p>
         </EmptyState>
       )}
+      <SharedWithYou />
       <MemberDialog open={dialogOpen} onOpenChange={setDialogOpen} member={editing} />
       <ConfirmDialog
         open={deleting !== undefined}

@@ -16,6 +16,8 @@ import { Loading } from '../../components/ui/feedback';
 import { ApiError } from '../../../shared/api-error';
 import { RecordTypeIcon } from '../../components/record-type-icon';
 import { showError, showSuccess } from '../../lib/toast';
+import { useSession } from '../auth/session';
+import { useRecordOwnership } from '../household/household-queries';
 import { PageHeader } from '../shell/page-header';
 import { useDeleteRecord, useRecord } from './record-queries';
 
@@ -83,6 +85,8 @@ export function RecordDetailPage<D extends RecordDefinition>({
   const navigate = useNavigate();
   const record = useRecord(definition, id);
   const remove = useDeleteRecord(definition);
+  const ownership = useRecordOwnership();
+  const me = useSession().data?.user.id;
   const [confirming, setConfirming] = useState(false);
   const listPath = `/${definition.path}`;
   const missing = record.error instanceof ApiError && record.error.status === 404;
@@ -112,6 +116,8 @@ export function RecordDetailPage<D extends RecordDefinition>({
 
   const data = record.data;
   const values = data as Record<string, unknown>;
+  const { shared, canChange } = ownership(data);
+  const changedBy = data as { changed_by?: string | null; changed_by_name?: string | null };
   const hidden = new Set([definition.titleField, ...(customisation.hiddenFields ?? [])]);
   const rows: DetailRow[] = [];
   for (const [name, field] of Object.entries(definition.fields)) {
@@ -127,6 +133,9 @@ export function RecordDetailPage<D extends RecordDefinition>({
     }
   }
   rows.push(...(customisation.extraRows?.(data) ?? []));
+  if (changedBy.changed_by && changedBy.changed_by !== me && changedBy.changed_by_name) {
+    rows.push({ label: 'Last changed by', value: changedBy.changed_by_name });
+  }
 
   const confirmDelete = async () => {
     try {
@@ -144,14 +153,16 @@ export function RecordDetailPage<D extends RecordDefinition>({
         title={`${definition.noun} Details`}
         backTo={listPath}
         actions={
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Edit ${definition.noun}`}
-            onClick={() => navigate(`${listPath}/${id}/edit`)}
-          >
-            <Pencil aria-hidden="true" />
-          </Button>
+          canChange ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Edit ${definition.noun}`}
+              onClick={() => navigate(`${listPath}/${id}/edit`)}
+            >
+              <Pencil aria-hidden="true" />
+            </Button>
+          ) : null
         }
       />
       <Card className="p-5">
@@ -177,12 +188,20 @@ export function RecordDetailPage<D extends RecordDefinition>({
           </dl>
         ) : null}
       </Card>
-      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
-        <Button variant="destructive" onClick={() => setConfirming(true)}>
-          <Trash2 aria-hidden="true" />
-          Delete {definition.noun}
-        </Button>
-      </div>
+      {shared ? (
+        <p className="mt-3 text-sm text-muted-foreground">
+          Shared with you by {shared.ownerName}
+          {canChange ? '' : ': you can view this record but not change it'}.
+        </p>
+      ) : null}
+      {canChange ? (
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
+          <Button variant="destructive" onClick={() => setConfirming(true)}>
+            <Trash2 aria-hidden="true" />
+            Delete {definition.noun}
+          </Button>
+        </div>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

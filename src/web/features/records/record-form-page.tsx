@@ -6,7 +6,7 @@
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { sortMembersByName, type FamilyMember } from '../../../shared/family-members';
+import { sortMembersByName } from '../../../shared/family-members';
 import type { FieldSpec } from '../../../shared/records/fields';
 import type { RecordDefinition, RecordInput } from '../../../shared/records/definition';
 import { Button, buttonVariants } from '../../components/ui/button';
@@ -16,10 +16,18 @@ import { FormField } from '../../components/ui/form-field';
 import { Checkbox, Input, Select, Textarea } from '../../components/ui/input';
 import { ApiError } from '../../../shared/api-error';
 import { showError, showSuccess } from '../../lib/toast';
+import { useSession } from '../auth/session';
 import { useFamilyMembers } from '../family-members/family-member-queries';
+import { sharedPersonLabel, useHousehold } from '../household/household-queries';
 import { PageHeader } from '../shell/page-header';
 import { recordResolver, toFormValues, type FormValues } from './form-values';
 import { useRecord, useSaveRecord } from './record-queries';
+
+/** A person a record can be about: a member of the user's, or one shared with them to keep. */
+interface PersonChoice {
+  id: string;
+  name: string;
+}
 
 /** How a type shows one of its fields, given what the form holds now. */
 export type FieldPresence = 'shown' | 'required' | 'hidden';
@@ -44,7 +52,7 @@ function FieldControl({
   required: boolean;
   error?: string;
   register: UseFormRegister<FormValues>;
-  members: FamilyMember[];
+  members: readonly PersonChoice[];
 }) {
   const common = {
     id,
@@ -113,7 +121,19 @@ export function RecordFormPage({
   const record = useRecord(definition, id);
   const members = useFamilyMembers();
   const save = useSaveRecord(definition);
-  const membersByName = useMemo(() => sortMembersByName(members.data ?? []), [members.data]);
+  const household = useHousehold();
+  const shared = useMemo(() => household.data?.received ?? [], [household.data]);
+  const session = useSession();
+  // The user's members by name, then the persons shared with them as Editor.
+  const membersByName = useMemo<PersonChoice[]>(
+    () => [
+      ...sortMembersByName(members.data ?? []),
+      ...shared
+        .filter((person) => person.role === 'editor')
+        .map((person) => ({ id: person.personId, name: sharedPersonLabel(person) })),
+    ],
+    [members.data, shared],
+  );
 
   const form = useForm<FormValues, unknown, Record<string, unknown>>({
     resolver: recordResolver(definition),
@@ -121,9 +141,16 @@ export function RecordFormPage({
   });
   const values = useWatch({ control: form.control }) as FormValues;
 
+  const me = session.data?.user.id;
   useEffect(() => {
-    if (record.data) form.reset(toFormValues(definition, record.data));
-  }, [record.data, definition, form]);
+    if (!record.data) return;
+    const values = toFormValues(definition, record.data);
+    // A record of an owner who shared themself is about that owner: their id is the person.
+    if (me && record.data.user_id !== me && !record.data.family_member_id) {
+      values.family_member_id = record.data.user_id;
+    }
+    form.reset(values);
+  }, [record.data, definition, form, me]);
 
   const listPath = `/${definition.path}`;
   const submit = form.handleSubmit(async (payload) => {
@@ -142,7 +169,7 @@ export function RecordFormPage({
   const title = `${editing ? 'Edit' : 'New'} ${definition.noun}`;
   const backTo = editing ? `${listPath}/${id}` : listPath;
   // The member picker must have its options before a saved member can be selected in it.
-  if ((editing && record.isPending) || members.isPending) {
+  if ((editing && record.isPending) || members.isPending || household.isPending) {
     return (
       <>
         <PageHeader title={title} backTo={backTo} />

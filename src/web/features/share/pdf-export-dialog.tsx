@@ -25,7 +25,7 @@ export function PdfExportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const persons = usePersons();
+  const persons = usePersons({ exportable: true });
   const [chosenPerson, setChosenPerson] = useState('');
   const personId = chosenPerson || persons[0]?.id || '';
   const [received, setReceived] = useState<number | null>(null);
@@ -79,7 +79,12 @@ export function PdfExportDialog({
         description="A printable summary of one person’s health records, ready to hand to a doctor."
       >
         <form onSubmit={submit} className="space-y-4" aria-busy={download.isPending}>
-          <PersonSelect value={personId} onChange={setChosenPerson} disabled={download.isPending} />
+          <PersonSelect
+            value={personId}
+            onChange={setChosenPerson}
+            disabled={download.isPending}
+            exportable
+          />
           <Button
             type="submit"
             size="lg"

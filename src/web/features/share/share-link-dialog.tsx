@@ -62,10 +62,13 @@ export function ShareLinkDialog({
 
 function ShareLinkForm({ mode }: { mode: ShareMode }) {
   const ids = { expires: useId(), passcode: useId(), link: useId(), include: useId() };
-  const persons = usePersons();
+  const persons = usePersons({ exportable: true });
   const [chosenPerson, setChosenPerson] = useState('');
   const personId = chosenPerson || persons[0]?.id || '';
-  const personName = (persons.find((p) => p.id === personId)?.label ?? '').replace(/ \(you\)$/, '');
+  const personName = (persons.find((p) => p.id === personId)?.label ?? '').replace(
+    / \((you|shared by .*)\)$/,
+    '',
+  );
   const [types, setTypes] = useState<readonly ShareableRecordType[]>(SHAREABLE_RECORD_TYPES);
   const [days, setDays] = useState<ShareLinkExpiryDays>(DEFAULT_SHARE_LINK_EXPIRY_DAYS);
   const [passcode, setPasscode] = useState('');
@@ -101,7 +104,12 @@ function ShareLinkForm({ mode }: { mode: ShareMode }) {
 
   return (
     <form className="space-y-4" noValidate onSubmit={submit}>
-      <PersonSelect value={personId} onChange={setChosenPerson} disabled={create.isPending} />
+      <PersonSelect
+        value={personId}
+        onChange={setChosenPerson}
+        disabled={create.isPending}
+        exportable
+      />
       <fieldset className="space-y-2">
         <legend className="mb-1.5 text-sm font-medium">Include</legend>
         <div className="grid grid-cols-2 gap-2">

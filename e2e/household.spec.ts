@@ -1,0 +1,113 @@
+/**
+ * The household with two accounts (CONTRACT.md §4 Household): the owner shares a child as
+ * Viewer, the other account sees the child's records and cannot change them; upgraded to
+ * Editor, they add a shot the owner then sees; access removed, it is gone at once.
+ */
+import type { Browser, Page } from '@playwright/test';
+import {
+  addMemberViaApi,
+  createRecordViaApi,
+  expect,
+  expectAccessible,
+  signUpViaApi,
+  test,
+  type TestUser,
+} from './fixtures';
+
+/** A second person, in a browser of their own. */
+async function secondAccount(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, viewport: test.info().project.use.viewport });
+  const page = await context.newPage();
+  const user = await signUpViaApi(page, 'Grace Kim');
+  return { page, user, close: () => context.close() };
+}
+
+/** The shots list on its Past tab (the shots here were all given before today). */
+async function pastShots(page: Page) {
+  await page.goto('/shots');
+  await page.getByRole('tab', { name: /^Past/ }).click();
+}
+
+async function grant(page: Page, childName: string, other: TestUser, role: 'Viewer' | 'Editor') {
+  await page.goto('/profiles');
+  await page.getByRole('button', { name: `Share access to ${childName}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share Access' });
+  await dialog.getByLabel('Email').fill(other.email);
+  await dialog.getByLabel('Role').selectOption({ label: role });
+  await dialog.getByRole('button', { name: 'Grant Access' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a child shared as Viewer, then Editor, then not at all', async ({ page, user, browser }) => {
+  void user;
+  const baseURL = test.info().project.use.baseURL ?? '';
+  const mia = await addMemberViaApi(page, { name: 'Mia', color: '#ec4899' });
+  await createRecordViaApi(page, 'shots', {
+    shot_name: 'Measles booster',
+    date_administered: '2024-03-01',
+    family_member_id: mia.id,
+  });
+  await createRecordViaApi(page, 'shots', {
+    shot_name: 'Tetanus (mine)',
+    date_administered: '2024-02-01',
+  });
+  const grace = await secondAccount(browser, baseURL);
+
+  // Viewer: Mia's records, nothing of the owner's own, and no way to change them.
+  await grant(page, 'Mia', grace.user, 'Viewer');
+  await expect(page.getByRole('list', { name: 'People with access to Mia' })).toContainText(
+    grace.user.email,
+  );
+  await grace.page.goto('/profiles');
+  const shared = grace.page.getByRole('region', { name: 'Shared with you' });
+  await expect(shared).toContainText('Mia');
+  await expect(shared).toContainText('Shared by Ann Lee');
+  await expect(shared).toContainText('Viewer');
+  await expectAccessible(grace.page);
+  await pastShots(grace.page);
+  await expect(grace.page.getByRole('link', { name: /Measles booster/ })).toBeVisible();
+  await expect(grace.page.getByText('Tetanus (mine)')).toHaveCount(0);
+  await grace.page.getByRole('link', { name: /Measles booster/ }).click();
+  await expect(grace.page.getByRole('heading', { name: 'Measles booster' })).toBeVisible();
+  await expect(grace.page.getByText('you can view this record but not change it')).toBeVisible();
+  await expect(grace.page.getByRole('button', { name: 'Edit Shot' })).toHaveCount(0);
+  await expect(grace.page.getByRole('button', { name: 'Delete Shot' })).toHaveCount(0);
+  await grace.page.goto('/');
+  await expect(grace.page.getByRole('link', { name: /Measles booster/ })).toBeVisible();
+
+  // Editor: Grace adds a shot for Mia, which the owner then sees, marked as hers.
+  await grant(page, 'Mia', grace.user, 'Editor');
+  await grace.page.goto('/shots/new');
+  await grace.page.getByLabel('Shot Name').fill('Chickenpox');
+  await grace.page.getByLabel('Date Administered').fill('2024-06-01');
+  await grace.page.getByLabel('Family Member').selectOption({ label: 'Mia (shared by Ann Lee)' });
+  await grace.page.getByRole('button', { name: 'Save Shot' }).click();
+  await expect(grace.page).toHaveURL(/\/shots$/);
+  await pastShots(page);
+  await page.getByRole('link', { name: /Chickenpox/ }).click();
+  await expect(page.getByText('Last changed by')).toBeVisible();
+  await expect(page.getByText('Grace Kim')).toBeVisible();
+
+  // Removed: gone from Grace's very next look.
+  await page.goto('/profiles');
+  await page.getByRole('button', { name: `Remove access for ${grace.user.email}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove access' }).click();
+  await expect(page.getByRole('list', { name: 'People with access to Mia' })).toHaveCount(0);
+  await pastShots(grace.page);
+  await expect(grace.page.getByText('No past shots')).toBeVisible();
+  await expect(grace.page.getByText('Measles booster')).toHaveCount(0);
+  await grace.page.goto('/profiles');
+  await expect(grace.page.getByRole('heading', { name: 'Shared with you' })).toHaveCount(0);
+  await grace.close();
+});
+
+test('Share Access names the field of a refused email', async ({ page, user }) => {
+  await page.goto('/profiles');
+  await expect(page.getByRole('heading', { name: 'You' })).toBeVisible();
+  await page.getByRole('button', { name: `Share access to ${user.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share Access' });
+  await dialog.getByLabel('Email').fill(user.email);
+  await dialog.getByRole('button', { name: 'Grant Access' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Email is your own');
+  await expectAccessible(page);
+});

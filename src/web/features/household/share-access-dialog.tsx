@@ -1,0 +1,151 @@
+/**
+ * 'Share Access' (CONTRACT.md §4 Household): another account's Email, a Role (Viewer or
+ * Editor), an optional last day ('Access Ends') and whether sharing and export are allowed.
+ * Granting again for an email that has access changes that access.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from '../../../shared/api-error';
+import { GRANT_ROLE_LABELS, GRANT_ROLES, grantSchema, type Grant } from '../../../shared/household';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Checkbox, Input, Select } from '../../components/ui/input';
+import { showError, showSuccess } from '../../lib/toast';
+import { useGrantAccess } from './household-queries';
+
+const formSchema = grantSchema.pick({
+  email: true,
+  role: true,
+  accessEnds: true,
+  allowExport: true,
+});
+type FormValues = z.input<typeof formSchema>;
+type Parsed = z.output<typeof formSchema>;
+type Field = keyof FormValues;
+
+const emptyValues: FormValues = { email: '', role: 'viewer', accessEnds: '', allowExport: false };
+
+export function ShareAccessDialog({
+  open,
+  onOpenChange,
+  person,
+  grant,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  person: { id: string; name: string };
+  /** Access to change: its email, role and end are filled in. */
+  grant?: Grant;
+}) {
+  const save = useGrantAccess();
+  const form = useForm<FormValues, unknown, Parsed>({
+    resolver: zodResolver(formSchema),
+    defaultValues: emptyValues,
+  });
+  const errors = form.formState.errors;
+
+  useEffect(() => {
+    if (!open) return;
+    form.reset(
+      grant
+        ? {
+            email: grant.email,
+            role: grant.role,
+            accessEnds: grant.accessEnds ?? '',
+            allowExport: grant.allowExport,
+          }
+        : emptyValues,
+    );
+  }, [open, grant, form]);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({
+        ...values,
+        accessEnds: values.accessEnds ?? '',
+        personId: person.id,
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      });
+      showSuccess(
+        `${values.email} can now ${values.role === 'editor' ? 'keep' : 'see'} ${person.name}'s records`,
+      );
+      onOpenChange(false);
+    } catch (error) {
+      if (error instanceof ApiError && error.field && error.field in emptyValues) {
+        form.setError(error.field as Field, { message: error.message });
+      } else {
+        showError('Could not share access', error);
+      }
+    }
+  });
+
+  const today = new Date();
+  const minDate = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Share Access"
+        description={`Let another account on this server see or keep ${person.name}'s records.`}
+      >
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <FormField id="share-access-email" label="Email" required error={errors.email?.message}>
+            <Input
+              id="share-access-email"
+              type="email"
+              autoComplete="off"
+              required
+              readOnly={grant !== undefined}
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? 'share-access-email-error' : undefined}
+              {...form.register('email')}
+            />
+          </FormField>
+          <FormField id="share-access-role" label="Role" error={errors.role?.message}>
+            <Select id="share-access-role" {...form.register('role')}>
+              {GRANT_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {GRANT_ROLE_LABELS[role]}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <p className="-mt-2 text-sm text-muted-foreground">
+            A Viewer reads every record of {person.name}. An Editor also adds, changes and deletes
+            them; only you can delete {person.name} or change who has access.
+          </p>
+          <FormField id="share-access-ends" label="Access Ends" error={errors.accessEnds?.message}>
+            <Input
+              id="share-access-ends"
+              type="date"
+              min={minDate}
+              aria-invalid={errors.accessEnds ? true : undefined}
+              aria-describedby="share-access-ends-hint"
+              {...form.register('accessEnds')}
+            />
+          </FormField>
+          <p id="share-access-ends-hint" className="-mt-2 text-sm text-muted-foreground">
+            Optional: the last day of access. Leave it empty to share until you remove it.
+          </p>
+          <div>
+            <Checkbox
+              id="share-access-export"
+              label="Allow sharing and export"
+              aria-describedby="share-access-export-hint"
+              {...form.register('allowExport')}
+            />
+            <p id="share-access-export-hint" className="mt-1.5 text-sm text-muted-foreground">
+              Lets them create share links, the PDF summary and FHIR downloads of {person.name}.
+            </p>
+          </div>
+          <Button type="submit" size="lg" className="w-full" disabled={save.isPending}>
+            {save.isPending ? 'Sharing...' : 'Grant Access'}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
