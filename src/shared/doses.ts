@@ -81,6 +81,8 @@ export interface TodayMedication {
   medication_id: string;
   medication_name: string;
   dosage: string | null;
+  /** The account that keeps the medication: the user's own, or a shared person's owner. */
+  user_id: string;
   family_member_id: string | null;
   family_member_name: string | null;
   family_member_color: string | null;

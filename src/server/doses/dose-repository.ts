@@ -1,7 +1,9 @@
 /**
  * Today's checklist, the dose log and adherence, over the rows the access module lets a
- * request touch. Which doses are due is `dueSlots` (src/shared/doses.ts), the same rule the
- * web app shows.
+ * request touch: the user's own medications and those of the persons shared with them (an
+ * Editor marks their doses; a Viewer sees them). A dose mark belongs to the medication's
+ * owner and names who marked it. Which doses are due is `dueSlots` (src/shared/doses.ts),
+ * the same rule the web app shows.
  */
 import type { Kysely } from 'kysely';
 import {
@@ -16,8 +18,21 @@ import {
   type Schedule,
   type TodayDoses,
 } from '../../shared/doses';
-import { deleteOwned, ownedBy, ownedRow, ownedRows } from '../access/access';
+import { deleteOwned, ownedRow, ownedRows } from '../access/access';
+import {
+  inScope,
+  membersOfScope,
+  rowsInScope,
+  scopeOf,
+  scopeValues,
+  sharedSelvesOfScope,
+  shareOfRow,
+  viewOnly,
+  type Access,
+  type Scope,
+} from '../access/scope';
 import type { DB } from '../db/schema';
+import { memberOrOwnerColumns } from '../persons/person-columns';
 import { badRequest } from '../http/errors';
 import { isId, newId, nowTimestamp } from '../ids';
 
@@ -32,11 +47,13 @@ const MEDICATION_COLUMNS = [
   'r.time_noon',
   'r.time_evening',
   'r.time_night',
+  'r.user_id',
   'r.family_member_id',
 ] as const;
 
 interface MedicationRow extends Schedule {
   id: string;
+  user_id: string;
   medication_name: string;
   dosage: string | null;
   family_member_id: string | null;
@@ -60,14 +77,30 @@ function medicationOf(row: Record<string, unknown>): MedicationRow {
 }
 
 export function createDoseRepository(db: Kysely<DB>) {
-  /** The user's medications current on `day`, each with its member's name and colour. */
-  async function currentMedications(userId: string, day: string): Promise<MedicationRow[]> {
-    const rows = await ownedRows(db, 'medications', userId, 'r')
-      .leftJoin('family_members as m', (join) =>
-        join.onRef('m.id', '=', 'r.family_member_id').on(ownedBy('family_members', userId, 'm')),
-      )
+  /** The medications a scope reads, current on `day`, each with its person's name and colour. */
+  async function currentMedications(scope: Scope, day: string): Promise<MedicationRow[]> {
+    const values = scopeValues(scope);
+    const medications = rowsInScope(db, 'medications', scope, values, 'r').leftJoin(
+      'family_members as m',
+      (join) =>
+        join.onRef('m.id', '=', 'r.family_member_id').on(membersOfScope(scope, values, 'm')),
+    );
+    const selves = sharedSelvesOfScope(scope, values, 'owner');
+    const named = selves
+      ? medications
+          .leftJoin('user as owner', (join) =>
+            join
+              .onRef('owner.id', '=', 'r.user_id')
+              .on('r.family_member_id', 'is', null)
+              .on(selves),
+          )
+          .select(memberOrOwnerColumns() as never)
+      : medications.select([
+          'm.name as family_member_name',
+          'm.color as family_member_color',
+        ] as never);
+    const rows = await named
       .select(MEDICATION_COLUMNS as never)
-      .select(['m.name as family_member_name', 'm.color as family_member_color'] as never)
       .where((eb) => eb.or([eb('r.start_date', 'is', null), eb('r.start_date', '<=', day)]))
       .where((eb) => eb.or([eb('r.end_date', 'is', null), eb('r.end_date', '>=', day)]))
       .orderBy('r.medication_name')
@@ -76,22 +109,47 @@ export function createDoseRepository(db: Kysely<DB>) {
     return (rows as Record<string, unknown>[]).map(medicationOf);
   }
 
-  async function medication(userId: string, id: string): Promise<MedicationRow | undefined> {
+  /** A medication the user reads (their own, or a shared person's), by id. */
+  async function medication(access: Access, id: string): Promise<MedicationRow | undefined> {
     if (!isId(id)) return undefined;
-    const row = await ownedRows(db, 'medications', userId, 'r')
+    const scope = scopeOf(access, { memberLinked: true });
+    const row = await rowsInScope(db, 'medications', scope, scopeValues(scope), 'r')
       .select(MEDICATION_COLUMNS as never)
       .where('r.id', '=', id)
       .executeTakeFirst();
     return row ? medicationOf(row as Record<string, unknown>) : undefined;
   }
 
+  /** The dose marks of a scope's medications, as `d` (their medication as `r`). */
+  function marksInScope(scope: Scope) {
+    const values = scopeValues(scope);
+    return db
+      .selectFrom('dose_log as d')
+      .innerJoin('medications as r', (join) =>
+        join.onRef('r.id', '=', 'd.medication_id').on(inScope('medications', scope, values, 'r')),
+      )
+      .where(membersOfScope(scope, values, 'd'));
+  }
+
+  /** A medication whose doses the user may mark: their own, or a person's shared as Editor. */
+  async function markable(access: Access, id: string): Promise<MedicationRow | undefined> {
+    const med = await medication(access, id);
+    if (med && med.user_id !== access.userId && shareOfRow(access, med)?.role !== 'editor') {
+      throw viewOnly();
+    }
+    return med;
+  }
+
   return {
-    async today(userId: string, day: string): Promise<TodayDoses> {
-      const medications = await currentMedications(userId, day);
-      const marks = (await ownedRows(db, 'dose_log', userId)
-        .select(MARK_COLUMNS)
-        .where('day', '=', day)
-        .orderBy('marked_at')
+    async today(access: Access, day: string): Promise<TodayDoses> {
+      const scope = scopeOf(access, { memberLinked: true });
+      const medications = await currentMedications(scope, day);
+      // The day's marks of the scope's medications (a shared person's marks, not the rest
+      // of their owner's).
+      const marks = (await marksInScope(scope)
+        .select(MARK_COLUMNS.map((column) => `d.${column}` as const))
+        .where('d.day', '=', day)
+        .orderBy('d.marked_at')
         .execute()) as DoseMark[];
       const byDose = new Map(
         marks.filter((m) => m.slot !== AS_NEEDED).map((m) => [`${m.medication_id} ${m.slot}`, m]),
@@ -101,6 +159,7 @@ export function createDoseRepository(db: Kysely<DB>) {
       for (const med of medications) {
         const who = {
           medication_id: med.id,
+          user_id: med.user_id,
           medication_name: med.medication_name,
           dosage: med.dosage,
           family_member_id: med.family_member_id,
@@ -129,13 +188,11 @@ export function createDoseRepository(db: Kysely<DB>) {
      * Marks a dose taken or skipped (again: the new mark replaces the old), or logs an 'As
      * Needed' dose. Undefined when the medication is not one of the user's.
      */
-    async mark(
-      userId: string,
-      input: DoseMarkInput,
-      markedBy: string,
-    ): Promise<DoseMark | undefined> {
-      const med = await medication(userId, input.medication_id);
+    async mark(access: Access, input: DoseMarkInput): Promise<DoseMark | undefined> {
+      const med = await markable(access, input.medication_id);
       if (!med) return undefined;
+      // The mark is the medication's owner's, whoever made it.
+      const owner = med.user_id;
       if (input.slot === AS_NEEDED) {
         if (med.frequency !== AS_NEEDED) {
           throw badRequest('Slot: only an As Needed medication is logged as needed', 'slot');
@@ -149,15 +206,15 @@ export function createDoseRepository(db: Kysely<DB>) {
           'slot',
         );
       }
-      const row = ownedRow(userId, {
+      const row = ownedRow(owner, {
         id: newId(),
         ...input,
         marked_at: nowTimestamp(),
-        marked_by: markedBy,
+        marked_by: access.userId,
       });
       await db.transaction().execute(async (trx) => {
         if (input.slot !== AS_NEEDED) {
-          await deleteOwned(trx, 'dose_log', userId)
+          await deleteOwned(trx, 'dose_log', owner)
             .where('medication_id', '=', input.medication_id)
             .where('day', '=', input.day)
             .where('slot', '=', input.slot)
@@ -170,22 +227,30 @@ export function createDoseRepository(db: Kysely<DB>) {
     },
 
     /** 'Undo': the mark is gone, and the dose is due (or missed) again. */
-    async undo(userId: string, id: string): Promise<boolean> {
+    async undo(access: Access, id: string): Promise<boolean> {
       if (!isId(id)) return false;
-      const result = await deleteOwned(db, 'dose_log', userId)
+      const scope = scopeOf(access, { memberLinked: true });
+      const found = await marksInScope(scope)
+        .select(['d.user_id', 'd.medication_id'])
+        .where('d.id', '=', id)
+        .executeTakeFirst();
+      if (!found) return false;
+      const med = await markable(access, found.medication_id);
+      if (!med) return false;
+      const result = await deleteOwned(db, 'dose_log', med.user_id)
         .where('id', '=', id)
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
     async adherence(
-      userId: string,
+      access: Access,
       medicationId: string,
       today: string,
     ): Promise<Adherence | undefined> {
-      const med = await medication(userId, medicationId);
+      const med = await medication(access, medicationId);
       if (!med) return undefined;
-      const marks = await ownedRows(db, 'dose_log', userId)
+      const marks = await ownedRows(db, 'dose_log', med.user_id)
         .select(['day', 'slot', 'status'])
         .where('medication_id', '=', medicationId)
         .where('day', '>=', addDays(today, -(ADHERENCE_DAYS - 1)))

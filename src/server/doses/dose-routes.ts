@@ -20,20 +20,22 @@ export const DOSE_NOT_FOUND = 'Dose not found';
 export function doseRoutes(doses: DoseRepository) {
   return new Hono<AppEnv>()
     .get('/', validate('query', dosesQuerySchema), async (c) =>
-      c.json(await doses.today(c.var.user.id, c.req.valid('query').today)),
+      c.json(await doses.today(await c.var.access(), c.req.valid('query').today)),
     )
     .post('/', validate('json', doseMarkSchema), async (c) => {
-      const mark = await doses.mark(c.var.user.id, c.req.valid('json'), c.var.user.id);
+      const mark = await doses.mark(await c.var.access(), c.req.valid('json'));
       if (!mark) throw notFound(MEDICATION_NOT_FOUND);
       return c.json(mark, 201);
     })
     .delete('/:id', async (c) => {
-      if (!(await doses.undo(c.var.user.id, c.req.param('id')))) throw notFound(DOSE_NOT_FOUND);
+      if (!(await doses.undo(await c.var.access(), c.req.param('id')))) {
+        throw notFound(DOSE_NOT_FOUND);
+      }
       return c.body(null, 204);
     })
     .get('/adherence/:medicationId', validate('query', dosesQuerySchema), async (c) => {
       const adherence = await doses.adherence(
-        c.var.user.id,
+        await c.var.access(),
         c.req.param('medicationId'),
         c.req.valid('query').today,
       );

@@ -307,4 +307,52 @@ describe('household grants', () => {
       }),
     );
   });
+
+  it('show a shared person’s doses today: a viewer sees them, an editor marks them', async () => {
+    const { owner, other, otherProfile, mia, grant } = await family();
+    const today = new Date().toISOString().slice(0, 10);
+    const pill = await expectStatus(
+      owner.client.post<Row>(
+        '/api/medications',
+        sampleRecord('medication', { family_member_id: mia.id, start_date: '2020-01-01' }),
+      ),
+    );
+    type Today = {
+      doses: { medication_id: string; user_id: string; slot: string; family_member_name: string }[];
+    };
+    await expectStatus(grant({}));
+    const seen = (await other.client.get<Today>(`/api/doses?today=${today}`)).body.doses;
+    expect(seen.map((dose) => [dose.medication_id, dose.slot, dose.family_member_name])).toEqual([
+      [pill.id, 'Morning', 'Mia'],
+      [pill.id, 'Night', 'Mia'],
+    ]);
+    const mark = { medication_id: pill.id, day: today, slot: 'Morning', status: 'taken' };
+    expect((await other.client.post('/api/doses', mark)).status).toBe(403);
+    expect((await other.client.get(`/api/doses/adherence/${pill.id}?today=${today}`)).status).toBe(
+      200,
+    );
+
+    await expectStatus(grant({ role: 'editor' }));
+    const marked = await expectStatus(other.client.post<{ id: string }>('/api/doses', mark));
+    const ownerToday = (
+      await owner.client.get<{ doses: { mark: { id: string } | null }[] }>(
+        `/api/doses?today=${today}`,
+      )
+    ).body.doses;
+    expect(ownerToday.map((dose) => dose.mark?.id ?? null)).toContain(marked.id);
+    const [row] = await server.db
+      .selectFrom('dose_log')
+      .select(['user_id', 'marked_by'])
+      .where('id', '=', marked.id)
+      .execute();
+    expect(row).toMatchObject({ marked_by: otherProfile.id });
+    expect(row?.user_id).not.toBe(otherProfile.id);
+
+    // A stranger to the person: the medication and the mark are not there at all.
+    const stranger = await signedUpClient(server, 'Sam Stranger');
+    expect((await stranger.client.post('/api/doses', mark)).status).toBe(404);
+    expect((await stranger.client.delete(`/api/doses/${marked.id}`)).status).toBe(404);
+    expect((await stranger.client.get<Today>(`/api/doses?today=${today}`)).body.doses).toEqual([]);
+    expect((await other.client.delete(`/api/doses/${marked.id}`)).status).toBe(204);
+  });
 });

@@ -12,6 +12,7 @@
  * than the window are never sent: a server down for a day does not wake anyone for
  * yesterday's doses.
  */
+import { ownAccess } from '../access/scope';
 import type { Kysely } from 'kysely';
 import webPush from 'web-push';
 import type { DoseSlot, TodayDose } from '../../shared/doses';
@@ -167,7 +168,8 @@ export function createReminderJob(options: ReminderJobOptions) {
         dueAt: instantOf(settings.time_zone, day, slotTime(settings, slot)),
       })).filter(({ dueAt }) => dueAt <= now && dueAt > earliest);
       if (slots.length === 0) continue;
-      const today = await doses.today(userId, day);
+      // Reminders are of the user's own persons; a shared person's are their owner's.
+      const today = await doses.today(ownAccess(userId), day);
       for (const { slot, dueAt } of slots) {
         const byPerson = new Map<string, TodayDose[]>();
         for (const dose of today.doses) {

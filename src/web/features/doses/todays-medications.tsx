@@ -10,12 +10,15 @@ import { MemberBadge } from '../../components/member-badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { formatDate, localToday } from '../../../shared/dates';
+import { useRecordOwnership } from '../household/household-queries';
 import { useDoseMarks, useTodayDoses } from './dose-queries';
 
 const SLOTS = ['Morning', 'Noon', 'Evening', 'Night'] as const;
 
 function DoseRow({ dose }: { dose: TodayDose }) {
   const { mark, undo } = useDoseMarks();
+  // A person shared with the user as Viewer: their doses are shown, not marked.
+  const { canChange } = useRecordOwnership()(dose);
   const busy = mark.isPending || undo.isPending;
   const send = (status: 'taken' | 'skipped') =>
     mark.mutate({
@@ -46,17 +49,21 @@ function DoseRow({ dose }: { dose: TodayDose }) {
               ? `Taken at ${formatDate(dose.mark.marked_at, 'h:mm a')}`
               : 'Skipped'}
           </span>
-          <Button
-            type="button"
-            size="sm"
-            variant="ghost"
-            disabled={busy}
-            onClick={() => dose.mark && undo.mutate(dose.mark.id)}
-          >
-            <Undo2 aria-hidden="true" />
-            Undo
-          </Button>
+          {canChange ? (
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              disabled={busy}
+              onClick={() => dose.mark && undo.mutate(dose.mark.id)}
+            >
+              <Undo2 aria-hidden="true" />
+              Undo
+            </Button>
+          ) : null}
         </span>
+      ) : !canChange ? (
+        <span className="text-sm text-muted-foreground">Not marked yet</span>
       ) : (
         <span className="flex items-center gap-2">
           <Button
@@ -88,6 +95,7 @@ function DoseRow({ dose }: { dose: TodayDose }) {
 
 function AsNeededRow({ item }: { item: AsNeededMedication }) {
   const { mark } = useDoseMarks();
+  const { canChange } = useRecordOwnership()(item);
   const last = item.taken.at(-1);
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2.5">
@@ -106,24 +114,26 @@ function AsNeededRow({ item }: { item: AsNeededMedication }) {
           <MemberBadge name={item.family_member_name} color={item.family_member_color} />
         </span>
       </span>
-      <Button
-        type="button"
-        size="sm"
-        variant="outline"
-        disabled={mark.isPending}
-        aria-label={`Log ${item.medication_name} taken`}
-        onClick={() =>
-          mark.mutate({
-            medication_id: item.medication_id,
-            day: localToday(),
-            slot: 'As Needed',
-            status: 'taken',
-          })
-        }
-      >
-        <Check aria-hidden="true" />
-        Log dose
-      </Button>
+      {canChange ? (
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={mark.isPending}
+          aria-label={`Log ${item.medication_name} taken`}
+          onClick={() =>
+            mark.mutate({
+              medication_id: item.medication_id,
+              day: localToday(),
+              slot: 'As Needed',
+              status: 'taken',
+            })
+          }
+        >
+          <Check aria-hidden="true" />
+          Log dose
+        </Button>
+      ) : null}
     </li>
   );
 }
