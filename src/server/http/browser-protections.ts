@@ -1,96 +1,85 @@
 /**
- * Browser-facing protections on every response: a strict Content-Security-Policy and the
- * usual headers, no caching of API answers, and refusal of cross-origin writes.
- * Compared with Hono's secureHeaders and csrf, and measured:
- * docs/decisions/0009-library-code-rewritten-for-speed.md.
+ * Browser-facing protections on every response: Hono's secureHeaders with the product's
+ * values (a strict Content-Security-Policy among them), no caching of API answers, HSTS and
+ * Secure cookies over https, and refusal of cross-origin writes (stricter than Hono's csrf:
+ * docs/decisions/0009-library-code-rewritten-for-speed.md).
  */
 import type { MiddlewareHandler } from 'hono';
+import { every } from 'hono/combine';
+import { secureHeaders } from 'hono/secure-headers';
 
-type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
+/** The product's values for Hono's secureHeaders; the rest are its defaults. */
+const PRODUCT_HEADERS = secureHeaders({
+  contentSecurityPolicy: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Toasts and dialogs position themselves with inline styles; scripts stay strict.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'"],
+    // The service worker (/sw.js) and the web manifest, from this origin only.
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  xFrameOptions: 'DENY',
+  permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+  // Over https only, below: over http a browser ignores it, and a proxy may add https later.
+  strictTransportSecurity: false,
+  // A header an answer sets itself stays (the share link viewer's stricter Referrer-Policy,
+  // a share link file's Cross-Origin-Resource-Policy).
+  overwrite: false,
+});
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Toasts and dialogs position themselves with inline styles; scripts stay strict.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  // The service worker (/sw.js) and the web manifest, from this origin only.
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-/** On every answer: pages, files, API answers and refusals alike. */
-const EVERY_ANSWER: HeaderList = [
-  ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
-  ['Cross-Origin-Opener-Policy', 'same-origin'],
-  ['Cross-Origin-Resource-Policy', 'same-origin'],
-  ['Origin-Agent-Cluster', '?1'],
-  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
-  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-  ['X-Content-Type-Options', 'nosniff'],
-  ['X-DNS-Prefetch-Control', 'off'],
-  ['X-Download-Options', 'noopen'],
-  ['X-Frame-Options', 'DENY'],
-  ['X-Permitted-Cross-Domain-Policies', 'none'],
-  ['X-XSS-Protection', '0'],
-];
-/** Health records stay out of every cache, the browser's included. */
-const API_ANSWER: HeaderList = [['Cache-Control', 'no-store']];
-/** HSTS is only meaningful over https. */
-const OVER_HTTPS: HeaderList = [
-  ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
-];
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * The headers of every answer, set in one pass over a list made once per kind of answer (a
- * page or an API answer, over http or https). The same headers as hono's secureHeaders
- * would set, without its per-request work, and with the no-store and HSTS headers in the
- * same pass: each middleware layer costs every request a few promises, and Node pays a
- * hook on each of those while an AsyncLocalStorage is in use.
+ * What secureHeaders cannot say: API answers (health records) stay out of every cache, the
+ * browser's included; HSTS and Secure cookies over https, which the request tells behind a
+ * proxy; a share link's manifest and file may be fetched from any origin (SMART Health
+ * Links). An answer with immutable headers (a redirect made by Response.redirect) is copied
+ * first, so every layer can set its headers.
  */
-export function securityHeaders(options: {
-  baseUrl: string | null;
-  trustProxy: boolean;
-}): MiddlewareHandler {
-  const lists = {
-    page: EVERY_ANSWER,
-    pageOverHttps: [...EVERY_ANSWER, ...OVER_HTTPS],
-    api: [...EVERY_ANSWER, ...API_ANSWER],
-    apiOverHttps: [...EVERY_ANSWER, ...API_ANSWER, ...OVER_HTTPS],
-  };
+function productLayer(options: { baseUrl: string | null; trustProxy: boolean }): MiddlewareHandler {
   const fixedProtocol = options.baseUrl ? new URL(options.baseUrl).protocol.slice(0, -1) : null;
   return async (c, next) => {
     await next();
     const https = (fixedProtocol ?? requestProtocol(c.req.raw, options.trustProxy)) === 'https';
     const api = c.req.path.startsWith('/api/');
-    const list = api
-      ? https
-        ? lists.apiOverHttps
-        : lists.api
-      : https
-        ? lists.pageOverHttps
-        : lists.page;
-    // A share link's manifest and file are fetched from any origin (SMART Health Links).
-    const shared = api && c.req.path.startsWith('/api/shl/');
     const apply = (headers: Headers) => {
-      for (const [name, value] of list) headers.set(name, value);
-      if (shared) headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
-      if (https) makeCookiesSecure(headers);
+      // Set here as Hono would: it also tells an immutable answer from one that is not.
+      headers.set('X-Content-Type-Options', 'nosniff');
+      if (api) headers.set('Cache-Control', 'no-store');
+      if (api && c.req.path.startsWith('/api/shl/')) {
+        headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+      }
+      if (https) {
+        headers.set('Strict-Transport-Security', HSTS);
+        makeCookiesSecure(headers);
+      }
     };
     try {
       apply(c.res.headers);
     } catch {
-      // An answer with immutable headers (a redirect made by Response.redirect) is copied.
       c.res = new Response(c.res.body, c.res);
       apply(c.res.headers);
     }
   };
+}
+
+/** The headers of every answer: pages, files, API answers and refusals alike. */
+export function securityHeaders(options: {
+  baseUrl: string | null;
+  trustProxy: boolean;
+}): MiddlewareHandler {
+  // The product's layer runs first on the way out (the inner one), so that Hono's sees a
+  // response whose headers it can set, and keeps what the product's layer set.
+  return every(PRODUCT_HEADERS, productLayer(options));
 }
 
 const SECURE_ATTRIBUTE = /;\s*secure\s*(;|$)/i;

@@ -14,6 +14,7 @@ mkdirSync(path.join(webDir, 'assets'));
 mkdirSync(path.join(webDir, 'icons'));
 writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Kin Health</title>');
 writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1);');
+writeFileSync(path.join(webDir, 'shl.html'), '<!doctype html><title>Shared records</title>');
 writeFileSync(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 writeFileSync(path.join(webDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Kin Health' }));
 writeFileSync(path.join(webDir, 'icons', 'icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
@@ -36,6 +37,14 @@ describe('the web app', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers the share link viewer with its own stricter Referrer-Policy, and the CSP', async () => {
+    const response = await server.client().get('/shl');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(directives(response)['script-src']).toEqual(["'self'"]);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('keeps hashed assets for a year', async () => {
