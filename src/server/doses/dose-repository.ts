@@ -25,14 +25,13 @@ import {
   rowsInScope,
   scopeOf,
   scopeValues,
-  sharedSelvesOfScope,
   shareOfRow,
   viewOnly,
   type Access,
   type Scope,
 } from '../access/scope';
 import type { DB } from '../db/schema';
-import { memberOrOwnerColumns } from '../persons/person-columns';
+import { withPersonNames } from '../persons/person-columns';
 import { badRequest } from '../http/errors';
 import { isId, newId, nowTimestamp } from '../ids';
 
@@ -80,25 +79,12 @@ export function createDoseRepository(db: Kysely<DB>) {
   /** The medications a scope reads, current on `day`, each with its person's name and colour. */
   async function currentMedications(scope: Scope, day: string): Promise<MedicationRow[]> {
     const values = scopeValues(scope);
-    const medications = rowsInScope(db, 'medications', scope, values, 'r').leftJoin(
-      'family_members as m',
-      (join) =>
-        join.onRef('m.id', '=', 'r.family_member_id').on(membersOfScope(scope, values, 'm')),
+    const named = withPersonNames(
+      rowsInScope(db, 'medications', scope, values, 'r'),
+      scope,
+      values,
+      'r',
     );
-    const selves = sharedSelvesOfScope(scope, values, 'owner');
-    const named = selves
-      ? medications
-          .leftJoin('user as owner', (join) =>
-            join
-              .onRef('owner.id', '=', 'r.user_id')
-              .on('r.family_member_id', 'is', null)
-              .on(selves),
-          )
-          .select(memberOrOwnerColumns() as never)
-      : medications.select([
-          'm.name as family_member_name',
-          'm.color as family_member_color',
-        ] as never);
     const rows = await named
       .select(MEDICATION_COLUMNS as never)
       .where((eb) => eb.or([eb('r.start_date', 'is', null), eb('r.start_date', '<=', day)]))

@@ -15,12 +15,10 @@ import type {
 } from '../../shared/records/definition';
 import {
   deleteInScope,
-  membersOfScope,
   rowsInScope,
   scopeOf,
   scopeShape,
   scopeValues,
-  sharedSelvesOfScope,
   shareOfRow,
   viewOnly,
   writeTarget,
@@ -31,7 +29,7 @@ import {
 import { ownedRow } from '../access/access';
 import { prepareQuery, preparedShapes } from '../db/prepared-query';
 import type { DB } from '../db/schema';
-import { memberOrOwnerColumns } from '../persons/person-columns';
+import { withPersonNames } from '../persons/person-columns';
 import { badRequest } from '../http/errors';
 import { isId, newId, nowTimestamp } from '../ids';
 import { recordRows } from './record-rows';
@@ -85,21 +83,7 @@ export function createRecordRepository<D extends RecordDefinition>(
   function selectRecords(scope: Scope, values: Record<string, unknown>): RecordSelect {
     const base = rowsInScope(db, table, scope, values, 'r').selectAll('r') as RecordSelect;
     if (!memberLinked) return base;
-    const withMembers = base.leftJoin('family_members as m', (join) =>
-      join.onRef('m.id', '=', 'r.family_member_id').on(membersOfScope(scope, values, 'm')),
-    );
-    const selves = sharedSelvesOfScope(scope, values, 'owner');
-    if (!selves) {
-      return withMembers.select([
-        'm.name as family_member_name',
-        'm.color as family_member_color',
-      ]) as RecordSelect;
-    }
-    return withMembers
-      .leftJoin('user as owner', (join) =>
-        join.onRef('owner.id', '=', 'r.user_id').on('r.family_member_id', 'is', null).on(selves),
-      )
-      .select(memberOrOwnerColumns()) as RecordSelect;
+    return withPersonNames(base, scope, values, 'r');
   }
 
   const rows = recordRows(definition);

@@ -7,18 +7,16 @@ import { sql, type Kysely } from 'kysely';
 import { timelineDefinitions } from '../../shared/records';
 import type { TimelineEvent, TimelinePage } from '../../shared/timeline';
 import {
-  membersOfScope,
   rowsInScope,
   scopeOf,
   scopeShape,
   scopeValues,
-  sharedSelvesOfScope,
   type Access,
   type Scope,
 } from '../access/scope';
 import { prepareQuery, preparedShapes } from '../db/prepared-query';
 import type { DB } from '../db/schema';
-import { memberOrOwnerColumns } from '../persons/person-columns';
+import { withPersonNames } from '../persons/person-columns';
 
 interface Cursor {
   date: string;
@@ -99,22 +97,10 @@ export function createTimelineRepository(db: Kysely<DB>) {
         .limit(values.limit);
       const events = db
         .selectFrom(page.as('e'))
-        .leftJoin('family_members as m', (join) =>
-          join.onRef('m.id', '=', 'e.family_member_id').on(membersOfScope(scope, values, 'm')),
-        )
         .select(['e.id', 'e.type', 'e.name', 'e.date', 'e.user_id', 'e.family_member_id'])
         .orderBy('e.date', 'desc')
         .orderBy('e.id', 'desc');
-      // An owner who shared themself: their name stands for the person on their records.
-      const selves = sharedSelvesOfScope(scope, values, 'owner');
-      if (!selves) {
-        return events.select(['m.name as family_member_name', 'm.color as family_member_color']);
-      }
-      return events
-        .leftJoin('user as owner', (join) =>
-          join.onRef('owner.id', '=', 'e.user_id').on('e.family_member_id', 'is', null).on(selves),
-        )
-        .select(memberOrOwnerColumns());
+      return withPersonNames(events, scope, values, 'e');
     };
   }
   const pages = preparedShapes<TimelineValues, Record<string, unknown>>();
