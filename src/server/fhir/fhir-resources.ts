@@ -178,25 +178,39 @@ export function medicationResource(
 
 /**
  * A dose of the log: taken, a completed MedicationAdministration at the moment it was
- * marked; skipped, one not done (status reason 'Skipped'), on the day it was due. Each
- * points to its medication's statement as supporting information.
+ * marked, pointing to its medication's statement as supporting information; skipped, a
+ * MedicationStatement 'not-taken' (status reason 'Skipped') on the day it was due, part of
+ * its medication's statement. Each says which dose it was in a note.
  */
 export function doseResource(
   dose: DoseRow,
   medicationName: string,
   context: MappingContext,
-): MedicationAdministration {
-  const taken = dose.status === 'taken';
+): MedicationAdministration | MedicationStatement {
+  const which = { text: `${dose.slot} dose of ${dose.day}` };
+  if (dose.status === 'taken') {
+    return {
+      resourceType: 'MedicationAdministration',
+      id: dose.id,
+      status: 'completed',
+      medicationCodeableConcept: { text: medicationName },
+      subject: context.patient,
+      effectiveDateTime: dose.marked_at,
+      supportingInformation: [referenceTo(dose.medication_id)],
+      note: [which],
+    };
+  }
   return {
-    resourceType: 'MedicationAdministration',
+    resourceType: 'MedicationStatement',
     id: dose.id,
-    status: taken ? 'completed' : 'not-done',
-    statusReason: taken ? undefined : [{ text: 'Skipped' }],
+    status: 'not-taken',
+    statusReason: [{ text: 'Skipped' }],
     medicationCodeableConcept: { text: medicationName },
     subject: context.patient,
-    effectiveDateTime: taken ? dose.marked_at : dose.day,
-    supportingInformation: [referenceTo(dose.medication_id)],
-    note: [{ text: `${dose.slot} dose of ${dose.day}` }],
+    effectiveDateTime: dose.day,
+    dateAsserted: dose.marked_at,
+    partOf: [referenceTo(dose.medication_id)],
+    note: [which],
   };
 }
 

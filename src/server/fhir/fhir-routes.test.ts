@@ -139,42 +139,43 @@ describe('GET /api/fhir/Patient/{personId}/$everything', () => {
     expect(counts.Encounter).toBeUndefined();
   });
 
-  it('carries the dose log of a person’s medications as MedicationAdministrations', async () => {
+  it('carries the dose log: taken doses as MedicationAdministrations, skipped ones as MedicationStatements not taken', async () => {
     const { client, userId, leoId } = await family();
     const medications = await client.get<{ items: { id: string }[] }>(
       `/api/medications?member=${leoId}`,
     );
     const medicationId = medications.body.items[0]?.id;
+    const marks: Record<string, string> = {};
     for (const [slot, status] of [
       ['Morning', 'taken'],
       ['Night', 'skipped'],
-    ]) {
-      const mark = await client.post('/api/doses', {
+    ] as const) {
+      const mark = await client.post<{ id: string }>('/api/doses', {
         medication_id: medicationId,
         day: '2026-02-01',
         slot,
         status,
       });
       expect(mark.status).toBe(201);
+      marks[status] = mark.body.id;
     }
     const bundle = (await everythingOf(client, leoId)).body;
     expectValid(bundle);
-    const doses = resourcesOf(bundle).filter(
-      (resource) => resource.resourceType === 'MedicationAdministration',
-    );
-    expect(doses).toHaveLength(2);
-    expect(doses).toContainEqual(
-      expect.objectContaining({
-        status: 'not-done',
-        statusReason: [{ text: 'Skipped' }],
-        effectiveDateTime: '2026-02-01',
-        supportingInformation: [{ reference: `urn:uuid:${medicationId}` }],
-      }),
-    );
-    expect(doses.map((dose) => (dose as { status: string }).status).sort()).toEqual([
-      'completed',
-      'not-done',
-    ]);
+    const byId = new Map(resourcesOf(bundle).map((resource) => [resource.id, resource]));
+    expect(byId.get(marks.taken)).toMatchObject({
+      resourceType: 'MedicationAdministration',
+      status: 'completed',
+      supportingInformation: [{ reference: `urn:uuid:${medicationId}` }],
+      note: [{ text: 'Morning dose of 2026-02-01' }],
+    });
+    expect(byId.get(marks.skipped)).toMatchObject({
+      resourceType: 'MedicationStatement',
+      status: 'not-taken',
+      statusReason: [{ text: 'Skipped' }],
+      effectiveDateTime: '2026-02-01',
+      partOf: [{ reference: `urn:uuid:${medicationId}` }],
+      note: [{ text: 'Night dose of 2026-02-01' }],
+    });
     const own = (await everythingOf(client, userId)).body;
     expect(countByType(own).MedicationAdministration).toBeUndefined();
   });
