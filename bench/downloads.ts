@@ -134,7 +134,7 @@ async function downloadOnce(
   })();
   const started = performance.now();
   let bytes = 0;
-  let ms = Number.NaN;
+  let ms: number | undefined;
   try {
     for (const url of urls) {
       const response = await fetch(url, { headers });
@@ -150,7 +150,7 @@ async function downloadOnce(
     sampling = false;
     await sampler;
   }
-  return { ms, bytes, rssGrowthBytes: peak - before };
+  return { ms: ms ?? Number.NaN, bytes, rssGrowthBytes: peak - before };
 }
 
 /** One warm-up request, then `times` measured ones, one after another. */
