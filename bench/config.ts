@@ -44,6 +44,11 @@ export const benchConfig = {
   scenarios: process.env.BENCH_SCENARIOS
     ? new Set(process.env.BENCH_SCENARIOS.split(',').map((key) => key.trim()))
     : null,
+  /**
+   * `BENCH_NODE_FLAGS="--max-semi-space-size=16"` starts the product server with these V8
+   * flags instead of `npm start`'s (an experiment).
+   */
+  nodeFlags: process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(/\s+/) : null,
   passcode: TEST_PASSCODE,
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 } as const;

@@ -133,22 +133,32 @@ export async function startServerProcess(options: {
   };
 }
 
+/**
+ * How `npm start` runs the server (package.json; docs/operations.md, "Memory"): its V8
+ * flags and the allocator's settings.
+ */
+export const START_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
+export const START_ENV = {
+  GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=131072:glibc.malloc.hugetlb=1',
+} as const;
+
 /** The product, started the way `npm start` starts it, on the given data directory. */
 export function startProduct(options: {
   dataDir: string;
   port: number;
   passcode: string;
   cpuProfileDir: string | null;
+  /** V8 flags instead of `npm start`'s (an experiment). */
+  nodeFlags: readonly string[] | null;
 }): Promise<ServerProcess> {
   const profiling = options.cpuProfileDir
     ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]
     : [];
   return startServerProcess({
     name: 'product server',
-    // As `npm start` runs the server (see docs/operations.md, "Memory").
     nodeArgs: [
       ...profiling,
-      '--max-semi-space-size=8',
+      ...(options.nodeFlags ?? START_NODE_FLAGS),
       '--enable-source-maps',
       'dist/server/main.js',
     ],
@@ -158,7 +168,7 @@ export function startProduct(options: {
       // Sign-in is measured at full speed: the per-address limit would refuse it.
       AUTH_RATE_LIMIT: 'off',
       // No LOG_LEVEL: the default, one log line a request, as a default install writes.
-      MALLOC_MMAP_THRESHOLD_: '131072',
+      ...START_ENV,
     },
     port: options.port,
     healthPath: '/api/health',

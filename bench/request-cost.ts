@@ -24,15 +24,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { START_ENV, START_NODE_FLAGS } from './processes';
 
 const BUILD_DIR = path.resolve('dist/bench');
 const DATA_DIR = path.join(BUILD_DIR, 'data');
 const READS = ['timeline', 'visit'] as const;
 type Figures = Record<(typeof READS)[number], number>;
 
-/** As `npm start` runs the server. */
-const NODE_FLAGS = ['--max-semi-space-size=8'];
-const env = { ...process.env, BENCH_DATA_DIR: DATA_DIR, MALLOC_MMAP_THRESHOLD_: '131072' };
+const NODE_FLAGS = START_NODE_FLAGS;
+const env = { ...process.env, BENCH_DATA_DIR: DATA_DIR, ...START_ENV };
 
 const bundleOf = (name: string) => path.join(BUILD_DIR, `request-cost-${name}.mjs`);
 

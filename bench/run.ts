@@ -111,6 +111,7 @@ async function main() {
       port: benchConfig.productPort,
       passcode: benchConfig.passcode,
       cpuProfileDir: null,
+      nodeFlags: benchConfig.nodeFlags,
     });
     const heavyAccount = await signUp(
       setup.url,
@@ -143,6 +144,7 @@ async function main() {
       port: benchConfig.productPort,
       passcode: benchConfig.passcode,
       cpuProfileDir: benchConfig.cpuProfileDir,
+      nodeFlags: benchConfig.nodeFlags,
     });
     servers.push(product);
     await sleep(1000);
