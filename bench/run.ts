@@ -462,9 +462,10 @@ async function main() {
       rounds: results.map(({ scenario, rounds }) => ({ key: scenario.key, rounds })),
     };
     const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
-    // A partial run (BENCH_ONLY, BENCH_SCENARIOS) never replaces the full figures the README quotes.
+    // A partial run (BENCH_ONLY, BENCH_SCENARIOS) or an experiment with other V8 flags
+    // (BENCH_NODE_FLAGS) never replaces the full figures the README quotes.
     const names =
-      benchConfig.only || benchConfig.scenarios
+      benchConfig.only || benchConfig.scenarios || benchConfig.nodeFlags
         ? [`bench-${stamp}.json`]
         : [`bench-${stamp}.json`, 'latest.json'];
     for (const name of names) {

@@ -13,7 +13,7 @@
  * all CPU: running more at once only finishes each later, while every hash in flight holds
  * its 19 MiB and a thread of the pool that file work shares. A burst of sign-ins waits its
  * turn instead. (glibc would also keep each thread's 19 MiB for good once it had been
- * handed out; `npm start` sets MALLOC_MMAP_THRESHOLD_ so that it is given back: see
+ * handed out; `npm start` sets GLIBC_TUNABLES so that it is given back, on huge pages: see
  * docs/operations.md, "Memory".)
  */
 import { scrypt, timingSafeEqual } from 'node:crypto';
