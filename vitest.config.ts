@@ -11,7 +11,7 @@ const projects = [
   {
     test: {
       name: 'unit',
-      include: ['src/shared/**/*.test.ts'],
+      include: ['src/shared/**/*.test.ts', 'scripts/**/*.test.mjs'],
       environment: 'node',
     },
   },
