@@ -31,7 +31,6 @@ const DATA_DIR = path.join(BUILD_DIR, 'data');
 const READS = ['timeline', 'visit'] as const;
 type Figures = Record<(typeof READS)[number], number>;
 
-const NODE_FLAGS = START_NODE_FLAGS;
 const env = { ...process.env, BENCH_DATA_DIR: DATA_DIR, ...START_ENV };
 
 const bundleOf = (name: string) => path.join(BUILD_DIR, `request-cost-${name}.mjs`);
@@ -78,7 +77,7 @@ function cpuTime(names: string[], cycles: number): Map<string, Figures> {
     // Alternating order, so that no build is always the one that runs first.
     const order = cycle % 2 ? [...names].reverse() : names;
     for (const name of order) {
-      const output = run('node', [...NODE_FLAGS, bundleOf(name), '--measure']);
+      const output = run('node', [...START_NODE_FLAGS, bundleOf(name), '--measure']);
       const rounds = JSON.parse(output) as Record<string, number[]>;
       for (const read of READS) perProcess.get(name)?.[read].push(median(rounds[read] ?? []));
       process.stderr.write(`cycle ${cycle + 1}/${cycles}: ${name}\n`);
@@ -107,7 +106,7 @@ function instructions(names: string[]): Map<string, Figures> {
       '--zero-before=node::os::GetLoadAvg*',
       '--dump-before=node::os::GetUptime*',
       'node',
-      ...NODE_FLAGS,
+      ...START_NODE_FLAGS,
       bundleOf(name),
       '--measure',
       '--markers',
