@@ -11,7 +11,7 @@ const projects = [
   {
     test: {
       name: 'unit',
-      include: ['src/shared/**/*.test.ts', 'scripts/**/*.test.mjs'],
+      include: ['src/shared/**/*.test.ts', 'scripts/**/*.test.mjs', 'bench/**/*.test.ts'],
       environment: 'node',
     },
   },

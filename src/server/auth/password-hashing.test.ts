@@ -5,7 +5,7 @@
  */
 import { hashPassword as betterAuthHash } from 'better-auth/crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,7 +17,12 @@ import {
   TEST_HASH_COST,
   type TestServer,
 } from '../test/harness';
-import { createPasswordHasher, DEFAULT_HASH_COST, hashCost } from './password-hashing';
+import {
+  createPasswordHasher,
+  DEFAULT_HASH_COST,
+  HASHING_CONCURRENCY,
+  hashCost,
+} from './password-hashing';
 
 const STRONG = { memoryKiB: 19_456, iterations: 2, parallelism: 1 };
 
@@ -87,7 +92,10 @@ describe('the product’s default', () => {
 });
 
 describe('hashing in a burst', () => {
-  it('runs no more hashes at once than its limit, and finishes every one', async () => {
+  const stored = '$argon2id$v=19$m=8,t=1,p=1$c2FsdHNhbHQ$a2V5a2V5a2V5';
+
+  /** argon2 made slow, counting the most hashes that ran at once. */
+  async function counted(burst: () => Promise<unknown[]>) {
     let running = 0;
     let most = 0;
     const slowHash = async () => {
@@ -95,7 +103,7 @@ describe('hashing in a burst', () => {
       most = Math.max(most, running);
       await new Promise((resolve) => setTimeout(resolve, 5));
       running -= 1;
-      return '$argon2id$v=19$m=8,t=1,p=1$c2FsdHNhbHQ$a2V5a2V5a2V5';
+      return stored;
     };
     const hash = vi.spyOn(argon2, 'hash').mockImplementation(slowHash);
     const verify = vi.spyOn(argon2, 'verify').mockImplementation(async () => {
@@ -103,20 +111,42 @@ describe('hashing in a burst', () => {
       return true;
     });
     try {
-      const hasher = createPasswordHasher(TEST_HASH_COST, 2);
-      const stored = '$argon2id$v=19$m=8,t=1,p=1$c2FsdHNhbHQ$a2V5a2V5a2V5';
-      const results = await Promise.all([
-        ...Array.from({ length: 5 }, (_, i) => hasher.hash(`password ${i}`)),
-        ...Array.from({ length: 5 }, () => hasher.verify({ hash: stored, password: 'x' })),
-      ]);
-      expect(results).toHaveLength(10);
-      expect(hash).toHaveBeenCalledTimes(5);
-      expect(verify).toHaveBeenCalledTimes(5);
-      expect(most).toBe(2);
+      const results = await burst();
+      return { results, most, hashed: hash.mock.calls.length, verified: verify.mock.calls.length };
     } finally {
       hash.mockRestore();
       verify.mockRestore();
     }
+  }
+
+  it('runs no more hashes at once than its limit, and finishes every one', async () => {
+    const hasher = createPasswordHasher(TEST_HASH_COST, 2);
+    const { results, most, hashed, verified } = await counted(() =>
+      Promise.all([
+        ...Array.from({ length: 5 }, (_, i) => hasher.hash(`password ${i}`)),
+        ...Array.from({ length: 5 }, () => hasher.verify({ hash: stored, password: 'x' })),
+      ]),
+    );
+    expect(results).toHaveLength(10);
+    expect([hashed, verified]).toEqual([5, 5]);
+    expect(most).toBe(2);
+  });
+
+  it('shares one limit between every hasher of the process: half the cores, one to four', async () => {
+    const cores = availableParallelism();
+    expect(HASHING_CONCURRENCY).toBe(Math.min(Math.max(Math.floor(cores / 2), 1), 4));
+    // As the server has them: sign-in's, the share links', the passcode's at start.
+    const hashers = [createPasswordHasher(TEST_HASH_COST), createPasswordHasher(TEST_HASH_COST)];
+    const { results, most } = await counted(() =>
+      Promise.all(
+        hashers.flatMap((hasher) => [
+          ...Array.from({ length: 6 }, (_, i) => hasher.hash(`password ${i}`)),
+          ...Array.from({ length: 6 }, () => hasher.verify({ hash: stored, password: 'x' })),
+        ]),
+      ),
+    );
+    expect(results).toHaveLength(24);
+    expect(most).toBe(HASHING_CONCURRENCY);
   });
 });
 

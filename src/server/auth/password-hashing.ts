@@ -9,12 +9,13 @@
  * better-auth's default format (`<hex salt>:<hex key>`, scrypt N = 2^14, r = 16, p = 1), made
  * before this module existed, still verify, and `needsRehash` tells the caller to replace them.
  *
- * Hashes run at most one per CPU core at a time (and never more than four). Hashing is
- * all CPU: running more at once only finishes each later, while every hash in flight holds
- * its 19 MiB and a thread of the pool that file work shares. A burst of sign-ins waits its
- * turn instead. (glibc would also keep each thread's 19 MiB for good once it had been
- * handed out; `npm start` sets GLIBC_TUNABLES so that it is given back, on huge pages: see
- * docs/operations.md, "Memory".)
+ * Hashes run at most one per two CPU cores at a time, in the whole process (at least one,
+ * never more than four): every hasher shares one queue. Hashing is all CPU: running more at
+ * once only finishes each later, while every hash in flight holds its 19 MiB and a core
+ * that every other request needs too. A burst of sign-ins waits its turn instead, and the
+ * rest of the server keeps half the cores. (glibc would also keep each thread's 19 MiB for
+ * good once it had been handed out; `npm start` sets GLIBC_TUNABLES so that it is given
+ * back, on huge pages: see docs/operations.md, "Memory".)
  */
 import { scrypt, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -95,14 +96,21 @@ export interface PasswordHasher {
   needsRehash(hash: string): boolean;
 }
 
-/** How many hashes may run at once: one per core, at most four. */
-const HASHING_CONCURRENCY = Math.min(Math.max(availableParallelism(), 1), 4);
+/** How many hashes may run at once in the process: one per two cores, one to four. */
+export const HASHING_CONCURRENCY = Math.min(Math.max(Math.floor(availableParallelism() / 2), 1), 4);
 
+/** The one queue of every hasher in the process. */
+const processTurn = pLimit(HASHING_CONCURRENCY);
+
+/**
+ * A hasher at the given cost. Its hashes wait in the process's one queue; a `concurrency`
+ * gives it a queue of its own instead (tests).
+ */
 export function createPasswordHasher(
   cost: HashCost = DEFAULT_HASH_COST,
-  concurrency: number = HASHING_CONCURRENCY,
+  concurrency?: number,
 ): PasswordHasher {
-  const inTurn = pLimit(concurrency);
+  const inTurn = concurrency === undefined ? processTurn : pLimit(concurrency);
   return {
     cost,
     hash(password) {
