@@ -139,7 +139,7 @@ export async function startServerProcess(options: {
  * line and the documentation to these.
  */
 export const START_NODE_FLAGS: readonly string[] = [
-  '--max-semi-space-size=8',
+  '--max-semi-space-size=4',
   '--heap-growing-percent=25',
 ];
 export const START_ENV = {
