@@ -6,14 +6,13 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { START_ENV, START_NODE_FLAGS } from './processes';
+import { START_ENV, START_NODE_FLAGS, START_SCRIPT } from './processes';
 
 const startLine = [
   ...Object.entries(START_ENV).map(([name, value]) => `${name}=${value}`),
   'node',
   ...START_NODE_FLAGS,
-  '--enable-source-maps',
-  'dist/server/main.js',
+  ...START_SCRIPT,
 ].join(' ');
 
 describe('how the server is started', () => {

@@ -145,6 +145,8 @@ export const START_NODE_FLAGS: readonly string[] = [
 export const START_ENV = {
   GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=131072:glibc.malloc.hugetlb=1',
 } as const;
+/** What follows the V8 flags on `npm start`'s line: source-mapped traces, and the server. */
+export const START_SCRIPT: readonly string[] = ['--enable-source-maps', 'dist/server/main.js'];
 
 /** The product, started the way `npm start` starts it, on the given data directory. */
 export function startProduct(options: {
@@ -160,12 +162,7 @@ export function startProduct(options: {
     : [];
   return startServerProcess({
     name: 'product server',
-    nodeArgs: [
-      ...profiling,
-      ...(options.nodeFlags ?? START_NODE_FLAGS),
-      '--enable-source-maps',
-      'dist/server/main.js',
-    ],
+    nodeArgs: [...profiling, ...(options.nodeFlags ?? START_NODE_FLAGS), ...START_SCRIPT],
     env: {
       DATA_DIR: options.dataDir,
       FAMILY_PASSCODE: options.passcode,
