@@ -30,15 +30,16 @@ export function useSessionExpiryWatch() {
 }
 
 /**
- * Forget everything cached about the user who just left: the data in memory, and any cache
- * of the origin's that is not the app shell's.
+ * Forget everything cached about the user who just left: any cache of the origin's that is
+ * not the app shell's, then the data in memory. Forgetting the session sends the app to the
+ * sign-in screen, so it shows only once nothing of theirs is left in the browser.
  */
 export function useForgetUser() {
   const queryClient = useQueryClient();
-  return () => {
+  return async () => {
+    await deleteUserCaches().catch(() => undefined);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
     queryClient.setQueryData(queryKeys.session, null);
-    void deleteUserCaches().catch(() => undefined);
   };
 }
 
@@ -48,8 +49,8 @@ export function useSignOut() {
   const forgetUser = useForgetUser();
   return useMutation({
     mutationFn: authApi.signOut,
-    onSettled: () => {
-      forgetUser();
+    onSettled: async () => {
+      await forgetUser();
       navigate('/auth', { replace: true });
     },
   });

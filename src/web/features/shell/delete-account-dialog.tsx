@@ -51,10 +51,10 @@ export function DeleteAccountDialog({
 
   const deleteAccount = useMutation({
     mutationFn: profileApi.deleteAccount,
-    onSuccess: () => {
+    onSuccess: async () => {
       close(false);
       showSuccess(toasts.accountDeleted);
-      forgetUser();
+      await forgetUser();
       navigate('/auth', { replace: true });
     },
     onError: (error) => {
