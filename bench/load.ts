@@ -8,12 +8,13 @@
  *   (autocannon's own histogram keeps whole milliseconds).
  * - `runSteady`: a steady, open-loop rate: one request every 1/rate seconds whatever the
  *   answers do, each latency counted from when its request was due (so a stall delays the
- *   requests behind it as it would delay a household's). autocannon's own rate option is
- *   not this: it sends each second's budget back to back at the start of the second.
+ *   requests behind it as it would delay a household's), sent from a worker thread of its
+ *   own (bench/steady-worker.ts says why). autocannon's own rate option is not this: it
+ *   sends each second's budget back to back at the start of the second.
  */
-import http from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
+import type { SteadyOrder, SteadyOutcome } from './steady-worker';
 
 export interface LoadRequest {
   url: string;
@@ -125,54 +126,24 @@ function summariseLoad(
   };
 }
 
-/** One request over a kept-alive connection; resolves with its status once the body is in. */
-function send(request: LoadRequest, agent: http.Agent): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(
-      request.url,
-      { method: request.method, headers: request.headers, agent },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', reject);
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(request.body);
-  });
-}
-
 export async function runSteady(
   request: LoadRequest,
   options: { rate: number; seconds: number; server: WatchedServer },
 ): Promise<LoadResult> {
-  // Enough sockets that a request never waits for a free one at this rate.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const latencies: number[] = [];
-  const unexpectedStatuses: Record<string, number> = {};
-  const interval = 1000 / options.rate;
-  const total = Math.round(options.rate * options.seconds);
+  const order: SteadyOrder = { request, rate: options.rate, seconds: options.seconds };
+  const worker = new Worker(new URL('./steady-worker.ts', import.meta.url), { workerData: order });
+  const stopped = new Promise<never>((_, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the steady load stopped (exit ${code})`)));
+  });
+  const nextMessage = <T>() =>
+    Promise.race([new Promise<T>((resolve) => worker.once('message', resolve)), stopped]);
+  await nextMessage<'ready'>();
   const stop = watch(options.server);
-  const start = performance.now();
-  const sent: Promise<void>[] = [];
-  for (let index = 0; index < total; index += 1) {
-    const due = start + index * interval;
-    const wait = due - performance.now();
-    if (wait > 1) await sleep(wait);
-    sent.push(
-      send(request, agent).then(
-        (status) => {
-          if (status === request.expectedStatus) latencies.push(performance.now() - due);
-          else unexpectedStatuses[status] = (unexpectedStatuses[status] ?? 0) + 1;
-        },
-        () => {
-          unexpectedStatuses.errors = (unexpectedStatuses.errors ?? 0) + 1;
-        },
-      ),
-    );
-  }
-  await Promise.all(sent);
+  worker.postMessage('go');
+  const outcome = await nextMessage<SteadyOutcome>();
   const watched = stop();
-  agent.destroy();
-  return summariseLoad(latencies, watched, unexpectedStatuses);
+  stopped.catch(() => undefined);
+  await worker.terminate();
+  return summariseLoad(outcome.latencies, watched, outcome.unexpectedStatuses);
 }
