@@ -2,11 +2,16 @@
 import type { Kysely } from 'kysely';
 import type { FamilyMember, FamilyMemberValues } from '../../shared/family-members';
 import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/access';
+import { prepareQuery } from '../db/prepared-query';
 import type { DB } from '../db/schema';
 import { isId, newId, nowTimestamp } from '../ids';
 
 export function createFamilyMemberRepository(db: Kysely<DB>) {
   const columns = ['id', 'user_id', 'name', 'date_of_birth', 'color', 'created_at'] as const;
+  // Asked on every write of a member's record: built once (see db/prepared-query.ts).
+  const findMember = prepareQuery(db, (values: { userId: string; id: string }) =>
+    ownedRows(db, 'family_members', values.userId).select(columns).where('id', '=', values.id),
+  );
 
   return {
     /** In creation order (SPEC.md §7). */
@@ -20,10 +25,8 @@ export function createFamilyMemberRepository(db: Kysely<DB>) {
 
     async get(userId: string, id: string): Promise<FamilyMember | undefined> {
       if (!isId(id)) return undefined;
-      return ownedRows(db, 'family_members', userId)
-        .select(columns)
-        .where('id', '=', id)
-        .executeTakeFirst() as Promise<FamilyMember | undefined>;
+      const [member] = await findMember({ userId, id });
+      return member as FamilyMember | undefined;
     },
 
     /** Whether the member exists and is this user's. */

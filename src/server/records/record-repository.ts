@@ -122,6 +122,27 @@ export function createRecordRepository<D extends RecordDefinition>(
   const scopedRows = (scope: Scope, values: QueryValues) =>
     rowsInScope(db, table, scope, values, 'r') as RecordSelect;
 
+  /**
+   * A new record's row: the columns in the order `create` fills them, as one statement
+   * built once (see db/prepared-query.ts); every column is given, null when empty.
+   */
+  const insertColumns = [
+    ...new Set([
+      'id',
+      ...rows.fieldNames,
+      'changed_by',
+      'created_at',
+      'updated_at',
+      ...(memberLinked ? ['family_member_id'] : []),
+      'user_id',
+    ]),
+  ];
+  const insertRecord = prepareQuery(db, (values: Record<string, unknown>) =>
+    db
+      .insertInto(table)
+      .values(Object.fromEntries(insertColumns.map((column) => [column, values[column]]))),
+  );
+
   const getByIds = preparedShapes<Record<string, unknown>, Row>();
   const pages = preparedShapes<QueryValues, Row>();
   const totals = preparedShapes<QueryValues, Row>();
@@ -326,7 +347,7 @@ export function createRecordRepository<D extends RecordDefinition>(
         updated_at: now,
       };
       if (memberLinked) row.family_member_id = target.member;
-      await db.insertInto(table).values(ownedRow(target.owner, row)).execute();
+      await insertRecord(ownedRow(target.owner, row));
       const created = await this.get(access, id);
       if (!created) throw new Error(`${table} row ${id} vanished after insert`);
       return created;
