@@ -123,25 +123,21 @@ export function createRecordRepository<D extends RecordDefinition>(
     rowsInScope(db, table, scope, values, 'r') as RecordSelect;
 
   /**
-   * A new record's row: the columns in the order `create` fills them, as one statement
-   * built once (see db/prepared-query.ts); every column is given, null when empty.
+   * A new record's row, as a statement built once per set of columns (see
+   * db/prepared-query.ts); `create` gives every column, null when empty, so there is one.
    */
-  const insertColumns = [
-    ...new Set([
-      'id',
-      ...rows.fieldNames,
-      'changed_by',
-      'created_at',
-      'updated_at',
-      ...(memberLinked ? ['family_member_id'] : []),
-      'user_id',
-    ]),
-  ];
-  const insertRecord = prepareQuery(db, (values: Record<string, unknown>) =>
-    db
-      .insertInto(table)
-      .values(Object.fromEntries(insertColumns.map((column) => [column, values[column]]))),
-  );
+  const inserts = preparedShapes<Record<string, unknown>, unknown>();
+  function insertRow(row: Record<string, unknown>) {
+    const columns = Object.keys(row);
+    const insert = inserts(columns.join(','), () =>
+      prepareQuery(db, (values: Record<string, unknown>) =>
+        db
+          .insertInto(table)
+          .values(Object.fromEntries(columns.map((column) => [column, values[column]]))),
+      ),
+    );
+    return insert(row);
+  }
 
   const getByIds = preparedShapes<Record<string, unknown>, Row>();
   const pages = preparedShapes<QueryValues, Row>();
@@ -347,7 +343,7 @@ export function createRecordRepository<D extends RecordDefinition>(
         updated_at: now,
       };
       if (memberLinked) row.family_member_id = target.member;
-      await insertRecord(ownedRow(target.owner, row));
+      await insertRow(ownedRow(target.owner, row));
       const created = await this.get(access, id);
       if (!created) throw new Error(`${table} row ${id} vanished after insert`);
       return created;
