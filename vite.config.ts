@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { serviceWorker } from './scripts/service-worker-plugin';
 
 const page = (file: string) => fileURLToPath(new URL(`src/web/${file}`, import.meta.url));
@@ -12,6 +13,15 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // Each script and style also as .br and .gz, which the server sends to a browser that
+    // accepts them (the service worker's shell leaves them out).
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|css)$/,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+      logLevel: 'silent',
+    }),
     serviceWorker({ entry: 'service-worker/service-worker.ts' }),
     {
       // The dev server answers a share link's viewer (/shl) as the product's server does.

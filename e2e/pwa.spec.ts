@@ -200,6 +200,8 @@ test('no cache holds health data: the API is never stored, and sign-out clears t
   expect(shell).toContain('/');
   expect(shell.some((path) => path.startsWith('/assets/'))).toBe(true);
   expect(shell.filter((path) => path.startsWith('/api/'))).toEqual([]);
+  // The build's compressed copies (.br, .gz) are the server's to send, not the shell's.
+  expect(shell.filter((path) => /\.(br|gz|map)$/.test(path))).toEqual([]);
 
   // A cache that could hold a user's answers (as a later runtime cache might) goes at sign-out.
   await page.evaluate(async () => {

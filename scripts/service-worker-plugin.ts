@@ -13,6 +13,11 @@ import type { Plugin } from 'vite';
 const WORKER_FILE = 'sw.js';
 /** Built files that are not part of the shell: the worker itself, and index.html (as '/'). */
 const NOT_IN_SHELL = new Set([WORKER_FILE, 'index.html']);
+/**
+ * Nor source maps, nor the compressed copies of files (the server sends a copy in place of its
+ * file to a browser that accepts it; the cache holds the file itself).
+ */
+const NOT_IN_SHELL_ENDING = /\.(map|br|gz)$/;
 
 function listFiles(dir: string, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -35,7 +40,7 @@ export function serviceWorker(options: { entry: string }): Plugin {
     },
     async closeBundle() {
       const files = listFiles(outDir)
-        .filter((file) => !NOT_IN_SHELL.has(file) && !file.endsWith('.map'))
+        .filter((file) => !NOT_IN_SHELL.has(file) && !NOT_IN_SHELL_ENDING.test(file))
         .sort();
       const hash = createHash('sha256');
       for (const file of ['index.html', ...files]) {

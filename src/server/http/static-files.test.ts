@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../test/harness';
 
@@ -14,6 +15,11 @@ mkdirSync(path.join(webDir, 'assets'));
 mkdirSync(path.join(webDir, 'icons'));
 writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Kin Health</title>');
 writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1);');
+// A larger script, with the compressed copies the build writes beside it.
+const script = `export const words = ${JSON.stringify('a visit, a dose, a shot; '.repeat(400))};`;
+writeFileSync(path.join(webDir, 'assets', 'main-def456.js'), script);
+writeFileSync(path.join(webDir, 'assets', 'main-def456.js.br'), brotliCompressSync(script));
+writeFileSync(path.join(webDir, 'assets', 'main-def456.js.gz'), gzipSync(script));
 writeFileSync(path.join(webDir, 'shl.html'), '<!doctype html><title>Shared records</title>');
 writeFileSync(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 writeFileSync(path.join(webDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Kin Health' }));
@@ -51,6 +57,47 @@ describe('the web app', () => {
     const response = await server.client().get('/assets/index-abc123.js');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  describe('sends a script compressed to a browser that accepts it', () => {
+    const get = async (acceptEncoding?: string) => {
+      const response = await server.fetch(
+        new Request('http://localhost/assets/main-def456.js', {
+          headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+        }),
+      );
+      return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+
+    it('Brotli first', async () => {
+      const { response, bytes } = await get('gzip, deflate, br, zstd');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe('br');
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(bytes.length).toBeLessThan(script.length / 4);
+      expect(brotliDecompressSync(bytes).toString()).toBe(script);
+    });
+
+    it('gzip when that is all it takes', async () => {
+      const { response, bytes } = await get('gzip');
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      expect(gunzipSync(bytes).toString()).toBe(script);
+    });
+
+    it('as it is otherwise, and a file with no compressed copy as it is', async () => {
+      const plain = await get();
+      expect(plain.response.headers.get('content-encoding')).toBeNull();
+      expect(plain.bytes.toString()).toBe(script);
+      const small = await server.fetch(
+        new Request('http://localhost/assets/index-abc123.js', {
+          headers: { 'accept-encoding': 'br, gzip' },
+        }),
+      );
+      expect(small.headers.get('content-encoding')).toBeNull();
+      expect(await small.text()).toBe('console.log(1);');
+    });
   });
 
   it('serves the web manifest as application/manifest+json, checked on every use', async () => {

@@ -3,7 +3,8 @@
  * stay the same from one build to the next (the service worker /sw.js, the web manifest
  * /manifest.webmanifest, the icons) checked with the server on every use; every screen path
  * answered with index.html (a path no screen has gets it with a 404 status, and the app
- * shows its 404 page).
+ * shows its 404 page). Scripts and styles go out as the build compressed them (Brotli, or
+ * gzip), to a browser that accepts it: a third of the bytes on a phone's first visit.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,7 +34,10 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string) {
   const indexHtml = readFileSync(indexFile, 'utf8');
   const relativeRoot = path.relative(process.cwd(), webDir) || '.';
 
-  app.use('/assets/*', cachedFor(IMMUTABLE, serveStatic({ root: relativeRoot })));
+  app.use(
+    '/assets/*',
+    cachedFor(IMMUTABLE, serveStatic({ root: relativeRoot, precompressed: true })),
+  );
   // A share link's viewer (/shl#shlink:/…): its own page, the link in the fragment.
   const viewerFile = path.join(webDir, 'shl.html');
   if (existsSync(viewerFile)) {
@@ -44,7 +48,13 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string) {
       return c.html(viewerHtml);
     });
   }
-  app.use('*', cachedFor(CHECKED, serveStatic({ root: relativeRoot, index: '__no_index__' })));
+  app.use(
+    '*',
+    cachedFor(
+      CHECKED,
+      serveStatic({ root: relativeRoot, index: '__no_index__', precompressed: true }),
+    ),
+  );
   app.get('*', (c) => {
     c.header('Cache-Control', CHECKED);
     return c.html(indexHtml, isScreenPath(c.req.path) ? 200 : 404);
