@@ -7,11 +7,16 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 import { keepOwnSources } from './own-sources-map.mjs';
 
-const outfile = 'dist/server/main.js';
+// The server, and the thread it makes summary PDFs on (src/server/summary/summary-pdf-thread.ts
+// finds it beside main.js): pdfmake and its fonts load only there, and only when wanted.
+const entryPoints = {
+  main: 'src/server/main.ts',
+  'summary-pdf-worker': 'src/server/summary/summary-pdf-worker.ts',
+};
 
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile,
+  entryPoints,
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   target: 'node24',
@@ -29,8 +34,10 @@ await build({
 });
 
 // Stack traces name the product's own source files and lines: see own-sources-map.mjs.
-const mapFile = `${outfile}.map`;
-await writeFile(
-  mapFile,
-  JSON.stringify(keepOwnSources(JSON.parse(await readFile(mapFile, 'utf8')))),
-);
+for (const name of Object.keys(entryPoints)) {
+  const mapFile = `dist/server/${name}.js.map`;
+  await writeFile(
+    mapFile,
+    JSON.stringify(keepOwnSources(JSON.parse(await readFile(mapFile, 'utf8')))),
+  );
+}

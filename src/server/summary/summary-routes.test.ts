@@ -3,7 +3,7 @@
  * text (read back with pdftotext) holds the person, every section and their own records as
  * they stand today, and nothing of anyone else's.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { definitionsByType } from '../../shared/records';
 import type { RecordType } from '../../shared/records/definition';
 import { sampleRecord } from '../test/factories';
@@ -11,6 +11,7 @@ import { expectStatus } from '../test/family-records';
 import { signedUpClient, TEST_ORIGIN, useTestServer, type TestClient } from '../test/harness';
 import { pdfText } from '../test/pdf-text';
 import { SUMMARY_HEADINGS as HEADINGS } from './summary-factories';
+import { sharedSummaryPdfThread } from './summary-pdf-thread';
 
 const server = useTestServer();
 const TODAY = '2026-06-15';
@@ -85,6 +86,19 @@ async function summaryOf(
 const textOf = async (bytes: Uint8Array) => (await pdfText(bytes)).replace(/\s+/g, ' ');
 
 describe('GET /api/persons/{personId}/summary.pdf', () => {
+  it('is laid out on the summary thread, never on the thread that answers every request', async () => {
+    const { client, leoId } = await family();
+    const render = vi.spyOn(sharedSummaryPdfThread(), 'render');
+    try {
+      const response = await summaryOf(client, leoId);
+      expect(response.status).toBe(200);
+      expect(render).toHaveBeenCalledTimes(1);
+      expect(render.mock.calls[0]?.[1]).toEqual({ timeZone: 'Europe/Oslo' });
+    } finally {
+      render.mockRestore();
+    }
+  });
+
   it('answers a family member’s summary: a PDF download with their records as they stand today', async () => {
     const { client, leoId } = await family();
     const response = await summaryOf(client, leoId);

@@ -7,7 +7,8 @@
  *
  * The person is the user (their own id), one of their family members, or a person shared
  * with them on a grant that allows export; any other id is answered as a person that does
- * not exist.
+ * not exist. The PDF is laid out on a thread of its own (summary-pdf-thread.ts): the rest of
+ * the server keeps answering meanwhile.
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
@@ -21,7 +22,7 @@ import { validate } from '../http/validation';
 import { personFileName } from '../persons/person-file-name';
 import { findExportablePerson } from '../persons/person-records';
 import { buildPersonSummary } from './person-summary-source';
-import { renderSummaryPdf } from './render-summary-pdf';
+import { sharedSummaryPdfThread } from './summary-pdf-thread';
 
 export const SUMMARY_CONTENT_TYPE = 'application/pdf';
 
@@ -36,7 +37,7 @@ export function summaryRoutes(db: Kysely<DB>) {
       const query = c.req.valid('query');
       const clock = { now: new Date().toISOString(), today: query.today ?? localToday() };
       const summary = await buildPersonSummary(db, ownerId, person, clock);
-      const pdf = await renderSummaryPdf(summary, { timeZone: query.tz ?? 'UTC' });
+      const pdf = await sharedSummaryPdfThread().render(summary, { timeZone: query.tz ?? 'UTC' });
       return c.body(new Uint8Array(pdf), 200, {
         'Content-Type': SUMMARY_CONTENT_TYPE,
         'Content-Disposition': `attachment; filename="${personFileName('summary', person, clock.today, 'pdf')}"`,
