@@ -12,6 +12,7 @@ import {
   fullPerson,
 } from './testing/fhir-test-data';
 import { danglingReferences, fhirProblems } from './testing/fhir-validator';
+import { longestStall } from '../test/event-loop-stall';
 
 async function everything(source: FhirSource): Promise<Bundle> {
   let text = '';
@@ -127,6 +128,17 @@ describe('$everything of 20,000 records', () => {
     expect(readWhenChunked.length).toBeGreaterThan(100);
     expect(readWhenChunked[0]).toBeLessThan(COUNT / 100);
     expect(biggestChunk).toBeLessThan(128 * 1024);
+  });
+
+  it('lets the server answer others between its chunks', async () => {
+    const { source } = lazySource();
+    const { result, stallMs, elapsedMs } = await longestStall(() =>
+      new Response(patientEverythingBody(source, CLOCK)).arrayBuffer(),
+    );
+    expect(result.byteLength).toBeGreaterThan(10 * 1024 * 1024);
+    // Read in one go, the bundle would hold the thread for all of it.
+    expect(elapsedMs).toBeGreaterThan(150);
+    expect(stallMs).toBeLessThan(elapsedMs / 5);
   });
 
   it('stops reading when the reader stops', async () => {

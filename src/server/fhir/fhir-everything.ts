@@ -4,6 +4,7 @@
  * into its resources and written out at once, so memory stays flat however long the
  * history: only the ids of the account's contacts are kept, for the care team at the end.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BundleEntry, Resource } from '@medplum/fhirtypes';
 import { derivedId, fullUrlOf, referenceTo } from './fhir-elements';
 import { careTeamResource, doseResource, patientResource, recordResources } from './fhir-resources';
@@ -79,7 +80,12 @@ export async function* streamPatientEverything(
   yield `${buffer}]}`;
 }
 
-/** The same stream as bytes, for a web Response body. */
+/**
+ * The same stream as bytes, for a web Response body. Before each chunk the server's thread
+ * first answers whatever else is waiting: rows read from SQLite and a socket that takes
+ * every chunk at once would otherwise make the whole bundle one unbroken stretch of work
+ * (a busy person's 3.5 MB held up every other request for 0.2 s).
+ */
 export function patientEverythingBody(
   source: FhirSource,
   clock: FhirClock,
@@ -88,6 +94,7 @@ export function patientEverythingBody(
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
+      await nextTurn();
       const next = await chunks.next();
       if (next.done) controller.close();
       else controller.enqueue(encoder.encode(next.value));

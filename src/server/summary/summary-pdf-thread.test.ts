@@ -4,6 +4,7 @@
  * the next summary unharmed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { longestStall } from '../test/event-loop-stall';
 import { renderSummaryPdf } from './render-summary-pdf';
 import { busySummary, fullSummary } from './summary-factories';
 import { summaryPdfThread, type SummaryPdfThread } from './summary-pdf-thread';
@@ -17,23 +18,6 @@ function newThread() {
 afterEach(async () => {
   await Promise.all(threads.splice(0).map((thread) => thread.close()));
 });
-
-/** The longest time this thread went without turning its event loop while `work` ran. */
-async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
-  let last = performance.now();
-  let stallMs = 0;
-  const ticker = setInterval(() => {
-    const now = performance.now();
-    stallMs = Math.max(stallMs, now - last);
-    last = now;
-  }, 5);
-  try {
-    const result = await work();
-    return { result, stallMs: Math.max(stallMs, performance.now() - last) };
-  } finally {
-    clearInterval(ticker);
-  }
-}
 
 /** What pdfmake writes that differs from one run to the next: the dates and the file id. */
 const stable = (pdf: Buffer) =>
