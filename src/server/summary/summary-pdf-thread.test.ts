@@ -20,8 +20,8 @@ afterEach(async () => {
 });
 
 /** What pdfmake writes that differs from one run to the next: the dates and the file id. */
-const stable = (pdf: Buffer) =>
-  pdf
+const stable = (pdf: Uint8Array) =>
+  Buffer.from(pdf)
     .toString('latin1')
     .replace(/\(D:\d{14}Z\)/g, '')
     .replace(/\/ID \[[^\]]*\]/g, '');
@@ -48,7 +48,9 @@ describe('the summary thread', () => {
     );
     // The thread is still there for the next one.
     expect(
-      (await thread.render(fullSummary(), { timeZone: 'UTC' })).subarray(0, 5).toString(),
+      Buffer.from(await thread.render(fullSummary(), { timeZone: 'UTC' }))
+        .subarray(0, 5)
+        .toString(),
     ).toBe('%PDF-');
   });
 
@@ -59,7 +61,7 @@ describe('the summary thread', () => {
     await expect(inHand).rejects.toThrow(/summary thread stopped/);
     expect(thread.running).toBe(false);
     const next = await thread.render(fullSummary(), { timeZone: 'UTC' });
-    expect(next.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(Buffer.from(next).subarray(0, 5).toString()).toBe('%PDF-');
     expect(thread.running).toBe(true);
   });
 });

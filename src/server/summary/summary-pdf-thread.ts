@@ -30,12 +30,13 @@ function workerSource(): { url: URL; execArgv?: string[] } {
 
 interface Pending {
   thread: Worker;
-  resolve: (pdf: Buffer) => void;
+  resolve: (pdf: Uint8Array<ArrayBuffer>) => void;
   reject: (error: Error) => void;
 }
 
 export interface SummaryPdfThread {
-  render(summary: PersonSummary, options: RenderSummaryOptions): Promise<Buffer>;
+  /** The PDF's bytes, handed over by the thread: the answer's body as they are. */
+  render(summary: PersonSummary, options: RenderSummaryOptions): Promise<Uint8Array<ArrayBuffer>>;
   /** Ends the thread now (it starts again if another summary is asked for). */
   close(): Promise<void>;
   /** Whether the thread is there now. */
@@ -61,7 +62,7 @@ export function summaryPdfThread(): SummaryPdfThread {
     if (!job) return;
     pending.delete(answer.id);
     if ('pdf' in answer) {
-      job.resolve(Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength));
+      job.resolve(answer.pdf);
     } else {
       const error = answer.error.name === 'RangeError' ? new RangeError() : new Error();
       error.message = answer.error.message;
@@ -98,7 +99,7 @@ export function summaryPdfThread(): SummaryPdfThread {
       const thread = started();
       thread.ref();
       const id = nextId++;
-      return new Promise<Buffer>((resolve, reject) => {
+      return new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
         pending.set(id, { thread, resolve, reject });
         thread.postMessage({ id, summary, timeZone: options.timeZone } satisfies SummaryPdfJob);
       });

@@ -14,7 +14,8 @@ export interface SummaryPdfJob {
 }
 
 export type SummaryPdfAnswer =
-  { id: number; pdf: Uint8Array } | { id: number; error: { name: string; message: string } };
+  | { id: number; pdf: Uint8Array<ArrayBuffer> }
+  | { id: number; error: { name: string; message: string } };
 
 const port = parentPort;
 if (!port) throw new Error('summary-pdf-worker runs as a worker thread only');

@@ -38,7 +38,7 @@ export function summaryRoutes(db: Kysely<DB>) {
       const clock = { now: new Date().toISOString(), today: query.today ?? localToday() };
       const summary = await buildPersonSummary(db, ownerId, person, clock);
       const pdf = await sharedSummaryPdfThread().render(summary, { timeZone: query.tz ?? 'UTC' });
-      return c.body(new Uint8Array(pdf), 200, {
+      return c.body(pdf, 200, {
         'Content-Type': SUMMARY_CONTENT_TYPE,
         'Content-Disposition': `attachment; filename="${personFileName('summary', person, clock.today, 'pdf')}"`,
       });
