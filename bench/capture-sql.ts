@@ -6,7 +6,8 @@
  * rolled back, so capturing leaves the data as it was.
  */
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
+import { KinSqliteDialect } from '../src/server/db/database';
 import type { DB } from '../src/server/db/schema';
 import { createFamilyMemberRepository } from '../src/server/family-members/family-member-repository';
 import { createRecordRepository } from '../src/server/records/record-repository';
@@ -30,7 +31,7 @@ export function openCapture(databaseFile: string) {
   sqlite.pragma('busy_timeout = 5000');
   let recording: CapturedStatement[] | null = null;
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new KinSqliteDialect({ database: sqlite }),
     log: (event) => {
       if (event.level === 'query' && recording && !TRANSACTION_CONTROL.test(event.query.sql)) {
         recording.push({ sql: event.query.sql, parameters: [...event.query.parameters] });

@@ -3,7 +3,7 @@
  * builds passes, the same queries without their owner condition do not, on both engines'
  * placeholder styles.
  */
-import { Kysely, PostgresDialect, SqliteDialect, type Compilable } from 'kysely';
+import { Kysely, PostgresDialect, type Compilable } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   deleteOwned,
@@ -21,12 +21,13 @@ import {
   updateInScope,
   type Scope,
 } from '../access/scope';
+import { KinSqliteDialect } from '../db/database';
 import type { DB } from '../db/schema';
 import { ownershipViolations } from './sql-ownership';
 
 // Compilers only: these instances never connect.
 const engines = {
-  sqlite: new Kysely<DB>({ dialect: new SqliteDialect({ database: {} as never }) }),
+  sqlite: new Kysely<DB>({ dialect: new KinSqliteDialect({ database: {} as never }) }),
   postgres: new Kysely<DB>({ dialect: new PostgresDialect({ pool: {} as never }) }),
 };
 

@@ -17,15 +17,15 @@ import { AUTH_TABLES, CAPABILITY_COLUMNS, GRANTEE_COLUMNS, OWNER_COLUMNS } from 
 /** Statements on user data that are the server's own upkeep, no one user's read or write. */
 const UPKEEP: ReadonlyArray<{ pattern: RegExp; why: string }> = [
   {
-    pattern: /^delete from "audit_log" where "created_at" < (\?|\$1)$/,
+    pattern: /^delete from "audit_log" where "created_at" < (\+?\?|\$1)$/,
     why: 'retention: every account’s rows older than AUDIT_RETENTION_DAYS',
   },
   {
-    pattern: /^delete from "audit_log" where "user_id" is null and "email" = (\?|\$1)$/,
+    pattern: /^delete from "audit_log" where "user_id" is null and "email" = (\+?\?|\$1)$/,
     why: 'account deletion: sign-ins refused for its email before the account was known',
   },
   {
-    pattern: /^delete from "(share_links|share_link_files)" where "expires_at" < (\?|\$1)$/,
+    pattern: /^delete from "(share_links|share_link_files)" where "expires_at" < (\+?\?|\$1)$/,
     why: 'expiry: every account’s share links (their ciphertext) and file addresses past their end',
   },
 ];
@@ -41,10 +41,12 @@ const userDataTables = new Map(
 );
 
 /** The session check: one session, by the token the request holds. */
-const SESSION_BY_TOKEN = /^select .* from "session" where "token" = (\?|\$1)$/;
+const SESSION_BY_TOKEN = /^select .* from "session" where "token" = (\+?\?|\$1)$/;
 
 const REFERENCE = /\b(from|join|update|into)\s+"(\w+)"(?:\s+as\s+"(\w+)")?/gi;
-const BOUND = String.raw`\s*(?:=\s*(?:\?|\$\d+)|in\s*\()`;
+/** A bound value as each engine writes it: `?` (SQLite's `+?`, see db/database.ts) or `$1`. */
+const PARAMETER = String.raw`(?:\+?\?|\$\d+)`;
+const BOUND = String.raw`\s*(?:=\s*${PARAMETER}|in\s*\()`;
 
 export interface OwnershipViolation {
   table: string;
@@ -95,7 +97,7 @@ export function ownershipViolations(statement: string): OwnershipViolation[] {
       !alias &&
       [...sql.matchAll(REFERENCE)].length === 1 &&
       new RegExp(
-        `(?<![.\\w])(?:"${escape(table)}"\\.)?"${capability}"\\s*=\\s*(?:\\?|\\$\\d+)`,
+        `(?<![.\\w])(?:"${escape(table)}"\\.)?"${capability}"\\s*=\\s*${PARAMETER}`,
         'i',
       ).test(sql)
     ) {
