@@ -117,6 +117,11 @@ describe('bound values on SQLite', () => {
         .select('id')
         .where('n', '=', '10' as never),
       db.selectFrom('t').select('id').where('v', 'is', null),
+      db.selectFrom('t').select('id').where('v', 'is', 'x'),
+      db
+        .selectFrom('t')
+        .select('id')
+        .where('v', '=', null as never),
       db.selectFrom('t').select('id').where('n', '>=', 2).orderBy('id'),
       db.selectFrom('t').select('id').where('v', 'like', 'x%'),
       db
@@ -131,7 +136,7 @@ describe('bound values on SQLite', () => {
     const expected = await Promise.all(queries(plain).map((query) => query.execute()));
     const found = await Promise.all(queries(product).map((query) => query.execute()));
     expect(found).toEqual(expected);
-    expect(expected.map((rows) => rows.length)).toEqual([1, 1, 1, 2, 1, 1]);
+    expect(expected.map((rows) => rows.length)).toEqual([1, 1, 1, 1, 0, 2, 1, 1]);
   });
 
   it('still find a row through its index', () => {
