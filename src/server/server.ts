@@ -19,7 +19,7 @@ import { backUpBeforeMigrating, startAutomaticBackups } from './operations/autom
 import { holdSharedLock } from './operations/data-dir-lock';
 import { createReminderJob } from './reminders/reminder-job';
 
-/** How long a stopping server waits for requests already sent on kept-alive connections. */
+/** How long a stopping server still takes requests already sent to it, before it stops listening. */
 const SHUTDOWN_SETTLE_MS = 500;
 
 export interface RunningServer {
@@ -71,15 +71,16 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
         const http = server as HttpServer;
         // Answers from now on tell clients not to reuse their connection.
         http.on('request', (_request, response) => response.setHeader('connection', 'close'));
-        // Stop listening, but keep the idle kept-alive connections for now: http.Server's
-        // own close() also drops every idle connection at once (Node 19 on), and a client
-        // may be sending its next request on one of them at this very moment.
+        // A request may already be on its way: over a kept-alive connection, or over a new
+        // one the system has accepted on the server's behalf but the server has not taken
+        // yet (closing the listener would reset it). Such requests get a moment to arrive,
+        // and are answered, before the server stops listening and closes idle connections.
+        await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_SETTLE_MS));
+        // Stop listening. http.Server's own close() would also drop every idle connection at
+        // once (Node 19 on); they are closed below, and again as each one falls idle.
         const closed = new Promise<void>((resolve) =>
           net.Server.prototype.close.call(http, () => resolve()),
         );
-        // A request may already be on its way over a kept-alive connection: give such
-        // requests a moment to arrive before the idle connections are closed.
-        await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_SETTLE_MS));
         http.closeIdleConnections();
         const sweep = setInterval(() => http.closeIdleConnections(), 100);
         await closed;

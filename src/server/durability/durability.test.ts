@@ -138,6 +138,31 @@ describe('a server asked to stop', () => {
   });
 });
 
+describe('a server told to stop', () => {
+  it('still answers a request that reaches it on a new connection as the signal comes', async () => {
+    const storage = await createServerStorage();
+    cleanups.push(storage.drop);
+    const server = await startWithStorage({ ...storage.env, LOG_LEVEL: 'info' });
+    // The request is sent the moment the server says it is shutting down: before, the
+    // server had stopped listening by then, and a client whose connection was on its way
+    // got it refused.
+    const answered = new Promise<Response>((resolve, reject) => {
+      const streams = [server.process.stdout, server.process.stderr];
+      const onData = () => {
+        if (!server.output().includes('shutting down')) return;
+        for (const stream of streams) stream?.off('data', onData);
+        fetch(`${server.url}/api/health`).then(resolve, reject);
+      };
+      for (const stream of streams) stream?.on('data', onData);
+    });
+    server.process.kill('SIGTERM');
+    const response = await answered;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('connection')).toBe('close');
+    expect(await server.exited).toBe(0);
+  });
+});
+
 describe('fifty clients writing at once', () => {
   it('get no errors and lose or duplicate nothing', async () => {
     const storage = await createServerStorage();
