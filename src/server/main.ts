@@ -20,20 +20,8 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const server = await startServer(config, logger);
 
-  const passcodeFile = path.join(config.dataDir, PASSCODE_FILE_NAME);
-  if (config.familyPasscodeGenerated) {
-    // Printed once, on the start that made it, and never logged: the logs carry no secret.
-    process.stdout.write(
-      `\n  Friends & Family Passcode: ${config.familyPasscode}\n` +
-        `  (kept in ${passcodeFile}; set FAMILY_PASSCODE to choose your own)\n\n`,
-    );
-  } else if (!process.env.FAMILY_PASSCODE) {
-    process.stdout.write(`\n  The Friends & Family Passcode is kept in ${passcodeFile}\n\n`);
-  }
-  process.stdout.write(
-    `  Kin Health is running at ${server.url.replace('127.0.0.1', 'localhost')}\n\n`,
-  );
-
+  // Signals are handled before the server says it is running: told to stop from then on,
+  // it always stops gracefully.
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
     setTimeout(() => {
@@ -50,6 +38,20 @@ async function main() {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+
+  const passcodeFile = path.join(config.dataDir, PASSCODE_FILE_NAME);
+  if (config.familyPasscodeGenerated) {
+    // Printed once, on the start that made it, and never logged: the logs carry no secret.
+    process.stdout.write(
+      `\n  Friends & Family Passcode: ${config.familyPasscode}\n` +
+        `  (kept in ${passcodeFile}; set FAMILY_PASSCODE to choose your own)\n\n`,
+    );
+  } else if (!process.env.FAMILY_PASSCODE) {
+    process.stdout.write(`\n  The Friends & Family Passcode is kept in ${passcodeFile}\n\n`);
+  }
+  process.stdout.write(
+    `  Kin Health is running at ${server.url.replace('127.0.0.1', 'localhost')}\n\n`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -143,9 +143,10 @@ describe('a server told to stop', () => {
     const storage = await createServerStorage();
     cleanups.push(storage.drop);
     const server = await startWithStorage({ ...storage.env, LOG_LEVEL: 'info' });
-    // The request is sent the moment the server says it is shutting down: before, the
-    // server had stopped listening by then, and a client whose connection was on its way
-    // got it refused.
+    // The signal comes the moment the server says it is running (it used to say so before
+    // it handled signals, and a stop that early killed it outright), and the request the
+    // moment it says it is shutting down (it used to have stopped listening by then, and a
+    // client whose connection was on its way got it refused).
     const answered = new Promise<Response>((resolve, reject) => {
       const streams = [server.process.stdout, server.process.stderr];
       const onData = () => {
