@@ -136,9 +136,7 @@ describe('a server asked to stop', () => {
     const stored = new Set(list.body.items.map((item) => item.id));
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
   });
-});
 
-describe('a server told to stop', () => {
   it('still answers a request that reaches it on a new connection as the signal comes', async () => {
     const storage = await createServerStorage();
     cleanups.push(storage.drop);
