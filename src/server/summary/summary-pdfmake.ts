@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Pdfmake from 'pdfmake';
+import { mergeLinePieces } from './merged-line-pieces';
 import { shareFontLayouts } from './shared-font-layouts';
 
 // pdfmake is CommonJS whose export is an instance built at run time: no named ESM exports.
@@ -62,6 +63,7 @@ export function summaryPdfmake(): PdfmakeServer {
   }
   pdfmake.addFonts({ [SUMMARY_FONT]: font });
   shareFontLayouts(Object.values(FONT_FILES).map(fontFile));
+  mergeLinePieces();
   configured = pdfmake;
   return pdfmake;
 }
