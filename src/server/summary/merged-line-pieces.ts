@@ -4,10 +4,10 @@
  * and position each time (its own TODO in Renderer.renderLine). Words side by side on a line
  * in the same font, size, colour and opacity are drawn here as one piece: pdfkit lays out a
  * piece word by word in any case (EmbeddedFont.layout splits it at spaces and adds the
- * words' advances), so each glyph lands where it did, now in a quarter fewer text objects
- * in a busy summary, a smaller file and a little less time (see merged-line-pieces.test.ts and
- * docs/decisions/0008-summary-pdf-fonts.md). A piece that draws anything besides its text (a
- * link, a destination, a decoration, a background, a raised or lowered baseline, font
+ * words' advances), so each glyph lands where it did. A busy summary draws a quarter fewer
+ * text objects, in a smaller file and a little less time (merged-line-pieces.test.ts,
+ * docs/decisions/0008-summary-pdf-fonts.md). A piece that draws anything besides its text
+ * (a link, a destination, a decoration, a background, a raised or lowered baseline, font
  * features, a page number) is drawn on its own, as pdfmake draws it.
  */
 import { createRequire } from 'node:module';
@@ -52,7 +52,7 @@ const DRAWS_MORE = [
   'background',
 ] as const;
 
-/** Far less than a PDF can tell apart (it writes positions to a hundredth of a point). */
+/** Far less than anything a page shows: pieces this close are side by side. */
 const SAME_POSITION = 1e-6;
 
 /** pdfmake gives a piece every property, null or false when it is not set. */
