@@ -2,23 +2,11 @@
  * Like pieces of a line drawn as one: fewer text objects, and every word where it was, read
  * back with poppler's pdftotext.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { pdfText } from '../test/pdf-text';
 import { mergedPieces, type LinePiece } from './merged-line-pieces';
 import { SUMMARY_FONT, summaryPdfmake } from './summary-pdfmake';
-
-const run = promisify(execFile);
-
-let folder: string;
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'kin-line-pieces-'));
-});
-afterAll(() => rm(folder, { recursive: true, force: true }));
 
 const font = {};
 const piece = (text: string, x: number, width: number, more: Partial<LinePiece> = {}) =>
@@ -107,11 +95,9 @@ async function rendered(definition: TDocumentDefinitions): Promise<Buffer> {
 
 /** Each word on the page and where pdftotext finds it, in points. */
 async function wordBoxes(pdf: Buffer): Promise<string[]> {
-  const file = join(folder, `${Math.random().toString(36).slice(2)}.pdf`);
-  await writeFile(file, pdf);
-  const { stdout } = await run('pdftotext', ['-bbox', file, '-']);
+  const boxes = await pdfText(pdf, ['-bbox']);
   return [
-    ...stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)"[^>]*>([^<]*)</g),
+    ...boxes.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)"[^>]*>([^<]*)</g),
   ].map(
     ([, xMin, yMin, xMax, word]) =>
       `${word} ${Number(xMin).toFixed(2)} ${Number(yMin).toFixed(2)} ${Number(xMax).toFixed(2)}`,

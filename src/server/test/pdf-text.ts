@@ -10,13 +10,19 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** The text of a PDF given as bytes, or as the path of a file. */
-export async function pdfText(pdf: Uint8Array | string): Promise<string> {
+/**
+ * The text of a PDF given as bytes, or as the path of a file; `options` are pdftotext's own
+ * (`-layout`, `-bbox` for each word's box in points, …).
+ */
+export async function pdfText(
+  pdf: Uint8Array | string,
+  options: readonly string[] = [],
+): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'kin-pdf-text-'));
   try {
     const file = typeof pdf === 'string' ? pdf : join(folder, 'document.pdf');
     if (typeof pdf !== 'string') await writeFile(file, pdf);
-    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-'], {
+    const { stdout } = await run('pdftotext', [...options, '-enc', 'UTF-8', file, '-'], {
       maxBuffer: 64 * 1024 * 1024,
     });
     return stdout;
