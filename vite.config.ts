@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { serviceWorker } from './scripts/service-worker-plugin';
+import { serviceWorker } from './scripts/service-worker-plugin.ts';
 
 const page = (file: string) => fileURLToPath(new URL(`src/web/${file}`, import.meta.url));
 
