@@ -10,6 +10,7 @@ import { Kysely } from 'kysely';
 import { KinSqliteDialect } from '../src/server/db/database';
 import type { DB } from '../src/server/db/schema';
 import { createFamilyMemberRepository } from '../src/server/family-members/family-member-repository';
+import { sessionRow } from '../src/server/http/session';
 import { createRecordRepository } from '../src/server/records/record-repository';
 import { createTimelineRepository } from '../src/server/timeline/timeline-repository';
 import type { RecordDefinition } from '../src/shared/records/definition';
@@ -69,6 +70,14 @@ export function openCapture(databaseFile: string) {
       } finally {
         recording = null;
       }
+    },
+    /** The SQL of the product's session check; its one value is the session's token. */
+    sessionSql(): string {
+      const compiled = sessionRow(db, 'token').compile();
+      if (compiled.parameters.length !== 1) {
+        throw new Error('the session check is expected to take the token alone');
+      }
+      return compiled.sql;
     },
     close: () => db.destroy(),
   };

@@ -7,6 +7,11 @@
  * - /ideal/{name}: the ideal endpoint, a bare Hono route that runs the endpoint's own SQL
  *   (taken from the product's query log) through prepared better-sqlite3 statements and
  *   returns the rows, with no session check, validation or query builder;
+ * - /api/checked/{name}: the checked ideal endpoint, the same route with what every API
+ *   answer of the product must do besides its own SQL: check the session (the product's
+ *   cookie reading and signature check, its session row SQL, the session's expiry) and send
+ *   the product's security headers (its own middleware; under /api/ as the product's API
+ *   answers are, so that they say no-store too). Reads only;
  * - POST /db-floor/{name}: the database floor, the same statements in a loop, timed here.
  *
  * This is the one place where raw SQL statements run: the product's queries go through
@@ -16,6 +21,9 @@ import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import SQLite from 'better-sqlite3';
 import { createPasswordHasher } from '../src/server/auth/password-hashing';
+import { securityHeaders } from '../src/server/http/browser-protections';
+import { singleCookie, verifiedToken } from '../src/server/http/session';
+import { NOT_AUTHENTICATED_MESSAGE } from '../src/shared/messages';
 import { Hono } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
 import type { FloorSpec, IdealSpec } from './floor-spec';
@@ -105,6 +113,19 @@ for (const [name, fixed] of Object.entries(spec.fixed)) {
   });
 }
 
+const sessionStatement = sqlite.prepare(spec.session.sessionSql);
+
+/** Whether the request's cookie is a correctly signed one of a live session. */
+function signedIn(cookies: string | undefined): boolean {
+  const signed = cookies ? singleCookie(cookies, spec.session.tokenCookie) : null;
+  const token = signed === null ? null : verifiedToken(signed, spec.session.secret);
+  if (token === null) return false;
+  const row = sessionStatement.get(token) as { expiresAt: string } | undefined;
+  return row !== undefined && new Date(row.expiresAt).getTime() > Date.now();
+}
+
+app.use('/api/checked/*', securityHeaders({ baseUrl: null, trustProxy: false }));
+
 const runners = new Map<string, () => unknown>();
 for (const [name, ideal] of Object.entries(spec.ideal)) {
   const run = prepare(ideal);
@@ -112,6 +133,11 @@ for (const [name, ideal] of Object.entries(spec.ideal)) {
   const status = ideal.status as 200;
   if (ideal.kind === 'read') {
     app.get(`/ideal/${name}`, async (c) => c.json(await run(), status));
+    app.get(`/api/checked/${name}`, async (c) =>
+      signedIn(c.req.header('cookie'))
+        ? c.json(await run(), status)
+        : c.json({ message: NOT_AUTHENTICATED_MESSAGE }, 401),
+    );
   } else {
     app.post(`/ideal/${name}`, async (c) => {
       await c.req.json();

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
+import { loadConfig } from '../src/server/config';
 import { SQLITE_FILE_NAME } from '../src/server/db/database';
 import { createLogger } from '../src/server/logger';
 import { createBackup } from '../src/server/operations/backup';
@@ -60,6 +61,13 @@ async function signIn(baseUrl: string, account: BenchAccount): Promise<Record<st
     }),
   );
 }
+
+/** Where the floor server answers for each of its variants (bench/floor-server.ts). */
+const FLOOR_PATHS: Record<Extract<Variant, 'ideal' | 'checkedIdeal' | 'framework'>, string> = {
+  ideal: 'ideal',
+  checkedIdeal: 'api/checked',
+  framework: 'fixed',
+};
 
 const cookieHeader = (cookies: Record<string, string>) =>
   Object.entries(cookies)
@@ -150,8 +158,9 @@ async function main() {
     await sleep(1000);
     const rssAtStart = product.rss();
 
+    const heavyCookies = await signIn(product.url, seeded.heavy);
     const cookies = {
-      heavy: cookieHeader(await signIn(product.url, seeded.heavy)),
+      heavy: cookieHeader(heavyCookies),
       new: cookieHeader(await signIn(product.url, seeded.fresh)),
     };
     const today = localToday();
@@ -189,7 +198,8 @@ async function main() {
     });
 
     // Each endpoint's own answer: the framework floor sends a body of the same size back.
-    const spec: FloorSpec = { databaseFile, fixed: {}, ideal: {} };
+    const fixed: FloorSpec['fixed'] = {};
+    const ideal: FloorSpec['ideal'] = {};
     const sampleMark = new Date().toISOString();
     for (const scenario of scenarios) {
       const request = productRequest(scenario);
@@ -202,7 +212,7 @@ async function main() {
       if (response.status !== scenario.expectedStatus) {
         throw new Error(`${scenario.key}: ${response.status} ${body}`);
       }
-      if (scenario.floors) spec.fixed[scenario.key] = { status: response.status, body };
+      if (scenario.floors) fixed[scenario.key] = { status: response.status, body };
       if (scenario.newUser) {
         const asNew = productRequest(scenario, 'new');
         const check = await fetch(asNew.url, { headers: asNew.headers });
@@ -217,7 +227,7 @@ async function main() {
     for (const scenario of scenarios) {
       if (!scenario.floors) continue;
       if (scenario.kind === 'sign-in') {
-        spec.ideal[scenario.key] = {
+        ideal[scenario.key] = {
           kind: 'sign-in',
           status: 200,
           statements: signInStatements.map((sql) => ({ sql, parameters: [] })),
@@ -232,7 +242,7 @@ async function main() {
           rollBack: scenario.kind === 'create',
         });
         const created = result as { id: string; created_at: string };
-        spec.ideal[scenario.key] = {
+        ideal[scenario.key] = {
           kind: scenario.kind,
           status: scenario.expectedStatus,
           statements,
@@ -242,6 +252,19 @@ async function main() {
         };
       }
     }
+    const tokenCookie = Object.keys(heavyCookies).find((name) => name.endsWith('.session_token'));
+    if (!tokenCookie) throw new Error('sign-in set no session cookie');
+    const spec: FloorSpec = {
+      databaseFile,
+      fixed,
+      ideal,
+      // The checked ideal endpoint checks sessions as the product does, with its key.
+      session: {
+        sessionSql: capture.sessionSql(),
+        secret: loadConfig({ DATA_DIR: dataDir, FAMILY_PASSCODE: benchConfig.passcode }).authSecret,
+        tokenCookie,
+      },
+    };
     await capture.close();
     const specFile = path.join(dataDir, 'floor-spec.json');
     writeFileSync(specFile, JSON.stringify(spec));
@@ -255,6 +278,27 @@ async function main() {
       logFile: path.join(dataDir, 'floor-server.log'),
     });
     servers.push(floor);
+    // The checked ideal endpoint must do its checks, or its figures would flatter it: it
+    // answers the signed-in user as the product does, and refuses anyone else.
+    for (const scenario of scenarios.filter((s) => s.floors && s.kind === 'read')) {
+      const url = `${floor.url}/${FLOOR_PATHS.checkedIdeal}/${scenario.key}`;
+      const signedIn = await fetch(url, { headers: { cookie: cookies.heavy } });
+      await signedIn.arrayBuffer();
+      const anonymous = await fetch(url);
+      await anonymous.arrayBuffer();
+      const headers = signedIn.headers;
+      if (
+        signedIn.status !== 200 ||
+        anonymous.status !== 401 ||
+        headers.get('cache-control') !== 'no-store' ||
+        !headers.get('content-security-policy')
+      ) {
+        throw new Error(
+          `checked ideal endpoint of ${scenario.key}: ${signedIn.status} signed in, ` +
+            `${anonymous.status} without a session, or without the product's headers`,
+        );
+      }
+    }
     const rssAtRest = product.rss();
 
     const measure = async (
@@ -276,6 +320,7 @@ async function main() {
         });
       }
       if (variant !== 'product' && variant !== 'newUser' && !scenario.floors) return undefined;
+      if (variant === 'checkedIdeal' && scenario.kind !== 'read') return undefined;
       const mark = new Date().toISOString();
       try {
         if (variant === 'database') {
@@ -294,7 +339,7 @@ async function main() {
             ? productRequest(scenario, variant === 'newUser' ? 'new' : 'heavy')
             : {
                 ...productRequest(scenario),
-                url: `${floor.url}/${variant === 'ideal' ? 'ideal' : 'fixed'}/${scenario.key}`,
+                url: `${floor.url}/${FLOOR_PATHS[variant]}/${scenario.key}`,
               };
         return await runLoad(request, {
           connections: scenario.connections ?? benchConfig.connections,
@@ -435,7 +480,7 @@ async function main() {
         )} records; new user: ${Object.values(seeded.fresh.counts).reduce((a, b) => a + b, 0)} records from the last three months (a full first page in each list)`,
       `Load: autocannon in the orchestrating process (the servers each run in their own), ${benchConfig.connections} connections (sign-in: ${SIGN_IN_CONNECTIONS}), ${benchConfig.rounds} rounds × ${benchConfig.durationSeconds} s after a ${benchConfig.warmupSeconds} s warm-up; each read also at a steady, open-loop ${budgets.steadyRatePerSecond} req/s from a worker thread of its own (one request every ${1000 / budgets.steadyRatePerSecond} ms whatever the answers do, latency counted from when each was due). Figures are medians over the rounds; ratios are taken per round, side by side, then the median.`,
       `Sign-in rate limiting is off for this run (AUTH_RATE_LIMIT=off); by default each address may try 10 times a minute.`,
-      `Floors: framework = a bare @hono/node-server route sending a fixed body of the endpoint's size; ideal = a bare Hono route running the endpoint's own SQL (from the product's query log) through prepared better-sqlite3 statements, no session check, validation or query builder (sign-in: the two hash checks, side by side, and the session insert); db floor = the same statements in a loop.`,
+      `Floors: framework = a bare @hono/node-server route sending a fixed body of the endpoint's size; ideal = a bare Hono route running the endpoint's own SQL (from the product's query log) through prepared better-sqlite3 statements, no session check, validation or query builder (sign-in: the two hash checks, side by side, and the session insert); checked = the ideal endpoint with the product's session check (cookie signature, session row) and security headers, which every API answer must have (reads; reported, not budgeted); db floor = the same statements in a loop.`,
     ];
     const report = formatReport({ header, summaries, memory, screens, downloads, checks });
     process.stdout.write(`\n${report}`);

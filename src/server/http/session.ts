@@ -38,7 +38,7 @@ const SIGNATURE_LENGTH = 44;
  * The value of a cookie, read as better-call reads it (trimmed, unquoted, URL-decoded), or
  * null when it is absent or given twice (then better-auth decides which one counts).
  */
-function singleCookie(header: string, name: string): string | null {
+export function singleCookie(header: string, name: string): string | null {
   let found: string | null = null;
   for (const part of header.split(';')) {
     const separator = part.indexOf('=');
@@ -56,7 +56,7 @@ function singleCookie(header: string, name: string): string | null {
 }
 
 /** The session token of a correctly signed cookie value, or null. */
-function verifiedToken(signed: string, secret: string): string | null {
+export function verifiedToken(signed: string, secret: string): string | null {
   const dot = signed.lastIndexOf('.');
   if (dot < 1) return null;
   const token = signed.slice(0, dot);
@@ -67,6 +67,30 @@ function verifiedToken(signed: string, secret: string): string | null {
 }
 
 const timeOf = (value: Date | string) => new Date(value).getTime();
+
+/**
+ * The session row of a token: a request needs only its user's id (deleting a user deletes
+ * their sessions, so a session always has its user), and whether anyone shared a person
+ * with that user, so that a user with no grants never looks them up (see access/scope.ts).
+ * The benchmark's checked ideal endpoint runs the same SQL (bench/floor-server.ts).
+ */
+export function sessionRow(db: Kysely<DB>, token: string) {
+  return db
+    .selectFrom('session')
+    .select(['id', 'userId', 'createdAt', 'expiresAt'])
+    .select((eb) =>
+      eb
+        .selectFrom('access_grants as g')
+        .select(eb.fn.countAll<number>().as('grants'))
+        .where(
+          'g.grantee_email',
+          'in',
+          eb.selectFrom('user').select('email').whereRef('user.id', '=', 'session.userId'),
+        )
+        .as('grants'),
+    )
+    .where('token', '=', token);
+}
 
 export function requireSession(
   auth: Auth,
@@ -85,26 +109,7 @@ export function requireSession(
     });
   };
 
-  // The session row: a request needs only its user's id (deleting a user deletes their
-  // sessions, so a session always has its user), and whether anyone shared a person with
-  // that user, so that a user with no grants never looks them up (see access/scope.ts).
-  const findSession = prepareQuery(db, (values: { token: string }) =>
-    db
-      .selectFrom('session')
-      .select(['id', 'userId', 'createdAt', 'expiresAt'])
-      .select((eb) =>
-        eb
-          .selectFrom('access_grants as g')
-          .select(eb.fn.countAll<number>().as('grants'))
-          .where(
-            'g.grantee_email',
-            'in',
-            eb.selectFrom('user').select('email').whereRef('user.id', '=', 'session.userId'),
-          )
-          .as('grants'),
-      )
-      .where('token', '=', values.token),
-  );
+  const findSession = prepareQuery(db, (values: { token: string }) => sessionRow(db, values.token));
 
   /**
    * The user of a live session that needs nothing from better-auth; 'ended' for a session
