@@ -105,18 +105,14 @@ export function summarise(results: ScenarioRounds[]): ScenarioSummary[] {
         .filter((value) => Number.isFinite(value));
       return values.length ? median(values) : undefined;
     };
-    const ratio = (floor: Variant) =>
+    /** A figure of the product over the same figure of another variant, round by round. */
+    const productOver = (other: Variant, figure: 'requestsPerSecond' | 'p50Ms' | 'p99Ms') =>
       perRound((round) => {
-        const product = round.product?.requestsPerSecond;
-        const baseline = round[floor]?.requestsPerSecond;
-        return product !== undefined && baseline ? product / baseline : undefined;
+        const value = round.product?.[figure];
+        const baseline = round[other]?.[figure];
+        return value !== undefined && baseline ? value / baseline : undefined;
       });
-    /** The product's p99 over a floor's, in the same round; the median of the rounds. */
-    const p99Over = (floor: Variant) =>
-      perRound((round) => {
-        const baseline = round[floor]?.p99Ms;
-        return round.product && baseline ? round.product.p99Ms / baseline : undefined;
-      });
+    const ratio = (floor: Variant) => productOver(floor, 'requestsPerSecond');
     const product = of('product');
     if (!product) throw new Error(`${scenario.key} was never measured`);
     return {
@@ -138,11 +134,9 @@ export function summarise(results: ScenarioRounds[]): ScenarioSummary[] {
         framework: ratio('framework'),
         database: ratio('database'),
       },
-      heavyOverNewP50: perRound((round) =>
-        round.product && round.newUser ? round.product.p50Ms / round.newUser.p50Ms : undefined,
-      ),
-      p99OverIdealP99: p99Over('ideal'),
-      p99OverCheckedIdealP99: p99Over('checkedIdeal'),
+      heavyOverNewP50: productOver('newUser', 'p50Ms'),
+      p99OverIdealP99: productOver('ideal', 'p99Ms'),
+      p99OverCheckedIdealP99: productOver('checkedIdeal', 'p99Ms'),
       unexpectedResponses: rounds.reduce((sum, round) => sum + (round.product?.unexpected ?? 0), 0),
       peakRssBytes: Math.max(...rounds.map((round) => round.product?.peakRss ?? 0)),
     };

@@ -312,7 +312,10 @@ async function main() {
         const request =
           variant === 'steady'
             ? productRequest(scenario)
-            : { ...productRequest(scenario), url: `${floor.url}/ideal/${scenario.key}` };
+            : {
+                ...productRequest(scenario),
+                url: `${floor.url}/${FLOOR_PATHS.ideal}/${scenario.key}`,
+              };
         return await runSteady(request, {
           rate: budgets.steadyRatePerSecond,
           seconds,
