@@ -1,8 +1,12 @@
-/** Modal dialogs (Radix): focus is trapped inside and returns where it came from. */
+/**
+ * Modal dialogs (Radix): focus starts on the first field, is trapped inside, and returns
+ * where it came from.
+ */
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useDialogFocus } from './dialog-focus';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
@@ -13,7 +17,11 @@ export function DialogContent({
   title,
   description,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { title: ReactNode; description?: ReactNode }) {
+}: Omit<ComponentProps<typeof DialogPrimitive.Content>, 'onOpenAutoFocus' | 'onCloseAutoFocus'> & {
+  title: ReactNode;
+  description?: ReactNode;
+}) {
+  const focus = useDialogFocus({ focusFirstField: true });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/45 backdrop-blur-[2px] data-[state=open]:animate-in" />
@@ -24,6 +32,7 @@ export function DialogContent({
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
+        {...focus}
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <div className="space-y-1">

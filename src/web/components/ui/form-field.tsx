@@ -17,21 +17,28 @@ export function FormField({
 }) {
   return (
     <div className="space-y-1.5">
-      <Label htmlFor={id}>
-        {label}
+      {/* The mark stays outside the label, so that the label's text is the field's name
+          alone (a test or an assistive tool finding "Email" finds this field); the input's
+          own required attribute tells assistive tools it is required. */}
+      <div className="flex items-baseline gap-1">
+        <Label htmlFor={id}>{label}</Label>
         {required ? (
-          <span className="text-destructive" aria-hidden="true">
-            {' '}
+          <span className="text-sm text-destructive" aria-hidden="true">
             *
           </span>
         ) : null}
-      </Label>
+      </div>
       {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
+}
+
+/** What is wrong with a field (or a group of them), announced as it appears. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="text-sm font-medium text-destructive" role="alert">
+      {message}
+    </p>
+  ) : null;
 }

@@ -29,15 +29,6 @@ export function PdfExportDialog({
   const [chosenPerson, setChosenPerson] = useState('');
   const personId = chosenPerson || persons[0]?.id || '';
   const [received, setReceived] = useState<number | null>(null);
-  // Where focus goes back to on closing: the control that opened the dialog (Radix returns it
-  // only to a Dialog.Trigger of its own).
-  const [opener, setOpener] = useState<HTMLElement | null>(null);
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open && document.activeElement instanceof HTMLElement) setOpener(document.activeElement);
-  }
-
   const download = useMutation({
     mutationFn: () => {
       setReceived(0);
@@ -61,20 +52,6 @@ export function PdfExportDialog({
     // Closing the dialog does not stop a download: the file is saved when it arrives.
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        onOpenAutoFocus={(event) => {
-          // The first question, not the close button.
-          const select = (event.currentTarget as HTMLElement).querySelector('select');
-          if (select) {
-            event.preventDefault();
-            select.focus();
-          }
-        }}
-        onCloseAutoFocus={(event) => {
-          if (opener?.isConnected) {
-            event.preventDefault();
-            opener.focus();
-          }
-        }}
         title="Export as PDF"
         description="A printable summary of one person’s health records, ready to hand to a doctor."
       >

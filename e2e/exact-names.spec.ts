@@ -1,0 +1,65 @@
+/**
+ * The names CONTRACT.md §2 and §4 give, found exactly as a strict test finds them: every
+ * form's labels by their exact text (a required field's mark is not part of its label),
+ * and focus returning to what opened a dialog.
+ */
+import { recordDefinitions } from '../src/shared/records';
+import { expect, test } from './fixtures';
+
+/**
+ * Each record form's labels, from the definitions the forms are drawn from (their unit test,
+ * src/shared/records/definitions.test.ts, holds them to CONTRACT.md's table); the relation
+ * shows only with the family-history switch on.
+ */
+const FORM_LABELS = recordDefinitions.map((definition) => ({
+  path: definition.path,
+  labels: Object.values(definition.fields as Record<string, { label: string }>)
+    .map((field) => field.label)
+    .filter((label) => label !== 'Relation'),
+}));
+
+test('every form field is found by its exact label', async ({ page, user }) => {
+  void user;
+  expect(FORM_LABELS).toHaveLength(8);
+  for (const { path, labels } of FORM_LABELS) {
+    await page.goto(`/${path}/new`);
+    for (const label of labels) {
+      await expect(page.getByLabel(label, { exact: true }), `${path}: ${label}`).toHaveCount(1);
+    }
+  }
+  // The relation appears, required, with the family-history switch on.
+  await page.goto('/history/new');
+  await page.getByLabel('Family History', { exact: true }).check();
+  await expect(page.getByLabel('Relation', { exact: true })).toHaveAttribute('required', '');
+
+  await page.goto('/profile-settings');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('readonly', '');
+  await expect(page.getByLabel('Full Name', { exact: true })).toBeVisible();
+});
+
+test('a dialog takes focus to its first field and gives it back on closing', async ({
+  page,
+  user,
+}) => {
+  void user;
+  await page.goto('/profiles');
+  const opener = page.getByRole('button', { name: 'Add Family Member' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Add Family Member' });
+  await expect(dialog.getByLabel('Name', { exact: true })).toBeFocused();
+  await expect(dialog.getByLabel('Date of Birth', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  const share = page.getByRole('button', { name: /^Share access to / }).first();
+  await share.focus();
+  await page.keyboard.press('Enter');
+  const access = page.getByRole('dialog', { name: 'Share Access' });
+  await expect(access.getByLabel('Email', { exact: true })).toBeFocused();
+  await expect(access.getByLabel('Role', { exact: true })).toBeVisible();
+  await expect(access.getByLabel('Access Ends', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(share).toBeFocused();
+});
