@@ -1,4 +1,13 @@
+import { SHARE_LINK_PASSCODE_ATTEMPTS } from '../src/shared/share-links';
 import { addMemberViaApi, createRecordViaApi, expect, expectAccessible, test } from './fixtures';
+
+/** The four ways of sharing, each a button named by its title alone. */
+const SHARE_CARDS = [
+  'Export as PDF',
+  'Share via Email',
+  'Share via Message',
+  'Generate Share Link',
+];
 
 test('a share link with a passcode opens without an account, is revoked, and logs its openings', async ({
   page,
@@ -21,9 +30,18 @@ test('a share link with a passcode opens without an account, is revoked, and log
     start_date: '2026-01-01',
     family_member_id: leo.id,
   });
+  await createRecordViaApi(page, 'insurance', {
+    provider_name: 'Acme Health',
+    insurance_type: 'Medical',
+    policy_number: 'P-100',
+    family_member_id: leo.id,
+  });
 
   await page.goto('/share');
-  await page.getByRole('button', { name: /Generate Share Link/ }).click();
+  for (const name of SHARE_CARDS) {
+    await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Generate Share Link', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Generate Share Link' });
   await dialog.getByLabel('Person').selectOption({ label: 'Leo Garcia' });
   await expect(dialog.getByLabel('Expires')).toHaveValue('7');
@@ -49,13 +67,25 @@ test('a share link with a passcode opens without an account, is revoked, and log
   await viewer.getByLabel('Your name').fill('Dr. Chen');
   await viewer.getByLabel('Passcode').fill('1357');
   await viewer.getByRole('button', { name: 'Open' }).click();
-  await expect(viewer.getByText('Wrong passcode')).toBeVisible();
+  await expect(viewer.getByText('Wrong passcode', { exact: true })).toBeVisible();
+  await expect(
+    viewer.getByText(`${SHARE_LINK_PASSCODE_ATTEMPTS - 1} attempts left.`),
+  ).toBeVisible();
+  // The field is where the next try goes.
+  await expect(viewer.getByLabel('Passcode')).toBeFocused();
   await viewer.getByLabel('Passcode').fill('2468');
   await viewer.getByRole('button', { name: 'Open' }).click();
   await expect(viewer.getByRole('heading', { name: 'Leo Garcia' })).toBeVisible();
   await expect(viewer.getByRole('heading', { name: 'Allergies' })).toBeVisible();
   await expect(viewer.getByText('Penicillin')).toBeVisible();
   await expect(viewer.getByText('Amoxicillin')).toBeVisible();
+  // The insurer heads its policy, under Insurance, not under the care team.
+  const insurance = viewer.getByRole('region', { name: 'Insurance' });
+  await expect(insurance.getByText('Acme Health')).toBeVisible();
+  await expect(insurance.getByText('Policy P-100')).toBeVisible();
+  await expect(
+    viewer.getByRole('region', { name: 'Care Team' }).getByText('Acme Health'),
+  ).toBeHidden();
   await expect(viewer.getByRole('button', { name: 'Download FHIR JSON' })).toBeVisible();
   await expectAccessible(viewer);
   await viewer.screenshot({ path: test.info().outputPath('viewer.png'), fullPage: true });
@@ -90,14 +120,14 @@ test('a share link with a passcode opens without an account, is revoked, and log
 test('Share via Email and Share via Message hand the link over', async ({ page, user }) => {
   void user;
   await page.goto('/share');
-  await page.getByRole('button', { name: /Share via Email/ }).click();
+  await page.getByRole('button', { name: 'Share via Email', exact: true }).click();
   let dialog = page.getByRole('dialog', { name: 'Share via Email' });
   await dialog.getByRole('button', { name: 'Create Link' }).click();
   const email = dialog.getByRole('link', { name: 'Open Email' });
   await expect(email).toHaveAttribute('href', /^mailto:\?subject=.*&body=.*shlink%3A%2F/);
   await page.keyboard.press('Escape');
 
-  await page.getByRole('button', { name: /Share via Message/ }).click();
+  await page.getByRole('button', { name: 'Share via Message', exact: true }).click();
   dialog = page.getByRole('dialog', { name: 'Share via Message' });
   await dialog.getByRole('button', { name: 'Create Link' }).click();
   await expect(dialog.getByRole('link', { name: 'Open Messages' })).toHaveAttribute(
@@ -106,4 +136,32 @@ test('Share via Email and Share via Message hand the link over', async ({ page, 
   );
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: /Revoke link for/ })).toHaveCount(2);
+});
+
+test('a link locks after its last wrong passcode, and says so at once', async ({
+  page,
+  user,
+  browser,
+}) => {
+  void user;
+  await page.goto('/share');
+  await page.getByRole('button', { name: 'Generate Share Link', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Generate Share Link' });
+  await dialog.getByLabel('Link Passcode').fill('2468');
+  await dialog.getByRole('button', { name: 'Create Link' }).click();
+  const link = await dialog.getByLabel('Share Link').inputValue();
+
+  const stranger = await browser.newContext();
+  const viewer = await stranger.newPage();
+  await viewer.goto(link);
+  for (let left = SHARE_LINK_PASSCODE_ATTEMPTS - 1; left >= 1; left--) {
+    await viewer.getByLabel('Passcode').fill('0000');
+    await viewer.getByRole('button', { name: 'Open' }).click();
+    await expect(viewer.getByText(`${left} attempt${left === 1 ? '' : 's'} left.`)).toBeVisible();
+  }
+  await viewer.getByLabel('Passcode').fill('0000');
+  await viewer.getByRole('button', { name: 'Open' }).click();
+  await expect(viewer.getByText('This link is no longer available')).toBeVisible();
+  await expect(viewer.getByLabel('Passcode')).toBeHidden();
+  await stranger.close();
 });

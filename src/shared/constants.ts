@@ -27,8 +27,6 @@ export const NAME_MAX_LENGTH = 200;
 export const SHORT_TEXT_MAX_LENGTH = 500;
 export const LONG_TEXT_MAX_LENGTH = 10_000;
 
-export const SHARE_LINK_EXPIRY_DAYS = 7;
-
 /** Page size of the timeline and of record lists. */
 export const PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;

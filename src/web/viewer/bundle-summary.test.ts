@@ -81,6 +81,53 @@ describe('summarizeBundle', () => {
       'Care Team': ['Dr. Chen'],
     });
     const allergy = summary.sections[0]!.items[0]!;
-    expect(allergy.details).toEqual(['Hives', 'Severity: severe']);
+    expect(allergy.details).toEqual(['Hives', 'Severity: Severe']);
+  });
+
+  it('follows references by the urn:uuid addresses the server writes', () => {
+    const address = (n: number) => `urn:uuid:00000000-0000-4000-8000-00000000000${n}`;
+    const bundle: Bundle = {
+      resourceType: 'Bundle',
+      type: 'searchset',
+      entry: [
+        { fullUrl: address(1), resource: { resourceType: 'Patient', id: 'p1' } },
+        {
+          fullUrl: address(2),
+          resource: {
+            resourceType: 'Coverage',
+            id: 'c1',
+            status: 'active',
+            beneficiary: { reference: address(1) },
+            payor: [{ reference: address(3) }],
+            type: { text: 'Dental' },
+          },
+        },
+        // Ids that are not UUIDs get an address of their own, unlike their id.
+        {
+          fullUrl: address(3),
+          resource: { resourceType: 'Organization', id: 'o-1', name: 'Acme' },
+        },
+        {
+          fullUrl: address(4),
+          resource: { resourceType: 'Practitioner', id: 'd-1', name: [{ text: 'Dr. Chen' }] },
+        },
+        {
+          fullUrl: address(5),
+          resource: {
+            resourceType: 'PractitionerRole',
+            practitioner: { reference: address(4) },
+            code: [{ text: 'Doctor' }],
+            specialty: [{ text: 'Pediatrics' }],
+          },
+        },
+      ],
+    };
+    const sections = Object.fromEntries(
+      summarizeBundle(bundle).sections.map((section) => [section.heading, section.items]),
+    );
+    expect(sections.Insurance).toEqual([{ title: 'Acme', details: ['Dental', 'Current'] }]);
+    expect(sections['Care Team']).toEqual([
+      { title: 'Dr. Chen', details: ['Doctor', 'Pediatrics'] },
+    ]);
   });
 });

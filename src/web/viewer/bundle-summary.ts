@@ -61,6 +61,9 @@ const dateTime = (value: string | undefined): string => {
   });
 };
 
+/** A FHIR code as the product's screens write it: 'severe' is shown 'Severe'. */
+const capitalized = (code: string): string => code.charAt(0).toUpperCase() + code.slice(1);
+
 const present = (...parts: (string | undefined | null | false)[]): string[] =>
   parts.filter((part): part is string => Boolean(part));
 
@@ -77,18 +80,33 @@ function decode(data: string | undefined): string | null {
   }
 }
 
+/**
+ * Finds what a reference points to in the bundle: an entry's fullUrl (`urn:uuid:…`, as the
+ * server's mapping writes every reference) or `Type/id`.
+ */
+function referenceResolver(bundle: Bundle) {
+  const byAddress = new Map<string, Resource>();
+  for (const { fullUrl, resource } of bundle.entry ?? []) {
+    if (!resource) continue;
+    if (fullUrl) byAddress.set(fullUrl, resource);
+    if (resource.id) byAddress.set(`${resource.resourceType}/${resource.id}`, resource);
+  }
+  return <T extends Resource>(reference: string | undefined, type: T['resourceType']) => {
+    const resource = reference === undefined ? undefined : byAddress.get(reference);
+    return resource?.resourceType === type ? (resource as T) : undefined;
+  };
+}
+
 export function summarizeBundle(bundle: Bundle): BundleSummary {
   const resources = (bundle.entry ?? []).flatMap((entry) =>
     entry.resource ? [entry.resource] : [],
   );
+  const resolve = referenceResolver(bundle);
   const patient = byType<Patient>(resources, 'Patient')[0];
   const name = patient?.name?.[0]?.text ?? patient?.name?.[0]?.family ?? 'Unnamed person';
-  const organizations = new Map(
-    byType<Organization>(resources, 'Organization').map((org) => [org.id, org]),
-  );
   const roles = new Map(
     byType<PractitionerRole>(resources, 'PractitionerRole').map((role) => [
-      role.practitioner?.reference?.split('/').at(-1),
+      resolve<Practitioner>(role.practitioner?.reference, 'Practitioner'),
       role,
     ]),
   );
@@ -97,7 +115,7 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
     title: text(a.code),
     details: present(
       a.reaction?.[0] && text(a.reaction[0].manifestation[0]),
-      a.reaction?.[0]?.severity && `Severity: ${a.reaction[0].severity}`,
+      a.reaction?.[0]?.severity && `Severity: ${capitalized(a.reaction[0].severity)}`,
       text(a.clinicalStatus) && `Status: ${text(a.clinicalStatus)}`,
     ),
   }));
@@ -155,8 +173,11 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       ),
     }));
 
-  const insurance = byType<Coverage>(resources, 'Coverage').map((c) => {
-    const payor = organizations.get(c.payor[0]?.reference?.split('/').at(-1));
+  const coverages = byType<Coverage>(resources, 'Coverage');
+  const payorOf = (coverage: Coverage) =>
+    resolve<Organization>(coverage.payor[0]?.reference, 'Organization');
+  const insurance = coverages.map((c) => {
+    const payor = payorOf(c);
     return {
       title: payor?.name ?? text(c.type),
       details: present(
@@ -168,14 +189,12 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
     };
   });
 
-  const payorIds = new Set(
-    byType<Coverage>(resources, 'Coverage').map((c) => c.payor[0]?.reference?.split('/').at(-1)),
-  );
+  const payors = new Set(coverages.map(payorOf));
   const telecom = (points: { value?: string }[] | undefined) =>
     (points ?? []).map((point) => point.value).filter(Boolean) as string[];
   const careTeam = [
     ...byType<Practitioner>(resources, 'Practitioner').map((p) => {
-      const role = roles.get(p.id);
+      const role = roles.get(p);
       return {
         title: p.name?.[0]?.text ?? 'Practitioner',
         details: present(
@@ -186,8 +205,8 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
         ),
       };
     }),
-    ...[...organizations.values()]
-      .filter((org) => !payorIds.has(org.id))
+    ...byType<Organization>(resources, 'Organization')
+      .filter((org) => !payors.has(org))
       .map((org) => ({
         title: org.name ?? 'Organization',
         details: present(text(org.type?.[0]), ...telecom(org.telecom), org.address?.[0]?.text),

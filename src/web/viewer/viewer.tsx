@@ -7,7 +7,7 @@
  */
 import { compactDecrypt } from 'jose';
 import { Download, ShieldCheck } from 'lucide-react';
-import { StrictMode, useEffect, useId, useState, type FormEvent } from 'react';
+import { StrictMode, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Bundle } from '@medplum/fhirtypes';
 import {
@@ -21,7 +21,7 @@ import { saveBlob } from '../lib/save-file';
 import '../styles.css';
 
 type State =
-  | { step: 'ask'; problem?: string }
+  | { step: 'ask'; attemptsLeft?: number | 'unknown' }
   | { step: 'opening' }
   | { step: 'shown'; summary: BundleSummary; json: string }
   | { step: 'gone' }
@@ -93,12 +93,11 @@ function Viewer() {
       ({ json, summary }) => setState({ step: 'shown', json, summary }),
       (error: unknown) => {
         if (error instanceof Gone) setState({ step: 'gone' });
+        // The last attempt used locks the link: it is gone from then on.
+        else if (error instanceof WrongPasscode && error.remaining === 0)
+          setState({ step: 'gone' });
         else if (error instanceof WrongPasscode) {
-          const left =
-            error.remaining !== undefined
-              ? ` ${error.remaining} attempt${error.remaining === 1 ? '' : 's'} left.`
-              : '';
-          setState({ step: 'ask', problem: `${WRONG_PASSCODE}.${left}` });
+          setState({ step: 'ask', attemptsLeft: error.remaining ?? 'unknown' });
         } else {
           setState({
             step: 'failed',
@@ -144,7 +143,7 @@ function Viewer() {
       ) : state.step === 'ask' ? (
         <PasscodeForm
           label={payload?.label}
-          problem={state.problem}
+          attemptsLeft={state.attemptsLeft}
           name={name}
           onNameChange={setName}
           onOpen={open}
@@ -170,13 +169,14 @@ const fieldClass =
 
 function PasscodeForm({
   label,
-  problem,
+  attemptsLeft,
   name,
   onNameChange,
   onOpen,
 }: {
   label: string | undefined;
-  problem: string | undefined;
+  /** Set after a wrong passcode: how many tries the link has left, when the server says. */
+  attemptsLeft: number | 'unknown' | undefined;
   name: string;
   onNameChange: (name: string) => void;
   onOpen: (recipient: string, passcode: string) => void;
@@ -184,6 +184,12 @@ function PasscodeForm({
   const nameId = useId();
   const passcodeId = useId();
   const [passcode, setPasscode] = useState('');
+  const problem = attemptsLeft !== undefined;
+  const passcodeField = useRef<HTMLInputElement>(null);
+  // After a wrong passcode the form comes back: the field is where the next try is typed.
+  useEffect(() => {
+    if (problem) passcodeField.current?.focus();
+  }, [problem]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onOpen(name.trim(), passcode);
@@ -221,13 +227,14 @@ function PasscodeForm({
           Passcode
         </label>
         <input
+          ref={passcodeField}
           id={passcodeId}
           className={fieldClass}
           type="password"
           autoComplete="off"
           value={passcode}
           onChange={(event) => setPasscode(event.target.value)}
-          aria-invalid={problem ? true : undefined}
+          aria-invalid={problem || undefined}
           aria-describedby={problem ? `${passcodeId}-problem` : undefined}
         />
         {problem ? (
@@ -236,7 +243,10 @@ function PasscodeForm({
             role="alert"
             className="text-sm font-medium text-destructive"
           >
-            {problem}
+            <span>{WRONG_PASSCODE}</span>.
+            {typeof attemptsLeft === 'number'
+              ? ` ${attemptsLeft} attempt${attemptsLeft === 1 ? '' : 's'} left.`
+              : null}
           </p>
         ) : null}
       </div>
@@ -249,6 +259,8 @@ function PasscodeForm({
     </form>
   );
 }
+
+const sectionId = (heading: string) => `section-${heading.toLowerCase().replace(/\W+/g, '-')}`;
 
 function Summary({ summary, json }: { summary: BundleSummary; json: string }) {
   return (
@@ -275,9 +287,12 @@ function Summary({ summary, json }: { summary: BundleSummary; json: string }) {
         .map((section) => (
           <section
             key={section.heading}
+            aria-labelledby={sectionId(section.heading)}
             className="rounded-2xl border border-border bg-surface p-4"
           >
-            <h2 className="mb-2 font-semibold">{section.heading}</h2>
+            <h2 id={sectionId(section.heading)} className="mb-2 font-semibold">
+              {section.heading}
+            </h2>
             {section.items.length === 0 ? (
               <p className="text-sm text-muted-foreground">None recorded</p>
             ) : (

@@ -2,6 +2,7 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { recordIdentities } from '../../../shared/records/catalogue';
+import { MENU_CARD_CLASS, MenuCardContent, menuCardNaming } from '../../components/menu-card';
 import { RecordTypeIcon } from '../../components/record-type-icon';
 import { PageHeader } from '../shell/page-header';
 
@@ -20,13 +21,15 @@ export function HealthRecordsPage() {
             <li key={definition.path}>
               <Link
                 to={`/${definition.path}`}
-                className="flex min-h-20 items-center gap-4 rounded-2xl border border-border bg-surface p-4 shadow-[0_1px_2px_rgb(15_31_36/0.05)] transition-colors hover:border-primary"
+                className={MENU_CARD_CLASS}
+                {...menuCardNaming(`records-${definition.path}`)}
               >
-                <RecordTypeIcon type={definition.type} size="lg" />
-                <span className="min-w-0 flex-1">
-                  <span className="block font-semibold">{title}</span>
-                  <span className="block text-sm text-muted-foreground">{description}</span>
-                </span>
+                <MenuCardContent
+                  id={`records-${definition.path}`}
+                  icon={<RecordTypeIcon type={definition.type} size="lg" />}
+                  title={title}
+                  description={description}
+                />
                 <ChevronRight className="size-5 text-muted-foreground" aria-hidden="true" />
               </Link>
             </li>

@@ -18,7 +18,7 @@ import {
 import { toasts } from '../../../shared/messages';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { FormField } from '../../components/ui/form-field';
+import { FieldError, FormField } from '../../components/ui/form-field';
 import { Checkbox, Input, Select } from '../../components/ui/input';
 import { showError, showSuccess } from '../../lib/toast';
 import { PersonSelect, usePersons } from '../family-members/person-select';
@@ -72,15 +72,21 @@ function ShareLinkForm({ mode }: { mode: ShareMode }) {
   const [types, setTypes] = useState<readonly ShareableRecordType[]>(SHAREABLE_RECORD_TYPES);
   const [days, setDays] = useState<ShareLinkExpiryDays>(DEFAULT_SHARE_LINK_EXPIRY_DAYS);
   const [passcode, setPasscode] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  // Each problem is shown under the field it is about.
+  const [problem, setProblem] = useState<{ field: 'include' | 'passcode'; message: string }>();
   const [link, setLink] = useState<string | null>(null);
   const create = useCreateShareLink();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (types.length === 0) return setProblem('Choose at least one kind of record');
+    if (types.length === 0) {
+      return setProblem({ field: 'include', message: 'Choose at least one kind of record' });
+    }
     if (passcode && passcode.length < 4) {
-      return setProblem('Link Passcode must be 4 to 64 characters');
+      return setProblem({
+        field: 'passcode',
+        message: 'Link Passcode must be 4 to 64 characters',
+      });
     }
     setProblem(undefined);
     create.mutate(
@@ -110,7 +116,10 @@ function ShareLinkForm({ mode }: { mode: ShareMode }) {
         disabled={create.isPending}
         exportable
       />
-      <fieldset className="space-y-2">
+      <fieldset
+        className="space-y-2"
+        aria-describedby={problem?.field === 'include' ? `${ids.include}-error` : undefined}
+      >
         <legend className="mb-1.5 text-sm font-medium">Include</legend>
         <div className="grid grid-cols-2 gap-2">
           {SHAREABLE_RECORD_TYPES.map((type) => (
@@ -123,6 +132,10 @@ function ShareLinkForm({ mode }: { mode: ShareMode }) {
             />
           ))}
         </div>
+        <FieldError
+          id={`${ids.include}-error`}
+          message={problem?.field === 'include' ? problem.message : undefined}
+        />
       </fieldset>
       <FormField id={ids.expires} label="Expires">
         <Select
@@ -137,7 +150,11 @@ function ShareLinkForm({ mode }: { mode: ShareMode }) {
           ))}
         </Select>
       </FormField>
-      <FormField id={ids.passcode} label="Link Passcode" error={problem}>
+      <FormField
+        id={ids.passcode}
+        label="Link Passcode"
+        error={problem?.field === 'passcode' ? problem.message : undefined}
+      >
         <Input
           id={ids.passcode}
           type="text"

@@ -4,7 +4,11 @@
  */
 import { FileDown, Link2, Mail, MessageSquare, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
-import { SHARE_LINK_EXPIRY_DAYS } from '../../../shared/constants';
+import {
+  DEFAULT_SHARE_LINK_EXPIRY_DAYS,
+  SHARE_LINK_EXPIRY_CHOICES,
+} from '../../../shared/share-links';
+import { MENU_CARD_CLASS, MenuCardContent, menuCardNaming } from '../../components/menu-card';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../shell/page-header';
 import { PdfExportDialog } from './pdf-export-dialog';
@@ -45,6 +49,11 @@ const options: { title: string; kind: string; description: string; icon: LucideI
   },
 ];
 
+/** The other lengths a link can be given: '1 or 30'. */
+const otherExpiryChoices = SHARE_LINK_EXPIRY_CHOICES.filter(
+  (days) => days !== DEFAULT_SHARE_LINK_EXPIRY_DAYS,
+).join(' or ');
+
 export function SharePage() {
   const [pdfOpen, setPdfOpen] = useState(false);
   const [mode, setMode] = useState<ShareMode | null>(null);
@@ -61,15 +70,19 @@ export function SharePage() {
                 if (linkMode) setMode(linkMode);
                 else setPdfOpen(true);
               }}
-              className="flex min-h-20 w-full items-center gap-4 rounded-2xl border border-border bg-surface p-4 text-left shadow-[0_1px_2px_rgb(15_31_36/0.05)] transition-colors hover:border-primary"
+              className={MENU_CARD_CLASS}
+              {...menuCardNaming(`share-${kind}`)}
             >
-              <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-primary-soft text-primary">
-                <Icon className="size-6" aria-hidden="true" />
-              </span>
-              <span className="min-w-0">
-                <span className="block font-semibold">{title}</span>
-                <span className="block text-sm text-muted-foreground">{description}</span>
-              </span>
+              <MenuCardContent
+                id={`share-${kind}`}
+                icon={
+                  <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-primary-soft text-primary">
+                    <Icon className="size-6" aria-hidden="true" />
+                  </span>
+                }
+                title={title}
+                description={description}
+              />
             </button>
           </li>
         ))}
@@ -82,7 +95,8 @@ export function SharePage() {
           <h2 className="font-semibold">Your privacy comes first</h2>
           <p className="text-muted-foreground">
             Shared information is encrypted, and you can revoke access at any time. Share links
-            expire after {SHARE_LINK_EXPIRY_DAYS} days.
+            expire after {DEFAULT_SHARE_LINK_EXPIRY_DAYS} days, unless you choose{' '}
+            {otherExpiryChoices} days when you make one.
           </p>
         </div>
       </Card>
