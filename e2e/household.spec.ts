@@ -91,7 +91,10 @@ test('a child shared as Viewer, then Editor, then not at all', async ({ page, us
   // Removed: gone from Grace's very next look.
   await page.goto('/profiles');
   await page.getByRole('button', { name: `Remove access for ${grace.user.email}` }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove access' }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /^Delete/ })
+    .click();
   await expect(page.getByRole('list', { name: 'People with access to Mia' })).toHaveCount(0);
   await pastShots(grace.page);
   await expect(grace.page.getByText('No past shots')).toBeVisible();

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
 import { MEMBER_DELETION_LIST, type FamilyMember } from '../../../shared/family-members';
 import { toasts } from '../../../shared/messages';
-import { initials } from '../../../shared/names';
+import { PersonAvatar } from '../../components/person-avatar';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -20,24 +20,12 @@ import { HeaderAction, PageHeader } from '../shell/page-header';
 import { useDeleteFamilyMember, useFamilyMembers } from './family-member-queries';
 import { MemberDialog } from './member-dialog';
 
-function Avatar({ name, color }: { name: string; color: string }) {
-  return (
-    <span
-      className="flex size-12 shrink-0 items-center justify-center rounded-full text-base font-bold text-white shadow-sm"
-      style={{ backgroundColor: color }}
-      aria-hidden="true"
-    >
-      {initials(name, '?')}
-    </span>
-  );
-}
-
 /** The user's own card, titled 'You': the person they keep records for first. */
 function YouCard({ user }: { user: { id: string; name: string; email: string } }) {
   return (
     <Card className="overflow-hidden p-4">
       <div className="flex items-center gap-4">
-        <Avatar name={user.name} color="var(--primary)" />
+        <PersonAvatar name={user.name} color="var(--primary)" />
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold">You</h2>
           <p className="truncate text-sm text-muted-foreground">{user.name}</p>
@@ -60,7 +48,7 @@ function MemberCard({
   return (
     <Card className="overflow-hidden p-4">
       <div className="flex items-center gap-4">
-        <Avatar name={member.name} color={member.color} />
+        <PersonAvatar name={member.name} color={member.color} />
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold">{member.name}</h2>
           <p className="flex items-center gap-1.5 text-sm text-muted-foreground">

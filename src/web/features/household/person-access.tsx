@@ -84,7 +84,8 @@ export function PersonAccess({ person }: { person: { id: string; name: string } 
         onOpenChange={(open) => (open ? null : setRemoving(undefined))}
         title={`Remove access for ${removing?.email ?? ''}?`}
         description={`${removing?.email ?? ''} will no longer see ${person.name}'s records, from their very next step. What they added stays yours.`}
-        confirmLabel="Remove access"
+        // Every confirming button's name starts with 'Delete' (CONTRACT §2).
+        confirmLabel="Delete access"
         pendingLabel="Removing..."
         pending={remove.isPending}
         onConfirm={confirmRemove}

@@ -2,7 +2,7 @@
 import { Cake } from 'lucide-react';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
 import { GRANT_ROLE_LABELS } from '../../../shared/household';
-import { initials } from '../../../shared/names';
+import { PersonAvatar } from '../../components/person-avatar';
 import { Card } from '../../components/ui/card';
 import { useSharedPersons } from './household-queries';
 
@@ -18,13 +18,7 @@ export function SharedWithYou() {
         {shared.map((person) => (
           <li key={person.grantId}>
             <Card className="flex items-center gap-4 overflow-hidden p-4">
-              <span
-                className="flex size-12 shrink-0 items-center justify-center rounded-full text-base font-bold text-white shadow-sm"
-                style={{ backgroundColor: person.color }}
-                aria-hidden="true"
-              >
-                {initials(person.name, '?')}
-              </span>
+              <PersonAvatar name={person.name} color={person.color} />
               <div className="min-w-0 flex-1">
                 <h3 className="truncate font-semibold">{person.name}</h3>
                 <p className="text-sm text-muted-foreground">Shared by {person.ownerName}</p>
