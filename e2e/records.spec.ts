@@ -398,6 +398,11 @@ test('insurance lists current and past sections, past dimmed with its expiry', a
   user,
 }) => {
   void user;
+  // With no policy yet, both sections are there, and say so.
+  await page.goto('/insurance');
+  await expect(page.getByRole('heading', { name: 'Current Insurance' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Past Insurance' })).toBeVisible();
+  await expect(page.getByText('No insurance policies yet')).toBeVisible();
   const base = test.info().project.use.baseURL ?? '';
   await page.request.post('/api/insurance', {
     data: { provider_name: 'BlueShield' },
@@ -419,6 +424,24 @@ test('insurance lists current and past sections, past dimmed with its expiry', a
   await expect(past.getByRole('link', { name: /OldCare/ })).toBeVisible();
   await expect(past.getByText('Expired Dec 31, 2025')).toBeVisible();
   await expectAccessible(page);
+});
+
+test('a note’s preview on the list is at most two lines', async ({ page, user }) => {
+  void user;
+  const content = Array.from({ length: 12 }, (_, line) => `Line ${line + 1} of a long letter.`);
+  await page.request.post('/api/notes', {
+    data: { title: 'Referral letter', content: content.join('\n') },
+    headers: { origin: test.info().project.use.baseURL ?? '' },
+  });
+  await page.goto('/notes');
+  const preview = page.getByText(content[0]!);
+  await expect(preview).toBeVisible();
+  const lines = await preview.evaluate((element) => {
+    const { height } = element.getBoundingClientRect();
+    return height / Number.parseFloat(getComputedStyle(element).lineHeight);
+  });
+  expect(lines).toBeGreaterThan(1.5);
+  expect(lines).toBeLessThanOrEqual(2.05);
 });
 
 test('grouped lists load their next page as the user scrolls, or from the Show more button', async ({

@@ -1,5 +1,6 @@
 /** /insurance: current policies, then past ones, dimmed, with the date they expired. */
 import { ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
 import { insuranceDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
@@ -36,7 +37,16 @@ function InsuranceCard({ policy }: { policy: Insurance }) {
   );
 }
 
-function Section({ title, policies }: { title: string; policies: Insurance[] }) {
+function Section({
+  title,
+  policies,
+  empty,
+}: {
+  title: string;
+  policies: Insurance[];
+  /** What an empty section says. */
+  empty: ReactNode;
+}) {
   return (
     <section aria-labelledby={`${title}-heading`.replace(/\s/g, '-')}>
       <h2
@@ -54,11 +64,17 @@ function Section({ title, policies }: { title: string; policies: Insurance[] }) 
           ))}
         </ul>
       ) : (
-        <p className="rounded-2xl border border-dashed border-border p-4 text-sm text-muted-foreground">
-          None
-        </p>
+        empty
       )}
     </section>
+  );
+}
+
+function NoneInSection() {
+  return (
+    <p className="rounded-2xl border border-dashed border-border p-4 text-sm text-muted-foreground">
+      None
+    </p>
   );
 }
 
@@ -68,16 +84,25 @@ export function InsuranceListPage() {
       <RecordPlainList
         definition={insuranceDefinition}
         render={(list) => {
-          if (list.items.length === 0)
-            return <EmptyState icon={ShieldCheck} title="No insurance policies yet" />;
           const current = list.items.filter(
             (policy) => insuranceStatusOf(policy.status) === 'current',
           );
           const past = list.items.filter((policy) => insuranceStatusOf(policy.status) === 'past');
           return (
             <div className="space-y-6">
-              <Section title="Current Insurance" policies={current} />
-              <Section title="Past Insurance" policies={past} />
+              {/* Both sections always, the first saying so when there is no policy at all. */}
+              <Section
+                title="Current Insurance"
+                policies={current}
+                empty={
+                  list.items.length === 0 ? (
+                    <EmptyState icon={ShieldCheck} title="No insurance policies yet" />
+                  ) : (
+                    <NoneInSection />
+                  )
+                }
+              />
+              <Section title="Past Insurance" policies={past} empty={<NoneInSection />} />
               <LoadMore query={list} />
             </div>
           );

@@ -21,7 +21,7 @@ function NoteCard({ note }: { note: Note }) {
             <span className="block">{formatDate(note.note_date, DAY_GROUP_FORMAT)}</span>
           ) : null}
           {note.content ? (
-            <span className="line-clamp-2-safe block text-foreground/80">{note.content}</span>
+            <span className="line-clamp-2-safe text-foreground/80">{note.content}</span>
           ) : null}
         </>
       }
