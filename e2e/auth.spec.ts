@@ -53,6 +53,11 @@ test.describe('auth', () => {
     const passcode = page.getByLabel('Friends & Family Passcode');
     await passcode.pressSequentially('12ab34-5678');
     await expect(passcode).toHaveValue('123456');
+    // Pasted with a separator, as a passcode is often written down: all six digits stay.
+    await passcode.fill('');
+    await passcode.focus();
+    await page.keyboard.insertText('123 456');
+    await expect(passcode).toHaveValue('123456');
     await passcode.fill('');
     await passcode.pressSequentially('123');
     await page.getByLabel('Email').fill('someone@example.com');

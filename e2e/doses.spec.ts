@@ -36,6 +36,13 @@ test('a user marks today’s doses taken and skipped, undoes one, and sees the a
 
   await today.getByRole('button', { name: 'Mark Lisinopril Morning taken' }).click();
   await expect(today.getByText(/^Taken at \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
+  // Focus follows to the button that replaced the one pressed.
+  await expect(
+    today
+      .getByRole('listitem')
+      .filter({ hasText: 'Taken at' })
+      .getByRole('button', { name: 'Undo' }),
+  ).toBeFocused();
   await today.getByRole('button', { name: 'Skip Lisinopril Night' }).click();
   await expect(today.getByText('Skipped', { exact: true })).toBeVisible();
   await expect(today.getByRole('button', { name: 'Undo' })).toHaveCount(2);
@@ -47,6 +54,7 @@ test('a user marks today’s doses taken and skipped, undoes one, and sees the a
     .getByRole('button', { name: 'Undo' })
     .click();
   await expect(today.getByRole('button', { name: 'Skip Lisinopril Night' })).toBeVisible();
+  await expect(today.getByRole('button', { name: 'Mark Lisinopril Night taken' })).toBeFocused();
   await today.getByRole('button', { name: 'Log Ibuprofen taken' }).click();
   await expect(today.getByText(/taken 1× today/)).toBeVisible();
 

@@ -1,7 +1,8 @@
 /**
  * A short code typed as digits (the Friends & Family Passcode, an authenticator app's
- * code): a numeric keypad on phones, at most `length` characters, and only what `filter`
- * keeps of what is typed or pasted.
+ * code): a numeric keypad on phones, and only what `filter` keeps of what is typed or
+ * pasted, at most `length` digits. The filter, not the browser's maxlength, sets the limit:
+ * maxlength would cut '123 456' to '123 45' before the separator could be taken out.
  */
 import type { ComponentProps } from 'react';
 import { Input } from './input';
@@ -26,7 +27,6 @@ export function DigitsInput({
       type="text"
       inputMode="numeric"
       autoComplete={autoComplete}
-      maxLength={length}
       placeholder={`${length} digits`}
       value={value}
       onChange={(event) => onValueChange(filter(event.target.value))}

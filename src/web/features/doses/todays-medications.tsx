@@ -5,6 +5,7 @@
  * that person's doses show.
  */
 import { Check, Pill, Undo2, X } from 'lucide-react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import type { AsNeededMedication, TodayDose } from '../../../shared/doses';
 import { MemberBadge } from '../../components/member-badge';
 import { Button } from '../../components/ui/button';
@@ -20,6 +21,20 @@ function DoseRow({ dose }: { dose: TodayDose }) {
   // A person shared with the user as Viewer: their doses are shown, not marked.
   const { canChange } = useRecordOwnership()(dose);
   const busy = mark.isPending || undo.isPending;
+  // Marking replaces the buttons pressed: a keyboard user's focus follows to the ones that
+  // replace them (Undo after marking, Taken after undoing) instead of falling to the page.
+  const focusFollows = useRef(false);
+  const undoButton = useRef<HTMLButtonElement>(null);
+  const takenButton = useRef<HTMLButtonElement>(null);
+  const marked = dose.mark !== null;
+  useEffect(() => {
+    if (!focusFollows.current) return;
+    focusFollows.current = false;
+    (marked ? undoButton : takenButton).current?.focus();
+  }, [marked]);
+  const pressed = (event: MouseEvent<HTMLButtonElement>) => {
+    focusFollows.current = document.activeElement === event.currentTarget;
+  };
   const send = (status: 'taken' | 'skipped') =>
     mark.mutate({
       medication_id: dose.medication_id,
@@ -51,11 +66,15 @@ function DoseRow({ dose }: { dose: TodayDose }) {
           </span>
           {canChange ? (
             <Button
+              ref={undoButton}
               type="button"
               size="sm"
               variant="ghost"
               disabled={busy}
-              onClick={() => dose.mark && undo.mutate(dose.mark.id)}
+              onClick={(event) => {
+                pressed(event);
+                if (dose.mark) undo.mutate(dose.mark.id);
+              }}
             >
               <Undo2 aria-hidden="true" />
               Undo
@@ -67,11 +86,15 @@ function DoseRow({ dose }: { dose: TodayDose }) {
       ) : (
         <span className="flex items-center gap-2">
           <Button
+            ref={takenButton}
             type="button"
             size="sm"
             disabled={busy}
             aria-label={`Mark ${dose.medication_name} ${dose.slot} taken`}
-            onClick={() => send('taken')}
+            onClick={(event) => {
+              pressed(event);
+              send('taken');
+            }}
           >
             <Check aria-hidden="true" />
             Taken
@@ -82,7 +105,10 @@ function DoseRow({ dose }: { dose: TodayDose }) {
             variant="outline"
             disabled={busy}
             aria-label={`Skip ${dose.medication_name} ${dose.slot}`}
-            onClick={() => send('skipped')}
+            onClick={(event) => {
+              pressed(event);
+              send('skipped');
+            }}
           >
             <X aria-hidden="true" />
             Skip

@@ -213,7 +213,7 @@ export function RemindersSection() {
           </div>
           <div>
             <Button type="submit" variant="outline" disabled={saveSettings.isPending}>
-              Save Reminder Times
+              {saveSettings.isPending ? 'Saving...' : 'Save Reminder Times'}
             </Button>
           </div>
         </form>
