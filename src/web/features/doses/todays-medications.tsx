@@ -44,7 +44,8 @@ function DoseRow({ dose }: { dose: TodayDose }) {
     });
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2.5">
-      <span className="min-w-0 flex-1">
+      {/* At least 8rem for the name: on a narrow phone the buttons wrap below it instead. */}
+      <span className="min-w-32 flex-1 break-words">
         <span className="block font-medium">
           {dose.medication_name}
           {dose.dosage ? <span className="text-muted-foreground"> · {dose.dosage}</span> : null}
@@ -125,7 +126,8 @@ function AsNeededRow({ item }: { item: AsNeededMedication }) {
   const last = item.taken.at(-1);
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2.5">
-      <span className="min-w-0 flex-1">
+      {/* At least 8rem for the name: on a narrow phone the buttons wrap below it instead. */}
+      <span className="min-w-32 flex-1 break-words">
         <span className="block font-medium">
           {item.medication_name}
           {item.dosage ? <span className="text-muted-foreground"> · {item.dosage}</span> : null}

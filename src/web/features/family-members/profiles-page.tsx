@@ -28,7 +28,7 @@ function YouCard({ user }: { user: { id: string; name: string; email: string } }
         <PersonAvatar name={user.name} color="var(--primary)" />
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold">You</h2>
-          <p className="truncate text-sm text-muted-foreground">{user.name}</p>
+          <p className="text-sm break-words text-muted-foreground">{user.name}</p>
         </div>
       </div>
       <PersonAccess person={{ id: user.id, name: user.name }} />
@@ -47,10 +47,11 @@ function MemberCard({
 }) {
   return (
     <Card className="overflow-hidden p-4">
-      <div className="flex items-center gap-4">
+      {/* On a narrow phone the buttons wrap below, so that a long name keeps its width. */}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
         <PersonAvatar name={member.name} color={member.color} />
-        <div className="min-w-0 flex-1">
-          <h2 className="truncate font-semibold">{member.name}</h2>
+        <div className="min-w-32 flex-1">
+          <h2 className="font-semibold break-words">{member.name}</h2>
           <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
             {member.date_of_birth ? (
               <>
@@ -62,18 +63,20 @@ function MemberCard({
             )}
           </p>
         </div>
-        <Button variant="ghost" size="icon" aria-label={`Edit ${member.name}`} onClick={onEdit}>
-          <Pencil aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="text-destructive hover:bg-destructive-soft"
-          aria-label={`Delete ${member.name}`}
-          onClick={onDelete}
-        >
-          <Trash2 aria-hidden="true" />
-        </Button>
+        <div className="ml-auto flex">
+          <Button variant="ghost" size="icon" aria-label={`Edit ${member.name}`} onClick={onEdit}>
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-destructive hover:bg-destructive-soft"
+            aria-label={`Delete ${member.name}`}
+            onClick={onDelete}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
       </div>
       <PersonAccess person={{ id: member.id, name: member.name }} />
     </Card>

@@ -20,7 +20,7 @@ export function SharedWithYou() {
             <Card className="flex items-center gap-4 overflow-hidden p-4">
               <PersonAvatar name={person.name} color={person.color} />
               <div className="min-w-0 flex-1">
-                <h3 className="truncate font-semibold">{person.name}</h3>
+                <h3 className="font-semibold break-words">{person.name}</h3>
                 <p className="text-sm text-muted-foreground">Shared by {person.ownerName}</p>
                 <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
                   {person.dateOfBirth ? (
