@@ -69,9 +69,12 @@ export function ShareAccessDialog({
         personId: person.id,
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       });
-      showSuccess(
-        `${values.email} can now ${values.role === 'editor' ? 'keep' : 'see'} ${person.name}'s records`,
-      );
+      // True whether or not the email has an account yet (which is not told, so that no one
+      // learns from this form who has one).
+      showSuccess({
+        title: 'Access granted',
+        description: `${values.email} can ${values.role === 'editor' ? 'keep' : 'see'} ${person.name}'s records when signed in with that email.`,
+      });
       onOpenChange(false);
     } catch (error) {
       if (error instanceof ApiError && error.field && error.field in emptyValues) {
