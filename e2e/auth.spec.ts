@@ -33,13 +33,20 @@ test.describe('auth', () => {
   test('a wrong passcode at sign-up is refused and creates nothing', async ({ page }) => {
     const email = uniqueEmail();
     await page.goto('/auth');
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByLabel('Full Name').fill('Eve');
+    // An email typed on Sign In is still there on Sign Up.
     await page.getByLabel('Email').fill(email);
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await page.getByLabel('Full Name').fill('Eve');
     await page.getByLabel('Password').fill('secret1');
+    await page.getByLabel('Friends & Family Passcode').fill('111');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByText('Passcode must be exactly 6 digits')).toBeVisible();
     await page.getByLabel('Friends & Family Passcode').fill('111111');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByText('Invalid Friends & Family Passcode')).toBeVisible();
+    // The newer refusal replaces the older one rather than stacking under it.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
     await expect(page).toHaveURL(/\/auth$/);
 
     // Nothing was created: the same email signs up fine with the right passcode.

@@ -1,6 +1,7 @@
 /**
  * Toasts with SPEC.md §8's titles. The server's message is the description. A toast with
- * the same words replaces the one already showing instead of stacking a copy.
+ * the same title replaces the one already showing instead of stacking under it: the newest
+ * word on what failed (a refused passcode after a mistyped one) is the one that counts.
  */
 import { toast } from 'sonner';
 import type { Toast } from '../../shared/records/definition';
@@ -13,7 +14,7 @@ export function errorMessage(error: unknown): string {
 
 export function showError(title: string, error: unknown) {
   const description = errorMessage(error);
-  toast.error(title, { id: `error:${title}:${description}`, description });
+  toast.error(title, { id: `error:${title}`, description });
 }
 
 export function showSuccess(message: Toast | string) {

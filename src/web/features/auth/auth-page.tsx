@@ -50,6 +50,9 @@ interface Credentials {
   passcode: string;
 }
 
+/** The email typed on either tab, and its setter: it stays when the user switches tabs. */
+type SharedEmail = [string, (email: string) => void];
+
 /**
  * What both tabs ask for, the email, the password and the passcode, then the submit. A
  * tab's own fields (Sign Up's Full Name) come first, as children.
@@ -59,23 +62,23 @@ function CredentialsForm({
   pending,
   onSubmit,
   onFocus,
+  email,
   children,
 }: {
   kind: keyof typeof forms;
   pending: boolean;
   onSubmit: (event: FormEvent, credentials: Credentials) => void;
   onFocus: () => void;
+  email: SharedEmail;
   children?: ReactNode;
 }) {
   const form = forms[kind];
   const signingUp = kind === 'signup';
-  const [credentials, setCredentials] = useState<Credentials>({
-    email: '',
-    password: '',
-    passcode: '',
-  });
+  const [typedEmail, setEmail] = email;
+  const [secrets, setSecrets] = useState({ password: '', passcode: '' });
+  const credentials: Credentials = { email: typedEmail, ...secrets };
   const update = (field: keyof Credentials, value: string) =>
-    setCredentials((current) => ({ ...current, [field]: value }));
+    field === 'email' ? setEmail(value) : setSecrets((current) => ({ ...current, [field]: value }));
 
   return (
     <form
@@ -130,17 +133,25 @@ function CredentialsForm({
   );
 }
 
-function SignInForm({ onSecondFactor }: { onSecondFactor: () => void }) {
+function SignInForm({ onSecondFactor, email }: { onSecondFactor: () => void; email: SharedEmail }) {
   const signedIn = useSignedIn();
   const { pending, submit, prepare } = useCredentialSubmit(loadSignInSchema, async (data) => {
     const result = await authApi.signIn(data);
     if (result?.twoFactorRedirect) onSecondFactor();
     else await signedIn();
   });
-  return <CredentialsForm kind="signin" pending={pending} onSubmit={submit} onFocus={prepare} />;
+  return (
+    <CredentialsForm
+      kind="signin"
+      pending={pending}
+      onSubmit={submit}
+      onFocus={prepare}
+      email={email}
+    />
+  );
 }
 
-function SignUpForm() {
+function SignUpForm({ email }: { email: SharedEmail }) {
   const [name, setName] = useState('');
   const signedIn = useSignedIn();
   const { pending, submit, prepare } = useCredentialSubmit(loadSignUpSchema, async (data) => {
@@ -154,6 +165,7 @@ function SignUpForm() {
       pending={pending}
       onSubmit={(event, credentials) => submit(event, { name, ...credentials })}
       onFocus={prepare}
+      email={email}
     >
       <FormField id="signup-name" label="Full Name">
         <Input
@@ -174,6 +186,7 @@ export function AuthPage() {
     document.title = `Sign In · ${APP_NAME}`;
   }, []);
   const [secondFactor, setSecondFactor] = useState(false);
+  const email = useState('');
   if (session.isPending) return <Loading className="min-h-dvh" />;
   if (session.data) return <Navigate to="/" replace />;
 
@@ -199,10 +212,10 @@ export function AuthPage() {
                 <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
               </TabsList>
               <TabsContent value="sign-in">
-                <SignInForm onSecondFactor={() => setSecondFactor(true)} />
+                <SignInForm onSecondFactor={() => setSecondFactor(true)} email={email} />
               </TabsContent>
               <TabsContent value="sign-up">
-                <SignUpForm />
+                <SignUpForm email={email} />
               </TabsContent>
             </Tabs>
           )}
