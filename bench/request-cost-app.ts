@@ -56,6 +56,7 @@ const config: AppConfig = {
   backup: parseBackupConfig({}, dataDir),
   // Reminders are not sent by this tool: keys of its own, made once per run.
   vapid: { ...webPush.generateVAPIDKeys(), subject: 'mailto:bench@example.invalid' },
+  pushEndpoints: 'public',
 };
 
 function openApp() {

@@ -22,7 +22,7 @@ import { createDoseRepository } from './doses/dose-repository';
 import { doseRoutes } from './doses/dose-routes';
 import type { AppEnv } from './http/env';
 import { createReminderRepository } from './reminders/reminder-repository';
-import { reminderRoutes } from './reminders/reminder-routes';
+import { reminderRoutes, type ReminderRouteConfig } from './reminders/reminder-routes';
 import type { Logger } from './logger';
 import { summaryRoutes } from './summary/summary-routes';
 import type { TimelineRepository } from './timeline/timeline-repository';
@@ -42,8 +42,8 @@ export interface ProductRouteDependencies {
   /** The server's public address (BASE_URL), for links made to be opened elsewhere. */
   publicUrl: string | null;
   shareLinks: ShareLinkRouteDependencies;
-  /** The VAPID public key devices subscribe to reminders with. */
-  vapidPublicKey: string;
+  /** The VAPID public key devices subscribe to reminders with, and where reminders may go. */
+  reminders: ReminderRouteConfig;
 }
 
 export function productRoutes(deps: ProductRouteDependencies) {
@@ -58,7 +58,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     requireFreshProof,
     publicUrl,
     shareLinks,
-    vapidPublicKey,
+    reminders,
   } = deps;
   return new Hono<AppEnv>()
     .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger }))
@@ -70,7 +70,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/household', householdRoutes(household))
     .route('/doses', doseRoutes(createDoseRepository(db)))
     .route('/persons', summaryRoutes(db))
-    .route('/reminders', reminderRoutes(db, logger, createReminderRepository(db), vapidPublicKey))
+    .route('/reminders', reminderRoutes(db, logger, createReminderRepository(db), reminders))
     .route('/timeline', timelineRoutes(timeline, household))
     .route('/share-links', shareLinkRoutes(shareLinks));
 }

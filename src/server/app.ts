@@ -56,6 +56,7 @@ export interface AppDependencies {
     | 'sessionMaxAgeDays'
     | 'passwordHashing'
     | 'vapid'
+    | 'pushEndpoints'
   >;
   logger: Logger;
 }
@@ -220,7 +221,7 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
         requireFreshProof,
         publicUrl: config.baseUrl,
         shareLinks: { db, store: shareLinks, hasher: shareHasher, origin },
-        vapidPublicKey: config.vapid.publicKey,
+        reminders: { vapidPublicKey: config.vapid.publicKey, pushEndpoints: config.pushEndpoints },
       }),
     );
   for (const definition of recordDefinitions) {

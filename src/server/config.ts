@@ -2,6 +2,7 @@
  * Configuration from the environment (CONTRACT.md §1). Every variable is optional; the
  * secrets that are not given are created once and kept in DATA_DIR.
  */
+import type { PushEndpointPolicy } from './reminders/push-endpoints';
 import { randomBytes, randomInt } from 'node:crypto';
 import {
   closeSync,
@@ -64,6 +65,12 @@ export interface AppConfig {
   backup: BackupConfig;
   /** The keys that sign reminders sent by web push. */
   vapid: VapidConfig;
+  /**
+   * Where reminders may be sent: always push services' public https addresses in the
+   * product, with no variable to change it; only the API tests, whose push service listens
+   * on this machine, pass 'any' (reminders/push-endpoints.ts).
+   */
+  pushEndpoints: PushEndpointPolicy;
 }
 
 /** VAPID: the key pair push services know this server by, and a contact for them. */
@@ -222,6 +229,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webDir: path.resolve(env.WEB_DIR || 'dist/web'),
     backup: parseBackupConfig(env, dataDir),
     vapid: loadVapidConfig(env, dataDir),
+    pushEndpoints: 'public',
   };
 }
 

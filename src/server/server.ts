@@ -52,7 +52,12 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
   );
 
   // Reminders by web push: at start (catching up on the last half hour), then every minute.
-  const reminders = createReminderJob({ db: database.db, vapid: config.vapid, logger }).start();
+  const reminders = createReminderJob({
+    db: database.db,
+    vapid: config.vapid,
+    pushEndpoints: config.pushEndpoints,
+    logger,
+  }).start();
 
   const server: ServerType = await new Promise((resolve) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>

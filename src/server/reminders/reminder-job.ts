@@ -35,6 +35,7 @@ import {
   slotTime,
   type StoredSubscription,
 } from './reminder-repository';
+import { pushEndpointProblem, sendToPushService, type PushEndpointPolicy } from './push-endpoints';
 import { clockTimeIn, dayIn, instantOf } from './time-zones';
 
 export const DEFAULT_INTERVAL_MS = 60 * 1000;
@@ -49,6 +50,8 @@ const PUSH_TTL_SECONDS = 4 * 60 * 60;
 export interface ReminderJobOptions {
   db: Kysely<DB>;
   vapid: VapidConfig;
+  /** Where reminders may go: push services only, but in the API tests (push-endpoints.ts). */
+  pushEndpoints: PushEndpointPolicy;
   logger: Logger;
   clock?: Clock;
   intervalMs?: number;
@@ -70,7 +73,7 @@ export interface ReminderRun {
 }
 
 export function createReminderJob(options: ReminderJobOptions) {
-  const { db, vapid, logger } = options;
+  const { db, vapid, pushEndpoints, logger } = options;
   const clock = options.clock ?? systemClock;
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const catchUpMs = options.catchUpMs ?? DEFAULT_CATCH_UP_MS;
@@ -100,6 +103,12 @@ export function createReminderJob(options: ReminderJobOptions) {
     payload: ReminderPayload,
   ): Promise<void> {
     for (const subscription of subscriptions) {
+      if (pushEndpointProblem(subscription.endpoint, pushEndpoints)) {
+        // Saved before addresses were checked: it is not a push service's, and never will be.
+        await reminders.drop(userId, subscription.id);
+        logger.warn('push subscription to an address that is not a push service; dropped');
+        continue;
+      }
       try {
         const request = webPush.generateRequestDetails(
           {
@@ -114,21 +123,22 @@ export function createReminderJob(options: ReminderJobOptions) {
             topic: payload.tag.replace(/[^\w-]/g, '').slice(0, 32),
           },
         );
-        const headers = { ...request.headers } as Record<string, string>;
-        delete headers['Content-Length'];
-        const response = await fetch(request.endpoint, {
-          method: request.method,
-          headers,
-          body: request.body ? new Uint8Array(request.body) : null,
-          signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-        });
-        await response.body?.cancel();
-        if (response.status === 404 || response.status === 410) {
+        const status = await sendToPushService(
+          {
+            endpoint: request.endpoint,
+            method: request.method,
+            headers: request.headers,
+            body: request.body,
+          },
+          pushEndpoints,
+          PUSH_TIMEOUT_MS,
+        );
+        if (status === 404 || status === 410) {
           // The browser unsubscribed, or the subscription expired: it will never work again.
           await reminders.drop(userId, subscription.id);
-          logger.info({ status: response.status }, 'push subscription gone; dropped');
-        } else if (!response.ok) {
-          logger.warn({ status: response.status }, 'push service refused a reminder');
+          logger.info({ status }, 'push subscription gone; dropped');
+        } else if (status < 200 || status >= 300) {
+          logger.warn({ status }, 'push service refused a reminder');
         }
       } catch (error) {
         logger.warn({ err: error }, 'could not send a reminder');

@@ -22,18 +22,30 @@ import { notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import { ApiError } from '../../shared/api-error';
 import { validate } from '../http/validation';
+import { pushEndpointProblem, type PushEndpointPolicy } from './push-endpoints';
 import { SubscriptionTakenError, type ReminderRepository } from './reminder-repository';
 
 export const SUBSCRIPTION_NOT_FOUND = 'This device does not get reminders';
 export const SUBSCRIPTION_TAKEN =
   'This browser gets reminders for another account; turn them off there first';
 
+/** What devices subscribe with: the server's VAPID public key, and where reminders may go. */
+export interface ReminderRouteConfig {
+  vapidPublicKey: string;
+  pushEndpoints: PushEndpointPolicy;
+}
+
 export function reminderRoutes(
   db: Kysely<DB>,
   logger: Logger,
   reminders: ReminderRepository,
-  publicKey: string,
+  { vapidPublicKey: publicKey, pushEndpoints }: ReminderRouteConfig,
 ) {
+  /** A subscription's address must be a push service's (push-endpoints.ts). */
+  const checkEndpoint = (endpoint: string) => {
+    const problem = pushEndpointProblem(endpoint, pushEndpoints);
+    if (problem) throw new ApiError(400, problem, 'endpoint');
+  };
   // A device that gets notifications about the family is worth a line in the account's
   // security activity, as a new session is.
   const audit = (headers: Headers, userId: string, added: boolean) =>
@@ -49,6 +61,7 @@ export function reminderRoutes(
     })
     .put('/subscription', validate('json', pushSubscriptionSchema), async (c) => {
       const userId = c.var.user.id;
+      checkEndpoint(c.req.valid('json').endpoint);
       let outcome;
       try {
         outcome = await reminders.subscribe(userId, c.req.valid('json'));
@@ -62,6 +75,7 @@ export function reminderRoutes(
       return c.json(await reminders.state(c.var.user.id, publicKey));
     })
     .post('/renew', validate('json', renewedSubscriptionSchema), async (c) => {
+      checkEndpoint(c.req.valid('json').endpoint);
       if (!(await reminders.renew(c.var.user.id, c.req.valid('json')))) {
         throw notFound(SUBSCRIPTION_NOT_FOUND);
       }

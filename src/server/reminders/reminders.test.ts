@@ -36,7 +36,12 @@ afterAll(async () => {
 });
 
 const job = () =>
-  createReminderJob({ db: server.db, vapid: testConfig().vapid, logger: createLogger('silent') });
+  createReminderJob({
+    db: server.db,
+    vapid: testConfig().vapid,
+    pushEndpoints: testConfig().pushEndpoints,
+    logger: createLogger('silent'),
+  });
 
 async function medication(client: TestClient, overrides: Record<string, unknown>) {
   const response = await client.post<{ id: string }>(
@@ -331,6 +336,7 @@ describe('the reminder job', () => {
     const running = createReminderJob({
       db: server.db,
       vapid: testConfig().vapid,
+      pushEndpoints: testConfig().pushEndpoints,
       logger: createLogger('silent'),
       clock,
     }).start();

@@ -7,6 +7,7 @@
  * closing the server fails the test file if any statement reached user data without one.
  * What a test itself reads or writes to look at the data is not checked.
  */
+import type { PushEndpointPolicy } from '../reminders/push-endpoints';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,6 +79,7 @@ export interface TestServerOptions {
   /** Where the server's logs go (default: nowhere). */
   logs?: { write(line: string): void };
   passwordHashing?: HashCost;
+  pushEndpoints?: PushEndpointPolicy;
   /** As BASE_URL and TRUST_PROXY set them (default: neither). */
   baseUrl?: string;
   trustProxy?: boolean;
@@ -115,6 +117,8 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     webDir: options.webDir ?? path.join(tmpdir(), 'kin-no-web-app'),
     backup: parseBackupConfig({}, tmpdir()),
     vapid: { ...TEST_VAPID_KEYS, subject: 'mailto:test@example.invalid' },
+    // The tests' push service listens on 127.0.0.1 over http (push-endpoints.ts).
+    pushEndpoints: options.pushEndpoints ?? 'any',
   };
 }
 

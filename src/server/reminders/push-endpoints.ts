@@ -1,0 +1,143 @@
+/**
+ * Where reminders may be sent. A device's push subscription names the address the server
+ * posts its reminders to; the browser makes it, but the request that saves it could name any
+ * address, and the server would post there every time a reminder is due. So an address must
+ * be a push service's: https, on a host that answers from the public internet. The host is
+ * checked when the subscription is saved (as written) and again as each reminder is sent (the
+ * addresses its name resolves to, on the very connection made), so that a name pointed at
+ * this machine or the home network later reaches nothing.
+ */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+
+/**
+ * `public`, always in the product: push services' https addresses only. `any`: also plain
+ * http and this machine, for the API tests, whose push service listens on 127.0.0.1.
+ */
+export type PushEndpointPolicy = 'public' | 'any';
+
+export const PUSH_ENDPOINT_MESSAGE = "Endpoint must be a push service's https address";
+
+/** Addresses that are not the public internet's (IANA special-purpose registries). */
+const NOT_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+}
+
+const MAPPED_IPV4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
+
+/** Whether an IP address is on the public internet (an IPv4 one written as IPv6 too). */
+export function isPublicAddress(address: string): boolean {
+  const mapped = MAPPED_IPV4.exec(address)?.[1];
+  if (mapped) return isPublicAddress(mapped);
+  const family = isIP(address);
+  if (family === 0) return false;
+  return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** Names that stay on this machine or the local network, whatever DNS says. */
+const LOCAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa|lan)$/i;
+
+/** What is wrong with a push endpoint as written, or null when it may be saved. */
+export function pushEndpointProblem(endpoint: string, policy: PushEndpointPolicy): string | null {
+  if (policy === 'any') return null;
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return PUSH_ENDPOINT_MESSAGE;
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (url.protocol !== 'https:' || url.username || url.password) return PUSH_ENDPOINT_MESSAGE;
+  if (isIP(host) ? !isPublicAddress(host) : LOCAL_NAME.test(host) || !host.includes('.')) {
+    return PUSH_ENDPOINT_MESSAGE;
+  }
+  return null;
+}
+
+/** DNS as usual, but a name that leads anywhere but the public internet leads nowhere. */
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    if (error) return callback(error, '', 4);
+    const refused = addresses.find(({ address }) => !isPublicAddress(address));
+    if (refused || addresses.length === 0) {
+      const problem = Object.assign(new Error(`${hostname} is not on the public internet`), {
+        code: 'ENOTPUBLIC',
+      });
+      return callback(problem, '', 4);
+    }
+    if (options.all) return (callback as unknown as AllCallback)(null, addresses);
+    const [first] = addresses;
+    callback(null, first!.address, first!.family);
+  });
+};
+type AllCallback = (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void;
+
+export interface PushRequest {
+  endpoint: string;
+  method: string;
+  headers: OutgoingHttpHeaders;
+  body: Buffer | null;
+}
+
+/** Posts one reminder to its push service; resolves with the service's status code. */
+export function sendToPushService(
+  push: PushRequest,
+  policy: PushEndpointPolicy,
+  timeoutMs: number,
+): Promise<number> {
+  const problem = pushEndpointProblem(push.endpoint, policy);
+  if (problem) return Promise.reject(new Error(problem));
+  const url = new URL(push.endpoint);
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const request = send(
+      url,
+      {
+        method: push.method,
+        headers: push.headers,
+        timeout: timeoutMs,
+        ...(policy === 'public' ? { lookup: publicOnlyLookup } : {}),
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('The push service did not answer')));
+    request.on('error', reject);
+    request.end(push.body ?? undefined);
+  });
+}
