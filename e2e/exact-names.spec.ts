@@ -63,3 +63,35 @@ test('a dialog takes focus to its first field and gives it back on closing', asy
   await page.keyboard.press('Escape');
   await expect(share).toBeFocused();
 });
+
+test('a field tabbed to stays clear of the header and the bottom navigation', async ({
+  page,
+  user,
+}) => {
+  void user;
+  await page.goto('/medications/new');
+  const header = await page.locator('header').first().boundingBox();
+  const nav = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+  const focusedIsClear = async (step: string) => {
+    const box = await page.evaluate(() => {
+      const rect = document.activeElement?.getBoundingClientRect();
+      return rect ? { top: rect.top, bottom: rect.bottom } : null;
+    });
+    expect(box, step).not.toBeNull();
+    expect(box!.top, `${step}: below the header`).toBeGreaterThanOrEqual(
+      header!.y + header!.height - 1,
+    );
+    expect(box!.bottom, `${step}: above the navigation`).toBeLessThanOrEqual(nav!.y + 1);
+  };
+  await page.getByLabel('Medication Name', { exact: true }).focus();
+  // Down the form to its buttons, then back up: each control scrolled to from above and below.
+  const steps = 16;
+  for (let step = 1; step <= steps; step++) {
+    await page.keyboard.press('Tab');
+    await focusedIsClear(`Tab ${step}`);
+  }
+  for (let step = 1; step < steps; step++) {
+    await page.keyboard.press('Shift+Tab');
+    await focusedIsClear(`Shift+Tab ${step}`);
+  }
+});

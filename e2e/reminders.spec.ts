@@ -39,19 +39,28 @@ test('the Reminders section has its switches, and keeps the times of day and the
   await page.getByLabel('Morning', { exact: true }).fill('07:30');
   await page.getByRole('button', { name: 'Save Reminder Times' }).click();
   await expect(page.getByText('Reminder settings saved')).toBeVisible();
+  // A time being edited is not saved by the switch, and stays as typed.
+  await page.getByLabel('Night', { exact: true }).fill('23:15');
   await page.getByRole('switch', { name: 'Hide names on the lock screen' }).click();
   await expect(page.getByRole('switch', { name: 'Hide names on the lock screen' })).toHaveAttribute(
     'aria-checked',
     'true',
   );
+  await expect(page.getByLabel('Night', { exact: true })).toHaveValue('23:15');
 
   const saved = (await (await page.request.get('/api/reminders')).json()) as RemindersState;
   expect(saved.saved).toBe(true);
   expect(saved.settings).toMatchObject({
     time_zone: 'Europe/Berlin',
     time_morning: '07:30',
+    time_night: '22:00',
     hide_names: true,
   });
+  // Saving the times then keeps the switch as it is.
+  await page.getByRole('button', { name: 'Save Reminder Times' }).click();
+  await expect(page.getByText('Reminder settings saved')).toBeVisible();
+  const both = (await (await page.request.get('/api/reminders')).json()) as RemindersState;
+  expect(both.settings).toMatchObject({ time_night: '23:15', hide_names: true });
   await page.reload();
   await expect(page.getByLabel('Morning', { exact: true })).toHaveValue('07:30');
 });

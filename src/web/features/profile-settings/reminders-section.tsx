@@ -88,10 +88,7 @@ export function RemindersSection() {
 
   const saveSettings = useMutation({
     mutationFn: remindersApi.saveSettings,
-    onSuccess: (next) => {
-      stored(next);
-      setForm(next.settings);
-    },
+    onSuccess: stored,
     onError: (error) => showError(toasts.error, error),
   });
 
@@ -131,9 +128,19 @@ export function RemindersSection() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form) return;
-    const input = parseOrShowError(reminderSettingsSchema, form, toasts.error);
+    // The switch below saves itself: the form's times go with its saved value.
+    const input = parseOrShowError(
+      reminderSettingsSchema,
+      { ...form, hide_names: settings?.hide_names ?? form.hide_names },
+      toasts.error,
+    );
     if (!input) return;
-    saveSettings.mutate(input, { onSuccess: () => showSuccess('Reminder settings saved') });
+    saveSettings.mutate(input, {
+      onSuccess: (next) => {
+        setForm(next.settings);
+        showSuccess('Reminder settings saved');
+      },
+    });
   };
 
   const busy = chooseOnDevice.isPending || !state.data;
@@ -166,8 +173,18 @@ export function RemindersSection() {
           hint="Notifications say only ‘Medication due’ or ‘Visit reminder’."
           checked={state.data?.settings.hide_names ?? false}
           disabled={!settings || saveSettings.isPending}
+          // Saves the switch alone: times being edited above are saved by their own button.
           onCheckedChange={(on) =>
-            settings && saveSettings.mutate({ ...(form ?? settings), hide_names: on })
+            settings &&
+            saveSettings.mutate(
+              { ...settings, hide_names: on },
+              {
+                onSuccess: (next) =>
+                  setForm(
+                    (current) => current && { ...current, hide_names: next.settings.hide_names },
+                  ),
+              },
+            )
           }
         />
       </div>
