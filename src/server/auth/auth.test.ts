@@ -67,6 +67,7 @@ describe('sign-up', () => {
     [{ password: '12345' }, 'Password must be at least 6 characters', 'password'],
     [{ name: '   ' }, 'Full Name is required', 'name'],
     [{ name: 'Ann\u0000' }, 'Full Name must not contain control characters', 'name'],
+    [{ name: 'Ann\u0085Lee' }, 'Full Name must not contain control characters', 'name'],
     [{ email: 'not-an-email' }, 'Email must be a valid email address', 'email'],
   ])('refuses %j with a message naming the field', async (override, message, field) => {
     const before = await countRows('user');

@@ -34,14 +34,14 @@ const typeMessage = (label: string, what: string) => `${label} must be ${what}`;
 const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 /**
- * Control characters (but tab and line breaks), the bidirectional overrides and isolates
- * that make text read other than it is stored (a name that spoofs another), and unpaired
- * surrogates are not text anyone typed, and PostgreSQL cannot store a NUL: such a value is
- * refused, not mangled. Right-to-left scripts need none of them.
+ * Control characters (C0 but tab and line breaks, DEL, C1), the bidirectional overrides and
+ * isolates that make text read other than it is stored (a name that spoofs another), and
+ * unpaired surrogates are not text anyone typed, and PostgreSQL cannot store a NUL: such a
+ * value is refused, not mangled. Right-to-left scripts need none of them.
  */
 /* eslint-disable no-control-regex -- matching control characters is the point */
 const NOT_TEXT =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /* eslint-enable no-control-regex */
 
 /** A text value as it arrives: a string, or nothing. Anything else is refused by name. */
