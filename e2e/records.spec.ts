@@ -3,7 +3,7 @@
  * exact toasts, labels and confirm of SPEC.md and CONTRACT.md.
  */
 import type { Page } from '@playwright/test';
-import { addMemberViaApi, expect, expectAccessible, test } from './fixtures';
+import { addMemberViaApi, createRecordViaApi, expect, expectAccessible, test } from './fixtures';
 
 function localDate(offsetDays: number): string {
   const date = new Date();
@@ -497,4 +497,23 @@ test('grouped lists load their next page as the user scrolls, or from the Show m
   await expect(
     page.getByRole('region', { name: 'Past Insurance' }).getByRole('link', { name: /Insurer/ }),
   ).toHaveCount(18);
+});
+
+test('long words and names stay inside the screen', async ({ page, user }) => {
+  void user;
+  const member = await addMemberViaApi(page, { name: `Maximiliana ${'Montgomery'.repeat(12)}` });
+  const visit = await createRecordViaApi(page, 'visits', {
+    visit_name: 'Checkup',
+    visit_date: new Date(Date.now() + 86_400_000).toISOString(),
+    doctor_name: `Dr. ${'Oppenheimer'.repeat(6)}`,
+    office_name: `https://clinic.example.com/${'very-long-path-'.repeat(6)}`,
+    family_member_id: member.id,
+  });
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  await page.goto(`/visits/${visit.id}`);
+  await expect(page.getByText('Checkup').first()).toBeVisible();
+  expect(await fits()).toBe(true);
+  await page.goto('/visits');
+  await expect(page.getByRole('button', { name: /^Maximiliana/ })).toBeVisible();
+  expect(await fits()).toBe(true);
 });

@@ -32,7 +32,9 @@ export function MemberFilter({
     <div
       role="group"
       aria-label="Filter by family member"
-      className="-mx-4 mb-4 overflow-x-auto px-4 pb-1"
+      // Relative, so that the screen-reader text in a chip scrolls with the strip instead of
+      // widening the page.
+      className="relative -mx-4 mb-4 overflow-x-auto px-4 pb-1"
     >
       <div className="flex w-max gap-2">
         <button
@@ -56,7 +58,7 @@ export function MemberFilter({
               style={{ backgroundColor: member.color }}
               aria-hidden="true"
             />
-            {member.name}
+            <span className="max-w-48 truncate">{member.name}</span>
             {member.sharedBy ? (
               <span className="text-xs font-medium opacity-80">
                 <span className="sr-only">, </span>shared

@@ -182,7 +182,8 @@ export function RecordDetailPage<D extends RecordDefinition>({
             {rows.map((row) => (
               <div key={row.label} className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
                 <dt className="text-sm font-medium text-muted-foreground">{row.label}</dt>
-                <dd className="break-words">{row.value}</dd>
+                {/* min-w-0: a grid cell is otherwise as wide as its longest word or link. */}
+                <dd className="min-w-0 wrap-anywhere">{row.value}</dd>
               </div>
             ))}
           </dl>
