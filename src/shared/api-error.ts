@@ -3,6 +3,9 @@
  * (naming the field when one is at fault) and the field. The server throws it and answers
  * with its body; the web client rebuilds it from that body.
  */
+/** What a body of the wrong kind (a string, an array, a number) is told, on every route. */
+export const BODY_NOT_OBJECT = 'The request body must be a JSON object';
+
 export interface ErrorBody {
   message: string;
   field?: string;

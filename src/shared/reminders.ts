@@ -33,16 +33,24 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/** A missing value is named as missing, anything else that is not a time as not a time. */
 const time = (name: string) =>
-  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${name} must be a time (HH:MM)` });
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `${name} is required` : `${name} must be a time (HH:MM)`,
+    })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${name} must be a time (HH:MM)` });
 
 export const reminderSettingsSchema = z.object({
-  time_zone: z.string().refine(isTimeZone, { error: 'Time zone: choose a time zone' }),
+  time_zone: z
+    .string({ error: 'Time zone: choose a time zone' })
+    .refine(isTimeZone, { error: 'Time zone: choose a time zone' }),
   time_morning: time('Morning'),
   time_noon: time('Noon'),
   time_evening: time('Evening'),
   time_night: time('Night'),
-  hide_names: z.boolean(),
+  hide_names: z.boolean({ error: 'Hide names on the lock screen must be true or false' }),
 });
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 

@@ -1,4 +1,5 @@
 /** The profile (full name, email) and deleting the account with everything it owns. */
+import { BODY_NOT_OBJECT } from '../../shared/api-error';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestServer, useTestServer, signedUpClient, type TestClient } from '../test/harness';
@@ -22,6 +23,14 @@ describe('profile', () => {
     expect((await client.get('/api/profile')).body).toMatchObject({ full_name: 'Annie Lee' });
     const session = await client.get<{ user: { name: string } }>('/api/auth/get-session');
     expect(session.body.user.name).toBe('Annie Lee');
+  });
+
+  it('says a body that is not an object is not one', async () => {
+    const { client } = await signedUpClient(server, 'Ann Lee');
+    const response = await client.request<{ message: string }>('PUT', '/api/profile', '"Ann"');
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(BODY_NOT_OBJECT);
+    expect((await client.get('/api/profile')).body).toMatchObject({ full_name: 'Ann Lee' });
   });
 
   it.each([{ full_name: '' }, { full_name: 'x'.repeat(201) }, {}, { full_name: 42 }])(

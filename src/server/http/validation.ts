@@ -6,7 +6,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
-import type { ErrorBody } from '../../shared/api-error';
+import { BODY_NOT_OBJECT, type ErrorBody } from '../../shared/api-error';
 
 export interface FieldIssue {
   field: string;
@@ -21,7 +21,13 @@ function issueField(issue: z.core.$ZodIssue): string {
 type AnyZodError = { issues: z.core.$ZodIssue[] };
 
 export function fieldIssues(error: AnyZodError): FieldIssue[] {
-  return error.issues.map((issue) => ({ field: issueField(issue), message: issue.message }));
+  return error.issues.map((issue) => ({
+    field: issueField(issue),
+    message:
+      issue.path.length === 0 && issue.code === 'invalid_type' && issue.expected === 'object'
+        ? BODY_NOT_OBJECT
+        : issue.message,
+  }));
 }
 
 export function firstIssue(error: AnyZodError): FieldIssue {

@@ -2,6 +2,7 @@
  * Every record type, through the one mechanism: create, read, list, replace, delete, and
  * the refusals that name the field and change nothing.
  */
+import { BODY_NOT_OBJECT } from '../../shared/api-error';
 import { describe, expect, it } from 'vitest';
 import { recordDefinitions } from '../../shared/records';
 import type { RecordDefinition } from '../../shared/records/definition';
@@ -167,6 +168,13 @@ describe.each(
       const { client } = await signedUpClient(server);
       const response = await client.request('POST', base, '{"oops": ');
       expect(response.status).toBe(400);
+      expect(await listAll(client, definition)).toHaveLength(0);
+      // JSON, but not an object: said of the body, not in the validation library's words.
+      for (const body of ['"a string"', '[1, 2]', '42']) {
+        const notObject = await client.request<{ message: string }>('POST', base, body);
+        expect(notObject.status, body).toBe(400);
+        expect(notObject.body.message, body).toBe(BODY_NOT_OBJECT);
+      }
       expect(await listAll(client, definition)).toHaveLength(0);
     });
 

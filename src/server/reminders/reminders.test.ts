@@ -107,6 +107,15 @@ describe('reminders by web push', () => {
       time_zone: 'Mars/Olympus',
     });
     expect(wrongZone.status).toBe(400);
+    // A missing time of day is named as missing.
+    const { time_noon: _noon, ...withoutNoon } = saved.body.settings;
+    void _noon;
+    const missing = await client.put<{ message: string; field: string }>(
+      '/api/reminders/settings',
+      withoutNoon,
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ message: 'Noon is required', field: 'time_noon' });
 
     for (const [path, browser] of [
       [phonePath, phone],

@@ -4,6 +4,7 @@
  * typed client, the generic list/detail/form screens and the timeline.
  */
 import { z } from 'zod';
+import { BODY_NOT_OBJECT } from '../api-error';
 import type { RecordTable, RecordType } from './catalogue';
 import type { FieldSpec } from './fields';
 
@@ -86,7 +87,7 @@ export function objectSchema<F extends FieldMap>(fields: F): z.ZodObject<SchemaS
   const shape = Object.fromEntries(
     Object.entries(fields).map(([name, field]) => [name, field.schema]),
   ) as SchemaShape<F>;
-  return z.object(shape, { error: 'The request body must be a JSON object' });
+  return z.object(shape, { error: BODY_NOT_OBJECT });
 }
 
 /** What a client sends to create or replace a record (before validation). */
