@@ -55,6 +55,20 @@ test.describe('auth', () => {
     await expect(page.getByRole('heading', { name: 'Welcome, Eve!' })).toBeVisible();
   });
 
+  test('an empty or short field is refused in words, not only by the browser', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Full Name').fill('Eve');
+    await page.getByLabel('Email').fill(uniqueEmail());
+    await page.getByLabel('Password').fill('abc');
+    await page.getByLabel('Friends & Family Passcode').fill(PASSCODE);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
   test('the passcode input keeps six digits only, and a short one is refused', async ({ page }) => {
     await page.goto('/auth');
     const passcode = page.getByLabel('Friends & Family Passcode');

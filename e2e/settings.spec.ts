@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES } from '../src/shared/data-export';
 import { createRecordViaApi, expect, expectAccessible, signUpViaApi, test } from './fixtures';
 
 test('profile settings show the email read-only and update the full name everywhere', async ({
@@ -10,6 +11,12 @@ test('profile settings show the email read-only and update the full name everywh
   await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
   await expect(page.getByLabel('Full Name')).toHaveValue(user.name);
   await expectAccessible(page);
+
+  // An empty name is refused in words, under the field, and nothing is saved.
+  await page.getByLabel('Full Name').fill('');
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page.locator('#profile-full-name-error')).toHaveText('Full Name is required');
+  await expect(page.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true');
 
   await page.getByLabel('Full Name').fill('Beatrice Okafor');
   await page.getByRole('button', { name: 'Update Profile' }).click();
@@ -164,4 +171,23 @@ test('a user downloads a person’s records as FHIR R4 and brings them into anot
   await other.goto('/allergies');
   await expect(other.getByRole('link', { name: /Penicillin/ })).toHaveCount(1);
   await context.close();
+});
+
+test('a file too large to import is refused at once, before it is read or sent', async ({
+  page,
+  user,
+}) => {
+  void user;
+  await page.goto('/profile-settings');
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/import')) sent.push(request.url());
+  });
+  await page.getByLabel('Import from a file').setInputFiles({
+    name: 'huge.json',
+    mimeType: 'application/json',
+    buffer: Buffer.alloc(MAX_IMPORT_BYTES + 1, ' '),
+  });
+  await expect(page.getByText(IMPORT_TOO_LARGE)).toBeVisible();
+  expect(sent).toEqual([]);
 });

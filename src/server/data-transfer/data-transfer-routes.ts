@@ -13,6 +13,8 @@ import {
   dataExportSchema,
   IMPORT_ALREADY_RUNNING,
   IMPORT_NEEDS_EMPTY_ACCOUNT,
+  IMPORT_TOO_LARGE,
+  MAX_IMPORT_BYTES,
 } from '../../shared/data-export';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/env';
@@ -27,17 +29,7 @@ import { withAccountLock } from '../limits/account-locks';
 import { findPerson } from '../persons/person-records';
 import { accountIsEmpty, exportUserData, importUserData } from './data-transfer';
 
-/**
- * The largest import file. The benchmark's heavy user (5 family members and 20,000 records
- * over ten years) exports 9.4 MB; this holds three times that.
- */
-export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
-
-const tooLarge = () =>
-  new ApiError(
-    413,
-    `The file is too large to import (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB)`,
-  );
+const tooLarge = () => new ApiError(413, IMPORT_TOO_LARGE);
 
 /** The request body as text, refused as soon as it is longer than the bound. */
 async function readBounded(request: Request, max: number): Promise<string> {

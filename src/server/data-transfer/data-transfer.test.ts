@@ -4,7 +4,7 @@ import { IMPORT_NEEDS_EMPTY_ACCOUNT, type DataExport } from '../../shared/data-e
 import { recordDefinitions } from '../../shared/records';
 import { sampleRecord } from '../test/factories';
 import { addOneOfEveryType } from '../test/family-records';
-import { MAX_IMPORT_BYTES } from './data-transfer-routes';
+import { MAX_IMPORT_BYTES } from '../../shared/data-export';
 import { useTestServer, signedUpClient, type TestClient } from '../test/harness';
 
 const server = useTestServer();

@@ -86,6 +86,8 @@ function CredentialsForm({
       onFocus={onFocus}
       className="space-y-4"
       aria-label={form.name}
+      // The shared schema's messages, as visible text, rather than the browser's bubbles.
+      noValidate
     >
       {children}
       <FormField id={`${kind}-email`} label="Email">

@@ -66,6 +66,8 @@ export function SecondFactorStep({ onBack }: { onBack: () => void }) {
     <form
       onSubmit={(event) => submit(event, { code })}
       className="space-y-5"
+      // Its own messages, as visible text, rather than the browser's bubbles.
+      noValidate
       aria-labelledby="second-factor-title"
     >
       <div className="flex items-start gap-3">

@@ -84,8 +84,8 @@ export function CalendarSection() {
         </p>
       ) : null}
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="sm:w-64">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+        <div className="sm:w-64 sm:shrink-0">
           <PersonSelect
             label="Calendar for"
             everyone="Everyone"

@@ -27,6 +27,8 @@ export function ProfileSettingsPage() {
   const profile = useProfile();
   const update = useUpdateProfile();
   const [fullName, setFullName] = useState('');
+  // Shown under the field, as well as in the toast: the field it is about is marked.
+  const [nameError, setNameError] = useState<string | undefined>();
 
   useEffect(() => {
     if (profile.data) setFullName(profile.data.full_name);
@@ -41,8 +43,14 @@ export function ProfileSettingsPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseOrShowError(profileUpdateSchema, { full_name: fullName }, toasts.error);
+    const parsed = parseOrShowError(
+      profileUpdateSchema,
+      { full_name: fullName },
+      toasts.error,
+      (issue) => setNameError(issue.message),
+    );
     if (!parsed) return;
+    setNameError(undefined);
     try {
       await update.mutateAsync(parsed.full_name);
       showSuccess(toasts.profileUpdated);
@@ -59,14 +67,17 @@ export function ProfileSettingsPage() {
       ) : (
         <div className="space-y-4">
           <Card className="p-5">
-            <form onSubmit={submit} className="space-y-4">
+            {/* Its own messages, as visible text, rather than the browser's bubble. */}
+            <form onSubmit={submit} className="space-y-4" noValidate>
               <FormField id="profile-email" label="Email">
                 <Input id="profile-email" type="email" readOnly value={profile.data?.email ?? ''} />
               </FormField>
-              <FormField id="profile-full-name" label="Full Name" required>
+              <FormField id="profile-full-name" label="Full Name" required error={nameError}>
                 <Input
                   id="profile-full-name"
                   required
+                  aria-invalid={nameError ? true : undefined}
+                  aria-describedby={nameError ? 'profile-full-name-error' : undefined}
                   autoComplete="name"
                   value={fullName}
                   onChange={(event) => setFullName(event.target.value)}

@@ -104,7 +104,7 @@ function PasswordConfirmation({
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={submit} className="space-y-4" noValidate>
       <p className="text-sm text-muted-foreground">{intro}</p>
       <FormField id={id} label="Password">
         <Input
@@ -192,7 +192,7 @@ function SetupDialog({
             }}
           />
         ) : state.step === 'scan' ? (
-          <form onSubmit={submitCode} className="space-y-4">
+          <form onSubmit={submitCode} className="space-y-4" noValidate>
             <p className="text-sm text-muted-foreground">
               Scan this QR code with an authenticator app (Google Authenticator, Microsoft
               Authenticator, 1Password, Aegis…), then enter the 6-digit code it shows.

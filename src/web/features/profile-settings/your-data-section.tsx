@@ -7,7 +7,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, FileJson, Upload } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import type { ImportSummary } from '../../../shared/data-export';
+import {
+  IMPORT_TOO_LARGE,
+  MAX_IMPORT_BYTES,
+  type ImportSummary,
+} from '../../../shared/data-export';
 import { isFhirResource, type FhirImportSummary } from '../../../shared/fhir';
 import { toasts } from '../../../shared/messages';
 import { Button, buttonVariants } from '../../components/ui/button';
@@ -39,6 +43,8 @@ export function YourDataSection() {
 
   const importFile = useMutation({
     mutationFn: async (file: File): Promise<ImportAnswer> => {
+      // Said at once, before a file of hundreds of MB is read into the page.
+      if (file.size > MAX_IMPORT_BYTES) throw new Error(IMPORT_TOO_LARGE);
       const text = await file.text();
       let json: unknown;
       try {
@@ -121,7 +127,7 @@ export function YourDataSection() {
         same file again adds nothing twice.
       </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="sm:w-64">
+        <div className="sm:w-64 sm:shrink-0">
           <PersonSelect
             value={personId}
             onChange={setChosenPerson}
