@@ -62,6 +62,17 @@ test('a dialog takes focus to its first field and gives it back on closing', asy
   await expect(access.getByLabel('Access Ends', { exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(share).toBeFocused();
+
+  // Opened from a menu that has closed since: focus comes back to the page, not to nothing.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete Account' }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.tagName))
+    .toMatch(/^(H1|BUTTON)$/);
 });
 
 test('a field tabbed to stays clear of the header and the bottom navigation', async ({

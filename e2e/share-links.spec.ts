@@ -53,6 +53,8 @@ test('a share link with a passcode opens without an account, is revoked, and log
 
   const field = dialog.getByLabel('Share Link');
   await expect(field).toHaveValue(/^http:\/\/localhost:\d+\/shl#shlink:\//);
+  // The link takes the place of the form, and focus.
+  await expect(field).toBeFocused();
   await expect(field).toHaveAttribute('readonly', '');
   await expect(dialog.getByRole('img', { name: 'QR code for the share link' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Copy Link' })).toBeVisible();

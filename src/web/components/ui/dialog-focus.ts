@@ -23,9 +23,13 @@ export function useDialogFocus(options: { focusFirstField: boolean }) {
       }
     },
     onCloseAutoFocus: (event: Event) => {
-      const target = opener.current;
+      // Back to the opener; when it is gone (the card deleted, the menu closed), to the
+      // screen's title, where the page header lets focus rest.
+      const target = opener.current?.isConnected
+        ? opener.current
+        : document.querySelector<HTMLElement>('h1[tabindex="-1"]');
       opener.current = null;
-      if (target?.isConnected) {
+      if (target) {
         event.preventDefault();
         target.focus();
       }

@@ -6,7 +6,7 @@
  * through a prefilled `mailto:` ('Open Email') or `sms:` ('Open Messages') link.
  */
 import { Copy, Mail, MessageSquare, Share2 } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   DEFAULT_SHARE_LINK_EXPIRY_DAYS,
   SHARE_LINK_EXPIRY_CHOICES,
@@ -189,6 +189,10 @@ function CreatedLink({
   days: number;
 }) {
   const [qr, setQr] = useState<string | null>(null);
+  // The link replaces the form the user submitted: focus goes to it (a screen reader reads
+  // its label and the link), rather than falling to the dialog.
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
   useEffect(() => {
     let live = true;
     void import('qrcode').then(({ toDataURL }) =>
@@ -219,7 +223,13 @@ function CreatedLink({
   return (
     <div className="space-y-4">
       <FormField id={linkId} label="Share Link">
-        <Input id={linkId} readOnly value={link} onFocus={(event) => event.target.select()} />
+        <Input
+          ref={field}
+          id={linkId}
+          readOnly
+          value={link}
+          onFocus={(event) => event.target.select()}
+        />
       </FormField>
       <div className="flex justify-center">
         {qr ? (
