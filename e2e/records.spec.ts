@@ -513,7 +513,9 @@ test('long words and names stay inside the screen', async ({ page, user }) => {
   await page.goto(`/visits/${visit.id}`);
   await expect(page.getByText('Checkup').first()).toBeVisible();
   expect(await fits()).toBe(true);
-  await page.goto('/visits');
-  await expect(page.getByRole('button', { name: /^Maximiliana/ })).toBeVisible();
-  expect(await fits()).toBe(true);
+  for (const path of ['/visits', '/']) {
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: /^Maximiliana/ })).toBeVisible();
+    expect(await fits(), path).toBe(true);
+  }
 });

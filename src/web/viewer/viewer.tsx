@@ -264,7 +264,7 @@ const sectionId = (heading: string) => `section-${heading.toLowerCase().replace(
 
 function Summary({ summary, json }: { summary: BundleSummary; json: string }) {
   return (
-    <article className="space-y-4">
+    <article className="space-y-4 wrap-anywhere">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">{summary.name}</h1>

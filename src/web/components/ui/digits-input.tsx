@@ -30,7 +30,7 @@ export function DigitsInput({
       placeholder={`${length} digits`}
       value={value}
       onChange={(event) => onValueChange(filter(event.target.value))}
-      className="tracking-[0.4em]"
+      className="tracking-[0.4em] placeholder:tracking-normal"
       {...props}
     />
   );

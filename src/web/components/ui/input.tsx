@@ -29,7 +29,7 @@ export function Select({ className, ...props }: ComponentProps<'select'>) {
       className={cn(
         fieldClassName,
         'min-h-11 appearance-none bg-[length:1.1rem] bg-[right_0.75rem_center] bg-no-repeat pr-10',
-        "bg-[url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%2351636a' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")]",
+        'select-chevron',
         className,
       )}
       {...props}

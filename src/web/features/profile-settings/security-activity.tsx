@@ -91,7 +91,7 @@ function ActivityRow({ entry }: { entry: SecurityActivityEntry }) {
       >
         <Icon className="size-4" aria-hidden="true" />
       </span>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 wrap-anywhere">
         <p className="font-medium">
           {auditEventLabels[entry.event] ?? entry.event}
           {detail ? <span className="font-normal text-muted-foreground"> · {detail}</span> : null}

@@ -210,7 +210,13 @@ export function RecordFormPage({
           {blocks.map((block) => {
             if ('flags' in block) {
               return (
-                <div key={block.flags[0]?.[0]} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+                <div
+                  key={block.flags[0]?.[0]}
+                  // A switch alone (Family History) takes the row, as the fields around it do.
+                  className={
+                    block.flags.length === 1 ? 'grid' : 'grid grid-cols-2 gap-2 sm:grid-cols-4'
+                  }
+                >
                   {block.flags.map(([name, field]) => (
                     <Checkbox
                       key={name}

@@ -91,7 +91,9 @@ export function RecordCard({
           {badges}
         </span>
         {details ? (
-          <span className="block space-y-0.5 text-sm text-muted-foreground">{details}</span>
+          <span className="block space-y-0.5 text-sm wrap-anywhere text-muted-foreground">
+            {details}
+          </span>
         ) : null}
         {member?.name ? <MemberBadge name={member.name} color={member.color} /> : null}
       </span>
