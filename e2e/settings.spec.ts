@@ -97,6 +97,11 @@ test('a user downloads their data and imports it into a new, empty account', asy
   expect(download.suggestedFilename()).toMatch(/^kin-health-export-\d{4}-\d{2}-\d{2}\.json$/);
   const file = await download.path();
 
+  // Signed out meanwhile (in another tab, say): the download says why it did not happen.
+  await page.context().clearCookies();
+  await page.getByRole('link', { name: 'Download my data' }).click();
+  await expect(page.getByText('Not authenticated')).toBeVisible();
+
   const context = await browser.newContext({ baseURL: base });
   const other = await context.newPage();
   await signUpViaApi(other, 'Nora Newton');

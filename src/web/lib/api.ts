@@ -150,6 +150,8 @@ async function download(
 export const dataApi = {
   /** Where the browser downloads the user's data from (a same-origin link, cookie and all). */
   exportUrl: '/api/export',
+  /** The user's data as one JSON file (GET /api/export), fetched so that a refusal is seen. */
+  downloadExport: (onProgress: (bytes: number) => void) => download('/export', onProgress),
   // The import route reads its body itself (a bounded stream), so only its answer is typed.
   import: (file: unknown) => request<ImportSummary>('POST', '/import', file),
   /** A FHIR R4 Bundle (the file's text, sent as it is) into one person. */

@@ -71,6 +71,12 @@ export function YourDataSection() {
     },
   });
 
+  const downloadExport = useMutation({
+    mutationFn: () => dataApi.downloadExport(() => undefined),
+    onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName ?? 'kin-health-export.json'),
+    onError: (error) => showError(toasts.error, error),
+  });
+
   const downloadFhir = useMutation({
     mutationFn: () => {
       setDownloaded(0);
@@ -94,7 +100,21 @@ export function YourDataSection() {
         Health. A file downloaded here can be imported into an empty account.
       </p>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <a href={dataApi.exportUrl} download className={buttonVariants({ variant: 'outline' })}>
+        {/* A link to the file, fetched by the page: a refusal (an ended session) is told,
+            where the browser's own download would end in silence. */}
+        <a
+          href={dataApi.exportUrl}
+          download
+          className={cn(
+            buttonVariants({ variant: 'outline' }),
+            downloadExport.isPending && 'pointer-events-none opacity-60',
+          )}
+          aria-disabled={downloadExport.isPending || undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            if (!downloadExport.isPending) downloadExport.mutate();
+          }}
+        >
           <Download aria-hidden="true" />
           Download my data
         </a>
