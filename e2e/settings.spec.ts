@@ -170,7 +170,9 @@ test('a user downloads a person’s records as FHIR R4 and brings them into anot
   await other.goto('/profile-settings');
   await expect(other.getByLabel('Person')).toHaveValue(/.+/);
   await other.getByLabel('Import from a file').setInputFiles(file);
-  await expect(other.getByText('Imported 1 medication, 1 allergy')).toBeVisible();
+  await expect(
+    other.getByText('For Nora Newton (you): Imported 1 medication, 1 allergy'),
+  ).toBeVisible();
   await other.getByLabel('Import from a file').setInputFiles(file);
   await expect(other.getByText('Imported nothing (2 records were already imported)')).toBeVisible();
   await other.goto('/allergies');

@@ -57,7 +57,11 @@ export function YourDataSection() {
     onSuccess: (answer) => {
       showSuccess(
         'format' in answer
-          ? { title: 'Import complete', description: answer.summary }
+          ? {
+              title: 'Import complete',
+              // Whose records they went into, said each time: the select sits further down.
+              description: `For ${persons.find((p) => p.id === personId)?.label ?? 'the chosen person'}: ${answer.summary}`,
+            }
           : {
               title: 'Import complete',
               description: `${count(answer.family_members, 'family member')} and ${count(answer.records, 'record')} were added.`,
