@@ -29,6 +29,12 @@ test.describe('two-factor sign-in', () => {
     ).toBeVisible();
     await expect(setup.getByRole('img')).toHaveAttribute('src', /^data:image\/png;base64,/);
     const setupKey = await setup.getByLabel('Setup key').inputValue();
+    // On a phone, which cannot scan its own screen: the key to copy, the app to open.
+    await expect(setup.getByRole('button', { name: 'Copy Key' })).toBeVisible();
+    await expect(setup.getByRole('link', { name: 'Open in Authenticator App' })).toHaveAttribute(
+      'href',
+      /^otpauth:\/\/totp\/.*secret=/,
+    );
     expect(setupKey.replace(/\s/g, '')).toMatch(/^[A-Z2-7]{16,}$/);
     await expectAccessible(page);
 

@@ -14,14 +14,14 @@ import {
   verifyAuthenticationCodeSchema,
   type TwoFactorFactor,
 } from '../../../shared/account-security';
-import { Button } from '../../components/ui/button';
+import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { DigitsInput } from '../../components/ui/digits-input';
 import { Loading } from '../../components/ui/feedback';
 import { FormField } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
+import { Input, Textarea } from '../../components/ui/input';
 import type { TwoFactorEnrolment } from '../../lib/api';
 import { errorMessage, showError, showSuccess } from '../../lib/toast';
 import { parseOrShowError } from '../../lib/validate';
@@ -199,16 +199,33 @@ function SetupDialog({
             </p>
             <QrCode value={state.enrolment.totpURI} />
             <FormField id="two-factor-setup-key" label="Setup key">
-              <Input
+              {/* Wrapped, not cut off, on a phone: the whole key must be readable. */}
+              <Textarea
                 id="two-factor-setup-key"
                 readOnly
+                rows={2}
                 aria-describedby="two-factor-setup-key-hint"
-                className="font-mono text-sm tracking-wide"
+                className="resize-none font-mono text-sm tracking-wide"
                 value={setupKeyOf(state.enrolment.totpURI)}
               />
               <p id="two-factor-setup-key-hint" className="text-xs text-muted-foreground">
-                Can’t scan? Type this key into the app instead.
+                Can’t scan? Type or paste this key into the app, or, on this phone, open the app
+                from the link.
               </p>
+              <div className="flex flex-wrap gap-2">
+                <CopyButton
+                  text={new URL(state.enrolment.totpURI).searchParams.get('secret') ?? ''}
+                  label="Copy Key"
+                />
+                {/* A phone cannot scan its own screen: otpauth: opens its authenticator app. */}
+                <a
+                  href={state.enrolment.totpURI}
+                  className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                >
+                  <KeyRound aria-hidden="true" />
+                  Open in Authenticator App
+                </a>
+              </div>
             </FormField>
             <FormField id="two-factor-setup-code" label="Authentication Code">
               <DigitsInput
