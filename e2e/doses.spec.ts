@@ -36,6 +36,13 @@ test('a user marks today’s doses taken and skipped, undoes one, and sees the a
 
   await today.getByRole('button', { name: 'Mark Lisinopril Morning taken' }).click();
   await expect(today.getByText(/^Taken at \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
+  // Undo says what it undoes, to a screen reader.
+  await expect(
+    today
+      .getByRole('listitem')
+      .filter({ hasText: 'Taken at' })
+      .getByRole('button', { name: 'Undo' }),
+  ).toHaveAccessibleDescription(/^Taken at \d{1,2}:\d{2} (AM|PM) Lisinopril · 10 mg$/);
   // Focus follows to the button that replaced the one pressed.
   await expect(
     today

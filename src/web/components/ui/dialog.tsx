@@ -44,7 +44,7 @@ export function DialogContent({
             ) : null}
           </div>
           <DialogPrimitive.Close
-            className="-mt-1 -mr-1 inline-flex size-10 items-center justify-center rounded-full text-muted-foreground hover:bg-surface-muted"
+            className="-mt-1.5 -mr-1.5 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-surface-muted"
             aria-label="Close"
           >
             <X className="size-5" />

@@ -5,7 +5,7 @@
  * that person's doses show.
  */
 import { Check, Pill, Undo2, X } from 'lucide-react';
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, type MouseEvent } from 'react';
 import type { AsNeededMedication, TodayDose } from '../../../shared/doses';
 import { MemberBadge } from '../../components/member-badge';
 import { Button } from '../../components/ui/button';
@@ -21,6 +21,7 @@ function DoseRow({ dose }: { dose: TodayDose }) {
   // A person shared with the user as Viewer: their doses are shown, not marked.
   const { canChange } = useRecordOwnership()(dose);
   const busy = mark.isPending || undo.isPending;
+  const rowId = useId();
   // Marking replaces the buttons pressed: a keyboard user's focus follows to the ones that
   // replace them (Undo after marking, Taken after undoing) instead of falling to the page.
   const focusFollows = useRef(false);
@@ -46,7 +47,7 @@ function DoseRow({ dose }: { dose: TodayDose }) {
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2.5">
       {/* At least 8rem for the name: on a narrow phone the buttons wrap below it instead. */}
       <span className="min-w-32 flex-1 break-words">
-        <span className="block font-medium">
+        <span id={`${rowId}-name`} className="block font-medium">
           {dose.medication_name}
           {dose.dosage ? <span className="text-muted-foreground"> · {dose.dosage}</span> : null}
         </span>
@@ -55,6 +56,7 @@ function DoseRow({ dose }: { dose: TodayDose }) {
       {dose.mark ? (
         <span className="flex items-center gap-2">
           <span
+            id={`${rowId}-mark`}
             className={
               dose.mark.status === 'taken'
                 ? 'text-sm font-medium text-primary'
@@ -71,6 +73,8 @@ function DoseRow({ dose }: { dose: TodayDose }) {
               type="button"
               size="sm"
               variant="ghost"
+              // 'Undo', described by what it undoes: 'Taken at 8:02 AM', 'Lisinopril · 10 mg'.
+              aria-describedby={`${rowId}-mark ${rowId}-name`}
               disabled={busy}
               onClick={(event) => {
                 pressed(event);

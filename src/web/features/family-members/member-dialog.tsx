@@ -69,11 +69,18 @@ export function MemberDialog({
               required
               autoComplete="off"
               aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? 'member-name-error' : undefined}
               {...form.register('name')}
             />
           </FormField>
           <FormField id="member-dob" label="Date of Birth" error={errors.date_of_birth?.message}>
-            <Input id="member-dob" type="date" {...form.register('date_of_birth')} />
+            <Input
+              id="member-dob"
+              type="date"
+              aria-invalid={errors.date_of_birth ? true : undefined}
+              aria-describedby={errors.date_of_birth ? 'member-dob-error' : undefined}
+              {...form.register('date_of_birth')}
+            />
           </FormField>
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium">Color</legend>
