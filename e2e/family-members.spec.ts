@@ -51,6 +51,8 @@ test('family members are added, renamed and deleted on /profiles', async ({ page
   await confirm.getByRole('button', { name: /^Delete/ }).click();
   await expect(page.getByText('Family member and all associated data removed')).toBeVisible();
   await expect(page.getByText('No family members yet')).toBeVisible();
+  // The card and its Delete button are gone: focus rests on the screen's title.
+  await expect(page.getByRole('heading', { name: 'Family Profiles', level: 1 })).toBeFocused();
 });
 
 test('the member dialog opens on the default colour and needs a name', async ({ page, user }) => {

@@ -26,11 +26,13 @@ export function useDeleteFamilyMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: familyMembersApi.remove,
-    onSuccess: () => {
+    onSuccess: async () => {
       // The member's records went with them.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.familyMembers });
       void queryClient.invalidateQueries({ queryKey: ['records'] });
       void queryClient.invalidateQueries({ queryKey: queryKeys.timelineAll });
+      // Awaited: the card is gone before the confirm closes, so focus goes to the title
+      // rather than to a Delete button about to vanish.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.familyMembers });
     },
   });
 }
