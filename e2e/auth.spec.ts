@@ -57,6 +57,16 @@ test.describe('auth', () => {
 
   test('an empty or short field is refused in words, not only by the browser', async ({ page }) => {
     await page.goto('/auth');
+    // A tab clicked shows no focus ring (it looked like a second selected tab); one reached
+    // with the arrow keys does.
+    const outline = (name: string) =>
+      page.getByRole('tab', { name }).evaluate((tab) => getComputedStyle(tab).outlineStyle);
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await expect(page.getByLabel('Full Name')).toBeVisible();
+    expect(await outline('Sign Up')).toBe('none');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('tab', { name: 'Sign In' })).toBeFocused();
+    expect(await outline('Sign In')).not.toBe('none');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Email is required')).toBeVisible();
     await page.getByRole('tab', { name: 'Sign Up' }).click();

@@ -18,13 +18,31 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   );
 }
 
-export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+/**
+ * A tab. Radix moves focus in a way Chromium marks as keyboard focus even after a click, so
+ * the focus ring showed on every tab clicked, like a second selected style; a tab focused by
+ * the pointer shows none (until it loses focus), one reached by the keyboard still does.
+ */
+export function TabsTrigger({
+  className,
+  onPointerDown,
+  onBlur,
+  ...props
+}: ComponentProps<typeof TabsPrimitive.Trigger>) {
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'min-h-10 rounded-xl px-3 text-sm font-semibold whitespace-nowrap text-muted-foreground transition-colors data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-sm',
+        'min-h-10 rounded-xl px-3 text-sm font-semibold whitespace-nowrap text-muted-foreground transition-colors data-pointer-focus:outline-none data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-sm',
         className,
       )}
+      onPointerDown={(event) => {
+        event.currentTarget.dataset.pointerFocus = '';
+        onPointerDown?.(event);
+      }}
+      onBlur={(event) => {
+        delete event.currentTarget.dataset.pointerFocus;
+        onBlur?.(event);
+      }}
       {...props}
     />
   );
