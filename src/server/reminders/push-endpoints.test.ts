@@ -19,7 +19,13 @@ import {
 
 describe('push endpoints', () => {
   it('tells the public internet from this machine and private networks', () => {
-    for (const address of ['8.8.8.8', '142.250.74.10', '2606:4700:4700::1111']) {
+    for (const address of [
+      '8.8.8.8',
+      '142.250.74.10',
+      '2606:4700:4700::1111',
+      '::ffff:8.8.8.8',
+      '::ffff:808:808',
+    ]) {
       expect(isPublicAddress(address), address).toBe(true);
     }
     for (const address of [
@@ -36,6 +42,8 @@ describe('push endpoints', () => {
       'fd12:3456::1',
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
+      '::ffff:7f00:1',
+      '::7f00:1',
       'not an address',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
@@ -54,6 +62,7 @@ describe('push endpoints', () => {
       'http://fcm.googleapis.com/fcm/send/abc',
       'https://127.0.0.1:4559/internal-admin',
       'https://[::1]/push',
+      'https://[::ffff:127.0.0.1]/push',
       'https://10.0.0.8/push',
       'https://169.254.169.254/latest/meta-data',
       'https://localhost/push',

@@ -44,6 +44,8 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
+  // IPv4-compatible addresses ('::7f00:1'), deprecated; IPv4-mapped ones are read below.
+  ['::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
   ['2001::', 23],
@@ -57,10 +59,21 @@ for (const [network, prefix] of [
 }
 
 const MAPPED_IPV4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
+const MAPPED_IPV4_HEX = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i;
+
+/** The IPv4 address an IPv4-mapped IPv6 one stands for ('::ffff:7f00:1' is 127.0.0.1). */
+function mappedIpv4(address: string): string | undefined {
+  const dotted = MAPPED_IPV4.exec(address)?.[1];
+  if (dotted) return dotted;
+  const hex = MAPPED_IPV4_HEX.exec(address);
+  if (!hex) return undefined;
+  const [high, low] = [Number.parseInt(hex[1]!, 16), Number.parseInt(hex[2]!, 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
 
 /** Whether an IP address is on the public internet (an IPv4 one written as IPv6 too). */
 export function isPublicAddress(address: string): boolean {
-  const mapped = MAPPED_IPV4.exec(address)?.[1];
+  const mapped = mappedIpv4(address);
   if (mapped) return isPublicAddress(mapped);
   const family = isIP(address);
   if (family === 0) return false;
