@@ -165,5 +165,14 @@ test('a link locks after its last wrong passcode, and says so at once', async ({
   await viewer.getByRole('button', { name: 'Open' }).click();
   await expect(viewer.getByText('This link is no longer available')).toBeVisible();
   await expect(viewer.getByLabel('Passcode')).toBeHidden();
+
+  // Another link pasted into the same tab (only the fragment changes) is opened.
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Generate Share Link', exact: true }).click();
+  const again = page.getByRole('dialog', { name: 'Generate Share Link' });
+  await again.getByRole('button', { name: 'Create Link' }).click();
+  const open = await again.getByLabel('Share Link').inputValue();
+  await viewer.evaluate((hash) => (window.location.hash = hash), new URL(open).hash);
+  await expect(viewer.getByRole('button', { name: 'Download FHIR JSON' })).toBeVisible();
   await stranger.close();
 });

@@ -26,6 +26,13 @@ describe('initials', () => {
   it('keeps letters outside ASCII whole', () => {
     expect(initials('Émile Zoë')).toBe('ÉZ');
   });
+  it('skips what is not a letter: an emoji, a bracket, a dash', () => {
+    expect(initials('Ana María 👵')).toBe('AM');
+    expect(initials('👵 Nana')).toBe('N');
+    expect(initials('(Grandpa) Joe')).toBe('GJ');
+    expect(initials('Leo -')).toBe('L');
+    expect(initials('👵', '?')).toBe('?');
+  });
   it('falls back without a name', () => {
     expect(initials('')).toBe('U');
     expect(initials(null, '?')).toBe('?');

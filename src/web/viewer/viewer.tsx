@@ -108,6 +108,13 @@ function Viewer() {
     );
   };
 
+  // Another link pasted into this tab changes only the fragment: open that one instead.
+  useEffect(() => {
+    const reopen = () => window.location.reload();
+    window.addEventListener('hashchange', reopen);
+    return () => window.removeEventListener('hashchange', reopen);
+  }, []);
+
   useEffect(() => {
     if (payload && !expired && !needsPasscode) open('Not given');
     // Opened once, when the page loads.
