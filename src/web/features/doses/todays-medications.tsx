@@ -45,11 +45,17 @@ function DoseRow({ dose }: { dose: TodayDose }) {
     });
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2.5">
-      {/* At least 8rem for the name: on a narrow phone the buttons wrap below it instead. */}
-      <span className="min-w-32 flex-1 break-words">
+      {/* At least 6rem for the name: on a narrow phone the buttons wrap below it instead. */}
+      <span className="min-w-24 flex-1 break-words">
         <span id={`${rowId}-name`} className="block font-medium">
           {dose.medication_name}
-          {dose.dosage ? <span className="text-muted-foreground"> · {dose.dosage}</span> : null}
+          {/* The dose's amount is read as one: '10 mg' is not split across lines. */}
+          {dose.dosage ? (
+            <span className="text-muted-foreground">
+              {' '}
+              · <span className="whitespace-nowrap">{dose.dosage}</span>
+            </span>
+          ) : null}
         </span>
         <MemberBadge name={dose.family_member_name} color={dose.family_member_color} />
       </span>
@@ -130,11 +136,16 @@ function AsNeededRow({ item }: { item: AsNeededMedication }) {
   const last = item.taken.at(-1);
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2.5">
-      {/* At least 8rem for the name: on a narrow phone the buttons wrap below it instead. */}
-      <span className="min-w-32 flex-1 break-words">
+      {/* At least 6rem for the name: on a narrow phone the buttons wrap below it instead. */}
+      <span className="min-w-24 flex-1 break-words">
         <span className="block font-medium">
           {item.medication_name}
-          {item.dosage ? <span className="text-muted-foreground"> · {item.dosage}</span> : null}
+          {item.dosage ? (
+            <span className="text-muted-foreground">
+              {' '}
+              · <span className="whitespace-nowrap">{item.dosage}</span>
+            </span>
+          ) : null}
         </span>
         <span className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
           <span>
