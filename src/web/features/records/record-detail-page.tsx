@@ -38,6 +38,18 @@ export interface DetailCustomisation<D extends RecordDefinition = RecordDefiniti
 }
 
 /** A stored value as the detail screen shows it, or null when there is nothing to show. */
+
+/** An email address or phone number to tap: a 44 px tall target on a phone, text-sized. */
+function ContactLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a
+      className="-my-3 inline-flex min-h-11 items-center text-primary underline-offset-4 hover:underline"
+      href={href}
+    >
+      {children}
+    </a>
+  );
+}
 export function formatFieldValue(field: FieldSpec, value: unknown): ReactNode {
   if (value === null || value === undefined || value === '') return null;
   switch (field.kind) {
@@ -50,23 +62,9 @@ export function formatFieldValue(field: FieldSpec, value: unknown): ReactNode {
     case 'select':
       return field.options?.find((option) => option.value === value)?.label ?? String(value);
     case 'email':
-      return (
-        <a
-          className="text-primary underline-offset-4 hover:underline"
-          href={`mailto:${String(value)}`}
-        >
-          {String(value)}
-        </a>
-      );
+      return <ContactLink href={`mailto:${String(value)}`}>{String(value)}</ContactLink>;
     case 'tel':
-      return (
-        <a
-          className="text-primary underline-offset-4 hover:underline"
-          href={`tel:${String(value)}`}
-        >
-          {String(value)}
-        </a>
-      );
+      return <ContactLink href={`tel:${String(value)}`}>{String(value)}</ContactLink>;
     case 'textarea':
       return <span className="whitespace-pre-wrap">{String(value)}</span>;
     default:

@@ -47,11 +47,14 @@ export function PageHeader({
           <h1
             ref={heading}
             tabIndex={-1}
-            className="truncate text-xl font-bold tracking-tight focus:outline-none sm:text-2xl"
+            className="line-clamp-2 text-xl font-bold tracking-tight break-words focus:outline-none sm:text-2xl"
           >
             {title}
           </h1>
-          {subtitle ? <p className="truncate text-sm text-muted-foreground">{subtitle}</p> : null}
+          {/* Two lines at most on a narrow phone, rather than cut off after a few words. */}
+          {subtitle ? (
+            <p className="line-clamp-2 text-sm text-muted-foreground">{subtitle}</p>
+          ) : null}
         </div>
         {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
         {backTo ? null : <AccountButton />}
