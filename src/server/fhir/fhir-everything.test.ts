@@ -132,13 +132,17 @@ describe('$everything of 20,000 records', () => {
 
   it('lets the server answer others between its chunks', async () => {
     const { source } = lazySource();
-    const { result, stallMs, elapsedMs } = await longestStall(() =>
+    const { result, gaps, elapsedMs } = await longestStall(() =>
       new Response(patientEverythingBody(source, CLOCK)).arrayBuffer(),
     );
     expect(result.byteLength).toBeGreaterThan(10 * 1024 * 1024);
-    // Read in one go, the bundle would hold the thread for all of it.
+    // Read in one go, the bundle would hold the thread for all of it: a timer could not run
+    // in between. Chunked, it runs all along; a pause or two of the machine's own (another
+    // process on the same core, a collection) does not count against the server.
     expect(elapsedMs).toBeGreaterThan(150);
-    expect(stallMs).toBeLessThan(elapsedMs / 5);
+    expect(gaps.length).toBeGreaterThan(10);
+    const ninetieth = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length * 0.9)]!;
+    expect(ninetieth).toBeLessThan(elapsedMs / 5);
   });
 
   it('stops reading when the reader stops', async () => {
