@@ -16,6 +16,29 @@ import { useDoseMarks, useTodayDoses } from './dose-queries';
 
 const SLOTS = ['Morning', 'Noon', 'Evening', 'Night'] as const;
 
+/** A medication and its amount, the amount read as one: '10 mg' is not split across lines. */
+function MedicationName({
+  id,
+  name,
+  dosage,
+}: {
+  id?: string;
+  name: string;
+  dosage: string | null;
+}) {
+  return (
+    <span id={id} className="block font-medium">
+      {name}
+      {dosage ? (
+        <span className="text-muted-foreground">
+          {' '}
+          · <span className="whitespace-nowrap">{dosage}</span>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 function DoseRow({ dose }: { dose: TodayDose }) {
   const { mark, undo } = useDoseMarks();
   // A person shared with the user as Viewer: their doses are shown, not marked.
@@ -47,16 +70,7 @@ function DoseRow({ dose }: { dose: TodayDose }) {
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2.5">
       {/* At least 6rem for the name: on a narrow phone the buttons wrap below it instead. */}
       <span className="min-w-24 flex-1 break-words">
-        <span id={`${rowId}-name`} className="block font-medium">
-          {dose.medication_name}
-          {/* The dose's amount is read as one: '10 mg' is not split across lines. */}
-          {dose.dosage ? (
-            <span className="text-muted-foreground">
-              {' '}
-              · <span className="whitespace-nowrap">{dose.dosage}</span>
-            </span>
-          ) : null}
-        </span>
+        <MedicationName id={`${rowId}-name`} name={dose.medication_name} dosage={dose.dosage} />
         <MemberBadge name={dose.family_member_name} color={dose.family_member_color} />
       </span>
       {dose.mark ? (
@@ -138,15 +152,7 @@ function AsNeededRow({ item }: { item: AsNeededMedication }) {
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2.5">
       {/* At least 6rem for the name: on a narrow phone the buttons wrap below it instead. */}
       <span className="min-w-24 flex-1 break-words">
-        <span className="block font-medium">
-          {item.medication_name}
-          {item.dosage ? (
-            <span className="text-muted-foreground">
-              {' '}
-              · <span className="whitespace-nowrap">{item.dosage}</span>
-            </span>
-          ) : null}
-        </span>
+        <MedicationName name={item.medication_name} dosage={item.dosage} />
         <span className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
           <span>
             As needed
