@@ -29,9 +29,22 @@ export function FormField({
         ) : null}
       </div>
       {children}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldError id={errorIdOf(id)} message={error} />
     </div>
   );
+}
+
+/** The id of the message FormField shows under a field. */
+const errorIdOf = (id: string) => `${id}-error`;
+
+/**
+ * What a field's control says of its error: invalid, and described by the message FormField
+ * shows under it (`${id}-error`), so that a screen reader reads it with the field.
+ */
+export function fieldErrorProps(id: string, error: unknown) {
+  return error
+    ? { 'aria-invalid': true as const, 'aria-describedby': errorIdOf(id) }
+    : { 'aria-invalid': undefined, 'aria-describedby': undefined };
 }
 
 /** What is wrong with a field (or a group of them), announced as it appears. */

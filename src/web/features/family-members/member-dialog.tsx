@@ -9,7 +9,7 @@ import { familyMemberSchema, type FamilyMember } from '../../../shared/family-me
 import { toasts } from '../../../shared/messages';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { FormField } from '../../components/ui/form-field';
+import { fieldErrorProps, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { showError, showSuccess } from '../../lib/toast';
 import { useSaveFamilyMember } from './family-member-queries';
@@ -68,8 +68,7 @@ export function MemberDialog({
               id="member-name"
               required
               autoComplete="off"
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? 'member-name-error' : undefined}
+              {...fieldErrorProps('member-name', errors.name)}
               {...form.register('name')}
             />
           </FormField>
@@ -77,8 +76,7 @@ export function MemberDialog({
             <Input
               id="member-dob"
               type="date"
-              aria-invalid={errors.date_of_birth ? true : undefined}
-              aria-describedby={errors.date_of_birth ? 'member-dob-error' : undefined}
+              {...fieldErrorProps('member-dob', errors.date_of_birth)}
               {...form.register('date_of_birth')}
             />
           </FormField>

@@ -11,7 +11,7 @@ import { ApiError } from '../../../shared/api-error';
 import { GRANT_ROLE_LABELS, GRANT_ROLES, grantSchema, type Grant } from '../../../shared/household';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { FormField } from '../../components/ui/form-field';
+import { fieldErrorProps, FormField } from '../../components/ui/form-field';
 import { Checkbox, Input, Select } from '../../components/ui/input';
 import { showError, showSuccess } from '../../lib/toast';
 import { useGrantAccess } from './household-queries';
@@ -102,8 +102,7 @@ export function ShareAccessDialog({
               autoComplete="off"
               required
               readOnly={grant !== undefined}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? 'share-access-email-error' : undefined}
+              {...fieldErrorProps('share-access-email', errors.email)}
               {...form.register('email')}
             />
           </FormField>

@@ -9,7 +9,7 @@ import { toasts } from '../../../shared/messages';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/feedback';
-import { FormField } from '../../components/ui/form-field';
+import { fieldErrorProps, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { showError, showSuccess } from '../../lib/toast';
 import { parseOrShowError } from '../../lib/validate';
@@ -76,8 +76,7 @@ export function ProfileSettingsPage() {
                 <Input
                   id="profile-full-name"
                   required
-                  aria-invalid={nameError ? true : undefined}
-                  aria-describedby={nameError ? 'profile-full-name-error' : undefined}
+                  {...fieldErrorProps('profile-full-name', nameError)}
                   autoComplete="name"
                   value={fullName}
                   onChange={(event) => setFullName(event.target.value)}

@@ -12,7 +12,7 @@ import type { RecordDefinition, RecordInput } from '../../../shared/records/defi
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/feedback';
-import { FormField } from '../../components/ui/form-field';
+import { fieldErrorProps, FormField } from '../../components/ui/form-field';
 import { Checkbox, Input, Select, Textarea } from '../../components/ui/input';
 import { ApiError } from '../../../shared/api-error';
 import { showError, showSuccess } from '../../lib/toast';
@@ -57,8 +57,7 @@ function FieldControl({
   const common = {
     id,
     required,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
+    ...fieldErrorProps(id, error),
     ...register(name),
   };
   switch (field.kind) {

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { toasts } from '../../../shared/messages';
 import { freshProofSchema } from '../../../shared/account-security';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { FormField } from '../../components/ui/form-field';
+import { fieldErrorProps, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { ApiError } from '../../../shared/api-error';
 import { profileApi } from '../../lib/api';
@@ -94,8 +94,7 @@ export function DeleteAccountDialog({
           autoComplete="current-password"
           required
           value={password}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${id}-password-error` : undefined}
+          {...fieldErrorProps(`${id}-password`, errors.password)}
           onChange={(event) => setPassword(event.target.value)}
         />
       </FormField>
@@ -108,8 +107,7 @@ export function DeleteAccountDialog({
             placeholder="6 digits, or a backup code"
             required
             value={code}
-            aria-invalid={errors.code ? true : undefined}
-            aria-describedby={errors.code ? `${id}-code-error` : undefined}
+            {...fieldErrorProps(`${id}-code`, errors.code)}
             onChange={(event) => setCode(event.target.value.trim())}
           />
         </FormField>
