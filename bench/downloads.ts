@@ -33,9 +33,10 @@ export interface DownloadResult {
 }
 
 /**
- * What the heavy user downloads: every person's FHIR bundle in turn (their whole history,
- * 20,000 records), the busiest person's alone, that person's summary as FHIR and as a PDF,
- * today's doses, and what a calendar app reads each hour.
+ * What the heavy user downloads: their whole account as one JSON file ('Download my data'),
+ * every person's FHIR bundle in turn (their whole history, 20,000 records), the busiest
+ * person's alone, that person's summary as FHIR and as a PDF, today's doses, and what a
+ * calendar app reads each hour.
  */
 export function buildDownloads(context: {
   personIds: string[];
@@ -46,6 +47,15 @@ export function buildDownloads(context: {
 }): DownloadScenario[] {
   const everything = (id: string) => `/api/fhir/Patient/${id}/$everything?today=${context.today}`;
   return [
+    {
+      // Profile Settings' 'Download my data': built whole and sent as one JSON answer (not
+      // streamed), so its memory is reported, not held to a flat budget.
+      key: 'data-export',
+      label: "'Download my data', the heavy user's whole account",
+      paths: ['/api/export'],
+      contentType: 'application/json',
+      budgetMs: 2000,
+    },
     {
       key: 'fhir-everything-all',
       label: 'FHIR $everything, every person in turn',
