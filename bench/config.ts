@@ -76,16 +76,20 @@ export const seedShape = {
 } as const;
 
 export const budgets = {
-  /** Lists reach at least this share of their ideal endpoint's requests per second. */
-  listShareOfIdeal: 0.65,
-  /** One record's detail: its ideal is one primary-key lookup, so fixed costs weigh more. */
-  detailShareOfIdeal: 0.4,
   /**
-   * Under the run's full load a read's p99 is at most this multiple of its ideal endpoint's
-   * p99 in the same round: with every connection always waiting, latency is queueing, and
-   * the ideal endpoint queues too (Little's law), so only the ratio is meaningful.
+   * Every read reaches at least this share of its checked ideal endpoint's requests per
+   * second: the endpoint's own SQL with the session check and the security headers that
+   * every API answer must have (bench/floor-server.ts). The bare ideal endpoint (the SQL
+   * alone) stays reported beside it, not budgeted.
    */
-  p99OverIdealP99: 1.5,
+  readShareOfCheckedIdeal: 0.8,
+  /**
+   * Under the run's full load a read's p99 is at most this multiple of its checked ideal
+   * endpoint's p99 in the same round: with every connection always waiting, latency is
+   * queueing, and the ideal endpoint queues too (Little's law), so only the ratio is
+   * meaningful.
+   */
+  p99OverCheckedIdealP99: 1.5,
   /** The latency a household feels: every read at a steady, open-loop rate. */
   steadyRatePerSecond: 200,
   steadyP99Ms: 10,
@@ -94,5 +98,11 @@ export const budgets = {
   createsPerSecond: 1000,
   firstScreenJsKb: 170,
   lcpMs: 1500,
-  rssUnderLoadMb: 200,
+  /** The server's RSS while the reads and creates are loaded. */
+  rssDuringReadsMb: 200,
+  /**
+   * The server's RSS during the sign-in burst, where Argon2id hashes of 19 MiB each are in
+   * flight (each sign-in checks two: the password and the passcode).
+   */
+  rssDuringSignInMb: 250,
 } as const;

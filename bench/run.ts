@@ -463,7 +463,7 @@ async function main() {
       afterLoadBytes: rssAfterLoad,
       highWaterBytes: highWater,
     };
-    const checks = checkBudgets(summaries, memory, screens, downloads);
+    const checks = checkBudgets(summaries, screens, downloads);
     const sqliteVersion = (() => {
       const db = new SQLite(':memory:');
       const version = (db.prepare('select sqlite_version() as v').get() as { v: string }).v;
@@ -483,7 +483,7 @@ async function main() {
         )} records; new user: ${Object.values(seeded.fresh.counts).reduce((a, b) => a + b, 0)} records from the last three months (a full first page in each list)`,
       `Load: autocannon in the orchestrating process (the servers each run in their own), ${benchConfig.connections} connections (sign-in: ${SIGN_IN_CONNECTIONS}), ${benchConfig.rounds} rounds × ${benchConfig.durationSeconds} s after a ${benchConfig.warmupSeconds} s warm-up; each read also at a steady, open-loop ${budgets.steadyRatePerSecond} req/s from a worker thread of its own (one request every ${1000 / budgets.steadyRatePerSecond} ms whatever the answers do, latency counted from when each was due). Figures are medians over the rounds; ratios are taken per round, side by side, then the median.`,
       `Sign-in rate limiting is off for this run (AUTH_RATE_LIMIT=off); by default each address may try 10 times a minute.`,
-      `Floors: framework = a bare @hono/node-server route sending a fixed body of the endpoint's size; ideal = a bare Hono route running the endpoint's own SQL (from the product's query log) through prepared better-sqlite3 statements, no session check, validation or query builder (sign-in: the two hash checks, side by side, and the session insert); checked = the ideal endpoint with the product's session check (cookie signature, session row) and security headers, which every API answer must have (reads; reported, not budgeted); db floor = the same statements in a loop.`,
+      `Floors: framework = a bare @hono/node-server route sending a fixed body of the endpoint's size; ideal = a bare Hono route running the endpoint's own SQL (from the product's query log) through prepared better-sqlite3 statements, no session check, validation or query builder (sign-in: the two hash checks, side by side, and the session insert); checked = the ideal endpoint with the product's session check (cookie signature, session row) and security headers, which every API answer must have (reads: what their ratio budgets are held to; the bare ideal is reported beside it); db floor = the same statements in a loop.`,
     ];
     const report = formatReport({ header, summaries, memory, screens, downloads, checks });
     process.stdout.write(`\n${report}`);
