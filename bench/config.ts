@@ -1,7 +1,7 @@
 /**
  * The settings of one benchmark run: ports, load shape, durations, the accounts it makes,
  * and the budgets it checks. Durations and rounds can be changed from the environment for
- * a quicker (noisier) run; the defaults are what the README's figures come from.
+ * a quicker (noisier) run; the defaults are what the figures in docs/performance.md come from.
  */
 import path from 'node:path';
 import { TEST_PASSCODE } from '../src/server/test/test-passcode';

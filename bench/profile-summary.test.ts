@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/profile-summary.ts dir/*.cpuprofile`, as the README gives it, reads every
+ * `npx tsx bench/profile-summary.ts dir/*.cpuprofile`, as docs/performance.md gives it, reads every
  * profile the glob names (a server with a worker thread writes two), and a trailing number
  * is how many lines each list shows.
  */
