@@ -87,7 +87,11 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
   const app = new Hono<AppEnv>();
 
   app.onError(handleError(logger));
-  app.use('*', requestLog(logger), securityHeaders(config));
+  app.use(
+    '*',
+    requestLog(logger, [SHARE_API_PREFIX, `${CALENDAR_FEED_PATH}/`]),
+    securityHeaders(config),
+  );
   const sameOrigin = sameOriginWrites(config);
   app.use('/api/*', clientIp(config.trustProxy), (c, next) =>
     // A share link's manifest is asked for from any origin (SMART Health Links): it carries
