@@ -308,6 +308,36 @@ describe('household grants', () => {
     );
   });
 
+  it('take the links a grantee made of the owner themself with the owner’s account', async () => {
+    const { owner, other, ownerProfile } = await family();
+    await expectStatus(
+      owner.client.post('/api/household/grants', {
+        personId: ownerProfile.id,
+        email: other.email,
+        role: 'viewer',
+        allowExport: true,
+      }),
+    );
+    const made = await expectStatus(
+      other.client.post<{ id: string }>('/api/share-links', {
+        person_id: ownerProfile.id,
+        expires_in_days: 7,
+        label: 'Olivia',
+        jwe: 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..aaaaaaaaaaaaaaaa.bbbbbbbb.cccccccccccccccccccccc',
+      }),
+    );
+    const deleted = await owner.client.request('DELETE', '/api/account', {
+      password: owner.password,
+    });
+    expect(deleted.status).toBe(204);
+    const left = await server.db
+      .selectFrom('share_links')
+      .select('id')
+      .where('id', '=', made.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it('show a shared person’s doses today: a viewer sees them, an editor marks them', async () => {
     const { owner, other, otherProfile, mia, grant } = await family();
     const today = new Date().toISOString().slice(0, 10);

@@ -25,6 +25,10 @@ const UPKEEP: ReadonlyArray<{ pattern: RegExp; why: string }> = [
     why: 'account deletion: sign-ins refused for its email before the account was known',
   },
   {
+    pattern: /^delete from "share_links" where "person_id" = (\+?\?|\$1)$/,
+    why: 'account deletion: the links of the account as a person, a grantee’s included',
+  },
+  {
     pattern: /^delete from "(share_links|share_link_files)" where "expires_at" < (\+?\?|\$1)$/,
     why: 'expiry: every account’s share links (their ciphertext) and file addresses past their end',
   },
