@@ -9,7 +9,14 @@ import type { Grant, GrantValues, Household, SharedPerson } from '../../shared/h
 import { PAST_END_MESSAGE, SELF_SHARE_MESSAGE } from '../../shared/household';
 import { DEFAULT_MEMBER_COLOR } from '../../shared/constants';
 import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/access';
-import { inScope, scopeValues, type Access, type Scope, type Share } from '../access/scope';
+import {
+  inScope,
+  scopeValues,
+  shareOfPerson,
+  type Access,
+  type Scope,
+  type Share,
+} from '../access/scope';
 import { recordAuditEvent, requestSource } from '../audit/audit-log';
 import type { DB } from '../db/schema';
 import { badRequest } from '../http/errors';
@@ -126,7 +133,7 @@ export function createHouseholdRepository(db: Kysely<DB>) {
     if (grantee) await createShareLinkStore(trx).revokePerson(grantee.id, personId);
   }
 
-  return {
+  const repository = {
     async household(access: Access): Promise<Household> {
       const [given, received] = await Promise.all([
         givenGrants(access.userId),
@@ -243,7 +250,14 @@ export function createHouseholdRepository(db: Kysely<DB>) {
         });
       }
     },
+
+    /** Notes a use of one person (an export, a dose), if the person is shared with the user. */
+    async notePersonUse(access: Access, personId: string, kind: 'read' | 'write'): Promise<void> {
+      const share = shareOfPerson(access, personId);
+      if (share) await repository.noteUse(access, [share], kind);
+    },
   };
+  return repository;
 }
 
 export type HouseholdRepository = ReturnType<typeof createHouseholdRepository>;

@@ -338,6 +338,72 @@ describe('household grants', () => {
     expect(left).toEqual([]);
   });
 
+  it('note a grantee’s exports and dose changes in the owner’s security activity', async () => {
+    const { owner, other, mia, grant } = await family();
+    const today = new Date().toISOString().slice(0, 10);
+    const pill = await expectStatus(
+      owner.client.post<Row>(
+        '/api/medications',
+        sampleRecord('medication', { family_member_id: mia.id, start_date: '2020-01-01' }),
+      ),
+    );
+    const given = await expectStatus(grant({ role: 'editor', allowExport: true }));
+    const events = async () =>
+      (
+        await owner.client.get<{ event: string; detail: string }[]>('/api/security-activity')
+      ).body.filter((entry) => entry.event.startsWith('shared_records_'));
+    /** Forgets the day's notes, so the next use is the day's first again. */
+    const newDay = () =>
+      server.db
+        .updateTable('access_grants')
+        .set({ last_read_on: null, last_write_on: null })
+        .where('id', '=', given.id)
+        .execute();
+    const uses: [string, () => Promise<{ status: number }>, string][] = [
+      ['$everything', () => other.client.get(`/api/fhir/Patient/${mia.id}/$everything`), 'read'],
+      ['$summary', () => other.client.get(`/api/fhir/Patient/${mia.id}/$summary`), 'read'],
+      ['summary.pdf', () => other.client.get(`/api/persons/${mia.id}/summary.pdf`), 'read'],
+      ['doses today', () => other.client.get(`/api/doses?today=${today}`), 'read'],
+      [
+        'adherence',
+        () => other.client.get(`/api/doses/adherence/${pill.id}?today=${today}`),
+        'read',
+      ],
+      [
+        'dose marked',
+        () =>
+          other.client.post('/api/doses', {
+            medication_id: pill.id,
+            day: today,
+            slot: 'Morning',
+            status: 'taken',
+          }),
+        'changed',
+      ],
+    ];
+    for (const [what, use, kind] of uses) {
+      await newDay();
+      const before = (await events()).length;
+      const response = await use();
+      expect(response.status, what).toBeLessThan(300);
+      const after = await events();
+      expect(after.length, what).toBe(before + 1);
+      expect(after[0], what).toMatchObject({
+        event: `shared_records_${kind}`,
+        detail: `${other.email} · Mia`,
+      });
+    }
+    const ownerToday = (
+      await owner.client.get<{ doses: { mark: { id: string } | null }[] }>(
+        `/api/doses?today=${today}`,
+      )
+    ).body.doses;
+    const markId = ownerToday.find((dose) => dose.mark)?.mark?.id;
+    await newDay();
+    expect((await other.client.delete(`/api/doses/${markId}`)).status).toBe(204);
+    expect((await events())[0]).toMatchObject({ event: 'shared_records_changed' });
+  });
+
   it('show a shared person’s doses today: a viewer sees them, an editor marks them', async () => {
     const { owner, other, otherProfile, mia, grant } = await family();
     const today = new Date().toISOString().slice(0, 10);
