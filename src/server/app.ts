@@ -199,7 +199,7 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
   app.route(CALENDAR_FEED_PATH, calendarFeedRoutes(db, limits, logger));
 
   const accessOf = createAccessReader(db);
-  const household = createHouseholdRepository(db);
+  const household = createHouseholdRepository(db, { limits });
   const api = new Hono<AppEnv>()
     .use(requireSession(auth, db, sessionLifetime(config.sessionMaxAgeDays)))
     .use(async (c, next) => {
