@@ -107,6 +107,11 @@ export interface SharedPerson {
 export interface Household {
   given: Grant[];
   received: SharedPerson[];
+  /**
+   * How many grants to the user's email wait for their Acceptance Code (not who made them,
+   * nor of whom: the email is not yet proved to be theirs).
+   */
+  pendingForYou: number;
 }
 
 export const SELF_SHARE_MESSAGE = 'Email is your own: you already have access';

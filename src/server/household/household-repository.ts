@@ -209,11 +209,24 @@ export function createHouseholdRepository(db: Kysely<DB>, options: HouseholdOpti
 
   const repository = {
     async household(access: Access): Promise<Household> {
-      const [given, received] = await Promise.all([
+      const [given, received, pending] = await Promise.all([
         givenGrants(access.userId),
         receivedPersons(access),
+        db
+          .selectFrom('access_grants')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where(
+            'access_grants.grantee_email',
+            'in',
+            ownedRows(db, 'user', access.userId).select('email'),
+          )
+          .where('grantee_id', 'is', null)
+          .where((eb) =>
+            eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', new Date().toISOString())]),
+          )
+          .executeTakeFirst(),
       ]);
-      return { given, received };
+      return { given, received, pendingForYou: Number(pending?.count ?? 0) };
     },
 
     /**

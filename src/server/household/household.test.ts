@@ -86,7 +86,10 @@ describe('household grants: acceptance', () => {
     expect(JSON.stringify(listed)).not.toContain(code);
 
     // Pending: nothing of Mia's, and nothing says who shared what.
-    expect((await other.client.get<Household>('/api/household')).body.received).toEqual([]);
+    expect((await other.client.get<Household>('/api/household')).body).toMatchObject({
+      received: [],
+      pendingForYou: 1,
+    });
     expect((await other.client.get(`/api/shots/${miaShot.id}`)).status).toBe(404);
     expect((await other.client.get<Page>('/api/shots')).body.items).toEqual([]);
 
@@ -110,6 +113,7 @@ describe('household grants: acceptance', () => {
     // The right code, typed as a person might: lower case, spaces.
     const typed = ` ${code.toLowerCase().replace('-', ' ')} `;
     expect((await other.client.post('/api/household/accept', { code: typed })).status).toBe(204);
+    expect((await other.client.get<Household>('/api/household')).body.pendingForYou).toBe(0);
     expect((await other.client.get(`/api/shots/${miaShot.id}`)).status).toBe(200);
     const accepted = (await owner.client.get<Household>('/api/household')).body.given;
     expect(accepted).toEqual([
