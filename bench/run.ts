@@ -414,6 +414,7 @@ async function main() {
         { name: 'Grace Kim', email: 'grantee@example.com', password: BENCH_PASSWORD },
         benchConfig.passcode,
       );
+      const granteeCookie = cookieHeader(await signIn(product.url, granteeAccount));
       for (const personId of personIds) {
         const granted = await fetch(`${product.url}/api/household/grants`, {
           method: 'POST',
@@ -425,8 +426,19 @@ async function main() {
           body: JSON.stringify({ personId, email: granteeAccount.email, role: 'viewer' }),
         });
         if (granted.status !== 201) throw new Error(`grant: ${granted.status}`);
+        // The grantee enters the grant's one-time code, as the owner passed it on.
+        const { acceptanceCode } = (await granted.json()) as { acceptanceCode: string };
+        const accepted = await fetch(`${product.url}/api/household/accept`, {
+          method: 'POST',
+          headers: {
+            cookie: granteeCookie,
+            origin: product.url,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ code: acceptanceCode }),
+        });
+        if (accepted.status !== 204) throw new Error(`accept: ${accepted.status}`);
       }
-      const granteeCookie = cookieHeader(await signIn(product.url, granteeAccount));
       const wanted = buildDownloads({ personIds, busiestId: busiest.id, today, calendarPath });
       for (const download of wanted) {
         if (benchConfig.scenarios && !benchConfig.scenarios.has(download.key)) continue;

@@ -1,7 +1,9 @@
 /**
  * The household with two accounts (CONTRACT.md §4 Household): the owner shares a child as
- * Viewer, the other account sees the child's records and cannot change them; upgraded to
- * Editor, they add a shot the owner then sees; access removed, it is gone at once.
+ * Viewer and is shown a one-time Acceptance Code; the grant is 'Pending' until the other
+ * account enters it under 'Shared with you', then that account sees the child's records
+ * and cannot change them; upgraded to Editor, they add a shot the owner then sees; access
+ * removed, it is gone at once.
  */
 import type { Browser, Page } from '@playwright/test';
 import {
@@ -28,14 +30,32 @@ async function pastShots(page: Page) {
   await page.getByRole('tab', { name: /^Past/ }).click();
 }
 
-async function grant(page: Page, childName: string, other: TestUser, role: 'Viewer' | 'Editor') {
+/**
+ * Shares a child, or changes the access shared; a new grant answers the Acceptance Code the
+ * owner is shown, a change to accepted access none.
+ */
+async function grant(
+  page: Page,
+  childName: string,
+  other: TestUser,
+  role: 'Viewer' | 'Editor',
+  change = false,
+) {
   await page.goto('/profiles');
   await page.getByRole('button', { name: `Share access to ${childName}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Share Access' });
   await dialog.getByLabel('Email').fill(other.email);
   await dialog.getByLabel('Role').selectOption({ label: role });
   await dialog.getByRole('button', { name: 'Grant Access' }).click();
+  if (change) {
+    await expect(dialog).toBeHidden();
+    return null;
+  }
+  const code = dialog.getByLabel('Acceptance Code');
+  const value = await code.inputValue();
+  await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
+  return value;
 }
 
 test('a child shared as Viewer, then Editor, then not at all', async ({ page, user, browser }) => {
@@ -53,13 +73,22 @@ test('a child shared as Viewer, then Editor, then not at all', async ({ page, us
   });
   const grace = await secondAccount(browser, baseURL);
 
-  // Viewer: Mia's records, nothing of the owner's own, and no way to change them.
-  await grant(page, 'Mia', grace.user, 'Viewer');
-  await expect(page.getByRole('list', { name: 'People with access to Mia' })).toContainText(
-    grace.user.email,
-  );
+  // Shared, but pending: nothing of Mia's until Grace enters the code.
+  const code = await grant(page, 'Mia', grace.user, 'Viewer');
+  expect(code).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+  const access = page.getByRole('list', { name: 'People with access to Mia' });
+  await expect(access).toContainText(grace.user.email);
+  await expect(access).toContainText('Pending');
   await grace.page.goto('/profiles');
   const shared = grace.page.getByRole('region', { name: 'Shared with you' });
+  await expect(shared).not.toContainText('Mia');
+  await shared.getByLabel('Acceptance Code').fill('ABCDE-FGHJK');
+  await shared.getByRole('button', { name: 'Accept' }).click();
+  await expect(shared.getByRole('alert')).toContainText('Acceptance Code is not right');
+  await shared.getByLabel('Acceptance Code').fill(code ?? '');
+  await shared.getByRole('button', { name: 'Accept' }).click();
+
+  // Viewer: Mia's records, nothing of the owner's own, and no way to change them.
   await expect(shared).toContainText('Mia');
   await expect(shared).toContainText('Shared by Ann Lee');
   await expect(shared).toContainText('Viewer');
@@ -75,8 +104,11 @@ test('a child shared as Viewer, then Editor, then not at all', async ({ page, us
   await grace.page.goto('/');
   await expect(grace.page.getByRole('link', { name: /Measles booster/ })).toBeVisible();
 
+  await page.reload();
+  await expect(access).toContainText('Accepted by Grace Kim');
+
   // Editor: Grace adds a shot for Mia, which the owner then sees, marked as hers.
-  await grant(page, 'Mia', grace.user, 'Editor');
+  await grant(page, 'Mia', grace.user, 'Editor', true);
   await grace.page.goto('/shots/new');
   await grace.page.getByLabel('Shot Name').fill('Chickenpox');
   await grace.page.getByLabel('Date Administered').fill('2024-06-01');

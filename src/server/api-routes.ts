@@ -66,10 +66,10 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/', calendarLinkRoutes(db, logger, publicUrl))
     .route('/', accountSecurityRoutes(db, auth, accounts))
     .route('/family-members', familyMemberRoutes(members))
-    .route('/fhir', fhirRoutes(db))
+    .route('/fhir', fhirRoutes(db, household))
     .route('/household', householdRoutes(household))
-    .route('/doses', doseRoutes(createDoseRepository(db)))
-    .route('/persons', summaryRoutes(db))
+    .route('/doses', doseRoutes(createDoseRepository(db), household))
+    .route('/persons', summaryRoutes(db, household))
     .route('/reminders', reminderRoutes(db, logger, createReminderRepository(db), reminders))
     .route('/timeline', timelineRoutes(timeline, household))
     .route('/share-links', shareLinkRoutes(shareLinks));

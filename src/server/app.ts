@@ -87,7 +87,11 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
   const app = new Hono<AppEnv>();
 
   app.onError(handleError(logger));
-  app.use('*', requestLog(logger), securityHeaders(config));
+  app.use(
+    '*',
+    requestLog(logger, [SHARE_API_PREFIX, `${CALENDAR_FEED_PATH}/`]),
+    securityHeaders(config),
+  );
   const sameOrigin = sameOriginWrites(config);
   app.use('/api/*', clientIp(config.trustProxy), (c, next) =>
     // A share link's manifest is asked for from any origin (SMART Health Links): it carries
@@ -195,7 +199,7 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
   app.route(CALENDAR_FEED_PATH, calendarFeedRoutes(db, limits, logger));
 
   const accessOf = createAccessReader(db);
-  const household = createHouseholdRepository(db);
+  const household = createHouseholdRepository(db, { limits });
   const api = new Hono<AppEnv>()
     .use(requireSession(auth, db, sessionLifetime(config.sessionMaxAgeDays)))
     .use(async (c, next) => {

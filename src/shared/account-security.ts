@@ -104,6 +104,7 @@ export const auditEvents = [
   'reminders_device_added',
   'reminders_device_removed',
   'access_granted',
+  'access_accepted',
   'access_changed',
   'access_removed',
   'shared_records_read',
@@ -133,6 +134,7 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   reminders_device_added: 'Reminders turned on for a device',
   reminders_device_removed: 'Reminders turned off for a device',
   access_granted: 'Access to a person shared',
+  access_accepted: 'Shared access accepted with its code',
   access_changed: 'Shared access changed',
   access_removed: 'Shared access removed',
   shared_records_read: 'Shared records viewed',
@@ -167,6 +169,7 @@ export const verificationPurposes = {
   'two-factor-setup': 'Confirming an authenticator app',
   'password-confirmation': 'Password confirmation',
   'account-deletion': 'Deleting the account',
+  'grant-acceptance': 'Acceptance Code for shared access',
   'calendar-feed': 'Calendar link',
 } as const;
 export type VerificationPurpose = keyof typeof verificationPurposes;

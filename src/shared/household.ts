@@ -34,6 +34,12 @@ export const grantSchema = z.object({
 export type GrantInput = z.input<typeof grantSchema>;
 export type GrantValues = z.output<typeof grantSchema>;
 
+/**
+ * Whether the account with the grant's email has entered its acceptance code: until then
+ * the grant gives nothing.
+ */
+export type GrantStatus = 'pending' | 'accepted';
+
 /** A grant the user gave: who may see or keep one of their persons. */
 export interface Grant {
   id: string;
@@ -44,7 +50,43 @@ export interface Grant {
   /** The last day of access (YYYY-MM-DD), or null for no end. */
   accessEnds: string | null;
   createdAt: string;
+  status: GrantStatus;
+  /** The name of the account that accepted it, or null while pending. */
+  acceptedBy: string | null;
 }
+
+/**
+ * The answer to 'Grant Access': the grant, and for a new or still pending grant the
+ * one-time code the owner passes on (shown this once; the server keeps only its hash).
+ * Null for a change to accepted access, or once mail sends the code instead.
+ */
+export interface GivenGrant extends Grant {
+  acceptanceCode: string | null;
+}
+
+/** The code's alphabet: no 0/O, 1/I/L look-alikes. Ten characters: about 50 bits. */
+export const ACCEPTANCE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const ACCEPTANCE_CODE_LENGTH = 10;
+
+/** A code as typed: case, spaces and dashes do not matter. */
+export const normalizeAcceptanceCode = (code: string): string =>
+  code.toUpperCase().replace(/[\s-]/g, '');
+
+/** 'ABCDE-FGHJK': a code as shown, in two groups of five. */
+export const formatAcceptanceCode = (code: string): string =>
+  `${code.slice(0, 5)}-${code.slice(5)}`;
+
+export const acceptGrantSchema = z.object({
+  code: z
+    .string({ error: 'Acceptance Code is required' })
+    .transform(normalizeAcceptanceCode)
+    .refine((code) => code.length > 0, { error: 'Acceptance Code is required' })
+    .refine((code) => code.length <= 64, { error: 'Acceptance Code is too long' }),
+});
+export type AcceptGrantInput = z.input<typeof acceptGrantSchema>;
+
+export const WRONG_ACCEPTANCE_CODE_MESSAGE =
+  'Acceptance Code is not right, or not for the email you signed in with';
 
 /** A person someone else shared with the user. */
 export interface SharedPerson {
@@ -65,6 +107,11 @@ export interface SharedPerson {
 export interface Household {
   given: Grant[];
   received: SharedPerson[];
+  /**
+   * How many grants to the user's email wait for their Acceptance Code (not who made them,
+   * nor of whom: the email is not yet proved to be theirs).
+   */
+  pendingForYou: number;
 }
 
 export const SELF_SHARE_MESSAGE = 'Email is your own: you already have access';

@@ -91,11 +91,17 @@ export function rowsByCapability<T extends CapabilityTable>(
 
 /**
  * Tables whose rows an account also reaches as their grantee: a grant is the owner's row,
- * and the account it is for finds it by its own email (always through its own user row,
- * `grantee_email in (select email from user where id = ?)`), never by someone else's.
+ * and the account it is for finds a pending one by its own email (always through its own
+ * user row, `grantee_email in (select email from user where id = ?)`), never by someone
+ * else's; once accepted, by its own id (GRANTEE_ACCOUNT_COLUMNS).
  */
 export const GRANTEE_COLUMNS = {
   access_grants: 'grantee_email',
+} as const satisfies Partial<Record<OwnedTable, string>>;
+
+/** The column naming the account that accepted a grant: its own id reaches the row. */
+export const GRANTEE_ACCOUNT_COLUMNS = {
+  access_grants: 'grantee_id',
 } as const satisfies Partial<Record<OwnedTable, string>>;
 
 /** better-auth's tables, which its own code reaches by token or email as well. */

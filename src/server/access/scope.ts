@@ -27,7 +27,7 @@ import { UNKNOWN_MEMBER_MESSAGE } from '../../shared/records/fields';
 import type { DB } from '../db/schema';
 import { prepareQuery } from '../db/prepared-query';
 import { badRequest } from '../http/errors';
-import { OWNER_COLUMNS, ownedRows, type OwnedTable } from './access';
+import { OWNER_COLUMNS, type OwnedTable } from './access';
 
 export type Role = 'viewer' | 'editor';
 export const ROLES: readonly Role[] = ['viewer', 'editor'];
@@ -277,9 +277,10 @@ export async function writeTarget(
 }
 
 /**
- * The persons shared with a user today: grants to their email that have not ended. Run on
- * each request that reads records, so a removal or an end holds from the very next one,
- * on every instance.
+ * The persons shared with a user today: grants the account accepted (with the code that
+ * proved its email; a grant merely naming its email gives nothing) that have not ended.
+ * Run on each request that reads records, so a removal or an end holds from the very next
+ * one, on every instance.
  */
 export function createAccessReader(db: Kysely<DB>) {
   const grants = prepareQuery(db, (values: { userId: string; now: string }) =>
@@ -296,7 +297,7 @@ export function createAccessReader(db: Kysely<DB>) {
         'g.last_read_on',
         'g.last_write_on',
       ])
-      .where('g.grantee_email', 'in', ownedRows(db, 'user', values.userId).select('email'))
+      .where('g.grantee_id', '=', values.userId)
       .where((eb) => eb.or([eb('g.ends_at', 'is', null), eb('g.ends_at', '>', values.now)]))
       .orderBy('g.created_at')
       .orderBy('g.id'),

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Profile } from '../../shared/auth';
 import { deleteOwned, ownedRows } from '../access/access';
+import { createShareLinkStore } from '../share-links/share-link-store';
 import { recordAuditEvent } from '../audit/audit-log';
 import type { DB } from '../db/schema';
 
@@ -57,7 +58,8 @@ export function createAccountRepository(db: Kysely<DB>) {
      * secrets, used codes, locks, family members and every record; and what no foreign key
      * reaches: their audit rows (which hold their email, addresses and devices, refused
      * sign-ins by their email included), better-auth's short-lived values that name them
-     * (a waiting second factor and its attempt count), and their attempt counts.
+     * (a waiting second factor and its attempt count), their attempt counts, and the share
+     * links a grantee made of them.
      */
     async delete(userId: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
@@ -108,6 +110,7 @@ export function createAccountRepository(db: Kysely<DB>) {
             detail: `${grant.grantee_email} · account deleted`,
           });
         }
+        await createShareLinkStore(trx).deleteLinksOfAccountPerson(userId);
         await deleteOwned(trx, 'user', userId).execute();
         return true;
       });

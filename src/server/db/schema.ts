@@ -239,6 +239,11 @@ export interface AccessGrantsTable {
   last_write_on: string | null;
   created_at: string;
   updated_at: string;
+  /** The account that accepted the grant with its code; null while it is pending. */
+  grantee_id: string | null;
+  /** SHA-256 of the one-time acceptance code of a pending grant; null once accepted. */
+  acceptance_code_hash: string | null;
+  accepted_at: string | null;
 }
 
 /**

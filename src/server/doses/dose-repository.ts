@@ -29,6 +29,7 @@ import {
   viewOnly,
   type Access,
   type Scope,
+  type Share,
 } from '../access/scope';
 import type { DB } from '../db/schema';
 import { withPersonNames } from '../persons/person-columns';
@@ -212,21 +213,31 @@ export function createDoseRepository(db: Kysely<DB>) {
       return mark as DoseMark;
     },
 
-    /** 'Undo': the mark is gone, and the dose is due (or missed) again. */
-    async undo(access: Access, id: string): Promise<boolean> {
-      if (!isId(id)) return false;
+    /** The shared person a medication is about, if it is someone else's the user reads. */
+    async shareOfMedication(access: Access, medicationId: string): Promise<Share | undefined> {
+      if (access.shares.length === 0) return undefined;
+      const med = await medication(access, medicationId);
+      return med && med.user_id !== access.userId ? shareOfRow(access, med) : undefined;
+    },
+
+    /**
+     * 'Undo': the mark is gone, and the dose is due (or missed) again. Answers the mark's
+     * medication, or undefined when the user has no such mark.
+     */
+    async undo(access: Access, id: string): Promise<string | undefined> {
+      if (!isId(id)) return undefined;
       const scope = scopeOf(access, { memberLinked: true });
       const found = await marksInScope(scope)
         .select(['d.user_id', 'd.medication_id'])
         .where('d.id', '=', id)
         .executeTakeFirst();
-      if (!found) return false;
+      if (!found) return undefined;
       const med = await markable(access, found.medication_id);
-      if (!med) return false;
+      if (!med) return undefined;
       const result = await deleteOwned(db, 'dose_log', med.user_id)
         .where('id', '=', id)
         .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return Number(result.numDeletedRows) > 0 ? med.id : undefined;
     },
 
     async adherence(

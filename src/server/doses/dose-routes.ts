@@ -9,6 +9,8 @@
  */
 import { Hono } from 'hono';
 import { dosesQuerySchema, doseMarkSchema } from '../../shared/doses';
+import { sharesInScope, type Access } from '../access/scope';
+import type { HouseholdRepository } from '../household/household-repository';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
@@ -17,29 +19,42 @@ import type { DoseRepository } from './dose-repository';
 export const MEDICATION_NOT_FOUND = 'Medication not found';
 export const DOSE_NOT_FOUND = 'Dose not found';
 
-export function doseRoutes(doses: DoseRepository) {
+export function doseRoutes(doses: DoseRepository, household: Pick<HouseholdRepository, 'noteUse'>) {
+  /** Notes, in the owner's security activity, a use of a shared person's medication. */
+  const noteMedication = async (access: Access, medicationId: string, kind: 'read' | 'write') => {
+    const share = await doses.shareOfMedication(access, medicationId);
+    if (share) await household.noteUse(access, [share], kind);
+  };
+
   return new Hono<AppEnv>()
-    .get('/', validate('query', dosesQuerySchema), async (c) =>
-      c.json(await doses.today(await c.var.access(), c.req.valid('query').today)),
-    )
+    .get('/', validate('query', dosesQuerySchema), async (c) => {
+      const access = await c.var.access();
+      const today = await doses.today(access, c.req.valid('query').today);
+      const shared = sharesInScope(access, { memberLinked: true });
+      if (shared.length) await household.noteUse(access, shared, 'read');
+      return c.json(today);
+    })
     .post('/', validate('json', doseMarkSchema), async (c) => {
-      const mark = await doses.mark(await c.var.access(), c.req.valid('json'));
+      const access = await c.var.access();
+      const input = c.req.valid('json');
+      const mark = await doses.mark(access, input);
       if (!mark) throw notFound(MEDICATION_NOT_FOUND);
+      await noteMedication(access, input.medication_id, 'write');
       return c.json(mark, 201);
     })
     .delete('/:id', async (c) => {
-      if (!(await doses.undo(await c.var.access(), c.req.param('id')))) {
-        throw notFound(DOSE_NOT_FOUND);
-      }
+      const access = await c.var.access();
+      const medicationId = await doses.undo(access, c.req.param('id'));
+      if (!medicationId) throw notFound(DOSE_NOT_FOUND);
+      await noteMedication(access, medicationId, 'write');
       return c.body(null, 204);
     })
     .get('/adherence/:medicationId', validate('query', dosesQuerySchema), async (c) => {
-      const adherence = await doses.adherence(
-        await c.var.access(),
-        c.req.param('medicationId'),
-        c.req.valid('query').today,
-      );
+      const access = await c.var.access();
+      const medicationId = c.req.param('medicationId');
+      const adherence = await doses.adherence(access, medicationId, c.req.valid('query').today);
       if (!adherence) throw notFound(MEDICATION_NOT_FOUND);
+      await noteMedication(access, medicationId, 'read');
       return c.json(adherence);
     });
 }

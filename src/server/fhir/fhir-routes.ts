@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import { localToday } from '../../shared/dates';
 import { fhirQuerySchema } from '../../shared/fhir';
 import type { DB } from '../db/schema';
+import type { HouseholdRepository } from '../household/household-repository';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
@@ -56,15 +57,14 @@ export function personFhirSource(
 /** A type left out of the bundle: no rows. */
 async function* noRecords(): AsyncGenerator<never> {}
 
-export function fhirRoutes(db: Kysely<DB>) {
+export function fhirRoutes(db: Kysely<DB>, household: Pick<HouseholdRepository, 'notePersonUse'>) {
   async function prepare(c: Context<AppEnv>, today: string | undefined, types?: readonly string[]) {
-    const found = await findExportablePerson(
-      db,
-      await c.var.access(),
-      c.req.param('personId') ?? '',
-    );
+    const access = await c.var.access();
+    const found = await findExportablePerson(db, access, c.req.param('personId') ?? '');
     if (!found) throw notFound(PERSON_NOT_FOUND);
     const { ownerId, person } = found;
+    // A grantee's export is a read of the person, in the owner's security activity.
+    await household.notePersonUse(access, person.id, 'read');
     const clock: FhirClock = { now: new Date().toISOString(), today: today ?? localToday() };
     return { person, clock, source: personFhirSource(db, ownerId, person, types) };
   }

@@ -11,7 +11,7 @@
  * statement of user data carries an owner condition.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Grant } from '../../shared/household';
+import type { GivenGrant } from '../../shared/household';
 import { recordDefinitions } from '../../shared/records';
 import { sampleRecord } from '../test/factories';
 import {
@@ -22,6 +22,7 @@ import {
   type SeededFamily,
 } from '../test/family-records';
 import { signedUpClient, useTestServer, type TestClient, type TestResponse } from '../test/harness';
+import { acceptGrant } from '../test/grant-acceptance';
 
 const server = useTestServer();
 
@@ -116,15 +117,21 @@ describe('household: every call of the owner replayed as other accounts', () => 
     for (const call of calls) for (const id of idsIn(call.body)) ownerIds.add(id);
     for (const id of idsIn(calls.map((call) => call.path).join(' '))) ownerIds.add(id);
 
-    const grant = (email: string) =>
-      expectStatus(
-        owner.post<Grant>('/api/household/grants', { personId: leo, email, role: 'viewer' }),
-      );
+    /** Grants Leo to an account, which accepts with the grant's code. */
+    const grant = async (grantee: { client: TestClient; email: string }) => {
+      const granted = await owner.post<GivenGrant>('/api/household/grants', {
+        personId: leo,
+        email: grantee.email,
+        role: 'viewer',
+      });
+      await acceptGrant(grantee.client, granted);
+      return expectStatus(Promise.resolve(granted));
+    };
     const viewer = await signedUpClient(server, 'Vera Viewer');
     const removed = await signedUpClient(server, 'Rex Removed');
     const stranger = await signedUpClient(server, 'Sam Stranger');
-    await grant(viewer.email);
-    const gone = await grant(removed.email);
+    await grant(viewer);
+    const gone = await grant(removed);
     await expectStatus(removed.client.get('/api/timeline'), 200);
     await expectStatus(owner.delete(`/api/household/grants/${gone.id}`), 204);
     accounts.viewer = viewer.client;

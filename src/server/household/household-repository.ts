@@ -1,19 +1,46 @@
 /**
  * The household's grants: an owner shares one person with another account's email, as a
- * viewer or an editor, until an optional last day. The owner's security activity records
- * every grant, change and removal, and the first read and the first write of each day a
- * grantee made of that person's records.
+ * viewer or an editor, until an optional last day. A grant gives nothing until the account
+ * with that email enters the grant's one-time acceptance code, which the owner is shown
+ * (or, once the server sends mail, which is sent to the email): from then on it is that
+ * account's. The owner's security activity records every grant, acceptance, change and
+ * removal, and the first read and the first write of each day a grantee made of that
+ * person's records.
  */
+import { createHash, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Grant, GrantValues, Household, SharedPerson } from '../../shared/household';
-import { PAST_END_MESSAGE, SELF_SHARE_MESSAGE } from '../../shared/household';
+import { ApiError } from '../../shared/api-error';
+import type {
+  GivenGrant,
+  Grant,
+  GrantValues,
+  Household,
+  SharedPerson,
+} from '../../shared/household';
+import {
+  ACCEPTANCE_CODE_ALPHABET,
+  ACCEPTANCE_CODE_LENGTH,
+  formatAcceptanceCode,
+  PAST_END_MESSAGE,
+  SELF_SHARE_MESSAGE,
+  WRONG_ACCEPTANCE_CODE_MESSAGE,
+} from '../../shared/household';
 import { DEFAULT_MEMBER_COLOR } from '../../shared/constants';
 import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/access';
-import { inScope, scopeValues, type Access, type Scope, type Share } from '../access/scope';
+import {
+  inScope,
+  scopeValues,
+  shareOfPerson,
+  type Access,
+  type Scope,
+  type Share,
+} from '../access/scope';
 import { recordAuditEvent, requestSource } from '../audit/audit-log';
 import type { DB } from '../db/schema';
+import { CLIENT_IP_HEADER } from '../http/client-ip';
 import { badRequest } from '../http/errors';
 import { isId, newId, nowTimestamp } from '../ids';
+import { TOO_MANY_ATTEMPTS_MESSAGE, type AttemptLimits } from '../limits/attempt-limits';
 import { findPerson } from '../persons/person-records';
 import { instantOf } from '../reminders/time-zones';
 import { createShareLinkStore } from '../share-links/share-link-store';
@@ -24,6 +51,7 @@ const GRANT_COLUMNS = [
   'id',
   'person_id',
   'grantee_email',
+  'grantee_id',
   'role',
   'allow_export',
   'access_ends',
@@ -32,7 +60,7 @@ const GRANT_COLUMNS = [
 
 type GrantRow = Pick<DB['access_grants'], (typeof GRANT_COLUMNS)[number]>;
 
-const toGrant = (row: GrantRow): Grant => ({
+const toGrant = (row: GrantRow, acceptedBy: string | null): Grant => ({
   id: row.id,
   personId: row.person_id,
   email: row.grantee_email,
@@ -40,7 +68,50 @@ const toGrant = (row: GrantRow): Grant => ({
   allowExport: Boolean(row.allow_export),
   accessEnds: row.access_ends,
   createdAt: row.created_at,
+  status: row.grantee_id === null ? 'pending' : 'accepted',
+  acceptedBy: row.grantee_id === null ? null : acceptedBy,
 });
+
+/** A new one-time acceptance code: ten characters without look-alikes, drawn uniformly. */
+function newAcceptanceCode(): string {
+  let code = '';
+  for (let index = 0; index < ACCEPTANCE_CODE_LENGTH; index += 1) {
+    code += ACCEPTANCE_CODE_ALPHABET[randomInt(ACCEPTANCE_CODE_ALPHABET.length)];
+  }
+  return code;
+}
+
+/** What is kept of a code (normalized as typed): its SHA-256. */
+const hashAcceptanceCode = (code: string): string =>
+  createHash('sha256').update(code).digest('base64url');
+
+/** What 'Grant Access' is told of the code of a new or still pending grant. */
+export interface AcceptanceInvitation {
+  email: string;
+  /** The code as shown: 'ABCDE-FGHJK'. */
+  code: string;
+  personName: string;
+  ownerId: string;
+}
+
+/**
+ * How the code reaches the grantee. Until the server sends mail the owner is shown it and
+ * passes it on ('shown'); a mail sender returns 'sent', and the owner is then not shown it.
+ */
+export type AcceptanceCodeDelivery = (
+  invitation: AcceptanceInvitation,
+) => Promise<'shown' | 'sent'>;
+
+const showToOwner: AcceptanceCodeDelivery = async () => 'shown';
+
+/** The attempt-limit action (and audit detail) of entering an acceptance code. */
+export const GRANT_ACCEPTANCE = 'grant-acceptance';
+
+export interface HouseholdOptions {
+  /** Limits on entering acceptance codes, per account and per address. */
+  limits?: AttemptLimits;
+  deliverAcceptanceCode?: AcceptanceCodeDelivery;
+}
 
 /** The day after a calendar date (YYYY-MM-DD). */
 function nextDay(day: string): string {
@@ -55,14 +126,29 @@ export function endOfAccess(accessEnds: string, timeZone: string): string {
 
 const roleWord = (role: string) => (role === 'editor' ? 'Editor' : 'Viewer');
 
-export function createHouseholdRepository(db: Kysely<DB>) {
+export function createHouseholdRepository(db: Kysely<DB>, options: HouseholdOptions = {}) {
+  const deliver = options.deliverAcceptanceCode ?? showToOwner;
+
   async function givenGrants(userId: string): Promise<Grant[]> {
-    const rows = await ownedRows(db, 'access_grants', userId)
-      .select(GRANT_COLUMNS)
-      .orderBy('created_at')
-      .orderBy('id')
+    const rows = await ownedRows(db, 'access_grants', userId, 'g')
+      .leftJoin('user as grantee', 'grantee.id', 'g.grantee_id')
+      .select(GRANT_COLUMNS.map((column) => `g.${column}` as const))
+      .select('grantee.name as grantee_name')
+      .orderBy('g.created_at')
+      .orderBy('g.id')
       .execute();
-    return rows.map(toGrant);
+    return rows.map((row) => toGrant(row, row.grantee_name));
+  }
+
+  /** Refuses an attempt at a code with 403 or 429, written to the user's security activity. */
+  async function refuseAcceptance(userId: string, headers: Headers, error: ApiError) {
+    await recordAuditEvent(db, {
+      event: error.status === 429 ? 'too_many_attempts' : 'verification_failed',
+      userId,
+      detail: GRANT_ACCEPTANCE,
+      ...requestSource(headers),
+    });
+    return error;
   }
 
   /** The persons shared with the user, named: their members' rows and their owners' names. */
@@ -115,31 +201,41 @@ export function createHouseholdRepository(db: Kysely<DB>) {
 
   /**
    * The share links a grantee made of the person while the grant allowed it: revoked when
-   * access ends or no longer allows sharing.
+   * access ends or no longer allows sharing. A pending grant's email has made none.
    */
-  async function revokeGranteeLinks(trx: Kysely<DB>, email: string, personId: string) {
-    const grantee = await trx
-      .selectFrom('user')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirst();
-    if (grantee) await createShareLinkStore(trx).revokePerson(grantee.id, personId);
+  async function revokeGranteeLinks(trx: Kysely<DB>, granteeId: string | null, personId: string) {
+    if (granteeId !== null) await createShareLinkStore(trx).revokePerson(granteeId, personId);
   }
 
-  return {
+  const repository = {
     async household(access: Access): Promise<Household> {
-      const [given, received] = await Promise.all([
+      const [given, received, pending] = await Promise.all([
         givenGrants(access.userId),
         receivedPersons(access),
+        db
+          .selectFrom('access_grants')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where(
+            'access_grants.grantee_email',
+            'in',
+            ownedRows(db, 'user', access.userId).select('email'),
+          )
+          .where('grantee_id', 'is', null)
+          .where((eb) =>
+            eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', new Date().toISOString())]),
+          )
+          .executeTakeFirst(),
       ]);
-      return { given, received };
+      return { given, received, pendingForYou: Number(pending?.count ?? 0) };
     },
 
     /**
      * Shares a person with an email, or changes the grant that email already has for that
-     * person. An email with no account yet is answered the same: the grant waits for it.
+     * person. An email with no account yet is answered the same: the grant waits for it. A
+     * new grant, or one still pending, gets a new one-time code (an earlier one stops
+     * working), which the answer carries unless it was sent.
      */
-    async grant(userId: string, values: GrantValues, headers: Headers): Promise<Grant> {
+    async grant(userId: string, values: GrantValues, headers: Headers): Promise<GivenGrant> {
       const person = await findPerson(db, userId, values.personId);
       if (!person) throw badRequest(PERSON_UNKNOWN_MESSAGE, 'personId');
       const email = values.email.toLowerCase();
@@ -160,14 +256,22 @@ export function createHouseholdRepository(db: Kysely<DB>) {
         updated_at: now,
       };
       const detail = `${email} · ${person.name} · ${roleWord(values.role)}`;
-      return db.transaction().execute(async (trx) => {
+      const code = newAcceptanceCode();
+      const codeHash = hashAcceptanceCode(code);
+      const { row, acceptedBy } = await db.transaction().execute(async (trx) => {
         const changed = await updateOwned(trx, 'access_grants', userId)
           .set(settings)
           .where('person_id', '=', person.id)
           .where('grantee_email', '=', email)
           .returning(GRANT_COLUMNS)
           .executeTakeFirst();
-        const row =
+        if (changed && changed.grantee_id === null) {
+          await updateOwned(trx, 'access_grants', userId)
+            .set({ acceptance_code_hash: codeHash })
+            .where('id', '=', changed.id)
+            .execute();
+        }
+        const saved =
           changed ??
           (await trx
             .insertInto('access_grants')
@@ -178,20 +282,103 @@ export function createHouseholdRepository(db: Kysely<DB>) {
                 family_member_id: person.family_member_id,
                 grantee_email: email,
                 ...settings,
+                acceptance_code_hash: codeHash,
                 created_at: now,
               }),
             )
             .returning(GRANT_COLUMNS)
             .executeTakeFirstOrThrow());
-        if (!values.allowExport) await revokeGranteeLinks(trx, email, person.id);
+        if (!values.allowExport) await revokeGranteeLinks(trx, saved.grantee_id, person.id);
         await recordAuditEvent(trx, {
           event: changed ? 'access_changed' : 'access_granted',
           userId,
           detail,
           ...requestSource(headers),
         });
-        return toGrant(row);
+        const grantee =
+          saved.grantee_id === null
+            ? undefined
+            : await trx
+                .selectFrom('user')
+                .select('name')
+                .where('id', '=', saved.grantee_id)
+                .executeTakeFirst();
+        return { row: saved, acceptedBy: grantee?.name ?? null };
       });
+      const pending = row.grantee_id === null;
+      const shown = pending
+        ? (await deliver({
+            email,
+            code: formatAcceptanceCode(code),
+            personName: person.name,
+            ownerId: userId,
+          })) === 'shown'
+        : false;
+      return {
+        ...toGrant(row, acceptedBy),
+        acceptanceCode: shown ? formatAcceptanceCode(code) : null,
+      };
+    },
+
+    /**
+     * The account enters a grant's acceptance code: the pending grant to its own email with
+     * that code (and not ended) becomes this account's, and the code is used up. Limited
+     * per account and per address; each refusal is in the account's security activity, an
+     * acceptance in the owner's.
+     */
+    async accept(userId: string, code: string, headers: Headers): Promise<void> {
+      if (options.limits) {
+        const address = headers.get(CLIENT_IP_HEADER) ?? 'unknown';
+        const decisions = await Promise.all([
+          options.limits.consume({ scope: 'account', subject: userId, action: GRANT_ACCEPTANCE }),
+          options.limits.consume({ scope: 'address', subject: address, action: GRANT_ACCEPTANCE }),
+        ]);
+        if (decisions.some((decision) => !decision.allowed)) {
+          throw await refuseAcceptance(
+            userId,
+            headers,
+            new ApiError(429, TOO_MANY_ATTEMPTS_MESSAGE),
+          );
+        }
+      }
+      const accepted = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('access_grants')
+          .set({ grantee_id: userId, accepted_at: nowTimestamp(), acceptance_code_hash: null })
+          .where(
+            'access_grants.grantee_email',
+            'in',
+            ownedRows(trx, 'user', userId).select('email'),
+          )
+          .where('acceptance_code_hash', '=', hashAcceptanceCode(code))
+          .where('grantee_id', 'is', null)
+          .where((eb) =>
+            eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', new Date().toISOString())]),
+          )
+          .returning(['user_id', 'person_id', 'grantee_email'])
+          .executeTakeFirst();
+        if (!row) return false;
+        const person = await findPerson(trx, row.user_id, row.person_id);
+        await recordAuditEvent(trx, {
+          event: 'access_accepted',
+          userId: row.user_id,
+          detail: `${row.grantee_email} · ${person?.name ?? ''}`,
+        });
+        await recordAuditEvent(trx, {
+          event: 'access_accepted',
+          userId,
+          detail: person?.name ?? '',
+          ...requestSource(headers),
+        });
+        return true;
+      });
+      if (!accepted) {
+        throw await refuseAcceptance(
+          userId,
+          headers,
+          new ApiError(403, WRONG_ACCEPTANCE_CODE_MESSAGE, 'code'),
+        );
+      }
     },
 
     /** Ends a grant at once; false when the user has no such grant. */
@@ -200,10 +387,10 @@ export function createHouseholdRepository(db: Kysely<DB>) {
       return db.transaction().execute(async (trx) => {
         const removed = await deleteOwned(trx, 'access_grants', userId)
           .where('id', '=', grantId)
-          .returning(['grantee_email', 'person_id'])
+          .returning(['grantee_email', 'grantee_id', 'person_id'])
           .executeTakeFirst();
         if (!removed) return false;
-        await revokeGranteeLinks(trx, removed.grantee_email, removed.person_id);
+        await revokeGranteeLinks(trx, removed.grantee_id, removed.person_id);
         const person = await findPerson(trx, userId, removed.person_id);
         await recordAuditEvent(trx, {
           event: 'access_removed',
@@ -243,7 +430,14 @@ export function createHouseholdRepository(db: Kysely<DB>) {
         });
       }
     },
+
+    /** Notes a use of one person (an export, a dose), if the person is shared with the user. */
+    async notePersonUse(access: Access, personId: string, kind: 'read' | 'write'): Promise<void> {
+      const share = shareOfPerson(access, personId);
+      if (share) await repository.noteUse(access, [share], kind);
+    },
   };
+  return repository;
 }
 
 export type HouseholdRepository = ReturnType<typeof createHouseholdRepository>;

@@ -1,14 +1,23 @@
 /**
  * The household over the API: an owner shares a person as viewer or editor, the grantee
- * reads (and as editor keeps) that person's records and nothing else of the owner's, and
- * a removal or an end of access holds from the very next request.
+ * proves the email with the one-time acceptance code the owner passes on, then reads (and
+ * as editor keeps) that person's records and nothing else of the owner's, and a removal or
+ * an end of access holds from the very next request.
  */
 import { describe, expect, it } from 'vitest';
-import type { Grant, Household } from '../../shared/household';
+import type { GivenGrant, Household } from '../../shared/household';
 import type { TimelinePage } from '../../shared/timeline';
 import { sampleRecord } from '../test/factories';
 import { expectStatus } from '../test/family-records';
-import { signedUpClient, uniqueEmail, useTestServer, type TestClient } from '../test/harness';
+import {
+  createTestServer,
+  signedUpClient,
+  uniqueEmail,
+  useTestServer,
+  type TestClient,
+  type TestServer,
+} from '../test/harness';
+import { acceptGrant } from '../test/grant-acceptance';
 
 const server = useTestServer();
 
@@ -32,17 +41,173 @@ async function family() {
     owner.client.post<Row>('/api/shots', sampleRecord('shot', { family_member_id: mia.id })),
   );
   const ownShot = await expectStatus(owner.client.post<Row>('/api/shots', sampleRecord('shot')));
-  const grant = (values: Record<string, unknown>) =>
-    owner.client.post<Grant>('/api/household/grants', {
+  /** Grants (or changes) access to Mia, and the other account accepts a new grant's code. */
+  const grant = async (values: Record<string, unknown>) => {
+    const response = await owner.client.post<GivenGrant>('/api/household/grants', {
       personId: mia.id,
       email: other.email,
       role: 'viewer',
       ...values,
     });
+    await acceptGrant(other.client, response);
+    return response;
+  };
   return { owner, other, ownerProfile, otherProfile, mia, miaShot, ownShot, grant };
 }
 
 const ids = (page: { items: Row[] }) => page.items.map((item) => item.id).sort();
+
+type Activity = { event: string; detail: string }[];
+const activityOf = async (client: TestClient) =>
+  (await client.get<Activity>('/api/security-activity')).body;
+
+describe('household grants: acceptance', () => {
+  it('take effect only once the account with the email enters the one-time code', async () => {
+    const { owner, other, mia, miaShot } = await family();
+    const given = await expectStatus(
+      owner.client.post<GivenGrant>('/api/household/grants', {
+        personId: mia.id,
+        email: other.email.toUpperCase(),
+        role: 'viewer',
+      }),
+    );
+    // Ten characters without look-alikes, shown once, kept only as a hash.
+    const code = given.acceptanceCode ?? '';
+    expect(code.replace('-', '')).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{10}$/);
+    const [stored] = await server.db
+      .selectFrom('access_grants')
+      .selectAll()
+      .where('id', '=', given.id)
+      .execute();
+    expect(JSON.stringify(stored)).not.toContain(code.replace('-', ''));
+    expect(given).toMatchObject({ status: 'pending', acceptedBy: null });
+    const listed = (await owner.client.get<Household>('/api/household')).body.given;
+    expect(listed).toEqual([expect.objectContaining({ id: given.id, status: 'pending' })]);
+    expect(JSON.stringify(listed)).not.toContain(code);
+
+    // Pending: nothing of Mia's, and nothing says who shared what.
+    expect((await other.client.get<Household>('/api/household')).body).toMatchObject({
+      received: [],
+      pendingForYou: 1,
+    });
+    expect((await other.client.get(`/api/shots/${miaShot.id}`)).status).toBe(404);
+    expect((await other.client.get<Page>('/api/shots')).body.items).toEqual([]);
+
+    // Another account, even one holding the code, does not take the grant.
+    const stranger = await signedUpClient(server, 'Sam Squatter');
+    const taken = await stranger.client.post('/api/household/accept', { code });
+    expect(taken.status).toBe(403);
+    expect(taken.body).toMatchObject({ field: 'code' });
+    expect((await stranger.client.get(`/api/shots/${miaShot.id}`)).status).toBe(404);
+    // A wrong code, and no code at all.
+    const wrong = await other.client.post('/api/household/accept', { code: 'ABCDE-FGHJK' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toMatchObject({ field: 'code' });
+    const empty = await other.client.post('/api/household/accept', { code: ' ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ field: 'code' });
+    expect(await activityOf(other.client)).toContainEqual(
+      expect.objectContaining({ event: 'verification_failed', detail: 'grant-acceptance' }),
+    );
+
+    // The right code, typed as a person might: lower case, spaces.
+    const typed = ` ${code.toLowerCase().replace('-', ' ')} `;
+    expect((await other.client.post('/api/household/accept', { code: typed })).status).toBe(204);
+    expect((await other.client.get<Household>('/api/household')).body.pendingForYou).toBe(0);
+    expect((await other.client.get(`/api/shots/${miaShot.id}`)).status).toBe(200);
+    const accepted = (await owner.client.get<Household>('/api/household')).body.given;
+    expect(accepted).toEqual([
+      expect.objectContaining({ status: 'accepted', acceptedBy: 'Grace Grantee' }),
+    ]);
+    expect(await activityOf(owner.client)).toContainEqual(
+      expect.objectContaining({ event: 'access_accepted', detail: `${other.email} · Mia` }),
+    );
+    // Once: the code is used up.
+    expect((await other.client.post('/api/household/accept', { code })).status).toBe(403);
+    // Changing accepted access keeps it accepted, with no new code.
+    const changed = await expectStatus(
+      owner.client.post<GivenGrant>('/api/household/grants', {
+        personId: mia.id,
+        email: other.email,
+        role: 'editor',
+      }),
+    );
+    expect(changed).toMatchObject({ status: 'accepted', acceptanceCode: null });
+  });
+
+  it('bind the grant to the account that accepted it, not to whoever has the email later', async () => {
+    const { owner, other, mia, miaShot, grant } = await family();
+    await expectStatus(grant({}));
+    // The account goes, and someone signs up with the same email: nothing of the grant's.
+    expect(
+      (await other.client.request('DELETE', '/api/account', { password: other.password })).status,
+    ).toBe(204);
+    const again = server.client();
+    await again.signUp({ name: 'Someone Else', email: other.email });
+    expect((await again.get(`/api/shots/${miaShot.id}`)).status).toBe(404);
+    // A new grant to that email waits for its own code.
+    const fresh = await expectStatus(
+      owner.client.post<GivenGrant>('/api/household/grants', {
+        personId: mia.id,
+        email: other.email,
+        role: 'viewer',
+      }),
+    );
+    expect(fresh.status).toBe('pending');
+    expect((await again.get(`/api/shots/${miaShot.id}`)).status).toBe(404);
+  });
+
+  it('give a pending grant a new code when granted again; the old one no longer works', async () => {
+    const { owner, other, mia } = await family();
+    const values = { personId: mia.id, email: other.email, role: 'viewer' };
+    const first = await expectStatus(
+      owner.client.post<GivenGrant>('/api/household/grants', values),
+    );
+    const second = await expectStatus(
+      owner.client.post<GivenGrant>('/api/household/grants', values),
+    );
+    expect(second.id).toBe(first.id);
+    expect(second.acceptanceCode).not.toBe(first.acceptanceCode);
+    const old = await other.client.post('/api/household/accept', { code: first.acceptanceCode });
+    expect(old.status).toBe(403);
+    await acceptGrant(other.client, { status: 201, body: second } as never);
+  });
+});
+
+describe('household grants: acceptance codes are rate-limited', () => {
+  let limited: TestServer;
+  it('refuse past the limit, even the right code, and write it down', async () => {
+    limited = await createTestServer({ rateLimit: { max: 3, windowSeconds: 60 } });
+    try {
+      const owner = await signedUpClient(limited, 'Olivia Owner');
+      const other = await signedUpClient(limited, 'Grace Grantee');
+      const mia = await expectStatus(
+        owner.client.post<{ id: string }>('/api/family-members', { name: 'Mia' }),
+      );
+      const given = await expectStatus(
+        owner.client.post<GivenGrant>('/api/household/grants', {
+          personId: mia.id,
+          email: other.email,
+          role: 'viewer',
+        }),
+      );
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const wrong = await other.client.post('/api/household/accept', { code: 'ABCDE-FGHJK' });
+        expect(wrong.status).toBe(403);
+      }
+      const refused = await other.client.post('/api/household/accept', {
+        code: given.acceptanceCode,
+      });
+      expect(refused.status).toBe(429);
+      expect((await other.client.get<Household>('/api/household')).body.received).toEqual([]);
+      expect(await activityOf(other.client)).toContainEqual(
+        expect.objectContaining({ event: 'too_many_attempts', detail: 'grant-acceptance' }),
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+});
 
 describe('household grants', () => {
   it('let a viewer read the shared person and nothing else, and refuse their writes', async () => {
@@ -152,7 +317,7 @@ describe('household grants', () => {
   it('wait for an email that has no account yet, and answer it as any other', async () => {
     const { owner, mia } = await family();
     const email = uniqueEmail('later');
-    const granted = await owner.client.post<Grant>('/api/household/grants', {
+    const granted = await owner.client.post<GivenGrant>('/api/household/grants', {
       personId: mia.id,
       email,
       role: 'viewer',
@@ -160,14 +325,17 @@ describe('household grants', () => {
     expect(granted.status).toBe(201);
     const later = server.client();
     await later.signUp({ name: 'Later Larry', email });
+    expect((await later.get<Household>('/api/household')).body.received).toEqual([]);
+    await acceptGrant(later, granted);
     const shared = (await later.get<Household>('/api/household')).body.received;
     expect(shared.map((person) => person.name)).toEqual(['Mia']);
   });
 
   it('share the owner themself as a person the grantee reads and keeps', async () => {
     const { owner, other, ownerProfile, ownShot } = await family();
-    await expectStatus(
-      owner.client.post('/api/household/grants', {
+    await acceptGrant(
+      other.client,
+      await owner.client.post<GivenGrant>('/api/household/grants', {
         personId: ownerProfile.id,
         email: other.email,
         role: 'editor',
@@ -306,6 +474,103 @@ describe('household grants', () => {
         detail: `${other.email} · account deleted`,
       }),
     );
+  });
+
+  it('take the links a grantee made of the owner themself with the owner’s account', async () => {
+    const { owner, other, ownerProfile } = await family();
+    await acceptGrant(
+      other.client,
+      await owner.client.post<GivenGrant>('/api/household/grants', {
+        personId: ownerProfile.id,
+        email: other.email,
+        role: 'viewer',
+        allowExport: true,
+      }),
+    );
+    const made = await expectStatus(
+      other.client.post<{ id: string }>('/api/share-links', {
+        person_id: ownerProfile.id,
+        expires_in_days: 7,
+        label: 'Olivia',
+        jwe: 'eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..aaaaaaaaaaaaaaaa.bbbbbbbb.cccccccccccccccccccccc',
+      }),
+    );
+    const deleted = await owner.client.request('DELETE', '/api/account', {
+      password: owner.password,
+    });
+    expect(deleted.status).toBe(204);
+    const left = await server.db
+      .selectFrom('share_links')
+      .select('id')
+      .where('id', '=', made.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  it('note a grantee’s exports and dose changes in the owner’s security activity', async () => {
+    const { owner, other, mia, grant } = await family();
+    const today = new Date().toISOString().slice(0, 10);
+    const pill = await expectStatus(
+      owner.client.post<Row>(
+        '/api/medications',
+        sampleRecord('medication', { family_member_id: mia.id, start_date: '2020-01-01' }),
+      ),
+    );
+    const given = await expectStatus(grant({ role: 'editor', allowExport: true }));
+    const events = async () =>
+      (
+        await owner.client.get<{ event: string; detail: string }[]>('/api/security-activity')
+      ).body.filter((entry) => entry.event.startsWith('shared_records_'));
+    /** Forgets the day's notes, so the next use is the day's first again. */
+    const newDay = () =>
+      server.db
+        .updateTable('access_grants')
+        .set({ last_read_on: null, last_write_on: null })
+        .where('id', '=', given.id)
+        .execute();
+    const uses: [string, () => Promise<{ status: number }>, string][] = [
+      ['$everything', () => other.client.get(`/api/fhir/Patient/${mia.id}/$everything`), 'read'],
+      ['$summary', () => other.client.get(`/api/fhir/Patient/${mia.id}/$summary`), 'read'],
+      ['summary.pdf', () => other.client.get(`/api/persons/${mia.id}/summary.pdf`), 'read'],
+      ['doses today', () => other.client.get(`/api/doses?today=${today}`), 'read'],
+      [
+        'adherence',
+        () => other.client.get(`/api/doses/adherence/${pill.id}?today=${today}`),
+        'read',
+      ],
+      [
+        'dose marked',
+        () =>
+          other.client.post('/api/doses', {
+            medication_id: pill.id,
+            day: today,
+            slot: 'Morning',
+            status: 'taken',
+          }),
+        'changed',
+      ],
+    ];
+    for (const [what, use, kind] of uses) {
+      await newDay();
+      const before = (await events()).length;
+      const response = await use();
+      expect(response.status, what).toBeLessThan(300);
+      const after = await events();
+      expect(after.length, what).toBe(before + 1);
+      expect(after[0], what).toMatchObject({
+        event: `shared_records_${kind}`,
+        detail: `${other.email} · Mia`,
+      });
+    }
+    const ownerToday = (
+      await owner.client.get<{ doses: { mark: { id: string } | null }[] }>(
+        `/api/doses?today=${today}`,
+      )
+    ).body.doses;
+    const markId = ownerToday.find((dose) => dose.mark)?.mark?.id;
+    await newDay();
+    expect((await other.client.delete(`/api/doses/${markId}`)).status).toBe(204);
+    expect((await events())[0]).toMatchObject({ event: 'shared_records_changed' });
   });
 
   it('show a shared person’s doses today: a viewer sees them, an editor marks them', async () => {

@@ -82,11 +82,7 @@ export function sessionRow(db: Kysely<DB>, token: string) {
       eb
         .selectFrom('access_grants as g')
         .select(eb.fn.countAll<number>().as('grants'))
-        .where(
-          'g.grantee_email',
-          'in',
-          eb.selectFrom('user').select('email').whereRef('user.id', '=', 'session.userId'),
-        )
+        .whereRef('g.grantee_id', '=', 'session.userId')
         .as('grants'),
     )
     .where('token', '=', token);

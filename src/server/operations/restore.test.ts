@@ -244,6 +244,50 @@ describe.runIf(testEngine() === 'sqlite')('a restore refuses, and changes nothin
     await expectRefusal(storage.dataDir, otherApp, /is not a Kin Health database/);
   });
 
+  it('a backup whose schema is not what its migrations make', async () => {
+    const { storage, backup, elsewhere } = await setUp();
+    const tampered = (name: string, statements: string) => {
+      const file = path.join(elsewhere, name);
+      copyFileSync(backup.path, file);
+      const db = new SQLite(file);
+      db.exec(statements);
+      db.close();
+      return file;
+    };
+    // A table more, and a trigger that copies every new session's token into it: the file
+    // is sound (integrity ok) and its migrations are this release's.
+    await expectRefusal(
+      storage.dataDir,
+      tampered(
+        'stolen-sessions.db',
+        `create table harvest (token text);
+         create trigger harvest_sessions after insert on session
+         begin insert into harvest (token) values (new.token); end;`,
+      ),
+      /stolen-sessions\.db has a schema its migrations do not make \(.*table harvest.*trigger harvest_sessions.*\)/s,
+    );
+    // A trigger alone, on a table that is there.
+    await expectRefusal(
+      storage.dataDir,
+      tampered(
+        'trigger.db',
+        `create trigger rename_users after update on user
+         begin update user set name = 'x' where id = new.id; end;`,
+      ),
+      /trigger rename_users/,
+    );
+    // An index dropped, and a view added.
+    await expectRefusal(
+      storage.dataDir,
+      tampered(
+        'changed.db',
+        `drop index access_grants_grantee_idx;
+         create view everyone as select email from user;`,
+      ),
+      /view everyone.*index access_grants_grantee_idx missing or changed/s,
+    );
+  });
+
   it('the database itself', async () => {
     const { storage } = await setUp();
     await expectRefusal(storage.dataDir, storage.databaseFile, /is the database itself/);

@@ -1,16 +1,19 @@
 /**
  * Putting a backup in place of the SQLite database, with the server stopped. The file is
  * copied into DATA_DIR and checked there first (a SQLite database, integrity ok, a Kin Health
- * schema no newer than this release's); only then is the current database kept aside in
- * BACKUP_DIR and the copy renamed into its place. A refused file changes nothing.
+ * schema no newer than this release's, and exactly the tables, indexes, triggers and views
+ * its migrations make); only then is the current database kept aside in BACKUP_DIR and the
+ * copy renamed into its place. A refused file changes nothing.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import type { BackupConfig } from '../config';
-import { SQLITE_FILE_NAME } from '../db/database';
+import { openSqlite, SQLITE_FILE_NAME } from '../db/database';
 import { migrations } from '../db/migrate';
 import type { Logger } from '../logger';
 import { createBackup, integrityProblem, keepFilesAside, syncDirectory, syncFile } from './backup';
@@ -32,8 +35,73 @@ export interface RestoreReport {
   tables: number;
 }
 
+/** One entry of a database's schema: a table, an index, a trigger or a view, as made. */
+interface SchemaEntry {
+  type: string;
+  name: string;
+  sql: string | null;
+}
+
+/**
+ * A database's schema, SQLite's own entries aside (those it derives from the tables, and
+ * the statistics `pragma optimize` may gather).
+ */
+const SCHEMA_QUERY = `select type, name, sql from sqlite_schema
+  where substr(name, 1, 7) <> 'sqlite_' order by type, name`;
+
+/** The schema this release's migrations make, up to and including `last`, in a fresh database. */
+async function schemaOfMigrations(last: string): Promise<SchemaEntry[]> {
+  const fresh = openSqlite(':memory:');
+  try {
+    const migrator = new Migrator({
+      db: fresh.db,
+      provider: { getMigrations: async () => migrations },
+    });
+    const { error } = await migrator.migrateTo(last);
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (await sql<SchemaEntry>`${sql.raw(SCHEMA_QUERY)}`.execute(fresh.db)).rows;
+  } finally {
+    await fresh.close();
+  }
+}
+
+const describeEntry = (entry: SchemaEntry) => `${entry.type} ${entry.name}`;
+
+/**
+ * Refuses a backup whose schema differs from the one its migrations make: a table, index,
+ * trigger or view more, less or defined otherwise (a trigger copying every new session's
+ * token into a table of its own passes an integrity check).
+ */
+async function refuseForeignSchema(schema: SchemaEntry[], applied: string[], source: string) {
+  const inOrder = Object.keys(migrations).slice(0, applied.length);
+  if (applied.some((name, index) => name !== inOrder[index])) {
+    throw new RestoreRefusedError(
+      `${source} has migrations this release never applies in that order (${applied.join(', ')})`,
+    );
+  }
+  const expected = applied.length ? await schemaOfMigrations(applied.at(-1) as string) : [];
+  const key = (entry: SchemaEntry) => `${entry.type} ${entry.name} ${entry.sql ?? ''}`;
+  const expectedKeys = new Set(expected.map(key));
+  const foundKeys = new Set(schema.map(key));
+  const differences = [
+    ...schema.filter((entry) => !expectedKeys.has(key(entry))).map(describeEntry),
+    ...expected
+      .filter((entry) => !foundKeys.has(key(entry)))
+      .map((entry) => `${describeEntry(entry)} missing or changed`),
+  ];
+  if (differences.length) {
+    throw new RestoreRefusedError(
+      `${source} has a schema its migrations do not make (${[...new Set(differences)].join('; ')}): ` +
+        'it may have been tampered with',
+    );
+  }
+}
+
 /** Checks a copy of a backup; its applied migrations, or a refusal saying what is wrong. */
-function checkCandidate(file: string, source: string): { applied: string[]; tables: number } {
+function checkCandidate(
+  file: string,
+  source: string,
+): { applied: string[]; tables: number; schema: SchemaEntry[] } {
   let db: SQLite.Database | undefined;
   try {
     db = new SQLite(file, { fileMustExist: true });
@@ -64,7 +132,8 @@ function checkCandidate(file: string, source: string): { applied: string[]; tabl
           'upgrade Kin Health first',
       );
     }
-    return { applied, tables: tables.length };
+    const schema = db.prepare(SCHEMA_QUERY).all() as SchemaEntry[];
+    return { applied, tables: tables.length, schema };
   } catch (error) {
     if (error instanceof RestoreRefusedError) throw error;
     throw new RestoreRefusedError(
@@ -107,7 +176,8 @@ export async function restoreBackup(options: {
       await copyFile(`${source}-wal`, `${temp}-wal`);
       chmodSync(`${temp}-wal`, 0o600);
     }
-    const { applied, tables } = checkCandidate(temp, source);
+    const { applied, tables, schema } = checkCandidate(temp, source);
+    await refuseForeignSchema(schema, applied, source);
     syncFile(temp);
 
     let keptAside: string | null = null;

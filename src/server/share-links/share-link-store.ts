@@ -122,6 +122,15 @@ export function createShareLinkStore(db: Kysely<DB>) {
       for (const { id } of live) await this.revoke(owner, id);
     },
 
+    /**
+     * At the deletion of an account: every link whose person was the account, whoever made
+     * it (its own go with it by their owner; a grantee's of the owner themself would not),
+     * deleted whole with its ciphertext, file addresses and access log.
+     */
+    async deleteLinksOfAccountPerson(userId: string): Promise<void> {
+      await db.deleteFrom('share_links').where('person_id', '=', userId).execute();
+    },
+
     async accesses(owner: string, linkId: string): Promise<ShareLinkAccess[]> {
       const rows = await ownedRows(db, 'share_link_accesses', owner)
         .select(['id', 'created_at', 'recipient', 'outcome'])

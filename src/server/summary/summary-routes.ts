@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import { localToday } from '../../shared/dates';
 import { summaryQuerySchema } from '../../shared/person-summary';
 import type { DB } from '../db/schema';
+import type { HouseholdRepository } from '../household/household-repository';
 import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
@@ -26,14 +27,20 @@ import { sharedSummaryPdfThread } from './summary-pdf-thread';
 
 export const SUMMARY_CONTENT_TYPE = 'application/pdf';
 
-export function summaryRoutes(db: Kysely<DB>) {
+export function summaryRoutes(
+  db: Kysely<DB>,
+  household: Pick<HouseholdRepository, 'notePersonUse'>,
+) {
   return new Hono<AppEnv>().get(
     '/:personId/summary.pdf',
     validate('query', summaryQuerySchema),
     async (c) => {
-      const found = await findExportablePerson(db, await c.var.access(), c.req.param('personId'));
+      const access = await c.var.access();
+      const found = await findExportablePerson(db, access, c.req.param('personId'));
       if (!found) throw notFound(PERSON_NOT_FOUND);
       const { ownerId, person } = found;
+      // A grantee's export is a read of the person, in the owner's security activity.
+      await household.notePersonUse(access, person.id, 'read');
       const query = c.req.valid('query');
       const clock = { now: new Date().toISOString(), today: query.today ?? localToday() };
       const summary = await buildPersonSummary(db, ownerId, person, clock);

@@ -87,6 +87,8 @@ describe.each(Object.entries(engines))('on %s', (_engine, db) => {
         .selectFrom('access_grants as g')
         .select('g.id')
         .where('g.grantee_email', 'in', ownedRows(db, 'user', 'u1').select('email')),
+      // An accepted grant, by the id of the account that accepted it.
+      db.selectFrom('access_grants as g').select('g.id').where('g.grantee_id', '=', 'u1'),
     ];
     for (const query of shared) expect(ownershipViolations(sqlOf(query)), sqlOf(query)).toEqual([]);
     // A grant found by an email the request names itself is anyone's grant.
@@ -95,6 +97,11 @@ describe.each(Object.entries(engines))('on %s', (_engine, db) => {
       .select('g.id')
       .where('g.grantee_email', '=', 'someone@example.com');
     expect(ownershipViolations(sqlOf(byEmail))).toHaveLength(1);
+    const anyAccepted = db
+      .selectFrom('access_grants as g')
+      .select('g.id')
+      .where('g.grantee_id', 'is not', null);
+    expect(ownershipViolations(sqlOf(anyAccepted))).toHaveLength(1);
   });
 
   it('flags the same queries without their owner condition', () => {

@@ -12,7 +12,13 @@
  * owner in the first place. So is a row of a token table (a calendar link) found by its
  * token's hash, in a statement that touches no other table of user data.
  */
-import { AUTH_TABLES, CAPABILITY_COLUMNS, GRANTEE_COLUMNS, OWNER_COLUMNS } from '../access/access';
+import {
+  AUTH_TABLES,
+  CAPABILITY_COLUMNS,
+  GRANTEE_ACCOUNT_COLUMNS,
+  GRANTEE_COLUMNS,
+  OWNER_COLUMNS,
+} from '../access/access';
 
 /** Statements on user data that are the server's own upkeep, no one user's read or write. */
 const UPKEEP: ReadonlyArray<{ pattern: RegExp; why: string }> = [
@@ -25,6 +31,10 @@ const UPKEEP: ReadonlyArray<{ pattern: RegExp; why: string }> = [
     why: 'account deletion: sign-ins refused for its email before the account was known',
   },
   {
+    pattern: /^delete from "share_links" where "person_id" = (\+?\?|\$1)$/,
+    why: 'account deletion: the links of the account as a person, a grantee’s included',
+  },
+  {
     pattern: /^delete from "(share_links|share_link_files)" where "expires_at" < (\+?\?|\$1)$/,
     why: 'expiry: every account’s share links (their ciphertext) and file addresses past their end',
   },
@@ -35,6 +45,11 @@ const capabilityColumns: ReadonlyMap<string, string> = new Map(Object.entries(CA
 
 /** Tables some rows of which their grantee reaches, by their own user row's email. */
 const granteeColumns: ReadonlyMap<string, string> = new Map(Object.entries(GRANTEE_COLUMNS));
+
+/** Tables some rows of which the account that accepted them reaches by its own id. */
+const granteeAccountColumns: ReadonlyMap<string, string> = new Map(
+  Object.entries(GRANTEE_ACCOUNT_COLUMNS),
+);
 
 const userDataTables = new Map(
   Object.entries(OWNER_COLUMNS).filter(([table]) => !AUTH_TABLES.has(table)),
@@ -73,6 +88,18 @@ export function ownershipViolations(statement: string): OwnershipViolation[] {
     }
     const qualified = new RegExp(`"${escape(alias ?? table)}"\\."${column}"${BOUND}`, 'i');
     if (qualified.test(sql)) continue;
+    // A grant found by the account that accepted it: its id, bound, or the session's user.
+    const account = granteeAccountColumns.get(table);
+    if (
+      account &&
+      (new RegExp(`"${escape(alias ?? table)}"\\."${account}"${BOUND}`, 'i').test(sql) ||
+        (SESSION_BY_TOKEN.test(sql) &&
+          new RegExp(`"${escape(alias ?? table)}"\\."${account}" = "session"\\."userId"`, 'i').test(
+            sql,
+          )))
+    ) {
+      continue;
+    }
     // A grant found by its grantee: their email, read from their own user row by id, or by
     // the session the request holds (the session check asks whether any grant names them).
     const grantee = granteeColumns.get(table);

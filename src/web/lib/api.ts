@@ -12,7 +12,7 @@ import { ApiError } from '../../shared/api-error';
 import type { SignInInput, SignUpInput } from '../../shared/auth';
 import type { FreshProof } from '../../shared/account-security';
 import type { FamilyMemberInput } from '../../shared/family-members';
-import type { GrantInput } from '../../shared/household';
+import type { AcceptGrantInput, GrantInput } from '../../shared/household';
 import type { ImportSummary } from '../../shared/data-export';
 import type { FhirImportSummary } from '../../shared/fhir';
 import type { CalendarLinkInput } from '../../shared/calendar';
@@ -245,6 +245,7 @@ export const familyMembersApi = {
 export const householdApi = {
   get: () => answer(product.household.$get()),
   grant: (input: GrantInput) => answer(product.household.grants.$post({ json: input })),
+  accept: (input: AcceptGrantInput) => answer(product.household.accept.$post({ json: input })),
   remove: (id: string) => answer(product.household.grants[':id'].$delete({ param: { id } })),
 };
 

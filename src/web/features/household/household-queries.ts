@@ -3,13 +3,18 @@
  * means for a record on screen (whose it is, and whether the user may change it).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GrantInput, SharedPerson } from '../../../shared/household';
+import type { AcceptGrantInput, GrantInput, SharedPerson } from '../../../shared/household';
 import { householdApi } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 import { useSession } from '../auth/session';
 
 export function useHousehold() {
   return useQuery({ queryKey: queryKeys.household, queryFn: householdApi.get });
+}
+
+/** Whether grants to the user's email wait for an Acceptance Code (false while loading). */
+export function useHasPendingGrants(): boolean {
+  return (useHousehold().data?.pendingForYou ?? 0) > 0;
 }
 
 /** The persons shared with the user (none while loading). */
@@ -30,6 +35,15 @@ export function useGrantAccess() {
   const invalidate = useInvalidateShared();
   return useMutation({
     mutationFn: (input: GrantInput) => householdApi.grant(input),
+    onSuccess: invalidate,
+  });
+}
+
+/** The grantee's side: entering the one-time Acceptance Code the owner passed on. */
+export function useAcceptGrant() {
+  const invalidate = useInvalidateShared();
+  return useMutation({
+    mutationFn: (input: AcceptGrantInput) => householdApi.accept(input),
     onSuccess: invalidate,
   });
 }

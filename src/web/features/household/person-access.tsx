@@ -44,6 +44,10 @@ export function PersonAccess({ person }: { person: { id: string; name: string } 
               >
                 <span className="block truncate text-sm font-medium">{grant.email}</span>
                 <span className="block text-xs text-muted-foreground">
+                  {grant.status === 'accepted'
+                    ? `Accepted by ${grant.acceptedBy ?? ''}`
+                    : 'Pending'}
+                  {' · '}
                   {GRANT_ROLE_LABELS[grant.role]}
                   {grant.allowExport ? ' · may share and export' : ''}
                   {grant.accessEnds

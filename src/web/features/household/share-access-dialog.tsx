@@ -1,10 +1,12 @@
 /**
  * 'Share Access' (CONTRACT.md §4 Household): another account's Email, a Role (Viewer or
  * Editor), an optional last day ('Access Ends') and whether sharing and export are allowed.
- * Granting again for an email that has access changes that access.
+ * Granting again for an email that has access changes that access. A new grant (or one not
+ * yet accepted) answers with its one-time Acceptance Code, which the dialog then shows for
+ * the owner to pass on: the grant gives nothing until that email's account enters it.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../../shared/api-error';
@@ -41,6 +43,8 @@ export function ShareAccessDialog({
   grant?: Grant;
 }) {
   const save = useGrantAccess();
+  /** The code of the grant just made, with its email, shown until the dialog closes. */
+  const [issued, setIssued] = useState<{ email: string; code: string } | undefined>();
   const form = useForm<FormValues, unknown, Parsed>({
     resolver: zodResolver(formSchema),
     defaultValues: emptyValues,
@@ -49,6 +53,7 @@ export function ShareAccessDialog({
 
   useEffect(() => {
     if (!open) return;
+    setIssued(undefined);
     form.reset(
       grant
         ? {
@@ -63,16 +68,20 @@ export function ShareAccessDialog({
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync({
+      const given = await save.mutateAsync({
         ...values,
         accessEnds: values.accessEnds ?? '',
         personId: person.id,
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       });
+      if (given.acceptanceCode) {
+        setIssued({ email: given.email, code: given.acceptanceCode });
+        return;
+      }
       // True whether or not the email has an account yet (which is not told, so that no one
       // learns from this form who has one).
       showSuccess({
-        title: 'Access granted',
+        title: given.status === 'accepted' ? 'Access changed' : 'Access granted',
         description: `${values.email} can ${values.role === 'editor' ? 'keep' : 'see'} ${person.name}'s records when signed in with that email.`,
       });
       onOpenChange(false);
@@ -94,59 +103,88 @@ export function ShareAccessDialog({
         title="Share Access"
         description={`Let another account on this server see or keep ${person.name}'s records.`}
       >
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          <FormField id="share-access-email" label="Email" required error={errors.email?.message}>
-            <Input
-              id="share-access-email"
-              type="email"
-              autoComplete="off"
-              required
-              readOnly={grant !== undefined}
-              {...fieldErrorProps('share-access-email', errors.email)}
-              {...form.register('email')}
-            />
-          </FormField>
-          <FormField id="share-access-role" label="Role" error={errors.role?.message}>
-            <Select id="share-access-role" {...form.register('role')}>
-              {GRANT_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {GRANT_ROLE_LABELS[role]}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          <p className="-mt-2 text-sm text-muted-foreground">
-            A Viewer reads every record of {person.name}. An Editor also adds, changes and deletes
-            them; only you can delete {person.name} or change who has access.
-          </p>
-          <FormField id="share-access-ends" label="Access Ends" error={errors.accessEnds?.message}>
-            <Input
-              id="share-access-ends"
-              type="date"
-              min={minDate}
-              aria-invalid={errors.accessEnds ? true : undefined}
-              aria-describedby="share-access-ends-hint"
-              {...form.register('accessEnds')}
-            />
-          </FormField>
-          <p id="share-access-ends-hint" className="-mt-2 text-sm text-muted-foreground">
-            Optional: the last day of access. Leave it empty to share until you remove it.
-          </p>
-          <div>
-            <Checkbox
-              id="share-access-export"
-              label="Allow sharing and export"
-              aria-describedby="share-access-export-hint"
-              {...form.register('allowExport')}
-            />
-            <p id="share-access-export-hint" className="mt-1.5 text-sm text-muted-foreground">
-              Lets them create share links, the PDF summary and FHIR downloads of {person.name}.
+        {issued ? (
+          <div className="space-y-4">
+            <p>
+              Give {issued.email} this one-time Acceptance Code. Signed in with that email, they
+              enter it under &lsquo;Shared with you&rsquo; on Family Profiles; until then they see
+              nothing of {person.name}&rsquo;s.
             </p>
+            <FormField id="share-access-code" label="Acceptance Code">
+              <Input
+                id="share-access-code"
+                readOnly
+                value={issued.code}
+                onFocus={(event) => event.currentTarget.select()}
+                className="h-14 text-center font-mono text-2xl font-semibold tracking-widest"
+              />
+            </FormField>
+            <p className="text-sm text-muted-foreground">
+              It is shown only now. Lost it? Share access with the same email again for a new code.
+            </p>
+            <Button type="button" size="lg" className="w-full" onClick={() => onOpenChange(false)}>
+              Done
+            </Button>
           </div>
-          <Button type="submit" size="lg" className="w-full" disabled={save.isPending}>
-            {save.isPending ? 'Sharing...' : 'Grant Access'}
-          </Button>
-        </form>
+        ) : (
+          <form onSubmit={submit} className="space-y-4" noValidate>
+            <FormField id="share-access-email" label="Email" required error={errors.email?.message}>
+              <Input
+                id="share-access-email"
+                type="email"
+                autoComplete="off"
+                required
+                readOnly={grant !== undefined}
+                {...fieldErrorProps('share-access-email', errors.email)}
+                {...form.register('email')}
+              />
+            </FormField>
+            <FormField id="share-access-role" label="Role" error={errors.role?.message}>
+              <Select id="share-access-role" {...form.register('role')}>
+                {GRANT_ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {GRANT_ROLE_LABELS[role]}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <p className="-mt-2 text-sm text-muted-foreground">
+              A Viewer reads every record of {person.name}. An Editor also adds, changes and deletes
+              them; only you can delete {person.name} or change who has access.
+            </p>
+            <FormField
+              id="share-access-ends"
+              label="Access Ends"
+              error={errors.accessEnds?.message}
+            >
+              <Input
+                id="share-access-ends"
+                type="date"
+                min={minDate}
+                aria-invalid={errors.accessEnds ? true : undefined}
+                aria-describedby="share-access-ends-hint"
+                {...form.register('accessEnds')}
+              />
+            </FormField>
+            <p id="share-access-ends-hint" className="-mt-2 text-sm text-muted-foreground">
+              Optional: the last day of access. Leave it empty to share until you remove it.
+            </p>
+            <div>
+              <Checkbox
+                id="share-access-export"
+                label="Allow sharing and export"
+                aria-describedby="share-access-export-hint"
+                {...form.register('allowExport')}
+              />
+              <p id="share-access-export-hint" className="mt-1.5 text-sm text-muted-foreground">
+                Lets them create share links, the PDF summary and FHIR downloads of {person.name}.
+              </p>
+            </div>
+            <Button type="submit" size="lg" className="w-full" disabled={save.isPending}>
+              {save.isPending ? 'Sharing...' : 'Grant Access'}
+            </Button>
+          </form>
+        )}
       </DialogContent>
     </Dialog>
   );
