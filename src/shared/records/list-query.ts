@@ -30,6 +30,16 @@ export const todayParam = z
     error: 'today must be a date (YYYY-MM-DD)',
   });
 
+/**
+ * `?contacts=whole-family`: a person's export also carries the whole family's contacts
+ * (tied to no one); without it, only the contacts tied to that person. A grantee's export
+ * never carries them, whatever it asks.
+ */
+export const WHOLE_FAMILY_CONTACTS = 'whole-family';
+export const contactsParam = z
+  .literal(WHOLE_FAMILY_CONTACTS, { error: `contacts must be '${WHOLE_FAMILY_CONTACTS}'` })
+  .optional();
+
 export function listQuerySchema(definition: RecordDefinition) {
   const views = Object.keys(definition.views ?? {});
   return z.object({
