@@ -11,7 +11,7 @@ import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { localToday } from '../../shared/dates';
 import { fhirQuerySchema } from '../../shared/fhir';
-import { WHOLE_FAMILY_CONTACTS } from '../../shared/records/list-query';
+import { WHOLE_FAMILY_CONTACTS } from '../../shared/constants';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';

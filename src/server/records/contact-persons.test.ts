@@ -244,5 +244,9 @@ describe('the account holder’s filter', () => {
     ).body;
     expect(mine.items.map((item) => item.shot_name)).toEqual(['Mine']);
     expect(mine.counts).toEqual({ upcoming: 0, past: 1 });
+    const timeline = (
+      await client.get<{ events: { name: string }[] }>(`/api/timeline?member=${mariaId}`)
+    ).body;
+    expect(timeline.events.map((event) => event.name)).toEqual(['Mine']);
   });
 });

@@ -15,7 +15,7 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { localToday } from '../../shared/dates';
 import { summaryQuerySchema } from '../../shared/person-summary';
-import { WHOLE_FAMILY_CONTACTS } from '../../shared/records/list-query';
+import { WHOLE_FAMILY_CONTACTS } from '../../shared/constants';
 import type { DB } from '../db/schema';
 import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
 import type { AppEnv } from '../http/env';

@@ -1,6 +1,6 @@
 /** The query string of a record list: which tab, whose records, which page. */
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, PAGE_SIZE } from '../constants';
+import { MAX_PAGE_SIZE, PAGE_SIZE, WHOLE_FAMILY_CONTACTS } from '../constants';
 import { isCalendarDate } from '../dates';
 import type { RecordDefinition } from './definition';
 import { isPersonId } from './fields';
@@ -35,7 +35,6 @@ export const todayParam = z
  * (tied to no one); without it, only the contacts tied to that person. A grantee's export
  * never carries them, whatever it asks.
  */
-export const WHOLE_FAMILY_CONTACTS = 'whole-family';
 export const contactsParam = z
   .literal(WHOLE_FAMILY_CONTACTS, { error: `contacts must be '${WHOLE_FAMILY_CONTACTS}'` })
   .optional();
