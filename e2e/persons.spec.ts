@@ -41,6 +41,11 @@ test('the account holder is named first in the form and has a chip in the filter
   await expect(page.getByText('My tetanus')).toBeVisible();
   await expect(page.getByText('Leo’s MMR')).toHaveCount(0);
   await expectAccessible(page);
+  // The record's detail names its person too.
+  await page.getByText('My tetanus').click();
+  await expect(
+    page.getByRole('definition').filter({ hasText: `${user.name} (you)` }),
+  ).toBeVisible();
 });
 
 test('a contact cares for the persons ticked, or the whole family', async ({ page, user }) => {
