@@ -45,7 +45,10 @@ export function buildDownloads(context: {
   /** The heavy user's private calendar feed, everyone's visits and shots. */
   calendarPath: string;
 }): DownloadScenario[] {
-  const everything = (id: string) => `/api/fhir/Patient/${id}/$everything?today=${context.today}`;
+  // The seeded contacts care for no one (the whole family's): asked for, so that each
+  // person's download carries the whole care team, as it did before contacts had persons.
+  const everything = (id: string) =>
+    `/api/fhir/Patient/${id}/$everything?today=${context.today}&contacts=whole-family`;
   return [
     {
       // Profile Settings' 'Download my data': built whole and sent as one JSON answer (not
@@ -114,7 +117,7 @@ export function buildDownloads(context: {
       key: 'summary-pdf',
       label: 'Summary PDF, busiest person',
       paths: [
-        `/api/persons/${context.busiestId}/summary.pdf?today=${context.today}&tz=Europe/Oslo`,
+        `/api/persons/${context.busiestId}/summary.pdf?today=${context.today}&tz=Europe/Oslo&contacts=whole-family`,
       ],
       contentType: 'application/pdf',
       budgetMs: 500,

@@ -30,3 +30,6 @@ export const LONG_TEXT_MAX_LENGTH = 10_000;
 /** Page size of the timeline and of record lists. */
 export const PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
+
+/** `?contacts=whole-family`: a person's export carries the whole family's contacts too. */
+export const WHOLE_FAMILY_CONTACTS = 'whole-family';

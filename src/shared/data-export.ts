@@ -13,6 +13,12 @@ export const EXPORT_VERSION = 2;
 /** The versions an import reads. */
 export const IMPORTABLE_VERSIONS = [1, 2] as const;
 
+/**
+ * How a contact's 'Cares For' names the account holder in the file: the file carries no
+ * account id of this server, and an import gives the persons it holds new ids.
+ */
+export const EXPORTED_ACCOUNT_HOLDER = 'the-account-holder';
+
 export type ExportedRow = Record<string, unknown> & {
   id: string;
   created_at: string;

@@ -1,13 +1,18 @@
 /** What the FHIR routes take and answer, for the server and the web app alike (CONTRACT.md §4). */
 import { z } from 'zod';
-import { todayParam } from './records/list-query';
+import { contactsParam, todayParam } from './records/list-query';
 import { shareTypesParam } from './share-links';
 
 /**
  * `?today=YYYY-MM-DD`: the reader's calendar date, where current and upcoming split;
- * `?types=allergy,medication`: only these record types (a share link's choice).
+ * `?types=allergy,medication`: only these record types (a share link's choice);
+ * `?contacts=whole-family`: the whole family's contacts too (see list-query.ts).
  */
-export const fhirQuerySchema = z.object({ today: todayParam, types: shareTypesParam });
+export const fhirQuerySchema = z.object({
+  today: todayParam,
+  types: shareTypesParam,
+  contacts: contactsParam,
+});
 
 /** `POST /api/import?person={id}`: the person a FHIR bundle's records go to. */
 export const fhirImportQuerySchema = z.object({

@@ -5,7 +5,7 @@
  * shifted by a time zone); timestamps are UTC ISO strings.
  */
 import { z } from 'zod';
-import { todayParam } from './records/list-query';
+import { contactsParam, todayParam } from './records/list-query';
 
 export type AllergySeverity = 'Mild' | 'Moderate' | 'Severe';
 export type AllergyCategory = 'Food' | 'Medication' | 'Environment' | 'Other';
@@ -99,6 +99,7 @@ export function emptyPersonSummary(
  */
 export const summaryQuerySchema = z.object({
   today: todayParam,
+  contacts: contactsParam,
   tz: z
     .string()
     .optional()

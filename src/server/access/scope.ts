@@ -108,6 +108,8 @@ export function scopeOf(access: Access, options: ScopeOptions): Scope {
   const mine: Term = { kind: 'all', owner: access.userId };
   const shares = sharesInScope(access, options).map(shareTerm);
   if (options.personId === undefined || !options.memberLinked) return [mine, ...shares];
+  // The account holder's own records: the user's rows of no member.
+  if (options.personId === access.userId) return [{ kind: 'self', owner: access.userId }];
   return shares.length
     ? shares
     : [{ kind: 'member', owner: access.userId, member: options.personId }];

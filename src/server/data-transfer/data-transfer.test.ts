@@ -1,6 +1,10 @@
 /** 'Download my data' and importing it back: the same data, or nothing changed at all. */
 import { describe, expect, it } from 'vitest';
-import { IMPORT_NEEDS_EMPTY_ACCOUNT, type DataExport } from '../../shared/data-export';
+import {
+  EXPORTED_ACCOUNT_HOLDER,
+  IMPORT_NEEDS_EMPTY_ACCOUNT,
+  type DataExport,
+} from '../../shared/data-export';
 import { recordDefinitions } from '../../shared/records';
 import { sampleRecord } from '../test/factories';
 import { addOneOfEveryType } from '../test/family-records';
@@ -106,6 +110,51 @@ describe('export and import', () => {
     expect(visits.body.items.map((visit) => visit.family_member_name).sort()).toEqual(
       ['Leo', null].sort(),
     );
+  });
+
+  it('carries the persons each contact cares for, the whole family’s with none', async () => {
+    const { client: source } = await signedUpClient(server, 'Maria Source');
+    const holderId = (await source.get<{ id: string }>('/api/profile')).body.id;
+    const leo = await source.post<{ id: string }>('/api/family-members', { name: 'Leo' });
+    for (const [contact_name, person_ids] of [
+      ['Dr. Paed', [leo.body.id]],
+      ['Dr. Family', [holderId, leo.body.id]],
+      ['Pharmacy', []],
+    ] as const) {
+      await source.post('/api/contacts', sampleRecord('contact', { contact_name, person_ids }));
+    }
+    const exported = (await source.get<DataExport>('/api/export')).body;
+    const personsByName = (data: DataExport) => {
+      const names = new Map(data.family_members.map((member) => [member.id, member.name]));
+      names.set(EXPORTED_ACCOUNT_HOLDER, 'holder');
+      return Object.fromEntries(
+        data.records.contacts.map((row) => [
+          row.contact_name,
+          ((row.person_ids as string[] | undefined) ?? []).map((id) => names.get(id)).sort(),
+        ]),
+      );
+    };
+    const expected = {
+      'Dr. Paed': ['Leo'],
+      'Dr. Family': ['Leo', 'holder'],
+      Pharmacy: [],
+    };
+    expect(personsByName(exported)).toEqual(expected);
+    expect(JSON.stringify(exported)).not.toContain(holderId);
+
+    const { client: target } = await signedUpClient(server, 'Maria Target');
+    expect((await target.post('/api/import', exported)).status).toBe(201);
+    const again = (await target.get<DataExport>('/api/export')).body;
+    expect(personsByName(again)).toEqual(expected);
+
+    // A person the file does not hold is refused by name, importing nothing.
+    const broken = structuredClone(exported);
+    broken.records.contacts[0]!.person_ids = ['someone-who-is-not-here-at-all'];
+    const { client: third } = await signedUpClient(server);
+    const refused = await third.post<{ message: string }>('/api/import', broken);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('Cares For');
+    expect((await third.get<{ items: unknown[] }>('/api/contacts')).body.items).toEqual([]);
   });
 
   it('reads a version 1 file, whose conditions were keyed health_history', async () => {

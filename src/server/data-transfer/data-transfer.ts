@@ -7,6 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import {
+  EXPORTED_ACCOUNT_HOLDER,
   EXPORT_FORMAT,
   EXPORT_VERSION,
   IMPORT_NEEDS_EMPTY_ACCOUNT,
@@ -25,6 +26,7 @@ import { ApiError } from '../../shared/api-error';
 import { badRequest } from '../http/errors';
 import { firstIssue } from '../http/validation';
 import { newId } from '../ids';
+import { personsOfContacts } from '../records/record-persons';
 import { recordRows } from '../records/record-rows';
 
 const INSERT_BATCH = 500;
@@ -66,6 +68,13 @@ export async function exportUserData(db: Kysely<DB>, userId: string): Promise<Da
       return stripOwner(record);
     });
   }
+  // Each contact with the persons it cares for, the account holder by the file's own name.
+  const persons = await personsOfContacts(db, userId, 'all');
+  for (const contact of records.contacts) {
+    contact.person_ids = (persons.get(contact.id) ?? []).map((id) =>
+      id === userId ? EXPORTED_ACCOUNT_HOLDER : id,
+    );
+  }
   const doseLog = (await ownedRows(db, 'dose_log', userId)
     .select(['id', 'medication_id', 'day', 'slot', 'status', 'marked_at'])
     .orderBy('day')
@@ -105,7 +114,7 @@ export async function accountIsEmpty(db: Kysely<DB>, userId: string): Promise<bo
 /** Inserts rows a few hundred at a time (SQLite and PostgreSQL bound a statement's values). */
 export async function insertAll(
   db: Kysely<DB>,
-  table: 'family_members' | 'fhir_import_sources' | 'dose_log' | RecordTable,
+  table: 'family_members' | 'fhir_import_sources' | 'dose_log' | 'contact_persons' | RecordTable,
   rows: Record<string, unknown>[],
 ) {
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
@@ -142,6 +151,7 @@ export async function importUserData(
   /** Each record's id in the file, and the id it is given here (for the dose log). */
   const recordIds = new Map<string, string>();
   const recordRowsByTable: { table: RecordTable; rows: Record<string, unknown>[] }[] = [];
+  const contactPersons: Record<string, unknown>[] = [];
   for (const definition of recordDefinitions as readonly RecordDefinition[]) {
     const rows = recordRows(definition);
     const items = file.records[definition.table] ?? [];
@@ -161,6 +171,25 @@ export async function importUserData(
       }
       const id = newId();
       recordIds.set(`${definition.table} ${item.id}`, id);
+      if (rows.personsField) {
+        // The persons a contact cares for, as they are called here (none: the whole family).
+        for (const personId of values[rows.personsField] as string[]) {
+          const member = memberIds.get(personId);
+          if (!member && personId !== EXPORTED_ACCOUNT_HOLDER) {
+            throw badRequest(
+              `${definition.noun} ${index + 1}: ${definition.fields[rows.personsField]?.label} names a person who is not in the file`,
+              rows.personsField,
+            );
+          }
+          contactPersons.push(
+            ownedRow(userId, {
+              contact_id: id,
+              person_id: member ?? userId,
+              family_member_id: member ?? null,
+            }),
+          );
+        }
+      }
       checked.push(
         ownedRow(userId, {
           id,
@@ -197,6 +226,7 @@ export async function importUserData(
     await insertAll(trx, 'family_members', memberRows);
     for (const { table, rows } of recordRowsByTable) await insertAll(trx, table, rows);
     await insertAll(trx, 'dose_log', doseRows);
+    await insertAll(trx, 'contact_persons', contactPersons);
   });
   return { family_members: memberRows.length, records, doses: doseRows.length };
 }

@@ -24,6 +24,7 @@ import * as doseLog from './migrations/0014-dose-log';
 import * as reminders from './migrations/0015-reminders';
 import * as household from './migrations/0016-household';
 import * as grantAcceptance from './migrations/0019-grant-acceptance';
+import * as contactPersons from './migrations/0020-contact-persons';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0015-reminders': reminders,
   '0016-household': household,
   '0019-grant-acceptance': grantAcceptance,
+  '0020-contact-persons': contactPersons,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

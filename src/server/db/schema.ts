@@ -246,6 +246,15 @@ export interface AccessGrantsTable {
   accepted_at: string | null;
 }
 
+/** A person a contact cares for (migration 0020); a contact with none is the whole family's. */
+export interface ContactPersonsTable {
+  contact_id: string;
+  user_id: string;
+  /** The account holder's id, or the family member's. */
+  person_id: string;
+  family_member_id: string | null;
+}
+
 /**
  * A record table's row. Its own fields are declared once, by the type's definition in
  * src/shared/records (and a test holds every table's columns to it); here only the columns
@@ -283,6 +292,7 @@ export interface DB extends RecordTables {
   push_subscriptions: PushSubscriptionsTable;
   reminders_sent: RemindersSentTable;
   access_grants: AccessGrantsTable;
+  contact_persons: ContactPersonsTable;
   server_settings: ServerSettingsTable;
   share_links: ShareLinksTable;
   share_link_accesses: ShareLinkAccessesTable;

@@ -2,7 +2,7 @@
  * Patient/$everything: one person and every record of theirs as a FHIR R4 searchset
  * Bundle, written as a stream of JSON text. Rows are read one type at a time, each turned
  * into its resources and written out at once, so memory stays flat however long the
- * history: only the ids of the account's contacts are kept, for the care team at the end.
+ * history: only the ids of the person's contacts are kept, for the care team at the end.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BundleEntry, Resource } from '@medplum/fhirtypes';

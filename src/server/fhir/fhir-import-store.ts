@@ -2,8 +2,9 @@
  * Puts what a FHIR import read (fhir-import.ts) into a person: every record new to them is
  * added, with the resource it came from; a record an earlier import of the same file
  * brought into the same person is skipped (contacts, the account's own, once per account).
- * All in one transaction: an import is complete
- * or it changed nothing.
+ * A bundle is one person's, so the contacts it brings (their care team) care for that
+ * person (migration 0020). All in one transaction: an import is complete or it changed
+ * nothing.
  */
 import type { Kysely } from 'kysely';
 import type { FhirImportSummary } from '../../shared/fhir';
@@ -38,6 +39,7 @@ export async function saveFhirImport(
     const now = nowTimestamp();
     const imported: Partial<Record<FhirRecordType, number>> = {};
     const sources: Record<string, unknown>[] = [];
+    const contactPersons: Record<string, unknown>[] = [];
     let alreadyImported = 0;
 
     for (const type of FHIR_RECORD_TYPES) {
@@ -55,6 +57,15 @@ export async function saveFhirImport(
         known.add(key);
         const id = newId();
         const values = record.values as Record<string, unknown>;
+        if (definition.table === 'contacts') {
+          contactPersons.push(
+            ownedRow(userId, {
+              contact_id: id,
+              person_id: person.id,
+              family_member_id: person.family_member_id,
+            }),
+          );
+        }
         fresh.push(
           ownedRow(userId, {
             id,
@@ -81,6 +92,7 @@ export async function saveFhirImport(
       }
     }
     await insertAll(db, 'fhir_import_sources', sources);
+    await insertAll(db, 'contact_persons', contactPersons);
 
     const nothingNew =
       Object.keys(imported).length === 0 && Object.keys(bundle.skipped).length === 0;

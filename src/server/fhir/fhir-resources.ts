@@ -495,7 +495,7 @@ export interface CareTeamMember {
   contactType: string;
 }
 
-/** The account's contacts, as the care team of one person. */
+/** The contacts that care for one person, as their care team. */
 export function careTeamResource(
   personId: string,
   members: readonly CareTeamMember[],

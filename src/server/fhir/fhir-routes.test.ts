@@ -32,8 +32,12 @@ async function family(): Promise<Family> {
     color: '#3b82f6',
   });
   await addOneOfEveryType(client, leo.body.id);
-  // Leo's past visit (an Encounter) beside his upcoming one (an Appointment), and the
-  // holder's family history.
+  // Leo's own contact (the one above is the whole family's), his past visit (an Encounter)
+  // beside his upcoming one (an Appointment), and the holder's family history.
+  await client.post(
+    '/api/contacts',
+    sampleRecord('contact', { contact_name: 'Dr. Lena Paed', person_ids: [leo.body.id] }),
+  );
   await client.post(
     '/api/visits',
     sampleRecord('visit', {
@@ -222,7 +226,7 @@ describe('GET /api/fhir/Patient/{personId}/$everything', () => {
     const person = await findPerson(server.db, userId, leoId);
     expect(person).toMatchObject({ id: leoId, family_member_id: leoId });
     const visits: string[] = [];
-    for await (const row of personRecords(server.db, userId, person!, 'visit', 1)) {
+    for await (const row of personRecords(server.db, userId, person!, 'visit', { pageRows: 1 })) {
       visits.push(String(row.visit_name));
     }
     expect(visits).toEqual(['Annual checkup', 'Ear infection']);

@@ -11,6 +11,7 @@ import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { localToday } from '../../shared/dates';
 import { fhirQuerySchema } from '../../shared/fhir';
+import { WHOLE_FAMILY_CONTACTS } from '../../shared/constants';
 import type { DB } from '../db/schema';
 import type { HouseholdRepository } from '../household/household-repository';
 import type { AppEnv } from '../http/env';
@@ -34,8 +35,9 @@ export function personFhirSource(
   db: Kysely<DB>,
   userId: string,
   person: Person,
-  types?: readonly string[],
+  options: { types?: readonly string[]; wholeFamilyContacts?: boolean } = {},
 ): FhirSource {
+  const { types, wholeFamilyContacts } = options;
   return {
     person: {
       id: person.id,
@@ -47,7 +49,9 @@ export function personFhirSource(
       FHIR_RECORD_TYPES.map((type) => [
         type,
         () =>
-          !types || types.includes(type) ? personRecords(db, userId, person, type) : noRecords(),
+          !types || types.includes(type)
+            ? personRecords(db, userId, person, type, { wholeFamilyContacts })
+            : noRecords(),
       ]),
     ) as FhirSource['rows'],
     doses: () => personDoses(db, userId, person),
@@ -58,28 +62,36 @@ export function personFhirSource(
 async function* noRecords(): AsyncGenerator<never> {}
 
 export function fhirRoutes(db: Kysely<DB>, household: Pick<HouseholdRepository, 'notePersonUse'>) {
-  async function prepare(c: Context<AppEnv>, today: string | undefined, types?: readonly string[]) {
+  async function prepare(
+    c: Context<AppEnv>,
+    query: { today?: string; types?: readonly string[]; contacts?: string },
+  ) {
     const access = await c.var.access();
     const found = await findExportablePerson(db, access, c.req.param('personId') ?? '');
     if (!found) throw notFound(PERSON_NOT_FOUND);
-    const { ownerId, person } = found;
+    const { ownerId, person, shared } = found;
     // A grantee's export is a read of the person, in the owner's security activity.
     await household.notePersonUse(access, person.id, 'read');
-    const clock: FhirClock = { now: new Date().toISOString(), today: today ?? localToday() };
-    return { person, clock, source: personFhirSource(db, ownerId, person, types) };
+    const clock: FhirClock = { now: new Date().toISOString(), today: query.today ?? localToday() };
+    const wholeFamilyContacts = !shared && query.contacts === WHOLE_FAMILY_CONTACTS;
+    return {
+      person,
+      clock,
+      source: personFhirSource(db, ownerId, person, { types: query.types, wholeFamilyContacts }),
+    };
   }
 
   return new Hono<AppEnv>()
     .get('/Patient/:personId/$everything', validate('query', fhirQuerySchema), async (c) => {
-      const { today, types } = c.req.valid('query');
-      const { person, clock, source } = await prepare(c, today, types);
+      const { person, clock, source } = await prepare(c, c.req.valid('query'));
       return c.body(patientEverythingBody(source, clock), 200, {
         'Content-Type': fhirContentType(),
         'Content-Disposition': `attachment; filename="${personFileName('fhir', person, clock.today, 'json')}"`,
       });
     })
     .get('/Patient/:personId/$summary', validate('query', fhirQuerySchema), async (c) => {
-      const { person, clock, source } = await prepare(c, c.req.valid('query').today);
+      const { types: _types, ...query } = c.req.valid('query');
+      const { person, clock, source } = await prepare(c, query);
       const bundle = await buildPatientSummary(source, clock);
       return c.body(JSON.stringify(bundle), 200, {
         'Content-Type': fhirContentType(),

@@ -75,9 +75,9 @@ export interface FhirPerson {
 export type RowReader<R> = () => AsyncIterable<R> | Iterable<R>;
 
 /**
- * One person and their records. Each type's rows are the person's own (for family history:
- * the account holder's); contacts are the account's, carried in every person's bundle as
- * the care team. A type left out has no rows.
+ * One person and their records. Each type's rows are the person's own (family history
+ * recorded for them included); contacts are those that care for the person (and the whole
+ * family's, when the owner asks), carried as the care team. A type left out has no rows.
  */
 export interface FhirSource {
   person: FhirPerson;

@@ -3,8 +3,9 @@
  * summary PDF, a share link). A person is the account holder (whose id is the user's own)
  * or one of their family members; any other id is no one, so another user's person is
  * never found. A person's records of a member-linked type are the rows linked to them (for
- * the account holder: the rows linked to no member, family history included); contacts
- * belong to the account and come with every person, as their care team.
+ * the account holder: the rows linked to no member), family history recorded for them
+ * included; their contacts are the ones that care for them (migration 0020), and the whole
+ * family's (tied to no one) only when the owner asks for them: a grantee never gets those.
  *
  * Rows are read a page at a time, ordered by id (ids grow with time), each page starting
  * after the last id of the one before: a long history streams in flat memory, and a page
@@ -17,6 +18,7 @@ import { ownedBy, ownedRows } from '../access/access';
 import { shareOfPerson, type Access } from '../access/scope';
 import type { DB } from '../db/schema';
 import { isId } from '../ids';
+import { contactsOfPerson } from '../records/record-persons';
 import { recordRows } from '../records/record-rows';
 import type { DoseRow } from '../fhir/fhir-source';
 
@@ -63,11 +65,18 @@ export async function findExportablePerson(
   db: Kysely<DB>,
   access: Access,
   personId: string,
-): Promise<{ ownerId: string; person: Person } | undefined> {
+): Promise<{ ownerId: string; person: Person; shared: boolean } | undefined> {
   const share = shareOfPerson(access, personId);
   const ownerId = share?.allowExport ? share.ownerId : access.userId;
   const person = await findPerson(db, ownerId, personId);
-  return person && { ownerId, person };
+  return person && { ownerId, person, shared: ownerId !== access.userId };
+}
+
+export interface PersonRecordOptions {
+  /** Rows read per query. */
+  pageRows?: number;
+  /** Also the whole family's contacts (tied to no one): the owner's choice, never a grantee's. */
+  wholeFamilyContacts?: boolean;
 }
 
 /** A stored record of a person, as the API returns it without its member's name. */
@@ -83,7 +92,7 @@ export async function* personRecords(
   userId: string,
   person: Person,
   type: RecordType,
-  pageRows: number = PAGE_ROWS,
+  { pageRows = PAGE_ROWS, wholeFamilyContacts = false }: PersonRecordOptions = {},
 ): AsyncGenerator<PersonRecord> {
   const definition: RecordDefinition = definitionsByType[type];
   const rows = recordRows(definition);
@@ -107,6 +116,11 @@ export async function* personRecords(
         'family_member_id',
         person.family_member_id === null ? 'is' : '=',
         person.family_member_id,
+      );
+    }
+    if (definition.table === 'contacts') {
+      query = query.where(
+        contactsOfPerson(userId, person.id, { wholeFamily: wholeFamilyContacts }),
       );
     }
     if (after !== null) query = query.where('id', '>', after);

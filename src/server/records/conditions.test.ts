@@ -18,10 +18,21 @@ type Condition = {
 };
 
 describe('health history', () => {
-  it('saves a family-history entry with its relation and no member', async () => {
+  it('saves a family-history entry with its relation, for the person it names', async () => {
     const { client } = await signedUpClient(server);
     const member = await client.post<{ id: string }>('/api/family-members', { name: 'Kid' });
-    const created = await client.post<Condition>(
+    const own = await client.post<Condition>(
+      '/api/history',
+      sampleRecord('condition', { is_family_history: true, relation: 'Grandfather' }),
+    );
+    expect(own.status).toBe(201);
+    expect(own.body).toMatchObject({
+      is_family_history: true,
+      relation: 'Grandfather',
+      family_member_id: null,
+    });
+    // Recorded for a family member (issue 33.3): the relation is to the member.
+    const members = await client.post<Condition>(
       '/api/history',
       sampleRecord('condition', {
         is_family_history: true,
@@ -29,11 +40,10 @@ describe('health history', () => {
         family_member_id: member.body.id,
       }),
     );
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({
+    expect(members.body).toMatchObject({
       is_family_history: true,
       relation: 'Grandfather',
-      family_member_id: null,
+      family_member_id: member.body.id,
     });
   });
 
@@ -77,7 +87,7 @@ describe('health history', () => {
     expect(switched.body).toMatchObject({
       is_family_history: true,
       relation: 'Aunt',
-      family_member_id: null,
+      family_member_id: member.body.id,
     });
   });
 

@@ -32,6 +32,7 @@ import type { DB } from '../db/schema';
 import { withPersonNames } from '../persons/person-columns';
 import { badRequest } from '../http/errors';
 import { isId, newId, nowTimestamp } from '../ids';
+import { personRowsOf, personsOfContacts, setContactPersons } from './record-persons';
 import { recordRows } from './record-rows';
 import type { FamilyMemberRepository } from '../family-members/family-member-repository';
 
@@ -89,6 +90,41 @@ export function createRecordRepository<D extends RecordDefinition>(
   const rows = recordRows(definition);
   const fromRow = (row: Record<string, unknown>) => rows.fromRow(row) as Stored;
   const toRow = rows.toRow;
+
+  // The persons a record is for are kept beside it: only contacts have them (migration 0020).
+  const personsField = rows.personsField;
+  if (personsField && table !== 'contacts') {
+    throw new Error(`${table}: only contacts keep the persons they are for`);
+  }
+  const personsSpec = personsField
+    ? { name: personsField, label: definition.fields[personsField]?.label ?? personsField }
+    : undefined;
+
+  /** The records with the persons each is for (none: the whole family), for types that have them. */
+  async function withPersons(records: Stored[]): Promise<Stored[]> {
+    if (!personsField) return records;
+    const byOwner = new Map<string, Stored[]>();
+    for (const record of records) {
+      byOwner.set(record.user_id, [...(byOwner.get(record.user_id) ?? []), record]);
+    }
+    for (const [owner, owned] of byOwner) {
+      const persons = await personsOfContacts(
+        db,
+        owner,
+        owned.map((record) => record.id),
+      );
+      for (const record of owned) {
+        (record as Record<string, unknown>)[personsField] = persons.get(record.id) ?? [];
+      }
+    }
+    return records;
+  }
+
+  /** The persons a record being written names, checked against its owner's own persons. */
+  const personsToWrite = (owner: string, values: Record<string, unknown>) =>
+    personsField && personsSpec
+      ? personRowsOf(db, owner, (values[personsField] as string[] | undefined) ?? [], personsSpec)
+      : Promise.resolve(undefined);
 
   function applyOrder(query: RecordSelect, order: readonly OrderTerm[]): RecordSelect {
     let ordered = query;
@@ -273,7 +309,7 @@ export function createRecordRepository<D extends RecordDefinition>(
       ),
     );
     const [row] = await query({ ...scopeValues(scope), id });
-    return row ? fromRow(row) : undefined;
+    return row ? (await withPersons([fromRow(row)]))[0] : undefined;
   }
 
   /** A record the user may read, and whether they may change it (403 when they may not). */
@@ -319,7 +355,7 @@ export function createRecordRepository<D extends RecordDefinition>(
       ]);
       const hasMore = rows.length > options.limit;
       return {
-        items: rows.slice(0, options.limit).map(fromRow),
+        items: await withPersons(rows.slice(0, options.limit).map(fromRow)),
         next: hasMore ? options.offset + options.limit : null,
         counts,
       };
@@ -333,6 +369,7 @@ export function createRecordRepository<D extends RecordDefinition>(
 
     async create(access: Access, values: Record<string, unknown>): Promise<Stored> {
       const target = await targetOf(access, values);
+      const persons = await personsToWrite(target.owner, values);
       const now = nowTimestamp();
       const id = newId();
       const row: Record<string, unknown> = {
@@ -344,6 +381,7 @@ export function createRecordRepository<D extends RecordDefinition>(
       };
       if (memberLinked) row.family_member_id = target.member;
       await insertRow(ownedRow(target.owner, row));
+      if (persons) await setContactPersons(db, target.owner, id, persons);
       const created = await this.get(access, id);
       if (!created) throw new Error(`${table} row ${id} vanished after insert`);
       return created;
@@ -363,6 +401,7 @@ export function createRecordRepository<D extends RecordDefinition>(
       if (target.owner !== record.user_id) {
         throw badRequest(UNKNOWN_MEMBER_MESSAGE, 'family_member_id');
       }
+      const persons = await personsToWrite(target.owner, values);
       const changes: Record<string, unknown> = {
         ...toRow(values),
         changed_by: access.userId,
@@ -374,6 +413,7 @@ export function createRecordRepository<D extends RecordDefinition>(
         .where('id', '=', id)
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) return undefined;
+      if (persons) await setContactPersons(db, target.owner, id, persons);
       return this.get(access, id);
     },
 

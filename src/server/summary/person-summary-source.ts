@@ -7,11 +7,12 @@
  *   allergies             every allergy: Active first, then by substance
  *   current medications   not ended before today (a medication to start later included), by name
  *   conditions            the person's own, with their status, by name
- *   family history        family-history conditions (the account holder's), by name
+ *   family history        family-history conditions recorded for the person, by name
  *   immunizations         shots given: dated before today, or undated; the latest first
  *   upcoming visits       visits from now on, the soonest first
  *   insurance             current policies first, then past ones, by type and provider
- *   care team             the account's contacts, by name
+ *   care team             the contacts that care for the person (and, when asked for, the
+ *                         whole family's), by name
  */
 import type { Kysely } from 'kysely';
 import {
@@ -51,9 +52,10 @@ export async function buildPersonSummary(
   userId: string,
   person: Person,
   clock: SummaryClock,
+  options: { wholeFamilyContacts?: boolean } = {},
 ): Promise<PersonSummary> {
   async function* rows<K extends SummaryType>(type: K) {
-    for await (const row of personRecords(db, userId, person, type)) {
+    for await (const row of personRecords(db, userId, person, type, options)) {
       // The rows are the type's stored records, as its definition makes them.
       yield row as unknown as FhirRows[K];
     }

@@ -35,13 +35,13 @@ const LEOS: [RecordType, Record<string, unknown>][] = [
   ['insurance', { provider_name: 'KidsCare', policy_number: 'KC-4711', group_number: 'GRP-88' }],
 ];
 
-/** Maria's own records, her family history, and the account's care team. */
+/** Maria's own records, her family history, and a whole-family contact (in no one's summary). */
 const MARIAS: [RecordType, Record<string, unknown>][] = [
   ['allergy', { substance: 'Latex' }],
   ['medication', { medication_name: 'Metformin' }],
   ['condition', { condition_name: 'Migraine' }],
   ['condition', { condition_name: 'Diabetes', is_family_history: true, relation: 'Grandmother' }],
-  ['contact', { contact_name: 'Dr. Amara Okafor', phone_number: '+1 555 0199' }],
+  ['contact', { contact_name: 'Corner Pharmacy' }],
 ];
 
 /** Maria with her own records and family history, and Leo with his, each told apart by name. */
@@ -64,6 +64,17 @@ async function family(): Promise<Family> {
       client.post(`/api/${definitionsByType[type].path}`, sampleRecord(type, values)),
     );
   }
+  // The family doctor cares for both of them.
+  await expectStatus(
+    client.post(
+      '/api/contacts',
+      sampleRecord('contact', {
+        contact_name: 'Dr. Amara Okafor',
+        phone_number: '+1 555 0199',
+        person_ids: [session.body.user.id, leo.id],
+      }),
+    ),
+  );
   return { client, userId: session.body.user.id, leoId: leo.id };
 }
 
@@ -145,6 +156,7 @@ describe('GET /api/persons/{personId}/summary.pdf', () => {
       'Metformin',
       'Migraine',
       'Diabetes',
+      'Corner Pharmacy',
     ]) {
       expect(text, absent).not.toContain(absent);
     }

@@ -4,6 +4,7 @@
  *
  *   ?today=YYYY-MM-DD   the reader's date: current medications and given shots split at it
  *   ?tz=Europe/Oslo     the reader's time zone, for visit times and the generated date (UTC)
+ *   ?contacts=whole-family  the whole family's contacts too, beside the person's own
  *
  * The person is the user (their own id), one of their family members, or a person shared
  * with them on a grant that allows export; any other id is answered as a person that does
@@ -14,6 +15,7 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { localToday } from '../../shared/dates';
 import { summaryQuerySchema } from '../../shared/person-summary';
+import { WHOLE_FAMILY_CONTACTS } from '../../shared/constants';
 import type { DB } from '../db/schema';
 import type { HouseholdRepository } from '../household/household-repository';
 import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
@@ -38,12 +40,16 @@ export function summaryRoutes(
       const access = await c.var.access();
       const found = await findExportablePerson(db, access, c.req.param('personId'));
       if (!found) throw notFound(PERSON_NOT_FOUND);
-      const { ownerId, person } = found;
+      const { ownerId, person, shared } = found;
       // A grantee's export is a read of the person, in the owner's security activity.
       await household.notePersonUse(access, person.id, 'read');
       const query = c.req.valid('query');
       const clock = { now: new Date().toISOString(), today: query.today ?? localToday() };
-      const summary = await buildPersonSummary(db, ownerId, person, clock);
+      // The whole family's contacts come only when the owner asks: never to a grantee.
+      const wholeFamilyContacts = !shared && query.contacts === WHOLE_FAMILY_CONTACTS;
+      const summary = await buildPersonSummary(db, ownerId, person, clock, {
+        wholeFamilyContacts,
+      });
       const pdf = await sharedSummaryPdfThread().render(summary, { timeZone: query.tz ?? 'UTC' });
       return c.body(pdf, 200, {
         'Content-Type': SUMMARY_CONTENT_TYPE,

@@ -1,7 +1,8 @@
 /**
  * Health history: the user's own conditions and the family's (SPEC.md §2, §4). A family
- * history entry names a relation instead of a family member; the schema enforces that rule
- * for the form and the server alike.
+ * history entry names a relation, relative to the person it is recorded for: the account
+ * holder (SPEC.md's rule, and the form's default) or a family member (issue 33.3). The
+ * schema enforces the relation for the form and the server alike.
  */
 import { choice, date, familyMember, flag, text, textarea } from './fields';
 import { recordCatalogue } from './catalogue';
@@ -30,11 +31,9 @@ export const conditionDefinition = defineRecord({
       error: RELATION_REQUIRED_MESSAGE,
       path: ['relation'],
     })
-    .transform((values) =>
-      values.is_family_history
-        ? { ...values, family_member_id: null }
-        : { ...values, relation: null },
-    ),
+    // A family history entry is about a relative of the person it is recorded for (the
+    // account holder, as SPEC.md has it, or a family member): the relation is to them.
+    .transform((values) => (values.is_family_history ? values : { ...values, relation: null })),
   memberLinked: true,
   order: [{ column: 'diagnosis_date', direction: 'desc', nulls: 'last' }],
   timeline: { dateField: 'diagnosis_date' },

@@ -1,5 +1,8 @@
-/** Healthcare contacts: doctors, pharmacies, hospitals (SPEC.md §2 Contacts). */
-import { choiceWithDefault, email, tel, text, textarea } from './fields';
+/**
+ * Healthcare contacts: doctors, pharmacies, hospitals (SPEC.md §2 Contacts), each caring for
+ * some of the family's persons, or for the whole family when none is named.
+ */
+import { choiceWithDefault, email, persons, tel, text, textarea } from './fields';
 import { recordCatalogue } from './catalogue';
 import { defineRecord, objectSchema, standardMessages } from './definition';
 
@@ -12,7 +15,11 @@ export const CONTACT_TYPES = [
   'Other',
 ] as const;
 
+export const CARES_FOR_LABEL = 'Cares For';
+
 const fields = {
+  // The person comes first in every form: here, the persons the contact looks after.
+  person_ids: persons(CARES_FOR_LABEL),
   contact_name: text('Contact Name', { required: true }),
   contact_type: choiceWithDefault('Contact Type', CONTACT_TYPES, 'Doctor'),
   specialty: text('Specialty'),

@@ -62,6 +62,7 @@ describe('record definitions', () => {
         'Family Member',
       ],
       contact: [
+        'Cares For',
         'Contact Name',
         'Contact Type',
         'Specialty',

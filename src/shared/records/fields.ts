@@ -8,7 +8,16 @@ import { LONG_TEXT_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from '..
 import { isCalendarDate, isTimestamp, toUtcTimestamp } from '../date-values';
 
 export type FieldKind =
-  'text' | 'textarea' | 'email' | 'tel' | 'date' | 'datetime' | 'select' | 'checkbox' | 'member';
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'tel'
+  | 'date'
+  | 'datetime'
+  | 'select'
+  | 'checkbox'
+  | 'member'
+  | 'persons';
 
 export interface ChoiceOption {
   value: string;
@@ -23,7 +32,7 @@ export interface FieldSpec<S extends z.ZodType = z.ZodType> {
   /** Select options, in display order. */
   options?: readonly ChoiceOption[];
   /** The value a new form starts with. */
-  initial: string | boolean;
+  initial: string | boolean | readonly string[];
   /** Rows of a multi-line input. */
   rows?: number;
   maxLength?: number;
@@ -271,5 +280,32 @@ export function familyMember(): FieldSpec<z.ZodType<string | null, unknown>> {
         error: UNKNOWN_MEMBER_MESSAGE,
       }),
     initial: '',
+  };
+}
+
+/** The most persons one record can name (a family, with room to spare). */
+export const MAX_PERSONS = 100;
+/** What a record with no persons ticked is shown as: everyone's. */
+export const WHOLE_FAMILY = 'Whole family';
+
+/**
+ * The persons a record is for, as checkboxes (a contact's 'Cares For'): each an id of the
+ * account holder or one of their members, none meaning the whole family. Not a column of
+ * the record's table: the repository keeps them beside it (see records/record-persons.ts).
+ */
+export function persons(label: string): FieldSpec<z.ZodType<string[], unknown>> {
+  const unknownPerson = `${label} must name you or your family members`;
+  return {
+    kind: 'persons',
+    label,
+    required: false,
+    schema: z
+      .array(z.string({ error: unknownPerson }).refine(isPersonId, { error: unknownPerson }), {
+        error: `${label} must be a list of persons`,
+      })
+      .max(MAX_PERSONS, { error: `${label} may name at most ${MAX_PERSONS} persons` })
+      .nullish()
+      .transform((ids) => [...new Set(ids ?? [])]),
+    initial: [],
   };
 }

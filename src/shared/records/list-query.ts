@@ -1,6 +1,6 @@
 /** The query string of a record list: which tab, whose records, which page. */
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, PAGE_SIZE } from '../constants';
+import { MAX_PAGE_SIZE, PAGE_SIZE, WHOLE_FAMILY_CONTACTS } from '../constants';
 import { isCalendarDate } from '../dates';
 import type { RecordDefinition } from './definition';
 import { isPersonId } from './fields';
@@ -29,6 +29,15 @@ export const todayParam = z
   .refine((value) => value === undefined || isCalendarDate(value), {
     error: 'today must be a date (YYYY-MM-DD)',
   });
+
+/**
+ * `?contacts=whole-family`: a person's export also carries the whole family's contacts
+ * (tied to no one); without it, only the contacts tied to that person. A grantee's export
+ * never carries them, whatever it asks.
+ */
+export const contactsParam = z
+  .literal(WHOLE_FAMILY_CONTACTS, { error: `contacts must be '${WHOLE_FAMILY_CONTACTS}'` })
+  .optional();
 
 export function listQuerySchema(definition: RecordDefinition) {
   const views = Object.keys(definition.views ?? {});

@@ -18,6 +18,7 @@ import type { FhirImportSummary } from '../../shared/fhir';
 import type { CalendarLinkInput } from '../../shared/calendar';
 import type { DoseMarkInput } from '../../shared/doses';
 import type { CreateShareLinkInput } from '../../shared/share-links';
+import { WHOLE_FAMILY_CONTACTS } from '../../shared/constants';
 import { localToday } from '../../shared/dates';
 import type {
   RecordDefinition,
@@ -170,11 +171,16 @@ export const dataApi = {
       onProgress,
     ),
   /** One person's health summary as a PDF, dated and timed as the reader's browser is. */
-  downloadSummaryPdf: (personId: string, onProgress: (bytes: number) => void) =>
+  downloadSummaryPdf: (
+    personId: string,
+    onProgress: (bytes: number) => void,
+    options: { wholeFamilyContacts?: boolean } = {},
+  ) =>
     download(
       `/persons/${encodeURIComponent(personId)}/summary.pdf${queryString({
         today: localToday(),
         tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        contacts: options.wholeFamilyContacts ? WHOLE_FAMILY_CONTACTS : undefined,
       })}`,
       onProgress,
     ),
@@ -192,11 +198,16 @@ export const shareLinksApi = {
   accesses: (id: string) => answer(product['share-links'][':id'].accesses.$get({ param: { id } })),
   revoke: (id: string) => answer(product['share-links'][':id'].$delete({ param: { id } })),
   /** A person's bundle of the chosen types, as the owner's browser encrypts it. */
-  bundle: async (personId: string, types: readonly string[]): Promise<string> => {
+  bundle: async (
+    personId: string,
+    types: readonly string[],
+    options: { wholeFamilyContacts?: boolean } = {},
+  ): Promise<string> => {
     const response = await send(
       `/api/fhir/Patient/${encodeURIComponent(personId)}/$everything${queryString({
         today: localToday(),
         types: types.join(','),
+        contacts: options.wholeFamilyContacts ? WHOLE_FAMILY_CONTACTS : undefined,
       })}`,
     );
     return response.text();

@@ -1,9 +1,12 @@
 /**
- * The family-member filter strip: 'All', then one button per member in creation order, then
- * each person shared with the user (marked as shared); the active one is pressed.
+ * The family-member filter strip: 'All', the account holder ('{full name} (you)'), then one
+ * button per member in creation order, then each person shared with the user (marked as
+ * shared); the active one is pressed.
  */
 import { useSearchParams } from 'react-router';
+import { DEFAULT_MEMBER_COLOR } from '../../../shared/constants';
 import { cn } from '../../lib/cn';
+import { useSession } from '../auth/session';
 import { useSharedPersons } from '../household/household-queries';
 import { useFamilyMembers } from './family-member-queries';
 
@@ -89,12 +92,17 @@ export function useMemberParam(): [string | undefined, (memberId: string | undef
   return [member, setMember];
 }
 
-/** The strip wired to the user's members, the persons shared with them, and the URL. */
+/**
+ * The strip wired to the account holder (their own records), the user's members, the
+ * persons shared with them, and the URL.
+ */
 export function FamilyFilter() {
   const members = useFamilyMembers();
   const shared = useSharedPersons();
+  const user = useSession().data?.user;
   const [member, setMember] = useMemberParam();
   const persons: FilterPerson[] = [
+    ...(user ? [{ id: user.id, name: `${user.name} (you)`, color: DEFAULT_MEMBER_COLOR }] : []),
     ...(members.data ?? []),
     ...shared.map((person) => ({
       id: person.personId,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   conditionDefinition,
+  contactDefinition,
   medicationDefinition,
   visitDefinition,
 } from '../../../shared/records';
@@ -12,7 +13,10 @@ afterEach(() => {
   process.env.TZ = originalZone;
 });
 
-const resolve = (definition: RecordDefinition, values: Record<string, string | boolean>) =>
+const resolve = (
+  definition: RecordDefinition,
+  values: Record<string, string | boolean | string[]>,
+) =>
   recordResolver(definition)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
 
 describe('record forms', () => {
@@ -55,5 +59,14 @@ describe('record forms', () => {
     );
     const fixed = await resolve(conditionDefinition, { ...values, relation: 'Father' });
     expect(fixed.errors).toEqual({});
+  });
+
+  it('hold the persons a contact cares for as a list, none for the whole family', async () => {
+    expect(toFormValues(contactDefinition).person_ids).toEqual([]);
+    const stored = toFormValues(contactDefinition, { contact_name: 'Dr. A', person_ids: ['p1'] });
+    expect(stored.person_ids).toEqual(['p1']);
+    const ids = ['0192f3a4-1b2c-7d3e-8f40-123456789abc'];
+    const result = await resolve(contactDefinition, { ...stored, person_ids: ids });
+    expect(result.values).toMatchObject({ contact_name: 'Dr. A', person_ids: ids });
   });
 });

@@ -1,13 +1,14 @@
 /**
- * Between a record and its form: inputs hold strings and booleans; the API takes the
- * definition's input. The only conversion is the visit time: the form holds local wall
+ * Between a record and its form: inputs hold strings and booleans (and the persons a record
+ * is for, a list of ids); the API takes the definition's input. The only conversion is the visit time: the form holds local wall
  * time, the API a UTC timestamp.
  */
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { fromDateTimeLocalInput, toDateTimeLocalInput } from '../../../shared/dates';
 import type { RecordDefinition } from '../../../shared/records/definition';
 
-export type FormValues = Record<string, string | boolean>;
+/** A form's values: text, a yes/no, or the persons a record is for (a list of ids). */
+export type FormValues = Record<string, string | boolean | string[]>;
 
 export function toFormValues(
   definition: RecordDefinition,
@@ -17,6 +18,7 @@ export function toFormValues(
   for (const [name, field] of Object.entries(definition.fields)) {
     const stored = record?.[name];
     if (field.kind === 'checkbox') values[name] = record ? Boolean(stored) : Boolean(field.initial);
+    else if (field.kind === 'persons') values[name] = Array.isArray(stored) ? [...stored] : [];
     else if (field.kind === 'datetime')
       values[name] = toDateTimeLocalInput(stored as string | null);
     else if (record) values[name] = typeof stored === 'string' ? stored : '';

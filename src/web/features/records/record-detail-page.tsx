@@ -17,6 +17,7 @@ import { ApiError } from '../../../shared/api-error';
 import { RecordTypeIcon } from '../../components/record-type-icon';
 import { showError, showSuccess } from '../../lib/toast';
 import { useSession } from '../auth/session';
+import { usePersonNames } from '../family-members/person-names';
 import { useRecordOwnership } from '../household/household-queries';
 import { PageHeader } from '../shell/page-header';
 import { useDeleteRecord, useRecord } from './record-queries';
@@ -84,7 +85,9 @@ export function RecordDetailPage<D extends RecordDefinition>({
   const record = useRecord(definition, id);
   const remove = useDeleteRecord(definition);
   const ownership = useRecordOwnership();
-  const me = useSession().data?.user.id;
+  const user = useSession().data?.user;
+  const me = user?.id;
+  const personNames = usePersonNames();
   const [confirming, setConfirming] = useState(false);
   const listPath = `/${definition.path}`;
   const missing = record.error instanceof ApiError && record.error.status === 404;
@@ -118,15 +121,20 @@ export function RecordDetailPage<D extends RecordDefinition>({
   const changedBy = data as { changed_by?: string | null; changed_by_name?: string | null };
   const hidden = new Set([definition.titleField, ...(customisation.hiddenFields ?? [])]);
   const rows: DetailRow[] = [];
+  // The user's own record names them, as the form does ('Maria Garcia (you)').
+  const person =
+    data.family_member_name ?? (data.user_id === me && user ? `${user.name} (you)` : null);
   for (const [name, field] of Object.entries(definition.fields)) {
     if (hidden.has(name)) continue;
     const value =
       field.kind === 'member' ? (
-        <MemberBadge name={data.family_member_name} color={data.family_member_color} />
+        <MemberBadge name={person} color={data.family_member_color} />
+      ) : field.kind === 'persons' ? (
+        personNames(values[name] as string[] | undefined)
       ) : (
         formatFieldValue(field, values[name])
       );
-    if (field.kind === 'member' ? data.family_member_name : value !== null) {
+    if (field.kind === 'member' ? person : value !== null) {
       rows.push({ label: customisation.labels?.[name] ?? field.label, value });
     }
   }

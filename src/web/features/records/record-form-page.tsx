@@ -7,17 +7,18 @@ import { useEffect, useMemo } from 'react';
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { sortMembersByName } from '../../../shared/family-members';
-import type { FieldSpec } from '../../../shared/records/fields';
+import { WHOLE_FAMILY, type FieldSpec } from '../../../shared/records/fields';
 import type { RecordDefinition, RecordInput } from '../../../shared/records/definition';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/feedback';
-import { fieldErrorProps, FormField } from '../../components/ui/form-field';
+import { FieldError, fieldErrorProps, FormField } from '../../components/ui/form-field';
 import { Checkbox, Input, Select, Textarea } from '../../components/ui/input';
 import { ApiError } from '../../../shared/api-error';
 import { showError, showSuccess } from '../../lib/toast';
 import { useSession } from '../auth/session';
 import { useFamilyMembers } from '../family-members/family-member-queries';
+import { usePersons } from '../family-members/person-select';
 import { sharedPersonLabel, useHousehold } from '../household/household-queries';
 import { PageHeader } from '../shell/page-header';
 import { recordResolver, toFormValues, type FormValues } from './form-values';
@@ -45,6 +46,7 @@ function FieldControl({
   error,
   register,
   members,
+  self,
 }: {
   id: string;
   name: string;
@@ -53,6 +55,8 @@ function FieldControl({
   error?: string;
   register: UseFormRegister<FormValues>;
   members: readonly PersonChoice[];
+  /** The account holder, as the member select offers them: '{full name} (you)'. */
+  self: string;
 }) {
   const common = {
     id,
@@ -83,7 +87,8 @@ function FieldControl({
     case 'member':
       return (
         <Select {...common}>
-          <option value="">None</option>
+          {/* The record is the user's own: CONTRACT.md §2 names them here, where 'None' was. */}
+          <option value="">{self}</option>
           {members.map((member) => (
             <option key={member.id} value={member.id}>
               {member.name}
@@ -103,9 +108,68 @@ function FieldControl({
         />
       );
     case 'checkbox':
+    case 'persons':
       return null;
   }
 }
+
+/**
+ * The persons a record is for, as labelled checkboxes in a group named by the field ('Cares
+ * For'): the account holder, then each member; none ticked is the whole family.
+ */
+function PersonsControl({
+  id,
+  field,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  field: FieldSpec;
+  value: readonly string[];
+  onChange: (personIds: string[]) => void;
+  error?: string;
+}) {
+  const persons = usePersons();
+  const toggle = (personId: string, on: boolean) =>
+    onChange(
+      persons
+        .map((person) => person.id)
+        .filter((candidate) => (candidate === personId ? on : value.includes(candidate))),
+    );
+  return (
+    <fieldset
+      // Named by its legend, as a labelled control is found by its label ('Cares For').
+      aria-labelledby={`${id}-label`}
+      aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+      className="space-y-2"
+    >
+      <legend id={`${id}-label`} className="mb-1.5 text-sm font-medium">
+        {field.label}
+      </legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {persons.map((person) => (
+          <Checkbox
+            key={person.id}
+            id={`${id}-${person.id}`}
+            label={person.label}
+            checked={value.includes(person.id)}
+            onChange={(event) => toggle(person.id, event.target.checked)}
+          />
+        ))}
+      </div>
+      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+        {value.length === 0
+          ? `${WHOLE_FAMILY}: no one is ticked.`
+          : `Untick everyone for the ${WHOLE_FAMILY.toLowerCase()}.`}
+      </p>
+      <FieldError id={`${id}-error`} message={error} />
+    </fieldset>
+  );
+}
+
+/** Where the person of a record is chosen: first in every form. */
+const isPersonField = (field: FieldSpec) => field.kind === 'member' || field.kind === 'persons';
 
 export function RecordFormPage({
   definition,
@@ -141,6 +205,7 @@ export function RecordFormPage({
   const values = useWatch({ control: form.control }) as FormValues;
 
   const me = session.data?.user.id;
+  const self = session.data ? `${session.data.user.name} (you)` : 'You';
   useEffect(() => {
     if (!record.data) return;
     const values = toFormValues(definition, record.data);
@@ -189,9 +254,11 @@ export function RecordFormPage({
   }
 
   const errors = form.formState.errors;
-  const entries = Object.entries(definition.fields).filter(
-    ([name]) => (fieldRule?.(name, values) ?? 'shown') !== 'hidden',
-  );
+  // The person comes first in every form (issue 33.3), then the type's fields in their order.
+  const entries = [
+    ...Object.entries(definition.fields).filter(([, field]) => isPersonField(field)),
+    ...Object.entries(definition.fields).filter(([, field]) => !isPersonField(field)),
+  ].filter(([name]) => (fieldRule?.(name, values) ?? 'shown') !== 'hidden');
   // Neighbouring yes/no fields (a medication's times of day) share one row.
   const blocks: Array<{ flags: [string, FieldSpec][] } | { field: [string, FieldSpec] }> = [];
   for (const entry of entries) {
@@ -231,6 +298,19 @@ export function RecordFormPage({
             const id = inputId(definition, name);
             const required = field.required || fieldRule?.(name, values) === 'required';
             const error = errors[name]?.message;
+            if (field.kind === 'persons') {
+              const chosen = values[name];
+              return (
+                <PersonsControl
+                  key={name}
+                  id={id}
+                  field={field}
+                  value={Array.isArray(chosen) ? chosen : []}
+                  onChange={(personIds) => form.setValue(name, personIds, { shouldDirty: true })}
+                  error={error}
+                />
+              );
+            }
             return (
               <FormField key={name} id={id} label={field.label} required={required} error={error}>
                 <FieldControl
@@ -241,6 +321,7 @@ export function RecordFormPage({
                   error={error}
                   register={form.register}
                   members={membersByName}
+                  self={self}
                 />
               </FormField>
             );

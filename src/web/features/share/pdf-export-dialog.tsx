@@ -15,6 +15,7 @@ import { cn } from '../../lib/cn';
 import { saveBlob } from '../../lib/save-file';
 import { showError, showSuccess } from '../../lib/toast';
 import { PersonSelect, usePersons } from '../family-members/person-select';
+import { WholeFamilyContacts } from './whole-family-contacts';
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} kB`;
 
@@ -29,10 +30,11 @@ export function PdfExportDialog({
   const [chosenPerson, setChosenPerson] = useState('');
   const personId = chosenPerson || persons[0]?.id || '';
   const [received, setReceived] = useState<number | null>(null);
+  const [wholeFamilyContacts, setWholeFamilyContacts] = useState(false);
   const download = useMutation({
     mutationFn: () => {
       setReceived(0);
-      return dataApi.downloadSummaryPdf(personId, setReceived);
+      return dataApi.downloadSummaryPdf(personId, setReceived, { wholeFamilyContacts });
     },
     onSuccess: ({ blob, fileName }) => {
       saveBlob(blob, fileName ?? 'kin-health-summary.pdf');
@@ -61,6 +63,12 @@ export function PdfExportDialog({
             onChange={setChosenPerson}
             disabled={download.isPending}
             exportable
+          />
+          <WholeFamilyContacts
+            personId={personId}
+            checked={wholeFamilyContacts}
+            onChange={setWholeFamilyContacts}
+            disabled={download.isPending}
           />
           <Button
             type="submit"

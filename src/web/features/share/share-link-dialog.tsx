@@ -23,6 +23,7 @@ import { Checkbox, Input, Select } from '../../components/ui/input';
 import { showError, showSuccess } from '../../lib/toast';
 import { PersonSelect, usePersons } from '../family-members/person-select';
 import { useCreateShareLink } from './share-link-queries';
+import { WholeFamilyContacts } from './whole-family-contacts';
 
 export type ShareMode = 'link' | 'email' | 'message';
 
@@ -70,6 +71,7 @@ function ShareLinkForm({ mode }: { mode: ShareMode }) {
     '',
   );
   const [types, setTypes] = useState<readonly ShareableRecordType[]>(SHAREABLE_RECORD_TYPES);
+  const [wholeFamilyContacts, setWholeFamilyContacts] = useState(false);
   const [days, setDays] = useState<ShareLinkExpiryDays>(DEFAULT_SHARE_LINK_EXPIRY_DAYS);
   const [passcode, setPasscode] = useState('');
   // Each problem is shown under the field it is about.
@@ -90,7 +92,14 @@ function ShareLinkForm({ mode }: { mode: ShareMode }) {
     }
     setProblem(undefined);
     create.mutate(
-      { personId, personName, types, expiresInDays: days, passcode },
+      {
+        personId,
+        personName,
+        types,
+        wholeFamilyContacts: wholeFamilyContacts && types.includes('contact'),
+        expiresInDays: days,
+        passcode,
+      },
       { onSuccess: setLink, onError: (error) => showError(toasts.error, error) },
     );
   };
@@ -132,6 +141,14 @@ function ShareLinkForm({ mode }: { mode: ShareMode }) {
             />
           ))}
         </div>
+        {types.includes('contact') ? (
+          <WholeFamilyContacts
+            personId={personId}
+            checked={wholeFamilyContacts}
+            onChange={setWholeFamilyContacts}
+            disabled={create.isPending}
+          />
+        ) : null}
         <FieldError
           id={`${ids.include}-error`}
           message={problem?.field === 'include' ? problem.message : undefined}

@@ -22,6 +22,8 @@ export interface NewShareLink {
   personId: string;
   personName: string;
   types: readonly ShareableRecordType[];
+  /** The whole family's contacts too, beside the person's own. */
+  wholeFamilyContacts?: boolean;
   expiresInDays: ShareLinkExpiryDays;
   passcode: string;
 }
@@ -34,7 +36,9 @@ function base64Url(bytes: Uint8Array): string {
 
 /** Makes a link; answers the viewer URL holding the `shlink:/` payload. */
 export async function createShareLink(input: NewShareLink): Promise<string> {
-  const bundle = await shareLinksApi.bundle(input.personId, input.types);
+  const bundle = await shareLinksApi.bundle(input.personId, input.types, {
+    wholeFamilyContacts: input.wholeFamilyContacts,
+  });
   const key = crypto.getRandomValues(new Uint8Array(32));
   const jwe = await new CompactEncrypt(new TextEncoder().encode(bundle))
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty: 'application/fhir+json' })
