@@ -50,6 +50,7 @@ export default defineConfig({
         'pwa.spec.ts',
         'share-links.spec.ts',
         'unsaved-changes.spec.ts',
+        'words.spec.ts',
       ],
     },
     ...(onPostgres

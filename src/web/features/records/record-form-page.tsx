@@ -182,6 +182,10 @@ export function RecordFormPage({
       navigate(editing && definition.afterEdit === 'detail' ? `${listPath}/${saved.id}` : listPath);
     } catch (error) {
       showError(editing ? definition.messages.updateError : definition.messages.createError, error);
+      // A refusal about one field (a family member removed meanwhile) shows under that field.
+      if (error instanceof ApiError && error.field && error.field in definition.fields) {
+        form.setError(error.field, { message: error.message }, { shouldFocus: true });
+      }
     }
   });
 
