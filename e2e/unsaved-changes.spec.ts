@@ -116,3 +116,27 @@ test('offline, Save says it will retry, keeps the form, and saves when the netwo
   await expect(page).toHaveURL(/\/visits$/);
   await expect(page.getByRole('link', { name: /Ear check/ })).toBeVisible();
 });
+
+test('a save waiting for the network lets the screen be left, and still goes through', async ({
+  page,
+  context,
+  user,
+}) => {
+  void user;
+  // From the list, so that its screen is loaded before the network goes.
+  await page.goto('/visits');
+  await page.getByRole('button', { name: 'Add New Visit' }).click();
+  await page.getByLabel('Visit Purpose').fill('Ear check');
+  await page.getByLabel('Visit Date').fill('2030-05-01T10:00');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Save Visit' }).click();
+  await expect(page.getByText('This visit will be saved when you are back online.')).toBeVisible();
+  // Nothing to discard: what was typed is on its way.
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/visits$/);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(page.getByText('Visit created', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Ear check/ })).toBeVisible();
+});

@@ -158,6 +158,7 @@ export function RecordFormPage({
     draftKey: me ? draftKey(me, definition.type, id) : undefined,
     ready: !editing || Boolean(record.data),
     noun: definition.noun.toLowerCase(),
+    waiting: save.isPaused,
   });
   // A save that waited for the network may finish after the screen was left: it goes through,
   // but does not take the user back to a list they have moved on from.

@@ -17,6 +17,7 @@ export function useUnsavedChanges<V extends FieldValues>({
   draftKey,
   ready,
   noun,
+  waiting = false,
 }: {
   form: UseFormReturn<V, unknown, Record<string, unknown>>;
   /** Where this form's draft is kept; none while the signed-in user is not yet known. */
@@ -25,6 +26,11 @@ export function useUnsavedChanges<V extends FieldValues>({
   ready: boolean;
   /** What the form is about, in lower case: 'visit'. */
   noun: string;
+  /**
+   * A save is waiting for the network: the screen may be left without a question, since
+   * the save goes through when the network returns (the draft stays until it has).
+   */
+  waiting?: boolean;
 }) {
   const dirty = form.formState.isDirty;
   const values = useWatch({ control: form.control });
@@ -73,6 +79,7 @@ export function useUnsavedChanges<V extends FieldValues>({
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty &&
+      !waiting &&
       !leaving.current &&
       (currentLocation.pathname !== nextLocation.pathname ||
         currentLocation.search !== nextLocation.search),
