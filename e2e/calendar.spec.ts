@@ -67,6 +67,17 @@ test('a new calendar link asks first, since it ends the one calendars use; the l
   // Made on localhost: it says others cannot open it, and how to fix that.
   const warning = page.getByRole('note').filter({ hasText: 'Others cannot open this link.' });
   await expect(warning).toContainText('BASE_URL');
+  // Long addresses wrap inside the Calendar card instead of running out of it.
+  const card = page
+    .locator('section, div')
+    .filter({ has: page.getByRole('heading', { name: 'Calendar', exact: true }) })
+    .last();
+  const inside = async (locator: typeof field) => {
+    const [outer, inner] = [await card.boundingBox(), await locator.boundingBox()];
+    return inner!.x + inner!.width <= outer!.x + outer!.width;
+  };
+  expect(await inside(field)).toBe(true);
+  expect(await inside(warning)).toBe(true);
 
   await page.getByRole('button', { name: 'Create Calendar Link' }).click();
   const confirm = page.getByRole('alertdialog');

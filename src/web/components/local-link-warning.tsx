@@ -26,7 +26,7 @@ export function LocalLinkWarning({ link }: { link: string }) {
       className="flex gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
     >
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <p>
+      <p className="min-w-0 break-words">
         <strong className="font-semibold">Others cannot open this link.</strong> It points to{' '}
         {new URL(link).host}, which means this computer only. To make links others can open, start
         Kin Health with <code>BASE_URL</code> set to the address they reach it at (for example{' '}

@@ -70,7 +70,7 @@ export function CalendarSection() {
       </p>
 
       {made?.url ? (
-        <div className="mb-4 grid gap-1.5">
+        <div className="mb-4 grid grid-cols-1 gap-1.5">
           <Label htmlFor={linkId}>Calendar Link</Label>
           <Input id={linkId} readOnly value={made.url} onFocus={(e) => e.target.select()} />
           <p className="text-sm text-muted-foreground">
