@@ -50,6 +50,8 @@ export default defineConfig({
         'pwa.spec.ts',
         'share-links.spec.ts',
         'persons.spec.ts',
+        'unsaved-changes.spec.ts',
+        'words.spec.ts',
       ],
     },
     ...(onPostgres

@@ -44,8 +44,17 @@ test('an allergy is on the timeline on the day it was noted, and a severe one st
   await expect(page.getByRole('heading', { name: 'May 2, 2024' })).toBeVisible();
   await page.getByRole('link', { name: /Penicillin/ }).click();
   await expect(page).toHaveURL(new RegExp(`/allergies/${allergy.id}$`));
-  await expect(page.getByText('Severe')).toBeVisible();
+  // Marked by an icon and a word in bold, not by colour alone, on the detail and the list.
+  const severe = page.locator('strong', { hasText: 'Severe' });
+  await expect(severe).toBeVisible();
+  await expect(severe.locator('svg')).toBeVisible();
   await page.goto('/allergies');
   await expect(page.getByRole('link', { name: /Penicillin/ })).toContainText('Rash');
+  await expect(
+    page
+      .getByRole('link', { name: /Penicillin/ })
+      .locator('strong', { hasText: 'Severe' })
+      .locator('svg'),
+  ).toBeVisible();
   await expectAccessible(page);
 });

@@ -91,24 +91,76 @@ export async function signInWithForm(page: Page, user: TestUser, passcode = PASS
 }
 
 /**
- * Fails on any serious or critical WCAG 2.x A/AA violation on the page once its transitions
- * have ended (a toast fading in has too little contrast halfway, on a slow machine).
+ * Waits until nothing on the page moves: every finite animation and transition has ended
+ * and none has begun for two frames (a toast mounts, then starts to fade in, a frame later).
  */
-export async function expectAccessible(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
+async function settle(page: Page) {
+  await page.evaluate(async () => {
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    const moving = () =>
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const serious = results.violations.filter((violation) =>
-    ['serious', 'critical'].includes(violation.impact ?? ''),
-  );
+        .filter(
+          (animation) =>
+            animation.playState !== 'finished' &&
+            animation.effect?.getComputedTiming().iterations !== Infinity,
+        );
+    for (let round = 0; round < 50; round += 1) {
+      const now = moving();
+      if (now.length === 0) {
+        await frame();
+        await frame();
+        if (moving().length === 0) return;
+      }
+      await Promise.all(now.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
+}
+
+/** Counts the finite animations and transitions that begin from now on (see expectAccessible). */
+async function watchMotion(page: Page) {
+  await page.evaluate(() => {
+    const state = window as unknown as { kinMotion?: number; kinMotionWatched?: boolean };
+    state.kinMotion = 0;
+    if (state.kinMotionWatched) return;
+    state.kinMotionWatched = true;
+    const count = (event: Event) => {
+      const target = event.target;
+      if (
+        event.type === 'animationstart' &&
+        target instanceof Element &&
+        getComputedStyle(target).animationIterationCount === 'infinite'
+      )
+        return;
+      state.kinMotion = (state.kinMotion ?? 0) + 1;
+    };
+    document.addEventListener('transitionrun', count, true);
+    document.addEventListener('animationstart', count, true);
+  });
+}
+
+const motionSince = (page: Page) =>
+  page.evaluate(() => (window as unknown as { kinMotion?: number }).kinMotion ?? 0);
+
+/**
+ * Fails on any serious or critical WCAG 2.x A/AA violation on the page, judged while it is
+ * still: once its animations have ended, and again if one began while axe was reading it (a
+ * toast fading in or out has too little contrast halfway; on a busy machine one can start
+ * during the check). Nothing is left out: a toast is checked too, once it is still.
+ */
+export async function expectAccessible(page: Page) {
+  let serious: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'] = [];
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    await settle(page);
+    await watchMotion(page);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    serious = results.violations.filter((violation) =>
+      ['serious', 'critical'].includes(violation.impact ?? ''),
+    );
+    if ((await motionSince(page)) === 0) break;
+  }
   expect(
     serious.map(
       (violation) =>

@@ -58,6 +58,17 @@ test('a share link with a passcode opens without an account, is revoked, and log
   await expect(field).toHaveAttribute('readonly', '');
   await expect(dialog.getByRole('img', { name: 'QR code for the share link' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Copy Link' })).toBeVisible();
+  // Shown once: the dialog says so, and repeats the passcode and the expiry with it.
+  await expect(dialog.getByText('Shown only now')).toBeVisible();
+  await expect(dialog.getByText('Passcode: 2468')).toBeVisible();
+  const expiry = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
+  await expect(dialog.getByText(/^Expires /)).toContainText(
+    expiry.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' }),
+  );
+  // Made on localhost: it says others cannot open it, and how to fix that.
+  await expect(
+    dialog.getByRole('note').filter({ hasText: 'Others cannot open this link.' }),
+  ).toContainText('BASE_URL');
   await page.screenshot({ path: test.info().outputPath('share-link-created.png') });
   const link = await field.inputValue();
   await page.keyboard.press('Escape');
@@ -81,6 +92,14 @@ test('a share link with a passcode opens without an account, is revoked, and log
   await expect(viewer.getByRole('heading', { name: 'Allergies' })).toBeVisible();
   await expect(viewer.getByText('Penicillin')).toBeVisible();
   await expect(viewer.getByText('Amoxicillin')).toBeVisible();
+  // As the PDF has it: how often, and when in the day.
+  await expect(viewer.getByText(/^250 mg · Twice Daily · Morning · /)).toBeVisible();
+  // A severe allergy stands out by an icon and a word, not by colour alone.
+  const severe = viewer
+    .getByRole('region', { name: 'Allergies' })
+    .locator('strong', { hasText: 'Severe' });
+  await expect(severe).toBeVisible();
+  await expect(severe.locator('svg')).toBeVisible();
   // The insurer heads its policy, under Insurance, not under the care team.
   const insurance = viewer.getByRole('region', { name: 'Insurance' });
   await expect(insurance.getByText('Acme Health')).toBeVisible();

@@ -6,7 +6,8 @@ export const toasts = {
   error: 'Error',
   signedUp: {
     title: 'Success!',
-    description: 'Account created successfully. You can now sign in.',
+    // SPEC.md §8 went on 'You can now sign in.', but sign-up signs the user in (issue 33.8).
+    description: 'Account created successfully.',
   },
   memberAdded: 'Family member added successfully',
   memberUpdated: 'Family member updated successfully',

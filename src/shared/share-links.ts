@@ -35,7 +35,8 @@ export const SHAREABLE_RECORD_LABELS: Record<ShareableRecordType, string> = {
   allergy: 'Allergies',
   medication: 'Medications',
   condition: 'Conditions',
-  shot: 'Immunizations',
+  // The app's name for them (the PDF's heading stays 'Immunizations', as CONTRACT.md fixes).
+  shot: 'Shots',
   visit: 'Visits',
   insurance: 'Insurance',
   contact: 'Care Team',

@@ -1,7 +1,8 @@
 /**
  * Toasts with SPEC.md §8's titles. The server's message is the description. A toast with
  * the same title replaces the one already showing instead of stacking under it: the newest
- * word on what failed (a refused passcode after a mistyped one) is the one that counts.
+ * word on what failed (a refused passcode after a mistyped one) is the one that counts. A
+ * success clears the errors still showing: they are about something that has since worked.
  */
 import { toast } from 'sonner';
 import type { Toast } from '../../shared/records/definition';
@@ -12,14 +13,21 @@ export function errorMessage(error: unknown): string {
   return 'Something went wrong';
 }
 
+const errorsShowing = new Set<string>();
+
 export function showError(title: string, error: unknown) {
   const description = errorMessage(error);
-  toast.error(title, { id: `error:${title}`, description });
+  const id = `error:${title}`;
+  errorsShowing.add(id);
+  const gone = () => errorsShowing.delete(id);
+  toast.error(title, { id, description, onDismiss: gone, onAutoClose: gone });
 }
 
 export function showSuccess(message: Toast | string) {
   const { title, description } =
     typeof message === 'string' ? { title: message, description: undefined } : message;
+  for (const id of errorsShowing) toast.dismiss(id);
+  errorsShowing.clear();
   toast.success(title, { id: `success:${title}`, description });
 }
 

@@ -1,6 +1,8 @@
 /** What the viewer reads off a shared bundle, section by section. */
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
+import { medicationResource } from '../../server/fhir/fhir-resources';
+import type { FhirRows } from '../../server/fhir/fhir-source';
 import { summarizeBundle } from './bundle-summary';
 
 const bundleOf = (...resources: Resource[]): Bundle => ({
@@ -80,9 +82,68 @@ describe('summarizeBundle', () => {
       Insurance: ['Acme Health'],
       'Care Team': ['Dr. Chen'],
     });
+    // A severe allergy is marked as such, beside its name, rather than as one more detail.
     const allergy = summary.sections[0]!.items[0]!;
-    expect(allergy.details).toEqual(['Hives', 'Severity: Severe']);
+    expect(allergy.details).toEqual(['Hives']);
+    expect(allergy.badge).toBe('Severe');
   });
+
+  it("keeps a milder allergy's severity among its details, unmarked", () => {
+    const summary = summarizeBundle(
+      bundleOf({
+        resourceType: 'AllergyIntolerance',
+        patient,
+        code: { text: 'Dust' },
+        reaction: [{ manifestation: [{ text: 'Sneezing' }], severity: 'mild' }],
+      }),
+    );
+    const allergy = summary.sections[0]!.items[0]!;
+    expect(allergy.details).toEqual(['Sneezing', 'Severity: Mild']);
+    expect(allergy.badge).toBeUndefined();
+  });
+
+  it.each([
+    [
+      'Twice Daily',
+      { time_morning: true, time_evening: true },
+      ['Twice Daily', 'Morning, Evening'],
+    ],
+    ['Daily', { time_night: true }, ['Daily', 'Night']],
+    ['Weekly', {}, ['Weekly']],
+    ['As Needed', {}, ['As Needed']],
+    [
+      'Daily',
+      { time_morning: true, time_noon: true, time_evening: true, time_night: true },
+      ['Daily', 'Morning, Noon, Evening, Night'],
+    ],
+  ] as const)(
+    'shows a %s medication with its frequency and times of day, as the PDF does',
+    (frequency, times, expected) => {
+      const medication = {
+        id: 'm1',
+        medication_name: 'Inhaler',
+        dosage: '2 puffs',
+        frequency,
+        time_morning: false,
+        time_noon: false,
+        time_evening: false,
+        time_night: false,
+        ...times,
+        start_date: null,
+        end_date: null,
+        condition: null,
+        prescribed_doctor: null,
+        notes: null,
+      } as unknown as FhirRows['medication'];
+      const resource = medicationResource(medication, {
+        now: '2026-11-27T00:00:00Z',
+        today: '2026-11-27',
+        patient,
+      });
+      const summary = summarizeBundle(bundleOf(resource));
+      expect(summary.sections[1]!.items[0]!.details).toEqual(['2 puffs', ...expected]);
+    },
+  );
 
   it('follows references by the urn:uuid addresses the server writes', () => {
     const address = (n: number) => `urn:uuid:00000000-0000-4000-8000-00000000000${n}`;

@@ -6,6 +6,7 @@
 import type {
   AllergyIntolerance,
   Appointment,
+  Dosage,
   Bundle,
   CodeableConcept,
   Condition,
@@ -25,6 +26,8 @@ import type {
 export interface SummaryItem {
   title: string;
   details: string[];
+  /** What must not be missed about it, shown beside its title: a severe allergy. */
+  badge?: 'Severe';
 }
 
 export interface SummarySection {
@@ -66,6 +69,33 @@ const capitalized = (code: string): string => code.charAt(0).toUpperCase() + cod
 
 const present = (...parts: (string | undefined | null | false)[]): string[] =>
   parts.filter((part): part is string => Boolean(part));
+
+/**
+ * A medication's frequency and times of day, in the words of its form and of the PDF ('Twice
+ * Daily', 'Morning, Evening'), read back from the timing the server's FHIR mapping writes
+ * (src/server/fhir/fhir-resources.ts, dosageOf; the viewer's tests go through it).
+ */
+const TIME_OF_WHEN: Record<string, string> = {
+  MORN: 'Morning',
+  NOON: 'Noon',
+  EVE: 'Evening',
+  NIGHT: 'Night',
+};
+
+function frequencyOf(dosage: Dosage | undefined): string | undefined {
+  if (dosage?.asNeededBoolean) return 'As Needed';
+  const repeat = dosage?.timing?.repeat;
+  if (repeat?.period !== 1) return undefined;
+  if (repeat.periodUnit === 'd' && repeat.frequency === 1) return 'Daily';
+  if (repeat.periodUnit === 'd' && repeat.frequency === 2) return 'Twice Daily';
+  if (repeat.periodUnit === 'wk' && repeat.frequency === 1) return 'Weekly';
+  return undefined;
+}
+
+function timesOf(dosage: Dosage | undefined): string | undefined {
+  const times = (dosage?.timing?.repeat?.when ?? []).flatMap((when) => TIME_OF_WHEN[when] ?? []);
+  return times.length > 0 ? times.join(', ') : undefined;
+}
 
 const byType = <T extends Resource>(resources: Resource[], type: T['resourceType']): T[] =>
   resources.filter((resource) => resource.resourceType === type) as T[];
@@ -111,14 +141,18 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
     ]),
   );
 
-  const allergies = byType<AllergyIntolerance>(resources, 'AllergyIntolerance').map((a) => ({
-    title: text(a.code),
-    details: present(
-      a.reaction?.[0] && text(a.reaction[0].manifestation[0]),
-      a.reaction?.[0]?.severity && `Severity: ${capitalized(a.reaction[0].severity)}`,
-      text(a.clinicalStatus) && `Status: ${text(a.clinicalStatus)}`,
-    ),
-  }));
+  const allergies = byType<AllergyIntolerance>(resources, 'AllergyIntolerance').map((a) => {
+    const severity = a.reaction?.[0]?.severity;
+    return {
+      title: text(a.code),
+      details: present(
+        a.reaction?.[0] && text(a.reaction[0].manifestation[0]),
+        severity && severity !== 'severe' && `Severity: ${capitalized(severity)}`,
+        text(a.clinicalStatus) && `Status: ${text(a.clinicalStatus)}`,
+      ),
+      ...(severity === 'severe' ? { badge: 'Severe' as const } : {}),
+    };
+  });
 
   const medications = byType<MedicationStatement>(resources, 'MedicationStatement')
     .filter((m) => m.status === 'active' || m.status === 'intended')
@@ -126,6 +160,8 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       title: text(m.medicationCodeableConcept),
       details: present(
         m.dosage?.[0]?.text,
+        frequencyOf(m.dosage?.[0]),
+        timesOf(m.dosage?.[0]),
         m.reasonCode?.[0] && `For ${text(m.reasonCode[0])}`,
         m.effectivePeriod?.start && `Since ${day(m.effectivePeriod.start)}`,
       ),

@@ -17,6 +17,7 @@ import {
   type ShlinkPayload,
 } from '../../shared/shlink';
 import { day, summarizeBundle, type BundleSummary } from './bundle-summary';
+import { SevereBadge } from '../components/severe-badge';
 import { saveBlob } from '../lib/save-file';
 import '../styles.css';
 
@@ -306,7 +307,10 @@ function Summary({ summary, json }: { summary: BundleSummary; json: string }) {
               <ul className="divide-y divide-border">
                 {section.items.map((item, index) => (
                   <li key={index} className="py-2">
-                    <p className="font-medium">{item.title}</p>
+                    <p className="flex flex-wrap items-center gap-2 font-medium">
+                      {item.title}
+                      {item.badge === 'Severe' ? <SevereBadge /> : null}
+                    </p>
                     {item.details.length > 0 ? (
                       <p className="text-sm whitespace-pre-line text-muted-foreground">
                         {item.details.join(' · ')}

@@ -1,6 +1,7 @@
 /**
  * The confirm step before anything is destroyed: role alertdialog, 'Cancel', and a
- * confirming button whose name starts with 'Delete'. What the step asks for (a password,
+ * confirming button whose name starts with 'Delete' (or 'Discard', for typing left behind:
+ * then the way back is named for it, 'Keep editing'). What the step asks for (a password,
  * say) goes between the words and the buttons; the whole is a form, so Enter confirms.
  */
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
@@ -14,6 +15,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   pendingLabel = 'Deleting...',
   pending = false,
   onConfirm,
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  cancelLabel?: string;
   pendingLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
@@ -56,7 +59,7 @@ export function ConfirmDialog({
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <AlertDialog.Cancel asChild>
                 <Button type="button" variant="outline">
-                  Cancel
+                  {cancelLabel}
                 </Button>
               </AlertDialog.Cancel>
               <Button type="submit" variant="destructive" disabled={pending}>

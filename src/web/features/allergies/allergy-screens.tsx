@@ -6,6 +6,7 @@ import { ShieldAlert } from 'lucide-react';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
 import { allergyDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
+import { SevereBadge } from '../../components/severe-badge';
 import { RecordDetailPage } from '../records/record-detail-page';
 import { RecordFormPage } from '../records/record-form-page';
 import { Badge, RecordCard, RecordCardsPage } from '../records/record-list-parts';
@@ -15,10 +16,10 @@ type Allergy = StoredRecord<typeof allergyDefinition>;
 export function AllergyBadges({ allergy }: { allergy: Allergy }) {
   return (
     <>
-      {allergy.severity ? (
-        <Badge tone={allergy.severity === 'Severe' ? 'warning' : 'neutral'}>
-          {allergy.severity}
-        </Badge>
+      {allergy.severity === 'Severe' ? (
+        <SevereBadge />
+      ) : allergy.severity ? (
+        <Badge>{allergy.severity}</Badge>
       ) : null}
       {allergy.category ? <Badge>{allergy.category}</Badge> : null}
       {allergy.status !== 'Active' ? <Badge>{allergy.status}</Badge> : null}

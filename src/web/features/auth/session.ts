@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { authApi, onUnauthenticated } from '../../lib/api';
+import { clearAllDrafts } from '../../lib/drafts';
 import { queryKeys } from '../../lib/query-client';
 import { deleteUserCaches } from '../../service-worker/forget-cached-data';
 
@@ -31,13 +32,15 @@ export function useSessionExpiryWatch() {
 
 /**
  * Forget everything cached about the user who just left: any cache of the origin's that is
- * not the app shell's, then the data in memory. Forgetting the session sends the app to the
- * sign-in screen, so it shows only once nothing of theirs is left in the browser.
+ * not the app shell's, the drafts of unsaved forms, then the data in memory. Forgetting the
+ * session sends the app to the sign-in screen, so it shows only once nothing of theirs is
+ * left in the browser.
  */
 export function useForgetUser() {
   const queryClient = useQueryClient();
   return async () => {
     await deleteUserCaches().catch(() => undefined);
+    clearAllDrafts();
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
     queryClient.setQueryData(queryKeys.session, null);
   };

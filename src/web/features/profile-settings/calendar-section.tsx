@@ -1,16 +1,18 @@
 /**
  * 'Calendar' in profile settings (CONTRACT.md §4): a private link that a calendar app
  * subscribes to, for the upcoming visits and shots of everyone or of one person. Its
- * address is shown once, when it is made (the server keeps only a hash of it); making a
- * new one ends the old, and 'Revoke Calendar Link' ends it for good.
+ * address is shown once, when it is made (the server keeps only a hash of it), with an 'Add
+ * to Calendar' link (`webcal:`) that hands it to the calendar app; making a new one ends the
+ * old, so it asks first, and 'Revoke Calendar Link' ends it for good.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarPlus, CalendarX } from 'lucide-react';
+import { CalendarCheck, CalendarPlus, CalendarX } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { CalendarLinkState } from '../../../shared/calendar';
 import { LONG_DATE_FORMAT, formatDate } from '../../../shared/dates';
 import { toasts } from '../../../shared/messages';
-import { Button } from '../../components/ui/button';
+import { LocalLinkWarning } from '../../components/local-link-warning';
+import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyButton } from '../../components/ui/copy-button';
@@ -21,6 +23,9 @@ import { PersonSelect, usePersons } from '../family-members/person-select';
 
 const CALENDAR_KEY = ['calendar-link'] as const;
 
+/** The same feed as a calendar app's subscription address: webcal: over http(s). */
+const webcalUrl = (url: string) => url.replace(/^https?:/, 'webcal:');
+
 export function CalendarSection() {
   const queryClient = useQueryClient();
   const persons = usePersons();
@@ -28,12 +33,14 @@ export function CalendarSection() {
   const [personId, setPersonId] = useState('');
   const [made, setMade] = useState<CalendarLinkState | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [replacing, setReplacing] = useState(false);
   const current = useQuery({ queryKey: CALENDAR_KEY, queryFn: calendarApi.get });
 
   const create = useMutation({
     mutationFn: () => calendarApi.create({ person_id: personId || null }),
     onSuccess: ({ link }) => {
       setMade(link);
+      setReplacing(false);
       queryClient.setQueryData(CALENDAR_KEY, { link });
     },
     onError: (error) => showError(toasts.error, error),
@@ -63,15 +70,20 @@ export function CalendarSection() {
       </p>
 
       {made?.url ? (
-        <div className="mb-4 grid gap-1.5">
+        <div className="mb-4 grid grid-cols-1 gap-1.5">
           <Label htmlFor={linkId}>Calendar Link</Label>
           <Input id={linkId} readOnly value={made.url} onFocus={(e) => e.target.select()} />
           <p className="text-sm text-muted-foreground">
             Shown only now: copy it into your calendar app (‘Subscribe to calendar’ or ‘From URL’).
           </p>
-          <div>
+          <div className="flex flex-wrap gap-2">
+            <a className={buttonVariants({ variant: 'primary' })} href={webcalUrl(made.url)}>
+              <CalendarCheck aria-hidden="true" />
+              Add to Calendar
+            </a>
             <CopyButton text={made.url} label="Copy Link" />
           </div>
+          <LocalLinkWarning link={made.url} />
         </div>
       ) : link ? (
         <p className="mb-4 text-sm" role="status">
@@ -93,7 +105,12 @@ export function CalendarSection() {
             onChange={setPersonId}
           />
         </div>
-        <Button type="button" onClick={() => create.mutate()} disabled={create.isPending}>
+        <Button
+          type="button"
+          // A new link ends the one calendars already read: ask first.
+          onClick={() => (link ? setReplacing(true) : create.mutate())}
+          disabled={create.isPending}
+        >
           <CalendarPlus aria-hidden="true" />
           Create Calendar Link
         </Button>
@@ -105,6 +122,16 @@ export function CalendarSection() {
         ) : null}
       </div>
 
+      <ConfirmDialog
+        open={replacing}
+        onOpenChange={setReplacing}
+        title="Replace the calendar link?"
+        description="This ends the link your calendars use: they stop receiving your visits and shots until you subscribe them to the new link."
+        confirmLabel="Create New Link"
+        pendingLabel="Creating..."
+        pending={create.isPending}
+        onConfirm={() => create.mutate()}
+      />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

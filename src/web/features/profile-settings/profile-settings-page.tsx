@@ -94,7 +94,7 @@ export function ProfileSettingsPage() {
           <RemindersSection />
           <YourDataSection />
           <Card className="p-5">
-            <h2 className="font-semibold">Sign out</h2>
+            <h2 className="font-semibold">Sign Out</h2>
             <p className="mb-4 text-sm text-muted-foreground">End this session on this device.</p>
             <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
               <LogOut aria-hidden="true" />

@@ -3,7 +3,7 @@
  * edit is decided by the id in the route; after saving, a create returns to the list and
  * an edit to the detail or the list, as the type says (SPEC.md §4).
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { sortMembersByName } from '../../../shared/family-members';
@@ -16,6 +16,7 @@ import { FieldError, fieldErrorProps, FormField } from '../../components/ui/form
 import { Checkbox, Input, Select, Textarea } from '../../components/ui/input';
 import { ApiError } from '../../../shared/api-error';
 import { showError, showSuccess } from '../../lib/toast';
+import { draftKey } from '../../lib/drafts';
 import { useSession } from '../auth/session';
 import { useFamilyMembers } from '../family-members/family-member-queries';
 import { usePersons } from '../family-members/person-select';
@@ -23,6 +24,7 @@ import { sharedPersonLabel, useHousehold } from '../household/household-queries'
 import { PageHeader } from '../shell/page-header';
 import { recordResolver, toFormValues, type FormValues } from './form-values';
 import { useRecord, useSaveRecord } from './record-queries';
+import { useUnsavedChanges } from './use-unsaved-changes';
 
 /** A person a record can be about: a member of the user's, or one shared with them to keep. */
 interface PersonChoice {
@@ -216,6 +218,23 @@ export function RecordFormPage({
     form.reset(values);
   }, [record.data, definition, form, me]);
 
+  const unsaved = useUnsavedChanges({
+    form,
+    draftKey: me ? draftKey(me, definition.type, id) : undefined,
+    ready: !editing || Boolean(record.data),
+    noun: definition.noun.toLowerCase(),
+    waiting: save.isPaused,
+  });
+  // A save that waited for the network may finish after the screen was left: it goes through,
+  // but does not take the user back to a list they have moved on from.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
   const listPath = `/${definition.path}`;
   const submit = form.handleSubmit(async (payload) => {
     try {
@@ -223,10 +242,16 @@ export function RecordFormPage({
         id,
         input: payload as RecordInput<typeof definition>,
       });
+      unsaved.saved();
       showSuccess(editing ? definition.messages.updated : definition.messages.created);
+      if (!mounted.current) return;
       navigate(editing && definition.afterEdit === 'detail' ? `${listPath}/${saved.id}` : listPath);
     } catch (error) {
       showError(editing ? definition.messages.updateError : definition.messages.createError, error);
+      // A refusal about one field (a family member removed meanwhile) shows under that field.
+      if (error instanceof ApiError && error.field && error.field in definition.fields) {
+        form.setError(error.field, { message: error.message }, { shouldFocus: true });
+      }
     }
   });
 
@@ -271,6 +296,7 @@ export function RecordFormPage({
   return (
     <>
       <PageHeader title={title} backTo={backTo} />
+      {unsaved.restore}
       <Card className="p-5">
         <form onSubmit={submit} className="space-y-5" aria-label={title}>
           {blocks.map((block) => {
@@ -326,6 +352,14 @@ export function RecordFormPage({
               </FormField>
             );
           })}
+          {/* Always there, so a screen reader hears the notice the moment Save waits. */}
+          <div role="status">
+            {save.isPaused ? (
+              <p className="rounded-xl bg-surface-muted p-3 text-sm font-medium">
+                This {definition.noun.toLowerCase()} will be saved when you are back online.
+              </p>
+            ) : null}
+          </div>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Link to={backTo} className={buttonVariants({ variant: 'outline' })}>
               Cancel
@@ -340,6 +374,7 @@ export function RecordFormPage({
           </div>
         </form>
       </Card>
+      {unsaved.confirm}
     </>
   );
 }

@@ -15,14 +15,16 @@ import {
   type ShareableRecordType,
   type ShareLinkExpiryDays,
 } from '../../../shared/share-links';
+import { LONG_DATE_TIME_FORMAT, formatDate } from '../../../shared/dates';
 import { toasts } from '../../../shared/messages';
+import { LocalLinkWarning } from '../../components/local-link-warning';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FieldError, FormField } from '../../components/ui/form-field';
 import { Checkbox, Input, Select } from '../../components/ui/input';
 import { showError, showSuccess } from '../../lib/toast';
 import { PersonSelect, usePersons } from '../family-members/person-select';
-import { useCreateShareLink } from './share-link-queries';
+import { useCreateShareLink, type CreatedShareLink } from './share-link-queries';
 import { WholeFamilyContacts } from './whole-family-contacts';
 
 export type ShareMode = 'link' | 'email' | 'message';
@@ -76,7 +78,7 @@ function ShareLinkForm({ mode }: { mode: ShareMode }) {
   const [passcode, setPasscode] = useState('');
   // Each problem is shown under the field it is about.
   const [problem, setProblem] = useState<{ field: 'include' | 'passcode'; message: string }>();
-  const [link, setLink] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedShareLink | null>(null);
   const create = useCreateShareLink();
 
   const submit = (event: FormEvent) => {
@@ -100,13 +102,20 @@ function ShareLinkForm({ mode }: { mode: ShareMode }) {
         expiresInDays: days,
         passcode,
       },
-      { onSuccess: setLink, onError: (error) => showError(toasts.error, error) },
+      { onSuccess: setCreated, onError: (error) => showError(toasts.error, error) },
     );
   };
 
-  if (link) {
+  if (created) {
     return (
-      <CreatedLink mode={mode} link={link} linkId={ids.link} personName={personName} days={days} />
+      <CreatedLink
+        mode={mode}
+        created={created}
+        passcode={passcode}
+        linkId={ids.link}
+        personName={personName}
+        days={days}
+      />
     );
   }
 
@@ -194,13 +203,15 @@ function ShareLinkForm({ mode }: { mode: ShareMode }) {
 
 function CreatedLink({
   mode,
-  link,
+  created: { link, expiresAt },
+  passcode,
   linkId,
   personName,
   days,
 }: {
   mode: ShareMode;
-  link: string;
+  created: CreatedShareLink;
+  passcode: string;
   linkId: string;
   personName: string;
   days: number;
@@ -246,8 +257,23 @@ function CreatedLink({
           readOnly
           value={link}
           onFocus={(event) => event.target.select()}
+          aria-describedby={`${linkId}-once`}
         />
       </FormField>
+      {/* Only a hash of the link is kept: what the recipient needs is all here, once. */}
+      <div id={`${linkId}-once`} className="space-y-1 text-sm">
+        <p className="font-medium">Shown only now: copy the link before you close this.</p>
+        <p>
+          Passcode:{' '}
+          {passcode ? (
+            <strong className="font-semibold">{passcode}</strong>
+          ) : (
+            'none (anyone with the link can open it)'
+          )}
+        </p>
+        <p>Expires {formatDate(expiresAt, LONG_DATE_TIME_FORMAT)}</p>
+      </div>
+      <LocalLinkWarning link={link} />
       <div className="flex justify-center">
         {qr ? (
           <img

@@ -34,8 +34,15 @@ function base64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** Makes a link; answers the viewer URL holding the `shlink:/` payload. */
-export async function createShareLink(input: NewShareLink): Promise<string> {
+export interface CreatedShareLink {
+  /** The viewer URL holding the `shlink:/` payload. */
+  link: string;
+  /** When the link stops opening, as the server set it (an ISO timestamp). */
+  expiresAt: string;
+}
+
+/** Makes a link. */
+export async function createShareLink(input: NewShareLink): Promise<CreatedShareLink> {
   const bundle = await shareLinksApi.bundle(input.personId, input.types, {
     wholeFamilyContacts: input.wholeFamilyContacts,
   });
@@ -51,7 +58,7 @@ export async function createShareLink(input: NewShareLink): Promise<string> {
     label,
     jwe,
   });
-  return viewerUrl(window.location.origin, {
+  const link = viewerUrl(window.location.origin, {
     url: created.url,
     key: base64Url(key),
     exp: created.exp,
@@ -59,6 +66,7 @@ export async function createShareLink(input: NewShareLink): Promise<string> {
     label: created.label,
     v: 1,
   });
+  return { link, expiresAt: new Date(created.exp * 1000).toISOString() };
 }
 
 export function useShareLinks() {

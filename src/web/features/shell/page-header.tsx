@@ -32,7 +32,7 @@ export function PageHeader({
   }, [title]);
 
   return (
-    <header className="sticky top-0 z-30 -mx-4 mb-4 border-b border-transparent bg-background/90 px-4 pt-[max(0.75rem,env(safe-area-inset-top))] pb-3 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <header className="sticky top-[var(--offline-banner-height,0px)] z-30 -mx-4 mb-4 border-b border-transparent bg-background/90 px-4 pt-[max(0.75rem,env(safe-area-inset-top))] pb-3 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="flex items-center gap-3">
         {backTo ? (
           <Link
