@@ -1,5 +1,6 @@
 /** 'Download my data' and importing it back: the same data, or nothing changed at all. */
 import { describe, expect, it } from 'vitest';
+import { addDays, calendarDayOf } from '../../shared/date-values';
 import { IMPORT_NEEDS_EMPTY_ACCOUNT, type DataExport } from '../../shared/data-export';
 import { recordDefinitions } from '../../shared/records';
 import { sampleRecord } from '../test/factories';
@@ -47,7 +48,8 @@ async function fill(client: TestClient) {
   );
   const taken = await client.post('/api/doses', {
     medication_id: medications.body.items[0]?.id,
-    day: '2026-02-01',
+    // Yesterday: doses are marked up to 30 days back.
+    day: addDays(calendarDayOf(new Date()), -1),
     slot: 'Morning',
     status: 'taken',
   });
