@@ -49,6 +49,7 @@ export default defineConfig({
         'allergies.spec.ts',
         'pwa.spec.ts',
         'share-links.spec.ts',
+        'impossible-values.spec.ts',
       ],
     },
     ...(onPostgres
