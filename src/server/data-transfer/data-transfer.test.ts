@@ -127,6 +127,30 @@ describe('export and import', () => {
     expect(comparable(again)).toEqual(comparable(exported));
   });
 
+  it('reads a medication of a file written before No set time as taken at no set time', async () => {
+    const { client: source } = await signedUpClient(server);
+    await fill(source);
+    const exported = (await source.get<DataExport>('/api/export')).body;
+    const [first, ...rest] = exported.records.medications ?? [];
+    const untimed = {
+      ...first,
+      frequency: 'Daily',
+      time_morning: false,
+      time_noon: false,
+      time_evening: false,
+      time_night: false,
+    } as Record<string, unknown>;
+    delete untimed.no_set_time;
+    const older = {
+      ...exported,
+      records: { ...exported.records, medications: [untimed, ...rest] },
+    };
+    const { client: target } = await signedUpClient(server);
+    expect((await target.post('/api/import', older)).status).toBe(201);
+    const again = (await target.get<DataExport>('/api/export')).body;
+    expect(again.records.medications?.[0]).toMatchObject({ frequency: 'Daily', no_set_time: true });
+  });
+
   it('refuses to import into an account that has data, changing nothing', async () => {
     const { client: source } = await signedUpClient(server);
     await fill(source);
