@@ -52,6 +52,7 @@ export default defineConfig({
         'persons.spec.ts',
         'unsaved-changes.spec.ts',
         'words.spec.ts',
+        'impossible-values.spec.ts',
       ],
     },
     ...(onPostgres

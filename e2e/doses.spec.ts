@@ -1,14 +1,12 @@
 /**
  * Today's doses on the timeline: a dose marked taken says when, a skipped one says so,
- * either can be undone, and the medication's detail shows its adherence.
+ * either can be undone, and the medication's detail shows its adherence: from the day the
+ * medication was entered, and a past day filled in afterwards. A medication taken at no set
+ * time is listed under 'Any time'.
  */
-import { createRecordViaApi, expect, expectAccessible, test } from './fixtures';
+import { createRecordViaApi, expect, expectAccessible, localDay, test } from './fixtures';
 
-const daysAgo = (days: number) => {
-  const date = new Date();
-  date.setDate(date.getDate() - days);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-};
+const daysAgo = (days: number) => localDay(-days);
 
 test('a user marks today’s doses taken and skipped, undoes one, and sees the adherence', async ({
   page,
@@ -67,10 +65,37 @@ test('a user marks today’s doses taken and skipped, undoes one, and sees the a
 
   await page.goto(`/medications/${medication.id}`);
   await expect(page.getByText('Adherence (30 days)')).toBeVisible();
-  // Two days before today: four doses missed; today's morning dose taken; tonight's still due.
-  await expect(page.getByText('(1 of 5 doses taken, 4 missed)')).toBeVisible();
+  // Entered today with a start two days ago: those days are not tracked, never missed;
+  // today's morning dose taken; tonight's still due.
+  await expect(page.getByText('(1 of 1 dose taken)')).toBeVisible();
+  await expect(page.getByText(/^Not tracked before .*: 4 doses left out\.$/)).toBeVisible();
   await expect(
     page.getByRole('list', { name: 'The last 14 days' }).getByRole('listitem'),
   ).toHaveCount(14);
   await expectAccessible(page);
+
+  // Yesterday filled in afterwards: its morning dose taken, so the day counts.
+  const yesterday = new Date();
+  yesterday.setDate(yesterday.getDate() - 1);
+  const day = yesterday.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  await expect(page.getByLabel('Fill in a past day')).toHaveValue(daysAgo(1));
+  await page.getByRole('button', { name: `Mark Lisinopril Morning taken on ${day}` }).click();
+  await expect(page.getByText('(2 of 3 doses taken, 1 missed)')).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: `Mark Lisinopril Morning taken on ${day}` }),
+  ).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a medication taken at no set time is listed under Any time', async ({ page, user }) => {
+  void user;
+  await createRecordViaApi(page, 'medications', {
+    medication_name: 'Fish oil',
+    frequency: 'Daily',
+    no_set_time: true,
+  });
+  await page.goto('/');
+  const today = page.getByRole('region', { name: "Today's Medications" });
+  await expect(today.getByRole('heading', { name: 'Any time' })).toBeVisible();
+  await today.getByRole('button', { name: 'Mark Fish oil Any time taken' }).click();
+  await expect(today.getByText(/^Taken at /)).toBeVisible();
 });

@@ -176,3 +176,10 @@ export const test = base.extend<{ user: TestUser }>({
 });
 
 export { expect };
+
+/** The calendar date `offsetDays` from today on this machine (the browser's), YYYY-MM-DD. */
+export function localDay(offsetDays: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + offsetDays);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}

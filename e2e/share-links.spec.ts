@@ -27,6 +27,7 @@ test('a share link with a passcode opens without an account, is revoked, and log
     dosage: '250 mg',
     frequency: 'Twice Daily',
     time_morning: true,
+    time_evening: true,
     start_date: '2026-01-01',
     family_member_id: leo.id,
   });

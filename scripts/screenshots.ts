@@ -120,6 +120,8 @@ try {
     medication_name: 'Amoxicillin',
     dosage: '250 mg',
     frequency: 'Twice Daily',
+    time_morning: true,
+    time_evening: true,
     start_date: day(-30),
     end_date: day(-20),
     condition: 'Ear infection',

@@ -34,3 +34,43 @@ export function isTimestamp(value: string): boolean {
 export function toUtcTimestamp(value: string): string {
   return new Date(value).toISOString();
 }
+
+const DAY_MS = 86_400_000;
+const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+
+/** The calendar date `days` after (or, negative, before) a calendar date. */
+export function addDays(day: string, days: number): string {
+  return new Date((dayNumber(day) + days) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from one calendar date to another. */
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/** The earliest year a date of the records may have. */
+export const EARLIEST_YEAR = 1900;
+
+/**
+ * Where a date rule is checked. In the browser the user's own calendar holds: today is the
+ * local date and a visit falls on its local day. The server does not know the user's time
+ * zone, so it reads dates in UTC and allows a day either way: somewhere on Earth it is
+ * already tomorrow (UTC+14) or still yesterday (UTC−12).
+ */
+const IN_BROWSER = typeof window !== 'undefined' && typeof document !== 'undefined';
+export const CALENDAR_SLACK_DAYS = IN_BROWSER ? 0 : 1;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const localDay = (date: Date) =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+/** The calendar day a moment falls on: the local day in the browser, the UTC day on the server. */
+export function calendarDayOf(moment: Date | string): string {
+  const date = typeof moment === 'string' ? new Date(moment) : moment;
+  return IN_BROWSER ? localDay(date) : date.toISOString().slice(0, 10);
+}
+
+/** The latest calendar date that is not yet in the future, wherever the user is. */
+export function latestToday(now: Date = new Date()): string {
+  return addDays(calendarDayOf(now), CALENDAR_SLACK_DAYS);
+}

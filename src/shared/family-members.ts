@@ -6,7 +6,7 @@ import { objectSchema } from './records/definition';
 
 export const familyMemberFields = {
   name: text('Name', { required: true }),
-  date_of_birth: date('Date of Birth'),
+  date_of_birth: date('Date of Birth', { happened: true }),
   color: choiceWithDefault('Color', MEMBER_COLORS, DEFAULT_MEMBER_COLOR),
 };
 

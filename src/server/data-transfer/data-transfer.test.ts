@@ -1,5 +1,6 @@
 /** 'Download my data' and importing it back: the same data, or nothing changed at all. */
 import { describe, expect, it } from 'vitest';
+import { addDays, calendarDayOf } from '../../shared/date-values';
 import {
   EXPORTED_ACCOUNT_HOLDER,
   IMPORT_NEEDS_EMPTY_ACCOUNT,
@@ -51,7 +52,8 @@ async function fill(client: TestClient) {
   );
   const taken = await client.post('/api/doses', {
     medication_id: medications.body.items[0]?.id,
-    day: '2026-02-01',
+    // Yesterday: doses are marked up to 30 days back.
+    day: addDays(calendarDayOf(new Date()), -1),
     slot: 'Morning',
     status: 'taken',
   });
@@ -172,6 +174,30 @@ describe('export and import', () => {
     const again = (await target.get<DataExport>('/api/export')).body;
     expect(again.version).toBe(2);
     expect(comparable(again)).toEqual(comparable(exported));
+  });
+
+  it('reads a medication of a file written before No set time as taken at no set time', async () => {
+    const { client: source } = await signedUpClient(server);
+    await fill(source);
+    const exported = (await source.get<DataExport>('/api/export')).body;
+    const [first, ...rest] = exported.records.medications ?? [];
+    const untimed = {
+      ...first,
+      frequency: 'Daily',
+      time_morning: false,
+      time_noon: false,
+      time_evening: false,
+      time_night: false,
+    } as Record<string, unknown>;
+    delete untimed.no_set_time;
+    const older = {
+      ...exported,
+      records: { ...exported.records, medications: [untimed, ...rest] },
+    };
+    const { client: target } = await signedUpClient(server);
+    expect((await target.post('/api/import', older)).status).toBe(201);
+    const again = (await target.get<DataExport>('/api/export')).body;
+    expect(again.records.medications?.[0]).toMatchObject({ frequency: 'Daily', no_set_time: true });
   });
 
   it('refuses to import into an account that has data, changing nothing', async () => {

@@ -20,6 +20,7 @@ import type { DoseMark } from '../../shared/doses';
 import { familyMemberSchema } from '../../shared/family-members';
 import { recordDefinitions } from '../../shared/records';
 import type { RecordDefinition, RecordTable } from '../../shared/records/definition';
+import { withUntimedAsNoSetTime } from '../../shared/records/medications';
 import { ownedRow, ownedRows, type OwnedTable } from '../access/access';
 import type { DB } from '../db/schema';
 import { ApiError } from '../../shared/api-error';
@@ -159,7 +160,10 @@ export async function importUserData(
     const checked: Record<string, unknown>[] = [];
     for (const [index, item] of items.entries()) {
       if (index % CHECK_SLICE === CHECK_SLICE - 1) await nextTurn();
-      const parsed = definition.schema.safeParse(item);
+      // A file written before 'No set time' existed says nothing of it.
+      const parsed = definition.schema.safeParse(
+        definition.type === 'medication' ? withUntimedAsNoSetTime(item) : item,
+      );
       if (!parsed.success) refuse(`${definition.noun} ${index + 1}`, parsed.error);
       const values = parsed.data as Record<string, unknown>;
       const memberId = values.family_member_id;

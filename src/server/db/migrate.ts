@@ -25,6 +25,7 @@ import * as reminders from './migrations/0015-reminders';
 import * as household from './migrations/0016-household';
 import * as grantAcceptance from './migrations/0019-grant-acceptance';
 import * as contactPersons from './migrations/0020-contact-persons';
+import * as medicationNoSetTime from './migrations/0021-medication-no-set-time';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0016-household': household,
   '0019-grant-acceptance': grantAcceptance,
   '0020-contact-persons': contactPersons,
+  '0021-medication-no-set-time': medicationNoSetTime,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

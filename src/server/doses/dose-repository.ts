@@ -49,6 +49,7 @@ const MEDICATION_COLUMNS = [
   'r.time_night',
   'r.user_id',
   'r.family_member_id',
+  'r.created_at',
 ] as const;
 
 interface MedicationRow extends Schedule {
@@ -59,6 +60,7 @@ interface MedicationRow extends Schedule {
   family_member_id: string | null;
   family_member_name: string | null;
   family_member_color: string | null;
+  created_at: string;
 }
 
 const MARK_COLUMNS = ['id', 'medication_id', 'day', 'slot', 'status', 'marked_at'] as const;

@@ -1,13 +1,16 @@
 /**
  * Today's doses over the API: the checklist of due doses per time of day and person,
  * marking taken or skipped and undoing, 'As Needed' logging, adherence over 30 days with
- * missed doses derived, and no one else's medications.
+ * missed doses derived from the day the medication was added (days before it are not
+ * tracked unless back-filled), and no one else's medications.
  */
 import { describe, expect, it } from 'vitest';
+import { calendarDayOf } from '../../shared/date-values';
 import {
   addDays,
   adherenceOf,
   dueSlots,
+  trackedFrom,
   type Adherence,
   type TodayDoses,
 } from '../../shared/doses';
@@ -15,7 +18,8 @@ import { sampleRecord } from '../test/factories';
 import { signedUpClient, useTestServer, type TestClient } from '../test/harness';
 
 const server = useTestServer();
-const TODAY = '2026-06-15';
+/** The server's today: marks are taken up to 30 days back, never for a future day. */
+const TODAY = calendarDayOf(new Date());
 
 async function medication(client: TestClient, overrides: Record<string, unknown>) {
   const response = await client.post<{ id: string }>(
@@ -25,7 +29,7 @@ async function medication(client: TestClient, overrides: Record<string, unknown>
       time_noon: false,
       time_evening: false,
       time_night: false,
-      start_date: '2026-06-01',
+      start_date: addDays(TODAY, -14),
       end_date: null,
       ...overrides,
     }),
@@ -46,6 +50,7 @@ describe('the dose schedule', () => {
     time_noon: false,
     time_evening: false,
     time_night: true,
+    created_at: '2026-06-01T09:00:00.000Z',
   };
 
   it('is due in each marked time of day between start and end, weekly on the start’s weekday, never as needed', () => {
@@ -71,10 +76,53 @@ describe('the dose schedule', () => {
     expect(result).toMatchObject({ taken: 3, skipped: 1, missed: 7 });
     expect(result.ratio).toBeCloseTo(3 / 11);
     expect(result.strip).toHaveLength(14);
-    expect(result.strip.at(-1)).toEqual({ day: '2026-06-15', status: 'partly' });
-    expect(result.strip.at(-3)).toEqual({ day: '2026-06-13', status: 'taken' });
-    expect(result.strip.at(-2)).toEqual({ day: '2026-06-14', status: 'missed' });
-    expect(result.strip[0]).toEqual({ day: addDays('2026-06-15', -13), status: 'none' });
+    expect(result.strip.at(-1)).toEqual({
+      day: '2026-06-15',
+      status: 'partly',
+      doses: [
+        { slot: 'Morning', state: 'taken' },
+        { slot: 'Night', state: 'due' },
+      ],
+    });
+    expect(result.strip.at(-3)).toMatchObject({ day: '2026-06-13', status: 'taken' });
+    expect(result.strip.at(-2)).toMatchObject({ day: '2026-06-14', status: 'missed' });
+    expect(result.strip[0]).toEqual({ day: addDays('2026-06-15', -13), status: 'none', doses: [] });
+  });
+
+  it('tracks from the later of the start and the day added: earlier days are not tracked, not missed', () => {
+    // Entered on the 15th with a start two months before: nothing is missed.
+    const entered = { ...daily, start_date: '2026-04-15', end_date: null };
+    const added = { ...entered, created_at: '2026-06-15T08:00:00.000Z' };
+    const result = adherenceOf(added, [], '2026-06-15');
+    expect(result).toMatchObject({ ratio: null, taken: 0, missed: 0, not_tracked: 58 });
+    expect(result.tracked_from).toBe('2026-06-15');
+    expect(result.strip.at(-2)).toMatchObject({ day: '2026-06-14', status: 'untracked' });
+    expect(result.strip.at(-1)).toMatchObject({ day: '2026-06-15', status: 'due' });
+
+    // A past day back-filled is tracked: its unmarked dose is missed.
+    const filled = adherenceOf(
+      added,
+      [{ day: '2026-06-14', slot: 'Morning', status: 'taken' }],
+      '2026-06-15',
+    );
+    expect(filled).toMatchObject({ taken: 1, missed: 1, not_tracked: 56 });
+    expect(filled.strip.at(-2)).toMatchObject({ status: 'partly' });
+
+    // Added late in a day somewhere east of UTC, or any time in the west: that day is the
+    // first one tracked, never the one before.
+    expect(trackedFrom({ start_date: null, created_at: '2026-06-14T22:30:00.000Z' })).toBe(
+      '2026-06-15',
+    );
+    expect(trackedFrom({ start_date: '2026-07-01', created_at: '2026-06-14T09:00:00.000Z' })).toBe(
+      '2026-07-01',
+    );
+  });
+
+  it('is due once at Any time for a scheduled medication with no set time', () => {
+    const untimed = { ...daily, time_morning: false, time_night: false };
+    expect(dueSlots(untimed, '2026-06-12')).toEqual(['Any time']);
+    expect(dueSlots({ ...untimed, frequency: 'As Needed' }, '2026-06-12')).toEqual([]);
+    expect(dueSlots({ ...untimed, frequency: null }, '2026-06-12')).toEqual([]);
   });
 });
 
@@ -98,7 +146,7 @@ describe('/api/doses', () => {
     await medication(client, {
       medication_name: 'Ended',
       time_morning: true,
-      end_date: '2026-06-14',
+      end_date: addDays(TODAY, -1),
     });
     const ibuprofen = await medication(client, {
       medication_name: 'Ibuprofen',
@@ -150,8 +198,57 @@ describe('/api/doses', () => {
       `/api/doses/adherence/${lisinopril}?today=${TODAY}`,
     );
     expect(adherence.status).toBe(200);
-    // From the 1st to the 14th: 28 doses missed; today: Night taken, Morning still due.
-    expect(adherence.body).toMatchObject({ taken: 1, skipped: 0, missed: 28 });
+    // Added today with a start two weeks ago: those 28 doses are not tracked, not missed;
+    // today: Night taken, Morning still due.
+    expect(adherence.body).toMatchObject({ taken: 1, skipped: 0, missed: 0, not_tracked: 28 });
+  });
+
+  it('back-fills a past day up to 30 days back, never a future one; a back-filled day counts', async () => {
+    const { client } = await signedUpClient(server);
+    const lisinopril = await medication(client, {
+      medication_name: 'Lisinopril',
+      start_date: addDays(TODAY, -60),
+      time_morning: true,
+      time_night: true,
+    });
+    const adherence = async () =>
+      (await client.get<Adherence>(`/api/doses/adherence/${lisinopril}?today=${TODAY}`)).body;
+    expect(await adherence()).toMatchObject({ ratio: null, missed: 0, not_tracked: 58 });
+
+    const mark = (day: string, slot: string, status: string) =>
+      client.post<{ field: string; message: string }>('/api/doses', {
+        medication_id: lisinopril,
+        day,
+        slot,
+        status,
+      });
+    const yesterday = addDays(TODAY, -1);
+    expect((await mark(yesterday, 'Morning', 'taken')).status).toBe(201);
+    expect(await adherence()).toMatchObject({ taken: 1, missed: 1, not_tracked: 56 });
+    expect((await adherence()).strip.at(-2)).toMatchObject({
+      day: yesterday,
+      status: 'partly',
+      doses: [
+        { slot: 'Morning', state: 'taken' },
+        { slot: 'Night', state: 'missed' },
+      ],
+    });
+
+    expect((await mark(addDays(TODAY, -30), 'Night', 'skipped')).status).toBe(201);
+    for (const day of [addDays(TODAY, -33), addDays(TODAY, 2)]) {
+      const refused = await mark(day, 'Morning', 'taken');
+      expect(refused.status, day).toBe(400);
+      expect(refused.body.field).toBe('day');
+      expect(refused.body.message).toMatch(/^Day /);
+    }
+
+    // Once the medication has been kept for a while, its unmarked days are missed.
+    await server.db
+      .updateTable('medications')
+      .set({ created_at: `${addDays(TODAY, -10)}T00:00:00.000Z` })
+      .where('id', '=', lisinopril)
+      .execute();
+    expect(await adherence()).toMatchObject({ taken: 1, missed: 1 + 2 * 9 });
   });
 
   it('refuses a dose that is not due, a bad field, and anyone else’s medication', async () => {
@@ -162,7 +259,10 @@ describe('/api/doses', () => {
     });
     const refusals: Array<[Record<string, unknown>, string]> = [
       [{ medication_id: lisinopril, day: TODAY, slot: 'Noon', status: 'taken' }, 'slot'],
-      [{ medication_id: lisinopril, day: '2026-05-01', slot: 'Morning', status: 'taken' }, 'slot'],
+      [
+        { medication_id: lisinopril, day: addDays(TODAY, -20), slot: 'Morning', status: 'taken' },
+        'slot',
+      ],
       [{ medication_id: lisinopril, day: TODAY, slot: 'As Needed', status: 'taken' }, 'slot'],
       [{ medication_id: lisinopril, day: 'today', slot: 'Morning', status: 'taken' }, 'day'],
       [{ medication_id: lisinopril, day: TODAY, slot: 'Morning', status: 'maybe' }, 'status'],

@@ -16,6 +16,7 @@ import type {
   Resource,
 } from '@medplum/fhirtypes';
 import { definitionsByType } from '../../shared/records';
+import { withUntimedAsNoSetTime } from '../../shared/records/medications';
 import type { FieldMap } from '../../shared/records/definition';
 import { FHIR_RECORD_TYPES, type FhirRecordType, type FhirValues } from './fhir-source';
 import {
@@ -191,6 +192,7 @@ function checkedValues(mapped: MappedRecord, familyMemberId: string | null): obj
   ) {
     values = { ...values, start_date: null };
   }
+  if (type === 'medication') values = withUntimedAsNoSetTime(values);
   const parsed = definition.schema.safeParse(values);
   return parsed.success ? (parsed.data as object) : null;
 }

@@ -163,10 +163,9 @@ describe('medications', () => {
       when: ['NOON', 'EVE'],
     });
     expect(weekly?.dosage?.[0]?.timing?.repeat).toMatchObject({ periodUnit: 'wk', when: ['MORN'] });
-    expect(asNeeded?.dosage?.[0]).toMatchObject({
-      asNeededBoolean: true,
-      timing: { repeat: { when: ['MORN', 'EVE', 'NIGHT'] } },
-    });
+    // As Needed is taken at no time of day (the medication form refuses one).
+    expect(asNeeded?.dosage?.[0]).toMatchObject({ asNeededBoolean: true });
+    expect(asNeeded?.dosage?.[0]?.timing?.repeat?.when).toBeUndefined();
     expect(bare?.dosage).toBeUndefined();
   });
 

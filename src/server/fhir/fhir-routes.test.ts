@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Bundle, BundleEntry, Composition, Resource } from '@medplum/fhirtypes';
+import { addDays, calendarDayOf } from '../../shared/date-values';
 import type { FhirImportSummary } from '../../shared/fhir';
 import { sampleRecord } from '../test/factories';
 import { addOneOfEveryType } from '../test/family-records';
@@ -14,6 +15,8 @@ import { findPerson, personRecords } from '../persons/person-records';
 import { danglingReferences, fhirProblems } from './testing/fhir-validator';
 
 const server = useTestServer();
+/** A day whose doses can still be marked: yesterday. */
+const DOSE_DAY = addDays(calendarDayOf(new Date()), -1);
 const TODAY = '2026-06-15';
 
 interface Family {
@@ -156,7 +159,7 @@ describe('GET /api/fhir/Patient/{personId}/$everything', () => {
     ] as const) {
       const mark = await client.post<{ id: string }>('/api/doses', {
         medication_id: medicationId,
-        day: '2026-02-01',
+        day: DOSE_DAY,
         slot,
         status,
       });
@@ -170,15 +173,15 @@ describe('GET /api/fhir/Patient/{personId}/$everything', () => {
       resourceType: 'MedicationAdministration',
       status: 'completed',
       supportingInformation: [{ reference: `urn:uuid:${medicationId}` }],
-      note: [{ text: 'Morning dose of 2026-02-01' }],
+      note: [{ text: `Morning dose of ${DOSE_DAY}` }],
     });
     expect(byId.get(marks.skipped)).toMatchObject({
       resourceType: 'MedicationStatement',
       status: 'not-taken',
       statusReason: [{ text: 'Skipped' }],
-      effectiveDateTime: '2026-02-01',
+      effectiveDateTime: DOSE_DAY,
       partOf: [{ reference: `urn:uuid:${medicationId}` }],
-      note: [{ text: 'Night dose of 2026-02-01' }],
+      note: [{ text: `Night dose of ${DOSE_DAY}` }],
     });
     const own = (await everythingOf(client, userId)).body;
     expect(countByType(own).MedicationAdministration).toBeUndefined();

@@ -4,7 +4,7 @@
  * access module's to say; no query here filters on an owner of its own.
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { UNKNOWN_MEMBER_MESSAGE } from '../../shared/records/fields';
+import { beforeBirthIssue, UNKNOWN_MEMBER_MESSAGE } from '../../shared/records/fields';
 import type {
   ListView,
   OrderTerm,
@@ -322,13 +322,26 @@ export function createRecordRepository<D extends RecordDefinition>(
     return record;
   }
 
-  /** Where a new or changed record goes, by the person it names. */
-  const targetOf = (access: Access, values: Record<string, unknown>) =>
-    memberLinked
-      ? writeTarget(access, values.family_member_id as string | null | undefined, (memberId) =>
-          members.owns(access.userId, memberId),
-        )
-      : Promise.resolve({ owner: access.userId, member: null });
+  const checksBirth = Object.values(definition.fields).some((field) => field.sinceBirth);
+
+  /**
+   * Where a new or changed record goes, by the person it names; refused when one of its
+   * dates lies before that person's Date of Birth (the account holder has none).
+   */
+  async function targetOf(access: Access, values: Record<string, unknown>) {
+    if (!memberLinked) return { owner: access.userId, member: null };
+    const target = await writeTarget(
+      access,
+      values.family_member_id as string | null | undefined,
+      (memberId) => members.owns(access.userId, memberId),
+    );
+    if (checksBirth && target.member) {
+      const person = await members.get(target.owner, target.member);
+      const issue = beforeBirthIssue(definition.fields, values, person);
+      if (issue) throw badRequest(issue.message, issue.field);
+    }
+    return target;
+  }
 
   return {
     definition,

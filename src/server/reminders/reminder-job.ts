@@ -15,7 +15,7 @@
 import { ownAccess } from '../access/scope';
 import type { Kysely } from 'kysely';
 import webPush from 'web-push';
-import type { DoseSlot, TodayDose } from '../../shared/doses';
+import { remindedIn, type DoseSlot, type TodayDose } from '../../shared/doses';
 import {
   HIDDEN_MEDICATION_TITLE,
   HIDDEN_VISIT_TITLE,
@@ -183,7 +183,8 @@ export function createReminderJob(options: ReminderJobOptions) {
       for (const { slot, dueAt } of slots) {
         const byPerson = new Map<string, TodayDose[]>();
         for (const dose of today.doses) {
-          if (dose.slot !== slot || dose.mark) continue;
+          // A dose at 'Any time' is reminded with the Morning's.
+          if (remindedIn(dose.slot) !== slot || dose.mark) continue;
           const person = dose.family_member_id ?? '';
           byPerson.set(person, [...(byPerson.get(person) ?? []), dose]);
         }

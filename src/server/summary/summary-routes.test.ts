@@ -25,7 +25,7 @@ interface Family {
 /** Leo's records: what his summary shows today, and what it leaves out (ended, due, past). */
 const LEOS: [RecordType, Record<string, unknown>][] = [
   ['allergy', { substance: 'Amoxicillin', reaction: 'Rash', severity: 'Moderate' }],
-  ['medication', { medication_name: 'Albuterol', dosage: '2 puffs', frequency: 'As Needed' }],
+  ['medication', { medication_name: 'Albuterol', dosage: '2 puffs', frequency: 'Twice Daily' }],
   ['medication', { medication_name: 'Cefdinir', start_date: '2026-01-10', end_date: '2026-01-20' }],
   ['condition', { condition_name: 'Asthma', status: 'Chronic', diagnosis_date: '2019-09-01' }],
   ['shot', { shot_name: 'MMR', date_administered: '2018-05-01', location: 'Riverside Pediatrics' }],
@@ -129,7 +129,7 @@ describe('GET /api/persons/{personId}/summary.pdf', () => {
       'Moderate',
       'Albuterol',
       '2 puffs',
-      'As Needed',
+      'Twice Daily',
       'Morning, Night',
       'Asthma',
       'Chronic',

@@ -43,7 +43,7 @@ const samples: Record<RecordType, () => Input> = {
   }),
   condition: () => ({
     condition_name: 'Asthma',
-    diagnosis_date: '2015-06-01',
+    diagnosis_date: '2018-06-01',
     status: 'Active',
     is_family_history: false,
     relation: null,

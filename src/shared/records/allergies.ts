@@ -17,7 +17,7 @@ const fields = {
   severity: choice('Severity', ALLERGY_SEVERITIES),
   category: choice('Category', ALLERGY_CATEGORIES),
   status: choiceWithDefault('Status', ALLERGY_STATUSES, 'Active'),
-  noted_date: date('Noted Date'),
+  noted_date: date('Noted Date', { happened: true, sinceBirth: true }),
   notes: textarea('Notes'),
   family_member_id: familyMember(),
 };

@@ -12,7 +12,7 @@ export const CONDITION_STATUSES = ['Active', 'Resolved', 'Chronic', 'Under Treat
 
 const fields = {
   condition_name: text('Condition Name', { required: true }),
-  diagnosis_date: date('Diagnosis Date'),
+  diagnosis_date: date('Diagnosis Date', { happened: true, sinceBirth: true }),
   status: choice('Status', CONDITION_STATUSES),
   is_family_history: flag('Family History'),
   relation: text('Relation'),

@@ -30,6 +30,7 @@ describe('record definitions', () => {
         'Noon',
         'Evening',
         'Night',
+        'No set time',
         'Start Date',
         'End Date',
         'Condition',

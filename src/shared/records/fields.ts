@@ -5,7 +5,16 @@
  */
 import { z } from 'zod';
 import { LONG_TEXT_MAX_LENGTH, NAME_MAX_LENGTH, SHORT_TEXT_MAX_LENGTH } from '../constants';
-import { isCalendarDate, isTimestamp, toUtcTimestamp } from '../date-values';
+import {
+  addDays,
+  CALENDAR_SLACK_DAYS,
+  calendarDayOf,
+  EARLIEST_YEAR,
+  isCalendarDate,
+  isTimestamp,
+  latestToday,
+  toUtcTimestamp,
+} from '../date-values';
 
 export type FieldKind =
   | 'text'
@@ -36,6 +45,11 @@ export interface FieldSpec<S extends z.ZodType = z.ZodType> {
   /** Rows of a multi-line input. */
   rows?: number;
   maxLength?: number;
+  /**
+   * A date that cannot come before the birth of the person the record is about (a shot, a
+   * visit, a diagnosis); the server checks it against the family member's Date of Birth.
+   */
+  sinceBirth?: boolean;
 }
 
 const requiredMessage = (label: string) => `${label} is required`;
@@ -133,58 +147,124 @@ export const email = (label: string) => {
 export const tel = textField('tel', 50);
 
 function dateInput(label: string, isValid: (value: string) => boolean, what: string) {
-  return textInput(label)
-    .transform((value) => value?.trim() || null)
-    .refine((value) => value === null || isValid(value), { error: typeMessage(label, what) });
+  return (
+    textInput(label)
+      .transform((value) => value?.trim() || null)
+      // A value that is no date stops here: the rules after it read it as one.
+      .refine((value) => value === null || isValid(value), {
+        error: typeMessage(label, what),
+        abort: true,
+      })
+      .refine((value) => value === null || Number(value.slice(0, 4)) >= EARLIEST_YEAR, {
+        error: `${label} cannot be before ${EARLIEST_YEAR}`,
+      })
+  );
 }
 
 const CALENDAR_DATE = 'a date (YYYY-MM-DD)';
 const TIMESTAMP = 'a date and time';
 
+export const futureDateMessage = (label: string) => `${label} cannot be in the future`;
+
+interface DateOptions {
+  required?: boolean;
+  /** The date something happened (a diagnosis, a birth): never after today. */
+  happened?: boolean;
+  /** Never before the Date of Birth of the person the record is about. */
+  sinceBirth?: boolean;
+}
+
+function dateField(
+  kind: 'date' | 'datetime',
+  label: string,
+  base: z.ZodType<string | null, unknown>,
+  options: DateOptions,
+): FieldSpec {
+  let schema = base;
+  if (options.happened) {
+    schema = schema.refine((value) => value === null || dayOfDateValue(value) <= latestToday(), {
+      error: futureDateMessage(label),
+    });
+  }
+  if (options.required) {
+    schema = schema.refine((value) => value !== null, { error: requiredMessage(label) });
+  }
+  return {
+    kind,
+    label,
+    required: options.required === true,
+    schema,
+    initial: '',
+    ...(options.sinceBirth ? { sinceBirth: true } : {}),
+  };
+}
+
 /** A calendar date, `YYYY-MM-DD`, that never shifts with the time zone. */
 export function date(
   label: string,
-  options: { required: true },
+  options: DateOptions & { required: true },
 ): FieldSpec<z.ZodType<string, unknown>>;
 export function date(
   label: string,
-  options?: { required?: false },
+  options?: DateOptions & { required?: false },
 ): FieldSpec<z.ZodType<string | null, unknown>>;
-export function date(label: string, options: { required?: boolean } = {}): FieldSpec {
-  const base = dateInput(label, isCalendarDate, CALENDAR_DATE);
-  return {
-    kind: 'date',
-    label,
-    required: options.required === true,
-    schema: options.required
-      ? base.refine((value) => value !== null, { error: requiredMessage(label) })
-      : base,
-    initial: '',
-  };
+export function date(label: string, options: DateOptions = {}): FieldSpec {
+  return dateField('date', label, dateInput(label, isCalendarDate, CALENDAR_DATE), options);
 }
 
 /** A moment in time, stored as a UTC ISO timestamp and shown in the browser's zone. */
 export function dateTime(
   label: string,
-  options: { required: true },
+  options: DateOptions & { required: true },
 ): FieldSpec<z.ZodType<string, unknown>>;
 export function dateTime(
   label: string,
-  options?: { required?: false },
+  options?: DateOptions & { required?: false },
 ): FieldSpec<z.ZodType<string | null, unknown>>;
-export function dateTime(label: string, options: { required?: boolean } = {}): FieldSpec {
+export function dateTime(label: string, options: DateOptions = {}): FieldSpec {
   const base = dateInput(label, isTimestamp, TIMESTAMP).transform((value) =>
     value === null ? null : toUtcTimestamp(value),
   );
-  return {
-    kind: 'datetime',
-    label,
-    required: options.required === true,
-    schema: options.required
-      ? base.refine((value) => value !== null, { error: requiredMessage(label) })
-      : base,
-    initial: '',
-  };
+  return dateField('datetime', label, base, options);
+}
+
+/** The calendar day of a date field's value: a calendar date itself, a timestamp's day. */
+function dayOfDateValue(value: string): string {
+  return isCalendarDate(value) ? value : calendarDayOf(value);
+}
+
+/** The person a record is about, as far as its dates go. */
+export interface BornPerson {
+  name: string;
+  date_of_birth: string | null;
+}
+
+/**
+ * The first date of a record that lies before the birth of the person it is about, as a
+ * field and a message naming it; null when there is none. The server reads a day either
+ * side of the birth as on it, for a visit's time read in another zone.
+ */
+export function beforeBirthIssue(
+  fields: Readonly<Record<string, FieldSpec>>,
+  values: Readonly<Record<string, unknown>>,
+  person: BornPerson | null | undefined,
+): { field: string; message: string } | null {
+  const born = person?.date_of_birth;
+  if (!person || !born) return null;
+  // A family history entry is a relative's condition, from before the person was born.
+  if (values.is_family_history === true) return null;
+  const earliest = addDays(born, -CALENDAR_SLACK_DAYS);
+  for (const [name, field] of Object.entries(fields)) {
+    const value = values[name];
+    if (!field.sinceBirth || typeof value !== 'string' || value === '') continue;
+    if (dayOfDateValue(value) < earliest) {
+      return {
+        field: name,
+        message: `${field.label} cannot be before ${person.name}'s Date of Birth (${born})`,
+      };
+    }
+  }
+  return null;
 }
 
 type Choices = readonly [string, ...string[]];

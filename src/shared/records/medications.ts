@@ -21,6 +21,7 @@ const fields = {
   time_noon: flag('Noon'),
   time_evening: flag('Evening'),
   time_night: flag('Night'),
+  no_set_time: flag('No set time'),
   start_date: date('Start Date'),
   end_date: date('End Date'),
   condition: text('Condition'),
@@ -31,17 +32,74 @@ const fields = {
 
 export const END_BEFORE_START_MESSAGE = 'End Date must be on or after the Start Date';
 
+export const NO_SET_TIME_LABEL = 'No set time';
+/** Where Today's Medications lists the doses of a medication taken at no set time. */
+export const ANY_TIME_LABEL = 'Any time';
+
+type TimesOfDay = Record<(typeof TIMES_OF_DAY)[number]['field'], boolean>;
+
+const timesTicked = (values: TimesOfDay) =>
+  TIMES_OF_DAY.filter(({ field }) => values[field]).length;
+
+/**
+ * What is wrong with a frequency's times of day, or null: 'Twice Daily' is taken at two
+ * times of day, 'Daily' and 'Weekly' at one or more, each unless the user says there is no
+ * set time; 'As Needed' at none. A medication without a frequency may have any.
+ */
+export function frequencyTimesIssue(
+  values: TimesOfDay & { frequency: string | null; no_set_time: boolean },
+): string | null {
+  const { frequency } = values;
+  const ticked = timesTicked(values);
+  const untimed = ticked === 0 && values.no_set_time;
+  const orNoSetTime = `, or tick '${NO_SET_TIME_LABEL}'`;
+  switch (frequency) {
+    case 'As Needed':
+      return ticked === 0 ? null : `Frequency 'As Needed' takes no time of day`;
+    case 'Twice Daily':
+      return ticked === 2 || untimed
+        ? null
+        : `Frequency 'Twice Daily' needs two times of day${orNoSetTime}`;
+    case 'Daily':
+    case 'Weekly':
+      return ticked > 0 || untimed
+        ? null
+        : `Frequency '${frequency}' needs a time of day${orNoSetTime}`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * A medication kept before the rule above (or imported from a file written before it): one
+ * taken on a schedule with no time of day ticked is read as taken at no set time.
+ */
+export function withUntimedAsNoSetTime<V extends Record<string, unknown>>(values: V): V {
+  const scheduled = typeof values.frequency === 'string' && values.frequency !== 'As Needed';
+  const untimed = TIMES_OF_DAY.every(({ field }) => !values[field]);
+  return scheduled && untimed ? { ...values, no_set_time: true } : values;
+}
+
 export const medicationDefinition = defineRecord({
   ...recordCatalogue.medication,
   titleField: 'medication_name',
   fields,
-  schema: objectSchema(fields).refine(
-    (values) =>
-      values.start_date === null ||
-      values.end_date === null ||
-      values.end_date >= values.start_date,
-    { error: END_BEFORE_START_MESSAGE, path: ['end_date'] },
-  ),
+  schema: objectSchema(fields)
+    .refine(
+      (values) =>
+        values.start_date === null ||
+        values.end_date === null ||
+        values.end_date >= values.start_date,
+      { error: END_BEFORE_START_MESSAGE, path: ['end_date'] },
+    )
+    .superRefine((values, context) => {
+      const issue = frequencyTimesIssue(values);
+      if (issue) context.addIssue({ code: 'custom', message: issue, path: ['frequency'] });
+    })
+    // 'No set time' says that no time is ticked: with a time ticked it does not hold.
+    .transform((values) =>
+      values.no_set_time && timesTicked(values) > 0 ? { ...values, no_set_time: false } : values,
+    ),
   memberLinked: true,
   order: [{ column: 'start_date', direction: 'desc', nulls: 'last' }],
   views: {
@@ -68,9 +126,7 @@ export const medicationDefinition = defineRecord({
   }),
 });
 
-type TimedMedication = Record<(typeof TIMES_OF_DAY)[number]['field'], boolean>;
-
-export const NO_SET_TIME_LABEL = 'No set time';
+type TimedMedication = TimesOfDay;
 
 /**
  * Current medications by time of day, in the day's order; one taken morning and night is

@@ -8,7 +8,7 @@ export const NOTE_TYPES = ['Provider Letter', 'Referral', 'Personal Note', 'Othe
 const fields = {
   title: text('Title', { required: true }),
   note_type: choice('Note Type', NOTE_TYPES),
-  note_date: date('Note Date'),
+  note_date: date('Note Date', { happened: true }),
   content: textarea('Content', { rows: 8 }),
   family_member_id: familyMember(),
 };

@@ -5,7 +5,7 @@ import { defineRecord, objectSchema, standardMessages } from './definition';
 
 const fields = {
   shot_name: text('Shot Name', { required: true }),
-  date_administered: date('Date Administered'),
+  date_administered: date('Date Administered', { sinceBirth: true }),
   location: text('Location'),
   notes: textarea('Notes'),
   family_member_id: familyMember(),

@@ -6,7 +6,7 @@ import { defineRecord, objectSchema, standardMessages } from './definition';
 const fields = {
   visit_name: text('Visit Purpose', { required: true }),
   doctor_name: text('Doctor Name'),
-  visit_date: dateTime('Visit Date', { required: true }),
+  visit_date: dateTime('Visit Date', { required: true, sinceBirth: true }),
   frequency: text('Frequency'),
   office_name: text('Office/Hospital'),
   notes: textarea('Notes'),

@@ -1,12 +1,19 @@
 /**
  * 'Adherence (30 days)' on a medication's detail: taken ÷ due over the last 30 days (a
- * dose whose day is over and was never marked counts as missed), and the last 14 days as a
- * strip of days, each named for screen readers.
+ * dose whose day is over and was never marked counts as missed, from the day the
+ * medication was added on; the days before are 'not tracked'), the last 14 days as a strip
+ * of days, each named for screen readers, and a past day's doses to mark taken or skipped.
  */
-import type { StripDay } from '../../../shared/doses';
-import { formatDate } from '../../../shared/dates';
+import { Check, X } from 'lucide-react';
+import { useState } from 'react';
+import { BACKFILL_DAYS, type Adherence, type StripDay } from '../../../shared/doses';
+import { addDays } from '../../../shared/date-values';
+import { formatDate, localToday } from '../../../shared/dates';
+import { Button } from '../../components/ui/button';
+import { Label, Select } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
-import { useAdherence } from './dose-queries';
+import { useRecordOwnership } from '../household/household-queries';
+import { useAdherence, useDoseMarks } from './dose-queries';
 
 const STRIP: Record<StripDay, { label: string; className: string }> = {
   taken: { label: 'all taken', className: 'bg-primary' },
@@ -14,13 +21,110 @@ const STRIP: Record<StripDay, { label: string; className: string }> = {
   skipped: { label: 'skipped', className: 'bg-amber-400' },
   missed: { label: 'missed', className: 'bg-destructive/70' },
   due: { label: 'still due', className: 'border border-primary bg-transparent' },
+  untracked: {
+    label: 'not tracked',
+    className:
+      'border border-dashed border-muted-foreground/60 bg-[repeating-linear-gradient(135deg,transparent_0_3px,var(--color-border)_3px_5px)]',
+  },
   none: { label: 'nothing due', className: 'bg-border' },
 };
 
-export function AdherenceSummary({ medicationId }: { medicationId: string }) {
-  const adherence = useAdherence(medicationId);
+const DOSE_STATE = {
+  taken: 'Taken',
+  skipped: 'Skipped',
+  missed: 'Missed',
+  due: 'Still due',
+  untracked: 'Not tracked',
+} as const;
+
+/** The two marks a past dose can be given. */
+const MARKS = [
+  { status: 'taken', text: 'Taken', Icon: Check, variant: undefined },
+  { status: 'skipped', text: 'Skipped', Icon: X, variant: 'outline' },
+] as const;
+
+const dayName = (day: string) => formatDate(day, 'MMM d');
+
+/** A past day of the strip, its due doses each marked taken or skipped with one button. */
+function PastDoses({
+  medication,
+  strip,
+}: {
+  medication: { id: string; medication_name: string };
+  strip: Adherence['strip'];
+}) {
+  const today = localToday();
+  const earliest = addDays(today, -BACKFILL_DAYS);
+  const days = strip
+    .filter(({ day, doses }) => day < today && day >= earliest && doses.length > 0)
+    .reverse();
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const { mark } = useDoseMarks();
+  if (days.length === 0) return null;
+  const shown = days.find(({ day }) => day === chosen) ?? days[0];
+  if (!shown) return null;
+  const selectId = `past-doses-${medication.id}`;
+  return (
+    <div className="space-y-2 pt-1">
+      <Label htmlFor={selectId}>Fill in a past day</Label>
+      <Select id={selectId} value={shown.day} onChange={(event) => setChosen(event.target.value)}>
+        {days.map(({ day, status }) => (
+          <option key={day} value={day}>
+            {`${dayName(day)}: ${STRIP[status].label}`}
+          </option>
+        ))}
+      </Select>
+      <ul className="divide-y divide-border" aria-label={`Doses of ${dayName(shown.day)}`}>
+        {shown.doses.map(({ slot, state }) => {
+          const what = `${medication.medication_name} ${slot}`;
+          const on = `on ${dayName(shown.day)}`;
+          return (
+            <li key={slot} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2">
+              <span className="min-w-24 flex-1">
+                <span className="font-medium">{slot}</span>{' '}
+                <span className="text-sm text-muted-foreground">· {DOSE_STATE[state]}</span>
+              </span>
+              <span className="flex items-center gap-2">
+                {MARKS.map(({ status, text, Icon, variant }) => (
+                  <Button
+                    key={status}
+                    type="button"
+                    size="sm"
+                    variant={variant}
+                    aria-pressed={state === status}
+                    disabled={mark.isPending}
+                    aria-label={`Mark ${what} ${status} ${on}`}
+                    onClick={() =>
+                      mark.mutate({ medication_id: medication.id, day: shown.day, slot, status })
+                    }
+                  >
+                    <Icon aria-hidden="true" />
+                    {text}
+                  </Button>
+                ))}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+export function AdherenceSummary({
+  medication,
+}: {
+  medication: {
+    id: string;
+    medication_name: string;
+    user_id: string;
+    family_member_id?: string | null;
+  };
+}) {
+  const adherence = useAdherence(medication.id);
+  const { canChange } = useRecordOwnership()(medication);
   if (!adherence.data) return <span className="text-muted-foreground">…</span>;
-  const { ratio, taken, skipped, missed, strip } = adherence.data;
+  const { ratio, taken, skipped, missed, not_tracked, tracked_from, strip } = adherence.data;
   const due = taken + skipped + missed;
   return (
     <div className="space-y-2">
@@ -38,14 +142,19 @@ export function AdherenceSummary({ medicationId }: { medicationId: string }) {
           </>
         )}
       </p>
+      {not_tracked > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {`Not tracked before ${formatDate(tracked_from, 'MMM d')}, when it was added: ${not_tracked} ${not_tracked === 1 ? 'dose' : 'doses'} left out.`}
+        </p>
+      ) : null}
       <ol className="flex gap-1" aria-label="The last 14 days">
         {strip.map(({ day, status }) => (
           <li
             key={day}
             className={cn('h-5 flex-1 rounded-sm', STRIP[status].className)}
-            title={`${formatDate(day, 'MMM d')}: ${STRIP[status].label}`}
+            title={`${dayName(day)}: ${STRIP[status].label}`}
           >
-            <span className="sr-only">{`${formatDate(day, 'MMM d')}: ${STRIP[status].label}`}</span>
+            <span className="sr-only">{`${dayName(day)}: ${STRIP[status].label}`}</span>
           </li>
         ))}
       </ol>
@@ -54,13 +163,14 @@ export function AdherenceSummary({ medicationId }: { medicationId: string }) {
         aria-hidden="true"
       >
         <span>Last 14 days:</span>
-        {(['taken', 'partly', 'skipped', 'missed'] as const).map((status) => (
+        {(['taken', 'partly', 'skipped', 'missed', 'untracked'] as const).map((status) => (
           <span key={status} className="inline-flex items-center gap-1">
             <span className={cn('size-2.5 rounded-sm', STRIP[status].className)} />
             {STRIP[status].label}
           </span>
         ))}
       </p>
+      {canChange ? <PastDoses medication={medication} strip={strip} /> : null}
     </div>
   );
 }

@@ -1,12 +1,18 @@
 /**
  * "Today's Medications" on the timeline (CONTRACT.md §4): every dose due today, by time of
  * day, with 'Taken' and 'Skip'; a marked dose says 'Taken at h:mm a' or 'Skipped' and can be
- * undone. 'As Needed' medications are logged when taken. With the member filter set, only
+ * undone; those taken at no set time are under 'Any time'. 'As Needed' medications are
+ * logged when taken. With the member filter set, only
  * that person's doses show.
  */
 import { Check, Pill, Undo2, X } from 'lucide-react';
 import { useEffect, useId, useRef, type MouseEvent } from 'react';
-import type { AsNeededMedication, TodayDose } from '../../../shared/doses';
+import {
+  ANY_TIME,
+  DOSE_SLOTS,
+  type AsNeededMedication,
+  type TodayDose,
+} from '../../../shared/doses';
 import { MemberBadge } from '../../components/member-badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -14,7 +20,8 @@ import { formatDate, localToday } from '../../../shared/dates';
 import { useRecordOwnership } from '../household/household-queries';
 import { useDoseMarks, useTodayDoses } from './dose-queries';
 
-const SLOTS = ['Morning', 'Noon', 'Evening', 'Night'] as const;
+/** The day's groups: the times of day, then the doses taken at no set time. */
+const SLOTS = [...DOSE_SLOTS, ANY_TIME] as const;
 
 /** A medication and its amount, the amount read as one: '10 mg' is not split across lines. */
 function MedicationName({

@@ -1,6 +1,6 @@
 /** The medication screens; the detail shows the times of day as one row. */
 import { medicationDefinition } from '../../../shared/records';
-import { TIMES_OF_DAY } from '../../../shared/records/medications';
+import { NO_SET_TIME_LABEL, TIMES_OF_DAY } from '../../../shared/records/medications';
 import { AdherenceSummary } from '../doses/adherence-summary';
 import { RecordDetailPage } from '../records/record-detail-page';
 import { RecordFormPage } from '../records/record-form-page';
@@ -12,16 +12,17 @@ export function DetailPage() {
     <RecordDetailPage
       definition={medicationDefinition}
       customisation={{
-        hiddenFields: TIMES_OF_DAY.map(({ field }) => field),
+        hiddenFields: [...TIMES_OF_DAY.map(({ field }) => field), 'no_set_time'],
         extraRows: (medication) => {
-          const times = TIMES_OF_DAY.filter(({ field }) => medication[field]).map(
+          const ticked = TIMES_OF_DAY.filter(({ field }) => medication[field]).map(
             ({ label }) => label,
           );
+          const times = medication.no_set_time ? [NO_SET_TIME_LABEL] : ticked;
           return [
             ...(times.length ? [{ label: 'Time of Day', value: times.join(', ') }] : []),
             {
               label: 'Adherence (30 days)',
-              value: <AdherenceSummary medicationId={medication.id} />,
+              value: <AdherenceSummary medication={medication} />,
             },
           ];
         },

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { addDays } from '../../../shared/date-values';
+import { localToday } from '../../../shared/dates';
 import {
   conditionDefinition,
   contactDefinition,
   medicationDefinition,
+  shotDefinition,
   visitDefinition,
 } from '../../../shared/records';
 import type { RecordDefinition } from '../../../shared/records/definition';
@@ -68,5 +71,59 @@ describe('record forms', () => {
     const ids = ['0192f3a4-1b2c-7d3e-8f40-123456789abc'];
     const result = await resolve(contactDefinition, { ...stored, person_ids: ids });
     expect(result.values).toMatchObject({ contact_name: 'Dr. A', person_ids: ids });
+  });
+
+  it('refuse a date after the user’s today where it says what happened, and a year before 1900', async () => {
+    const values = { ...toFormValues(conditionDefinition), condition_name: 'Asthma' };
+    const tomorrow = await resolve(conditionDefinition, {
+      ...values,
+      diagnosis_date: addDays(localToday(), 1),
+    });
+    expect(tomorrow.errors.diagnosis_date?.message).toBe('Diagnosis Date cannot be in the future');
+    const today = await resolve(conditionDefinition, { ...values, diagnosis_date: localToday() });
+    expect(today.errors).toEqual({});
+    const old = await resolve(visitDefinition, {
+      ...toFormValues(visitDefinition),
+      visit_name: 'Checkup',
+      visit_date: '1899-12-31T10:00',
+    });
+    expect(old.errors.visit_date?.message).toBe('Visit Date cannot be before 1900');
+  });
+
+  it('refuse a date before the chosen person’s Date of Birth', async () => {
+    const leo = { id: 'b1c0d1f0-0000-4000-8000-000000000001', name: 'Leo' };
+    const resolver = recordResolver(shotDefinition, (id) =>
+      id === leo.id ? { name: leo.name, date_of_birth: '2020-05-10' } : undefined,
+    );
+    const values = {
+      ...toFormValues(shotDefinition),
+      shot_name: 'MMR',
+      family_member_id: leo.id,
+      date_administered: '2020-05-09',
+    };
+    const options = { fields: {}, shouldUseNativeValidation: false };
+    expect((await resolver(values, undefined, options)).errors.date_administered?.message).toBe(
+      "Date Administered cannot be before Leo's Date of Birth (2020-05-10)",
+    );
+    const born = { ...values, date_administered: '2020-05-10' };
+    expect((await resolver(born, undefined, options)).errors).toEqual({});
+  });
+
+  it('refuse times of day that do not match the frequency, under Frequency', async () => {
+    const values = {
+      ...toFormValues(medicationDefinition),
+      medication_name: 'Inhaler',
+      frequency: 'Twice Daily',
+      time_morning: true,
+    };
+    expect((await resolve(medicationDefinition, values)).errors.frequency?.message).toBe(
+      "Frequency 'Twice Daily' needs two times of day, or tick 'No set time'",
+    );
+    const untimed = { ...values, frequency: 'Daily', time_morning: false };
+    expect((await resolve(medicationDefinition, untimed)).errors.frequency?.message).toBe(
+      "Frequency 'Daily' needs a time of day, or tick 'No set time'",
+    );
+    const said = { ...untimed, no_set_time: true };
+    expect((await resolve(medicationDefinition, said)).errors).toEqual({});
   });
 });

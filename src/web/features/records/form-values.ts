@@ -6,6 +6,7 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { fromDateTimeLocalInput, toDateTimeLocalInput } from '../../../shared/dates';
 import type { RecordDefinition } from '../../../shared/records/definition';
+import { beforeBirthIssue, type BornPerson } from '../../../shared/records/fields';
 
 /** A form's values: text, a yes/no, or the persons a record is for (a list of ids). */
 export type FormValues = Record<string, string | boolean | string[]>;
@@ -42,13 +43,29 @@ export function toPayload(
   return payload;
 }
 
-/** Checks the form with the definition's own schema, the one the server uses. */
+/**
+ * Checks the form with the definition's own schema, the one the server uses, and its dates
+ * against the Date of Birth of the person chosen (as the server does).
+ */
 export function recordResolver(
   definition: RecordDefinition,
+  personOf: (id: string) => BornPerson | undefined = () => undefined,
 ): Resolver<FormValues, unknown, Record<string, unknown>> {
   return async (values) => {
     const parsed = definition.schema.safeParse(toPayload(definition, values));
-    if (parsed.success) return { values: toPayload(definition, values), errors: {} };
+    if (parsed.success) {
+      const data = parsed.data as Record<string, unknown>;
+      const memberId = data.family_member_id;
+      const person = typeof memberId === 'string' ? personOf(memberId) : undefined;
+      const issue = beforeBirthIssue(definition.fields, data, person);
+      if (issue) {
+        return {
+          values: {},
+          errors: { [issue.field]: { type: 'custom', message: issue.message } },
+        };
+      }
+      return { values: toPayload(definition, values), errors: {} };
+    }
     const errors: FieldErrors<FormValues> = {};
     for (const issue of parsed.error.issues) {
       const name = String(issue.path[0] ?? '');

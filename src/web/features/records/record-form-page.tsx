@@ -201,7 +201,9 @@ export function RecordFormPage({
   );
 
   const form = useForm<FormValues, unknown, Record<string, unknown>>({
-    resolver: recordResolver(definition),
+    resolver: recordResolver(definition, (memberId) =>
+      members.data?.find((member) => member.id === memberId),
+    ),
     defaultValues: toFormValues(definition),
   });
   const values = useWatch({ control: form.control }) as FormValues;
