@@ -5,9 +5,10 @@
  * and a grantee never receives a contact that is not tied to the person shared with them.
  */
 import { describe, expect, it } from 'vitest';
-import type { Grant } from '../../shared/household';
+import type { GivenGrant } from '../../shared/household';
 import { sampleRecord } from '../test/factories';
 import { expectStatus } from '../test/family-records';
+import { acceptGrant } from '../test/grant-acceptance';
 import { signedUpClient, TEST_ORIGIN, useTestServer, type TestClient } from '../test/harness';
 import { pdfText } from '../test/pdf-text';
 
@@ -163,14 +164,14 @@ describe('a person’s exports', () => {
   it('give a grantee with export only the shared person’s contacts, whatever it asks', async () => {
     const { client, leo } = await family();
     const grantee = await signedUpClient(server, 'Grace Grantee');
-    await expectStatus(
-      client.post<Grant>('/api/household/grants', {
-        personId: leo.id,
-        email: grantee.email,
-        role: 'editor',
-        allowExport: true,
-      }),
-    );
+    const granted = await client.post<GivenGrant>('/api/household/grants', {
+      personId: leo.id,
+      email: grantee.email,
+      role: 'editor',
+      allowExport: true,
+    });
+    expect(granted.status).toBe(201);
+    await acceptGrant(grantee.client, granted);
     const other = grantee.client;
     expect((await other.get<{ items: unknown[] }>('/api/contacts')).body.items).toEqual([]);
     for (const query of ['', '?contacts=whole-family']) {
