@@ -29,10 +29,11 @@ import type { DB, Engine } from '../db/schema';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import type { Logger } from '../logger';
 import { firstIssue } from '../http/validation';
-import { checkedPasscodeHash, currentPasscode, notePasscodeChecked } from './auth-request-context';
+import { checkedPasscodeHash, notePasscodeChecked } from './auth-request-context';
 import { badRequest, inAuthFlow, isDatabaseUnavailable } from '../http/errors';
 import { createAttemptLimits } from '../limits/attempt-limits';
 import { recordAuditEventOrLog } from '../audit/audit-log';
+import { userIdByEmail } from '../account/account-repository';
 import { credentialLimits, emailOf } from './credential-limits';
 import { matchFamilyPasscode } from './family-passcode';
 import { passcodeStillCurrent } from './passcode-still-current';
@@ -246,16 +247,21 @@ export function createAuth(options: {
           const issue = firstIssue(parsed.error);
           throw inAuthFlow(badRequest(issue.message, issue.field));
         }
-        if (ctx.path !== '/sign-up/email') return;
+        const signingUp = ctx.path === '/sign-up/email';
+        if (!signingUp && ctx.path !== '/sign-in/email') return;
+        // The passcode before the password: a wrong passcode answers alike, and as fast,
+        // whether the password is right or wrong, so it tells nothing about the password.
         const { passcode } = parsed.data as { passcode: string };
         const passcodeHash = await matchFamilyPasscode(db, hasher, passcode);
         if (!passcodeHash) {
+          const email = emailOf(ctx.body);
           await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
-            event: 'sign_up_failed',
-            email: emailOf(ctx.body),
+            event: signingUp ? 'sign_up_failed' : 'sign_in_failed',
+            userId: signingUp ? null : await userIdByEmail(db, email),
+            email,
             detail: 'wrong_passcode',
           });
-          throw new APIError('FORBIDDEN', {
+          throw new APIError(signingUp ? 'FORBIDDEN' : 'UNAUTHORIZED', {
             message: INVALID_PASSCODE_MESSAGE,
             field: 'passcode',
           });
@@ -283,23 +289,20 @@ export function createAuth(options: {
       },
       session: {
         create: {
-          // Runs after the password has been verified and before a session exists. Only
-          // the password step checks the passcode: the session that the second factor
-          // creates later (/two-factor/verify-*) comes from a challenge that only a
-          // passcode-checked sign-in can start.
+          // Runs after the password has been verified and before a session exists: only a
+          // sign-in whose passcode was checked first (the before hook) gets one. The
+          // session that the second factor creates later (/two-factor/verify-*) comes from
+          // a challenge that only a passcode-checked sign-in can start.
           before: async (session, ctx) => {
             const capped = { data: { ...session, expiresAt: lifetime.cap(session) } };
             if (ctx?.path !== '/sign-in/email') return capped;
-            const passcode = currentPasscode();
-            const passcodeHash =
-              passcode === null ? null : await matchFamilyPasscode(db, hasher, passcode);
+            const passcodeHash = checkedPasscodeHash();
             if (!passcodeHash) {
               throw new APIError('UNAUTHORIZED', {
                 message: INVALID_PASSCODE_MESSAGE,
                 field: 'passcode',
               });
             }
-            notePasscodeChecked(passcodeHash);
             const row = await ownedRows(db, 'user', session.userId)
               .select('family_passcode')
               .executeTakeFirst();
