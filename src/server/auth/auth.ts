@@ -36,6 +36,7 @@ import { recordAuditEventOrLog } from '../audit/audit-log';
 import { userIdByEmail } from '../account/account-repository';
 import { credentialLimits, emailOf } from './credential-limits';
 import { matchFamilyPasscode } from './family-passcode';
+import { passcodeGuessLimit } from './passcode-guesses';
 import { passcodeStillCurrent } from './passcode-still-current';
 import { createPasswordHasher, type PasswordHasher } from './password-hashing';
 import { sessionLifetime } from './session-lifetime';
@@ -136,6 +137,7 @@ export function createAuth(options: {
   const credentialRule = limit ? { window: limit.windowSeconds, max: limit.max } : undefined;
   const attemptLimits = createAttemptLimits(db, limit);
   const lifetime = sessionLifetime(config.sessionMaxAgeDays);
+  const passcodeGuesses = passcodeGuessLimit({ db, limit: config.passcodeGuessLimit, logger });
 
   const authOptions = {
     appName: APP_NAME,
@@ -252,7 +254,10 @@ export function createAuth(options: {
         // The passcode before the password: a wrong passcode answers alike, and as fast,
         // whether the password is right or wrong, so it tells nothing about the password.
         const { passcode } = parsed.data as { passcode: string };
-        const passcodeHash = await matchFamilyPasscode(db, hasher, passcode);
+        const passcodeHash = await passcodeGuesses.guarded(
+          ctx.headers ?? ctx.request?.headers,
+          () => matchFamilyPasscode(db, hasher, passcode),
+        );
         if (!passcodeHash) {
           const email = emailOf(ctx.body);
           await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
