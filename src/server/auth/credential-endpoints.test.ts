@@ -94,6 +94,14 @@ describe('credential checks', () => {
     return server.client().withHeaders({ 'x-forwarded-for': `203.0.113.${addressCounter}` });
   }
 
+  /** A signed-up, signed-in client on an address of its own. */
+  async function signedUpDevice() {
+    const client = fromNewAddress();
+    const email = uniqueEmail();
+    expect((await client.signUp({ email })).status).toBe(200);
+    return { client, email, password: 'secret-password' };
+  }
+
   async function auditEvents(userId: string) {
     return server.db
       .selectFrom('audit_log')
@@ -125,6 +133,37 @@ describe('credential checks', () => {
       event: 'too_many_attempts',
       detail: 'sign-in',
     });
+  });
+
+  it('do not let guesses from elsewhere lock out a device that has signed in before', async () => {
+    const { client: ownDevice, email, password } = await signedUpDevice();
+    await ownDevice.signOut();
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      await fromNewAddress().signIn({ email, password: 'wrong-password' });
+    }
+    expect((await fromNewAddress().signIn({ email, password })).status).toBe(429);
+    // The device the owner signed up on still gets in.
+    expect((await ownDevice.signIn({ email, password })).status).toBe(200);
+    // The account's own devices have a count of their own: a stolen laptop does not guess
+    // at will either.
+    const fromDevice: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      ownDevice.withHeaders({ 'x-forwarded-for': `198.18.1.${attempt}` });
+      fromDevice.push((await ownDevice.signIn({ email, password: 'wrong-password' })).status);
+    }
+    expect(fromDevice).toEqual([401, 401, 401, 429]);
+  });
+
+  it('do not take a device cookie made for another email, or a forged one', async () => {
+    const { client: otherDevice } = await signedUpDevice();
+    const { email, password } = await signedUpDevice();
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      await fromNewAddress().signIn({ email, password: 'wrong-password' });
+    }
+    otherDevice.withHeaders({ 'x-forwarded-for': '198.18.2.1' });
+    expect((await otherDevice.signIn({ email, password })).status).toBe(429);
+    const forged = fromNewAddress().withHeaders({ cookie: 'kin.known_device=anything.forged' });
+    expect((await forged.signIn({ email, password })).status).toBe(429);
   });
 
   it('limit password confirmations (two-factor on) per account', async () => {
