@@ -34,6 +34,7 @@ import { badRequest, inAuthFlow, isDatabaseUnavailable } from '../http/errors';
 import { createAttemptLimits } from '../limits/attempt-limits';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import { userIdByEmail } from '../account/account-repository';
+import { backupCodeOptions } from './backup-codes';
 import { credentialLimits, emailOf } from './credential-limits';
 import { matchFamilyPasscode } from './family-passcode';
 import { passcodeGuessLimit } from './passcode-guesses';
@@ -197,7 +198,7 @@ export function createAuth(options: {
     plugins: [
       // First: an attempt over its account's limit goes no further.
       credentialLimits({ db, limits: attemptLimits, logger }),
-      twoFactor({ issuer: APP_NAME }),
+      twoFactor({ issuer: APP_NAME, backupCodeOptions: backupCodeOptions(config.authSecret) }),
       // Before the audit plugin: a code used twice never reaches better-auth's check.
       usedCodes({ db, secret: config.authSecret, logger }),
       // Signing keys, published at /.well-known/jwks.json. No JWT rides along on every
@@ -248,6 +249,10 @@ export function createAuth(options: {
         if (!parsed.success) {
           const issue = firstIssue(parsed.error);
           throw inAuthFlow(badRequest(issue.message, issue.field));
+        }
+        // A backup code goes on as the schema reads it (trimmed, in capitals).
+        if (ctx.path === '/two-factor/verify-backup-code') {
+          return { context: { body: { ...(ctx.body as object), ...(parsed.data as object) } } };
         }
         const signingUp = ctx.path === '/sign-up/email';
         if (!signingUp && ctx.path !== '/sign-in/email') return;

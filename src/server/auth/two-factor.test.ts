@@ -275,6 +275,32 @@ describe('signing in with two-factor on', () => {
   });
 });
 
+describe('backup codes', () => {
+  it('avoid look-alike characters (0/O, 1/l/I) and are taken in any case', async () => {
+    const { email, password, backupCodes } = await twoFactorUser(server);
+    expect(backupCodes).toHaveLength(10);
+    for (const code of backupCodes) expect(code).toMatch(/^[A-HJKMNP-Z2-9]{5}-[A-HJKMNP-Z2-9]{5}$/);
+    const [first, second] = backupCodes as [string, string];
+
+    const client = server.client();
+    await client.signIn({ email, password });
+    const lower = await client.post('/api/auth/two-factor/verify-backup-code', {
+      code: ` ${first.toLowerCase()} `,
+    });
+    expect(lower.status).toBe(200);
+    await client.signOut();
+
+    await client.signIn({ email, password });
+    // Taken once, whatever its case.
+    const reused = await client.post('/api/auth/two-factor/verify-backup-code', { code: first });
+    expect(reused.status).toBe(401);
+    const mixed = second.slice(0, 3).toLowerCase() + second.slice(3);
+    expect(
+      (await client.post('/api/auth/two-factor/verify-backup-code', { code: mixed })).status,
+    ).toBe(200);
+  });
+});
+
 describe('turning two-factor sign-in off', () => {
   async function disable(client: TestClient, body: unknown) {
     return client.post('/api/auth/two-factor/disable', body);
