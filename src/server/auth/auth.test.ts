@@ -4,9 +4,9 @@
  */
 import { getMigrations } from 'better-auth/db/migration';
 import type { Kysely } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { INVALID_PASSCODE_MESSAGE, PASSCODE_FORMAT_MESSAGE } from '../../shared/passcode';
-import { DEFAULT_HASH_COST } from './password-hashing';
+import argon2 from 'argon2';
 import {
   createTestServer,
   useTestServer,
@@ -157,38 +157,26 @@ describe('sign-in', () => {
   });
 });
 
-describe('sign-in at the product’s hash cost', () => {
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)] ?? 0;
-  };
-
-  it('takes as long with a wrong passcode whether the password is right or wrong', async () => {
-    const realCost = await createTestServer({ passwordHashing: DEFAULT_HASH_COST });
+describe('sign-in with a wrong passcode', () => {
+  it('does the same work whether the password is right or wrong: one hash check, the passcode’s', async () => {
+    // What a sign-in costs is its Argon2id checks (some 40 ms each at the product's cost,
+    // the rest is nothing beside them): counted here rather than timed, so that a busy
+    // machine cannot make the test fail or pass.
+    const { email, password } = await signedUpClient(server);
+    const verify = vi.spyOn(argon2, 'verify');
     try {
-      const { email, password } = await signedUpClient(realCost);
-      const timed = async (tried: string) => {
-        const started = performance.now();
-        const response = await realCost
+      const checksOf = async (tried: string) => {
+        verify.mockClear();
+        const response = await server
           .client()
           .signIn({ email, password: tried, passcode: '111111' });
         expect(response.status).toBe(401);
-        return performance.now() - started;
+        return verify.mock.calls.length;
       };
-      const right: number[] = [];
-      const wrong: number[] = [];
-      // Interleaved, so that a busy moment of the machine falls on both alike.
-      for (let round = 0; round < 11; round += 1) {
-        right.push(await timed(password));
-        wrong.push(await timed('wrong-password'));
-      }
-      // Checking the right password's hash as well as the passcode's took about 1.5 times
-      // as long as stopping at the wrong password; the two now do the same work.
-      const ratio = median(right) / median(wrong);
-      expect(ratio).toBeLessThan(1.35);
-      expect(ratio).toBeGreaterThan(0.5);
+      expect(await checksOf(password)).toBe(1);
+      expect(await checksOf('wrong-password')).toBe(1);
     } finally {
-      await realCost.close();
+      verify.mockRestore();
     }
   });
 });
