@@ -14,6 +14,7 @@ import { jwt, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { signInSchema, signUpSchema } from '../../shared/auth';
+import { passwordStrength } from '../../shared/password-strength';
 import { text } from '../../shared/records/fields';
 import { APP_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { INVALID_PASSCODE_MESSAGE, PASSCODE_FORMAT_MESSAGE } from '../../shared/passcode';
@@ -289,6 +290,13 @@ export function createAuth(options: {
             if (passcodeHash === null)
               throw inAuthFlow(badRequest(PASSCODE_FORMAT_MESSAGE, 'passcode'));
             return { data: { ...user, familyPasscode: passcodeHash } };
+          },
+          // SPEC's rule alone refuses a password; one of the most common is taken, and
+          // remembered, so that Profile Settings can say so.
+          after: async (user, ctx) => {
+            const password = (ctx?.body as { password?: unknown } | undefined)?.password;
+            if (typeof password !== 'string' || !passwordStrength(password).common) return;
+            await updateOwned(db, 'user', user.id).set({ password_common: 1 }).execute();
           },
         },
         update: {
