@@ -97,6 +97,19 @@ describe('sign-up', () => {
     expect(again.status).toBeGreaterThanOrEqual(400);
     expect(again.status).toBeLessThan(500);
   });
+
+  it('tells whether an email has an account only to someone with the passcode', async () => {
+    const email = uniqueEmail();
+    expect((await server.client().signUp({ email })).status).toBe(200);
+    const known = await server.client().signUp({ email, passcode: '000000' });
+    const unknown = await server.client().signUp({ email: uniqueEmail(), passcode: '000000' });
+    expect(known.status).toBe(403);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    // Behind the passcode, the family may learn it (decision 20).
+    const again = await server.client().signUp({ email });
+    expect(again.status).toBe(422);
+  });
 });
 
 describe('sign-in', () => {
