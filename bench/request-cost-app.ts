@@ -47,6 +47,7 @@ const config: AppConfig = {
   baseUrl: null,
   trustProxy: false,
   rateLimit: null,
+  passcodeGuessLimit: null,
   sessionMaxAgeDays: 30,
   auditRetentionDays: 365,
   // Two sign-ups, and no hashing in the reads measured.

@@ -29,6 +29,39 @@ test.describe('auth', () => {
     await expect(page.getByRole('heading', { name: 'Welcome, Ann!' })).toBeVisible();
   });
 
+  test('sign-up shows the password’s strength as it is typed, and takes a common one with a warning that Profile Settings repeats', async ({
+    page,
+  }) => {
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Full Name').fill('Ann Lee');
+    await page.getByLabel('Email').fill(uniqueEmail());
+    const password = page.getByLabel('Password');
+    const common = page.getByText(
+      'This password is one of the most common. Anyone could guess it.',
+    );
+    await password.fill('violet-harbour-71-kettle');
+    await expect(page.getByText('Strength: Very strong')).toBeVisible();
+    await expect(common).toBeHidden();
+    await password.fill('password123');
+    await expect(common).toBeVisible();
+    await password.fill('123456');
+    await expect(common).toBeVisible();
+    await expect(page.getByText('Strength: Very weak')).toBeVisible();
+    await expect(password).toHaveAccessibleDescription(/one of the most common/);
+    await expectAccessible(page);
+    // SPEC's rule is the only refusal: the common password is taken.
+    await page.getByLabel('Friends & Family Passcode').fill(PASSCODE);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome, Ann!' })).toBeVisible();
+
+    await page.goto('/profile-settings');
+    await expect(
+      page.getByRole('heading', { name: 'Your password is easy to guess' }),
+    ).toBeVisible();
+    await expect(page.getByText(/The password you chose is one of the most common/)).toBeVisible();
+  });
+
   test('a wrong passcode at sign-up is refused and creates nothing', async ({ page }) => {
     const email = uniqueEmail();
     await page.goto('/auth');

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   enableTwoFactorViaApi,
   expect,
@@ -47,7 +48,23 @@ test.describe('two-factor sign-in', () => {
     const saved = page.getByRole('dialog', { name: 'Save your backup codes' });
     const codes = saved.getByRole('list', { name: 'Backup codes' }).getByRole('listitem');
     await expect(codes).toHaveCount(10);
+    const shown = await codes.allTextContents();
+    // No look-alike characters: 0/O, 1/l/I.
+    for (const shownCode of shown) expect(shownCode).not.toMatch(/[0O1lI]/);
     await expectAccessible(page);
+    // Beside them: a file to keep, and a page to print.
+    const download = page.waitForEvent('download');
+    await saved.getByRole('button', { name: 'Download Codes' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('kin-health-backup-codes.txt');
+    const text = readFileSync((await file.path()) ?? '', 'utf8');
+    for (const shownCode of shown) expect(text).toContain(shownCode);
+    const popup = page.waitForEvent('popup');
+    await saved.getByRole('button', { name: 'Print Codes' }).click();
+    const printed = await popup;
+    await expect(printed.getByRole('heading', { name: 'Kin Health backup codes' })).toBeVisible();
+    for (const shownCode of shown) await expect(printed.getByText(shownCode)).toBeVisible();
+    await printed.close();
     await saved.getByRole('button', { name: 'Done' }).click();
     await expect(saved).toBeHidden();
 

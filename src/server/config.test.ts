@@ -110,6 +110,8 @@ describe('variables', () => {
   it.each([
     ['PORT', 'eighty'],
     ['AUTH_RATE_LIMIT', 'lots'],
+    ['PASSCODE_GUESS_LIMIT', 'lots'],
+    ['PASSCODE_GUESS_LIMIT', '50/0'],
     ['SESSION_MAX_AGE_DAYS', '0'],
     ['SESSION_MAX_AGE_DAYS', 'forever'],
     ['AUDIT_RETENTION_DAYS', '-1'],
@@ -122,6 +124,16 @@ describe('variables', () => {
     expect(() =>
       loadConfig({ DATA_DIR: dataDir, FAMILY_PASSCODE: '123456', [name]: value }),
     ).toThrow(new RegExp(name));
+  });
+
+  it('limit wrong passcodes to 50 an hour on the whole server unless told otherwise', () => {
+    const base = { DATA_DIR: tempDir(), FAMILY_PASSCODE: '123456' };
+    expect(loadConfig(base).passcodeGuessLimit).toEqual({ max: 50, windowSeconds: 3600 });
+    expect(loadConfig({ ...base, PASSCODE_GUESS_LIMIT: '20/600' }).passcodeGuessLimit).toEqual({
+      max: 20,
+      windowSeconds: 600,
+    });
+    expect(loadConfig({ ...base, PASSCODE_GUESS_LIMIT: 'off' }).passcodeGuessLimit).toBeNull();
   });
 
   it('have defaults: sessions end 30 days after sign-in, audit rows are kept a year', () => {

@@ -48,6 +48,12 @@ export interface AppConfig {
   /** Whether to believe X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
   rateLimit: RateLimitConfig | null;
+  /**
+   * Wrong Friends & Family Passcodes allowed per window on the whole server, whichever
+   * addresses and emails they come with (PASSCODE_GUESS_LIMIT), before every further check
+   * waits a growing delay; null when off.
+   */
+  passcodeGuessLimit: RateLimitConfig | null;
   /** A session ends this many days after its sign-in, however often it is used. */
   sessionMaxAgeDays: number;
   /** Audit rows older than this many days are deleted. */
@@ -166,13 +172,23 @@ function parseDays(name: string, value: string | undefined, fallback: number): n
   return days;
 }
 
-/** `AUTH_RATE_LIMIT` is `off` or `max/seconds`, e.g. `10/60`. */
-function parseRateLimit(value: string | undefined): RateLimitConfig | null {
-  if (value === undefined || value === '') return { max: 10, windowSeconds: 60 };
+/** The default of PASSCODE_GUESS_LIMIT: 50 wrong passcodes an hour on the whole server. */
+export const DEFAULT_PASSCODE_GUESS_LIMIT: RateLimitConfig = { max: 50, windowSeconds: 3600 };
+
+/**
+ * A limit such as `AUTH_RATE_LIMIT` or `PASSCODE_GUESS_LIMIT`: `off` or `max/seconds`, e.g.
+ * `10/60`, with at least one second.
+ */
+export function parseRateLimit(
+  name: string,
+  value: string | undefined,
+  fallback: RateLimitConfig,
+): RateLimitConfig | null {
+  if (value === undefined || value === '') return fallback;
   if (value === 'off') return null;
   const match = /^(\d+)\/(\d+)$/.exec(value);
-  if (!match)
-    throw new ConfigError(`AUTH_RATE_LIMIT must be "off" or "max/seconds", not "${value}"`);
+  if (!match || Number(match[2]) < 1)
+    throw new ConfigError(`${name} must be "off" or "max/seconds", not "${value}"`);
   return { max: Number(match[1]), windowSeconds: Number(match[2]) };
 }
 
@@ -221,7 +237,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     authSecret,
     baseUrl: env.BASE_URL ? env.BASE_URL.replace(/\/+$/, '') : null,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
-    rateLimit: parseRateLimit(env.AUTH_RATE_LIMIT),
+    rateLimit: parseRateLimit('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, {
+      max: 10,
+      windowSeconds: 60,
+    }),
+    passcodeGuessLimit: parseRateLimit(
+      'PASSCODE_GUESS_LIMIT',
+      env.PASSCODE_GUESS_LIMIT,
+      DEFAULT_PASSCODE_GUESS_LIMIT,
+    ),
     sessionMaxAgeDays: parseDays('SESSION_MAX_AGE_DAYS', env.SESSION_MAX_AGE_DAYS, 30),
     auditRetentionDays: parseDays('AUDIT_RETENTION_DAYS', env.AUDIT_RETENTION_DAYS, 365),
     passwordHashing: DEFAULT_HASH_COST,

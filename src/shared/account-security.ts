@@ -18,12 +18,13 @@ export const authenticationCodeSchema = z
     error: AUTHENTICATION_CODE_MESSAGE,
   });
 
-/** A one-time backup code, as better-auth makes them (`abcde-12345`). */
+/** A one-time backup code (`ABCDE-23456`), taken in any case: it is put in capitals. */
 export const backupCodeSchema = z
   .string({ error: BACKUP_CODE_MESSAGE })
   .trim()
   .min(1, { error: BACKUP_CODE_MESSAGE })
-  .max(64, { error: 'Backup Code is too long' });
+  .max(64, { error: 'Backup Code is too long' })
+  .transform((code) => code.toUpperCase());
 
 export const verifyAuthenticationCodeSchema = z.object({ code: authenticationCodeSchema });
 export const verifyBackupCodeSchema = z.object({ code: backupCodeSchema });

@@ -48,4 +48,6 @@ export interface Profile {
   id: string;
   email: string;
   full_name: string;
+  /** Whether the password chosen at sign-up is one of the most common breached ones. */
+  password_common: boolean;
 }

@@ -28,9 +28,16 @@ export function createAccountRepository(db: Kysely<DB>) {
   return {
     async profile(userId: string): Promise<Profile | undefined> {
       const row = await ownedRows(db, 'user', userId)
-        .select(['id', 'email', 'name'])
+        .select(['id', 'email', 'name', 'password_common'])
         .executeTakeFirst();
-      return row && { id: row.id, email: row.email, full_name: row.name };
+      return (
+        row && {
+          id: row.id,
+          email: row.email,
+          full_name: row.name,
+          password_common: Boolean(row.password_common),
+        }
+      );
     },
 
     /** The authenticator app, if one was set up: its id and whether it was confirmed. */

@@ -15,6 +15,14 @@ describe('profile', () => {
     expect(response.body).toMatchObject({ email, full_name: 'Ann Lee' });
   });
 
+  it('says whether the password chosen at sign-up is one of the most common (SPEC’s rule still takes it)', async () => {
+    const common = server.client();
+    expect((await common.signUp({ password: '123456' })).status).toBe(200);
+    expect((await common.get('/api/profile')).body).toMatchObject({ password_common: true });
+    const { client } = await signedUpClient(server);
+    expect((await client.get('/api/profile')).body).toMatchObject({ password_common: false });
+  });
+
   it('updates the full name, and the session sees it', async () => {
     const { client } = await signedUpClient(server, 'Ann Lee');
     const response = await client.put('/api/profile', { full_name: '  Annie Lee ' });

@@ -15,10 +15,11 @@ import { CLIENT_IP_HEADER } from '../http/client-ip';
 import { newId, nowTimestamp } from '../ids';
 
 /**
- * Events of the whole server rather than of one user (a new Friends & Family Passcode):
- * written with no user id, so in nobody's security activity.
+ * Events of the whole server rather than of one user (a new Friends & Family Passcode, too
+ * many wrong ones): written with no user id, so in nobody's security activity but the
+ * operator's.
  */
-export type ServerAuditEvent = 'passcode_changed';
+export type ServerAuditEvent = 'passcode_changed' | 'passcode_guesses_limited';
 
 export interface AuditEntry {
   event: AuditEvent | ServerAuditEvent;

@@ -4,8 +4,9 @@
  */
 import { getMigrations } from 'better-auth/db/migration';
 import type { Kysely } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { INVALID_PASSCODE_MESSAGE, PASSCODE_FORMAT_MESSAGE } from '../../shared/passcode';
+import argon2 from 'argon2';
 import {
   createTestServer,
   useTestServer,
@@ -96,6 +97,19 @@ describe('sign-up', () => {
     expect(again.status).toBeGreaterThanOrEqual(400);
     expect(again.status).toBeLessThan(500);
   });
+
+  it('tells whether an email has an account only to someone with the passcode', async () => {
+    const email = uniqueEmail();
+    expect((await server.client().signUp({ email })).status).toBe(200);
+    const known = await server.client().signUp({ email, passcode: '000000' });
+    const unknown = await server.client().signUp({ email: uniqueEmail(), passcode: '000000' });
+    expect(known.status).toBe(403);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    // Behind the passcode, the family may learn it (decision 20).
+    const again = await server.client().signUp({ email });
+    expect(again.status).toBe(422);
+  });
 });
 
 describe('sign-in', () => {
@@ -119,18 +133,33 @@ describe('sign-in', () => {
     expect((await client.get('/api/profile')).status).toBe(401);
   });
 
-  it('says the same for an unknown email and a wrong password, whatever the passcode', async () => {
+  it('says the same for an unknown email and a wrong password', async () => {
     const { email } = await signedUpClient(server);
     const unknown = await server
       .client()
       .signIn({ email: uniqueEmail(), password: 'secret-password' });
-    const wrongPassword = await server
-      .client()
-      .signIn({ email, password: 'wrong-password', passcode: '111111' });
+    const wrongPassword = await server.client().signIn({ email, password: 'wrong-password' });
     expect(unknown.status).toBe(401);
     expect(wrongPassword.status).toBe(401);
     expect(unknown.body).toEqual(wrongPassword.body);
     expect(JSON.stringify(wrongPassword.body)).not.toContain('Passcode');
+  });
+
+  it('with a wrong passcode, says the same whether the password is right or wrong', async () => {
+    const { email, password } = await signedUpClient(server);
+    const rightPassword = await server.client().signIn({ email, password, passcode: '111111' });
+    const wrongPassword = await server
+      .client()
+      .signIn({ email, password: 'wrong-password', passcode: '111111' });
+    const unknown = await server
+      .client()
+      .signIn({ email: uniqueEmail(), password, passcode: '111111' });
+    expect(rightPassword.status).toBe(401);
+    expect(wrongPassword.status).toBe(rightPassword.status);
+    expect(unknown.status).toBe(rightPassword.status);
+    expect(wrongPassword.body).toEqual(rightPassword.body);
+    expect(unknown.body).toEqual(rightPassword.body);
+    expect(rightPassword.body).toMatchObject({ message: INVALID_PASSCODE_MESSAGE });
   });
 
   it('refuses a malformed passcode before looking at the password', async () => {
@@ -138,6 +167,30 @@ describe('sign-in', () => {
     const response = await server.client().signIn({ email, password, passcode: '12' });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ message: PASSCODE_FORMAT_MESSAGE, field: 'passcode' });
+  });
+});
+
+describe('sign-in with a wrong passcode', () => {
+  it('does the same work whether the password is right or wrong: one hash check, the passcode’s', async () => {
+    // What a sign-in costs is its Argon2id checks (some 40 ms each at the product's cost,
+    // the rest is nothing beside them): counted here rather than timed, so that a busy
+    // machine cannot make the test fail or pass.
+    const { email, password } = await signedUpClient(server);
+    const verify = vi.spyOn(argon2, 'verify');
+    try {
+      const checksOf = async (tried: string) => {
+        verify.mockClear();
+        const response = await server
+          .client()
+          .signIn({ email, password: tried, passcode: '111111' });
+        expect(response.status).toBe(401);
+        return verify.mock.calls.length;
+      };
+      expect(await checksOf(password)).toBe(1);
+      expect(await checksOf('wrong-password')).toBe(1);
+    } finally {
+      verify.mockRestore();
+    }
   });
 });
 

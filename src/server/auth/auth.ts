@@ -14,6 +14,7 @@ import { jwt, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { signInSchema, signUpSchema } from '../../shared/auth';
+import { passwordStrength } from '../../shared/password-strength';
 import { text } from '../../shared/records/fields';
 import { APP_NAME, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import { INVALID_PASSCODE_MESSAGE, PASSCODE_FORMAT_MESSAGE } from '../../shared/passcode';
@@ -29,12 +30,15 @@ import type { DB, Engine } from '../db/schema';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import type { Logger } from '../logger';
 import { firstIssue } from '../http/validation';
-import { checkedPasscodeHash, currentPasscode, notePasscodeChecked } from './auth-request-context';
+import { checkedPasscodeHash, notePasscodeChecked } from './auth-request-context';
 import { badRequest, inAuthFlow, isDatabaseUnavailable } from '../http/errors';
 import { createAttemptLimits } from '../limits/attempt-limits';
 import { recordAuditEventOrLog } from '../audit/audit-log';
+import { userIdByEmail } from '../account/account-repository';
+import { backupCodeOptions } from './backup-codes';
 import { credentialLimits, emailOf } from './credential-limits';
 import { matchFamilyPasscode } from './family-passcode';
+import { passcodeGuessLimit } from './passcode-guesses';
 import { passcodeStillCurrent } from './passcode-still-current';
 import { createPasswordHasher, type PasswordHasher } from './password-hashing';
 import { sessionLifetime } from './session-lifetime';
@@ -135,6 +139,7 @@ export function createAuth(options: {
   const credentialRule = limit ? { window: limit.windowSeconds, max: limit.max } : undefined;
   const attemptLimits = createAttemptLimits(db, limit);
   const lifetime = sessionLifetime(config.sessionMaxAgeDays);
+  const passcodeGuesses = passcodeGuessLimit({ db, limit: config.passcodeGuessLimit, logger });
 
   const authOptions = {
     appName: APP_NAME,
@@ -194,7 +199,7 @@ export function createAuth(options: {
     plugins: [
       // First: an attempt over its account's limit goes no further.
       credentialLimits({ db, limits: attemptLimits, logger }),
-      twoFactor({ issuer: APP_NAME }),
+      twoFactor({ issuer: APP_NAME, backupCodeOptions: backupCodeOptions(config.authSecret) }),
       // Before the audit plugin: a code used twice never reaches better-auth's check.
       usedCodes({ db, secret: config.authSecret, logger }),
       // Signing keys, published at /.well-known/jwks.json. No JWT rides along on every
@@ -246,16 +251,28 @@ export function createAuth(options: {
           const issue = firstIssue(parsed.error);
           throw inAuthFlow(badRequest(issue.message, issue.field));
         }
-        if (ctx.path !== '/sign-up/email') return;
+        // A backup code goes on as the schema reads it (trimmed, in capitals).
+        if (ctx.path === '/two-factor/verify-backup-code') {
+          return { context: { body: { ...(ctx.body as object), ...(parsed.data as object) } } };
+        }
+        const signingUp = ctx.path === '/sign-up/email';
+        if (!signingUp && ctx.path !== '/sign-in/email') return;
+        // The passcode before the password: a wrong passcode answers alike, and as fast,
+        // whether the password is right or wrong, so it tells nothing about the password.
         const { passcode } = parsed.data as { passcode: string };
-        const passcodeHash = await matchFamilyPasscode(db, hasher, passcode);
+        const passcodeHash = await passcodeGuesses.guarded(
+          ctx.headers ?? ctx.request?.headers,
+          () => matchFamilyPasscode(db, hasher, passcode),
+        );
         if (!passcodeHash) {
+          const email = emailOf(ctx.body);
           await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
-            event: 'sign_up_failed',
-            email: emailOf(ctx.body),
+            event: signingUp ? 'sign_up_failed' : 'sign_in_failed',
+            userId: signingUp ? null : await userIdByEmail(db, email),
+            email,
             detail: 'wrong_passcode',
           });
-          throw new APIError('FORBIDDEN', {
+          throw new APIError(signingUp ? 'FORBIDDEN' : 'UNAUTHORIZED', {
             message: INVALID_PASSCODE_MESSAGE,
             field: 'passcode',
           });
@@ -274,6 +291,13 @@ export function createAuth(options: {
               throw inAuthFlow(badRequest(PASSCODE_FORMAT_MESSAGE, 'passcode'));
             return { data: { ...user, familyPasscode: passcodeHash } };
           },
+          // SPEC's rule alone refuses a password; one of the most common is taken, and
+          // remembered, so that Profile Settings can say so.
+          after: async (user, ctx) => {
+            const password = (ctx?.body as { password?: unknown } | undefined)?.password;
+            if (typeof password !== 'string' || !passwordStrength(password).common) return;
+            await updateOwned(db, 'user', user.id).set({ password_common: 1 }).execute();
+          },
         },
         update: {
           before: async (changes) => {
@@ -283,23 +307,20 @@ export function createAuth(options: {
       },
       session: {
         create: {
-          // Runs after the password has been verified and before a session exists. Only
-          // the password step checks the passcode: the session that the second factor
-          // creates later (/two-factor/verify-*) comes from a challenge that only a
-          // passcode-checked sign-in can start.
+          // Runs after the password has been verified and before a session exists: only a
+          // sign-in whose passcode was checked first (the before hook) gets one. The
+          // session that the second factor creates later (/two-factor/verify-*) comes from
+          // a challenge that only a passcode-checked sign-in can start.
           before: async (session, ctx) => {
             const capped = { data: { ...session, expiresAt: lifetime.cap(session) } };
             if (ctx?.path !== '/sign-in/email') return capped;
-            const passcode = currentPasscode();
-            const passcodeHash =
-              passcode === null ? null : await matchFamilyPasscode(db, hasher, passcode);
+            const passcodeHash = checkedPasscodeHash();
             if (!passcodeHash) {
               throw new APIError('UNAUTHORIZED', {
                 message: INVALID_PASSCODE_MESSAGE,
                 field: 'passcode',
               });
             }
-            notePasscodeChecked(passcodeHash);
             const row = await ownedRows(db, 'user', session.userId)
               .select('family_passcode')
               .executeTakeFirst();

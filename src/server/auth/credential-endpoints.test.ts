@@ -4,6 +4,7 @@
  * leaves a trace in the audit log when it refuses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_MANY_ATTEMPTS_MESSAGE } from '../limits/attempt-limits';
 import { AUTH_HTTP_ROUTES } from './auth-routes';
 import { createTestServer, signedUpClient, uniqueEmail, type TestServer } from '../test/harness';
 
@@ -93,6 +94,14 @@ describe('credential checks', () => {
     return server.client().withHeaders({ 'x-forwarded-for': `203.0.113.${addressCounter}` });
   }
 
+  /** A signed-up, signed-in client on an address of its own. */
+  async function signedUpDevice() {
+    const client = fromNewAddress();
+    const email = uniqueEmail();
+    expect((await client.signUp({ email })).status).toBe(200);
+    return { client, email, password: 'secret-password' };
+  }
+
   async function auditEvents(userId: string) {
     return server.db
       .selectFrom('audit_log')
@@ -124,6 +133,37 @@ describe('credential checks', () => {
       event: 'too_many_attempts',
       detail: 'sign-in',
     });
+  });
+
+  it('do not let guesses from elsewhere lock out a device that has signed in before', async () => {
+    const { client: ownDevice, email, password } = await signedUpDevice();
+    await ownDevice.signOut();
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      await fromNewAddress().signIn({ email, password: 'wrong-password' });
+    }
+    expect((await fromNewAddress().signIn({ email, password })).status).toBe(429);
+    // The device the owner signed up on still gets in.
+    expect((await ownDevice.signIn({ email, password })).status).toBe(200);
+    // The account's own devices have a count of their own: a stolen laptop does not guess
+    // at will either.
+    const fromDevice: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      ownDevice.withHeaders({ 'x-forwarded-for': `198.18.1.${attempt}` });
+      fromDevice.push((await ownDevice.signIn({ email, password: 'wrong-password' })).status);
+    }
+    expect(fromDevice).toEqual([401, 401, 401, 429]);
+  });
+
+  it('do not take a device cookie made for another email, or a forged one', async () => {
+    const { client: otherDevice } = await signedUpDevice();
+    const { email, password } = await signedUpDevice();
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      await fromNewAddress().signIn({ email, password: 'wrong-password' });
+    }
+    otherDevice.withHeaders({ 'x-forwarded-for': '198.18.2.1' });
+    expect((await otherDevice.signIn({ email, password })).status).toBe(429);
+    const forged = fromNewAddress().withHeaders({ cookie: 'kin.known_device=anything.forged' });
+    expect((await forged.signIn({ email, password })).status).toBe(429);
   });
 
   it('limit password confirmations (two-factor on) per account', async () => {
@@ -189,5 +229,61 @@ describe('the default limit of the other auth endpoints', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('wrong Friends & Family Passcodes on the whole server', () => {
+  const LIMIT = 5;
+  let server: TestServer;
+  const logs: string[] = [];
+  beforeAll(async () => {
+    server = await createTestServer({
+      passcodeGuessLimit: { max: LIMIT, windowSeconds: 3600 },
+      trustProxy: true,
+      logs: { write: (line) => logs.push(line) },
+    });
+  });
+  afterAll(() => server.close());
+
+  let addressCounter = 0;
+  /** A guesser with a new address and a new email for every try. */
+  function guess(passcode: string, via: 'sign-up' | 'sign-in' = 'sign-up') {
+    addressCounter += 1;
+    const client = server.client().withHeaders({ 'x-forwarded-for': `192.0.2.${addressCounter}` });
+    return via === 'sign-up'
+      ? client.signUp({ email: uniqueEmail('guesser'), passcode })
+      : client.signIn({ email: uniqueEmail('guesser'), password: 'x-password', passcode });
+  }
+
+  it('checks only a few more than the limit, then slows everyone down; a line in the log and the audit log says so', async () => {
+    // Right passcodes do not use the limit up.
+    const { email, password } = await signedUpClient(server);
+    const first: number[] = [];
+    for (let attempt = 0; attempt < LIMIT - 1; attempt += 1) {
+      first.push((await guess(String(100000 + attempt))).status);
+    }
+    first.push((await guess('100100', 'sign-in')).status);
+    expect(first).toEqual([403, 403, 403, 403, 401]);
+    // Many at once, from as many addresses: one more is checked, then each waits its turn.
+    const racing = await Promise.all(
+      Array.from({ length: 20 }, (_, attempt) => guess(String(200000 + attempt))),
+    );
+    const statuses = racing.map((response) => response.status);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(19);
+    const refused = racing.find((response) => response.status === 429);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(refused?.body).toMatchObject({ message: TOO_MANY_ATTEMPTS_MESSAGE });
+    // Everyone waits, the right passcode too, until the pause is over.
+    expect((await server.client().signIn({ email, password })).status).toBe(429);
+    const rows = await server.db
+      .selectFrom('audit_log')
+      .select(['event', 'user_id'])
+      .where('event', '=', 'passcode_guesses_limited')
+      .execute();
+    expect(rows).toEqual([{ event: 'passcode_guesses_limited', user_id: null }]);
+    expect(logs.filter((line) => line.includes('wrong Friends & Family Passcodes'))).toHaveLength(
+      1,
+    );
   });
 });

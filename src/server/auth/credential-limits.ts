@@ -6,7 +6,14 @@
  *
  * It comes first among the plugins: a refused attempt must not claim an authenticator code
  * (used-codes) or count as a wrong one.
+ *
+ * A device that has signed in before is not counted against its email: every sign-in
+ * leaves a long-lived signed cookie naming (by a keyed hash) the accounts signed in on it,
+ * and the sign-ins of the account's known devices are counted on their own. So wrong
+ * sign-ins from elsewhere, by someone who only knows the email, cannot lock its owner out
+ * of the devices they use; a stolen device guesses no faster than the limit either.
  */
+import { createHmac } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import type { Kysely } from 'kysely';
@@ -34,6 +41,52 @@ const LIMITED_PATHS: Record<string, { against: 'email' | 'account'; action: Veri
 export function emailOf(body: unknown): string | null {
   const email = (body as { email?: unknown } | null | undefined)?.email;
   return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
+}
+
+/** The cookie that marks a device as having signed in before, and how long it lasts. */
+const KNOWN_DEVICE_COOKIE = 'known_device';
+const KNOWN_DEVICE_SECONDS = 365 * 24 * 60 * 60;
+/** The most accounts one device remembers (a family sharing a laptop). */
+const KNOWN_DEVICE_ACCOUNTS = 5;
+/** The paths whose new session marks the device. */
+const SIGN_IN_PATHS = new Set([
+  '/sign-in/email',
+  '/sign-up/email',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+]);
+
+interface KnownAccount {
+  /** The email, as a keyed hash: the cookie names no one. */
+  tag: string;
+  /** When the device signed in as it, in seconds. */
+  since: number;
+}
+
+function accountTag(secret: string, email: string): string {
+  return createHmac('sha256', secret)
+    .update(`known-device\0${email.trim().toLowerCase()}`)
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+function knownDeviceCookie(ctx: MiddlewareContext) {
+  return ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE, { maxAge: KNOWN_DEVICE_SECONDS });
+}
+
+/** The accounts the request's device has signed in as, from its signed cookie. */
+async function knownAccounts(ctx: MiddlewareContext): Promise<KnownAccount[]> {
+  const value = await ctx.getSignedCookie(knownDeviceCookie(ctx).name, ctx.context.secret);
+  if (!value) return [];
+  const oldest = Math.floor(Date.now() / 1000) - KNOWN_DEVICE_SECONDS;
+  return value
+    .split('~')
+    .map((entry) => {
+      const [tag = '', since = ''] = entry.split(':');
+      return { tag, since: Number(since) };
+    })
+    .filter((entry) => entry.tag && Number.isSafeInteger(entry.since) && entry.since > oldest)
+    .slice(0, KNOWN_DEVICE_ACCOUNTS);
 }
 
 /** The signed-in user, or the one answering a second-factor challenge. */
@@ -64,7 +117,14 @@ export function credentialLimits(options: {
             const subject = email ?? userId;
             // Without an email or an account, better-auth refuses the request itself.
             if (!subject) return;
-            const decision = await limits.consume({ scope: against, subject, action });
+            // A device that signed in as this email before has its own count.
+            const tag =
+              email && action === 'sign-in' ? accountTag(ctx.context.secret, email) : null;
+            const known = tag
+              ? (await knownAccounts(ctx)).find((account) => account.tag === tag)
+              : undefined;
+            const scope = known ? 'known-device' : against;
+            const decision = await limits.consume({ scope, subject, action });
             if (decision.allowed) return;
             await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
               event: 'too_many_attempts',
@@ -76,6 +136,27 @@ export function credentialLimits(options: {
               'TOO_MANY_REQUESTS',
               { message: TOO_MANY_ATTEMPTS_MESSAGE },
               { 'Retry-After': String(decision.retryAfterSeconds) },
+            );
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (context) => SIGN_IN_PATHS.has(context.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = ctx.context.newSession?.user.email;
+            if (!email) return;
+            const tag = accountTag(ctx.context.secret, email);
+            const accounts = [
+              { tag, since: Math.floor(Date.now() / 1000) },
+              ...(await knownAccounts(ctx)).filter((account) => account.tag !== tag),
+            ].slice(0, KNOWN_DEVICE_ACCOUNTS);
+            const cookie = knownDeviceCookie(ctx);
+            await ctx.setSignedCookie(
+              cookie.name,
+              accounts.map((account) => `${account.tag}:${account.since}`).join('~'),
+              ctx.context.secret,
+              cookie.attributes,
             );
           }),
         },

@@ -11,7 +11,8 @@ import {
   REUSED_CODE_MESSAGE,
   type TwoFactorFactor,
 } from '../../shared/account-security';
-import { useTestServer, signedUpClient, type TestClient } from '../test/harness';
+import { symmetricEncrypt } from 'better-auth/crypto';
+import { testConfig, useTestServer, signedUpClient, type TestClient } from '../test/harness';
 import { currentCode, secretOf, twoFactorUser, wrongCode } from '../test/two-factor';
 
 const server = useTestServer();
@@ -272,6 +273,66 @@ describe('signing in with two-factor on', () => {
     });
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ field: 'code', message: 'Backup Code is required' });
+  });
+});
+
+describe('backup codes', () => {
+  it('made before, in mixed case, keep working, in any case', async () => {
+    const { email, password } = await twoFactorUser(server);
+    const user = await server.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    // As better-auth made them by default: letters of both cases and digits.
+    const stored = await symmetricEncrypt({
+      key: testConfig().authSecret,
+      data: JSON.stringify(['abCde-12x4Z', 'QwxAk-1opVp']),
+    });
+    const db = server.db as unknown as Kysely<{
+      twoFactor: { userId: string; backupCodes: string };
+    }>;
+    await db
+      .updateTable('twoFactor')
+      .set({ backupCodes: stored })
+      .where('userId', '=', user.id)
+      .execute();
+    const client = server.client();
+    await client.signIn({ email, password });
+    const used = await client.post('/api/auth/two-factor/verify-backup-code', {
+      code: 'abCde-12x4Z',
+    });
+    expect(used.status).toBe(200);
+    await client.signOut();
+    await client.signIn({ email, password });
+    const lower = await client.post('/api/auth/two-factor/verify-backup-code', {
+      code: 'qwxak-1opvp',
+    });
+    expect(lower.status).toBe(200);
+  });
+
+  it('avoid look-alike characters (0/O, 1/l/I) and are taken in any case', async () => {
+    const { email, password, backupCodes } = await twoFactorUser(server);
+    expect(backupCodes).toHaveLength(10);
+    for (const code of backupCodes) expect(code).toMatch(/^[A-HJKMNP-Z2-9]{5}-[A-HJKMNP-Z2-9]{5}$/);
+    const [first, second] = backupCodes as [string, string];
+
+    const client = server.client();
+    await client.signIn({ email, password });
+    const lower = await client.post('/api/auth/two-factor/verify-backup-code', {
+      code: ` ${first.toLowerCase()} `,
+    });
+    expect(lower.status).toBe(200);
+    await client.signOut();
+
+    await client.signIn({ email, password });
+    // Taken once, whatever its case.
+    const reused = await client.post('/api/auth/two-factor/verify-backup-code', { code: first });
+    expect(reused.status).toBe(401);
+    const mixed = second.slice(0, 3).toLowerCase() + second.slice(3);
+    expect(
+      (await client.post('/api/auth/two-factor/verify-backup-code', { code: mixed })).status,
+    ).toBe(200);
   });
 });
 

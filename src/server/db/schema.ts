@@ -19,6 +19,8 @@ export interface UserTable {
    */
   family_passcode: string | null;
   twoFactorEnabled: boolean | number | null;
+  /** 1 when the password chosen at sign-up is among the most common ones (migration 0017). */
+  password_common: Generated<number>;
 }
 
 export interface SessionTable {
@@ -98,6 +100,10 @@ export interface AttemptLimitsTable {
   action: string;
   window_started_at: number;
   attempts: number;
+  /** With a growing delay: no attempt over the limit before this moment (migration 0017). */
+  blocked_until: Generated<number>;
+  /** With a growing delay: the pause the last attempt over the limit set. */
+  delay_ms: Generated<number>;
 }
 
 /** A long operation running for an account, on some instance (see migration 0007). */

@@ -76,6 +76,8 @@ export async function createTestDatabase(
 
 export interface TestServerOptions {
   rateLimit?: RateLimitConfig | null;
+  /** The server-wide limit on wrong passcodes (default: off, as every other limit). */
+  passcodeGuessLimit?: RateLimitConfig | null;
   /** Where the server's logs go (default: nowhere). */
   logs?: { write(line: string): void };
   passwordHashing?: HashCost;
@@ -110,6 +112,7 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     baseUrl: options.baseUrl ?? null,
     trustProxy: options.trustProxy ?? false,
     rateLimit: options.rateLimit ?? null,
+    passcodeGuessLimit: options.passcodeGuessLimit ?? null,
     sessionMaxAgeDays: options.sessionMaxAgeDays ?? 30,
     auditRetentionDays: 365,
     passwordHashing: options.passwordHashing ?? TEST_HASH_COST,

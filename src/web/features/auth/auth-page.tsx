@@ -14,6 +14,7 @@ import {
 } from '../../../shared/constants';
 import { toasts } from '../../../shared/messages';
 import { filterPasscodeInput } from '../../../shared/passcode';
+import { PasswordStrengthMeter } from '../../components/password-strength-meter';
 import { Button } from '../../components/ui/button';
 import { DigitsInput } from '../../components/ui/digits-input';
 import { Loading } from '../../components/ui/feedback';
@@ -107,7 +108,7 @@ function CredentialsForm({
           autoComplete={form.passwordAutoComplete}
           required
           minLength={signingUp ? PASSWORD_MIN_LENGTH : undefined}
-          aria-describedby={signingUp ? 'signup-password-hint' : undefined}
+          aria-describedby={signingUp ? 'signup-password-hint signup-password-strength' : undefined}
           value={credentials.password}
           onChange={(e) => update('password', e.target.value)}
         />
@@ -115,6 +116,9 @@ function CredentialsForm({
           <p id="signup-password-hint" className="text-xs text-muted-foreground">
             At least {PASSWORD_MIN_LENGTH} characters.
           </p>
+        ) : null}
+        {signingUp ? (
+          <PasswordStrengthMeter id="signup-password-strength" password={credentials.password} />
         ) : null}
       </FormField>
       <FormField id={`${kind}-passcode`} label="Friends & Family Passcode">

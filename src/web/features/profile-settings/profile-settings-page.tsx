@@ -2,7 +2,7 @@
  * /profile-settings: the email (read-only), the full name, the account's security (two-factor
  * sign-in, active sessions, recent activity), and signing out.
  */
-import { LogOut } from 'lucide-react';
+import { LogOut, TriangleAlert } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { profileUpdateSchema } from '../../../shared/auth';
 import { toasts } from '../../../shared/messages';
@@ -22,6 +22,29 @@ import { useProfile, useUpdateProfile } from './profile-queries';
 import { YourDataSection } from './your-data-section';
 import { SecurityActivity } from './security-activity';
 import { TwoFactorSettings } from './two-factor-settings';
+
+/** For an account whose password, chosen at sign-up, is one of the most common. */
+function CommonPasswordNotice() {
+  return (
+    <Card className="border-destructive p-5">
+      <section aria-labelledby="common-password-heading" className="flex items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-destructive-soft text-destructive">
+          <TriangleAlert className="size-5" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id="common-password-heading" className="font-semibold">
+            Your password is easy to guess
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            The password you chose is one of the most common. Anyone could guess it. Turn on
+            two-factor sign-in below, so that the password alone does not open your family’s
+            records.
+          </p>
+        </div>
+      </section>
+    </Card>
+  );
+}
 
 export function ProfileSettingsPage() {
   const profile = useProfile();
@@ -87,6 +110,7 @@ export function ProfileSettingsPage() {
               </Button>
             </form>
           </Card>
+          {profile.data?.password_common ? <CommonPasswordNotice /> : null}
           <TwoFactorSettings />
           <ActiveSessions />
           <SecurityActivity />

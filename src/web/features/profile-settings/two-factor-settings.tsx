@@ -3,9 +3,18 @@
  * QR code and setup key, then a code from the app, then the backup codes, shown once),
  * seeing the factor, and turning it off with the password.
  */
-import { Check, KeyRound, ShieldCheck, ShieldOff, Smartphone } from 'lucide-react';
+import {
+  Check,
+  Download,
+  KeyRound,
+  Printer,
+  ShieldCheck,
+  ShieldOff,
+  Smartphone,
+} from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
+import { APP_NAME } from '../../../shared/constants';
 import { toasts } from '../../../shared/messages';
 import {
   AUTHENTICATION_CODE_LENGTH,
@@ -23,6 +32,7 @@ import { Loading } from '../../components/ui/feedback';
 import { FormField } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
 import type { TwoFactorEnrolment } from '../../lib/api';
+import { saveBlob } from '../../lib/save-file';
 import { errorMessage, showError, showSuccess } from '../../lib/toast';
 import { parseOrShowError } from '../../lib/validate';
 import {
@@ -127,6 +137,48 @@ function PasswordConfirmation({
       </div>
     </form>
   );
+}
+
+const BACKUP_CODES_TITLE = `${APP_NAME} backup codes`;
+const BACKUP_CODES_ADVICE =
+  'Each code signs you in once instead of a code from your authenticator app. Keep them somewhere safe. Capitals or small letters, either works.';
+
+/** The codes as a text file, to keep with one's papers. */
+function downloadBackupCodes(codes: string[]) {
+  const text = [BACKUP_CODES_TITLE, '', BACKUP_CODES_ADVICE, '', ...codes, ''].join('\n');
+  saveBlob(new Blob([text], { type: 'text/plain' }), 'kin-health-backup-codes.txt');
+}
+
+/**
+ * The codes on a page of their own, and the browser's print dialog for it: built node by
+ * node (no markup from strings), so nothing but the codes and their title is printed.
+ */
+function printBackupCodes(codes: string[]) {
+  const printed = window.open('', '_blank', 'popup,width=480,height=640');
+  if (!printed) {
+    showError(toasts.error, new Error('Allow this site to open a window, then try again.'));
+    return;
+  }
+  const { document: page } = printed;
+  page.title = BACKUP_CODES_TITLE;
+  const add = (tag: string, text: string, style: string) => {
+    const element = page.createElement(tag);
+    element.textContent = text;
+    element.setAttribute('style', style);
+    page.body.append(element);
+    return element;
+  };
+  page.body.setAttribute('style', 'font-family: system-ui, sans-serif; margin: 2rem;');
+  add('h1', BACKUP_CODES_TITLE, 'font-size: 1.4rem;');
+  add('p', BACKUP_CODES_ADVICE, 'max-width: 28rem;');
+  const list = add('ul', '', 'list-style: none; padding: 0; font: 1.2rem/2 monospace;');
+  for (const code of codes) {
+    const item = page.createElement('li');
+    item.textContent = code;
+    list.append(item);
+  }
+  printed.focus();
+  printed.print();
 }
 
 type SetupStep =
@@ -267,8 +319,16 @@ function SetupDialog({
                 </li>
               ))}
             </ul>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
               <CopyButton text={state.backupCodes.join('\n')} label="Copy Codes" />
+              <Button variant="outline" onClick={() => downloadBackupCodes(state.backupCodes)}>
+                <Download aria-hidden="true" />
+                Download Codes
+              </Button>
+              <Button variant="outline" onClick={() => printBackupCodes(state.backupCodes)}>
+                <Printer aria-hidden="true" />
+                Print Codes
+              </Button>
               <DialogClose asChild>
                 <Button>Done</Button>
               </DialogClose>
