@@ -108,6 +108,10 @@ export const auditEvents = [
   'access_removed',
   'shared_records_read',
   'shared_records_changed',
+  'password_reset_requested',
+  'password_reset',
+  'password_reset_link_created',
+  'mail_failed',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -137,6 +141,10 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   access_removed: 'Shared access removed',
   shared_records_read: 'Shared records viewed',
   shared_records_changed: 'Shared records changed',
+  password_reset_requested: 'Password reset link asked for',
+  password_reset: 'Password reset with an emailed link',
+  password_reset_link_created: 'Password reset link made by the server operator',
+  mail_failed: 'An email could not be sent',
 };
 
 /** How a sign-in succeeded, or why it failed: the `detail` of those events. */
@@ -168,6 +176,7 @@ export const verificationPurposes = {
   'password-confirmation': 'Password confirmation',
   'account-deletion': 'Deleting the account',
   'calendar-feed': 'Calendar link',
+  'password-reset': 'Password reset link',
 } as const;
 export type VerificationPurpose = keyof typeof verificationPurposes;
 export type SignInDetail = keyof typeof signInDetails;

@@ -45,6 +45,7 @@ const OTHER_OWNED_TABLES = {
   share_link_accesses: 'user_id',
   share_link_files: 'user_id',
   access_grants: 'user_id',
+  mail_queue: 'user_id',
   user: 'id',
   session: 'userId',
   account: 'userId',

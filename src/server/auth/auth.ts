@@ -39,6 +39,9 @@ import { passcodeStillCurrent } from './passcode-still-current';
 import { createPasswordHasher, type PasswordHasher } from './password-hashing';
 import { sessionLifetime } from './session-lifetime';
 import { usedCodes } from './used-codes';
+import { passwordResetRequestSchema, passwordResetSchema } from '../../shared/account-recovery';
+import { createMailOutbox, type MailOutbox } from '../mail/mail-queue';
+import { passwordReset, passwordResetOptions, RESET_TOKEN_STORAGE } from './password-reset';
 
 /** A session used at least once a day renews itself, up to its absolute lifetime. */
 const SESSION_DAYS = 30;
@@ -60,6 +63,9 @@ const requestSchemas: Record<string, z.ZodType> = {
   '/two-factor/disable': passwordConfirmationSchema,
   '/two-factor/verify-totp': verifyAuthenticationCodeSchema,
   '/two-factor/verify-backup-code': verifyBackupCodeSchema,
+  // Password reset by email (password-reset.ts).
+  '/request-password-reset': passwordResetRequestSchema,
+  '/reset-password': passwordResetSchema,
 };
 
 const fullName = text('Full Name', { required: true }).schema;
@@ -128,8 +134,11 @@ export function createAuth(options: {
   engine: Engine;
   config: AppConfig;
   logger: Logger;
+  /** Where reset mails are queued (mail/mail-queue.ts); none: mail is not set up. */
+  outbox?: MailOutbox;
 }) {
   const { db, engine, config, logger } = options;
+  const outbox = options.outbox ?? createMailOutbox(db, false);
   const hasher = createPasswordHasher(config.passwordHashing);
   const limit = config.rateLimit;
   const credentialRule = limit ? { window: limit.windowSeconds, max: limit.max } : undefined;
@@ -167,7 +176,11 @@ export function createAuth(options: {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       password: { hash: hasher.hash, verify: hasher.verify },
+      // Password reset by email (password-reset.ts).
+      ...passwordResetOptions(db, logger),
     },
+    // Reset tokens are kept as their hash (password-reset.ts).
+    verification: { storeIdentifier: RESET_TOKEN_STORAGE },
     user: {
       additionalFields: {
         familyPasscode: {
@@ -204,6 +217,8 @@ export function createAuth(options: {
       passcodeStillCurrent({ db, engine, logger }),
       // After the two-factor plugin: see the module's header.
       securityAudit({ db, logger }),
+      // Password reset by email: after the credential limits, which count its requests.
+      passwordReset({ db, outbox, logger }),
     ],
     rateLimit: credentialRule
       ? {
@@ -217,6 +232,9 @@ export function createAuth(options: {
             '/sign-in/*': credentialRule,
             '/sign-up/*': credentialRule,
             '/two-factor/*': credentialRule,
+            // Password reset by email (password-reset.ts).
+            '/request-password-reset': credentialRule,
+            '/reset-password': credentialRule,
           },
         }
       : { enabled: false },
