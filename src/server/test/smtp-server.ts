@@ -62,7 +62,12 @@ export async function makeTestCertificate(): Promise<{ certificate: string; key:
 }
 
 export async function startTestSmtpServer(
-  options: { port?: number; tls?: { certificate: string; key: string } } = {},
+  options: {
+    port?: number;
+    tls?: { certificate: string; key: string };
+    /** Called with each message taken, after it is kept. */
+    onMail?: (mail: ReceivedMail) => void;
+  } = {},
 ): Promise<TestSmtpServer> {
   const tls = options.tls ?? (await makeTestCertificate());
   const received: ReceivedMail[] = [];
@@ -96,6 +101,7 @@ export async function startTestSmtpServer(
               parsed,
             };
             received.push(mail);
+            options.onMail?.(mail);
             for (const waiter of [...waiters]) {
               if (waiter.match(mail)) {
                 waiters.splice(waiters.indexOf(waiter), 1);
