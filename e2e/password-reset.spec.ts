@@ -78,3 +78,39 @@ test.describe('without mail', () => {
     await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   });
 });
+
+test.describe('Profile Settings', () => {
+  test.use({ baseURL: `http://localhost:${port}` });
+
+  test('changes the password with the current one and signs the other devices out', async ({
+    page,
+    user,
+  }) => {
+    const base = `http://localhost:${port}`;
+    const otherDevice = await playwrightRequest.newContext({
+      baseURL: base,
+      extraHTTPHeaders: { origin: base },
+    });
+    const signedIn = await otherDevice.post('/api/auth/sign-in/email', {
+      data: { email: user.email, password: user.password, passcode: PASSCODE },
+    });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+
+    await page.goto('/profile-settings');
+    const section = page.getByRole('form', { name: 'Password' });
+    await section.getByLabel('Current Password').fill(user.password);
+    await section.getByLabel('New Password').fill('changed-password-3');
+    await section.getByRole('button', { name: 'Change Password' }).click();
+    await expect(
+      page.getByText('Password changed. Your other devices are signed out.'),
+    ).toBeVisible();
+    await expect(section.getByLabel('Current Password')).toHaveValue('');
+    await expectAccessible(page);
+
+    expect((await otherDevice.get('/api/profile')).status()).toBe(401);
+    await otherDevice.dispose();
+    // This device stays signed in.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
+  });
+});

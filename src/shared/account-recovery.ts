@@ -32,3 +32,15 @@ export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 export interface AccountRecoveryOptions {
   email: boolean;
 }
+
+/** Profile Settings' 'Password' section: the current password, and a new one. */
+export const passwordChangeSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Current Password is required' })
+    .min(1, { error: 'Current Password is required' })
+    .max(128, { error: 'Current Password must be at most 128 characters' }),
+  newPassword: newPassword('New Password'),
+});
+export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
+
+export const PASSWORD_CHANGED_MESSAGE = 'Password changed. Your other devices are signed out.';

@@ -177,6 +177,7 @@ export const verificationPurposes = {
   'account-deletion': 'Deleting the account',
   'calendar-feed': 'Calendar link',
   'password-reset': 'Password reset link',
+  'password-change': 'Changing the password',
 } as const;
 export type VerificationPurpose = keyof typeof verificationPurposes;
 export type SignInDetail = keyof typeof signInDetails;

@@ -21,6 +21,7 @@ export const AUTH_HTTP_ROUTES: readonly AuthRoute[] = [
   { method: 'POST', path: '/two-factor/verify-backup-code' },
   { method: 'POST', path: '/request-password-reset' },
   { method: 'POST', path: '/reset-password' },
+  { method: 'POST', path: '/change-password' },
 ];
 
 const allowed = new Set(AUTH_HTTP_ROUTES.map((route) => `${route.method} ${route.path}`));

@@ -39,7 +39,12 @@ import { passcodeStillCurrent } from './passcode-still-current';
 import { createPasswordHasher, type PasswordHasher } from './password-hashing';
 import { sessionLifetime } from './session-lifetime';
 import { usedCodes } from './used-codes';
-import { passwordResetRequestSchema, passwordResetSchema } from '../../shared/account-recovery';
+import {
+  passwordChangeSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+} from '../../shared/account-recovery';
+import { passwordChange } from './password-change';
 import { createMailOutbox, type MailOutbox } from '../mail/mail-queue';
 import { passwordReset, passwordResetOptions, RESET_TOKEN_STORAGE } from './password-reset';
 
@@ -66,6 +71,8 @@ const requestSchemas: Record<string, z.ZodType> = {
   // Password reset by email (password-reset.ts).
   '/request-password-reset': passwordResetRequestSchema,
   '/reset-password': passwordResetSchema,
+  // Changing the password in Profile Settings (password-change.ts).
+  '/change-password': passwordChangeSchema,
 };
 
 const fullName = text('Full Name', { required: true }).schema;
@@ -219,6 +226,8 @@ export function createAuth(options: {
       securityAudit({ db, logger }),
       // Password reset by email: after the credential limits, which count its requests.
       passwordReset({ db, outbox, logger }),
+      // Changing the password in Profile Settings.
+      passwordChange({ db, logger }),
     ],
     rateLimit: credentialRule
       ? {
@@ -235,6 +244,7 @@ export function createAuth(options: {
             // Password reset by email (password-reset.ts).
             '/request-password-reset': credentialRule,
             '/reset-password': credentialRule,
+            '/change-password': credentialRule,
           },
         }
       : { enabled: false },

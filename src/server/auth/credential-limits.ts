@@ -31,6 +31,7 @@ const LIMITED_PATHS: Record<string, { against: 'email' | 'account'; action: Veri
     '/two-factor/enable': { against: 'account', action: 'password-confirmation' },
     '/two-factor/disable': { against: 'account', action: 'password-confirmation' },
     '/request-password-reset': { against: 'email', action: 'password-reset' },
+    '/change-password': { against: 'account', action: 'password-confirmation' },
   };
 
 export function emailOf(body: unknown): string | null {

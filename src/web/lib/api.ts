@@ -10,7 +10,11 @@ import { hc, type ClientResponse } from 'hono/client';
 import type { ProductRoutes } from '../../server/api-routes';
 import { ApiError } from '../../shared/api-error';
 import type { SignInInput, SignUpInput } from '../../shared/auth';
-import type { AccountRecoveryOptions, PasswordResetInput } from '../../shared/account-recovery';
+import type {
+  AccountRecoveryOptions,
+  PasswordChangeInput,
+  PasswordResetInput,
+} from '../../shared/account-recovery';
 import type { FreshProof } from '../../shared/account-security';
 import type { FamilyMemberInput } from '../../shared/family-members';
 import type { GrantInput } from '../../shared/household';
@@ -227,6 +231,9 @@ export interface TwoFactorEnrolment {
 }
 
 export const securityApi = {
+  /** The current password and a new one; every other session ends. */
+  changePassword: (input: PasswordChangeInput) =>
+    request<unknown>('POST', '/auth/change-password', input),
   factors: () => answer(product.factors.$get()),
   /** Starts turning two-factor sign-in on; it is on once `confirmTwoFactor` succeeds. */
   enableTwoFactor: (password: string) =>

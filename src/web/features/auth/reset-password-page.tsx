@@ -7,18 +7,17 @@
 import { KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { APP_NAME, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
+import { APP_NAME } from '../../../shared/constants';
 import {
   PASSWORD_RESET_DONE_MESSAGE,
   passwordResetSchema,
   RESET_LINK_INVALID_MESSAGE,
 } from '../../../shared/account-recovery';
 import { Button } from '../../components/ui/button';
-import { FormField } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
 import { authApi } from '../../lib/api';
 import { useCredentialSubmit } from './use-credential-submit';
 import { AuthBackdrop } from './auth-backdrop';
+import { NewPasswordField } from './new-password-field';
 
 function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const [newPassword, setNewPassword] = useState('');
@@ -33,21 +32,7 @@ function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => voi
       aria-label="Reset Password"
       noValidate
     >
-      <FormField id="reset-new-password" label="New Password">
-        <Input
-          id="reset-new-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          aria-describedby="reset-new-password-hint"
-          value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
-        />
-        <p id="reset-new-password-hint" className="text-xs text-muted-foreground">
-          At least {PASSWORD_MIN_LENGTH} characters.
-        </p>
-      </FormField>
+      <NewPasswordField id="reset-new-password" value={newPassword} onChange={setNewPassword} />
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
         {pending ? 'Saving...' : 'Reset Password'}
       </Button>

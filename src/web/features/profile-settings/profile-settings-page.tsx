@@ -22,6 +22,7 @@ import { useProfile, useUpdateProfile } from './profile-queries';
 import { YourDataSection } from './your-data-section';
 import { SecurityActivity } from './security-activity';
 import { TwoFactorSettings } from './two-factor-settings';
+import { PasswordSection } from './password-section';
 
 export function ProfileSettingsPage() {
   const profile = useProfile();
@@ -87,6 +88,7 @@ export function ProfileSettingsPage() {
               </Button>
             </form>
           </Card>
+          <PasswordSection />
           <TwoFactorSettings />
           <ActiveSessions />
           <SecurityActivity />
