@@ -177,4 +177,29 @@ describe('the mail queue', () => {
     expect(await outbox.enqueue(resetMail())).toBe(false);
     expect(await queued()).toHaveLength(0);
   });
+
+  it('refuses to send to a server without STARTTLS, unless SMTP_URL says starttls=off', async () => {
+    const plain = await startTestSmtpServer({ startTls: false });
+    try {
+      const outbox = createMailOutbox(server.db, true);
+      const send = (starttls: 'required' | 'off') =>
+        createMailSender({
+          db: server.db,
+          outbox,
+          mail: { ...plain.mailConfig(), starttls },
+          baseUrl: BASE_URL,
+          logger,
+        }).runOnce(new Date(Date.now() + (starttls === 'off' ? 2 : 1) * 60 * 60 * 1000));
+      const mail = resetMail();
+      await outbox.enqueue(mail);
+      expect(await send('required')).toEqual({ sent: 0, failed: 0 });
+      expect((await queued())[0]?.last_error).toMatch(/STARTTLS/i);
+      expect(plain.received).toHaveLength(0);
+      expect(await send('off')).toEqual({ sent: 1, failed: 0 });
+      const received = await plain.waitFor((m) => m.envelopeTo.includes(mail.to));
+      expect(received.secure).toBe(false);
+    } finally {
+      await plain.stop();
+    }
+  });
 });

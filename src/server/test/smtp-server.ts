@@ -65,6 +65,8 @@ export async function startTestSmtpServer(
   options: {
     port?: number;
     tls?: { certificate: string; key: string };
+    /** false: a server that offers no STARTTLS, and takes the password in the clear. */
+    startTls?: boolean;
     /** Called with each message taken, after it is kept. */
     onMail?: (mail: ReceivedMail) => void;
   } = {},
@@ -80,8 +82,9 @@ export async function startTestSmtpServer(
     new SMTPServer({
       key: tls.key,
       cert: tls.certificate,
-      // STARTTLS is offered, and no password is taken before it.
-      allowInsecureAuth: false,
+      // STARTTLS is offered, and no password is taken before it (unless told otherwise).
+      disabledCommands: options.startTls === false ? ['STARTTLS'] : [],
+      allowInsecureAuth: options.startTls === false,
       authMethods: ['PLAIN', 'LOGIN'],
       logger: false,
       onAuth(auth, _session, callback) {
