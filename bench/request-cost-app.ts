@@ -58,6 +58,7 @@ const config: AppConfig = {
   // Reminders are not sent by this tool: keys of its own, made once per run.
   vapid: { ...webPush.generateVAPIDKeys(), subject: 'mailto:bench@example.invalid' },
   pushEndpoints: 'public',
+  mail: null,
 };
 
 function openApp() {

@@ -1,11 +1,16 @@
 // Serves the built product for the browser tests: on PORT with a fresh SQLite data
 // directory and, when TEST_DATABASE_URL is set, on PORT+1 with a fresh PostgreSQL database
-// as well. The PostgreSQL one starts first, so that when PORT answers, both are up.
+// as well; and on PORT+2 with mail set up, through a test SMTP server started here
+// (STARTTLS with a certificate made here, trusted through NODE_EXTRA_CA_CERTS; a password),
+// which writes what it takes into e2e/mailbox.ts's folder. The others start first, so that
+// when PORT answers, all are up.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createThrowawayPostgres } from '../src/server/test/throwaway-postgres';
+import { MAIL_FROM, startTestSmtpServer } from '../src/server/test/smtp-server';
+import { mailboxDir, mailServerPort } from '../e2e/mailbox';
 
 const port = Number(process.env.PORT ?? 4310);
 const children: ChildProcess[] = [];
@@ -59,5 +64,41 @@ if (process.env.TEST_DATABASE_URL) {
   cleanups.push(throwaway.drop);
   start({ PORT: String(port + 1), DATABASE_URL: throwaway.url });
   await waitForHealth(`http://127.0.0.1:${port + 1}/api/health`);
+}
+{
+  const mailbox = mailboxDir(port);
+  rmSync(mailbox, { recursive: true, force: true });
+  mkdirSync(mailbox, { recursive: true });
+  cleanups.push(async () => rmSync(mailbox, { recursive: true, force: true }));
+  let count = 0;
+  const smtp = await startTestSmtpServer({
+    onMail: (mail) => {
+      count += 1;
+      const { parsed } = mail;
+      writeFileSync(
+        path.join(mailbox, `${String(count).padStart(4, '0')}.json`),
+        JSON.stringify({
+          to: mail.envelopeTo,
+          from: parsed.from?.text ?? '',
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          html: typeof parsed.html === 'string' ? parsed.html : '',
+        }),
+      );
+    },
+  });
+  cleanups.push(() => smtp.stop());
+  const certificate = path.join(mailbox, 'smtp-certificate.pem');
+  writeFileSync(certificate, smtp.certificate);
+  const mailPort = mailServerPort(port);
+  start({
+    PORT: String(mailPort),
+    DATABASE_URL: '',
+    SMTP_URL: smtp.url,
+    MAIL_FROM,
+    BASE_URL: `http://localhost:${mailPort}`,
+    NODE_EXTRA_CA_CERTS: certificate,
+  });
+  await waitForHealth(`http://127.0.0.1:${mailPort}/api/health`);
 }
 start({ PORT: String(port), DATABASE_URL: '' });

@@ -5,6 +5,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import { recordDefinitions } from '../shared/records';
+import type { AccountRecoveryOptions } from '../shared/account-recovery';
 import { MAX_SHARE_LINK_JWE_CHARS } from '../shared/share-links';
 import type { Auth } from './auth/auth';
 import { withAuthRequestContext, type AuthRequestContext } from './auth/auth-request-context';
@@ -57,6 +58,7 @@ export interface AppDependencies {
     | 'passwordHashing'
     | 'vapid'
     | 'pushEndpoints'
+    | 'mail'
   >;
   logger: Logger;
 }
@@ -137,6 +139,11 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
 
   app.get('/api/health', async (c) =>
     (await databaseAnswers()) ? c.json({ status: 'ok' }) : c.json({ status: 'unavailable' }, 503),
+  );
+
+  // Whether the sign-in screen can offer a reset link by email (without a session).
+  app.get('/api/account-recovery', (c) =>
+    c.json({ email: config.mail !== null } satisfies AccountRecoveryOptions),
   );
 
   // The public keys that verify the tokens better-auth signs (its /api/auth/jwks), at the

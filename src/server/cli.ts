@@ -6,10 +6,12 @@
 import { backupCommands } from './operations/backup-commands';
 import type { Command, CommandContext } from './operations/command';
 import { passcodeCommand } from './operations/passcode-command';
+import { resetPasswordCommand } from './operations/reset-password-command';
 
 const commands: Record<string, Command> = {
   ...backupCommands,
   passcode: passcodeCommand,
+  'reset-password': resetPasswordCommand,
 };
 
 function usage(): string {

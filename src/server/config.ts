@@ -16,6 +16,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import addressparser from 'nodemailer/lib/addressparser';
 import webPush from 'web-push';
 import { isWellFormedPasscode, PASSCODE_FORMAT_MESSAGE } from '../shared/passcode';
 import { PASSCODE_LENGTH } from '../shared/constants';
@@ -77,6 +78,91 @@ export interface AppConfig {
    * on this machine, pass 'any' (reminders/push-endpoints.ts).
    */
   pushEndpoints: PushEndpointPolicy;
+  /** Outgoing mail (SMTP_URL, MAIL_FROM), or null when mail is not set up. */
+  mail: MailConfig | null;
+}
+
+/**
+ * SMTP_URL and MAIL_FROM: `smtp://user:password@host:587` (STARTTLS required, unless
+ * `?starttls=optional` or `?starttls=off` says otherwise) or `smtps://user:password@host:465`
+ * (TLS from the first byte).
+ */
+export interface MailConfig {
+  host: string;
+  port: number;
+  /** smtps: TLS from the first byte. */
+  secure: boolean;
+  /** For smtp: whether the connection must be upgraded to TLS before anything is sent. */
+  starttls: 'required' | 'optional' | 'off';
+  user: string | null;
+  password: string | null;
+  /** MAIL_FROM, as given: `Kin Health <kin@example.com>` or `kin@example.com`. */
+  from: string;
+  /**
+   * A certificate (PEM) to trust besides the system's. Never from the environment (the
+   * operator has NODE_EXTRA_CA_CERTS for that); only the tests, whose SMTP server has a
+   * certificate they made, pass one.
+   */
+  trustedCertificate?: string;
+}
+
+const STARTTLS_MODES = ['required', 'optional', 'off'] as const;
+
+/**
+ * The URL is never repeated in a message: it holds the SMTP password.
+ */
+export function parseMailConfig(env: Env): MailConfig | null {
+  const value = env.SMTP_URL;
+  if (value === undefined || value === '') return null;
+  const shape =
+    'SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${shape} (it is not a URL)`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new ConfigError(`${shape} (it starts with ${url.protocol}//)`);
+  }
+  if (!url.hostname) throw new ConfigError(`${shape} (it names no host)`);
+  if (url.pathname !== '' && url.pathname !== '/') {
+    throw new ConfigError(`${shape} (with no path after the host)`);
+  }
+  const secure = url.protocol === 'smtps:';
+  let starttls: MailConfig['starttls'] = 'required';
+  for (const [key, setting] of url.searchParams) {
+    if (key !== 'starttls' || secure || !(STARTTLS_MODES as readonly string[]).includes(setting)) {
+      throw new ConfigError(
+        'SMTP_URL takes one setting, and only with smtp://: ?starttls=required (the ' +
+          'default), ?starttls=optional or ?starttls=off',
+      );
+    }
+    starttls = setting as MailConfig['starttls'];
+  }
+  const from = env.MAIL_FROM ?? '';
+  const addresses = from ? addressparser(from, { flatten: true }) : [];
+  if (addresses.length !== 1 || !/^[^\s@]+@[^\s@]+$/.test(addresses[0]?.address ?? '')) {
+    throw new ConfigError(
+      `MAIL_FROM must be one address mail is sent from, like "Kin Health <kin@example.com>"${
+        from ? `, not "${from}"` : ' (SMTP_URL is set)'
+      }`,
+    );
+  }
+  if (!env.BASE_URL) {
+    throw new ConfigError(
+      'BASE_URL must be set when SMTP_URL is: the links in mail point to it (e.g. https://health.example.com)',
+    );
+  }
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    starttls,
+    user: url.username ? decodeURIComponent(url.username) : null,
+    password: url.password ? decodeURIComponent(url.password) : null,
+    from,
+  };
 }
 
 /** VAPID: the key pair push services know this server by, and a contact for them. */
@@ -254,6 +340,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     backup: parseBackupConfig(env, dataDir),
     vapid: loadVapidConfig(env, dataDir),
     pushEndpoints: 'public',
+    mail: parseMailConfig(env),
   };
 }
 

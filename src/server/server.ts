@@ -18,6 +18,8 @@ import type { Logger } from './logger';
 import { backUpBeforeMigrating, startAutomaticBackups } from './operations/automatic-backups';
 import { holdSharedLock } from './operations/data-dir-lock';
 import { createReminderJob } from './reminders/reminder-job';
+import { createMailOutbox, createMailSender } from './mail/mail-queue';
+import { resetMailPreparer } from './auth/password-reset';
 
 /** How long a stopping server still takes requests already sent to it, before it stops listening. */
 const SHUTDOWN_SETTLE_MS = 500;
@@ -44,7 +46,9 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     ? startAutomaticBackups({ databaseFile: database.file, config: config.backup, logger })
     : null;
 
-  const auth = createAuth({ db: database.db, engine: database.engine, config, logger });
+  // Mail (SMTP_URL): queued by requests, sent by this instance's sender (mail/mail-queue.ts).
+  const outbox = createMailOutbox(database.db, config.mail !== null);
+  const auth = createAuth({ db: database.db, engine: database.engine, config, logger, outbox });
   const app = createApp({ database, auth, config, logger });
   const stopPruning = scheduleAuditPruning(
     () => pruneAuditLog(database.db, config.auditRetentionDays),
@@ -58,6 +62,17 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     pushEndpoints: config.pushEndpoints,
     logger,
   }).start();
+  const mail =
+    config.mail && config.baseUrl
+      ? createMailSender({
+          db: database.db,
+          outbox,
+          mail: config.mail,
+          baseUrl: config.baseUrl,
+          logger,
+          prepare: { 'password-reset': resetMailPreparer(auth, config.baseUrl) },
+        }).start()
+      : null;
 
   const server: ServerType = await new Promise((resolve) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
@@ -92,6 +107,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
         clearInterval(sweep);
         stopPruning();
         await reminders.stop();
+        await mail?.stop();
         await backups?.stop();
         await database.close();
         dataDirLock?.release();

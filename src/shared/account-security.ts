@@ -110,6 +110,10 @@ export const auditEvents = [
   'access_removed',
   'shared_records_read',
   'shared_records_changed',
+  'password_reset_requested',
+  'password_reset',
+  'password_reset_link_created',
+  'mail_failed',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -140,6 +144,10 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   access_removed: 'Shared access removed',
   shared_records_read: 'Shared records viewed',
   shared_records_changed: 'Shared records changed',
+  password_reset_requested: 'Password reset link asked for',
+  password_reset: 'Password reset with an emailed link',
+  password_reset_link_created: 'Password reset link made by the server operator',
+  mail_failed: 'An email could not be sent',
 };
 
 /** How a sign-in succeeded, or why it failed: the `detail` of those events. */
@@ -172,6 +180,8 @@ export const verificationPurposes = {
   'account-deletion': 'Deleting the account',
   'grant-acceptance': 'Acceptance Code for shared access',
   'calendar-feed': 'Calendar link',
+  'password-reset': 'Password reset link',
+  'password-change': 'Changing the password',
 } as const;
 export type VerificationPurpose = keyof typeof verificationPurposes;
 export type SignInDetail = keyof typeof signInDetails;

@@ -19,16 +19,23 @@ export const emailAddress = z
 
 export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 
+/** The rules of a password being chosen (at sign-up, or a new one), in the field's words. */
+export function newPassword(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .min(PASSWORD_MIN_LENGTH, {
+      error: `${label} must be at least ${PASSWORD_MIN_LENGTH} characters`,
+    })
+    .max(PASSWORD_MAX_LENGTH, {
+      error: `${label} must be at most ${PASSWORD_MAX_LENGTH} characters`,
+    });
+}
+
 /** better-auth's sign-up body: `name` is the user's full name. */
 export const signUpSchema = z.object({
   name: text('Full Name', { required: true }).schema,
   email: emailAddress,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT_MESSAGE })
-    .max(PASSWORD_MAX_LENGTH, {
-      error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-    }),
+  password: newPassword('Password'),
   passcode,
 });
 export type SignUpInput = z.input<typeof signUpSchema>;

@@ -58,6 +58,10 @@ const recordRoutes: RouteObject[] = recordIdentities.flatMap((definition) => {
 export const routes: RouteObject[] = [
   { path: '/auth', ...screen(() => import('./features/auth/auth-page').then(defaultExport)) },
   {
+    path: '/reset-password',
+    ...screen(() => import('./features/auth/reset-password-page').then(defaultExport)),
+  },
+  {
     element: (
       <RequireSession>
         <AppLayout />

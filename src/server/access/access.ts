@@ -46,6 +46,7 @@ const OTHER_OWNED_TABLES = {
   share_link_files: 'user_id',
   access_grants: 'user_id',
   contact_persons: 'user_id',
+  mail_queue: 'user_id',
   user: 'id',
   session: 'userId',
   account: 'userId',

@@ -19,6 +19,9 @@ export const AUTH_HTTP_ROUTES: readonly AuthRoute[] = [
   { method: 'POST', path: '/two-factor/disable' },
   { method: 'POST', path: '/two-factor/verify-totp' },
   { method: 'POST', path: '/two-factor/verify-backup-code' },
+  { method: 'POST', path: '/request-password-reset' },
+  { method: 'POST', path: '/reset-password' },
+  { method: 'POST', path: '/change-password' },
 ];
 
 const allowed = new Set(AUTH_HTTP_ROUTES.map((route) => `${route.method} ${route.path}`));

@@ -43,6 +43,14 @@ import { passcodeStillCurrent } from './passcode-still-current';
 import { createPasswordHasher, type PasswordHasher } from './password-hashing';
 import { sessionLifetime } from './session-lifetime';
 import { usedCodes } from './used-codes';
+import {
+  passwordChangeSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+} from '../../shared/account-recovery';
+import { passwordChange } from './password-change';
+import { createMailOutbox, type MailOutbox } from '../mail/mail-queue';
+import { passwordReset, passwordResetOptions, RESET_TOKEN_STORAGE } from './password-reset';
 
 /** A session used at least once a day renews itself, up to its absolute lifetime. */
 const SESSION_DAYS = 30;
@@ -64,6 +72,11 @@ const requestSchemas: Record<string, z.ZodType> = {
   '/two-factor/disable': passwordConfirmationSchema,
   '/two-factor/verify-totp': verifyAuthenticationCodeSchema,
   '/two-factor/verify-backup-code': verifyBackupCodeSchema,
+  // Password reset by email (password-reset.ts).
+  '/request-password-reset': passwordResetRequestSchema,
+  '/reset-password': passwordResetSchema,
+  // Changing the password in Profile Settings (password-change.ts).
+  '/change-password': passwordChangeSchema,
 };
 
 const fullName = text('Full Name', { required: true }).schema;
@@ -132,8 +145,11 @@ export function createAuth(options: {
   engine: Engine;
   config: AppConfig;
   logger: Logger;
+  /** Where reset mails are queued (mail/mail-queue.ts); none: mail is not set up. */
+  outbox?: MailOutbox;
 }) {
   const { db, engine, config, logger } = options;
+  const outbox = options.outbox ?? createMailOutbox(db, false);
   const hasher = createPasswordHasher(config.passwordHashing);
   const limit = config.rateLimit;
   const credentialRule = limit ? { window: limit.windowSeconds, max: limit.max } : undefined;
@@ -172,7 +188,11 @@ export function createAuth(options: {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       password: { hash: hasher.hash, verify: hasher.verify },
+      // Password reset by email (password-reset.ts).
+      ...passwordResetOptions(db, logger),
     },
+    // Reset tokens are kept as their hash (password-reset.ts).
+    verification: { storeIdentifier: RESET_TOKEN_STORAGE },
     user: {
       additionalFields: {
         familyPasscode: {
@@ -209,6 +229,10 @@ export function createAuth(options: {
       passcodeStillCurrent({ db, engine, logger }),
       // After the two-factor plugin: see the module's header.
       securityAudit({ db, logger }),
+      // Password reset by email: after the credential limits, which count its requests.
+      passwordReset({ db, outbox, logger }),
+      // Changing the password in Profile Settings.
+      passwordChange({ db, logger }),
     ],
     rateLimit: credentialRule
       ? {
@@ -222,6 +246,10 @@ export function createAuth(options: {
             '/sign-in/*': credentialRule,
             '/sign-up/*': credentialRule,
             '/two-factor/*': credentialRule,
+            // Password reset by email (password-reset.ts).
+            '/request-password-reset': credentialRule,
+            '/reset-password': credentialRule,
+            '/change-password': credentialRule,
           },
         }
       : { enabled: false },

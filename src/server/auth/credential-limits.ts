@@ -24,6 +24,7 @@ import type { DB } from '../db/schema';
 import { TOO_MANY_ATTEMPTS_MESSAGE, type AttemptLimits } from '../limits/attempt-limits';
 import type { Logger } from '../logger';
 import { challengedUserId } from './two-factor-challenge';
+import { isMakingResetLink } from './reset-link-context';
 
 type MiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -36,6 +37,8 @@ const LIMITED_PATHS: Record<string, { against: 'email' | 'account'; action: Veri
     '/two-factor/verify-backup-code': { against: 'account', action: 'two-factor' },
     '/two-factor/enable': { against: 'account', action: 'password-confirmation' },
     '/two-factor/disable': { against: 'account', action: 'password-confirmation' },
+    '/request-password-reset': { against: 'email', action: 'password-reset' },
+    '/change-password': { against: 'account', action: 'password-confirmation' },
   };
 
 export function emailOf(body: unknown): string | null {
@@ -107,7 +110,9 @@ export function credentialLimits(options: {
     hooks: {
       before: [
         {
-          matcher: (context) => Object.hasOwn(LIMITED_PATHS, context.path ?? ''),
+          // The mail sender's own call of the reset flow was counted as its request.
+          matcher: (context) =>
+            Object.hasOwn(LIMITED_PATHS, context.path ?? '') && !isMakingResetLink(),
           handler: createAuthMiddleware(async (ctx) => {
             const limited = LIMITED_PATHS[ctx.path];
             if (!limited || !limits.rule) return;

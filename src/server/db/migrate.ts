@@ -27,6 +27,7 @@ import * as signInProtections from './migrations/0017-sign-in-protections';
 import * as grantAcceptance from './migrations/0019-grant-acceptance';
 import * as contactPersons from './migrations/0020-contact-persons';
 import * as medicationNoSetTime from './migrations/0021-medication-no-set-time';
+import * as mailQueue from './migrations/0022-mail-queue';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0019-grant-acceptance': grantAcceptance,
   '0020-contact-persons': contactPersons,
   '0021-medication-no-set-time': medicationNoSetTime,
+  '0022-mail-queue': mailQueue,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -279,6 +279,21 @@ export interface RecordRow {
 
 export type RecordTables = { [T in RecordTable]: RecordRow };
 
+/** A mail waiting to go out, or to be tried again (migration 0022). */
+export interface MailQueueTable {
+  id: string;
+  user_id: string | null;
+  recipient: string;
+  template: string;
+  /** The template's values, as JSON. */
+  params: string;
+  attempts: number;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface DB extends RecordTables {
   user: UserTable;
   session: SessionTable;
@@ -303,6 +318,7 @@ export interface DB extends RecordTables {
   share_links: ShareLinksTable;
   share_link_accesses: ShareLinkAccessesTable;
   share_link_files: ShareLinkFilesTable;
+  mail_queue: MailQueueTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -42,10 +42,13 @@ const SET_BY_VARIABLE =
   'give the others the new value before they restart.\n';
 
 /** A reason to change nothing, said to the operator as it is. */
-class Refusal extends Error {}
+export class Refusal extends Error {}
 
 /** The server's database, with the SQLite lock a backup command holds too. */
-function openServerDatabase(config: OperationsConfig): { database: Database; release(): void } {
+export function openServerDatabase(config: OperationsConfig): {
+  database: Database;
+  release(): void;
+} {
   if (config.databaseUrl) {
     const database = openPostgres(config.databaseUrl, 1);
     return { database, release: () => {} };

@@ -18,7 +18,12 @@ import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
 import { settleFamilyPasscode } from '../auth/family-passcode';
 import { createPasswordHasher, type HashCost } from '../auth/password-hashing';
-import { parseBackupConfig, type AppConfig, type RateLimitConfig } from '../config';
+import {
+  parseBackupConfig,
+  type AppConfig,
+  type MailConfig,
+  type RateLimitConfig,
+} from '../config';
 import { openPostgres, openSqlite, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Engine } from '../db/schema';
@@ -26,6 +31,8 @@ import { createLogger, type Logger } from '../logger';
 import { checkPreparedQueriesOnEveryCall } from '../db/prepared-query';
 import { ownershipRecorder } from './sql-ownership';
 import { TEST_PASSCODE } from './test-passcode';
+import { createMailOutbox, createMailSender } from '../mail/mail-queue';
+import { resetMailPreparer } from '../auth/password-reset';
 import { createThrowawayPostgres } from './throwaway-postgres';
 
 export { TEST_PASSCODE };
@@ -88,6 +95,8 @@ export interface TestServerOptions {
   sessionMaxAgeDays?: number;
   /** A built web app to serve (default: none, and every page answers 503). */
   webDir?: string;
+  /** Mail through a test SMTP server (test/smtp-server.ts); default: mail is not set up. */
+  mail?: MailConfig;
 }
 
 /**
@@ -122,6 +131,7 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     vapid: { ...TEST_VAPID_KEYS, subject: 'mailto:test@example.invalid' },
     // The tests' push service listens on 127.0.0.1 over http (push-endpoints.ts).
     pushEndpoints: options.pushEndpoints ?? 'any',
+    mail: options.mail ?? null,
   };
 }
 
@@ -153,10 +163,25 @@ export async function createTestServer(options: TestServerOptions = {}) {
     ? createLogger('debug', { write: (line: string) => options.logs?.write(line) })
     : createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   await settleConfiguredPasscode(database, config, logger);
-  const auth = createAuth({ db: database.db, engine: database.engine, config, logger });
+  const outbox = createMailOutbox(database.db, config.mail !== null);
+  const auth = createAuth({ db: database.db, engine: database.engine, config, logger, outbox });
   const app = createApp({ database, auth, config, logger });
   const fetch = (request: Request) => inRequest.run(true, () => app.fetch(request));
+  const baseUrl = config.baseUrl ?? TEST_ORIGIN;
+  // Not started: a test sends what is queued when it chooses (`mailSender.runOnce()`).
+  const mailSender = config.mail
+    ? createMailSender({
+        db: database.db,
+        outbox,
+        mail: config.mail,
+        baseUrl,
+        logger,
+        prepare: { 'password-reset': resetMailPreparer(auth, baseUrl) },
+      })
+    : null;
   return {
+    outbox,
+    mailSender,
     app,
     database,
     db: database.db,

@@ -10,6 +10,11 @@ import { hc, type ClientResponse } from 'hono/client';
 import type { ProductRoutes } from '../../server/api-routes';
 import { ApiError } from '../../shared/api-error';
 import type { SignInInput, SignUpInput } from '../../shared/auth';
+import type {
+  AccountRecoveryOptions,
+  PasswordChangeInput,
+  PasswordResetInput,
+} from '../../shared/account-recovery';
 import type { FreshProof } from '../../shared/account-security';
 import type { FamilyMemberInput } from '../../shared/family-members';
 import type { AcceptGrantInput, GrantInput } from '../../shared/household';
@@ -117,6 +122,12 @@ export const authApi = {
     request<unknown>('POST', '/auth/two-factor/verify-backup-code', { code }),
   signUp: (input: SignUpInput) => request<unknown>('POST', '/auth/sign-up/email', input),
   signOut: () => request<unknown>('POST', '/auth/sign-out', {}),
+  /** Whether a reset link can be sent by email (CONTRACT.md §5 'Account recovery'). */
+  accountRecovery: () => request<AccountRecoveryOptions>('GET', '/account-recovery'),
+  requestPasswordReset: (email: string) =>
+    request<{ message: string }>('POST', '/auth/request-password-reset', { email }),
+  resetPassword: (input: PasswordResetInput) =>
+    request<unknown>('POST', '/auth/reset-password', input),
 };
 
 export const profileApi = {
@@ -231,6 +242,9 @@ export interface TwoFactorEnrolment {
 }
 
 export const securityApi = {
+  /** The current password and a new one; every other session ends. */
+  changePassword: (input: PasswordChangeInput) =>
+    request<unknown>('POST', '/auth/change-password', input),
   factors: () => answer(product.factors.$get()),
   /** Starts turning two-factor sign-in on; it is on once `confirmTwoFactor` succeeds. */
   enableTwoFactor: (password: string) =>

@@ -25,6 +25,7 @@ import { authApi } from '../../lib/api';
 import { showSuccess } from '../../lib/toast';
 import { useSession, useSignedIn } from './session';
 import { useCredentialSubmit } from './use-credential-submit';
+import { ForgotPassword } from './forgot-password';
 
 // The forms' schemas (and the validation library under them) load once the user starts
 // on a form; only accounts with two-factor sign-in reach the second step.
@@ -218,7 +219,9 @@ export function AuthPage() {
                 <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
               </TabsList>
               <TabsContent value="sign-in">
-                <SignInForm onSecondFactor={() => setSecondFactor(true)} email={email} />
+                <ForgotPassword email={email[0]}>
+                  <SignInForm onSecondFactor={() => setSecondFactor(true)} email={email} />
+                </ForgotPassword>
               </TabsContent>
               <TabsContent value="sign-up">
                 <SignUpForm email={email} />

@@ -22,6 +22,7 @@ import { useProfile, useUpdateProfile } from './profile-queries';
 import { YourDataSection } from './your-data-section';
 import { SecurityActivity } from './security-activity';
 import { TwoFactorSettings } from './two-factor-settings';
+import { PasswordSection } from './password-section';
 
 /** For an account whose password, chosen at sign-up, is one of the most common. */
 function CommonPasswordNotice() {
@@ -111,6 +112,7 @@ export function ProfileSettingsPage() {
             </form>
           </Card>
           {profile.data?.password_common ? <CommonPasswordNotice /> : null}
+          <PasswordSection />
           <TwoFactorSettings />
           <ActiveSessions />
           <SecurityActivity />

@@ -13,6 +13,8 @@ import {
   Link2Off,
   LogIn,
   LogOut,
+  MailWarning,
+  MailQuestion,
   MonitorX,
   PencilLine,
   ShieldAlert,
@@ -68,6 +70,10 @@ const icons: Record<AuditEvent, LucideIcon> = {
   access_removed: UserMinus,
   shared_records_read: Eye,
   shared_records_changed: PencilLine,
+  password_reset_requested: MailQuestion,
+  password_reset: KeyRound,
+  password_reset_link_created: KeyRound,
+  mail_failed: MailWarning,
 };
 
 /** Events that tell of something refused, shown in the warning colour. */
@@ -76,6 +82,7 @@ const refusals = new Set<AuditEvent>([
   'sign_up_failed',
   'verification_failed',
   'too_many_attempts',
+  'mail_failed',
 ]);
 
 function ActivityRow({ entry }: { entry: SecurityActivityEntry }) {

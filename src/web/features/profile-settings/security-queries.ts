@@ -62,3 +62,8 @@ export function useEndOtherSessions() {
   const refresh = useRefreshSecurity();
   return useMutation({ mutationFn: securityApi.endOtherSessions, onSuccess: refresh });
 }
+
+export function useChangePassword() {
+  const refresh = useRefreshSecurity();
+  return useMutation({ mutationFn: securityApi.changePassword, onSuccess: refresh });
+}

@@ -1,0 +1,159 @@
+/**
+ * Password reset by email, on better-auth's own flow (/request-password-reset,
+ * /reset-password), with three changes (docs/decisions/0027-mail-queue-and-password-reset.md):
+ *
+ * - A browser's request for a link does the same work whoever the email belongs to: it
+ *   writes one audit row and queues one mail row, and answers the one message. The link is
+ *   made later, by the mail sender, which calls better-auth's endpoint itself (inside
+ *   `resetLinkMaking`); an email with no account makes no mail. Nothing in the request's
+ *   time or answer says whether an account exists.
+ * - The token is stored as its SHA-256 (better-auth's `verification.storeIdentifier`
+ *   'hashed', for reset tokens only); the raw token is only ever in the mail.
+ * - After a reset every session of the account ends (better-auth's
+ *   revokeSessionsOnPasswordReset), and the security activity says so. Two-factor sign-in
+ *   stays as it was, and the Friends & Family Passcode is not asked: it is asked at the
+ *   next sign-in, as always.
+ */
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import type { Kysely } from 'kysely';
+import {
+  EMAIL_NOT_SET_UP_MESSAGE,
+  PASSWORD_RESET_LINK_MINUTES,
+  RESET_LINK_INVALID_MESSAGE,
+  RESET_LINK_SENT_MESSAGE,
+} from '../../shared/account-recovery';
+import { firstName } from '../../shared/names';
+import { userIdByEmail } from '../account/account-repository';
+import { recordAuditEventOrLog } from '../audit/audit-log';
+import type { DB } from '../db/schema';
+import type { Logger } from '../logger';
+import type { MailOutbox, MailPreparer } from '../mail/mail-queue';
+import type { Auth } from './auth';
+import { emailOf } from './credential-limits';
+import { resetLinkMaking, type ResetLinkMaking } from './reset-link-context';
+
+/** better-auth keeps reset tokens hashed; its other short-lived values as they are. */
+export const RESET_TOKEN_STORAGE = {
+  default: 'plain',
+  overrides: { 'reset-password:': 'hashed' },
+} as const;
+
+/** The reset options of better-auth's emailAndPassword. */
+export function passwordResetOptions(db: Kysely<DB>, logger: Logger) {
+  return {
+    resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_MINUTES * 60,
+    revokeSessionsOnPasswordReset: true,
+    // Called only inside the sender's own call (makeResetLink): the token goes to the mail.
+    sendResetPassword: async (data: {
+      user: { id: string; name: string; email: string };
+      token: string;
+    }) => {
+      const making = resetLinkMaking.getStore();
+      if (!making) {
+        logger.error('a reset token was made outside the mail queue; it is not sent');
+        return;
+      }
+      making.user = data.user;
+      making.token = data.token;
+    },
+    onPasswordReset: async ({ user }: { user: { id: string } }, request?: Request) => {
+      await recordAuditEventOrLog(db, logger, request?.headers, {
+        event: 'password_reset',
+        userId: user.id,
+      });
+    },
+  };
+}
+
+/** The page a reset link opens, with its token. */
+export function resetLinkUrl(baseUrl: string, token: string): string {
+  return `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * A new reset link for the account with this email, through better-auth's flow (its token
+ * stored hashed, valid for an hour), or null when no account has it.
+ */
+export async function makeResetLink(
+  auth: Auth,
+  email: string,
+  baseUrl: string,
+): Promise<{ userId: string; name: string; link: string } | null> {
+  const making: ResetLinkMaking = {};
+  // As if asked at the server's own address: better-auth wants one for any call.
+  const headers = new Headers({ host: new URL(baseUrl).host });
+  await resetLinkMaking.run(making, () =>
+    auth.api.requestPasswordReset({ body: { email }, headers }),
+  );
+  if (!making.user || !making.token) return null;
+  return {
+    userId: making.user.id,
+    name: making.user.name,
+    link: resetLinkUrl(baseUrl, making.token),
+  };
+}
+
+/** The queue's step that makes a reset mail's link when it is sent. */
+export function resetMailPreparer(auth: Auth, baseUrl: string): MailPreparer<'password-reset'> {
+  return async (row) => {
+    const made = await makeResetLink(auth, row.recipient, baseUrl);
+    return made && { userId: made.userId, params: { name: firstName(made.name), link: made.link } };
+  };
+}
+
+export function passwordReset(options: { db: Kysely<DB>; outbox: MailOutbox; logger: Logger }) {
+  const { db, outbox, logger } = options;
+  return {
+    id: 'kin-password-reset',
+    hooks: {
+      before: [
+        {
+          matcher: (context) => context.path === '/request-password-reset',
+          handler: createAuthMiddleware(async (ctx) => {
+            // The sender making the link of a request already queued: better-auth goes on.
+            if (resetLinkMaking.getStore()) return;
+            if (!outbox.enabled) {
+              throw new APIError('SERVICE_UNAVAILABLE', { message: EMAIL_NOT_SET_UP_MESSAGE });
+            }
+            const email = emailOf(ctx.body) ?? '';
+            const userId = await userIdByEmail(db, email);
+            await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
+              event: 'password_reset_requested',
+              userId,
+              email,
+            });
+            await outbox.enqueue({
+              to: email,
+              template: 'password-reset',
+              // Made when the mail is sent (resetMailPreparer).
+              params: { name: '', link: '' },
+              userId,
+            });
+            return ctx.json({ status: true, message: RESET_LINK_SENT_MESSAGE });
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (context) => context.path === '/reset-password',
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned: unknown = ctx.context.returned;
+            if (!isAPIError(returned)) return;
+            const code = (returned.body as { code?: string } | undefined)?.code;
+            if (code !== 'INVALID_TOKEN') return;
+            await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
+              event: 'verification_failed',
+              detail: 'password-reset',
+            });
+            throw new APIError('BAD_REQUEST', {
+              message: RESET_LINK_INVALID_MESSAGE,
+              code: 'INVALID_TOKEN',
+              field: 'token',
+            });
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}

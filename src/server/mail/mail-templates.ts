@@ -1,0 +1,114 @@
+/**
+ * Every mail the product sends, in one place: a subject, a plain-text part and an HTML part
+ * per template, from a few values. No template takes health details: at most a person's
+ * first name and the kind of thing (a reminder, a shared person), with the server's address.
+ * Values in the HTML part are escaped by hono/html.
+ */
+import { html, raw } from 'hono/html';
+import { APP_NAME } from '../../shared/constants';
+import { PASSWORD_RESET_LINK_MINUTES } from '../../shared/account-recovery';
+
+/** The values each template takes. */
+export interface MailTemplates {
+  /** A link to /reset-password; `name` is the account holder's first name. */
+  'password-reset': { name: string; link: string };
+}
+export type MailTemplate = keyof MailTemplates;
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface Content {
+  subject: string;
+  /** Paragraphs, in order; the link goes after them as a button (HTML) or a line (text). */
+  paragraphs: string[];
+  action: { label: string; url: string } | null;
+  /** A closing line, under the action. */
+  footnote: string;
+}
+
+const templates: { [T in MailTemplate]: (params: MailTemplates[T]) => Content } = {
+  'password-reset': ({ name, link }) => ({
+    subject: `Reset your ${APP_NAME} password`,
+    paragraphs: [
+      `Hello ${name},`,
+      `Someone (we hope you) asked to reset the password of your ${APP_NAME} account. ` +
+        `The link below works once, for ${PASSWORD_RESET_LINK_MINUTES} minutes.`,
+    ],
+    action: { label: 'Reset Password', url: link },
+    footnote:
+      'If you did not ask for this, ignore this email: your password stays as it is. ' +
+      'Your Friends & Family Passcode is not needed to reset it.',
+  }),
+};
+
+/** The server's address, under every mail: where the mail comes from. */
+function signature(baseUrl: string): string {
+  return `${APP_NAME} · ${baseUrl}`;
+}
+
+function renderText(content: Content, baseUrl: string): string {
+  return [
+    ...content.paragraphs,
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
+    content.footnote,
+    `-- \n${signature(baseUrl)}`,
+  ].join('\n\n');
+}
+
+function renderHtml(content: Content, baseUrl: string): string {
+  const paragraphs = content.paragraphs.map(
+    (paragraph) => html`<p style="margin:0 0 16px">${paragraph}</p>`,
+  );
+  const action = content.action
+    ? html`<p style="margin:24px 0">
+          <a
+            href="${content.action.url}"
+            style="display:inline-block;padding:12px 20px;border-radius:12px;background:#0f766e;color:#ffffff;text-decoration:none;font-weight:600"
+            >${content.action.label}</a
+          >
+        </p>
+        <p style="margin:0 0 16px;font-size:13px;color:#475569">
+          Or open this address: ${content.action.url}
+        </p>`
+    : '';
+  return String(
+    html`<!doctype html>
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <title>${content.subject}</title>
+        </head>
+        <body style="margin:0;padding:24px;background:#f8fafc;font-family:system-ui,sans-serif">
+          <div
+            style="max-width:560px;margin:0 auto;padding:24px;border-radius:16px;background:#ffffff;color:#0f172a;line-height:1.5"
+          >
+            ${raw(paragraphs.join(''))} ${action}
+            <p style="margin:0 0 16px;font-size:13px;color:#475569">${content.footnote}</p>
+            <p style="margin:24px 0 0;font-size:12px;color:#64748b">${signature(baseUrl)}</p>
+          </div>
+        </body>
+      </html>`,
+  );
+}
+
+/** One mail, ready to send: from a template, its values and the server's address. */
+export function renderMail<T extends MailTemplate>(
+  template: T,
+  params: MailTemplates[T],
+  baseUrl: string,
+): RenderedMail {
+  const content = templates[template](params);
+  return {
+    subject: content.subject,
+    text: renderText(content, baseUrl),
+    html: renderHtml(content, baseUrl),
+  };
+}
+
+export function isMailTemplate(name: string): name is MailTemplate {
+  return Object.hasOwn(templates, name);
+}

@@ -1,0 +1,38 @@
+/**
+ * 'Forgot password?' on the Sign In tab (CONTRACT.md §5 'Account recovery'): the reset
+ * request (reset-request.tsx) in place of the sign-in form, and 'Back to Sign In'.
+ */
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Button } from '../../components/ui/button';
+import { Loading } from '../../components/ui/feedback';
+
+const ResetByEmail = lazy(() => import('./reset-request'));
+
+/** The sign-in form with 'Forgot password?' under it, or the reset request in its place. */
+export function ForgotPassword({ email, children }: { email: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <>
+        {children}
+        <div className="mt-4 text-center">
+          <Button type="button" variant="link" onClick={() => setOpen(true)}>
+            Forgot password?
+          </Button>
+        </div>
+      </>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <Suspense fallback={<Loading />}>
+        <ResetByEmail email={email} />
+      </Suspense>
+      <div className="text-center">
+        <Button type="button" variant="link" onClick={() => setOpen(false)}>
+          Back to Sign In
+        </Button>
+      </div>
+    </div>
+  );
+}
