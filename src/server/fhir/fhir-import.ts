@@ -89,6 +89,18 @@ function refusalOf(json: unknown): string | null {
   if (!ACCEPTED_BUNDLE_TYPES.includes(type)) {
     return `This Bundle is of type '${type}', which cannot be imported: Kin Health imports collection, document, searchset and transaction Bundles.`;
   }
+  // R4 requires a policy's insurer; without one the policy names no one to claim from.
+  const coverage = entries.find(
+    (item) =>
+      isObject(item) &&
+      isObject(item.resource) &&
+      item.resource.resourceType === 'Coverage' &&
+      !(Array.isArray(item.resource.payor) && item.resource.payor.length > 0),
+  ) as { resource: Json } | undefined;
+  if (coverage) {
+    const name = typeof coverage.resource.id === 'string' ? ` '${coverage.resource.id}'` : '';
+    return `This file is not a valid FHIR R4 Bundle: its Coverage${name} has no payor (the insurer), which R4 requires.`;
+  }
   const patients = entries.filter(
     (item) => isObject(item) && isObject(item.resource) && item.resource.resourceType === 'Patient',
   );
