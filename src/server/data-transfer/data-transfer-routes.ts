@@ -1,33 +1,35 @@
 /**
- * GET /api/export (the user's data as one JSON file) and POST /api/import: that file, into
- * an empty account, or, with `?person={id}`, a FHIR R4 Bundle into one person (the user or
- * one of their family members), beside what they already have.
+ * GET /api/export (the user's data as one JSON file) and POST /api/import: that file, or,
+ * with `?person={id}`, a FHIR R4 Bundle into one person (the user or one of their family
+ * members), beside what they already have. `?preview=true` answers what the import would
+ * do (new, already here, changed, per type) and writes nothing; `?changed=keep|replace`
+ * says what becomes of the records the file holds changed (import-preview.ts).
  *
- * An import is refused before its body is read when the account has data or another import
- * of the account is running (on any instance); the body is read up to a bound that holds
- * the largest account the benchmark keeps, several times over.
+ * An import is refused before its body is read when another import of the account is
+ * running (on any instance); the body is read up to a bound that holds the largest account
+ * the benchmark keeps, several times over.
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import {
   dataExportSchema,
   IMPORT_ALREADY_RUNNING,
-  IMPORT_NEEDS_EMPTY_ACCOUNT,
   IMPORT_TOO_LARGE,
   MAX_IMPORT_BYTES,
 } from '../../shared/data-export';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../../shared/api-error';
-import { fhirImportQuerySchema, isFhirResource } from '../../shared/fhir';
+import { isFhirResource } from '../../shared/fhir';
+import { importQuerySchema } from '../../shared/import-preview';
 import { importFhirBundle } from '../fhir/fhir-import';
-import { saveFhirImport } from '../fhir/fhir-import-store';
+import { previewFhirImport, saveFhirImport } from '../fhir/fhir-import-store';
 import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
 import { badRequest, notFound } from '../http/errors';
 import { validate, validationErrorBody } from '../http/validation';
 import { withAccountLock } from '../limits/account-locks';
 import { findPerson } from '../persons/person-records';
-import { accountIsEmpty, exportUserData, importUserData } from './data-transfer';
+import { exportUserData, importUserData, previewUserImport } from './data-transfer';
 
 const tooLarge = () => new ApiError(413, IMPORT_TOO_LARGE);
 
@@ -67,30 +69,23 @@ export function dataTransferRoutes(db: Kysely<DB>) {
       c.header('Content-Disposition', `attachment; filename="kin-health-export-${day}.json"`);
       return c.json(data);
     })
-    .post('/import', validate('query', fhirImportQuerySchema), async (c) => {
+    .post('/import', validate('query', importQuerySchema), async (c) => {
       const userId = c.var.user.id;
-      const personId = c.req.valid('query').person;
-      if (personId !== undefined) {
-        const person = await findPerson(db, userId, personId);
-        if (!person) throw notFound(PERSON_NOT_FOUND);
-        const locked = await withAccountLock(db, { userId, operation: 'import' }, async () => {
-          const json = parseJson(
-            await readBounded(c.req.raw, MAX_IMPORT_BYTES),
-            'a FHIR R4 Bundle',
-          );
-          const bundle = importFhirBundle(json, { familyMemberId: person.family_member_id });
-          if (!bundle.ok) throw badRequest(bundle.message, 'file');
-          return saveFhirImport(db, userId, person, bundle);
-        });
-        if (!locked) throw new ApiError(409, IMPORT_ALREADY_RUNNING);
-        return c.json(locked.result, 201);
-      }
-      if (!(await accountIsEmpty(db, userId))) throw new ApiError(409, IMPORT_NEEDS_EMPTY_ACCOUNT);
+      const { person: personId, preview, changed } = c.req.valid('query');
+      const person = personId === undefined ? undefined : await findPerson(db, userId, personId);
+      if (personId !== undefined && !person) throw notFound(PERSON_NOT_FOUND);
       const locked = await withAccountLock(db, { userId, operation: 'import' }, async () => {
-        const json = parseJson(
-          await readBounded(c.req.raw, MAX_IMPORT_BYTES),
-          'a Kin Health export',
-        );
+        const text = await readBounded(c.req.raw, MAX_IMPORT_BYTES);
+        if (person) {
+          const bundle = importFhirBundle(parseJson(text, 'a FHIR R4 Bundle'), {
+            familyMemberId: person.family_member_id,
+          });
+          if (!bundle.ok) throw badRequest(bundle.message, 'file');
+          return preview
+            ? previewFhirImport(db, userId, person, bundle)
+            : saveFhirImport(db, userId, person, bundle, changed);
+        }
+        const json = parseJson(text, 'a Kin Health export');
         if (isFhirResource(json)) {
           throw badRequest('Person: choose whose records the FHIR file holds', 'person');
         }
@@ -99,9 +94,11 @@ export function dataTransferRoutes(db: Kysely<DB>) {
           const body = validationErrorBody(file.error);
           throw badRequest(body.message, body.field);
         }
-        return importUserData(db, userId, file.data);
+        return preview
+          ? previewUserImport(db, userId, file.data)
+          : importUserData(db, userId, file.data, changed);
       });
       if (!locked) throw new ApiError(409, IMPORT_ALREADY_RUNNING);
-      return c.json(locked.result, 201);
+      return c.json(locked.result, preview ? 200 : 201);
     });
 }

@@ -36,6 +36,8 @@ export interface FhirImportOptions {
 export interface ImportedRecord<V> {
   /** Where the record came from, the same on every import of the same file. */
   source_id: string;
+  /** The resource's own id: the record's id here when the file is this product's export. */
+  record_id?: string;
   /** What the type's schema accepts as a new record. */
   values: V;
 }
@@ -323,7 +325,8 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
             const values = checkedValues(mapped, options.familyMemberId);
             const base = sourceIdOf(entry, resource);
             const source_id = mapped.part ? `${base}#${mapped.part}` : base;
-            return values ? [{ type: mapped.type, record: { source_id, values } }] : [];
+            const record_id = mapped.part ? undefined : resource.id;
+            return values ? [{ type: mapped.type, record: { source_id, record_id, values } }] : [];
           });
     if (kept.length === 0) skip(resource);
     for (const { type, record } of kept) {
