@@ -22,7 +22,7 @@ import type { AppEnv } from '../http/env';
 import { ApiError } from '../../shared/api-error';
 import { isFhirResource } from '../../shared/fhir';
 import { importQuerySchema } from '../../shared/import-preview';
-import { importFhirBundle } from '../fhir/fhir-import';
+import { importFhirBundleOnThread } from '../fhir/fhir-import-thread';
 import { previewFhirImport, saveFhirImport } from '../fhir/fhir-import-store';
 import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
 import { badRequest, notFound } from '../http/errors';
@@ -33,11 +33,11 @@ import { exportUserData, importUserData, previewUserImport } from './data-transf
 
 const tooLarge = () => new ApiError(413, IMPORT_TOO_LARGE);
 
-/** The request body as text, refused as soon as it is longer than the bound. */
-async function readBounded(request: Request, max: number): Promise<string> {
+/** The request body's bytes, refused as soon as they are more than the bound. */
+async function readBounded(request: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
   if (Number(request.headers.get('content-length') ?? 0) > max) throw tooLarge();
   const reader = request.body?.getReader();
-  if (!reader) return '';
+  if (!reader) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -50,7 +50,14 @@ async function readBounded(request: Request, max: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  // A buffer of its own, which a FHIR import hands over to the thread that reads it.
+  const bytes = new Uint8Array(new ArrayBuffer(size));
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 function parseJson(text: string, what: string): unknown {
@@ -75,9 +82,9 @@ export function dataTransferRoutes(db: Kysely<DB>) {
       const person = personId === undefined ? undefined : await findPerson(db, userId, personId);
       if (personId !== undefined && !person) throw notFound(PERSON_NOT_FOUND);
       const locked = await withAccountLock(db, { userId, operation: 'import' }, async () => {
-        const text = await readBounded(c.req.raw, MAX_IMPORT_BYTES);
+        const bytes = await readBounded(c.req.raw, MAX_IMPORT_BYTES);
         if (person) {
-          const bundle = importFhirBundle(parseJson(text, 'a FHIR R4 Bundle'), {
+          const bundle = await importFhirBundleOnThread(bytes, {
             familyMemberId: person.family_member_id,
           });
           if (!bundle.ok) throw badRequest(bundle.message, 'file');
@@ -85,7 +92,7 @@ export function dataTransferRoutes(db: Kysely<DB>) {
             ? previewFhirImport(db, userId, person, bundle)
             : saveFhirImport(db, userId, person, bundle, changed);
         }
-        const json = parseJson(text, 'a Kin Health export');
+        const json = parseJson(new TextDecoder().decode(bytes), 'a Kin Health export');
         if (isFhirResource(json)) {
           throw badRequest('Person: choose whose records the FHIR file holds', 'person');
         }

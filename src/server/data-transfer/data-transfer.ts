@@ -1,9 +1,10 @@
 /**
  * Export and import of a user's whole data. The export is every family member and record
  * of the user, as stored. The import checks every row with the same schemas as the API,
- * gives every row a new id (keeping each record with its member), and writes it all in
- * one transaction: an import is complete or it changed nothing. Checking a large file is
- * done a slice at a time, so the server answers other requests meanwhile.
+ * recognises what is already here (import-plan.ts), gives every new row a new id (keeping
+ * each record with its member), and writes a batch at a time (import-writes.ts): a failed
+ * import leaves nothing behind. Checking a large file is done a slice at a time, so the
+ * server answers other requests meanwhile.
  */
 import type { Kysely } from 'kysely';
 import {
@@ -31,13 +32,12 @@ import { badRequest } from '../http/errors';
 import { firstIssue } from '../http/validation';
 import { newId, nowTimestamp } from '../ids';
 import { recordRows } from '../records/record-rows';
-import { countMatches, matchRecords, type RecordMatch } from './import-plan';
+import { countMatches, matchRecords, nextTurn, type RecordMatch } from './import-plan';
+import { writeImport } from './import-writes';
 
 export const INSERT_BATCH = 500;
 /** Rows checked between two turns of the event loop. */
 const CHECK_SLICE = 500;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function stripOwner(row: Record<string, unknown>): ExportedRow {
   const { user_id: _owner, ...rest } = row;
@@ -318,8 +318,8 @@ export async function importUserData(
   changed: ChangedChoice = 'keep',
 ): Promise<ImportSummary> {
   const checked = await checkFile(file);
-  return database.transaction().execute(async (db) => {
-    const plan = await planUserImport(db, userId, checked);
+  const plan = await planUserImport(database, userId, checked);
+  return writeImport(database, userId, async (writes) => {
     const now = nowTimestamp();
     const replace = (match: RecordMatch): match is { kind: 'changed'; id: string } =>
       match.kind === 'changed' && changed === 'replace';
@@ -339,14 +339,16 @@ export async function importUserData(
           }),
         );
       } else if (replace(match)) {
-        await updateOwned(db, 'family_members', userId)
-          .set({ ...member.values, updated_at: now } as never)
-          .where('id', '=', match.id)
-          .execute();
+        await writes.step(async (db) => {
+          await updateOwned(db, 'family_members', userId)
+            .set({ ...member.values, updated_at: now } as never)
+            .where('id', '=', match.id)
+            .execute();
+        });
         replaced += 1;
       } else alreadyHere += 1;
     }
-    await insertAll(db, 'family_members', memberRows);
+    await writes.insert('family_members', memberRows);
 
     let records = 0;
     /** Each medication's id in the file, and its id here (for the dose log). */
@@ -378,13 +380,13 @@ export async function importUserData(
         else alreadyHere += 1;
       }
       records += fresh.length;
-      await insertAll(db, definition.table, fresh);
-      replaced += await replaceRecords(db, userId, definition, replacements, now);
+      await writes.insert(definition.table, fresh);
+      replaced += await writes.replace(definition, replacements, now);
     }
 
     const marked = new Set<string>();
     const scheduled = new Set<string>();
-    for (const dose of await ownedRows(db, 'dose_log', userId)
+    for (const dose of await ownedRows(database, 'dose_log', userId)
       .select(['medication_id', 'day', 'slot', 'marked_at'])
       .execute()) {
       scheduled.add(`${dose.medication_id} ${dose.day} ${dose.slot}`);
@@ -402,7 +404,7 @@ export async function importUserData(
         ownedRow(userId, { ...dose, id: newId(), medication_id: medicationId, marked_by: userId }),
       ];
     });
-    await insertAll(db, 'dose_log', doseRows);
+    await writes.insert('dose_log', doseRows);
     return {
       family_members: memberRows.length,
       records,

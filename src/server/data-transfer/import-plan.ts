@@ -29,6 +29,12 @@ export type RecordMatch =
   { kind: 'new' } | { kind: 'same'; id: string } | { kind: 'changed'; id: string };
 
 /** A value as compared: empty is empty whatever its spelling, flags and numbers as text. */
+/** Records matched between two turns of the event loop. */
+const MATCH_SLICE = 2000;
+
+/** Waits for the event loop's next turn: other requests' work runs meanwhile. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const comparable = (value: unknown): string | null =>
   value === null || value === undefined || value === '' ? null : String(value);
 
@@ -80,19 +86,26 @@ export async function matchRecords(
     row && !taken.has(row) ? row : undefined;
   const toRow = recordRows(definition).toRow;
 
-  return incoming.map((record) => {
+  const matches: RecordMatch[] = [];
+  for (const [index, record] of incoming.entries()) {
+    // Some thousands of records at a time: the server answers others in between.
+    if (index % MATCH_SLICE === MATCH_SLICE - 1) await nextTurn();
     const found =
       free(record.id === undefined ? undefined : byId.get(record.id)) ??
       free(
         record.sourceId === undefined ? undefined : byId.get(sources.get(record.sourceId) ?? ''),
       ) ??
       byContent.get(contentKey(definition, record.values))?.find((row) => !taken.has(row));
-    if (!found) return { kind: 'new' };
+    if (!found) {
+      matches.push({ kind: 'new' });
+      continue;
+    }
     taken.add(found);
     const row = toRow(record.values);
     const equal = columns.every((name) => comparable(row[name]) === comparable(found[name]));
-    return { kind: equal ? 'same' : 'changed', id: found.id as string };
-  });
+    matches.push({ kind: equal ? 'same' : 'changed', id: found.id as string });
+  }
+  return matches;
 }
 
 /** Adds one type's matches to the counts of a preview. */

@@ -4,7 +4,7 @@
  * alone, one here but changed is kept as it is or replaced by the file's, as the user
  * chose, and only a new one is added, with the resource it came from (contacts, the
  * account's own, once per account). The preview is the same matching without the writes.
- * The writes are one transaction: an import is complete or it changed nothing.
+ * The writes go a batch at a time (import-writes.ts): a failed import leaves nothing behind.
  */
 import type { Kysely } from 'kysely';
 import type { FhirImportSummary } from '../../shared/fhir';
@@ -18,7 +18,8 @@ import {
 import { definitionsByType } from '../../shared/records';
 import type { RecordDefinition } from '../../shared/records/definition';
 import { ownedRow, ownedRows } from '../access/access';
-import { INSERT_BATCH, insertAll, replaceRecords } from '../data-transfer/data-transfer';
+import { INSERT_BATCH } from '../data-transfer/data-transfer';
+import { WRITE_BATCH, writeImport } from '../data-transfer/import-writes';
 import { countMatches, matchRecords, type RecordMatch } from '../data-transfer/import-plan';
 import type { DB } from '../db/schema';
 import { newId, nowTimestamp } from '../ids';
@@ -123,19 +124,15 @@ export async function saveFhirImport(
   bundle: ReadBundle,
   changed: ChangedChoice = 'keep',
 ): Promise<FhirImportSummary> {
-  return database.transaction().execute(async (db) => {
+  const plans = await planFhirImport(database, userId, person, bundle);
+  return writeImport(database, userId, async (writes) => {
     const now = nowTimestamp();
     const imported: Partial<Record<FhirRecordType, number>> = {};
     const sources: Record<string, unknown>[] = [];
     let alreadyHere = 0;
     let replaced = 0;
 
-    for (const { type, definition, owner, records, matches } of await planFhirImport(
-      db,
-      userId,
-      person,
-      bundle,
-    )) {
+    for (const { type, definition, owner, records, matches } of plans) {
       const rows = recordRows(definition);
       const fresh: Record<string, unknown>[] = [];
       const replacements: { id: string; values: Record<string, unknown> }[] = [];
@@ -173,11 +170,14 @@ export async function saveFhirImport(
       }
       if (fresh.length > 0) {
         imported[type] = fresh.length;
-        await insertAll(db, definition.table, fresh);
+        await writes.insert(definition.table, fresh);
       }
-      replaced += await replaceRecords(db, userId, definition, replacements, now);
+      replaced += await writes.replace(definition, replacements, now);
     }
-    await rememberSources(db, sources);
+    for (let start = 0; start < sources.length; start += WRITE_BATCH) {
+      const batch = sources.slice(start, start + WRITE_BATCH);
+      await writes.step((db) => rememberSources(db, batch));
+    }
 
     const nothingNew =
       Object.keys(imported).length === 0 && Object.keys(bundle.skipped).length === 0;

@@ -344,3 +344,17 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
   ) as Partial<Record<FhirRecordType, number>>;
   return { ok: true, records, imported, skipped, summary: importSummary(imported, skipped) };
 }
+
+/** What the import route answers for a file that is not JSON at all. */
+export const NOT_JSON = 'The file is not a FHIR R4 Bundle (it is not JSON)';
+
+/** A file's bytes read as a FHIR R4 Bundle (importFhirBundle), or refused. */
+export function readFhirBytes(bytes: Uint8Array, options: FhirImportOptions): FhirImportResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return refuse(NOT_JSON);
+  }
+  return importFhirBundle(json, options);
+}
