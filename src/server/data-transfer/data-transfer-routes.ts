@@ -17,7 +17,10 @@ import {
   IMPORT_TOO_LARGE,
   MAX_IMPORT_BYTES,
 } from '../../shared/data-export';
+import { recordAuditEventOrLog } from '../audit/audit-log';
 import type { DB } from '../db/schema';
+import type { AttemptLimits } from '../limits/attempt-limits';
+import type { Logger } from '../logger';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../../shared/api-error';
 import { isFhirResource } from '../../shared/fhir';
@@ -68,7 +71,16 @@ function parseJson(text: string, what: string): unknown {
   }
 }
 
-export function dataTransferRoutes(db: Kysely<DB>) {
+/**
+ * Imports (previews included) per account: a preview and its import are two, so this is
+ * fifteen files an hour, more than a family bringing in its records needs, and a bound on
+ * how long one account can keep the server busy.
+ */
+export const IMPORT_LIMIT = { max: 30, windowSeconds: 60 * 60 };
+export const TOO_MANY_IMPORTS =
+  'Too many imports from this account. Please wait and try again later.';
+
+export function dataTransferRoutes(db: Kysely<DB>, limits: AttemptLimits, logger: Logger) {
   return new Hono<AppEnv>()
     .get('/export', async (c) => {
       const data = await exportUserData(db, c.var.user.id);
@@ -79,6 +91,16 @@ export function dataTransferRoutes(db: Kysely<DB>) {
     .post('/import', validate('query', importQuerySchema), async (c) => {
       const userId = c.var.user.id;
       const { person: personId, preview, changed } = c.req.valid('query');
+      const allowed = await limits.consume({ scope: 'account', subject: userId, action: 'import' });
+      if (!allowed.allowed) {
+        await recordAuditEventOrLog(db, logger, c.req.raw.headers, {
+          event: 'too_many_attempts',
+          userId,
+          detail: 'import',
+        });
+        c.header('Retry-After', String(allowed.retryAfterSeconds));
+        throw new ApiError(429, TOO_MANY_IMPORTS);
+      }
       const person = personId === undefined ? undefined : await findPerson(db, userId, personId);
       if (personId !== undefined && !person) throw notFound(PERSON_NOT_FOUND);
       const locked = await withAccountLock(db, { userId, operation: 'import' }, async () => {
