@@ -32,7 +32,7 @@ import { badRequest } from '../http/errors';
 import { firstIssue } from '../http/validation';
 import { newId, nowTimestamp } from '../ids';
 import { recordRows } from '../records/record-rows';
-import { countMatches, matchRecords, nextTurn, type RecordMatch } from './import-plan';
+import { MATCH_SLICE, countMatches, matchRecords, nextTurn, type RecordMatch } from './import-plan';
 import { writeImport } from './import-writes';
 
 export const INSERT_BATCH = 500;
@@ -358,6 +358,7 @@ export async function importUserData(
       const fresh: Record<string, unknown>[] = [];
       const replacements: { id: string; values: Record<string, unknown> }[] = [];
       for (const [index, item] of items.entries()) {
+        if (index % MATCH_SLICE === MATCH_SLICE - 1) await nextTurn();
         const match = matches[index]!;
         const id = match.kind === 'new' ? newId() : match.id;
         if (definition.table === 'medications') medicationIds.set(item.fileId, id);

@@ -29,8 +29,8 @@ export type RecordMatch =
   { kind: 'new' } | { kind: 'same'; id: string } | { kind: 'changed'; id: string };
 
 /** A value as compared: empty is empty whatever its spelling, flags and numbers as text. */
-/** Records matched between two turns of the event loop. */
-const MATCH_SLICE = 2000;
+/** Records matched (or made into rows) between two turns of the event loop. */
+export const MATCH_SLICE = 2000;
 
 /** Waits for the event loop's next turn: other requests' work runs meanwhile. */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,5 +1,5 @@
 /**
- * An import's writes, a thousand rows per transaction with a turn of the event loop between
+ * An import's writes, 500 rows (one statement) per transaction with a turn of the event loop between
  * two: the server answers others all along, and on SQLite its one connection is free for
  * their reads between two transactions (one transaction for a whole 199k-row file held
  * /api/health for 17 s). Should a write fail, the rows already written are deleted again,
@@ -15,7 +15,7 @@ import { insertAll, replaceRecords } from './data-transfer';
 import { nextTurn } from './import-plan';
 
 /** Rows written per transaction. */
-export const WRITE_BATCH = 1000;
+export const WRITE_BATCH = 500;
 
 type ImportTable = 'family_members' | 'fhir_import_sources' | 'dose_log' | RecordTable;
 

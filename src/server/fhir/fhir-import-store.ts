@@ -20,7 +20,13 @@ import type { RecordDefinition } from '../../shared/records/definition';
 import { ownedRow, ownedRows } from '../access/access';
 import { INSERT_BATCH } from '../data-transfer/data-transfer';
 import { WRITE_BATCH, writeImport } from '../data-transfer/import-writes';
-import { countMatches, matchRecords, type RecordMatch } from '../data-transfer/import-plan';
+import {
+  MATCH_SLICE,
+  countMatches,
+  matchRecords,
+  nextTurn,
+  type RecordMatch,
+} from '../data-transfer/import-plan';
 import type { DB } from '../db/schema';
 import { newId, nowTimestamp } from '../ids';
 import type { Person } from '../persons/person-records';
@@ -137,6 +143,7 @@ export async function saveFhirImport(
       const fresh: Record<string, unknown>[] = [];
       const replacements: { id: string; values: Record<string, unknown> }[] = [];
       for (const [index, record] of records.entries()) {
+        if (index % MATCH_SLICE === MATCH_SLICE - 1) await nextTurn();
         const match = matches[index]!;
         const values = record.values as Record<string, unknown>;
         if (match.kind === 'changed' && changed === 'replace') {
