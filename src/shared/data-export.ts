@@ -1,6 +1,6 @@
 /**
  * 'Download my data': the one JSON file that holds a user's family members and every
- * record, and that imports back into an empty account to give the same data.
+ * record, and that imports back (into this account or another) to give the same data.
  */
 import { z } from 'zod';
 import { doseMarkSchema, type DoseMark } from './doses';

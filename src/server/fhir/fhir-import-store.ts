@@ -134,16 +134,30 @@ export async function saveFhirImport(
   return writeImport(database, userId, async (writes) => {
     const now = nowTimestamp();
     const imported: Partial<Record<FhirRecordType, number>> = {};
-    const sources: Record<string, unknown>[] = [];
+    let sources: Record<string, unknown>[] = [];
     let alreadyHere = 0;
     let replaced = 0;
 
     for (const { type, definition, owner, records, matches } of plans) {
       const rows = recordRows(definition);
-      const fresh: Record<string, unknown>[] = [];
+      let fresh: Record<string, unknown>[] = [];
+      let added = 0;
       const replacements: { id: string; values: Record<string, unknown> }[] = [];
+      // Rows are written as they are made, a batch at a time: a large file's rows are never
+      // all in memory at once (the collector's pauses grew with them).
+      const flush = async () => {
+        if (fresh.length === 0) return;
+        const batch = fresh;
+        const noted = sources;
+        fresh = [];
+        sources = [];
+        added += batch.length;
+        await writes.insert(definition.table, batch);
+        await writes.step((db) => rememberSources(db, noted));
+      };
       for (const [index, record] of records.entries()) {
-        if (index % MATCH_SLICE === MATCH_SLICE - 1) await nextTurn();
+        if (fresh.length >= WRITE_BATCH) await flush();
+        else if (index % MATCH_SLICE === MATCH_SLICE - 1) await nextTurn();
         const match = matches[index]!;
         const values = record.values as Record<string, unknown>;
         if (match.kind === 'changed' && changed === 'replace') {
@@ -175,15 +189,9 @@ export async function saveFhirImport(
           }),
         );
       }
-      if (fresh.length > 0) {
-        imported[type] = fresh.length;
-        await writes.insert(definition.table, fresh);
-      }
+      await flush();
+      if (added > 0) imported[type] = added;
       replaced += await writes.replace(definition, replacements, now);
-    }
-    for (let start = 0; start < sources.length; start += WRITE_BATCH) {
-      const batch = sources.slice(start, start + WRITE_BATCH);
-      await writes.step((db) => rememberSources(db, batch));
     }
 
     const nothingNew =
