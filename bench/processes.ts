@@ -157,6 +157,8 @@ export function startProduct(options: {
   cpuProfileDir: string | null;
   /** V8 flags instead of `npm start`'s (an experiment). */
   nodeFlags: readonly string[] | null;
+  /** More of the server's environment (DATABASE_URL, for a run on PostgreSQL). */
+  env?: Record<string, string>;
 }): Promise<ServerProcess> {
   const profiling = options.cpuProfileDir
     ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]
@@ -171,6 +173,7 @@ export function startProduct(options: {
       AUTH_RATE_LIMIT: 'off',
       // No LOG_LEVEL: the default, one log line a request, as a default install writes.
       ...START_ENV,
+      ...options.env,
     },
     port: options.port,
     healthPath: '/api/health',

@@ -30,6 +30,7 @@ import {
   formatReport,
   summarise,
   VARIANTS,
+  type BudgetCheck,
   type Measurement,
   type ScenarioRounds,
   type Variant,
@@ -38,6 +39,7 @@ import { buildScenarios, SIGN_IN_CONNECTIONS, signInStatements, type Scenario } 
 import { BENCH_PASSWORD, seedDatabase, signUp, type BenchAccount, type SeededUser } from './seed';
 import { recordDefinitions } from '../src/shared/records';
 import { createShareLinkFor, measureFirstScreens } from './web';
+import { IMPORT_SCENARIO, importChecks, runImportScenario } from './import-stall';
 
 const progress = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -449,6 +451,20 @@ async function main() {
       }
     }
 
+    // The import scenario: its own account, so that no other measurement reads its records.
+    const imports: BudgetCheck[] = [];
+    if (
+      benchConfig.only !== 'web' &&
+      (!benchConfig.scenarios || benchConfig.scenarios.has(IMPORT_SCENARIO))
+    ) {
+      progress('A 24 MB FHIR import, /api/health asked meanwhile');
+      const result = await runImportScenario(product);
+      progress(
+        `  import: ${result.importSeconds.toFixed(1)} s; /api/health p99 ${result.healthP99Ms.toFixed(1)} ms`,
+      );
+      imports.push(...importChecks(result, 'SQLite'));
+    }
+
     progress('First screens in Chromium');
     const screens =
       benchConfig.only === 'api'
@@ -475,7 +491,7 @@ async function main() {
       afterLoadBytes: rssAfterLoad,
       highWaterBytes: highWater,
     };
-    const checks = checkBudgets(summaries, screens, downloads);
+    const checks = [...checkBudgets(summaries, screens, downloads), ...imports];
     const sqliteVersion = (() => {
       const db = new SQLite(':memory:');
       const version = (db.prepare('select sqlite_version() as v').get() as { v: string }).v;

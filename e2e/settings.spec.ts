@@ -107,16 +107,31 @@ test('a user downloads their data and imports it into a new, empty account', asy
   await signUpViaApi(other, 'Nora Newton');
   await other.goto('/profile-settings');
   await other.getByLabel('Import from a file').setInputFiles(file);
+  // Nothing is written before the preview is confirmed.
+  const preview = other.getByRole('region', { name: 'Import preview' });
+  await expect(preview.getByText('3 new, 0 already here, 0 changed')).toBeVisible();
+  await expect(preview.getByText('Visits: 1 new, 0 already here, 0 changed')).toBeVisible();
+  await expectAccessible(other);
+  await preview.getByRole('button', { name: 'Import' }).click();
   await expect(other.getByText('1 family member and 2 records were added.')).toBeVisible();
+  await expect(preview).toBeHidden();
   await other.goto('/');
   await expect(other.getByRole('link', { name: /Exported visit/ })).toBeVisible();
   await expect(other.getByRole('link', { name: /Exported note/ })).toBeVisible();
   await expect(other.getByRole('button', { name: 'Leo' })).toBeVisible();
 
-  // A second import into the now non-empty account is refused.
+  // The same file again: everything is already here, and confirming adds nothing.
   await other.goto('/profile-settings');
   await other.getByLabel('Import from a file').setInputFiles(file);
-  await expect(other.getByText(/Importing needs an empty account/)).toBeVisible();
+  await expect(preview.getByText('0 new, 3 already here, 0 changed')).toBeVisible();
+  await preview.getByRole('button', { name: 'Import' }).click();
+  await expect(
+    other.getByText('0 family members and 0 records were added. 3 already here.'),
+  ).toBeVisible();
+  await other.goto('/');
+  await expect(other.getByRole('link', { name: /Exported note/ })).toBeVisible();
+  await expect(other.getByRole('link', { name: /Exported visit/ })).toHaveCount(1);
+  await expect(other.getByRole('button', { name: 'Leo' })).toHaveCount(1);
   await context.close();
 });
 
@@ -170,14 +185,64 @@ test('a user downloads a person’s records as FHIR R4 and brings them into anot
   await other.goto('/profile-settings');
   await expect(other.getByLabel('Person')).toHaveValue(/.+/);
   await other.getByLabel('Import from a file').setInputFiles(file);
+  const preview = other.getByRole('region', { name: 'Import preview' });
+  await expect(
+    preview.getByText('For Nora Newton (you): 2 new, 0 already here, 0 changed'),
+  ).toBeVisible();
+  await preview.getByRole('button', { name: 'Import' }).click();
   await expect(
     other.getByText('For Nora Newton (you): Imported 1 medication, 1 allergy'),
   ).toBeVisible();
   await other.getByLabel('Import from a file').setInputFiles(file);
-  await expect(other.getByText('Imported nothing (2 records were already imported)')).toBeVisible();
+  await preview.getByRole('button', { name: 'Import' }).click();
+  await expect(other.getByText('Imported nothing (2 records were already here)')).toBeVisible();
   await other.goto('/allergies');
   await expect(other.getByRole('link', { name: /Penicillin/ })).toHaveCount(1);
   await context.close();
+});
+
+test('the FHIR file just downloaded, imported back, is all already here: no medication twice', async ({
+  page,
+  user,
+}) => {
+  void user;
+  const base = test.info().project.use.baseURL ?? '';
+  const member = await page.request.post('/api/family-members', {
+    data: { name: 'Leo' },
+    headers: { origin: base },
+  });
+  const leo = (await member.json()) as { id: string };
+  await createRecordViaApi(page, 'medications', {
+    medication_name: 'Salbutamol',
+    frequency: 'Twice Daily',
+    time_morning: true,
+    time_evening: true,
+    start_date: '2026-01-10',
+    family_member_id: leo.id,
+  });
+  await createRecordViaApi(page, 'allergies', { substance: 'Peanuts', family_member_id: leo.id });
+
+  await page.goto('/profile-settings');
+  await page.getByLabel('Person').selectOption({ label: 'Leo' });
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download FHIR (R4)' }).click();
+  const file = await (await downloading).path();
+
+  await page.getByLabel('Import from a file').setInputFiles(file);
+  const preview = page.getByRole('region', { name: 'Import preview' });
+  await expect(preview.getByText('For Leo: 0 new, 2 already here, 0 changed')).toBeVisible();
+  await expect(preview.getByRole('radio')).toHaveCount(0);
+  await preview.getByRole('button', { name: 'Import' }).click();
+  await expect(
+    page.getByText('For Leo: Imported nothing (2 records were already here)'),
+  ).toBeVisible();
+
+  await page.goto('/');
+  const today = page.getByRole('region', { name: "Today's Medications" });
+  await expect(today.getByRole('button', { name: 'Mark Salbutamol Morning taken' })).toHaveCount(1);
+  await expect(today.getByRole('button', { name: 'Mark Salbutamol Evening taken' })).toHaveCount(1);
+  const counts = await page.request.get('/api/allergies');
+  expect(((await counts.json()) as { items: unknown[] }).items).toHaveLength(1);
 });
 
 test('a file too large to import is refused at once, before it is read or sent', async ({

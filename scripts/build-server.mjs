@@ -12,6 +12,8 @@ import { keepOwnSources } from './own-sources-map.mjs';
 const entryPoints = {
   main: 'src/server/main.ts',
   'summary-pdf-worker': 'src/server/summary/summary-pdf-worker.ts',
+  // The thread a FHIR import's file is read on (src/server/fhir/fhir-import-thread.ts).
+  'fhir-import-worker': 'src/server/fhir/fhir-import-worker.ts',
 };
 
 await build({

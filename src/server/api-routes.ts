@@ -24,6 +24,7 @@ import type { AppEnv } from './http/env';
 import { createReminderRepository } from './reminders/reminder-repository';
 import { reminderRoutes, type ReminderRouteConfig } from './reminders/reminder-routes';
 import type { Logger } from './logger';
+import type { AttemptLimits } from './limits/attempt-limits';
 import { summaryRoutes } from './summary/summary-routes';
 import type { TimelineRepository } from './timeline/timeline-repository';
 import { timelineRoutes } from './timeline/timeline-routes';
@@ -44,6 +45,8 @@ export interface ProductRouteDependencies {
   shareLinks: ShareLinkRouteDependencies;
   /** The VAPID public key devices subscribe to reminders with, and where reminders may go. */
   reminders: ReminderRouteConfig;
+  /** How many imports an account may make (data-transfer-routes.ts IMPORT_LIMIT). */
+  importLimits: AttemptLimits;
 }
 
 export function productRoutes(deps: ProductRouteDependencies) {
@@ -59,10 +62,11 @@ export function productRoutes(deps: ProductRouteDependencies) {
     publicUrl,
     shareLinks,
     reminders,
+    importLimits,
   } = deps;
   return new Hono<AppEnv>()
     .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger }))
-    .route('/', dataTransferRoutes(db))
+    .route('/', dataTransferRoutes(db, importLimits, logger))
     .route('/', calendarLinkRoutes(db, logger, publicUrl))
     .route('/', accountSecurityRoutes(db, auth, accounts))
     .route('/family-members', familyMemberRoutes(members))

@@ -31,6 +31,7 @@ import { createHouseholdRepository } from './household/household-repository';
 import { CALENDAR_FEED_PATH, calendarFeedRoutes } from './calendar/calendar-routes';
 import { freshProofChecker } from './account/fresh-proof';
 import { createAttemptLimits } from './limits/attempt-limits';
+import { IMPORT_LIMIT } from './data-transfer/data-transfer-routes';
 import { createRecordRepository } from './records/record-repository';
 import { createPasswordHasher } from './auth/password-hashing';
 import { createShareLinkStore } from './share-links/share-link-store';
@@ -233,6 +234,7 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
         publicUrl: config.baseUrl,
         shareLinks: { db, store: shareLinks, hasher: shareHasher, origin },
         reminders: { vapidPublicKey: config.vapid.publicKey, pushEndpoints: config.pushEndpoints },
+        importLimits: createAttemptLimits(db, config.rateLimit ? IMPORT_LIMIT : null),
       }),
     );
   for (const definition of recordDefinitions) {

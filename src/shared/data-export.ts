@@ -1,6 +1,6 @@
 /**
  * 'Download my data': the one JSON file that holds a user's family members and every
- * record, and that imports back into an empty account to give the same data.
+ * record, and that imports back (into this account or another) to give the same data.
  */
 import { z } from 'zod';
 import { doseMarkSchema, type DoseMark } from './doses';
@@ -36,10 +36,18 @@ export interface DataExport {
   dose_log: DoseMark[];
 }
 
+/** What an import of the product's own file added, left and replaced. */
 export interface ImportSummary {
+  /** Family members added. */
   family_members: number;
+  /** Records added. */
   records: number;
+  /** Doses added to the dose log. */
   doses: number;
+  /** Members and records already here (or here changed, and kept). */
+  already_here: number;
+  /** Members and records here that the file held changed, replaced by the file's. */
+  replaced: number;
 }
 
 const timestamp = z.iso.datetime({ offset: true, error: 'must be a date and time' });
@@ -100,6 +108,3 @@ export const IMPORT_TOO_LARGE = `The file is too large to import (at most ${MAX_
 
 export const IMPORT_ALREADY_RUNNING =
   'An import into this account is already running. Wait for it to finish.';
-
-export const IMPORT_NEEDS_EMPTY_ACCOUNT =
-  'Importing needs an empty account: this one already has family members or records.';

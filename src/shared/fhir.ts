@@ -14,11 +14,6 @@ export const fhirQuerySchema = z.object({
   contacts: contactsParam,
 });
 
-/** `POST /api/import?person={id}`: the person a FHIR bundle's records go to. */
-export const fhirImportQuerySchema = z.object({
-  person: z.string().min(1, { error: 'Person: choose who the records belong to' }).optional(),
-});
-
 /** The answer to a FHIR import. */
 export interface FhirImportSummary {
   format: 'fhir';
@@ -28,8 +23,10 @@ export interface FhirImportSummary {
   imported: Record<string, number>;
   /** Resources not brought in, per FHIR resource type. */
   skipped: Record<string, number>;
-  /** Records the file holds that an earlier import of it already brought in. */
+  /** Records the file holds that are already here (or here changed, and kept). */
   already_imported: number;
+  /** Records here that the file held changed, replaced by the file's. */
+  replaced: number;
 }
 
 /** Whether parsed JSON looks like a FHIR resource rather than the product's own export. */

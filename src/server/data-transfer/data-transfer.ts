@@ -1,40 +1,46 @@
 /**
  * Export and import of a user's whole data. The export is every family member and record
  * of the user, as stored. The import checks every row with the same schemas as the API,
- * gives every row a new id (keeping each record with its member), and writes it all in
- * one transaction: an import is complete or it changed nothing. Checking a large file is
- * done a slice at a time, so the server answers other requests meanwhile.
+ * recognises what is already here (import-plan.ts), gives every new row a new id (keeping
+ * each record with its member), and writes a batch at a time (import-writes.ts): a failed
+ * import leaves nothing behind. Checking a large file is done a slice at a time, so the
+ * server answers other requests meanwhile.
  */
 import type { Kysely } from 'kysely';
 import {
   EXPORTED_ACCOUNT_HOLDER,
   EXPORT_FORMAT,
   EXPORT_VERSION,
-  IMPORT_NEEDS_EMPTY_ACCOUNT,
   type DataExport,
   type ExportedRow,
   type ImportFile,
   type ImportSummary,
 } from '../../shared/data-export';
-import type { DoseMark } from '../../shared/doses';
+import { AS_NEEDED, type DoseMark } from '../../shared/doses';
+import {
+  previewSentence,
+  totalsOf,
+  type ChangedChoice,
+  type ImportCounts,
+  type ImportPreview,
+} from '../../shared/import-preview';
 import { familyMemberSchema } from '../../shared/family-members';
 import { recordDefinitions } from '../../shared/records';
 import type { RecordDefinition, RecordTable } from '../../shared/records/definition';
 import { withUntimedAsNoSetTime } from '../../shared/records/medications';
-import { ownedRow, ownedRows, type OwnedTable } from '../access/access';
+import { ownedRow, ownedRows, updateOwned } from '../access/access';
 import type { DB } from '../db/schema';
-import { ApiError } from '../../shared/api-error';
 import { badRequest } from '../http/errors';
 import { firstIssue } from '../http/validation';
-import { newId } from '../ids';
+import { newId, nowTimestamp } from '../ids';
 import { personsOfContacts } from '../records/record-persons';
 import { recordRows } from '../records/record-rows';
+import { MATCH_SLICE, countMatches, matchRecords, nextTurn, type RecordMatch } from './import-plan';
+import { writeImport } from './import-writes';
 
-const INSERT_BATCH = 500;
+export const INSERT_BATCH = 500;
 /** Rows checked between two turns of the event loop. */
 const CHECK_SLICE = 500;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function stripOwner(row: Record<string, unknown>): ExportedRow {
   const { user_id: _owner, ...rest } = row;
@@ -100,18 +106,6 @@ function refuse(
   throw badRequest(`${where}: ${issue.message}`, issue.field);
 }
 
-export async function accountIsEmpty(db: Kysely<DB>, userId: string): Promise<boolean> {
-  const tables: OwnedTable[] = [
-    'family_members',
-    ...recordDefinitions.map((definition) => definition.table),
-  ];
-  for (const table of tables) {
-    const row = await ownedRows(db, table, userId).select('id').limit(1).executeTakeFirst();
-    if (row) return false;
-  }
-  return true;
-}
-
 /** Inserts rows a few hundred at a time (SQLite and PostgreSQL bound a statement's values). */
 export async function insertAll(
   db: Kysely<DB>,
@@ -126,39 +120,51 @@ export async function insertAll(
   }
 }
 
-/** Imports a checked export file into an empty account. */
-export async function importUserData(
-  database: Kysely<DB>,
-  userId: string,
-  file: ImportFile,
-): Promise<ImportSummary> {
-  const memberIds = new Map<string, string>();
-  const memberRows = file.family_members.map((member, index) => {
+/** A record of the file, checked by its type's schema. */
+interface CheckedRecord {
+  fileId: string;
+  fileMemberId: string | null;
+  values: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+}
+
+interface CheckedFile {
+  members: {
+    fileId: string;
+    values: Record<string, unknown>;
+    created_at: string;
+    updated_at: string;
+  }[];
+  records: { definition: RecordDefinition; items: CheckedRecord[] }[];
+  doses: ImportFile['dose_log'];
+}
+
+/**
+ * Every row of the file checked with the API's own schemas, a slice at a time: a refusal
+ * names the row and the field, before anything is read from the account.
+ */
+async function checkFile(file: ImportFile): Promise<CheckedFile> {
+  const memberIds = new Set<string>();
+  const members = file.family_members.map((member, index) => {
     const parsed = familyMemberSchema.safeParse(member);
     if (!parsed.success) refuse(`Family member ${index + 1}`, parsed.error);
     if (memberIds.has(member.id))
       throw badRequest(`Family member ${index + 1}: the id appears twice`);
-    const id = newId();
-    memberIds.set(member.id, id);
-    return ownedRow(userId, {
-      id,
-      ...parsed.data,
+    memberIds.add(member.id);
+    return {
+      fileId: member.id,
+      values: parsed.data as Record<string, unknown>,
       created_at: member.created_at,
       updated_at: member.updated_at,
-    });
+    };
   });
-
-  let records = 0;
-  /** Each record's id in the file, and the id it is given here (for the dose log). */
-  const recordIds = new Map<string, string>();
-  const recordRowsByTable: { table: RecordTable; rows: Record<string, unknown>[] }[] = [];
-  const contactPersons: Record<string, unknown>[] = [];
+  const records: CheckedFile['records'] = [];
+  const medicationIds = new Set<string>();
   for (const definition of recordDefinitions as readonly RecordDefinition[]) {
-    const rows = recordRows(definition);
-    const items = file.records[definition.table] ?? [];
-    records += items.length;
-    const checked: Record<string, unknown>[] = [];
-    for (const [index, item] of items.entries()) {
+    const items: CheckedRecord[] = [];
+    const { personsField } = recordRows(definition);
+    for (const [index, item] of (file.records[definition.table] ?? []).entries()) {
       if (index % CHECK_SLICE === CHECK_SLICE - 1) await nextTurn();
       // A file written before 'No set time' existed says nothing of it.
       const parsed = definition.schema.safeParse(
@@ -166,71 +172,287 @@ export async function importUserData(
       );
       if (!parsed.success) refuse(`${definition.noun} ${index + 1}`, parsed.error);
       const values = parsed.data as Record<string, unknown>;
-      const memberId = values.family_member_id;
+      const memberId = definition.memberLinked ? values.family_member_id : null;
       if (typeof memberId === 'string' && !memberIds.has(memberId)) {
         throw badRequest(
           `${definition.noun} ${index + 1}: its family member is not in the file`,
           'family_member_id',
         );
       }
-      const id = newId();
-      recordIds.set(`${definition.table} ${item.id}`, id);
-      if (rows.personsField) {
-        // The persons a contact cares for, as they are called here (none: the whole family).
-        for (const personId of values[rows.personsField] as string[]) {
-          const member = memberIds.get(personId);
-          if (!member && personId !== EXPORTED_ACCOUNT_HOLDER) {
+      if (personsField) {
+        // The persons a contact cares for: members of the file, or the account holder.
+        for (const personId of values[personsField] as string[]) {
+          if (!memberIds.has(personId) && personId !== EXPORTED_ACCOUNT_HOLDER) {
             throw badRequest(
-              `${definition.noun} ${index + 1}: ${definition.fields[rows.personsField]?.label} names a person who is not in the file`,
-              rows.personsField,
+              `${definition.noun} ${index + 1}: ${definition.fields[personsField]?.label} names a person who is not in the file`,
+              personsField,
             );
           }
-          contactPersons.push(
-            ownedRow(userId, {
-              contact_id: id,
-              person_id: member ?? userId,
-              family_member_id: member ?? null,
-            }),
-          );
         }
       }
-      checked.push(
-        ownedRow(userId, {
-          id,
-          ...rows.toRow(values),
-          ...(definition.memberLinked
-            ? { family_member_id: typeof memberId === 'string' ? memberIds.get(memberId) : null }
-            : {}),
-          created_at: item.created_at,
-          updated_at: item.updated_at,
-        }),
-      );
+      if (definition.table === 'medications') medicationIds.add(item.id);
+      items.push({
+        fileId: item.id,
+        fileMemberId: typeof memberId === 'string' ? memberId : null,
+        values,
+        created_at: item.created_at,
+        updated_at: item.updated_at,
+      });
     }
-    recordRowsByTable.push({ table: definition.table, rows: checked });
+    records.push({ definition, items });
   }
-
-  const doseRows = file.dose_log.map((dose, index) => {
-    const medicationId = recordIds.get(`medications ${dose.medication_id}`);
-    if (!medicationId) {
+  file.dose_log.forEach((dose, index) => {
+    if (!medicationIds.has(dose.medication_id)) {
       throw badRequest(`Dose ${index + 1}: its medication is not in the file`, 'medication_id');
     }
-    return ownedRow(userId, {
-      ...dose,
-      id: newId(),
-      medication_id: medicationId,
-      marked_by: userId,
-    });
   });
+  return { members, records, doses: file.dose_log };
+}
 
-  await database.transaction().execute(async (trx) => {
-    // Checked again inside the transaction: nothing was added while the file was read.
-    if (!(await accountIsEmpty(trx, userId))) {
-      throw new ApiError(409, IMPORT_NEEDS_EMPTY_ACCOUNT);
-    }
-    await insertAll(trx, 'family_members', memberRows);
-    for (const { table, rows } of recordRowsByTable) await insertAll(trx, table, rows);
-    await insertAll(trx, 'dose_log', doseRows);
-    await insertAll(trx, 'contact_persons', contactPersons);
+type MemberMatch = RecordMatch;
+
+/**
+ * The account's family member each member of the file is: the same id (the account's own
+ * export), else the same name and date of birth; else none, and the member is new.
+ */
+async function matchMembers(
+  db: Kysely<DB>,
+  userId: string,
+  members: CheckedFile['members'],
+): Promise<MemberMatch[]> {
+  const existing = await ownedRows(db, 'family_members', userId)
+    .select(['id', 'name', 'date_of_birth', 'color'])
+    .execute();
+  const taken = new Set<string>();
+  const nameOf = (name: unknown) =>
+    String(name ?? '')
+      .trim()
+      .toLowerCase();
+  return members.map(({ fileId, values }) => {
+    const found =
+      existing.find((row) => row.id === fileId && !taken.has(row.id)) ??
+      existing.find(
+        (row) =>
+          !taken.has(row.id) &&
+          nameOf(row.name) === nameOf(values.name) &&
+          (row.date_of_birth ?? null) === (values.date_of_birth ?? null),
+      );
+    if (!found) return { kind: 'new' };
+    taken.add(found.id);
+    const equal =
+      found.name === values.name &&
+      (found.date_of_birth ?? null) === (values.date_of_birth ?? null) &&
+      (found.color ?? null) === (values.color ?? null);
+    return { kind: equal ? 'same' : 'changed', id: found.id };
   });
-  return { family_members: memberRows.length, records, doses: doseRows.length };
+}
+
+interface FilePlan {
+  members: MemberMatch[];
+  /** Each member of the file, by its id in the file: its id here (new ones get one now). */
+  memberIds: Map<string, string>;
+  records: { definition: RecordDefinition; items: CheckedRecord[]; matches: RecordMatch[] }[];
+}
+
+async function planUserImport(
+  db: Kysely<DB>,
+  userId: string,
+  checked: CheckedFile,
+): Promise<FilePlan> {
+  const members = await matchMembers(db, userId, checked.members);
+  const memberIds = new Map(
+    checked.members.map(({ fileId }, index) => {
+      const match = members[index]!;
+      return [fileId, match.kind === 'new' ? newId() : match.id];
+    }),
+  );
+  const records: FilePlan['records'] = [];
+  for (const { definition, items } of checked.records) {
+    // Matched a person at a time: a record is the same only as one of the same person's.
+    const byPerson = new Map<string | null, number[]>();
+    items.forEach((item, index) => {
+      const person = item.fileMemberId === null ? null : memberIds.get(item.fileMemberId)!;
+      byPerson.set(person, [...(byPerson.get(person) ?? []), index]);
+    });
+    const matches: RecordMatch[] = new Array<RecordMatch>(items.length);
+    for (const [person, indexes] of byPerson) {
+      const found = await matchRecords(
+        db,
+        userId,
+        definition,
+        person,
+        indexes.map((index) => ({ id: items[index]!.fileId, values: items[index]!.values })),
+      );
+      indexes.forEach((index, position) => (matches[index] = found[position]!));
+    }
+    records.push({ definition, items, matches });
+  }
+  return { members, memberIds, records };
+}
+
+/** Checks an export file and says what importing it here would do; writes nothing. */
+export async function previewUserImport(
+  db: Kysely<DB>,
+  userId: string,
+  file: ImportFile,
+): Promise<ImportPreview> {
+  const plan = await planUserImport(db, userId, await checkFile(file));
+  const counts: ImportCounts = {};
+  countMatches(counts, 'family_member', plan.members);
+  for (const { definition, matches } of plan.records)
+    countMatches(counts, definition.type, matches);
+  const totals = totalsOf(counts);
+  return {
+    format: EXPORT_FORMAT,
+    counts,
+    totals,
+    skipped: {},
+    summary: previewSentence(totals),
+  };
+}
+
+/** Replaces the fields of records here with the file's; how many were replaced. */
+export async function replaceRecords(
+  db: Kysely<DB>,
+  userId: string,
+  definition: RecordDefinition,
+  replacements: readonly { id: string; values: Record<string, unknown> }[],
+  now: string,
+): Promise<number> {
+  const rows = recordRows(definition);
+  for (const { id, values } of replacements) {
+    const { family_member_id: _member, ...fields } = rows.toRow(values);
+    await updateOwned(db, definition.table, userId)
+      .set({ ...fields, updated_at: now } as never)
+      .where('id', '=', id)
+      .execute();
+  }
+  return replacements.length;
+}
+
+/**
+ * Imports a checked export file: members and records that are new here are added (each
+ * with a new id, kept with its member), the ones already here are left, and the ones here
+ * but changed are kept or replaced as asked; a dose is added unless its medication here
+ * has it already.
+ */
+export async function importUserData(
+  database: Kysely<DB>,
+  userId: string,
+  file: ImportFile,
+  changed: ChangedChoice = 'keep',
+): Promise<ImportSummary> {
+  const checked = await checkFile(file);
+  const plan = await planUserImport(database, userId, checked);
+  return writeImport(database, userId, async (writes) => {
+    const now = nowTimestamp();
+    const replace = (match: RecordMatch): match is { kind: 'changed'; id: string } =>
+      match.kind === 'changed' && changed === 'replace';
+    let alreadyHere = 0;
+    let replaced = 0;
+
+    const memberRows: Record<string, unknown>[] = [];
+    for (const [index, member] of checked.members.entries()) {
+      const match = plan.members[index]!;
+      if (match.kind === 'new') {
+        memberRows.push(
+          ownedRow(userId, {
+            id: plan.memberIds.get(member.fileId),
+            ...member.values,
+            created_at: member.created_at,
+            updated_at: member.updated_at,
+          }),
+        );
+      } else if (replace(match)) {
+        await writes.step(async (db) => {
+          await updateOwned(db, 'family_members', userId)
+            .set({ ...member.values, updated_at: now } as never)
+            .where('id', '=', match.id)
+            .execute();
+        });
+        replaced += 1;
+      } else alreadyHere += 1;
+    }
+    await writes.insert('family_members', memberRows);
+
+    let records = 0;
+    const contactPersons: Record<string, unknown>[] = [];
+    /** Each medication's id in the file, and its id here (for the dose log). */
+    const medicationIds = new Map<string, string>();
+    for (const { definition, items, matches } of plan.records) {
+      const rows = recordRows(definition);
+      const { personsField } = rows;
+      const fresh: Record<string, unknown>[] = [];
+      const replacements: { id: string; values: Record<string, unknown> }[] = [];
+      for (const [index, item] of items.entries()) {
+        if (index % MATCH_SLICE === MATCH_SLICE - 1) await nextTurn();
+        const match = matches[index]!;
+        const id = match.kind === 'new' ? newId() : match.id;
+        if (definition.table === 'medications') medicationIds.set(item.fileId, id);
+        if (match.kind === 'new' && personsField) {
+          // The persons a new contact cares for, as they are called here (none: the whole family).
+          for (const personId of item.values[personsField] as string[]) {
+            const member = plan.memberIds.get(personId);
+            contactPersons.push(
+              ownedRow(userId, {
+                contact_id: id,
+                person_id: member ?? userId,
+                family_member_id: member ?? null,
+              }),
+            );
+          }
+        }
+        if (match.kind === 'new') {
+          fresh.push(
+            ownedRow(userId, {
+              id,
+              ...rows.toRow(item.values),
+              ...(definition.memberLinked
+                ? {
+                    family_member_id:
+                      item.fileMemberId === null ? null : plan.memberIds.get(item.fileMemberId),
+                  }
+                : {}),
+              created_at: item.created_at,
+              updated_at: item.updated_at,
+            }),
+          );
+        } else if (replace(match)) replacements.push({ id: match.id, values: item.values });
+        else alreadyHere += 1;
+      }
+      records += fresh.length;
+      await writes.insert(definition.table, fresh);
+      replaced += await writes.replace(definition, replacements, now);
+    }
+
+    const marked = new Set<string>();
+    const scheduled = new Set<string>();
+    for (const dose of await ownedRows(database, 'dose_log', userId)
+      .select(['medication_id', 'day', 'slot', 'marked_at'])
+      .execute()) {
+      scheduled.add(`${dose.medication_id} ${dose.day} ${dose.slot}`);
+      marked.add(`${dose.medication_id} ${dose.day} ${dose.slot} ${dose.marked_at}`);
+    }
+    const doseRows = checked.doses.flatMap((dose) => {
+      const medicationId = medicationIds.get(dose.medication_id)!;
+      const slotKey = `${medicationId} ${dose.day} ${dose.slot}`;
+      const key = `${slotKey} ${dose.marked_at}`;
+      // A scheduled dose has one mark; an as-needed dose is the same dose at the same moment.
+      if (marked.has(key) || (dose.slot !== AS_NEEDED && scheduled.has(slotKey))) return [];
+      marked.add(key);
+      scheduled.add(slotKey);
+      return [
+        ownedRow(userId, { ...dose, id: newId(), medication_id: medicationId, marked_by: userId }),
+      ];
+    });
+    await writes.insert('dose_log', doseRows);
+    await writes.insert('contact_persons', contactPersons, 'contact_id');
+    return {
+      family_members: memberRows.length,
+      records,
+      doses: doseRows.length,
+      already_here: alreadyHere,
+      replaced,
+    };
+  });
 }

@@ -24,6 +24,7 @@ import * as doseLog from './migrations/0014-dose-log';
 import * as reminders from './migrations/0015-reminders';
 import * as household from './migrations/0016-household';
 import * as signInProtections from './migrations/0017-sign-in-protections';
+import * as recordCountsPerStatement from './migrations/0018-record-counts-per-statement';
 import * as grantAcceptance from './migrations/0019-grant-acceptance';
 import * as contactPersons from './migrations/0020-contact-persons';
 import * as medicationNoSetTime from './migrations/0021-medication-no-set-time';
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0015-reminders': reminders,
   '0016-household': household,
   '0017-sign-in-protections': signInProtections,
+  '0018-record-counts-per-statement': recordCountsPerStatement,
   '0019-grant-acceptance': grantAcceptance,
   '0020-contact-persons': contactPersons,
   '0021-medication-no-set-time': medicationNoSetTime,

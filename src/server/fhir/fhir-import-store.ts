@@ -1,63 +1,179 @@
 /**
- * Puts what a FHIR import read (fhir-import.ts) into a person: every record new to them is
- * added, with the resource it came from; a record an earlier import of the same file
- * brought into the same person is skipped (contacts, the account's own, once per account).
- * A bundle is one person's, so the contacts it brings (their care team) care for that
- * person (migration 0020). All in one transaction: an import is complete or it changed
- * nothing.
+ * Puts what a FHIR import read (fhir-import.ts) into a person. Each record of the file is
+ * first matched against the person's records (import-plan.ts): one already here is left
+ * alone, one here but changed is kept as it is or replaced by the file's, as the user
+ * chose, and only a new one is added, with the resource it came from (contacts, the
+ * account's own, once per account). The preview is the same matching without the writes.
+ * The writes go a batch at a time (import-writes.ts): a failed import leaves nothing behind.
+ * A bundle is one person's, so the new contacts it brings care for that person (migration
+ * 0020).
  */
 import type { Kysely } from 'kysely';
 import type { FhirImportSummary } from '../../shared/fhir';
+import {
+  previewSentence,
+  totalsOf,
+  type ChangedChoice,
+  type ImportCounts,
+  type ImportPreview,
+} from '../../shared/import-preview';
 import { definitionsByType } from '../../shared/records';
 import type { RecordDefinition } from '../../shared/records/definition';
 import { ownedRow, ownedRows } from '../access/access';
-import { insertAll } from '../data-transfer/data-transfer';
+import { INSERT_BATCH } from '../data-transfer/data-transfer';
+import { WRITE_BATCH, writeImport } from '../data-transfer/import-writes';
+import {
+  MATCH_SLICE,
+  countMatches,
+  matchRecords,
+  nextTurn,
+  type RecordMatch,
+} from '../data-transfer/import-plan';
 import type { DB } from '../db/schema';
 import { newId, nowTimestamp } from '../ids';
 import type { Person } from '../persons/person-records';
 import { recordRows } from '../records/record-rows';
-import { importSummary, type FhirImportResult } from './fhir-import';
+import { importSummary, type FhirImportResult, type ImportedRecord } from './fhir-import';
 import { FHIR_RECORD_TYPES, type FhirRecordType } from './fhir-source';
 
 type ReadBundle = Extract<FhirImportResult, { ok: true }>;
+
+interface TypePlan {
+  type: FhirRecordType;
+  definition: RecordDefinition;
+  /** Whose the records are: the person, or for contacts the account holder. */
+  owner: { id: string; family_member_id: string | null };
+  records: ImportedRecord<object>[];
+  matches: RecordMatch[];
+}
+
+async function planFhirImport(
+  db: Kysely<DB>,
+  userId: string,
+  person: Person,
+  bundle: ReadBundle,
+): Promise<TypePlan[]> {
+  const sources = new Map<string, Map<string, string>>();
+  const earlier = await ownedRows(db, 'fhir_import_sources', userId)
+    .select(['person_id', 'source_id', 'record_id'])
+    .where('person_id', 'in', [person.id, userId])
+    .execute();
+  for (const row of earlier) {
+    const ofPerson = sources.get(row.person_id) ?? new Map<string, string>();
+    ofPerson.set(row.source_id, row.record_id);
+    sources.set(row.person_id, ofPerson);
+  }
+  const plans: TypePlan[] = [];
+  for (const type of FHIR_RECORD_TYPES) {
+    const definition: RecordDefinition = definitionsByType[type];
+    // Contacts are the account's: remembered against the account holder, whoever the file was for.
+    const owner = definition.memberLinked ? person : { id: userId, family_member_id: null };
+    const records = bundle.records[type] as ImportedRecord<object>[];
+    const matches = await matchRecords(
+      db,
+      userId,
+      definition,
+      owner.family_member_id,
+      records.map((record) => ({
+        id: record.record_id,
+        sourceId: record.source_id,
+        values: record.values as Record<string, unknown>,
+      })),
+      sources.get(owner.id),
+    );
+    plans.push({ type, definition, owner, records, matches });
+  }
+  return plans;
+}
+
+/**
+ * Notes where each new record came from. A source already noted names a record since
+ * deleted here (it came in as new): it now names the new one.
+ */
+async function rememberSources(db: Kysely<DB>, sources: Record<string, unknown>[]) {
+  for (let start = 0; start < sources.length; start += INSERT_BATCH) {
+    await db
+      .insertInto('fhir_import_sources')
+      .values(sources.slice(start, start + INSERT_BATCH) as never)
+      .onConflict((conflict) =>
+        conflict
+          .columns(['user_id', 'person_id', 'source_id'])
+          .doUpdateSet({ record_id: (eb) => eb.ref('excluded.record_id') }),
+      )
+      .execute();
+  }
+}
+
+/** What importing the bundle into the person would do, per record type; writes nothing. */
+export async function previewFhirImport(
+  db: Kysely<DB>,
+  userId: string,
+  person: Person,
+  bundle: ReadBundle,
+): Promise<ImportPreview> {
+  const counts: ImportCounts = {};
+  for (const plan of await planFhirImport(db, userId, person, bundle)) {
+    countMatches(counts, plan.type, plan.matches);
+  }
+  const totals = totalsOf(counts);
+  return {
+    format: 'fhir',
+    counts,
+    totals,
+    skipped: bundle.skipped,
+    summary: previewSentence(totals),
+  };
+}
 
 export async function saveFhirImport(
   database: Kysely<DB>,
   userId: string,
   person: Person,
   bundle: ReadBundle,
+  changed: ChangedChoice = 'keep',
 ): Promise<FhirImportSummary> {
-  return database.transaction().execute(async (db) => {
-    const known = new Set(
-      (
-        await ownedRows(db, 'fhir_import_sources', userId)
-          .select(['person_id', 'source_id'])
-          .where('person_id', 'in', [person.id, userId])
-          .execute()
-      ).map((row) => `${row.person_id} ${row.source_id}`),
-    );
+  const plans = await planFhirImport(database, userId, person, bundle);
+  return writeImport(database, userId, async (writes) => {
     const now = nowTimestamp();
     const imported: Partial<Record<FhirRecordType, number>> = {};
-    const sources: Record<string, unknown>[] = [];
+    let sources: Record<string, unknown>[] = [];
+    let alreadyHere = 0;
+    let replaced = 0;
     const contactPersons: Record<string, unknown>[] = [];
-    let alreadyImported = 0;
 
-    for (const type of FHIR_RECORD_TYPES) {
-      const definition: RecordDefinition = definitionsByType[type];
+    for (const { type, definition, owner, records, matches } of plans) {
       const rows = recordRows(definition);
-      const fresh: Record<string, unknown>[] = [];
-      // Contacts are the account's: remembered against the account holder, whoever the file was for.
-      const owner = definition.memberLinked ? person : { id: userId, family_member_id: null };
-      for (const record of bundle.records[type]) {
-        const key = `${owner.id} ${record.source_id}`;
-        if (known.has(key)) {
-          alreadyImported += 1;
+      let fresh: Record<string, unknown>[] = [];
+      let added = 0;
+      const replacements: { id: string; values: Record<string, unknown> }[] = [];
+      // Rows are written as they are made, a batch at a time: a large file's rows are never
+      // all in memory at once (the collector's pauses grew with them).
+      const flush = async () => {
+        if (fresh.length === 0) return;
+        const batch = fresh;
+        const noted = sources;
+        fresh = [];
+        sources = [];
+        added += batch.length;
+        await writes.insert(definition.table, batch);
+        await writes.step((db) => rememberSources(db, noted));
+      };
+      for (const [index, record] of records.entries()) {
+        if (fresh.length >= WRITE_BATCH) await flush();
+        else if (index % MATCH_SLICE === MATCH_SLICE - 1) await nextTurn();
+        const match = matches[index]!;
+        const values = record.values as Record<string, unknown>;
+        if (match.kind === 'changed' && changed === 'replace') {
+          replacements.push({ id: match.id, values });
           continue;
         }
-        known.add(key);
+        if (match.kind !== 'new') {
+          alreadyHere += 1;
+          continue;
+        }
         const id = newId();
-        const values = record.values as Record<string, unknown>;
         if (definition.table === 'contacts') {
+          // A bundle is one person's: the contacts it brings (their care team) care for them.
           contactPersons.push(
             ownedRow(userId, {
               contact_id: id,
@@ -86,29 +202,31 @@ export async function saveFhirImport(
           }),
         );
       }
-      if (fresh.length > 0) {
-        imported[type] = fresh.length;
-        await insertAll(db, definition.table, fresh);
-      }
+      await flush();
+      if (added > 0) imported[type] = added;
+      replaced += await writes.replace(definition, replacements, now);
     }
-    await insertAll(db, 'fhir_import_sources', sources);
-    await insertAll(db, 'contact_persons', contactPersons);
+    await writes.insert('contact_persons', contactPersons, 'contact_id');
 
     const nothingNew =
       Object.keys(imported).length === 0 && Object.keys(bundle.skipped).length === 0;
     let summary =
-      alreadyImported > 0 && nothingNew
+      (alreadyHere > 0 || replaced > 0) && nothingNew
         ? 'Imported nothing'
         : importSummary(imported, bundle.skipped);
-    if (alreadyImported > 0) {
-      summary += ` (${alreadyImported} ${alreadyImported === 1 ? 'record was' : 'records were'} already imported)`;
+    if (replaced > 0) {
+      summary += `; replaced ${replaced} changed ${replaced === 1 ? 'record' : 'records'}`;
+    }
+    if (alreadyHere > 0) {
+      summary += ` (${alreadyHere} ${alreadyHere === 1 ? 'record was' : 'records were'} already here)`;
     }
     return {
       format: 'fhir',
       summary,
       imported,
       skipped: bundle.skipped,
-      already_imported: alreadyImported,
+      already_imported: alreadyHere,
+      replaced,
     };
   });
 }

@@ -383,6 +383,15 @@ describe('refusals', () => {
     );
   });
 
+  it('a Coverage without a payor, naming it, where it was a server error', () => {
+    const coverage = { resourceType: 'Coverage', id: 'c1', status: 'active', beneficiary: {} };
+    expect(
+      message({ resourceType: 'Bundle', type: 'collection', entry: [{ resource: coverage }] }),
+    ).toBe(
+      "This file is not a valid FHIR R4 Bundle: its Coverage 'c1' has no payor (the insurer), which R4 requires.",
+    );
+  });
+
   it('several patients in one bundle', () => {
     const two = { ...bundleOf(), entry: [patient, patient] };
     expect(message(two)).toBe(

@@ -37,6 +37,8 @@ export interface FhirImportOptions {
 export interface ImportedRecord<V> {
   /** Where the record came from, the same on every import of the same file. */
   source_id: string;
+  /** The resource's own id: the record's id here when the file is this product's export. */
+  record_id?: string;
   /** What the type's schema accepts as a new record. */
   values: V;
 }
@@ -89,6 +91,18 @@ function refusalOf(json: unknown): string | null {
   if (typeof type !== 'string') return 'This file is not a FHIR R4 Bundle: it has no type.';
   if (!ACCEPTED_BUNDLE_TYPES.includes(type)) {
     return `This Bundle is of type '${type}', which cannot be imported: Kin Health imports collection, document, searchset and transaction Bundles.`;
+  }
+  // R4 requires a policy's insurer; without one the policy names no one to claim from.
+  const coverage = entries.find(
+    (item) =>
+      isObject(item) &&
+      isObject(item.resource) &&
+      item.resource.resourceType === 'Coverage' &&
+      !(Array.isArray(item.resource.payor) && item.resource.payor.length > 0),
+  ) as { resource: Json } | undefined;
+  if (coverage) {
+    const name = typeof coverage.resource.id === 'string' ? ` '${coverage.resource.id}'` : '';
+    return `This file is not a valid FHIR R4 Bundle: its Coverage${name} has no payor (the insurer), which R4 requires.`;
   }
   const patients = entries.filter(
     (item) => isObject(item) && isObject(item.resource) && item.resource.resourceType === 'Patient',
@@ -313,7 +327,8 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
             const values = checkedValues(mapped, options.familyMemberId);
             const base = sourceIdOf(entry, resource);
             const source_id = mapped.part ? `${base}#${mapped.part}` : base;
-            return values ? [{ type: mapped.type, record: { source_id, values } }] : [];
+            const record_id = mapped.part ? undefined : resource.id;
+            return values ? [{ type: mapped.type, record: { source_id, record_id, values } }] : [];
           });
     if (kept.length === 0) skip(resource);
     for (const { type, record } of kept) {
@@ -330,4 +345,18 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
     ]),
   ) as Partial<Record<FhirRecordType, number>>;
   return { ok: true, records, imported, skipped, summary: importSummary(imported, skipped) };
+}
+
+/** What the import route answers for a file that is not JSON at all. */
+export const NOT_JSON = 'The file is not a FHIR R4 Bundle (it is not JSON)';
+
+/** A file's bytes read as a FHIR R4 Bundle (importFhirBundle), or refused. */
+export function readFhirBytes(bytes: Uint8Array, options: FhirImportOptions): FhirImportResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return refuse(NOT_JSON);
+  }
+  return importFhirBundle(json, options);
 }

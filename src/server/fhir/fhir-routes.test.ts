@@ -305,7 +305,7 @@ describe('POST /api/import?person={id} with a FHIR R4 Bundle', () => {
     const twice = await importInto(target, mia.body.id, exported);
     expect(twice.status).toBe(201);
     expect(twice.body.already_imported).toBe(9);
-    expect(twice.body.summary).toBe('Imported nothing (9 records were already imported)');
+    expect(twice.body.summary).toBe('Imported nothing (9 records were already here)');
     expect(clinicalContent((await everythingOf(target, mia.body.id)).body)).toEqual(
       clinicalContent(exported),
     );

@@ -7,26 +7,11 @@
  * keeps no process alive. A thread that fails is replaced by the next summary asked for, and
  * the summaries it had in hand fail with it.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PersonSummary } from '../../shared/person-summary';
 import type { RenderSummaryOptions } from './render-summary-pdf';
 import type { SummaryPdfAnswer, SummaryPdfJob } from './summary-pdf-worker';
-
-/**
- * The worker's file: built beside the server's bundle (scripts/build-server.mjs), started with
- * the server's own Node options (`npm start`'s source maps), or its source when the server
- * runs from source (tests, `npm run dev:server`), loaded through tsx.
- */
-function workerSource(): { url: URL; execArgv?: string[] } {
-  const built = new URL('./summary-pdf-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(built))) return { url: built };
-  return {
-    url: new URL('./summary-pdf-worker.ts', import.meta.url),
-    execArgv: ['--import', 'tsx'],
-  };
-}
+import { workerSource } from '../runtime/worker-source';
 
 interface Pending {
   thread: Worker;
@@ -73,7 +58,7 @@ export function summaryPdfThread(): SummaryPdfThread {
 
   function started(): Worker {
     if (worker) return worker;
-    const { url, execArgv } = workerSource();
+    const { url, execArgv } = workerSource(import.meta.url, 'summary-pdf-worker');
     const thread = new Worker(url, execArgv ? { execArgv } : {});
     thread.on('message', settle);
     thread.on('error', (error) => {

@@ -19,6 +19,7 @@ import type { FreshProof } from '../../shared/account-security';
 import type { FamilyMemberInput } from '../../shared/family-members';
 import type { AcceptGrantInput, GrantInput } from '../../shared/household';
 import type { ImportSummary } from '../../shared/data-export';
+import type { ChangedChoice, ImportPreview } from '../../shared/import-preview';
 import type { FhirImportSummary } from '../../shared/fhir';
 import type { CalendarLinkInput } from '../../shared/calendar';
 import type { DoseMarkInput } from '../../shared/doses';
@@ -159,22 +160,32 @@ async function download(
   };
 }
 
+async function sendImport<T>(text: string, query: Record<string, string | undefined>): Promise<T> {
+  const response = await send(`/api/import${queryString(query)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: text,
+  });
+  return (await response.json()) as T;
+}
+
 export const dataApi = {
   /** Where the browser downloads the user's data from (a same-origin link, cookie and all). */
   exportUrl: '/api/export',
   /** The user's data as one JSON file (GET /api/export), fetched so that a refusal is seen. */
   downloadExport: (onProgress: (bytes: number) => void) => download('/export', onProgress),
-  // The import route reads its body itself (a bounded stream), so only its answer is typed.
-  import: (file: unknown) => request<ImportSummary>('POST', '/import', file),
-  /** A FHIR R4 Bundle (the file's text, sent as it is) into one person. */
-  importFhir: async (text: string, personId: string): Promise<FhirImportSummary> => {
-    const response = await send(`/api/import?person=${encodeURIComponent(personId)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: text,
-    });
-    return (await response.json()) as FhirImportSummary;
-  },
+  /**
+   * An import file (the product's export, or a FHIR R4 Bundle into `personId`), sent as it
+   * is: first to preview what it would do, then to import it, keeping or replacing the
+   * records it holds changed. The route reads its body itself, so only its answer is typed.
+   */
+  previewImport: (text: string, personId: string | null) =>
+    sendImport<ImportPreview>(text, { preview: 'true', person: personId ?? undefined }),
+  importFile: (text: string, personId: string | null, changed: ChangedChoice) =>
+    sendImport<ImportSummary | FhirImportSummary>(text, {
+      person: personId ?? undefined,
+      changed,
+    }),
   /** One person's records as a FHIR R4 Bundle ($everything), with progress as it streams. */
   downloadFhir: (personId: string, onProgress: (bytes: number) => void) =>
     download(

@@ -1,18 +1,15 @@
 /**
  * 'Your data' in profile settings: download everything as one file, and bring such a file
- * into an empty account; download one person's records as FHIR R4, and bring a FHIR R4
+ * back, into this account or another, after a preview of what is new, here or changed; download one person's records as FHIR R4, and bring a FHIR R4
  * Bundle into a person (CONTRACT.md §4). The one Person select says whose records both
  * FHIR actions are about.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, FileJson, Upload } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import {
-  IMPORT_TOO_LARGE,
-  MAX_IMPORT_BYTES,
-  type ImportSummary,
-} from '../../../shared/data-export';
-import { isFhirResource, type FhirImportSummary } from '../../../shared/fhir';
+import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES } from '../../../shared/data-export';
+import { isFhirResource } from '../../../shared/fhir';
+import type { ChangedChoice, ImportPreview } from '../../../shared/import-preview';
 import { toasts } from '../../../shared/messages';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -21,6 +18,7 @@ import { cn } from '../../lib/cn';
 import { saveBlob } from '../../lib/save-file';
 import { showError, showSuccess } from '../../lib/toast';
 import { PersonSelect, usePersons } from '../family-members/person-select';
+import { ImportPreviewPanel } from './import-preview-panel';
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
@@ -30,7 +28,12 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-type ImportAnswer = ImportSummary | FhirImportSummary;
+interface PendingImport {
+  text: string;
+  /** The person a FHIR file's records go to; null for the product's own export. */
+  personId: string | null;
+  preview: ImportPreview;
+}
 
 export function YourDataSection() {
   const inputId = useId();
@@ -41,8 +44,13 @@ export function YourDataSection() {
   const personId = chosenPerson || persons[0]?.id || '';
   const [downloaded, setDownloaded] = useState<number | null>(null);
 
-  const importFile = useMutation({
-    mutationFn: async (file: File): Promise<ImportAnswer> => {
+  /** A file read and previewed, waiting for the user to confirm or cancel. */
+  const [pending, setPending] = useState<PendingImport | null>(null);
+  const personLabel = (id: string) =>
+    persons.find((p) => p.id === id)?.label ?? 'the chosen person';
+
+  const previewFile = useMutation({
+    mutationFn: async (file: File): Promise<PendingImport> => {
       // Said at once, before a file of hundreds of MB is read into the page.
       if (file.size > MAX_IMPORT_BYTES) throw new Error(IMPORT_TOO_LARGE);
       const text = await file.text();
@@ -52,28 +60,38 @@ export function YourDataSection() {
       } catch {
         throw new Error(NOT_JSON);
       }
-      return isFhirResource(json) ? dataApi.importFhir(text, personId) : dataApi.import(json);
+      const target = isFhirResource(json) ? personId : null;
+      return { text, personId: target, preview: await dataApi.previewImport(text, target) };
     },
-    onSuccess: (answer) => {
-      showSuccess(
-        'format' in answer
-          ? {
-              title: 'Import complete',
-              // Whose records they went into, said each time: the select sits further down.
-              description: `For ${persons.find((p) => p.id === personId)?.label ?? 'the chosen person'}: ${answer.summary}`,
-            }
-          : {
-              title: 'Import complete',
-              description: `${count(answer.family_members, 'family member')} and ${count(answer.records, 'record')} were added.`,
-            },
-      );
-      void queryClient.invalidateQueries();
-    },
+    onSuccess: setPending,
     onError: (error) => showError(toasts.error, error),
     onSettled: () => {
       if (input.current) input.current.value = '';
     },
   });
+
+  const confirmImport = useMutation({
+    mutationFn: ({ chosen, changed }: { chosen: PendingImport; changed: ChangedChoice }) =>
+      dataApi.importFile(chosen.text, chosen.personId, changed),
+    onSuccess: (answer) => {
+      setPending(null);
+      showSuccess(
+        'format' in answer
+          ? {
+              title: 'Import complete',
+              // Whose records they went into, said each time: the select sits further down.
+              description: `For ${personLabel(pending?.personId ?? '')}: ${answer.summary}`,
+            }
+          : {
+              title: 'Import complete',
+              description: `${count(answer.family_members, 'family member')} and ${count(answer.records, 'record')} were added.${answer.already_here > 0 ? ` ${answer.already_here} already here.` : ''}${answer.replaced > 0 ? ` ${answer.replaced} replaced.` : ''}`,
+            },
+      );
+      void queryClient.invalidateQueries();
+    },
+    onError: (error) => showError(toasts.error, error),
+  });
+  const importing = previewFile.isPending || confirmImport.isPending;
 
   const downloadExport = useMutation({
     mutationFn: () => dataApi.downloadExport(() => undefined),
@@ -93,7 +111,7 @@ export function YourDataSection() {
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
-    if (file) importFile.mutate(file);
+    if (file) previewFile.mutate(file);
   };
 
   return (
@@ -101,7 +119,8 @@ export function YourDataSection() {
       <h2 className="font-semibold">Your data</h2>
       <p className="mb-4 text-sm text-muted-foreground">
         Download your family members and every record as one file, to keep or to move to another Kin
-        Health. A file downloaded here can be imported into an empty account.
+        Health. Importing a file first shows what it holds that is new, already here or changed, and
+        adds nothing twice.
       </p>
       <div className="flex flex-col gap-3 sm:flex-row">
         {/* A link to the file, fetched by the page: a refusal (an ended session) is told,
@@ -127,11 +146,11 @@ export function YourDataSection() {
           className={cn(
             buttonVariants({ variant: 'outline' }),
             'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-            importFile.isPending && 'pointer-events-none opacity-60',
+            importing && 'pointer-events-none opacity-60',
           )}
         >
           <Upload aria-hidden="true" />
-          {importFile.isPending ? 'Importing...' : 'Import from a file'}
+          {previewFile.isPending ? 'Reading the file...' : 'Import from a file'}
           <input
             ref={input}
             id={inputId}
@@ -139,10 +158,19 @@ export function YourDataSection() {
             accept="application/json,application/fhir+json,.json"
             className="sr-only"
             onChange={choose}
-            disabled={importFile.isPending}
+            disabled={importing}
           />
         </label>
       </div>
+      {pending && (
+        <ImportPreviewPanel
+          preview={pending.preview}
+          forWhom={pending.personId ? `For ${personLabel(pending.personId)}` : null}
+          busy={confirmImport.isPending}
+          onConfirm={(changed) => confirmImport.mutate({ chosen: pending, changed })}
+          onCancel={() => setPending(null)}
+        />
+      )}
 
       <h3 className="mt-6 text-sm font-semibold">FHIR (R4)</h3>
       <p className="mb-3 text-sm text-muted-foreground">
@@ -155,7 +183,7 @@ export function YourDataSection() {
           <PersonSelect
             value={personId}
             onChange={setChosenPerson}
-            disabled={downloadFhir.isPending || importFile.isPending}
+            disabled={downloadFhir.isPending || importing || pending !== null}
           />
         </div>
         <Button

@@ -1,0 +1,198 @@
+/**
+ * The 'fhir-import' scenario: one signed-in user imports a 24 MB FHIR bundle of 199,000
+ * allergies (the file that froze /api/health for 17 s on SQLite, and ran for over 16
+ * minutes on PostgreSQL) while /api/health is asked every 10 ms, open-loop: each check's
+ * latency counts from when it was due, whatever the answers before it did.
+ *
+ * Part of `npm run bench` (`BENCH_SCENARIOS=fhir-import` alone), on SQLite as the bench
+ * runs. On its own, against PostgreSQL too:
+ *   npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_import \
+ *     tsx bench/import-stall.ts
+ * (an empty database, made beforehand; without BENCH_DATABASE_URL, a fresh SQLite one).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchConfig } from './config';
+import { startProduct, type ServerProcess } from './processes';
+import type { BudgetCheck } from './report';
+import { BENCH_PASSWORD, signUp } from './seed';
+
+export const IMPORT_SCENARIO = 'fhir-import';
+
+/** The budget (issue 32, finding 5), on both engines. */
+export const importBudget = {
+  allergies: 199_000,
+  healthP99Ms: 100,
+  importSeconds: 60,
+  healthEveryMs: 10,
+};
+
+export interface ImportStallResult {
+  bytes: number;
+  status: number;
+  importSeconds: number;
+  healthChecks: number;
+  healthP50Ms: number;
+  healthP99Ms: number;
+  healthMaxMs: number;
+  /** The server's resident memory at its highest during the import. */
+  peakRssBytes: number;
+}
+
+/** A bundle of `count` allergies, about 120 bytes each: 24 MB for 199,000. */
+export function allergyBundle(count: number): string {
+  const entries: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    entries.push(
+      `{"resource":{"resourceType":"AllergyIntolerance","id":"a${index}","code":{"text":"Substance ${index}"},"recordedDate":"2020-01-01"}}`,
+    );
+  }
+  return `{"resourceType":"Bundle","type":"collection","entry":[${entries.join(',')}]}`;
+}
+
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN;
+
+export async function measureImportStall(options: {
+  baseUrl: string;
+  cookie: string;
+  personId: string;
+  server: ServerProcess;
+  allergies?: number;
+}): Promise<ImportStallResult> {
+  const body = allergyBundle(options.allergies ?? importBudget.allergies);
+  const latencies: number[] = [];
+  const inFlight = new Set<Promise<void>>();
+  let peakRssBytes = options.server.rss();
+  let importing = true;
+  const started = performance.now();
+  const ticker = (async () => {
+    let due = performance.now();
+    while (importing) {
+      const dueAt = due;
+      const check = fetch(`${options.baseUrl}/api/health`)
+        .then(async (response) => {
+          await response.arrayBuffer();
+          latencies.push(performance.now() - dueAt);
+        })
+        .catch(() => {
+          latencies.push(Number.POSITIVE_INFINITY);
+        });
+      inFlight.add(check);
+      void check.finally(() => inFlight.delete(check));
+      peakRssBytes = Math.max(peakRssBytes, options.server.rss());
+      due += importBudget.healthEveryMs;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+    }
+  })();
+  const response = await fetch(
+    `${options.baseUrl}/api/import?person=${encodeURIComponent(options.personId)}`,
+    {
+      method: 'POST',
+      headers: {
+        cookie: options.cookie,
+        origin: options.baseUrl,
+        'content-type': 'application/fhir+json',
+      },
+      body,
+    },
+  );
+  const answer = await response.text();
+  const importSeconds = (performance.now() - started) / 1000;
+  importing = false;
+  await ticker;
+  await Promise.all(inFlight);
+  if (response.status !== 201) throw new Error(`import: ${response.status} ${answer}`);
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    bytes: Buffer.byteLength(body),
+    status: response.status,
+    importSeconds,
+    healthChecks: sorted.length,
+    healthP50Ms: percentile(sorted, 0.5),
+    healthP99Ms: percentile(sorted, 0.99),
+    healthMaxMs: sorted.at(-1) ?? Number.NaN,
+    peakRssBytes,
+  };
+}
+
+/** The scenario's budget lines, for the report. */
+export function importChecks(result: ImportStallResult, engine: string): BudgetCheck[] {
+  const what = `FHIR import of ${(result.bytes / 1024 / 1024).toFixed(0)} MB (${importBudget.allergies.toLocaleString('en-US')} allergies), ${engine}`;
+  return [
+    {
+      budget: `${what}: /api/health p99 < ${importBudget.healthP99Ms} ms while it runs (asked every ${importBudget.healthEveryMs} ms)`,
+      measured: `${result.healthP99Ms.toFixed(1)} ms (p50 ${result.healthP50Ms.toFixed(1)}, max ${result.healthMaxMs.toFixed(1)}; ${result.healthChecks} checks)`,
+      met: result.healthP99Ms < importBudget.healthP99Ms,
+    },
+    {
+      budget: `${what}: done in < ${importBudget.importSeconds} s`,
+      measured: `${result.importSeconds.toFixed(1)} s (server RSS at most ${(result.peakRssBytes / 1024 / 1024).toFixed(0)} MB)`,
+      met: result.importSeconds < importBudget.importSeconds,
+    },
+  ];
+}
+
+/** Signs a new account up and in, and measures its import. */
+export async function runImportScenario(product: ServerProcess): Promise<ImportStallResult> {
+  const account = await signUp(
+    product.url,
+    { name: 'Ida Importer', email: `importer-${Date.now()}@example.com`, password: BENCH_PASSWORD },
+    benchConfig.passcode,
+  );
+  const signedIn = await fetch(`${product.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: product.url },
+    body: JSON.stringify({
+      email: account.email,
+      password: account.password,
+      passcode: benchConfig.passcode,
+    }),
+  });
+  if (!signedIn.ok) throw new Error(`sign-in: ${signedIn.status}`);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  return measureImportStall({
+    baseUrl: product.url,
+    cookie,
+    personId: account.id,
+    server: product,
+  });
+}
+
+async function standalone() {
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? null;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kin-bench-import-'));
+  const product = await startProduct({
+    dataDir,
+    // BENCH_PORT: another port, beside a full run on the bench's own.
+    port: Number(process.env.BENCH_PORT ?? benchConfig.productPort),
+    passcode: benchConfig.passcode,
+    cpuProfileDir: benchConfig.cpuProfileDir,
+    nodeFlags: null,
+    env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
+  });
+  try {
+    const result = await runImportScenario(product);
+    const engine = databaseUrl ? 'PostgreSQL' : 'SQLite';
+    for (const check of importChecks(result, engine)) {
+      process.stdout.write(
+        `${check.met ? 'met    ' : 'NOT MET'}  ${check.budget}: ${check.measured}\n`,
+      );
+    }
+  } finally {
+    await product.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  standalone().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * What an import would do, worked out before anything is written: each record a file
+ * holds is new, already here, or here but changed. A record is recognised
+ *   1. by the product's own id, which its JSON and FHIR exports carry (a file of this
+ *      account coming back),
+ *   2. by the resource an earlier FHIR import of the same file brought it in from,
+ *   3. by its content: the same type, person, date and name (case and spaces aside), for a
+ *      file from elsewhere or from another account.
+ * A record that is recognised is 'already here' when every field is equal, else 'changed';
+ * each record here answers for one record of the file at most.
+ */
+import type { Kysely } from 'kysely';
+import type { RecordDefinition } from '../../shared/records/definition';
+import type { ImportCounts, ImportTypeCounts } from '../../shared/import-preview';
+import { ownedRows } from '../access/access';
+import type { DB } from '../db/schema';
+import { recordRows } from '../records/record-rows';
+
+export interface IncomingRecord {
+  /** The id the file gives the record: this product's id when the file is its own export. */
+  id?: string;
+  /** The resource a FHIR import read it from. */
+  sourceId?: string;
+  /** The record's values, as its type's schema outputs them. */
+  values: Record<string, unknown>;
+}
+
+export type RecordMatch =
+  { kind: 'new' } | { kind: 'same'; id: string } | { kind: 'changed'; id: string };
+
+/** A value as compared: empty is empty whatever its spelling, flags and numbers as text. */
+/** Records matched (or made into rows) between two turns of the event loop. */
+export const MATCH_SLICE = 2000;
+
+/** Waits for the event loop's next turn: other requests' work runs meanwhile. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const comparable = (value: unknown): string | null =>
+  value === null || value === undefined || value === '' ? null : String(value);
+
+const nameOf = (value: unknown): string =>
+  typeof value === 'string' ? value.trim().replace(/\s+/g, ' ').toLowerCase() : '';
+
+/** What makes two records 'the same record' when no id says so: date and name. */
+export function contentKey(definition: RecordDefinition, values: Record<string, unknown>): string {
+  const dateField = definition.timeline?.dateField;
+  const date = dateField ? (comparable(values[dateField]) ?? '') : '';
+  return `${date}\n${nameOf(values[definition.titleField])}`;
+}
+
+/** The columns compared: the record's own fields, not whose it is. */
+function comparedColumns(definition: RecordDefinition): string[] {
+  return recordRows(definition).fieldNames.filter((name) => name !== 'family_member_id');
+}
+
+/**
+ * How each incoming record of one type stands against the records of one person (for a
+ * type not linked to members, the account's). `sources` maps FHIR source ids of earlier
+ * imports into this person to the records they made.
+ */
+export async function matchRecords(
+  db: Kysely<DB>,
+  userId: string,
+  definition: RecordDefinition,
+  familyMemberId: string | null,
+  incoming: readonly IncomingRecord[],
+  sources: ReadonlyMap<string, string> = new Map(),
+): Promise<RecordMatch[]> {
+  if (incoming.length === 0) return [];
+  const columns = comparedColumns(definition);
+  let query = ownedRows(db, definition.table, userId).select(['id', ...columns] as never[]);
+  if (definition.memberLinked) {
+    query = query.where('family_member_id', familyMemberId === null ? 'is' : '=', familyMemberId);
+  }
+  const existing = (await query.execute()) as Record<string, unknown>[];
+  const byId = new Map(existing.map((row) => [row.id as string, row]));
+  const byContent = new Map<string, Record<string, unknown>[]>();
+  for (const row of existing) {
+    const key = contentKey(definition, row);
+    const rows = byContent.get(key);
+    if (rows) rows.push(row);
+    else byContent.set(key, [row]);
+  }
+  const taken = new Set<Record<string, unknown>>();
+  const free = (row: Record<string, unknown> | undefined) =>
+    row && !taken.has(row) ? row : undefined;
+  const toRow = recordRows(definition).toRow;
+
+  const matches: RecordMatch[] = [];
+  for (const [index, record] of incoming.entries()) {
+    // Some thousands of records at a time: the server answers others in between.
+    if (index % MATCH_SLICE === MATCH_SLICE - 1) await nextTurn();
+    const found =
+      free(record.id === undefined ? undefined : byId.get(record.id)) ??
+      free(
+        record.sourceId === undefined ? undefined : byId.get(sources.get(record.sourceId) ?? ''),
+      ) ??
+      byContent.get(contentKey(definition, record.values))?.find((row) => !taken.has(row));
+    if (!found) {
+      matches.push({ kind: 'new' });
+      continue;
+    }
+    taken.add(found);
+    const row = toRow(record.values);
+    const equal = columns.every((name) => comparable(row[name]) === comparable(found[name]));
+    matches.push({ kind: equal ? 'same' : 'changed', id: found.id as string });
+  }
+  return matches;
+}
+
+/** Adds one type's matches to the counts of a preview. */
+export function countMatches(counts: ImportCounts, type: string, matches: readonly RecordMatch[]) {
+  const tally: ImportTypeCounts = counts[type] ?? { new: 0, already_here: 0, changed: 0 };
+  for (const match of matches) {
+    if (match.kind === 'new') tally.new += 1;
+    else if (match.kind === 'same') tally.already_here += 1;
+    else tally.changed += 1;
+  }
+  if (tally.new + tally.already_here + tally.changed > 0) counts[type] = tally;
+}

@@ -1,0 +1,75 @@
+/**
+ * An import's writes, 500 rows (one statement) per transaction with a turn of the event loop between
+ * two: the server answers others all along, and on SQLite its one connection is free for
+ * their reads between two transactions (one transaction for a whole 199k-row file held
+ * /api/health for 17 s). Should a write fail, the rows already written are deleted again,
+ * so that a failed import leaves nothing behind. Should the server stop in the middle, the
+ * records already written are recognised when the file is imported again (import-plan.ts),
+ * which brings in the rest and nothing twice.
+ */
+import type { Kysely } from 'kysely';
+import type { RecordDefinition, RecordTable } from '../../shared/records/definition';
+import { deleteOwned } from '../access/access';
+import type { DB } from '../db/schema';
+import { insertAll, replaceRecords } from './data-transfer';
+import { nextTurn } from './import-plan';
+
+/** Rows written per transaction. */
+export const WRITE_BATCH = 500;
+
+type ImportTable =
+  'family_members' | 'fhir_import_sources' | 'dose_log' | 'contact_persons' | RecordTable;
+
+export interface ImportWrites {
+  /** Adds rows; `key` names the column that tells each apart, to delete it again. */
+  insert(table: ImportTable, rows: Record<string, unknown>[], key?: string): Promise<void>;
+  /** Replaces the fields of records here with the file's; how many were replaced. */
+  replace(
+    definition: RecordDefinition,
+    replacements: { id: string; values: Record<string, unknown> }[],
+    now: string,
+  ): Promise<number>;
+  /** One more step of its own (a batch of a different kind of write). */
+  step(write: (db: Kysely<DB>) => Promise<void>): Promise<void>;
+}
+
+export async function writeImport<T>(
+  db: Kysely<DB>,
+  userId: string,
+  write: (writes: ImportWrites) => Promise<T>,
+): Promise<T> {
+  const written: { table: ImportTable; key: string; ids: unknown[] }[] = [];
+  const step = async (work: (trx: Kysely<DB>) => Promise<void>) => {
+    await db.transaction().execute(work);
+    await nextTurn();
+  };
+  const writes: ImportWrites = {
+    async insert(table, rows, key = 'id') {
+      for (let start = 0; start < rows.length; start += WRITE_BATCH) {
+        const batch = rows.slice(start, start + WRITE_BATCH);
+        await step((trx) => insertAll(trx, table, batch));
+        written.push({ table, key, ids: batch.map((row) => row[key]) });
+      }
+    },
+    async replace(definition, replacements, now) {
+      for (let start = 0; start < replacements.length; start += WRITE_BATCH) {
+        const batch = replacements.slice(start, start + WRITE_BATCH);
+        await step(async (trx) => {
+          await replaceRecords(trx, userId, definition, batch, now);
+        });
+      }
+      return replacements.length;
+    },
+    step,
+  };
+  try {
+    return await write(writes);
+  } catch (error) {
+    for (const { table, key, ids } of written.reverse()) {
+      await deleteOwned(db, table, userId)
+        .where(key as never, 'in', ids as never)
+        .execute();
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * An import in two steps (POST /api/import): first `?preview=true` answers what the file
+ * would do, per record type, and writes nothing; then the same file again, with
+ * `?changed=keep` or `?changed=replace`, writes the new records and, when asked, replaces
+ * the ones here that the file holds changed. The same for the product's JSON export and
+ * for a FHIR R4 Bundle (`?person={id}`).
+ */
+import { z } from 'zod';
+
+export const CHANGED_CHOICES = ['keep', 'replace'] as const;
+export type ChangedChoice = (typeof CHANGED_CHOICES)[number];
+
+/** `POST /api/import?person={id}&preview=true&changed=keep` */
+export const importQuerySchema = z.object({
+  /** The person a FHIR bundle's records go to (the product's own export names its own). */
+  person: z.string().min(1, { error: 'Person: choose who the records belong to' }).optional(),
+  /** Only say what the import would do. */
+  preview: z
+    .enum(['true', 'false'], { error: 'preview must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+  /** What becomes of a record that is here and that the file holds changed. */
+  changed: z
+    .enum(CHANGED_CHOICES, { error: 'Changed records: choose keep or replace' })
+    .default('keep'),
+});
+
+export interface ImportTypeCounts {
+  new: number;
+  already_here: number;
+  changed: number;
+}
+
+/** Per record type ('visit', 'medication'…; 'family_member' for the product's own export). */
+export type ImportCounts = Record<string, ImportTypeCounts>;
+
+export interface ImportPreview {
+  format: 'fhir' | 'kin-health-export';
+  counts: ImportCounts;
+  totals: ImportTypeCounts;
+  /** FHIR resources that would not be brought in, per resource type. */
+  skipped: Record<string, number>;
+  /** '23 new, 41 already here, 2 changed' */
+  summary: string;
+}
+
+export function totalsOf(counts: ImportCounts): ImportTypeCounts {
+  const totals: ImportTypeCounts = { new: 0, already_here: 0, changed: 0 };
+  for (const tally of Object.values(counts)) {
+    totals.new += tally.new;
+    totals.already_here += tally.already_here;
+    totals.changed += tally.changed;
+  }
+  return totals;
+}
+
+/** '23 new, 41 already here, 2 changed' */
+export function previewSentence(totals: ImportTypeCounts): string {
+  return `${totals.new} new, ${totals.already_here} already here, ${totals.changed} changed`;
+}
