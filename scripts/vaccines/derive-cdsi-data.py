@@ -7,9 +7,9 @@ CDC's files unchanged):
   cicada_generator/lib/test_cases/cdsi-healthy-childhood-and-adult-test-cases-v4.45.xlsx
 
 Writes:
-  src/shared/vaccines/data/us-cdc/antigens.json   the Standard series of the schedule's antigens
-  src/shared/vaccines/data/us-cdc/schedule.json   vaccine groups, CVX-to-antigen map, live virus conflicts
-  src/shared/vaccines/data/cvx.json               the CVX codes the schedule knows, with their names
+  src/shared/vaccines/reference/us-cdc/antigens.json   the Standard series of the schedule's antigens
+  src/shared/vaccines/reference/us-cdc/schedule.json   vaccine groups, CVX-to-antigen map, live virus conflicts
+  src/shared/vaccines/reference/cvx.json               the CVX codes the schedule knows, with their names
   src/shared/vaccines/testing/cdsi-healthy-cases.json  the healthy test cases, compacted
 
 Only data is copied, and only what the engine reads (contraindications, indications, risk
@@ -117,11 +117,13 @@ def schedule():
               if all(a in ANTIGENS for a in g['antigen'])]
     cvx_map, names = {}, {}
     for entry in data['cvxToAntigenMap']['cvxMap']:
+        # The shot form also offers RSV, outside the schedule: its codes are named too.
+        if any(a['antigen'] in ANTIGENS + ['RSV'] for a in entry['association']):
+            names[entry['cvx']] = entry['shortDescription']
         assoc = [pick(a, ['antigen', 'associationBeginAge', 'associationEndAge'])
                  for a in entry['association'] if a['antigen'] in ANTIGENS]
         if assoc:
             cvx_map[entry['cvx']] = assoc
-            names[entry['cvx']] = entry['shortDescription']
     conflicts = [{'previous': c['previous']['cvx'], 'current': c['current']['cvx'],
                   'conflictBeginInterval': c['conflictBeginInterval'],
                   'minConflictEndInterval': c['minConflictEndInterval'],
@@ -188,8 +190,8 @@ def write(path, value):
         f.write('\n')
 
 
-write('data/us-cdc/antigens.json', {'version': '4.64', 'antigens': antigens()})
+write('reference/us-cdc/antigens.json', {'version': '4.64', 'antigens': antigens()})
 sched, names = schedule()
-write('data/us-cdc/schedule.json', {'version': '4.64', **sched})
-write('data/cvx.json', [{'cvx': k, 'name': v} for k, v in sorted(names.items(), key=lambda x: int(x[0]))])
+write('reference/us-cdc/schedule.json', {'version': '4.64', **sched})
+write('reference/cvx.json', [{'cvx': k, 'name': v} for k, v in sorted(names.items(), key=lambda x: int(x[0]))])
 write('testing/cdsi-healthy-cases.json', {'version': '4.45', 'cases': test_cases()})

@@ -2,8 +2,8 @@
  * The vaccine schedules the product knows, each one set of supporting data. A schedule of
  * another country is another entry here with its own data files (docs/decisions/0028).
  */
-import usCdcAntigens from './data/us-cdc/antigens.json' with { type: 'json' };
-import usCdcSchedule from './data/us-cdc/schedule.json' with { type: 'json' };
+import usCdcAntigens from './reference/us-cdc/antigens.json' with { type: 'json' };
+import usCdcSchedule from './reference/us-cdc/schedule.json' with { type: 'json' };
 import type { AntigenData, ScheduleData, SupportingData } from './cdsi-data';
 
 export const vaccineScheduleIds = ['us-cdc'] as const;
