@@ -25,6 +25,7 @@ import { createReminderRepository } from './reminders/reminder-repository';
 import { reminderRoutes, type ReminderRouteConfig } from './reminders/reminder-routes';
 import type { Logger } from './logger';
 import { summaryRoutes } from './summary/summary-routes';
+import { vaccineScheduleRoutes } from './vaccines/vaccine-schedule-routes';
 import type { TimelineRepository } from './timeline/timeline-repository';
 import { timelineRoutes } from './timeline/timeline-routes';
 import { shareLinkRoutes, type ShareLinkRouteDependencies } from './share-links/share-link-routes';
@@ -70,6 +71,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/household', householdRoutes(household))
     .route('/doses', doseRoutes(createDoseRepository(db)))
     .route('/persons', summaryRoutes(db))
+    .route('/persons', vaccineScheduleRoutes(db))
     .route('/reminders', reminderRoutes(db, logger, createReminderRepository(db), reminders))
     .route('/timeline', timelineRoutes(timeline, household))
     .route('/share-links', shareLinkRoutes(shareLinks));

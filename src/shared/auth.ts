@@ -48,4 +48,6 @@ export interface Profile {
   id: string;
   email: string;
   full_name: string;
+  /** The vaccine schedule the account follows ('none' when off). */
+  vaccine_schedule: string;
 }

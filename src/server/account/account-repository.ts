@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Profile } from '../../shared/auth';
-import { deleteOwned, ownedRows } from '../access/access';
+import { deleteOwned, ownedRows, updateOwned } from '../access/access';
 import { recordAuditEvent } from '../audit/audit-log';
 import type { DB } from '../db/schema';
 
@@ -27,9 +27,20 @@ export function createAccountRepository(db: Kysely<DB>) {
   return {
     async profile(userId: string): Promise<Profile | undefined> {
       const row = await ownedRows(db, 'user', userId)
-        .select(['id', 'email', 'name'])
+        .select(['id', 'email', 'name', 'vaccine_schedule'])
         .executeTakeFirst();
-      return row && { id: row.id, email: row.email, full_name: row.name };
+      return (
+        row && {
+          id: row.id,
+          email: row.email,
+          full_name: row.name,
+          vaccine_schedule: row.vaccine_schedule,
+        }
+      );
+    },
+
+    async setVaccineSchedule(userId: string, schedule: string): Promise<void> {
+      await updateOwned(db, 'user', userId).set({ vaccine_schedule: schedule }).execute();
     },
 
     /** The authenticator app, if one was set up: its id and whether it was confirmed. */

@@ -23,6 +23,7 @@ import * as calendarLinks from './migrations/0013-calendar-links';
 import * as doseLog from './migrations/0014-dose-log';
 import * as reminders from './migrations/0015-reminders';
 import * as household from './migrations/0016-household';
+import * as vaccineSchedule from './migrations/0023-vaccine-schedule';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0014-dose-log': doseLog,
   '0015-reminders': reminders,
   '0016-household': household,
+  '0023-vaccine-schedule': vaccineSchedule,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

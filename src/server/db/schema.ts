@@ -19,6 +19,8 @@ export interface UserTable {
    */
   family_passcode: string | null;
   twoFactorEnabled: boolean | number | null;
+  /** The vaccine schedule the account follows: a schedule id, or 'none'. */
+  vaccine_schedule: string;
 }
 
 export interface SessionTable {
@@ -71,6 +73,8 @@ export interface FamilyMembersTable {
   user_id: string;
   name: string;
   date_of_birth: string | null;
+  /** 'female', 'male', or null when not recorded. */
+  sex: string | null;
   color: string;
   created_at: string;
   updated_at: string;

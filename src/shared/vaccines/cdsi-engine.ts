@@ -64,7 +64,13 @@ export interface SeriesResult {
 export interface GroupResult {
   vaccineGroup: string;
   status: SeriesStatus;
-  forecast?: { earliest: Day; recommended: Day; pastDue?: Day };
+  forecast?: {
+    earliest: Day;
+    recommended: Day;
+    pastDue?: Day;
+    /** The target dose forecast (of the antigen that sets the earliest date). */
+    target: SeriesDose;
+  };
   /** The best series per antigen of the group. */
   antigens: Record<string, SeriesResult>;
 }
@@ -73,8 +79,23 @@ const within = (day: Day, row: { effectiveDate?: string; cessationDate?: string 
   (!row.effectiveDate || day >= toDay(row.effectiveDate)) &&
   (!row.cessationDate || day <= toDay(row.cessationDate));
 
-const ageDate = (patient: Patient, age: string | undefined): Day | undefined =>
-  age === undefined ? undefined : addDuration(patient.birthDate, age);
+// A person's age dates are asked for again and again while their doses are evaluated.
+const ageDates = new WeakMap<Patient, Map<string, Day>>();
+
+function ageDate(patient: Patient, age: string | undefined): Day | undefined {
+  if (age === undefined) return undefined;
+  let dates = ageDates.get(patient);
+  if (!dates) {
+    dates = new Map();
+    ageDates.set(patient, dates);
+  }
+  let day = dates.get(age);
+  if (day === undefined) {
+    day = addDuration(patient.birthDate, age);
+    dates.set(age, day);
+  }
+  return day;
+}
 
 function ageRowOn(dose: SeriesDose, day: Day): AgeRow {
   return dose.age.find((row) => within(day, row)) ?? {};
@@ -84,12 +105,22 @@ function vaccineMatches(rows: VaccineRow[] | undefined, cvx: string, patient: Pa
   return (rows ?? []).some(
     (row) =>
       row.cvx === cvx &&
-      (row.beginAge === undefined || day >= addDuration(patient.birthDate, row.beginAge)) &&
-      (row.endAge === undefined || day < addDuration(patient.birthDate, row.endAge)),
+      (row.beginAge === undefined || day >= ageDate(patient, row.beginAge)!) &&
+      (row.endAge === undefined || day < ageDate(patient, row.endAge)!),
   );
 }
 
-const codeList = (list: string): string[] => list.split(';').map((code) => code.trim());
+const codeLists = new Map<string, string[]>();
+
+/** A ';'-separated list of CVX codes from the data, split once. */
+function codeList(list: string): string[] {
+  let codes = codeLists.get(list);
+  if (!codes) {
+    codes = list.split(';').map((code) => code.trim());
+    codeLists.set(list, codes);
+  }
+  return codes;
+}
 
 /** Everything one series' evaluation needs besides the series itself. */
 interface Context {
@@ -285,13 +316,15 @@ function evaluateDose(
     if (!allowed) return notValid('interval');
   }
 
-  const invalid = new Set(
-    state.evaluated.filter((entry) => entry.status === 'Not Valid').map((entry) => entry.dose),
-  );
-  const conflicted = liveVirusConflicts([dose.cvx], dose.date, ctx, invalid, false).some(
-    (window) => dose.date >= window.begin && dose.date < window.end,
-  );
-  if (conflicted) return notValid('live virus');
+  if (conflictsByCurrent(ctx.data).has(dose.cvx)) {
+    const invalid = new Set(
+      state.evaluated.filter((entry) => entry.status === 'Not Valid').map((entry) => entry.dose),
+    );
+    const conflicted = liveVirusConflicts([dose.cvx], dose.date, ctx, invalid, false).some(
+      (window) => dose.date >= window.begin && dose.date < window.end,
+    );
+    if (conflicted) return notValid('live virus');
+  }
 
   if (
     !vaccineMatches(target.preferableVaccine, dose.cvx, patient, dose.date) &&
@@ -523,8 +556,9 @@ export function evaluateAntigen(
   patient: Patient,
   allDoses: AdministeredDose[],
   assessment: Day,
+  only?: Series,
 ): SeriesResult | undefined {
-  const relevant = (data.antigens.antigens[antigen] ?? []).filter(
+  const relevant = (only ? [only] : (data.antigens.antigens[antigen] ?? [])).filter(
     (series) =>
       !series.requiredGender ||
       (patient.gender !== undefined && series.requiredGender.includes(patient.gender)) ||
@@ -552,13 +586,15 @@ export function evaluateVaccineGroup(
   patient: Patient,
   doses: AdministeredDose[],
   assessment: Day,
+  /** Keep each antigen to this series (a plan looking ahead on the series chosen today). */
+  seriesOf?: Readonly<Record<string, Series>>,
 ): GroupResult | undefined {
   const group = data.schedule.vaccineGroups.find((g) => g.name === vaccineGroup);
   if (!group) return undefined;
   const sorted = doses.filter((d) => d.date <= assessment).sort((a, b) => a.date - b.date);
   const antigens: Record<string, SeriesResult> = {};
   for (const antigen of group.antigens) {
-    const result = evaluateAntigen(data, antigen, patient, sorted, assessment);
+    const result = evaluateAntigen(data, antigen, patient, sorted, assessment, seriesOf?.[antigen]);
     if (result) antigens[antigen] = result;
   }
   const results = Object.values(antigens);
@@ -575,6 +611,7 @@ export function evaluateVaccineGroup(
   const full = group.administerFullVaccineGroup === 'Yes';
   const earliests = forecasts.map((f) => f.earliest);
   const earliest = full ? Math.max(...earliests) : Math.min(...earliests);
+  const leading = open[earliests.indexOf(earliest)]!;
   return {
     vaccineGroup,
     status: 'Not complete',
@@ -583,6 +620,7 @@ export function evaluateVaccineGroup(
       earliest,
       recommended: Math.max(earliest, Math.min(...forecasts.map((f) => f.recommended))),
       ...(pastDues.length ? { pastDue: Math.max(earliest, Math.min(...pastDues)) } : {}),
+      target: leading.series.seriesDose[leading.forecast!.target]!,
     },
   };
 }

@@ -45,6 +45,7 @@ function FieldControl({
   error,
   register,
   members,
+  saved,
 }: {
   id: string;
   name: string;
@@ -53,6 +54,8 @@ function FieldControl({
   error?: string;
   register: UseFormRegister<FormValues>;
   members: readonly PersonChoice[];
+  /** The value the record had when the form opened. */
+  saved?: unknown;
 }) {
   const common = {
     id,
@@ -67,19 +70,26 @@ function FieldControl({
       return <Input type="date" {...common} />;
     case 'datetime':
       return <Input type="datetime-local" {...common} />;
-    case 'select':
+    case 'select': {
+      // A saved value the list does not offer (a code an import brought) stays choosable.
+      const savedLabel =
+        typeof saved === 'string' && !field.options?.some((option) => option.value === saved)
+          ? field.describe?.(saved)
+          : undefined;
       return (
         <Select {...common}>
           {typeof field.initial === 'string' && field.initial !== '' ? null : (
-            <option value="">Select…</option>
+            <option value="">{field.emptyLabel ?? 'Select…'}</option>
           )}
           {field.options?.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
+          {savedLabel ? <option value={saved as string}>{savedLabel}</option> : null}
         </Select>
       );
+    }
     case 'member':
       return (
         <Select {...common}>
@@ -241,6 +251,7 @@ export function RecordFormPage({
                   error={error}
                   register={form.register}
                   members={membersByName}
+                  saved={(record.data as Record<string, unknown> | undefined)?.[name]}
                 />
               </FormField>
             );
