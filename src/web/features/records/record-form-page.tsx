@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { sortMembersByName } from '../../../shared/family-members';
 import type { FieldSpec } from '../../../shared/records/fields';
 import type { RecordDefinition, RecordInput } from '../../../shared/records/definition';
@@ -144,9 +144,17 @@ export function RecordFormPage({
     [members.data, shared],
   );
 
+  // A new record may come filled in from a link (?shot_name=…&vaccine_code=…): the
+  // schedule's 'Record {vaccine} dose {n}'. Only the type's own fields are taken.
+  const [searchParams] = useSearchParams();
   const form = useForm<FormValues, unknown, Record<string, unknown>>({
     resolver: recordResolver(definition),
-    defaultValues: toFormValues(definition),
+    defaultValues: {
+      ...toFormValues(definition),
+      ...(editing
+        ? {}
+        : Object.fromEntries([...searchParams].filter(([name]) => name in definition.fields))),
+    },
   });
   const values = useWatch({ control: form.control }) as FormValues;
 
