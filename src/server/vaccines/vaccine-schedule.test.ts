@@ -71,6 +71,24 @@ describe('the vaccine schedule', () => {
     expect(imported.body.vaccine_code).toBe('110');
   });
 
+  it('keeps a member’s sex and a shot’s code through the account’s own export and import', async () => {
+    const { client } = await signedUpClient(server);
+    await childWithShots(client);
+    const exported = await expectStatus(client.get<Record<string, unknown>>('/api/export'), 200);
+    const { client: target } = await signedUpClient(server, 'Target User');
+    await expectStatus(target.post('/api/import', exported));
+    const members = await expectStatus(
+      target.get<{ sex: string | null }[]>('/api/family-members'),
+      200,
+    );
+    expect(members.map((member) => member.sex)).toEqual(['female']);
+    const shots = await expectStatus(
+      target.get<{ items: { vaccine_code: string | null }[] }>('/api/shots'),
+      200,
+    );
+    expect(shots.items.map((shot) => shot.vaccine_code).sort()).toEqual(['45', null]);
+  });
+
   it('answers the plan as CONTRACT §5 says, doses given matched by code or by name', async () => {
     const { client } = await signedUpClient(server);
     const child = await childWithShots(client);
