@@ -89,6 +89,19 @@ describe('the vaccine schedule', () => {
     expect(shots.items.map((shot) => shot.vaccine_code).sort()).toEqual(['45', null]);
   });
 
+  it('puts the doses due from today on in the private calendar feed, all-day', async () => {
+    const { client } = await signedUpClient(server);
+    await childWithShots(client);
+    const link = await expectStatus(
+      client.post<{ link: { url?: string } }>('/api/calendar-link', { person_id: null }),
+    );
+    const feed = await (await server.fetch(new Request(link.link.url ?? ''))).text();
+    const summaries = [...feed.matchAll(/^SUMMARY:(.*)$/gm)].map((match) => match[1]!.trim());
+    expect(summaries.some((summary) => /^Vaccine: .+ dose \d+ \(Nora\)$/.test(summary))).toBe(true);
+    expect(summaries).not.toContain('Vaccine: MMR dose 1 (Nora)');
+    expect(feed).toMatch(/DTSTART;VALUE=DATE:\d{8}/);
+  });
+
   it('answers the plan as CONTRACT §5 says, doses given matched by code or by name', async () => {
     const { client } = await signedUpClient(server);
     const child = await childWithShots(client);
