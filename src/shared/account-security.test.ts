@@ -29,10 +29,10 @@ describe('the authentication code', () => {
 });
 
 describe('the backup code', () => {
-  it('is required and trimmed', () => {
+  it('is required, trimmed and taken in any case', () => {
     expect(verifyBackupCodeSchema.safeParse({ code: '  ' }).success).toBe(false);
     expect(verifyBackupCodeSchema.parse({ code: ' abcde-12345 ' })).toEqual({
-      code: 'abcde-12345',
+      code: 'ABCDE-12345',
     });
   });
 });

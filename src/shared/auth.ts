@@ -57,4 +57,6 @@ export interface Profile {
   full_name: string;
   /** Whether the password chosen at sign-up is one of the most common breached ones. */
   password_common: boolean;
+  /** The vaccine schedule the account follows ('none' when off). */
+  vaccine_schedule: string;
 }

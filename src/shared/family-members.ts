@@ -1,12 +1,20 @@
 /** Family members: the people a user keeps records for (SPEC.md §2 Family Profiles). */
 import type { z } from 'zod';
 import { DEFAULT_MEMBER_COLOR, MEMBER_COLORS } from './constants';
-import { choiceWithDefault, date, text } from './records/fields';
+import { choice, choiceWithDefault, date, text } from './records/fields';
 import { objectSchema } from './records/definition';
+
+export const SEXES = ['female', 'male'] as const;
+export type Sex = (typeof SEXES)[number];
 
 export const familyMemberFields = {
   name: text('Name', { required: true }),
   date_of_birth: date('Date of Birth', { happened: true }),
+  // CONTRACT §5: used by the vaccine schedule (and growth charts); none is 'Not recorded'.
+  sex: choice('Sex', SEXES, {
+    labels: { female: 'Female', male: 'Male' },
+    emptyLabel: 'Not recorded',
+  }),
   color: choiceWithDefault('Color', MEMBER_COLORS, DEFAULT_MEMBER_COLOR),
 };
 

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Profile } from '../../shared/auth';
-import { deleteOwned, ownedRows } from '../access/access';
+import { deleteOwned, ownedRows, updateOwned } from '../access/access';
 import { createShareLinkStore } from '../share-links/share-link-store';
 import { recordAuditEvent } from '../audit/audit-log';
 import type { DB } from '../db/schema';
@@ -28,7 +28,7 @@ export function createAccountRepository(db: Kysely<DB>) {
   return {
     async profile(userId: string): Promise<Profile | undefined> {
       const row = await ownedRows(db, 'user', userId)
-        .select(['id', 'email', 'name', 'password_common'])
+        .select(['id', 'email', 'name', 'password_common', 'vaccine_schedule'])
         .executeTakeFirst();
       return (
         row && {
@@ -36,8 +36,13 @@ export function createAccountRepository(db: Kysely<DB>) {
           email: row.email,
           full_name: row.name,
           password_common: Boolean(row.password_common),
+          vaccine_schedule: row.vaccine_schedule,
         }
       );
+    },
+
+    async setVaccineSchedule(userId: string, schedule: string): Promise<void> {
+      await updateOwned(db, 'user', userId).set({ vaccine_schedule: schedule }).execute();
     },
 
     /** The authenticator app, if one was set up: its id and whether it was confirmed. */

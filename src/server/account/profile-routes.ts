@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { profileUpdateSchema } from '../../shared/auth';
 import { freshProofSchema } from '../../shared/account-security';
+import { vaccineScheduleSettingSchema } from '../../shared/vaccines/schedule-setting';
 import type { Auth } from '../auth/auth';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
@@ -36,23 +37,30 @@ export function profileRoutes(dependencies: {
     if (!profile) throw notFound('Profile not found');
     return profile;
   };
-  return new Hono<AppEnv>()
-    .get('/profile', async (c) => c.json(await profileOf(c.var.user.id)))
-    .put('/profile', validate('json', profileUpdateSchema), async (c) => {
-      await auth.api.updateUser({
-        headers: c.req.raw.headers,
-        body: { name: c.req.valid('json').full_name },
-      });
-      return c.json(await profileOf(c.var.user.id));
-    })
-    .delete('/account', validate('json', freshProofSchema), async (c) => {
-      const userId = c.var.user.id;
-      await requireFreshProof(c.req.raw.headers, userId, c.req.valid('json'), 'account-deletion');
-      await accounts.delete(userId);
-      // Nothing that names the person stays behind, in the database or in the log.
-      logger.info('an account was deleted');
-      for (const cookie of await expiredAuthCookies(auth))
-        c.header('set-cookie', cookie, { append: true });
-      return c.body(null, 204);
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/profile', async (c) => c.json(await profileOf(c.var.user.id)))
+      .put('/profile', validate('json', profileUpdateSchema), async (c) => {
+        await auth.api.updateUser({
+          headers: c.req.raw.headers,
+          body: { name: c.req.valid('json').full_name },
+        });
+        return c.json(await profileOf(c.var.user.id));
+      })
+      // Settings of the account beside its name: the vaccine schedule it follows.
+      .patch('/profile', validate('json', vaccineScheduleSettingSchema), async (c) => {
+        await accounts.setVaccineSchedule(c.var.user.id, c.req.valid('json').vaccine_schedule);
+        return c.json(await profileOf(c.var.user.id));
+      })
+      .delete('/account', validate('json', freshProofSchema), async (c) => {
+        const userId = c.var.user.id;
+        await requireFreshProof(c.req.raw.headers, userId, c.req.valid('json'), 'account-deletion');
+        await accounts.delete(userId);
+        // Nothing that names the person stays behind, in the database or in the log.
+        logger.info('an account was deleted');
+        for (const cookie of await expiredAuthCookies(auth))
+          c.header('set-cookie', cookie, { append: true });
+        return c.body(null, 204);
+      })
+  );
 }

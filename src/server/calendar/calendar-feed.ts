@@ -1,7 +1,9 @@
 /**
  * The private calendar feed (RFC 5545, by ical-generator): the upcoming visits (title,
  * doctor, place, an hour long) and the shots dated today or later (all-day) of everyone
- * the account keeps records for, or of one person. Nothing else: no diagnosis, condition,
+ * the account keeps records for, or of one person, and the vaccine doses their schedule
+ * has due from today on (all-day, the vaccine and the person's name). Nothing else: no
+ * diagnosis, condition,
  * medication or note ever reaches a calendar app. Times are UTC; a record's UID is its id,
  * and its SEQUENCE grows with each change (seconds between its creation and its last
  * change), so calendar apps update the event they have rather than adding another.
@@ -11,6 +13,8 @@ import type { Kysely } from 'kysely';
 import { ownedRows } from '../access/access';
 import type { DB } from '../db/schema';
 import type { CalendarLinkRow } from './calendar-links';
+import { vaccineSchedules, type VaccineScheduleId } from '../../shared/vaccines/schedules';
+import { vaccinePlan, type PlanShot } from '../../shared/vaccines/vaccine-plan';
 
 /** The most events of each kind a feed holds, soonest first. */
 const MAX_EVENTS = 1000;
@@ -95,6 +99,7 @@ export async function calendarFeed(
       location: shot.location,
     })),
   ];
+  events.push(...(await vaccineEvents(db, userId, onePerson ? member : undefined, clock.today)));
   const personName = member ? members.get(member) : undefined;
   return ical({
     name: personName ? `Kin Health: ${personName}` : 'Kin Health',
@@ -102,4 +107,58 @@ export async function calendarFeed(
     ttl: 60 * 60,
     events,
   }).toString();
+}
+
+/** How far ahead the feed lists vaccine doses. */
+const VACCINE_DAYS_AHEAD = 366;
+
+/**
+ * An all-day event per vaccine dose not yet given whose due date is from today on, for the
+ * members with a date of birth (of one member, when `onlyMember` is given; `null` is the
+ * account holder, who has no date of birth), by the schedule the account follows.
+ */
+async function vaccineEvents(
+  db: Kysely<DB>,
+  userId: string,
+  onlyMember: string | null | undefined,
+  today: string,
+): Promise<ICalEventData[]> {
+  if (onlyMember === null) return [];
+  const setting = await ownedRows(db, 'user', userId).select('vaccine_schedule').executeTakeFirst();
+  const schedule = vaccineSchedules[setting?.vaccine_schedule as VaccineScheduleId];
+  if (!schedule) return [];
+  const people = await ownedRows(db, 'family_members', userId)
+    .select(['id', 'name', 'date_of_birth', 'sex'])
+    .where('date_of_birth', 'is not', null)
+    .$if(onlyMember !== undefined, (query) => query.where('id', '=', onlyMember!))
+    .execute();
+  if (people.length === 0) return [];
+  const shots = (await ownedRows(db, 'shots', userId)
+    .select(['id', 'shot_name', 'date_administered', 'vaccine_code', 'family_member_id'])
+    .where(
+      'family_member_id',
+      'in',
+      people.map((person) => person.id),
+    )
+    .execute()) as (PlanShot & { family_member_id: string })[];
+  const horizon = new Date(`${today}T00:00:00.000Z`);
+  horizon.setUTCDate(horizon.getUTCDate() + VACCINE_DAYS_AHEAD);
+  const until = horizon.toISOString().slice(0, 10);
+  return people.flatMap((person) => {
+    const sex = person.sex === 'female' || person.sex === 'male' ? person.sex : null;
+    const plan = vaccinePlan(
+      schedule.data,
+      { birthDate: person.date_of_birth!, sex },
+      shots.filter((shot) => shot.family_member_id === person.id),
+      today,
+    );
+    return plan
+      .filter((dose) => dose.status !== 'Done' && dose.due >= today && dose.due <= until)
+      .map((dose) => ({
+        id: `${person.id}-${dose.vaccine}-${dose.dose}@kin-health-vaccine`,
+        start: new Date(`${dose.due}T00:00:00.000Z`),
+        allDay: true,
+        summary: `Vaccine: ${dose.vaccine} dose ${dose.dose} (${person.name})`,
+      }));
+  });
 }

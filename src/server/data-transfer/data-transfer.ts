@@ -52,7 +52,7 @@ export async function exportUserData(db: Kysely<DB>, userId: string): Promise<Da
     .select(['name', 'email'])
     .executeTakeFirstOrThrow();
   const members = await ownedRows(db, 'family_members', userId)
-    .select(['id', 'name', 'date_of_birth', 'color', 'created_at', 'updated_at'])
+    .select(['id', 'name', 'date_of_birth', 'sex', 'color', 'created_at', 'updated_at'])
     .orderBy('created_at')
     .orderBy('id')
     .execute();

@@ -21,6 +21,8 @@ export interface UserTable {
   twoFactorEnabled: boolean | number | null;
   /** 1 when the password chosen at sign-up is among the most common ones (migration 0017). */
   password_common: Generated<number>;
+  /** The vaccine schedule the account follows: a schedule id, or 'none'. */
+  vaccine_schedule: string;
 }
 
 export interface SessionTable {
@@ -73,6 +75,8 @@ export interface FamilyMembersTable {
   user_id: string;
   name: string;
   date_of_birth: string | null;
+  /** 'female', 'male', or null when not recorded. */
+  sex: string | null;
   color: string;
   created_at: string;
   updated_at: string;

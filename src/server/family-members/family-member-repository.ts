@@ -7,7 +7,7 @@ import type { DB } from '../db/schema';
 import { isId, newId, nowTimestamp } from '../ids';
 
 export function createFamilyMemberRepository(db: Kysely<DB>) {
-  const columns = ['id', 'user_id', 'name', 'date_of_birth', 'color', 'created_at'] as const;
+  const columns = ['id', 'user_id', 'name', 'date_of_birth', 'sex', 'color', 'created_at'] as const;
   // Asked on every write of a member's record: built once (see db/prepared-query.ts).
   const findMember = prepareQuery(db, (values: { userId: string; id: string }) =>
     ownedRows(db, 'family_members', values.userId).select(columns).where('id', '=', values.id),

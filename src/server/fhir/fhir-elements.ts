@@ -30,6 +30,7 @@ export const SYSTEM = {
   recommendationStatus: 'http://terminology.hl7.org/CodeSystem/immunization-recommendation-status',
   absentUnknown: 'http://hl7.org/fhir/uv/ips/CodeSystem/absent-unknown-uv-ips',
   snomed: 'http://snomed.info/sct',
+  cvx: 'http://hl7.org/fhir/sid/cvx',
   uri: 'urn:ietf:rfc:3986',
 } as const;
 

@@ -5,6 +5,7 @@
  * coding's display. It returns the record(s) a resource holds, or says to skip it (it holds
  * something we cannot keep) or to ignore it (it holds nothing: an IPS 'no information').
  */
+import { cvxNames } from '../../shared/vaccines/vaccines';
 import type {
   AllergyIntolerance,
   Annotation,
@@ -318,6 +319,11 @@ function medicationRequestRecord(request: MedicationRequest, context: ImportCont
   });
 }
 
+/** The concept's CVX code, when it has one the product knows. */
+function cvxOf(concept: CodeableConcept | undefined): string | null {
+  return codesOf(concept, SYSTEM.cvx).find((code) => cvxNames.has(code)) ?? null;
+}
+
 function immunizationRecord(immunization: Immunization, context: ImportContext): MapResult {
   const absent = absentStatement(immunization.vaccineCode);
   if (absent) return absent;
@@ -326,6 +332,7 @@ function immunizationRecord(immunization: Immunization, context: ImportContext):
   if (!name) return SKIP;
   return one('shot', {
     shot_name: name,
+    vaccine_code: cvxOf(immunization.vaccineCode),
     date_administered: calendarDate(immunization.occurrenceDateTime),
     location: displayOf(immunization.location, context),
     notes: noteText(immunization.note),
@@ -351,6 +358,7 @@ function recommendationRecords(recommendation: ImmunizationRecommendation): MapR
         part: index === 0 ? undefined : `recommendation-${index}`,
         values: {
           shot_name: name,
+          vaccine_code: cvxOf(item.vaccineCode?.[0]),
           date_administered: date,
           location,
           notes: item.description ?? null,

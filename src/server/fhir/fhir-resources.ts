@@ -4,6 +4,7 @@
  * never invents a clinical code: what the user typed goes in `.text`, and a standard code
  * is added only where one of our choices means exactly that code.
  */
+import { cvxNames } from '../../shared/vaccines/vaccines';
 import type {
   AllergyIntolerance,
   Appointment,
@@ -226,7 +227,15 @@ export function shotResource(
   shot: FhirRows['shot'],
   context: MappingContext,
 ): WithAbsent<Immunization, 'occurrenceDateTime'> | ImmunizationRecommendation {
-  const vaccine = { text: shot.shot_name };
+  // The vaccine's CVX code, when the shot has one; the shot's name stays the concept's text.
+  const vaccine = shot.vaccine_code
+    ? codedConcept(
+        SYSTEM.cvx,
+        shot.vaccine_code,
+        cvxNames.get(shot.vaccine_code) ?? shot.vaccine_code,
+        shot.shot_name,
+      )
+    : { text: shot.shot_name };
   if (shot.date_administered !== null && shot.date_administered >= context.today) {
     return {
       resourceType: 'ImmunizationRecommendation',

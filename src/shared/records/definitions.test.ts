@@ -38,7 +38,8 @@ describe('record definitions', () => {
         'Notes',
         'Family Member',
       ],
-      shot: ['Shot Name', 'Date Administered', 'Location', 'Notes', 'Family Member'],
+      // CONTRACT §5 adds 'Vaccine' (a CVX code) to the shot form.
+      shot: ['Shot Name', 'Vaccine', 'Date Administered', 'Location', 'Notes', 'Family Member'],
       note: ['Title', 'Note Type', 'Note Date', 'Content', 'Family Member'],
       condition: [
         'Condition Name',

@@ -40,6 +40,10 @@ export interface FieldSpec<S extends z.ZodType = z.ZodType> {
   schema: S;
   /** Select options, in display order. */
   options?: readonly ChoiceOption[];
+  /** A select's label for no choice ('Select…' unless told). */
+  emptyLabel?: string;
+  /** The label of an accepted value the options do not offer (a code from an import). */
+  describe?: (value: string) => string | undefined;
   /** The value a new form starts with. */
   initial: string | boolean | readonly string[];
   /** Rows of a multi-line input. */
@@ -292,7 +296,11 @@ function choiceInput<V extends Choices>(
 export function choice<V extends Choices>(
   label: string,
   values: V,
-  options: { labels?: Partial<Record<V[number], string>> } = {},
+  options: {
+    labels?: Partial<Record<V[number], string>>;
+    /** The label of the empty choice. */
+    emptyLabel?: string;
+  } = {},
 ): FieldSpec<z.ZodType<V[number] | null, unknown>> {
   return {
     kind: 'select',
@@ -301,6 +309,33 @@ export function choice<V extends Choices>(
     schema: choiceInput(label, values, options.labels),
     options: toOptions(values, options.labels),
     initial: '',
+    ...(options.emptyLabel ? { emptyLabel: options.emptyLabel } : {}),
+  };
+}
+
+/**
+ * A code from a code set, offered as a short list of common choices: any code of the set
+ * is accepted (one an import brought keeps its own name), the form offers the list.
+ */
+export function codeChoice(
+  label: string,
+  offered: readonly ChoiceOption[],
+  codeSet: ReadonlyMap<string, string>,
+  options: { emptyLabel: string; what: string },
+): FieldSpec<z.ZodType<string | null, unknown>> {
+  return {
+    kind: 'select',
+    label,
+    required: false,
+    schema: textInput(label)
+      .transform((value) => value?.trim() || null)
+      .refine((value) => value === null || codeSet.has(value), {
+        error: typeMessage(label, options.what),
+      }),
+    options: offered,
+    initial: '',
+    emptyLabel: options.emptyLabel,
+    describe: (value) => codeSet.get(value),
   };
 }
 

@@ -1,10 +1,18 @@
 /** Shots and vaccinations (SPEC.md §2 Shots). */
-import { date, familyMember, text, textarea } from './fields';
+import { codeChoice, date, familyMember, text, textarea } from './fields';
+import { cvxNames, vaccineChoices } from '../vaccines/vaccines';
 import { recordCatalogue } from './catalogue';
 import { defineRecord, objectSchema, standardMessages } from './definition';
 
 const fields = {
   shot_name: text('Shot Name', { required: true }),
+  // The vaccine as a CVX code (the CDC's code set), for the vaccine schedule; 'Other' is none.
+  vaccine_code: codeChoice(
+    'Vaccine',
+    vaccineChoices.map((choice) => ({ value: choice.cvx, label: choice.name })),
+    cvxNames,
+    { emptyLabel: 'Other', what: 'a vaccine of the list (a CVX code)' },
+  ),
   date_administered: date('Date Administered', { sinceBirth: true }),
   location: text('Location'),
   notes: textarea('Notes'),

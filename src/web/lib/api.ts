@@ -20,6 +20,7 @@ import type { FamilyMemberInput } from '../../shared/family-members';
 import type { AcceptGrantInput, GrantInput } from '../../shared/household';
 import type { ImportSummary } from '../../shared/data-export';
 import type { ChangedChoice, ImportPreview } from '../../shared/import-preview';
+import type { VaccineScheduleAnswer } from '../../shared/vaccines/schedule-setting';
 import type { FhirImportSummary } from '../../shared/fhir';
 import type { CalendarLinkInput } from '../../shared/calendar';
 import type { DoseMarkInput } from '../../shared/doses';
@@ -134,7 +135,18 @@ export const authApi = {
 export const profileApi = {
   get: () => answer(product.profile.$get()),
   update: (full_name: string) => answer(product.profile.$put({ json: { full_name } })),
+  setVaccineSchedule: (vaccine_schedule: string) =>
+    answer(product.profile.$patch({ json: { vaccine_schedule } })),
   deleteAccount: (proof: FreshProof) => answer(product.account.$delete({ json: proof })),
+};
+
+export const vaccineScheduleApi = {
+  /** A person's vaccine plan, its statuses as of the browser's `today`. */
+  get: (personId: string, today: string) =>
+    request<VaccineScheduleAnswer>(
+      'GET',
+      `/persons/${encodeURIComponent(personId)}/vaccine-schedule${queryString({ today })}`,
+    ),
 };
 
 /** A download's bytes as they arrive, and its file name from the server. */

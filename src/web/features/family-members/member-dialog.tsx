@@ -1,23 +1,28 @@
-/** The Add/Update Family Member dialog: Name, Date of Birth and one of six colours. */
+/** The Add/Update Family Member dialog: Name, Date of Birth, Sex and one of six colours. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DEFAULT_MEMBER_COLOR, MEMBER_COLORS } from '../../../shared/constants';
-import { familyMemberSchema, type FamilyMember } from '../../../shared/family-members';
+import {
+  familyMemberFields,
+  familyMemberSchema,
+  type FamilyMember,
+} from '../../../shared/family-members';
 import { toasts } from '../../../shared/messages';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { fieldErrorProps, FormField } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
+import { Input, Select } from '../../components/ui/input';
 import { showError, showSuccess } from '../../lib/toast';
 import { useSaveFamilyMember } from './family-member-queries';
 
 type FormValues = z.input<typeof familyMemberSchema>;
 type Parsed = z.output<typeof familyMemberSchema>;
 
-const emptyValues = { name: '', date_of_birth: '', color: DEFAULT_MEMBER_COLOR };
+const emptyValues = { name: '', date_of_birth: '', sex: '', color: DEFAULT_MEMBER_COLOR };
+const sexField = familyMemberFields.sex;
 
 export function MemberDialog({
   open,
@@ -39,7 +44,12 @@ export function MemberDialog({
     if (open) {
       form.reset(
         member
-          ? { name: member.name, date_of_birth: member.date_of_birth ?? '', color: member.color }
+          ? {
+              name: member.name,
+              date_of_birth: member.date_of_birth ?? '',
+              sex: member.sex ?? '',
+              color: member.color,
+            }
           : emptyValues,
       );
     }
@@ -79,6 +89,20 @@ export function MemberDialog({
               {...fieldErrorProps('member-dob', errors.date_of_birth)}
               {...form.register('date_of_birth')}
             />
+          </FormField>
+          <FormField id="member-sex" label={sexField.label} error={errors.sex?.message}>
+            <Select
+              id="member-sex"
+              {...fieldErrorProps('member-sex', errors.sex)}
+              {...form.register('sex')}
+            >
+              <option value="">{sexField.emptyLabel}</option>
+              {sexField.options?.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
           </FormField>
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium">Color</legend>

@@ -19,7 +19,9 @@ export interface PersonOption {
  * The persons the user keeps records for, in the select's order; with `exportable`, also
  * those shared with them that they may share and export.
  */
-export function usePersons(options: { exportable?: boolean } = {}): PersonOption[] {
+export function usePersons(
+  options: { exportable?: boolean; shared?: boolean } = {},
+): PersonOption[] {
   const session = useSession();
   const members = useFamilyMembers();
   const shared = useSharedPersons();
@@ -27,9 +29,9 @@ export function usePersons(options: { exportable?: boolean } = {}): PersonOption
   return [
     ...(user ? [{ id: user.id, label: `${user.name} (you)` }] : []),
     ...(members.data ?? []).map((member) => ({ id: member.id, label: member.name })),
-    ...(options.exportable
+    ...(options.exportable || options.shared
       ? shared
-          .filter((person) => person.allowExport)
+          .filter((person) => options.shared || person.allowExport)
           .map((person) => ({ id: person.personId, label: sharedPersonLabel(person) }))
       : []),
   ];
@@ -42,6 +44,7 @@ export function PersonSelect({
   label = 'Person',
   everyone,
   exportable,
+  shared,
 }: {
   /**
    * A person id; '' is everyone when `everyone` is given, else the first person (until the
@@ -55,9 +58,11 @@ export function PersonSelect({
   everyone?: string;
   /** Also offer the persons shared with the user that they may share and export. */
   exportable?: boolean;
+  /** Also offer every person shared with the user, a Viewer's too. */
+  shared?: boolean;
 }) {
   const id = useId();
-  const persons = usePersons({ exportable });
+  const persons = usePersons({ exportable, shared });
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>

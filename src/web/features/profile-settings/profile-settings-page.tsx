@@ -18,6 +18,7 @@ import { PageHeader } from '../shell/page-header';
 import { ActiveSessions } from './active-sessions';
 import { CalendarSection } from './calendar-section';
 import { RemindersSection } from './reminders-section';
+import { VaccineScheduleSection } from './vaccine-schedule-section';
 import { useProfile, useUpdateProfile } from './profile-queries';
 import { YourDataSection } from './your-data-section';
 import { SecurityActivity } from './security-activity';
@@ -118,6 +119,7 @@ export function ProfileSettingsPage() {
           <SecurityActivity />
           <CalendarSection />
           <RemindersSection />
+          <VaccineScheduleSection />
           <YourDataSection />
           <Card className="p-5">
             <h2 className="font-semibold">Sign Out</h2>

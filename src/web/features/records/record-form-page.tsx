@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { sortMembersByName } from '../../../shared/family-members';
 import { WHOLE_FAMILY, type FieldSpec } from '../../../shared/records/fields';
 import type { RecordDefinition, RecordInput } from '../../../shared/records/definition';
@@ -49,6 +49,7 @@ function FieldControl({
   register,
   members,
   self,
+  saved,
 }: {
   id: string;
   name: string;
@@ -59,6 +60,8 @@ function FieldControl({
   members: readonly PersonChoice[];
   /** The account holder, as the member select offers them: '{full name} (you)'. */
   self: string;
+  /** The value the record had when the form opened. */
+  saved?: unknown;
 }) {
   const common = {
     id,
@@ -73,19 +76,26 @@ function FieldControl({
       return <Input type="date" {...common} />;
     case 'datetime':
       return <Input type="datetime-local" {...common} />;
-    case 'select':
+    case 'select': {
+      // A saved value the list does not offer (a code an import brought) stays choosable.
+      const savedLabel =
+        typeof saved === 'string' && !field.options?.some((option) => option.value === saved)
+          ? field.describe?.(saved)
+          : undefined;
       return (
         <Select {...common}>
           {typeof field.initial === 'string' && field.initial !== '' ? null : (
-            <option value="">Select…</option>
+            <option value="">{field.emptyLabel ?? 'Select…'}</option>
           )}
           {field.options?.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
           ))}
+          {savedLabel ? <option value={saved as string}>{savedLabel}</option> : null}
         </Select>
       );
+    }
     case 'member':
       return (
         <Select {...common}>
@@ -200,11 +210,19 @@ export function RecordFormPage({
     [members.data, shared],
   );
 
+  // A new record may come filled in from a link (?shot_name=…&vaccine_code=…): the
+  // schedule's 'Record {vaccine} dose {n}'. Only the type's own fields are taken.
+  const [searchParams] = useSearchParams();
   const form = useForm<FormValues, unknown, Record<string, unknown>>({
     resolver: recordResolver(definition, (memberId) =>
       members.data?.find((member) => member.id === memberId),
     ),
-    defaultValues: toFormValues(definition),
+    defaultValues: {
+      ...toFormValues(definition),
+      ...(editing
+        ? {}
+        : Object.fromEntries([...searchParams].filter(([name]) => name in definition.fields))),
+    },
   });
   const values = useWatch({ control: form.control }) as FormValues;
 
@@ -350,6 +368,7 @@ export function RecordFormPage({
                   register={form.register}
                   members={membersByName}
                   self={self}
+                  saved={(record.data as Record<string, unknown> | undefined)?.[name]}
                 />
               </FormField>
             );

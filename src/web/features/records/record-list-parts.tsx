@@ -190,16 +190,20 @@ export function RecordViewTabs<D extends RecordDefinition>({
   tabs,
   spaced,
   render,
+  extra,
 }: {
   definition: D;
   tabs: readonly { view: string; label: string }[];
   /** Whether a space separates the tab's name from its count. */
   spaced: boolean;
   render: (view: string, list: RecordList<D>) => ReactNode;
+  /** A last tab that is not a view of the list (the shots' 'Schedule'). */
+  extra?: { value: string; label: string; content: ReactNode };
 }) {
   const [member] = useMemberParam();
   const [tab, setTab] = useState(tabs[0]?.view ?? '');
-  const counts = useRecordList(definition, { view: tab, member }).counts;
+  const listView = tabs.some(({ view }) => view === tab) ? tab : (tabs[0]?.view ?? '');
+  const counts = useRecordList(definition, { view: listView, member }).counts;
   return (
     <Tabs value={tab} onValueChange={setTab}>
       <TabsList className="mb-4">
@@ -208,6 +212,7 @@ export function RecordViewTabs<D extends RecordDefinition>({
             <TabLabel label={label} count={counts?.[view]} spaced={spaced} />
           </TabsTrigger>
         ))}
+        {extra ? <TabsTrigger value={extra.value}>{extra.label}</TabsTrigger> : null}
       </TabsList>
       {tabs.map(({ view }) => (
         <TabsContent key={view} value={view}>
@@ -219,6 +224,7 @@ export function RecordViewTabs<D extends RecordDefinition>({
           />
         </TabsContent>
       ))}
+      {extra ? <TabsContent value={extra.value}>{extra.content}</TabsContent> : null}
     </Tabs>
   );
 }

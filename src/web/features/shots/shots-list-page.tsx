@@ -1,4 +1,7 @@
-/** /shots: upcoming and past shots by date administered; undated shots are in neither. */
+/**
+ * /shots: upcoming and past shots by date administered (undated shots are in neither), and
+ * the person's vaccine schedule.
+ */
 import { Syringe } from 'lucide-react';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
 import { shotDefinition } from '../../../shared/records';
@@ -10,6 +13,7 @@ import {
   RecordListScreen,
   RecordViewTabs,
 } from '../records/record-list-parts';
+import { VaccineScheduleTab } from './vaccine-schedule-tab';
 
 type Shot = StoredRecord<typeof shotDefinition>;
 
@@ -44,6 +48,7 @@ export function ShotsListPage() {
         definition={shotDefinition}
         tabs={tabs}
         spaced={false}
+        extra={{ value: 'schedule', label: 'Schedule', content: <VaccineScheduleTab /> }}
         render={(view, list) =>
           list.items.length === 0 ? (
             <EmptyState

@@ -1,0 +1,166 @@
+/**
+ * GET /api/persons/{personId}/vaccine-schedule (CONTRACT §5), a member's Sex, a shot's
+ * Vaccine (a CVX code) and the account's 'Vaccine Schedule' setting, over the API.
+ */
+import type { GivenGrant } from '../../shared/household';
+import { acceptGrant } from '../test/grant-acceptance';
+import { describe, expect, it } from 'vitest';
+import { expectStatus } from '../test/family-records';
+import { signedUpClient, useTestServer, type TestClient } from '../test/harness';
+
+const server = useTestServer();
+const TODAY = '2026-11-27';
+
+interface Dose {
+  vaccine: string;
+  dose: number;
+  of: number;
+  earliest: string;
+  due: string;
+  status: string;
+  given?: string;
+  matchedByName?: boolean;
+}
+interface ScheduleAnswer {
+  schedule: string;
+  doses: Dose[];
+  missing?: string;
+}
+
+async function childWithShots(client: TestClient) {
+  const child = await expectStatus(
+    client.post<{ id: string; sex: string | null }>('/api/family-members', {
+      name: 'Nora',
+      date_of_birth: '2025-09-27',
+      sex: 'female',
+    }),
+  );
+  for (const [name, code, date] of [
+    ['Hep B', '45', '2025-09-27'],
+    ['MMR booster', null, '2026-11-01'],
+  ] as const) {
+    await expectStatus(
+      client.post('/api/shots', {
+        shot_name: name,
+        vaccine_code: code,
+        date_administered: date,
+        family_member_id: child.id,
+      }),
+    );
+  }
+  return child;
+}
+
+const scheduleOf = (client: TestClient, personId: string) =>
+  client.get<ScheduleAnswer>(`/api/persons/${personId}/vaccine-schedule?today=${TODAY}`);
+
+describe('the vaccine schedule', () => {
+  it('keeps a member’s sex and a shot’s vaccine code, and refuses others by name', async () => {
+    const { client } = await signedUpClient(server);
+    const child = await childWithShots(client);
+    expect(child.sex).toBe('female');
+    const badSex = await client.post('/api/family-members', { name: 'X', sex: 'other' });
+    expect(badSex.status).toBe(400);
+    expect(JSON.stringify(badSex.body)).toContain('Sex must be one of: Female, Male');
+    const badCode = await client.post('/api/shots', { shot_name: 'X', vaccine_code: 'ZZ' });
+    expect(badCode.status).toBe(400);
+    expect(JSON.stringify(badCode.body)).toContain('Vaccine must be');
+    const imported = await client.post<{ vaccine_code: string }>('/api/shots', {
+      shot_name: 'Pediarix',
+      vaccine_code: '110',
+    });
+    expect(imported.status).toBe(201);
+    expect(imported.body.vaccine_code).toBe('110');
+  });
+
+  it('keeps a member’s sex and a shot’s code through the account’s own export and import', async () => {
+    const { client } = await signedUpClient(server);
+    await childWithShots(client);
+    const exported = await expectStatus(client.get<Record<string, unknown>>('/api/export'), 200);
+    const { client: target } = await signedUpClient(server, 'Target User');
+    await expectStatus(target.post('/api/import', exported));
+    const members = await expectStatus(
+      target.get<{ sex: string | null }[]>('/api/family-members'),
+      200,
+    );
+    expect(members.map((member) => member.sex)).toEqual(['female']);
+    const shots = await expectStatus(
+      target.get<{ items: { vaccine_code: string | null }[] }>('/api/shots'),
+      200,
+    );
+    expect(shots.items.map((shot) => shot.vaccine_code).sort()).toEqual(['45', null]);
+  });
+
+  it('puts the doses due from today on in the private calendar feed, all-day', async () => {
+    const { client } = await signedUpClient(server);
+    await childWithShots(client);
+    const link = await expectStatus(
+      client.post<{ link: { url?: string } }>('/api/calendar-link', { person_id: null }),
+    );
+    const feed = await (await server.fetch(new Request(link.link.url ?? ''))).text();
+    const summaries = [...feed.matchAll(/^SUMMARY:(.*)$/gm)].map((match) => match[1]!.trim());
+    expect(summaries.some((summary) => /^Vaccine: .+ dose \d+ \(Nora\)$/.test(summary))).toBe(true);
+    expect(summaries).not.toContain('Vaccine: MMR dose 1 (Nora)');
+    expect(feed).toMatch(/DTSTART;VALUE=DATE:\d{8}/);
+  });
+
+  it('answers the plan as CONTRACT §5 says, doses given matched by code or by name', async () => {
+    const { client } = await signedUpClient(server);
+    const child = await childWithShots(client);
+    const answer = await expectStatus(scheduleOf(client, child.id), 200);
+    expect(answer.schedule).toBe('us-cdc');
+    const hepB = answer.doses.find((d) => d.vaccine === 'Hep B' && d.dose === 1);
+    expect(hepB).toMatchObject({
+      vaccine: 'Hep B',
+      dose: 1,
+      of: 3,
+      earliest: '2025-09-27',
+      due: '2025-09-27',
+      status: 'Done',
+      given: '2025-09-27',
+    });
+    const mmr = answer.doses.find((d) => d.vaccine === 'MMR' && d.dose === 1);
+    expect(mmr).toMatchObject({ status: 'Done', given: '2026-11-01', matchedByName: true });
+    const dtap = answer.doses.find((d) => d.vaccine === 'DTaP' && d.dose === 1);
+    expect(dtap).toMatchObject({ of: 6, status: 'Overdue', due: '2025-11-27', cvx: '107' });
+    for (const dose of answer.doses) {
+      expect(dose.earliest).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(['Done', 'Overdue', 'Due', 'Upcoming']).toContain(dose.status);
+    }
+  });
+
+  it('says what is missing without a date of birth, and follows the account’s setting', async () => {
+    const { client } = await signedUpClient(server);
+    const session = await client.get<{ user: { id: string } }>('/api/auth/get-session');
+    const self = await expectStatus(scheduleOf(client, session.body.user.id), 200);
+    expect(self).toMatchObject({ schedule: 'us-cdc', doses: [], missing: 'date_of_birth' });
+
+    const child = await childWithShots(client);
+    const off = await client.patch('/api/profile', { vaccine_schedule: 'none' });
+    expect(off.status).toBe(200);
+    expect((await expectStatus(scheduleOf(client, child.id), 200)).doses).toEqual([]);
+    expect((await expectStatus(scheduleOf(client, child.id), 200)).schedule).toBe('none');
+    const wrong = await client.patch('/api/profile', { vaccine_schedule: 'mars' });
+    expect(wrong.status).toBe(400);
+  });
+
+  it('shows a shared person to a Viewer and no one else’s to anyone', async () => {
+    const owner = await signedUpClient(server, 'Olga Owner');
+    const other = await signedUpClient(server, 'Vic Viewer');
+    const child = await childWithShots(owner.client);
+    expect((await scheduleOf(other.client, child.id)).status).toBe(404);
+    const granted = await owner.client.post<GivenGrant>('/api/household/grants', {
+      personId: child.id,
+      email: other.email,
+      role: 'viewer',
+    });
+    expect(granted.status).toBe(201);
+    await acceptGrant(other.client, granted);
+    const shared = await expectStatus(scheduleOf(other.client, child.id), 200);
+    expect(shared.doses.some((d) => d.vaccine === 'MMR' && d.status === 'Done')).toBe(true);
+    expect((await scheduleOf(server.client(), child.id)).status).toBe(401);
+    expect(
+      (await other.client.get(`/api/persons/${child.id}/vaccine-schedule?today=x`)).status,
+    ).toBe(400);
+  });
+});

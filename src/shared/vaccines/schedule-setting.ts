@@ -1,0 +1,42 @@
+/**
+ * The account's 'Vaccine Schedule' setting (CONTRACT §5): which schedule the Schedule tab
+ * follows, or none. Kept apart from the schedules' data so the web bundle stays small.
+ */
+import { z } from 'zod';
+import { choiceWithDefault } from '../records/fields';
+
+export const VACCINE_SCHEDULE_CHOICES = ['none', 'us-cdc'] as const;
+export type VaccineScheduleChoice = (typeof VACCINE_SCHEDULE_CHOICES)[number];
+export const DEFAULT_VACCINE_SCHEDULE: VaccineScheduleChoice = 'us-cdc';
+
+export const vaccineScheduleField = choiceWithDefault(
+  'Vaccine Schedule',
+  VACCINE_SCHEDULE_CHOICES,
+  DEFAULT_VACCINE_SCHEDULE,
+  { labels: { none: 'None', 'us-cdc': 'United States (CDC)' } },
+);
+
+export const vaccineScheduleSettingSchema = z.object({
+  vaccine_schedule: vaccineScheduleField.schema,
+});
+
+/** What GET /api/persons/{personId}/vaccine-schedule answers. */
+export interface VaccineScheduleAnswer {
+  schedule: VaccineScheduleChoice;
+  /** The source the advice comes from, as the screen names it. */
+  source?: string;
+  doses: {
+    vaccine: string;
+    dose: number;
+    of: number;
+    earliest: string;
+    due: string;
+    status: 'Done' | 'Overdue' | 'Due' | 'Upcoming';
+    given?: string;
+    matchedByName?: boolean;
+    /** The CVX code a shot recording this dose is kept with. */
+    cvx: string;
+  }[];
+  /** What the person's record needs before a plan can be made. */
+  missing?: 'date_of_birth';
+}
