@@ -163,6 +163,12 @@ try {
   await snap(page, 'sign-up');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await page.getByRole('heading', { name: 'Welcome, Maria!' }).waitFor();
+  await expectText(page, 'Account created successfully.', 'the timeline after sign-up');
+  check(
+    (await page.getByText(/You can now sign in/).count()) === 0,
+    "after sign-up the screen says 'You can now sign in'",
+  );
+  await snap(page, 'welcome');
 
   // 2. Two children and a grandmother.
   const miaBorn = day(0, 6);
