@@ -99,3 +99,41 @@ test('a medication taken at no set time is listed under Any time', async ({ page
   await today.getByRole('button', { name: 'Mark Fish oil Any time taken' }).click();
   await expect(today.getByText(/^Taken at /)).toBeVisible();
 });
+
+test('a medication name that wraps on a phone keeps its dosage with its separator', async ({
+  page,
+  user,
+}) => {
+  void user;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await createRecordViaApi(page, 'medications', {
+    medication_name: 'Amoxicillin suspension',
+    dosage: '250 mg',
+    frequency: 'Daily',
+    time_morning: true,
+  });
+  await page.goto('/');
+  const name = page
+    .getByRole('region', { name: "Today's Medications" })
+    .getByText('Amoxicillin suspension');
+  await expect(name).toBeVisible();
+  // Where each character of '·' and of the dosage is drawn: the separator never ends a line
+  // on its own, away from the dosage it introduces.
+  const lines = await name.evaluate((element) => {
+    const top = (text: string) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent?.indexOf(text) ?? -1;
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        return Math.round(range.getBoundingClientRect().top);
+      }
+      return null;
+    };
+    return { name: top('Amoxicillin'), separator: top('·'), dosage: top('250 mg') };
+  });
+  expect(lines.name).not.toBeNull();
+  expect(lines.separator).toBe(lines.dosage);
+});

@@ -94,7 +94,7 @@ test('a share link with a passcode opens without an account, is revoked, and log
   await expect(viewer.getByText('Penicillin')).toBeVisible();
   await expect(viewer.getByText('Amoxicillin')).toBeVisible();
   // As the PDF has it: how often, and when in the day.
-  await expect(viewer.getByText(/^250 mg · Twice Daily · Morning · /)).toBeVisible();
+  await expect(viewer.getByText(/^250 mg · Twice Daily · Morning, Evening · /)).toBeVisible();
   // A severe allergy stands out by an icon and a word, not by colour alone.
   const severe = viewer
     .getByRole('region', { name: 'Allergies' })

@@ -1,39 +1,16 @@
 // Screenshots of the main screens, on a phone and a desktop, from a freshly seeded server:
 // `npm run build && npx tsx scripts/screenshots.ts [outDir]` (default docs/screenshots).
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { TEST_PASSCODE } from '../src/server/test/test-passcode';
+import { startBuiltServer } from './built-server';
 import { SERVICE_WORKER_IN_TESTS_KEY } from '../src/web/service-worker/register';
 
 const outDir = process.argv[2] ?? 'docs/screenshots';
-const port = 4390;
-const base = `http://localhost:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'kin-shots-'));
+const { base, stop } = await startBuiltServer(4390);
 mkdirSync(outDir, { recursive: true });
-
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  stdio: 'ignore',
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    FAMILY_PASSCODE: TEST_PASSCODE,
-    AUTH_RATE_LIMIT: 'off',
-    LOG_LEVEL: 'warn',
-  },
-});
-for (let i = 0; i < 50; i += 1) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    // not up yet
-  }
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
 
 const day = (offset: number) => {
   const date = new Date();
@@ -295,7 +272,5 @@ try {
   await page.screenshot({ path: path.join(outDir, 'auth-phone.png') });
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.on('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

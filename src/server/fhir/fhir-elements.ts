@@ -16,6 +16,7 @@ import type {
   Reference,
   Resource,
 } from '@medplum/fhirtypes';
+import { KIN_EXTENSION } from '../../shared/fhir-extensions';
 
 export const SYSTEM = {
   loinc: 'http://loinc.org',
@@ -36,12 +37,8 @@ export const SYSTEM = {
 
 export const DATA_ABSENT_REASON = 'http://hl7.org/fhir/StructureDefinition/data-absent-reason';
 
-/**
- * Fields with no home in R4 travel in extensions of ours. Their URLs are logical names
- * (a URN, which FHIR allows for Extension.url) rather than web addresses of a domain we
- * would have to own; other systems ignore them, and our import reads them back.
- */
-export const KIN_EXTENSION = 'urn:kin-health:fhir:';
+/** Our extensions' URLs (see src/shared/fhir-extensions.ts). */
+export { KIN_EXTENSION };
 
 // A fixed namespace, so that derived ids are the same on every export and every server.
 const ID_NAMESPACE = 'b6c1d72e-71e4-44af-b0bd-a0f98189e1c2';

@@ -1,9 +1,9 @@
 /** What the viewer reads off a shared bundle, section by section. */
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { medicationResource } from '../../server/fhir/fhir-resources';
+import { conditionResource, medicationResource } from '../../server/fhir/fhir-resources';
 import type { FhirRows } from '../../server/fhir/fhir-source';
-import { summarizeBundle } from './bundle-summary';
+import { day, summarizeBundle } from './bundle-summary';
 
 const bundleOf = (...resources: Resource[]): Bundle => ({
   resourceType: 'Bundle',
@@ -144,6 +144,45 @@ describe('summarizeBundle', () => {
       expect(summary.sections[1]!.items[0]!.details).toEqual(['2 puffs', ...expected]);
     },
   );
+
+  it("shows family history recorded for the person under 'Family History', as the PDF does, never among their own conditions", () => {
+    const condition = (values: Partial<FhirRows['condition']>) =>
+      conditionResource(
+        {
+          id: 'h1',
+          condition_name: 'Asthma',
+          status: null,
+          diagnosis_date: null,
+          notes: null,
+          is_family_history: false,
+          relation: null,
+          ...values,
+        } as unknown as FhirRows['condition'],
+        { now: '2026-11-27T00:00:00Z', today: '2026-11-27', patient },
+      );
+    const sections = Object.fromEntries(
+      summarizeBundle(
+        bundleOf(
+          condition({ id: 'c1' }),
+          condition({
+            id: 'h2',
+            condition_name: 'Type 2 diabetes',
+            is_family_history: true,
+            relation: 'Grandmother',
+            status: 'Chronic',
+            diagnosis_date: '2001-05-02',
+          }),
+        ),
+      ).sections.map((section) => [section.heading, section.items]),
+    );
+    expect(sections.Conditions?.map((item) => item.title)).toEqual(['Asthma']);
+    expect(sections['Family History']).toEqual([
+      {
+        title: 'Type 2 diabetes',
+        details: ['Grandmother', 'Chronic', `Diagnosed ${day('2001-05-02')}`],
+      },
+    ]);
+  });
 
   it('follows references by the urn:uuid addresses the server writes', () => {
     const address = (n: number) => `urn:uuid:00000000-0000-4000-8000-00000000000${n}`;

@@ -13,6 +13,7 @@ import type {
   Coverage,
   DocumentReference,
   Encounter,
+  FamilyMemberHistory,
   Immunization,
   ImmunizationRecommendation,
   MedicationStatement,
@@ -22,6 +23,7 @@ import type {
   PractitionerRole,
   Resource,
 } from '@medplum/fhirtypes';
+import { KIN_EXTENSION } from '../../shared/fhir-extensions';
 
 export interface SummaryItem {
   title: string;
@@ -175,6 +177,20 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
     ),
   }));
 
+  // A relative's condition, recorded for this person: apart from their own, as in the PDF.
+  const familyHistory = byType<FamilyMemberHistory>(resources, 'FamilyMemberHistory').flatMap(
+    (history) =>
+      (history.condition ?? []).map((condition) => ({
+        title: text(condition.code),
+        details: present(
+          text(history.relationship),
+          condition.extension?.find((e) => e.url === `${KIN_EXTENSION}condition-status`)
+            ?.valueString,
+          condition.onsetPeriod?.start && `Diagnosed ${day(condition.onsetPeriod.start)}`,
+        ),
+      })),
+  );
+
   const immunizations = [
     ...byType<Immunization>(resources, 'Immunization').map((i) => ({
       title: text(i.vaccineCode),
@@ -265,6 +281,7 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       { heading: 'Allergies', items: allergies },
       { heading: 'Current Medications', items: medications },
       { heading: 'Conditions', items: conditions },
+      { heading: 'Family History', items: familyHistory },
       { heading: 'Immunizations', items: immunizations },
       { heading: 'Upcoming Visits', items: upcoming },
       { heading: 'Past Visits', items: past },

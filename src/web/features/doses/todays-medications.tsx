@@ -37,10 +37,11 @@ function MedicationName({
     <span id={id} className="block font-medium">
       {name}
       {dosage ? (
-        <span className="text-muted-foreground">
+        <>
           {' '}
-          · <span className="whitespace-nowrap">{dosage}</span>
-        </span>
+          {/* The separator goes with the dosage: a wrapped name never ends in a lone '·'. */}
+          <span className="whitespace-nowrap text-muted-foreground">· {dosage}</span>
+        </>
       ) : null}
     </span>
   );
