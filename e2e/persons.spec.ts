@@ -66,6 +66,8 @@ test('a contact cares for the persons ticked, or the whole family', async ({ pag
   await expect(paed).toContainText('Leo');
   await expect(page.getByRole('link', { name: /Corner Pharmacy/ })).toContainText('Whole family');
   await paed.click();
+  // The detail, not the list it was opened from (whose cards also say 'Cares For' to a reader).
+  await expect(page.getByRole('button', { name: 'Edit Contact' })).toBeVisible();
   await expect(page.getByText('Cares For')).toBeVisible();
   await page.getByRole('button', { name: 'Edit Contact' }).click();
   await expect(page.getByRole('group', { name: 'Cares For' }).getByLabel('Leo')).toBeChecked();
