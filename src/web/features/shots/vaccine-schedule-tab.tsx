@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates';
 import type { VaccineScheduleAnswer } from '../../../shared/vaccines/schedule-setting';
 import { buttonVariants } from '../../components/ui/button';
@@ -19,12 +19,16 @@ import { useSharedPersons } from '../household/household-queries';
 
 type Dose = VaccineScheduleAnswer['doses'][number];
 
-const STATUS_STYLES: Record<Dose['status'], string> = {
+export const STATUS_STYLES: Record<Dose['status'], string> = {
   Done: 'bg-surface-muted text-muted-foreground',
   Overdue: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
   Due: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   Upcoming: 'bg-teal-50 text-teal-900 dark:bg-teal-950 dark:text-teal-200',
 };
+
+/** The Schedule tab of /shots, showing a person. */
+export const scheduleTabLink = (personId: string) =>
+  `/shots?${new URLSearchParams({ tab: 'schedule', person: personId })}`;
 
 /** The shot form's link for a dose, filled in for the person. */
 function recordLink(dose: Dose, memberId: string, today: string): string {
@@ -70,7 +74,8 @@ export function VaccineScheduleTab() {
   const persons = usePersons({ shared: true });
   const session = useSession();
   const shared = useSharedPersons();
-  const [chosen, setChosen] = useState('');
+  const [searchParams] = useSearchParams();
+  const [chosen, setChosen] = useState(searchParams.get('person') ?? '');
   const personId = chosen || persons[0]?.id || '';
   const today = localToday();
   const schedule = useQuery({
