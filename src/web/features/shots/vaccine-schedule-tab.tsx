@@ -26,10 +26,6 @@ export const STATUS_STYLES: Record<Dose['status'], string> = {
   Upcoming: 'bg-teal-50 text-teal-900 dark:bg-teal-950 dark:text-teal-200',
 };
 
-/** The Schedule tab of /shots, showing a person. */
-export const scheduleTabLink = (personId: string) =>
-  `/shots?${new URLSearchParams({ tab: 'schedule', person: personId })}`;
-
 /** The shot form's link for a dose, filled in for the person. */
 function recordLink(dose: Dose, memberId: string, today: string): string {
   const params = new URLSearchParams({

@@ -10,7 +10,8 @@ import { Link } from 'react-router';
 import { DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates';
 import { timelineApi } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
-import { STATUS_STYLES, scheduleTabLink } from '../shots/vaccine-schedule-tab';
+import { scheduleTabLink } from '../../../shared/vaccines/schedule-setting';
+import { STATUS_STYLES } from '../shots/vaccine-schedule-tab';
 
 export function VaccineDosesDue({ member }: { member: string | undefined }) {
   const today = localToday();
