@@ -23,7 +23,12 @@ test('the Reminders section has its switches, and keeps the times of day and the
   void user;
   await page.goto('/profile-settings');
   await expect(page.getByRole('heading', { name: 'Reminders' })).toBeVisible();
-  for (const name of ['Medication reminders', 'Visit reminders', 'Hide names on the lock screen']) {
+  for (const name of [
+    'Medication reminders',
+    'Visit reminders',
+    'Vaccine reminders',
+    'Hide names on the lock screen',
+  ]) {
     await expect(page.getByRole('switch', { name, exact: true })).toHaveAttribute(
       'aria-checked',
       'false',

@@ -50,9 +50,17 @@ test('a child’s schedule shows what is due and records MMR dose 1 from the tab
     });
   }
 
-  await page.goto('/shots');
-  await page.getByRole('tab', { name: 'Schedule' }).click();
-  await page.getByLabel('Person').selectOption({ label: 'Nora' });
+  // The timeline lists the doses due in the next 30 days; each opens the Schedule tab.
+  await page.goto('/');
+  const due = page.getByRole('region', { name: 'Vaccines due' });
+  const mmrDue = due.getByRole('link', { name: /Nora: MMR dose 1, Due/ });
+  await expect(mmrDue).toBeVisible();
+  await mmrDue.click();
+  await expect(page.getByRole('tab', { name: 'Schedule' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByLabel('Person')).toHaveValue(nora);
   await expect(
     page.getByText(/advice, not a prescription.*CDC CDSi supporting data v4\.64/),
   ).toBeVisible();

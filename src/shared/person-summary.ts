@@ -47,6 +47,8 @@ export interface PersonSummary {
     diagnosis_date: string | null;
   }[];
   immunizations: { shot_name: string; date_administered: string | null; location: string | null }[];
+  /** The vaccine doses overdue by the owner's schedule, the longest overdue first. */
+  vaccines_overdue: { vaccine: string; dose: number; of: number; due: string }[];
   upcoming_visits: {
     visit_name: string;
     doctor_name: string | null;
@@ -86,6 +88,7 @@ export function emptyPersonSummary(
     conditions: [],
     family_history: [],
     immunizations: [],
+    vaccines_overdue: [],
     upcoming_visits: [],
     insurance: [],
     care_team: [],

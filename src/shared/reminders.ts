@@ -23,6 +23,10 @@ export const VISIT_REMINDER_LEADS = [
 /** What a notification with hidden names says. */
 export const HIDDEN_MEDICATION_TITLE = 'Medication due';
 export const HIDDEN_VISIT_TITLE = 'Visit reminder';
+export const HIDDEN_VACCINE_TITLE = 'Vaccine due';
+
+/** A vaccine dose is reminded this many days before its due date (and when it becomes overdue). */
+export const VACCINE_REMINDER_DAYS_BEFORE = 7;
 
 export function isTimeZone(value: string): boolean {
   try {
@@ -62,6 +66,7 @@ export const pushSubscriptionSchema = z.object({
   }),
   medication_reminders: z.boolean(),
   visit_reminders: z.boolean(),
+  vaccine_reminders: z.boolean().default(false),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
@@ -84,6 +89,7 @@ export interface RemindersState {
     endpoint: string;
     medication_reminders: boolean;
     visit_reminders: boolean;
+    vaccine_reminders: boolean;
   }[];
 }
 

@@ -13,8 +13,7 @@ import type { Kysely } from 'kysely';
 import { ownedRows } from '../access/access';
 import type { DB } from '../db/schema';
 import type { CalendarLinkRow } from './calendar-links';
-import { vaccineSchedules, type VaccineScheduleId } from '../../shared/vaccines/schedules';
-import { vaccinePlan, type PlanShot } from '../../shared/vaccines/vaccine-plan';
+import { accountMemberPlans } from '../vaccines/member-plans';
 
 /** The most events of each kind a feed holds, soonest first. */
 const MAX_EVENTS = 1000;
@@ -124,35 +123,12 @@ async function vaccineEvents(
   today: string,
 ): Promise<ICalEventData[]> {
   if (onlyMember === null) return [];
-  const setting = await ownedRows(db, 'user', userId).select('vaccine_schedule').executeTakeFirst();
-  const schedule = vaccineSchedules[setting?.vaccine_schedule as VaccineScheduleId];
-  if (!schedule) return [];
-  const people = await ownedRows(db, 'family_members', userId)
-    .select(['id', 'name', 'date_of_birth', 'sex'])
-    .where('date_of_birth', 'is not', null)
-    .$if(onlyMember !== undefined, (query) => query.where('id', '=', onlyMember!))
-    .execute();
-  if (people.length === 0) return [];
-  const shots = (await ownedRows(db, 'shots', userId)
-    .select(['id', 'shot_name', 'date_administered', 'vaccine_code', 'family_member_id'])
-    .where(
-      'family_member_id',
-      'in',
-      people.map((person) => person.id),
-    )
-    .execute()) as (PlanShot & { family_member_id: string })[];
   const horizon = new Date(`${today}T00:00:00.000Z`);
   horizon.setUTCDate(horizon.getUTCDate() + VACCINE_DAYS_AHEAD);
   const until = horizon.toISOString().slice(0, 10);
-  return people.flatMap((person) => {
-    const sex = person.sex === 'female' || person.sex === 'male' ? person.sex : null;
-    const plan = vaccinePlan(
-      schedule.data,
-      { birthDate: person.date_of_birth!, sex },
-      shots.filter((shot) => shot.family_member_id === person.id),
-      today,
-    );
-    return plan
+  const plans = await accountMemberPlans(db, userId, today, onlyMember ? [onlyMember] : undefined);
+  return plans.flatMap(({ member: person, doses }) => {
+    return doses
       .filter((dose) => dose.status !== 'Done' && dose.due >= today && dose.due <= until)
       .map((dose) => ({
         id: `${person.id}-${dose.vaccine}-${dose.dose}@kin-health-vaccine`,

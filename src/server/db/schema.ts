@@ -173,6 +173,8 @@ export interface PushSubscriptionsTable {
   auth: string;
   medication_reminders: number;
   visit_reminders: number;
+  /** Migration 0025. */
+  vaccine_reminders: Generated<number>;
   created_at: string;
 }
 

@@ -5,6 +5,8 @@
  * - Doses: for each time of day whose time (the user's setting, in the user's time zone)
  *   has come, the doses due then and not yet marked, one notification per person.
  * - Visits: the day before and two hours before.
+ * - Vaccine doses of the user's members (by the account's schedule): at the Morning's time,
+ *   a week before a dose is due, and on the day it becomes overdue.
  *
  * The claim is a row of `reminders_sent` with a unique key (user, reminder): inserted with
  * ON CONFLICT DO NOTHING before anything is sent, so one instance of several, or a restarted
@@ -18,7 +20,9 @@ import webPush from 'web-push';
 import { remindedIn, type DoseSlot, type TodayDose } from '../../shared/doses';
 import {
   HIDDEN_MEDICATION_TITLE,
+  HIDDEN_VACCINE_TITLE,
   HIDDEN_VISIT_TITLE,
+  VACCINE_REMINDER_DAYS_BEFORE,
   VISIT_REMINDER_LEADS,
   type ReminderPayload,
   type ReminderSettings,
@@ -37,6 +41,10 @@ import {
 } from './reminder-repository';
 import { pushEndpointProblem, sendToPushService, type PushEndpointPolicy } from './push-endpoints';
 import { clockTimeIn, dayIn, instantOf } from './time-zones';
+import { addDays } from '../../shared/date-values';
+import { firstName } from '../../shared/names';
+import { scheduleTabLink } from '../../shared/vaccines/schedule-setting';
+import { accountSchedule, memberPlans } from '../vaccines/member-plans';
 
 export const DEFAULT_INTERVAL_MS = 60 * 1000;
 /** How late a reminder may still be sent (after a restart, or a slow minute). */
@@ -250,6 +258,58 @@ export function createReminderJob(options: ReminderJobOptions) {
     return sent;
   }
 
+  /**
+   * A week before a dose is due and on the day it becomes overdue, at the Morning's time:
+   * the person's first name, 'Vaccine due', the vaccine and dose (never a condition).
+   */
+  async function remindVaccines(account: Account): Promise<number> {
+    const { userId, settings, subscriptions, now } = account;
+    const schedule = await accountSchedule(db, userId);
+    if (!schedule) return 0;
+    let sent = 0;
+    const earliest = new Date(now.getTime() - catchUpMs);
+    const days = [
+      ...new Set([dayIn(settings.time_zone, earliest), dayIn(settings.time_zone, now)]),
+    ];
+    for (const day of days) {
+      const dueAt = instantOf(settings.time_zone, day, settings.time_morning);
+      if (dueAt > now || dueAt <= earliest) continue;
+      const yesterday = new Map(
+        (await memberPlans(db, userId, schedule, addDays(day, -1))).map((plan) => [
+          plan.member.id,
+          plan.doses,
+        ]),
+      );
+      for (const { member, doses } of await memberPlans(db, userId, schedule, day)) {
+        for (const dose of doses) {
+          if (dose.status === 'Done') continue;
+          const before = yesterday
+            .get(member.id)
+            ?.find((d) => d.vaccine === dose.vaccine && d.dose === dose.dose);
+          const weekBefore = addDays(dose.due, -VACCINE_REMINDER_DAYS_BEFORE) === day;
+          const overdueToday = dose.status === 'Overdue' && before?.status !== 'Overdue';
+          if (!weekBefore && !overdueToday) continue;
+          const which = overdueToday ? 'overdue' : 'week';
+          const key = `vaccine ${member.id} ${dose.vaccine} ${dose.dose} ${which} ${day}`;
+          if (!(await claim(userId, key, dueAt, now))) continue;
+          const url = scheduleTabLink(member.id);
+          const tag = `vaccine-${member.id}-${dose.vaccine}-${dose.dose}`;
+          const payload: ReminderPayload = settings.hide_names
+            ? { title: HIDDEN_VACCINE_TITLE, body: '', url, tag }
+            : {
+                title: `${HIDDEN_VACCINE_TITLE} for ${firstName(member.name)}`,
+                body: `${dose.vaccine} dose ${dose.dose} is ${overdueToday ? 'overdue' : 'due in a week'}`,
+                url,
+                tag,
+              };
+          await deliver(userId, subscriptions, payload);
+          sent += 1;
+        }
+      }
+    }
+    return sent;
+  }
+
   async function remindUser(userId: string, now: Date): Promise<number> {
     const subscriptions = await reminders.subscriptions(userId);
     if (subscriptions.length === 0) return 0;
@@ -258,10 +318,14 @@ export function createReminderJob(options: ReminderJobOptions) {
     const userName = user?.name ?? 'you';
     const forDoses = subscriptions.filter((s) => s.medication_reminders);
     const forVisits = subscriptions.filter((s) => s.visit_reminders);
+    const forVaccines = subscriptions.filter((s) => s.vaccine_reminders);
     let sent = 0;
     const account = { userId, userName, settings, now };
     if (forDoses.length) sent += await remindDoses({ ...account, subscriptions: forDoses });
     if (forVisits.length) sent += await remindVisits({ ...account, subscriptions: forVisits });
+    if (forVaccines.length) {
+      sent += await remindVaccines({ ...account, subscriptions: forVaccines });
+    }
     return sent;
   }
 

@@ -38,6 +38,7 @@ export interface StoredSubscription {
   auth: string;
   medication_reminders: boolean;
   visit_reminders: boolean;
+  vaccine_reminders: boolean;
 }
 
 export class SubscriptionTakenError extends Error {}
@@ -61,12 +62,14 @@ export function createReminderRepository(db: Kysely<DB>) {
   async function subscriptions(userId: string): Promise<StoredSubscription[]> {
     const rows = await ownedRows(db, 'push_subscriptions', userId)
       .select(['id', 'endpoint', 'p256dh', 'auth', 'medication_reminders', 'visit_reminders'])
+      .select('vaccine_reminders')
       .orderBy('created_at')
       .execute();
     return rows.map((row) => ({
       ...row,
       medication_reminders: Boolean(row.medication_reminders),
       visit_reminders: Boolean(row.visit_reminders),
+      vaccine_reminders: Boolean(row.vaccine_reminders),
     }));
   }
 
@@ -84,6 +87,7 @@ export function createReminderRepository(db: Kysely<DB>) {
           endpoint: s.endpoint,
           medication_reminders: s.medication_reminders,
           visit_reminders: s.visit_reminders,
+          vaccine_reminders: s.vaccine_reminders,
         })),
       };
     },
@@ -102,7 +106,7 @@ export function createReminderRepository(db: Kysely<DB>) {
     },
 
     /**
-     * This device's subscription and what it asks for; with neither kind of reminder, the
+     * This device's subscription and what it asks for; with no kind of reminder, the
      * subscription is forgotten. Throws SubscriptionTakenError when another account holds
      * the same endpoint (the same browser signed in to two accounts).
      */
@@ -110,7 +114,7 @@ export function createReminderRepository(db: Kysely<DB>) {
       userId: string,
       input: PushSubscriptionInput,
     ): Promise<'added' | 'changed' | 'removed' | 'none'> {
-      if (!input.medication_reminders && !input.visit_reminders) {
+      if (!input.medication_reminders && !input.visit_reminders && !input.vaccine_reminders) {
         const deleted = await deleteOwned(db, 'push_subscriptions', userId)
           .where('endpoint', '=', input.endpoint)
           .executeTakeFirst();
@@ -121,6 +125,7 @@ export function createReminderRepository(db: Kysely<DB>) {
         auth: input.keys.auth,
         medication_reminders: input.medication_reminders ? 1 : 0,
         visit_reminders: input.visit_reminders ? 1 : 0,
+        vaccine_reminders: input.vaccine_reminders ? 1 : 0,
       };
       const updated = await updateOwned(db, 'push_subscriptions', userId)
         .set(values)

@@ -73,6 +73,23 @@ function received(path: string, browser: BrowserKeys, from: number): ReminderPay
     });
 }
 
+/** A new account in ZONE with one device subscribed to the reminders named. */
+async function subscribedAccount(name: string, choices: Record<string, boolean>) {
+  const { client } = await signedUpClient(server, name);
+  const browser = browserKeys();
+  const path = `/push/${crypto.randomUUID()}`;
+  const defaults = (await client.get<RemindersState>('/api/reminders')).body.settings;
+  await client.put('/api/reminders/settings', { ...defaults, time_zone: ZONE });
+  const subscribed = await client.put<RemindersState>('/api/reminders/subscription', {
+    endpoint: `${push.url}${path}`,
+    keys: browser.keys,
+    medication_reminders: false,
+    visit_reminders: false,
+    ...choices,
+  });
+  return { client, browser, path, subscribed };
+}
+
 describe('reminders by web push', () => {
   let client: TestClient;
   let leoId: string;
@@ -317,7 +334,12 @@ describe('reminders by web push', () => {
     expect(renewed.status).toBe(204);
     const state = await client.get<RemindersState>('/api/reminders');
     expect(state.body.subscriptions).toEqual([
-      { endpoint: `${push.url}${renewedPath}`, medication_reminders: true, visit_reminders: true },
+      {
+        endpoint: `${push.url}${renewedPath}`,
+        medication_reminders: true,
+        visit_reminders: true,
+        vaccine_reminders: false,
+      },
     ]);
     const unknown = await client.post('/api/reminders/renew', {
       old_endpoint: `${push.url}/push/unknown`,
@@ -356,16 +378,8 @@ describe('reminders by web push', () => {
 
 describe('the reminder job', () => {
   it('runs at start, catching up, then every minute until stopped', async () => {
-    const { client } = await signedUpClient(server, 'Sam Park');
-    const browser = browserKeys();
-    const path = `/push/${crypto.randomUUID()}`;
-    const defaults = (await client.get<RemindersState>('/api/reminders')).body.settings;
-    await client.put('/api/reminders/settings', { ...defaults, time_zone: ZONE });
-    await client.put('/api/reminders/subscription', {
-      endpoint: `${push.url}${path}`,
-      keys: browser.keys,
+    const { client, browser, path } = await subscribedAccount('Sam Park', {
       medication_reminders: true,
-      visit_reminders: false,
     });
     await medication(client, { medication_name: 'Melatonin', dosage: '1 mg', time_night: true });
 
@@ -389,5 +403,79 @@ describe('the reminder job', () => {
     expect(received(path, browser, from)).toHaveLength(1);
     await running.stop();
     expect(clock.pending()).toEqual([]);
+  });
+});
+
+describe('vaccine reminders', () => {
+  interface ScheduleDose {
+    vaccine: string;
+    dose: number;
+    due: string;
+    status: string;
+  }
+  const planOn = async (client: TestClient, personId: string, today: string) =>
+    (
+      await client.get<{ doses: ScheduleDose[] }>(
+        `/api/persons/${personId}/vaccine-schedule?today=${today}`,
+      )
+    ).body.doses;
+  const shift = (day: string, days: number) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+  it('reminds a week before a dose is due and on the day it becomes overdue, once each', async () => {
+    const { client, browser, path, subscribed } = await subscribedAccount('Ana Ruiz', {
+      vaccine_reminders: true,
+    });
+    expect(subscribed.status).toBe(200);
+    expect(subscribed.body.subscriptions).toMatchObject([{ vaccine_reminders: true }]);
+    const child = await client.post<{ id: string }>('/api/family-members', {
+      name: 'Nora Ruiz',
+      date_of_birth: '2026-01-10',
+    });
+    const nora = child.body.id;
+    // DTaP dose 1, never given: its due date, and the first day it is overdue.
+    const dtap = (await planOn(client, nora, '2026-01-10')).find(
+      (d) => d.vaccine === 'DTaP' && d.dose === 1,
+    )!;
+    let [low, high] = [dtap.due, shift(dtap.due, 400)];
+    while (low < high) {
+      const middle = shift(low, Math.floor((Date.parse(high) - Date.parse(low)) / 172_800_000));
+      const status = (await planOn(client, nora, middle)).find(
+        (d) => d.vaccine === 'DTaP' && d.dose === 1,
+      )!.status;
+      if (status === 'Overdue') high = middle;
+      else low = shift(middle, 1);
+    }
+    const overdueOn = low;
+
+    // Counted at this device: the job also runs for the other tests' accounts.
+    const from = push.messages.length;
+    const sentBy = async (time: string, day: string) => {
+      const before = received(path, browser, from).length;
+      await job().runOnce(at(time, day));
+      return received(path, browser, from).length - before;
+    };
+    const weekBefore = shift(dtap.due, -7);
+    expect(await sentBy('07:59', weekBefore)).toBe(0);
+    expect(await sentBy('08:01', weekBefore)).toBeGreaterThan(0);
+    expect(await sentBy('08:02', weekBefore)).toBe(0);
+    expect(await sentBy('08:01', shift(weekBefore, 1))).toBe(0);
+    expect(await sentBy('08:01', shift(overdueOn, -1))).toBe(0);
+    expect(await sentBy('08:01', overdueOn)).toBeGreaterThan(0);
+    expect(await sentBy('08:03', overdueOn)).toBe(0);
+    const payloads = received(path, browser, from);
+    expect(payloads).toContainEqual({
+      title: 'Vaccine due for Nora',
+      body: 'DTaP dose 1 is due in a week',
+      url: `/shots?tab=schedule&person=${nora}`,
+      tag: `vaccine-${nora}-DTaP-1`,
+    });
+    expect(payloads).toContainEqual({
+      title: 'Vaccine due for Nora',
+      body: 'DTaP dose 1 is overdue',
+      url: `/shots?tab=schedule&person=${nora}`,
+      tag: `vaccine-${nora}-DTaP-1`,
+    });
+    for (const payload of payloads) expect(payload.title).toBe('Vaccine due for Nora');
   });
 });

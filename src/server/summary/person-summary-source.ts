@@ -9,6 +9,7 @@
  *   conditions            the person's own, with their status, by name
  *   family history        family-history conditions recorded for the person, by name
  *   immunizations         shots given: dated before today, or undated; the latest first
+ *   vaccines overdue      the doses the owner's vaccine schedule has overdue today
  *   upcoming visits       visits from now on, the soonest first
  *   insurance             current policies first, then past ones, by type and provider
  *   care team             the contacts that care for the person (and, when asked for, the
@@ -25,6 +26,7 @@ import { insuranceStatusOf } from '../../shared/records/insurance';
 import type { DB } from '../db/schema';
 import type { FhirRows } from '../fhir/fhir-source';
 import { personRecords, type Person } from '../persons/person-records';
+import { accountMemberPlans } from '../vaccines/member-plans';
 
 /** The present the summary is made at, given rather than read from a clock. */
 export interface SummaryClock {
@@ -133,6 +135,14 @@ export async function buildPersonSummary(
     (a, b) =>
       byDate(a.date_administered, b.date_administered, -1) || byText(a.shot_name, b.shot_name),
   );
+
+  if (person.family_member_id && person.date_of_birth) {
+    const plans = await accountMemberPlans(db, userId, clock.today, [person.family_member_id]);
+    summary.vaccines_overdue = (plans[0]?.doses ?? [])
+      .filter((dose) => dose.status === 'Overdue')
+      .map(({ vaccine, dose, of, due }) => ({ vaccine, dose, of, due }))
+      .sort((a, b) => a.due.localeCompare(b.due) || byText(a.vaccine, b.vaccine));
+  }
 
   const now = Date.parse(clock.now);
   for await (const visit of rows('visit')) {

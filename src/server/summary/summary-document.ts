@@ -16,6 +16,7 @@ import { SUMMARY_FONT, textWidth } from './summary-pdfmake';
 export const APP_NAME = 'Kin Health';
 export const TITLE = 'Health Summary';
 export const EMPTY_SECTION = 'None recorded';
+export const VACCINES_OVERDUE_HEADING = 'Vaccine Doses Overdue';
 export const NOT_CLINICAL_NOTE =
   `Prepared by the person or their family with ${APP_NAME}, from the records they keep. ` +
   'It is not a clinical document: please confirm anything important with the person and their care team.';
@@ -227,6 +228,20 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
       },
       { header: 'Location', width: 170, value: (i) => i.location },
     ]),
+    // Only when there are any: the headings every summary has stay as they are.
+    ...(summary.vaccines_overdue.length
+      ? [
+          sectionTable<Row<'vaccines_overdue'>>(
+            VACCINES_OVERDUE_HEADING,
+            summary.vaccines_overdue,
+            [
+              { header: 'Vaccine', width: '*', value: (d) => d.vaccine },
+              { header: 'Dose', width: 60, value: (d) => `${d.dose} of ${d.of}` },
+              { header: 'Due', width: DATE_WIDTH, value: (d) => formatCalendarDate(d.due) },
+            ],
+          ),
+        ]
+      : []),
     sectionTable<Row<'upcoming_visits'>>('Upcoming Visits', summary.upcoming_visits, [
       {
         header: 'Date and time',

@@ -112,6 +112,8 @@ export const BUSY_COUNTS = {
   conditions: 800,
   family_history: 200,
   immunizations: 400,
+  // None by default: the budgets were set on summaries without any.
+  vaccines_overdue: 0,
   upcoming_visits: 300,
   insurance: 20,
   care_team: 100,
@@ -137,6 +139,12 @@ export function busySummary(
       category: (['Food', 'Medication', 'Environment', 'Other'] as const)[i % 4] ?? null,
       status: 'Active',
       noted_date: day(i * 7),
+    })),
+    vaccines_overdue: times(n.vaccines_overdue).map((i) => ({
+      vaccine: `Vaccine ${(i % 16) + 1}`,
+      dose: (i % 4) + 1,
+      of: 4,
+      due: day(i * 30),
     })),
     current_medications: times(n.current_medications).map((i) => ({
       medication_name: `Medication ${i + 1}`,

@@ -210,6 +210,23 @@ describe('GET /api/persons/{personId}/summary.pdf', () => {
     expect((await theirs.client.get(`/api/persons/${theirs.leoId}/summary.pdf`)).status).toBe(401);
   });
 
+  it('lists the vaccine doses overdue by the account’s schedule, and none when it follows none', async () => {
+    const { client } = await signedUpClient(server, 'Ana Ruiz');
+    const nora = await expectStatus(
+      client.post<{ id: string }>('/api/family-members', {
+        name: 'Nora Ruiz',
+        date_of_birth: '2025-09-01',
+      }),
+    );
+    const text = await textOf((await summaryOf(client, nora.id)).bytes);
+    expect(text).toContain('Vaccine Doses Overdue');
+    expect(text).toMatch(/DTaP 1 of 6 November 1, 2025/);
+    for (const heading of HEADINGS) expect(text).toContain(heading);
+    await expectStatus(client.patch('/api/profile', { vaccine_schedule: 'none' }), 200);
+    const off = await textOf((await summaryOf(client, nora.id)).bytes);
+    expect(off).not.toContain('Vaccine Doses Overdue');
+  });
+
   it('refuses a today that is not a date and a time zone that does not exist, naming each', async () => {
     const { client } = await signedUpClient(server);
     const session = await client.get<{ user: { id: string } }>('/api/auth/get-session');

@@ -158,9 +158,63 @@ describe('the vaccine schedule', () => {
     await acceptGrant(other.client, granted);
     const shared = await expectStatus(scheduleOf(other.client, child.id), 200);
     expect(shared.doses.some((d) => d.vaccine === 'MMR' && d.status === 'Done')).toBe(true);
+    // The schedule is the owner's choice, not the reader's.
+    await expectStatus(owner.client.patch('/api/profile', { vaccine_schedule: 'none' }), 200);
+    expect(await expectStatus(scheduleOf(other.client, child.id), 200)).toMatchObject({
+      schedule: 'none',
+      doses: [],
+    });
+    await expectStatus(owner.client.patch('/api/profile', { vaccine_schedule: 'us-cdc' }), 200);
+    await expectStatus(other.client.patch('/api/profile', { vaccine_schedule: 'none' }), 200);
+    expect((await expectStatus(scheduleOf(other.client, child.id), 200)).schedule).toBe('us-cdc');
     expect((await scheduleOf(server.client(), child.id)).status).toBe(401);
     expect(
       (await other.client.get(`/api/persons/${child.id}/vaccine-schedule?today=x`)).status,
     ).toBe(400);
+  });
+});
+
+describe('the timeline’s vaccine doses', () => {
+  interface DueDose {
+    personId: string;
+    name: string;
+    vaccine: string;
+    dose: number;
+    due: string;
+    status: string;
+  }
+  const dueOf = (client: TestClient, today = TODAY) =>
+    client.get<{ doses: DueDose[] }>(`/api/timeline/vaccine-doses?today=${today}`);
+
+  it('lists the doses due in the next 30 days or overdue, of own and shared persons, by the owner’s setting', async () => {
+    const owner = await signedUpClient(server, 'Olga Owner');
+    const reader = await signedUpClient(server, 'Rita Reader');
+    const child = await childWithShots(owner.client);
+    const own = await expectStatus(dueOf(owner.client), 200);
+    expect(own.doses.length).toBeGreaterThan(0);
+    for (const dose of own.doses) {
+      expect(dose).toMatchObject({ personId: child.id, name: 'Nora' });
+      expect(['Due', 'Overdue', 'Upcoming']).toContain(dose.status);
+      expect(dose.due <= '2026-12-27').toBe(true);
+    }
+    expect(own.doses).toContainEqual(
+      expect.objectContaining({ vaccine: 'DTaP', dose: 1, status: 'Overdue' }),
+    );
+    expect(own.doses.some((d) => d.vaccine === 'MMR' && d.dose === 1)).toBe(false);
+
+    expect((await expectStatus(dueOf(reader.client), 200)).doses).toEqual([]);
+    const granted = await owner.client.post<GivenGrant>('/api/household/grants', {
+      personId: child.id,
+      email: reader.email,
+      role: 'viewer',
+    });
+    await acceptGrant(reader.client, granted);
+    await expectStatus(reader.client.patch('/api/profile', { vaccine_schedule: 'none' }), 200);
+    expect((await expectStatus(dueOf(reader.client), 200)).doses).toEqual(own.doses);
+    await expectStatus(owner.client.patch('/api/profile', { vaccine_schedule: 'none' }), 200);
+    expect((await expectStatus(dueOf(owner.client), 200)).doses).toEqual([]);
+    expect((await expectStatus(dueOf(reader.client), 200)).doses).toEqual([]);
+    expect((await dueOf(reader.client, 'x')).status).toBe(400);
+    expect((await server.client().get('/api/timeline/vaccine-doses')).status).toBe(401);
   });
 });

@@ -40,3 +40,7 @@ export interface VaccineScheduleAnswer {
   /** What the person's record needs before a plan can be made. */
   missing?: 'date_of_birth';
 }
+
+/** The Schedule tab of /shots, showing a person (the timeline and reminders link to it). */
+export const scheduleTabLink = (personId: string) =>
+  `/shots?${new URLSearchParams({ tab: 'schedule', person: personId })}`;

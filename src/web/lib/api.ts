@@ -331,4 +331,7 @@ export const dosesApi = {
 
 export const timelineApi = {
   list: (query: { member?: string; cursor?: string }) => answer(product.timeline.$get({ query })),
+  /** The vaccine doses due in the next 30 days or overdue, as of the browser's `today`. */
+  vaccineDoses: (today: string) =>
+    answer(product.timeline['vaccine-doses'].$get({ query: { today } })),
 };

@@ -23,6 +23,7 @@ export const queryKeys = {
   household: ['household'] as const,
   timeline: (member: string | undefined) => ['timeline', member ?? 'all'] as const,
   timelineAll: ['timeline'] as const,
+  vaccineDoses: (today: string) => ['timeline', 'vaccine-doses', today] as const,
   records: (type: string) => ['records', type] as const,
   recordList: (type: string, params: object) => ['records', type, 'list', params] as const,
   record: (type: string, id: string) => ['records', type, 'one', id] as const,

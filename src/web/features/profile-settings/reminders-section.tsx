@@ -43,7 +43,27 @@ const SLOT_FIELDS = {
 interface DeviceChoice {
   medication_reminders: boolean;
   visit_reminders: boolean;
+  vaccine_reminders: boolean;
 }
+
+/** The kinds of reminder a device turns on or off, each a switch. */
+const DEVICE_SWITCHES: readonly { key: keyof DeviceChoice; label: string; hint: string }[] = [
+  {
+    key: 'medication_reminders',
+    label: 'Medication reminders',
+    hint: 'At each time of day, the doses due then and not yet marked, one per person.',
+  },
+  {
+    key: 'visit_reminders',
+    label: 'Visit reminders',
+    hint: 'The day before a visit, and two hours before.',
+  },
+  {
+    key: 'vaccine_reminders',
+    label: 'Vaccine reminders',
+    hint: 'A week before a vaccine dose is due, and on the day it becomes overdue.',
+  },
+];
 
 export function RemindersSection() {
   const queryClient = useQueryClient();
@@ -82,6 +102,7 @@ export function RemindersSection() {
   const choice: DeviceChoice = {
     medication_reminders: device?.medication_reminders ?? false,
     visit_reminders: device?.visit_reminders ?? false,
+    vaccine_reminders: device?.vaccine_reminders ?? false,
   };
 
   const stored = (next: RemindersState) => queryClient.setQueryData(REMINDERS_KEY, next);
@@ -95,7 +116,7 @@ export function RemindersSection() {
   const chooseOnDevice = useMutation({
     mutationFn: async (next: DeviceChoice) => {
       if (!state.data) throw new Error('Reminders are still loading');
-      if (!next.medication_reminders && !next.visit_reminders) {
+      if (!DEVICE_SWITCHES.some(({ key }) => next[key])) {
         const subscription = await currentSubscription();
         const answer = subscription
           ? await remindersApi.unsubscribe(subscription.endpoint)
@@ -149,28 +170,24 @@ export function RemindersSection() {
     <Card className="p-5">
       <h2 className="font-semibold">Reminders</h2>
       <p className="mb-4 text-sm text-muted-foreground">
-        Notifications on this device when doses are due and before visits. Each device you turn them
-        on for gets them.
+        Notifications on this device when doses are due, before visits and for vaccine doses. Each
+        device you turn them on for gets them.
       </p>
 
       <div className="grid gap-2">
-        <Switch
-          label="Medication reminders"
-          hint="At each time of day, the doses due then and not yet marked, one per person."
-          checked={choice.medication_reminders}
-          disabled={busy}
-          onCheckedChange={(on) => chooseOnDevice.mutate({ ...choice, medication_reminders: on })}
-        />
-        <Switch
-          label="Visit reminders"
-          hint="The day before a visit, and two hours before."
-          checked={choice.visit_reminders}
-          disabled={busy}
-          onCheckedChange={(on) => chooseOnDevice.mutate({ ...choice, visit_reminders: on })}
-        />
+        {DEVICE_SWITCHES.map(({ key, label, hint }) => (
+          <Switch
+            key={key}
+            label={label}
+            hint={hint}
+            checked={choice[key]}
+            disabled={busy}
+            onCheckedChange={(on) => chooseOnDevice.mutate({ ...choice, [key]: on })}
+          />
+        ))}
         <Switch
           label="Hide names on the lock screen"
-          hint="Notifications say only ‘Medication due’ or ‘Visit reminder’."
+          hint="Notifications say only ‘Medication due’, ‘Visit reminder’ or ‘Vaccine due’."
           checked={state.data?.settings.hide_names ?? false}
           disabled={!settings || saveSettings.isPending}
           // Saves the switch alone: times being edited above are saved by their own button.

@@ -5,7 +5,7 @@
  */
 import { ChevronRight, Plus, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { RecordDefinition, StoredRecord } from '../../../shared/records/definition';
 import { MemberBadge } from '../../components/member-badge';
 import { EmptyState, Loading } from '../../components/ui/feedback';
@@ -201,7 +201,14 @@ export function RecordViewTabs<D extends RecordDefinition>({
   extra?: { value: string; label: string; content: ReactNode };
 }) {
   const [member] = useMemberParam();
-  const [tab, setTab] = useState(tabs[0]?.view ?? '');
+  // `?tab=` opens a tab (the timeline links to the shots' Schedule).
+  const [searchParams] = useSearchParams();
+  const asked = searchParams.get('tab');
+  const [tab, setTab] = useState(
+    asked && (asked === extra?.value || tabs.some(({ view }) => view === asked))
+      ? asked
+      : (tabs[0]?.view ?? ''),
+  );
   const listView = tabs.some(({ view }) => view === tab) ? tab : (tabs[0]?.view ?? '');
   const counts = useRecordList(definition, { view: listView, member }).counts;
   return (

@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates';
 import type { VaccineScheduleAnswer } from '../../../shared/vaccines/schedule-setting';
 import { buttonVariants } from '../../components/ui/button';
@@ -19,7 +19,7 @@ import { useSharedPersons } from '../household/household-queries';
 
 type Dose = VaccineScheduleAnswer['doses'][number];
 
-const STATUS_STYLES: Record<Dose['status'], string> = {
+export const STATUS_STYLES: Record<Dose['status'], string> = {
   Done: 'bg-surface-muted text-muted-foreground',
   Overdue: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
   Due: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
@@ -70,7 +70,8 @@ export function VaccineScheduleTab() {
   const persons = usePersons({ shared: true });
   const session = useSession();
   const shared = useSharedPersons();
-  const [chosen, setChosen] = useState('');
+  const [searchParams] = useSearchParams();
+  const [chosen, setChosen] = useState(searchParams.get('person') ?? '');
   const personId = chosen || persons[0]?.id || '';
   const today = localToday();
   const schedule = useQuery({

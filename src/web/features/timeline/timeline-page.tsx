@@ -30,6 +30,7 @@ import { TodaysMedications } from '../doses/todays-medications';
 import { FamilyFilter, useMemberParam } from '../family-members/member-filter';
 import { useProfile } from '../profile-settings/profile-queries';
 import { PageHeader } from '../shell/page-header';
+import { VaccineDosesDue } from './vaccine-doses-due';
 
 function EventCard({ event }: { event: TimelineEvent }) {
   const path = recordCatalogue[event.type].path;
@@ -94,6 +95,7 @@ export function TimelinePage() {
       </section>
       <FamilyFilter />
       <TodaysMedications member={member} />
+      <VaccineDosesDue member={member} />
       {timeline.isPending ? (
         <Loading />
       ) : events.length === 0 ? (

@@ -1,0 +1,83 @@
+/**
+ * The vaccine plans of an account's family members, by the schedule that account follows:
+ * what the Schedule tab, the calendar feed, the timeline, the summary and the reminders all
+ * read. The schedule is always the owner's choice, whoever reads a shared person's plan.
+ */
+import type { Kysely } from 'kysely';
+import {
+  vaccineSchedules,
+  type VaccineSchedule,
+  type VaccineScheduleId,
+} from '../../shared/vaccines/schedules';
+import { vaccinePlan, type PlannedDose, type PlanShot } from '../../shared/vaccines/vaccine-plan';
+import { ownedRows } from '../access/access';
+import type { DB } from '../db/schema';
+
+/** The schedule the account follows, or undefined when it follows none. */
+export async function accountSchedule(
+  db: Kysely<DB>,
+  ownerId: string,
+): Promise<VaccineSchedule | undefined> {
+  const setting = await ownedRows(db, 'user', ownerId)
+    .select('vaccine_schedule')
+    .executeTakeFirst();
+  const chosen = setting?.vaccine_schedule;
+  return chosen && chosen in vaccineSchedules
+    ? vaccineSchedules[chosen as VaccineScheduleId]
+    : undefined;
+}
+
+export interface MemberPlan {
+  member: { id: string; name: string; date_of_birth: string };
+  doses: PlannedDose[];
+}
+
+/**
+ * The plan of each of the owner's members with a date of birth (of the members named, when
+ * `onlyMembers` is given), by `schedule`, for `today`.
+ */
+export async function memberPlans(
+  db: Kysely<DB>,
+  ownerId: string,
+  schedule: VaccineSchedule,
+  today: string,
+  onlyMembers?: readonly string[],
+): Promise<MemberPlan[]> {
+  if (onlyMembers?.length === 0) return [];
+  const people = await ownedRows(db, 'family_members', ownerId)
+    .select(['id', 'name', 'date_of_birth', 'sex'])
+    .where('date_of_birth', 'is not', null)
+    .$if(onlyMembers !== undefined, (query) => query.where('id', 'in', onlyMembers!))
+    .execute();
+  if (people.length === 0) return [];
+  const shots = (await ownedRows(db, 'shots', ownerId)
+    .select(['id', 'shot_name', 'date_administered', 'vaccine_code', 'family_member_id'])
+    .where(
+      'family_member_id',
+      'in',
+      people.map((person) => person.id),
+    )
+    .execute()) as (PlanShot & { family_member_id: string })[];
+  return people.map((person) => {
+    const sex = person.sex === 'female' || person.sex === 'male' ? person.sex : null;
+    const member = { id: person.id, name: person.name, date_of_birth: person.date_of_birth! };
+    const doses = vaccinePlan(
+      schedule.data,
+      { birthDate: member.date_of_birth, sex },
+      shots.filter((shot) => shot.family_member_id === person.id),
+      today,
+    );
+    return { member, doses };
+  });
+}
+
+/** The plans of the owner's members by the owner's schedule (none when it follows none). */
+export async function accountMemberPlans(
+  db: Kysely<DB>,
+  ownerId: string,
+  today: string,
+  onlyMembers?: readonly string[],
+): Promise<MemberPlan[]> {
+  const schedule = await accountSchedule(db, ownerId);
+  return schedule ? memberPlans(db, ownerId, schedule, today, onlyMembers) : [];
+}
