@@ -218,7 +218,7 @@ export function createAuth(options: {
     disabledPaths: ['/list-sessions', '/revoke-session', '/revoke-sessions'],
     plugins: [
       // First: an attempt over its account's limit goes no further.
-      credentialLimits({ db, limits: attemptLimits, logger }),
+      credentialLimits({ db, limits: attemptLimits, logger, outbox }),
       twoFactor({ issuer: APP_NAME, backupCodeOptions: backupCodeOptions(config.authSecret) }),
       // Before the audit plugin: a code used twice never reaches better-auth's check.
       usedCodes({ db, secret: config.authSecret, logger }),

@@ -12,6 +12,13 @@ import { PASSWORD_RESET_LINK_MINUTES } from '../../shared/account-recovery';
 export interface MailTemplates {
   /** A link to /reset-password; `name` is the account holder's first name. */
   'password-reset': { name: string; link: string };
+  /**
+   * A household grant (decision 0022): the owner's and the person's first names and the
+   * one-time acceptance code; nothing of the records themselves.
+   */
+  'household-grant': { ownerName: string; personName: string; code: string };
+  /** A sign-in from a device not seen before for the account; `time` as written. */
+  'new-sign-in': { name: string; device: string; time: string };
 }
 export type MailTemplate = keyof MailTemplates;
 
@@ -30,7 +37,9 @@ interface Content {
   footnote: string;
 }
 
-const templates: { [T in MailTemplate]: (params: MailTemplates[T]) => Content } = {
+const templates: {
+  [T in MailTemplate]: (params: MailTemplates[T], baseUrl: string) => Content;
+} = {
   'password-reset': ({ name, link }) => ({
     subject: `Reset your ${APP_NAME} password`,
     paragraphs: [
@@ -42,6 +51,29 @@ const templates: { [T in MailTemplate]: (params: MailTemplates[T]) => Content } 
     footnote:
       'If you did not ask for this, ignore this email: your password stays as it is. ' +
       'Your Friends & Family Passcode is not needed to reset it.',
+  }),
+  'household-grant': ({ ownerName, personName, code }, baseUrl) => ({
+    subject: `${ownerName} shared ${personName}'s records with you on ${APP_NAME}`,
+    paragraphs: [
+      `${ownerName} shared ${personName}'s records with you on ${APP_NAME}.`,
+      `To see them, sign in there with this email address and enter this one-time ` +
+        `Acceptance Code under 'Shared with you' on Family Profiles: ${code}`,
+    ],
+    action: { label: `Open ${APP_NAME}`, url: `${baseUrl}/profiles` },
+    footnote: `If you do not know ${ownerName}, ignore this email: nothing is shared until the code is entered.`,
+  }),
+  'new-sign-in': ({ name, device, time }, baseUrl) => ({
+    subject: `New sign-in to your ${APP_NAME} account`,
+    paragraphs: [
+      `Hello ${name},`,
+      `Your ${APP_NAME} account was signed in to from a device it had not seen before.`,
+      `Device: ${device}`,
+      `Time: ${time}`,
+      'If this was you, there is nothing to do.',
+    ],
+    action: { label: 'Not you? Change your password', url: `${baseUrl}/profile-settings` },
+    footnote:
+      'Not you? Change your password in Profile Settings, and sign out the devices you do not know.',
   }),
 };
 
@@ -101,7 +133,7 @@ export function renderMail<T extends MailTemplate>(
   params: MailTemplates[T],
   baseUrl: string,
 ): RenderedMail {
-  const content = templates[template](params);
+  const content = templates[template](params, baseUrl);
   return {
     subject: content.subject,
     text: renderText(content, baseUrl),

@@ -1,0 +1,123 @@
+/**
+ * Mail that helps (issue 34, item 3), through a real SMTP server: a household grant mails
+ * the grantee its acceptance code (and the owner is not shown it); a sign-in from a device
+ * that has not signed in as the account before mails the account holder a notice, never the
+ * sign-up. No delivered mail carries health details beyond a person's first name.
+ */
+import { describe, expect, it } from 'vitest';
+import type { GivenGrant } from '../../shared/household';
+import { sampleRecord } from '../test/factories';
+import { expectStatus } from '../test/family-records';
+import { signedUpClient, TEST_ORIGIN, type TestClient } from '../test/harness';
+import { useMailTestServer } from '../test/mail-test-server';
+import { linkIn, type ReceivedMail } from '../test/smtp-server';
+
+const mailed = useMailTestServer();
+const { server } = mailed;
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+/** Health details the owner keeps that no mail may carry. */
+const HEALTH_DETAILS = ['Lisinopril', 'Asthma', 'Jones'];
+
+/** Sends what is queued; the mails that arrived for `email`. */
+async function mailsTo(email: string) {
+  await server.mailSender?.runOnce();
+  return mailed.smtp.received.filter((mail) => mail.envelopeTo.includes(email));
+}
+
+function expectNoHealthDetails(mail: ReceivedMail) {
+  const whole = `${mail.parsed.subject ?? ''}\n${mail.parsed.text ?? ''}\n${mail.parsed.html || ''}`;
+  for (const detail of HEALTH_DETAILS) expect(whole).not.toContain(detail);
+}
+
+async function mia(owner: TestClient) {
+  const person = await expectStatus(
+    owner.post<{ id: string }>('/api/family-members', { name: 'Mia Jones' }),
+  );
+  await expectStatus(
+    owner.post('/api/medications', sampleRecord('medication', { family_member_id: person.id })),
+  );
+  await expectStatus(
+    owner.post('/api/history', sampleRecord('condition', { family_member_id: person.id })),
+  );
+  return person;
+}
+
+describe('a household grant', () => {
+  it('mails the grantee the acceptance code, with the server address and no health data', async () => {
+    const owner = await signedUpClient(server, 'Cara Jones');
+    const grantee = await signedUpClient(server, 'Dan Smith');
+    const person = await mia(owner.client);
+    const given = await expectStatus(
+      owner.client.post<GivenGrant>('/api/household/grants', {
+        personId: person.id,
+        email: grantee.email,
+        role: 'viewer',
+      }),
+    );
+    // The code went by mail: the owner is not shown it.
+    expect(given).toMatchObject({ status: 'pending', acceptanceCode: null });
+    expect(mailed.smtp.received.some((mail) => mail.envelopeTo.includes(grantee.email))).toBe(
+      false,
+    );
+
+    const [mail] = await mailsTo(grantee.email);
+    expect(mail).toBeDefined();
+    if (!mail) return;
+    expect(mail.secure).toBe(true);
+    expect(mail.parsed.subject).toBe("Cara shared Mia's records with you on Kin Health");
+    expect(mail.parsed.to && !Array.isArray(mail.parsed.to) ? mail.parsed.to.text : '').toBe(
+      grantee.email,
+    );
+    expect(mail.parsed.text).toContain(TEST_ORIGIN);
+    expect(linkIn(mail)).toBe(`${TEST_ORIGIN}/profiles`);
+    expectNoHealthDetails(mail);
+
+    // The code in the mail is the grant's: the grantee accepts with it.
+    const code = /\b([A-Z2-9]{5}-[A-Z2-9]{5})\b/.exec(mail.parsed.text ?? '')?.[1] ?? '';
+    expect(code).not.toBe('');
+    expect(mail.parsed.html).toContain(code);
+    expect((await grantee.client.post('/api/household/accept', { code })).status).toBe(204);
+  });
+});
+
+describe('a sign-in from a new device', () => {
+  it('mails the account holder a notice, but not for the sign-up or a known device', async () => {
+    const { client, email, password } = await signedUpClient(server, 'Cara Jones');
+    // The sign-up is no new device, nor is the device that signed up signing in again.
+    expect(await mailsTo(email)).toHaveLength(0);
+    expect((await client.signIn({ email, password })).status).toBe(200);
+    expect(await mailsTo(email)).toHaveLength(0);
+
+    const phone = server.client().withHeaders({ 'user-agent': IPHONE });
+    const before = Date.now();
+    expect((await phone.signIn({ email, password })).status).toBe(200);
+    const [notice, ...more] = await mailsTo(email);
+    expect(more).toHaveLength(0);
+    expect(notice).toBeDefined();
+    if (!notice) return;
+    expect(notice.parsed.subject).toBe('New sign-in to your Kin Health account');
+    expect(notice.parsed.text).toContain('Hello Cara,');
+    expect(notice.parsed.text).toContain('Device: Safari on iOS');
+    const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      before,
+    );
+    expect(notice.parsed.text).toContain(`Time: ${day}`);
+    expect(notice.parsed.text).toContain('Not you? Change your password');
+    expect(linkIn(notice)).toBe(`${TEST_ORIGIN}/profile-settings`);
+    expectNoHealthDetails(notice);
+
+    // That device is known now.
+    expect((await phone.signIn({ email, password })).status).toBe(200);
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('sends nothing for a wrong password', async () => {
+    const { email } = await signedUpClient(server, 'Cara Jones');
+    const stranger = server.client();
+    expect((await stranger.signIn({ email, password: 'not-the-password' })).status).toBe(401);
+    expect(await mailsTo(email)).toHaveLength(0);
+  });
+});
