@@ -6,7 +6,7 @@
  */
 import { html, raw } from 'hono/html';
 import { APP_NAME } from '../../shared/constants';
-import { PASSWORD_RESET_LINK_MINUTES } from '../../shared/account-recovery';
+import { EMAIL_CHANGED_PATH, PASSWORD_RESET_LINK_MINUTES } from '../../shared/account-recovery';
 
 /** The values each template takes. */
 export interface MailTemplates {
@@ -17,6 +17,10 @@ export interface MailTemplates {
    * one-time acceptance code; nothing of the records themselves.
    */
   'household-grant': { ownerName: string; personName: string; code: string };
+  /** The link that confirms a new email address (better-auth's signed token), to the new one. */
+  'email-change': { name: string; token: string };
+  /** To the old address: a change to `newEmail` was asked for. */
+  'email-change-notice': { name: string; newEmail: string };
   /** A sign-in from a device not seen before for the account; `time` as written. */
   'new-sign-in': { name: string; device: string; time: string };
 }
@@ -61,6 +65,31 @@ const templates: {
     ],
     action: { label: `Open ${APP_NAME}`, url: `${baseUrl}/profiles` },
     footnote: `If you do not know ${ownerName}, ignore this email: nothing is shared until the code is entered.`,
+  }),
+  'email-change': ({ name, token }, baseUrl) => ({
+    subject: `Confirm your new ${APP_NAME} email address`,
+    paragraphs: [
+      `Hello ${name},`,
+      `You asked to use this address for your ${APP_NAME} account. ` +
+        'Follow the link below to confirm it; until then, your account keeps its old address.',
+    ],
+    action: {
+      label: 'Confirm Email',
+      url:
+        `${baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}` +
+        `&callbackURL=${encodeURIComponent(EMAIL_CHANGED_PATH)}`,
+    },
+    footnote: 'If you did not ask for this, ignore this email: nothing changes.',
+  }),
+  'email-change-notice': ({ name, newEmail }, baseUrl) => ({
+    subject: `Your ${APP_NAME} email address is being changed`,
+    paragraphs: [
+      `Hello ${name},`,
+      `Someone signed in to your ${APP_NAME} account asked to change its email address to ` +
+        `${newEmail}. It changes only when the link sent to that address is followed.`,
+    ],
+    action: { label: 'Not you? Change your password', url: `${baseUrl}/profile-settings` },
+    footnote: 'Not you? Change your password, and sign out the devices you do not know.',
   }),
   'new-sign-in': ({ name, device, time }, baseUrl) => ({
     subject: `New sign-in to your ${APP_NAME} account`,
