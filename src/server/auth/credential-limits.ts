@@ -161,8 +161,13 @@ export function credentialLimits(options: {
         {
           matcher: (context) => SIGN_IN_PATHS.has(context.path ?? ''),
           handler: createAuthMiddleware(async (ctx) => {
-            const user = ctx.context.newSession?.user;
+            const user = ctx.context.newSession?.user as
+              | { id: string; email: string; name: string; twoFactorEnabled?: boolean | null }
+              | undefined;
             if (!user?.email) return;
+            // A password that only opens the second-factor challenge is no sign-in yet: the
+            // code that completes it marks the device (and tells of a new one).
+            if (ctx.path === '/sign-in/email' && user.twoFactorEnabled) return;
             const tag = accountTag(ctx.context.secret, user.email);
             const known = await knownAccounts(ctx);
             // A sign-in (not the sign-up) on a device that has not signed in as the account

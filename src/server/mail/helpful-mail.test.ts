@@ -10,6 +10,7 @@ import { sampleRecord } from '../test/factories';
 import { expectStatus } from '../test/family-records';
 import { signedUpClient, TEST_ORIGIN, type TestClient } from '../test/harness';
 import { useMailTestServer } from '../test/mail-test-server';
+import { currentCode, twoFactorUser } from '../test/two-factor';
 import { linkIn, type ReceivedMail } from '../test/smtp-server';
 
 const mailed = useMailTestServer();
@@ -112,6 +113,23 @@ describe('a sign-in from a new device', () => {
     // That device is known now.
     expect((await phone.signIn({ email, password })).status).toBe(200);
     expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('with two-factor sign-in, tells once, when the code completes the sign-in', async () => {
+    const { email, password, secret } = await twoFactorUser(server, 'Cara Jones');
+    const phone = server.client().withHeaders({ 'user-agent': IPHONE });
+    const challenged = await phone.signIn({ email, password });
+    expect(challenged.body).toMatchObject({ twoFactorRedirect: true });
+    // The password alone is not a sign-in yet.
+    expect(await mailsTo(email)).toHaveLength(0);
+    const verified = await phone.post('/api/auth/two-factor/verify-totp', {
+      code: await currentCode(secret),
+    });
+    expect(verified.status).toBe(200);
+    const notices = (await mailsTo(email)).filter(
+      (mail) => mail.parsed.subject === 'New sign-in to your Kin Health account',
+    );
+    expect(notices).toHaveLength(1);
   });
 
   it('sends nothing for a wrong password', async () => {
