@@ -52,6 +52,41 @@ test.describe('without mail', () => {
     await signUpViaApi(page);
     await page.goto('/profile-settings');
     await expect(page.getByRole('button', { name: 'Change Email' })).toBeDisabled();
-    await expect(page.getByText(/Email is not set up on this server/)).toBeVisible();
+    await expect(
+      page.getByText(
+        'Email is not set up on this server, so the email address cannot be changed here.',
+      ),
+    ).toBeVisible();
   });
+});
+
+test.describe('email reminders', () => {
+  useMailServer();
+
+  test("'Email reminders' turns on and stays on", async ({ page }) => {
+    const user = { name: 'Ada Byron', email: uniqueEmail('remind'), password: 'a-password-1' };
+    const signedUp = await page.request.post('/api/auth/sign-up/email', {
+      data: { ...user, passcode: PASSCODE },
+      headers: { origin },
+    });
+    expect(signedUp.status(), await signedUp.text()).toBe(200);
+    await page.goto('/profile-settings');
+    const emailReminders = page.getByRole('switch', { name: 'Email reminders', exact: true });
+    await expect(emailReminders).toHaveAttribute('aria-checked', 'false');
+    await emailReminders.click();
+    await expect(emailReminders).toHaveAttribute('aria-checked', 'true');
+    await page.reload();
+    await expect(emailReminders).toHaveAttribute('aria-checked', 'true');
+  });
+});
+
+test("without mail, 'Email reminders' is disabled and says email is not set up", async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  await page.goto('/profile-settings');
+  await expect(page.getByRole('switch', { name: 'Email reminders', exact: true })).toBeDisabled();
+  await expect(
+    page.getByText('Email is not set up on this server, so reminders cannot be sent by email.'),
+  ).toBeVisible();
 });

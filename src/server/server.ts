@@ -61,6 +61,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     vapid: config.vapid,
     pushEndpoints: config.pushEndpoints,
     logger,
+    outbox,
   }).start();
   const mail =
     config.mail && config.baseUrl

@@ -29,6 +29,7 @@ import * as grantAcceptance from './migrations/0019-grant-acceptance';
 import * as contactPersons from './migrations/0020-contact-persons';
 import * as medicationNoSetTime from './migrations/0021-medication-no-set-time';
 import * as mailQueue from './migrations/0022-mail-queue';
+import * as emailReminders from './migrations/0024-email-reminders';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0020-contact-persons': contactPersons,
   '0021-medication-no-set-time': medicationNoSetTime,
   '0022-mail-queue': mailQueue,
+  '0024-email-reminders': emailReminders,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -11,6 +11,9 @@ import { expectStatus } from '../test/family-records';
 import { signedUpClient, TEST_ORIGIN, type TestClient } from '../test/harness';
 import { useMailTestServer } from '../test/mail-test-server';
 import { currentCode, twoFactorUser } from '../test/two-factor';
+import type { RemindersState } from '../../shared/reminders';
+import { testReminderJob } from '../test/reminder-job';
+import { instantOf } from '../reminders/time-zones';
 import { linkIn, type ReceivedMail } from '../test/smtp-server';
 
 const mailed = useMailTestServer();
@@ -20,7 +23,7 @@ const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 /** Health details the owner keeps that no mail may carry. */
-const HEALTH_DETAILS = ['Lisinopril', 'Asthma', 'Jones'];
+const HEALTH_DETAILS = ['Lisinopril', 'Asthma', 'Jones', '10 mg', 'Blood pressure'];
 
 /** Sends what is queued; the mails that arrived for `email`. */
 async function mailsTo(email: string) {
@@ -137,5 +140,53 @@ describe('a sign-in from a new device', () => {
     const stranger = server.client();
     expect((await stranger.signIn({ email, password: 'not-the-password' })).status).toBe(401);
     expect(await mailsTo(email)).toHaveLength(0);
+  });
+});
+
+describe('reminders by email', () => {
+  const ZONE = 'America/New_York';
+  const job = () => testReminderJob(server.db, { outbox: server.outbox });
+
+  it("with 'Email reminders' on, mails each due reminder once: first name and kind only", async () => {
+    const { client, email } = await signedUpClient(server, 'Cara Jones');
+    const person = await mia(client);
+    await expectStatus(
+      client.post(
+        '/api/medications',
+        sampleRecord('medication', {
+          family_member_id: person.id,
+          frequency: 'Daily',
+          time_morning: true,
+          time_noon: false,
+          time_evening: false,
+          time_night: false,
+          start_date: '2026-03-01',
+          end_date: null,
+        }),
+      ),
+    );
+    const state = await client.get<RemindersState>('/api/reminders');
+    const settings = { ...state.body.settings, time_zone: ZONE };
+    // Off: nothing by email.
+    expect((await client.put('/api/reminders/settings', settings)).status).toBe(200);
+    const due = instantOf(ZONE, '2026-03-10', '08:01');
+    await job().runOnce(due);
+    expect(await mailsTo(email)).toHaveLength(0);
+
+    const on = await client.put<RemindersState>('/api/reminders/settings', {
+      ...settings,
+      email_reminders: true,
+    });
+    expect(on.body.settings.email_reminders).toBe(true);
+    const next = instantOf(ZONE, '2026-03-11', '08:01');
+    expect((await job().runOnce(next)).sent).toBe(1);
+    const [mail, ...more] = await mailsTo(email);
+    expect(more).toHaveLength(0);
+    expect(mail?.parsed.subject).toBe('Medication due: Mia');
+    expect(mail?.parsed.text).toContain('Medication due for Mia.');
+    if (mail) expectNoHealthDetails(mail);
+    // Once only, as by push.
+    expect((await job().runOnce(next)).sent).toBe(0);
+    expect(await mailsTo(email)).toHaveLength(1);
   });
 });

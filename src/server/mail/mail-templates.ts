@@ -21,6 +21,11 @@ export interface MailTemplates {
   'email-change': { name: string; token: string };
   /** To the old address: a change to `newEmail` was asked for. */
   'email-change-notice': { name: string; newEmail: string };
+  /**
+   * A reminder, for an account with 'Email reminders' on: only the person's first name and
+   * the kind of reminder, never the medication, dose, doctor or place.
+   */
+  reminder: { name: string; kind: 'Medication due' | 'Visit reminder' };
   /** A sign-in from a device not seen before for the account; `time` as written. */
   'new-sign-in': { name: string; device: string; time: string };
 }
@@ -90,6 +95,12 @@ const templates: {
     ],
     action: { label: 'Not you? Change your password', url: `${baseUrl}/profile-settings` },
     footnote: 'Not you? Change your password, and sign out the devices you do not know.',
+  }),
+  reminder: ({ name, kind }, baseUrl) => ({
+    subject: `${kind}: ${name}`,
+    paragraphs: [`${kind} for ${name}.`, `Open ${APP_NAME} to see what is due.`],
+    action: { label: `Open ${APP_NAME}`, url: baseUrl },
+    footnote: "You get these because 'Email reminders' is on in Profile Settings, under Reminders.",
   }),
   'new-sign-in': ({ name, device, time }, baseUrl) => ({
     subject: `New sign-in to your ${APP_NAME} account`,
