@@ -188,5 +188,24 @@ describe('reminders by email', () => {
     // Once only, as by push.
     expect((await job().runOnce(next)).sent).toBe(0);
     expect(await mailsTo(email)).toHaveLength(1);
+
+    // A visit two hours away: 'Visit reminder', without the doctor or the place.
+    const later = instantOf(ZONE, '2026-03-11', '14:00');
+    await expectStatus(
+      client.post(
+        '/api/visits',
+        sampleRecord('visit', {
+          family_member_id: person.id,
+          visit_date: new Date(later.getTime() + 2 * 60 * 60 * 1000).toISOString(),
+        }),
+      ),
+    );
+    expect((await job().runOnce(later)).sent).toBe(1);
+    const visit = (await mailsTo(email)).find((m) => m.parsed.subject === 'Visit reminder: Mia');
+    expect(visit?.parsed.text).toContain('Visit reminder for Mia.');
+    for (const detail of ['Dr. Patel', 'Riverside Clinic', 'Annual checkup']) {
+      expect(visit?.parsed.text).not.toContain(detail);
+    }
+    if (visit) expectNoHealthDetails(visit);
   });
 });
