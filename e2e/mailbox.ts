@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { test } from './fixtures';
 
 export interface StoredMail {
   to: string[];
@@ -30,4 +31,19 @@ export function mailTo(port: number, address: string): StoredMail[] {
     .filter((file) => file.endsWith('.json'))
     .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as StoredMail)
     .filter((mail) => mail.to.includes(address));
+}
+
+/** The e2e server's own port, and the address of the mail-enabled server beside it. */
+export const e2ePort = Number(process.env.E2E_PORT ?? 4310);
+export const mailOrigin = `http://localhost:${mailServerPort(e2ePort)}`;
+
+/**
+ * Called in a describe: its tests run against the mail-enabled server, once, on the phone
+ * project (the mail-enabled server is one, on SQLite).
+ */
+export function useMailServer() {
+  test.use({ baseURL: mailOrigin });
+  test.beforeEach(() => {
+    test.skip(test.info().project.name !== 'phone', 'the mail-enabled server is one, on SQLite');
+  });
 }

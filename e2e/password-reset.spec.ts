@@ -6,17 +6,11 @@
  */
 import { request as playwrightRequest } from '@playwright/test';
 import { expect, expectAccessible, PASSCODE, test, uniqueEmail } from './fixtures';
-import { mailServerPort, mailTo } from './mailbox';
-
-const port = Number(process.env.E2E_PORT ?? 4310);
-const origin = `http://localhost:${mailServerPort(port)}`;
+import { e2ePort as port, mailOrigin as origin, mailTo, useMailServer } from './mailbox';
 
 test.describe('by email', () => {
-  test.use({ baseURL: origin });
   // One mail-enabled server (SQLite) serves every project: once is enough.
-  test.beforeEach(() => {
-    test.skip(test.info().project.name !== 'phone', 'the mail-enabled server is one, on SQLite');
-  });
+  useMailServer();
 
   test('Forgot password? sends a link by email that resets the password and signs out every device', async ({
     page,

@@ -28,6 +28,8 @@ import { createAccountRepository } from './account/account-repository';
 import { productRoutes } from './api-routes';
 import { createAccessReader, ownAccess, type Access } from './access/scope';
 import { createHouseholdRepository } from './household/household-repository';
+import { mailAcceptanceCode } from './household/acceptance-mail';
+import type { MailOutbox } from './mail/mail-queue';
 import { CALENDAR_FEED_PATH, calendarFeedRoutes } from './calendar/calendar-routes';
 import { freshProofChecker } from './account/fresh-proof';
 import { createAttemptLimits } from './limits/attempt-limits';
@@ -62,6 +64,8 @@ export interface AppDependencies {
     | 'mail'
   >;
   logger: Logger;
+  /** Where the app's mails are queued; none: mail is not set up. */
+  outbox?: MailOutbox;
 }
 
 /** Reads a JSON body without consuming the request (better-auth reads it again). */
@@ -75,7 +79,7 @@ async function bodyOf(request: Request): Promise<unknown> {
 
 const AUTH_BASE_PATH = '/api/auth';
 
-export function createApp({ database, auth, config, logger }: AppDependencies) {
+export function createApp({ database, auth, config, logger, outbox }: AppDependencies) {
   const { db } = database;
   const members = createFamilyMemberRepository(db);
   const accounts = createAccountRepository(db);
@@ -207,7 +211,10 @@ export function createApp({ database, auth, config, logger }: AppDependencies) {
   app.route(CALENDAR_FEED_PATH, calendarFeedRoutes(db, limits, logger));
 
   const accessOf = createAccessReader(db);
-  const household = createHouseholdRepository(db, { limits });
+  const household = createHouseholdRepository(db, {
+    limits,
+    deliverAcceptanceCode: mailAcceptanceCode(db, outbox),
+  });
   const api = new Hono<AppEnv>()
     .use(requireSession(auth, db, sessionLifetime(config.sessionMaxAgeDays)))
     .use(async (c, next) => {

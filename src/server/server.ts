@@ -49,7 +49,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
   // Mail (SMTP_URL): queued by requests, sent by this instance's sender (mail/mail-queue.ts).
   const outbox = createMailOutbox(database.db, config.mail !== null);
   const auth = createAuth({ db: database.db, engine: database.engine, config, logger, outbox });
-  const app = createApp({ database, auth, config, logger });
+  const app = createApp({ database, auth, config, logger, outbox });
   const stopPruning = scheduleAuditPruning(
     () => pruneAuditLog(database.db, config.auditRetentionDays),
     logger,
@@ -61,6 +61,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     vapid: config.vapid,
     pushEndpoints: config.pushEndpoints,
     logger,
+    outbox,
   }).start();
   const mail =
     config.mail && config.baseUrl

@@ -44,3 +44,20 @@ export const passwordChangeSchema = z.object({
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed. Your other devices are signed out.';
+
+/** Profile Settings' 'Email' section: the new address, confirmed by a link sent to it. */
+export const emailChangeSchema = z.object({
+  newEmail: z
+    .string({ error: 'New Email is required' })
+    .trim()
+    .min(1, { error: 'New Email is required' })
+    .pipe(z.email({ error: 'New Email must be a valid email address' })),
+});
+export type EmailChangeInput = z.input<typeof emailChangeSchema>;
+
+/** Where the confirmation link leads once followed. */
+export const EMAIL_CHANGED_PATH = '/profile-settings?email=changed';
+export const emailChangeSentMessage = (newEmail: string) =>
+  `Check ${newEmail} for a link to confirm the change. Until it is followed, your email stays as it is.`;
+export const EMAIL_CHANGE_NOT_SET_UP_MESSAGE =
+  'Email is not set up on this server, so the email address cannot be changed here.';

@@ -114,6 +114,8 @@ export const auditEvents = [
   'password_reset',
   'password_reset_link_created',
   'mail_failed',
+  'email_change_requested',
+  'email_changed',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -148,6 +150,8 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   password_reset: 'Password reset with an emailed link',
   password_reset_link_created: 'Password reset link made by the server operator',
   mail_failed: 'An email could not be sent',
+  email_change_requested: 'Email change asked for, link sent to the new address',
+  email_changed: 'Email changed with the emailed link',
 };
 
 /** How a sign-in succeeded, or why it failed: the `detail` of those events. */

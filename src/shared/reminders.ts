@@ -55,6 +55,11 @@ export const reminderSettingsSchema = z.object({
   time_evening: time('Evening'),
   time_night: time('Night'),
   hide_names: z.boolean({ error: 'Hide names on the lock screen must be true or false' }),
+  /** Reminders by email too, where mail is set up (for phones without web push). */
+  email_reminders: z
+    .boolean({ error: 'Email reminders must be true or false' })
+    .optional()
+    .default(false),
 });
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 
@@ -101,3 +106,7 @@ export interface ReminderPayload {
   url: string;
   tag: string;
 }
+
+/** Profile Settings, 'Email reminders', where the server has no mail. */
+export const EMAIL_REMINDERS_NOT_SET_UP_MESSAGE =
+  'Email is not set up on this server, so reminders cannot be sent by email.';

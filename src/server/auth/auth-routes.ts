@@ -22,6 +22,9 @@ export const AUTH_HTTP_ROUTES: readonly AuthRoute[] = [
   { method: 'POST', path: '/request-password-reset' },
   { method: 'POST', path: '/reset-password' },
   { method: 'POST', path: '/change-password' },
+  { method: 'POST', path: '/change-email' },
+  // The link in the mail that confirms a new email address.
+  { method: 'GET', path: '/verify-email' },
 ];
 
 const allowed = new Set(AUTH_HTTP_ROUTES.map((route) => `${route.method} ${route.path}`));

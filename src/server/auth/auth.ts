@@ -45,11 +45,13 @@ import { sessionLifetime } from './session-lifetime';
 import { usedCodes } from './used-codes';
 import {
   passwordChangeSchema,
+  emailChangeSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
 } from '../../shared/account-recovery';
 import { passwordChange } from './password-change';
 import { createMailOutbox, type MailOutbox } from '../mail/mail-queue';
+import { emailChange, emailChangeOptions, EMAIL_VERIFIED_PATH } from './email-change';
 import { passwordReset, passwordResetOptions, RESET_TOKEN_STORAGE } from './password-reset';
 
 /** A session used at least once a day renews itself, up to its absolute lifetime. */
@@ -77,6 +79,8 @@ const requestSchemas: Record<string, z.ZodType> = {
   '/reset-password': passwordResetSchema,
   // Changing the password in Profile Settings (password-change.ts).
   '/change-password': passwordChangeSchema,
+  // Changing the email address in Profile Settings (email-change.ts).
+  '/change-email': emailChangeSchema,
 };
 
 const fullName = text('Full Name', { required: true }).schema;
@@ -94,13 +98,18 @@ const WRITABLE_USER_FIELDS = {
     'twoFactorEnabled',
   ]),
   update: new Set(['name', 'twoFactorEnabled', 'updatedAt']),
+  /** Only the followed link of an email change writes the address. */
+  emailVerified: new Set(['name', 'twoFactorEnabled', 'updatedAt', 'email', 'emailVerified']),
 };
 
 /**
  * Every path that writes a user (sign-up, a profile change, a server-side call) keeps the
  * Full Name field's rules, and no field the product does not use is written.
  */
-function checkUserFields(fields: Record<string, unknown>, when: 'create' | 'update') {
+function checkUserFields(
+  fields: Record<string, unknown>,
+  when: 'create' | 'update' | 'emailVerified',
+) {
   for (const [field, value] of Object.entries(fields)) {
     if (value === undefined || (when === 'create' && field === 'image' && value === null)) continue;
     if (!WRITABLE_USER_FIELDS[when].has(field) || field === 'image') {
@@ -157,6 +166,8 @@ export function createAuth(options: {
   const lifetime = sessionLifetime(config.sessionMaxAgeDays);
   const passcodeGuesses = passcodeGuessLimit({ db, limit: config.passcodeGuessLimit, logger });
 
+  const changeEmail = emailChangeOptions(outbox);
+
   const authOptions = {
     appName: APP_NAME,
     basePath: '/api/auth',
@@ -193,7 +204,10 @@ export function createAuth(options: {
     },
     // Reset tokens are kept as their hash (password-reset.ts).
     verification: { storeIdentifier: RESET_TOKEN_STORAGE },
+    // Changing the email address, confirmed by a link to the new one (email-change.ts).
+    emailVerification: changeEmail.emailVerification,
     user: {
+      ...changeEmail.user,
       additionalFields: {
         familyPasscode: {
           type: 'string',
@@ -218,7 +232,7 @@ export function createAuth(options: {
     disabledPaths: ['/list-sessions', '/revoke-session', '/revoke-sessions'],
     plugins: [
       // First: an attempt over its account's limit goes no further.
-      credentialLimits({ db, limits: attemptLimits, logger }),
+      credentialLimits({ db, limits: attemptLimits, logger, outbox }),
       twoFactor({ issuer: APP_NAME, backupCodeOptions: backupCodeOptions(config.authSecret) }),
       // Before the audit plugin: a code used twice never reaches better-auth's check.
       usedCodes({ db, secret: config.authSecret, logger }),
@@ -233,6 +247,8 @@ export function createAuth(options: {
       passwordReset({ db, outbox, logger }),
       // Changing the password in Profile Settings.
       passwordChange({ db, logger }),
+      // Changing the email address in Profile Settings.
+      emailChange({ db, outbox, logger }),
     ],
     rateLimit: credentialRule
       ? {
@@ -279,8 +295,8 @@ export function createAuth(options: {
           const issue = firstIssue(parsed.error);
           throw inAuthFlow(badRequest(issue.message, issue.field));
         }
-        // A backup code goes on as the schema reads it (trimmed, in capitals).
-        if (ctx.path === '/two-factor/verify-backup-code') {
+        // A backup code goes on as the schema reads it (trimmed, in capitals), an email trimmed.
+        if (ctx.path === '/two-factor/verify-backup-code' || ctx.path === '/change-email') {
           return { context: { body: { ...(ctx.body as object), ...(parsed.data as object) } } };
         }
         const signingUp = ctx.path === '/sign-up/email';
@@ -328,8 +344,19 @@ export function createAuth(options: {
           },
         },
         update: {
-          before: async (changes) => {
-            checkUserFields(changes, 'update');
+          before: async (changes, ctx) => {
+            checkUserFields(
+              changes,
+              ctx?.path === EMAIL_VERIFIED_PATH ? 'emailVerified' : 'update',
+            );
+          },
+          after: async (user, ctx) => {
+            if (ctx?.path !== EMAIL_VERIFIED_PATH) return;
+            await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
+              event: 'email_changed',
+              userId: user.id,
+              detail: user.email,
+            });
           },
         },
       },

@@ -25,6 +25,9 @@ import { TOO_MANY_ATTEMPTS_MESSAGE, type AttemptLimits } from '../limits/attempt
 import type { Logger } from '../logger';
 import { challengedUserId } from './two-factor-challenge';
 import { isMakingResetLink } from './reset-link-context';
+import { describeUserAgent } from '../../shared/user-agent';
+import { firstName } from '../../shared/names';
+import type { MailOutbox } from '../mail/mail-queue';
 
 type MiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -58,6 +61,13 @@ const SIGN_IN_PATHS = new Set([
   '/two-factor/verify-totp',
   '/two-factor/verify-backup-code',
 ]);
+
+/** How a new sign-in's time is written in its notice. */
+const SIGN_IN_TIME = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
 
 interface KnownAccount {
   /** The email, as a keyed hash: the cookie names no one. */
@@ -102,8 +112,10 @@ export function credentialLimits(options: {
   db: Kysely<DB>;
   limits: AttemptLimits;
   logger: Logger;
+  /** Where the notice of a sign-in from a new device is queued. */
+  outbox?: MailOutbox;
 }) {
-  const { db, limits, logger } = options;
+  const { db, limits, logger, outbox } = options;
 
   return {
     id: 'kin-credential-limits',
@@ -149,12 +161,32 @@ export function credentialLimits(options: {
         {
           matcher: (context) => SIGN_IN_PATHS.has(context.path ?? ''),
           handler: createAuthMiddleware(async (ctx) => {
-            const email = ctx.context.newSession?.user.email;
-            if (!email) return;
-            const tag = accountTag(ctx.context.secret, email);
+            const user = ctx.context.newSession?.user as
+              | { id: string; email: string; name: string; twoFactorEnabled?: boolean | null }
+              | undefined;
+            if (!user?.email) return;
+            // A password that only opens the second-factor challenge is no sign-in yet: the
+            // code that completes it marks the device (and tells of a new one).
+            if (ctx.path === '/sign-in/email' && user.twoFactorEnabled) return;
+            const tag = accountTag(ctx.context.secret, user.email);
+            const known = await knownAccounts(ctx);
+            // A sign-in (not the sign-up) on a device that has not signed in as the account
+            // before: the account holder is told, by mail.
+            if (ctx.path !== '/sign-up/email' && !known.some((account) => account.tag === tag)) {
+              await outbox?.enqueue({
+                to: user.email,
+                template: 'new-sign-in',
+                params: {
+                  name: firstName(user.name),
+                  device: describeUserAgent(ctx.headers?.get('user-agent')),
+                  time: SIGN_IN_TIME.format(new Date()) + ' UTC',
+                },
+                userId: user.id,
+              });
+            }
             const accounts = [
               { tag, since: Math.floor(Date.now() / 1000) },
-              ...(await knownAccounts(ctx)).filter((account) => account.tag !== tag),
+              ...known.filter((account) => account.tag !== tag),
             ].slice(0, KNOWN_DEVICE_ACCOUNTS);
             const cookie = knownDeviceCookie(ctx);
             await ctx.setSignedCookie(

@@ -30,6 +30,7 @@ import * as contactPersons from './migrations/0020-contact-persons';
 import * as medicationNoSetTime from './migrations/0021-medication-no-set-time';
 import * as mailQueue from './migrations/0022-mail-queue';
 import * as vaccineSchedule from './migrations/0023-vaccine-schedule';
+import * as emailReminders from './migrations/0024-email-reminders';
 import * as vaccineReminders from './migrations/0025-vaccine-reminders';
 
 export const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0021-medication-no-set-time': medicationNoSetTime,
   '0022-mail-queue': mailQueue,
   '0023-vaccine-schedule': vaccineSchedule,
+  '0024-email-reminders': emailReminders,
   '0025-vaccine-reminders': vaccineReminders,
 };
 

@@ -161,6 +161,8 @@ export interface ReminderSettingsTable {
   time_evening: string;
   time_night: string;
   hide_names: number;
+  /** Reminders by email too (migration 0024). */
+  email_reminders: Generated<number>;
   updated_at: string;
 }
 

@@ -6,12 +6,28 @@
  */
 import { html, raw } from 'hono/html';
 import { APP_NAME } from '../../shared/constants';
-import { PASSWORD_RESET_LINK_MINUTES } from '../../shared/account-recovery';
+import { EMAIL_CHANGED_PATH, PASSWORD_RESET_LINK_MINUTES } from '../../shared/account-recovery';
 
 /** The values each template takes. */
 export interface MailTemplates {
   /** A link to /reset-password; `name` is the account holder's first name. */
   'password-reset': { name: string; link: string };
+  /**
+   * A household grant (decision 0022): the owner's and the person's first names and the
+   * one-time acceptance code; nothing of the records themselves.
+   */
+  'household-grant': { ownerName: string; personName: string; code: string };
+  /** The link that confirms a new email address (better-auth's signed token), to the new one. */
+  'email-change': { name: string; token: string };
+  /** To the old address: a change to `newEmail` was asked for. */
+  'email-change-notice': { name: string; newEmail: string };
+  /**
+   * A reminder, for an account with 'Email reminders' on: only the person's first name and
+   * the kind of reminder, never the medication, dose, doctor or place.
+   */
+  reminder: { name: string; kind: 'Medication due' | 'Visit reminder' };
+  /** A sign-in from a device not seen before for the account; `time` as written. */
+  'new-sign-in': { name: string; device: string; time: string };
 }
 export type MailTemplate = keyof MailTemplates;
 
@@ -30,7 +46,9 @@ interface Content {
   footnote: string;
 }
 
-const templates: { [T in MailTemplate]: (params: MailTemplates[T]) => Content } = {
+const templates: {
+  [T in MailTemplate]: (params: MailTemplates[T], baseUrl: string) => Content;
+} = {
   'password-reset': ({ name, link }) => ({
     subject: `Reset your ${APP_NAME} password`,
     paragraphs: [
@@ -42,6 +60,60 @@ const templates: { [T in MailTemplate]: (params: MailTemplates[T]) => Content } 
     footnote:
       'If you did not ask for this, ignore this email: your password stays as it is. ' +
       'Your Friends & Family Passcode is not needed to reset it.',
+  }),
+  'household-grant': ({ ownerName, personName, code }, baseUrl) => ({
+    subject: `${ownerName} shared ${personName}'s records with you on ${APP_NAME}`,
+    paragraphs: [
+      `${ownerName} shared ${personName}'s records with you on ${APP_NAME}.`,
+      `To see them, sign in there with this email address and enter this one-time ` +
+        `Acceptance Code under 'Shared with you' on Family Profiles: ${code}`,
+    ],
+    action: { label: `Open ${APP_NAME}`, url: `${baseUrl}/profiles` },
+    footnote: `If you do not know ${ownerName}, ignore this email: nothing is shared until the code is entered.`,
+  }),
+  'email-change': ({ name, token }, baseUrl) => ({
+    subject: `Confirm your new ${APP_NAME} email address`,
+    paragraphs: [
+      `Hello ${name},`,
+      `You asked to use this address for your ${APP_NAME} account. ` +
+        'Follow the link below to confirm it; until then, your account keeps its old address.',
+    ],
+    action: {
+      label: 'Confirm Email',
+      url:
+        `${baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}` +
+        `&callbackURL=${encodeURIComponent(EMAIL_CHANGED_PATH)}`,
+    },
+    footnote: 'If you did not ask for this, ignore this email: nothing changes.',
+  }),
+  'email-change-notice': ({ name, newEmail }, baseUrl) => ({
+    subject: `Your ${APP_NAME} email address is being changed`,
+    paragraphs: [
+      `Hello ${name},`,
+      `Someone signed in to your ${APP_NAME} account asked to change its email address to ` +
+        `${newEmail}. It changes only when the link sent to that address is followed.`,
+    ],
+    action: { label: 'Not you? Change your password', url: `${baseUrl}/profile-settings` },
+    footnote: 'Not you? Change your password, and sign out the devices you do not know.',
+  }),
+  reminder: ({ name, kind }, baseUrl) => ({
+    subject: `${kind}: ${name}`,
+    paragraphs: [`${kind} for ${name}.`, `Open ${APP_NAME} to see what is due.`],
+    action: { label: `Open ${APP_NAME}`, url: baseUrl },
+    footnote: "You get these because 'Email reminders' is on in Profile Settings, under Reminders.",
+  }),
+  'new-sign-in': ({ name, device, time }, baseUrl) => ({
+    subject: `New sign-in to your ${APP_NAME} account`,
+    paragraphs: [
+      `Hello ${name},`,
+      `Your ${APP_NAME} account was signed in to from a device it had not seen before.`,
+      `Device: ${device}`,
+      `Time: ${time}`,
+      'If this was you, there is nothing to do.',
+    ],
+    action: { label: 'Not you? Change your password', url: `${baseUrl}/profile-settings` },
+    footnote:
+      'Not you? Change your password in Profile Settings, and sign out the devices you do not know.',
   }),
 };
 
@@ -101,7 +173,7 @@ export function renderMail<T extends MailTemplate>(
   params: MailTemplates[T],
   baseUrl: string,
 ): RenderedMail {
-  const content = templates[template](params);
+  const content = templates[template](params, baseUrl);
   return {
     subject: content.subject,
     text: renderText(content, baseUrl),

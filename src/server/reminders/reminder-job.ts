@@ -44,6 +44,8 @@ import { clockTimeIn, dayIn, instantOf } from './time-zones';
 import { addDays } from '../../shared/date-values';
 import { firstName } from '../../shared/names';
 import { scheduleTabLink } from '../../shared/vaccines/schedule-setting';
+import type { MailOutbox } from '../mail/mail-queue';
+import type { MailTemplates } from '../mail/mail-templates';
 import { accountSchedule, memberPlans } from '../vaccines/member-plans';
 
 export const DEFAULT_INTERVAL_MS = 60 * 1000;
@@ -61,6 +63,8 @@ export interface ReminderJobOptions {
   /** Where reminders may go: push services only, but in the API tests (push-endpoints.ts). */
   pushEndpoints: PushEndpointPolicy;
   logger: Logger;
+  /** Where reminders go by email, for accounts with 'Email reminders' on. */
+  outbox?: MailOutbox;
   clock?: Clock;
   intervalMs?: number;
   catchUpMs?: number;
@@ -72,8 +76,13 @@ interface Account {
   userName: string;
   settings: ReminderSettings;
   subscriptions: StoredSubscription[];
+  /** Whether this kind of reminder also goes by email. */
+  email: boolean;
+  userEmail: string;
   now: Date;
 }
+
+type ReminderKind = MailTemplates['reminder']['kind'];
 
 export interface ReminderRun {
   /** Reminders claimed and sent by this run. */
@@ -81,7 +90,7 @@ export interface ReminderRun {
 }
 
 export function createReminderJob(options: ReminderJobOptions) {
-  const { db, vapid, pushEndpoints, logger } = options;
+  const { db, vapid, pushEndpoints, logger, outbox } = options;
   const clock = options.clock ?? systemClock;
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const catchUpMs = options.catchUpMs ?? DEFAULT_CATCH_UP_MS;
@@ -105,11 +114,22 @@ export function createReminderJob(options: ReminderJobOptions) {
     return claimed.length > 0;
   }
 
+  /** To the account's devices, and by email when it asked for that (first name and kind only). */
   async function deliver(
-    userId: string,
-    subscriptions: StoredSubscription[],
+    account: Account,
     payload: ReminderPayload,
+    /** What an email reminder names; none: by web push only. */
+    mail?: { name: string; kind: ReminderKind },
   ): Promise<void> {
+    const { userId, subscriptions } = account;
+    if (account.email && mail) {
+      await outbox?.enqueue({
+        to: account.userEmail,
+        template: 'reminder',
+        params: { name: firstName(mail.name), kind: mail.kind },
+        userId,
+      });
+    }
     for (const subscription of subscriptions) {
       if (pushEndpointProblem(subscription.endpoint, pushEndpoints)) {
         // Saved before addresses were checked: it is not a push service's, and never will be.
@@ -174,7 +194,7 @@ export function createReminderJob(options: ReminderJobOptions) {
   }
 
   async function remindDoses(account: Account): Promise<number> {
-    const { userId, userName, settings, subscriptions, now } = account;
+    const { userId, userName, settings, now } = account;
     let sent = 0;
     const earliest = new Date(now.getTime() - catchUpMs);
     const days = [
@@ -201,7 +221,10 @@ export function createReminderJob(options: ReminderJobOptions) {
             continue;
           }
           const name = due[0]?.family_member_name ?? userName;
-          await deliver(userId, subscriptions, dosePayload(settings, name, slot, day, due));
+          await deliver(account, dosePayload(settings, name, slot, day, due), {
+            name,
+            kind: 'Medication due',
+          });
           sent += 1;
         }
       }
@@ -210,7 +233,7 @@ export function createReminderJob(options: ReminderJobOptions) {
   }
 
   async function remindVisits(account: Account): Promise<number> {
-    const { userId, userName, settings, subscriptions, now } = account;
+    const { userId, userName, settings, now } = account;
     let sent = 0;
     for (const lead of VISIT_REMINDER_LEADS) {
       const from = new Date(now.getTime() - catchUpMs + lead.ms).toISOString();
@@ -251,7 +274,10 @@ export function createReminderJob(options: ReminderJobOptions) {
               url,
               tag,
             };
-        await deliver(userId, subscriptions, payload);
+        await deliver(account, payload, {
+          name: visit.family_member_name ?? userName,
+          kind: 'Visit reminder',
+        });
         sent += 1;
       }
     }
@@ -263,7 +289,7 @@ export function createReminderJob(options: ReminderJobOptions) {
    * the person's first name, 'Vaccine due', the vaccine and dose (never a condition).
    */
   async function remindVaccines(account: Account): Promise<number> {
-    const { userId, settings, subscriptions, now } = account;
+    const { userId, settings, now } = account;
     const schedule = await accountSchedule(db, userId);
     if (!schedule) return 0;
     let sent = 0;
@@ -302,7 +328,8 @@ export function createReminderJob(options: ReminderJobOptions) {
                 url,
                 tag,
               };
-          await deliver(userId, subscriptions, payload);
+          // By web push only: email reminders cover doses and visits (decision 29).
+          await deliver(account, payload);
           sent += 1;
         }
       }
@@ -312,17 +339,23 @@ export function createReminderJob(options: ReminderJobOptions) {
 
   async function remindUser(userId: string, now: Date): Promise<number> {
     const subscriptions = await reminders.subscriptions(userId);
-    if (subscriptions.length === 0) return 0;
     const { settings } = await reminders.settings(userId);
-    const user = await ownedRows(db, 'user', userId).select('name').executeTakeFirst();
+    // By email too: both kinds, when the account asked and mail is set up.
+    const email = Boolean(outbox?.enabled && settings.email_reminders);
+    if (subscriptions.length === 0 && !email) return 0;
+    const user = await ownedRows(db, 'user', userId).select(['name', 'email']).executeTakeFirst();
     const userName = user?.name ?? 'you';
     const forDoses = subscriptions.filter((s) => s.medication_reminders);
     const forVisits = subscriptions.filter((s) => s.visit_reminders);
     const forVaccines = subscriptions.filter((s) => s.vaccine_reminders);
     let sent = 0;
-    const account = { userId, userName, settings, now };
-    if (forDoses.length) sent += await remindDoses({ ...account, subscriptions: forDoses });
-    if (forVisits.length) sent += await remindVisits({ ...account, subscriptions: forVisits });
+    const account = { userId, userName, settings, now, email, userEmail: user?.email ?? '' };
+    if (forDoses.length || email) {
+      sent += await remindDoses({ ...account, subscriptions: forDoses });
+    }
+    if (forVisits.length || email) {
+      sent += await remindVisits({ ...account, subscriptions: forVisits });
+    }
     if (forVaccines.length) {
       sent += await remindVaccines({ ...account, subscriptions: forVaccines });
     }
@@ -337,7 +370,14 @@ export function createReminderJob(options: ReminderJobOptions) {
       .deleteFrom('reminders_sent')
       .where('due_at', '<', new Date(now.getTime() - CLAIM_RETENTION_MS).toISOString())
       .execute();
-    const users = await db.selectFrom('push_subscriptions').select('user_id').distinct().execute();
+    const pushed = db.selectFrom('push_subscriptions').select('user_id');
+    const users = outbox?.enabled
+      ? await pushed
+          .union(
+            db.selectFrom('reminder_settings').select('user_id').where('email_reminders', '=', 1),
+          )
+          .execute()
+      : await pushed.distinct().execute();
     let sent = 0;
     for (const { user_id: userId } of users) {
       try {

@@ -22,6 +22,7 @@ export const DEFAULT_SETTINGS: ReminderSettings = {
   time_evening: DEFAULT_SLOT_TIMES.Evening,
   time_night: DEFAULT_SLOT_TIMES.Night,
   hide_names: false,
+  email_reminders: false,
 };
 
 /** A time of day's time in the settings. */
@@ -53,10 +54,18 @@ export function createReminderRepository(db: Kysely<DB>) {
         'time_evening',
         'time_night',
         'hide_names',
+        'email_reminders',
       ])
       .executeTakeFirst();
     if (!row) return { settings: DEFAULT_SETTINGS, saved: false };
-    return { settings: { ...row, hide_names: Boolean(row.hide_names) }, saved: true };
+    return {
+      settings: {
+        ...row,
+        hide_names: Boolean(row.hide_names),
+        email_reminders: Boolean(row.email_reminders),
+      },
+      saved: true,
+    };
   }
 
   async function subscriptions(userId: string): Promise<StoredSubscription[]> {
@@ -93,7 +102,12 @@ export function createReminderRepository(db: Kysely<DB>) {
     },
 
     async saveSettings(userId: string, input: ReminderSettings): Promise<void> {
-      const values = { ...input, hide_names: input.hide_names ? 1 : 0, updated_at: nowTimestamp() };
+      const values = {
+        ...input,
+        hide_names: input.hide_names ? 1 : 0,
+        email_reminders: input.email_reminders ? 1 : 0,
+        updated_at: nowTimestamp(),
+      };
       const updated = await updateOwned(db, 'reminder_settings', userId)
         .set(values)
         .executeTakeFirst();

@@ -20,6 +20,7 @@ import {
   type PushService,
 } from '../test/push-service';
 import { createReminderJob } from './reminder-job';
+import { testReminderJob } from '../test/reminder-job';
 import { instantOf } from './time-zones';
 
 const server = useTestServer();
@@ -35,13 +36,7 @@ afterAll(async () => {
   await push.close();
 });
 
-const job = () =>
-  createReminderJob({
-    db: server.db,
-    vapid: testConfig().vapid,
-    pushEndpoints: testConfig().pushEndpoints,
-    logger: createLogger('silent'),
-  });
+const job = () => testReminderJob(server.db);
 
 async function medication(client: TestClient, overrides: Record<string, unknown>) {
   const response = await client.post<{ id: string }>(

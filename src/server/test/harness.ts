@@ -165,7 +165,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
   await settleConfiguredPasscode(database, config, logger);
   const outbox = createMailOutbox(database.db, config.mail !== null);
   const auth = createAuth({ db: database.db, engine: database.engine, config, logger, outbox });
-  const app = createApp({ database, auth, config, logger });
+  const app = createApp({ database, auth, config, logger, outbox });
   const fetch = (request: Request) => inRequest.run(true, () => app.fetch(request));
   const baseUrl = config.baseUrl ?? TEST_ORIGIN;
   // Not started: a test sends what is queued when it chooses (`mailSender.runOnce()`).

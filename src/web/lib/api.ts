@@ -12,6 +12,7 @@ import { ApiError } from '../../shared/api-error';
 import type { SignInInput, SignUpInput } from '../../shared/auth';
 import type {
   AccountRecoveryOptions,
+  EmailChangeInput,
   PasswordChangeInput,
   PasswordResetInput,
 } from '../../shared/account-recovery';
@@ -268,6 +269,8 @@ export const securityApi = {
   /** The current password and a new one; every other session ends. */
   changePassword: (input: PasswordChangeInput) =>
     request<unknown>('POST', '/auth/change-password', input),
+  /** Sends a confirmation link to the new address; the email changes when it is followed. */
+  changeEmail: (input: EmailChangeInput) => request<unknown>('POST', '/auth/change-email', input),
   factors: () => answer(product.factors.$get()),
   /** Starts turning two-factor sign-in on; it is on once `confirmTwoFactor` succeeds. */
   enableTwoFactor: (password: string) =>

@@ -11,14 +11,27 @@ export interface SwitchProps {
   onCheckedChange: (checked: boolean) => void;
   disabled?: boolean;
   hint?: string;
+  /**
+   * Named by text inside the button instead of by its visible label: for a switch whose
+   * name contains a field's label on the same screen ('Email reminders' beside Profile
+   * Settings' 'Email'), so that the field's label still names that field alone.
+   */
+  nameFromContent?: boolean;
 }
 
-export function Switch({ label, checked, onCheckedChange, disabled, hint }: SwitchProps) {
+export function Switch({
+  label,
+  checked,
+  onCheckedChange,
+  disabled,
+  hint,
+  nameFromContent,
+}: SwitchProps) {
   const id = useId();
   return (
     <div className="flex min-h-11 items-center justify-between gap-4">
       <div className="min-w-0">
-        <span id={`${id}-label`} className="font-medium">
+        <span id={`${id}-label`} className="font-medium" aria-hidden={nameFromContent}>
           {label}
         </span>
         {hint ? (
@@ -31,7 +44,7 @@ export function Switch({ label, checked, onCheckedChange, disabled, hint }: Swit
         type="button"
         role="switch"
         aria-checked={checked}
-        aria-labelledby={`${id}-label`}
+        aria-labelledby={nameFromContent ? undefined : `${id}-label`}
         aria-describedby={hint ? `${id}-hint` : undefined}
         disabled={disabled}
         onClick={() => onCheckedChange(!checked)}
@@ -40,6 +53,7 @@ export function Switch({ label, checked, onCheckedChange, disabled, hint }: Swit
           checked ? 'bg-primary' : 'bg-input',
         )}
       >
+        {nameFromContent ? <span className="sr-only">{label}</span> : null}
         <span
           aria-hidden="true"
           className={cn(

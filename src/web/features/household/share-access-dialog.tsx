@@ -80,9 +80,14 @@ export function ShareAccessDialog({
       }
       // True whether or not the email has an account yet (which is not told, so that no one
       // learns from this form who has one).
+      // A pending grant without a code here: the code went to the email by mail.
+      const mailed =
+        given.status === 'pending'
+          ? ` We emailed them a one-time Acceptance Code to enter under 'Shared with you'.`
+          : '';
       showSuccess({
         title: given.status === 'accepted' ? 'Access changed' : 'Access granted',
-        description: `${values.email} can ${values.role === 'editor' ? 'keep' : 'see'} ${person.name}'s records when signed in with that email.`,
+        description: `${values.email} can ${values.role === 'editor' ? 'keep' : 'see'} ${person.name}'s records when signed in with that email.${mailed}`,
       });
       onOpenChange(false);
     } catch (error) {

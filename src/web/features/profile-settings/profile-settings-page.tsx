@@ -24,6 +24,7 @@ import { YourDataSection } from './your-data-section';
 import { SecurityActivity } from './security-activity';
 import { TwoFactorSettings } from './two-factor-settings';
 import { PasswordSection } from './password-section';
+import { EmailSection } from './email-section';
 
 /** For an account whose password, chosen at sign-up, is one of the most common. */
 function CommonPasswordNotice() {
@@ -113,6 +114,7 @@ export function ProfileSettingsPage() {
             </form>
           </Card>
           {profile.data?.password_common ? <CommonPasswordNotice /> : null}
+          <EmailSection currentEmail={profile.data?.email ?? ''} />
           <PasswordSection />
           <TwoFactorSettings />
           <ActiveSessions />

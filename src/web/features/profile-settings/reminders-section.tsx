@@ -9,6 +9,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { DOSE_SLOTS } from '../../../shared/doses';
 import { toasts } from '../../../shared/messages';
 import {
+  EMAIL_REMINDERS_NOT_SET_UP_MESSAGE,
   reminderSettingsSchema,
   type ReminderSettings,
   type RemindersState,
@@ -17,7 +18,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
 import { Switch } from '../../components/ui/switch';
-import { remindersApi } from '../../lib/api';
+import { authApi, remindersApi } from '../../lib/api';
 import { showError, showSuccess } from '../../lib/toast';
 import { parseOrShowError } from '../../lib/validate';
 import {
@@ -152,7 +153,11 @@ export function RemindersSection() {
     // The switch below saves itself: the form's times go with its saved value.
     const input = parseOrShowError(
       reminderSettingsSchema,
-      { ...form, hide_names: settings?.hide_names ?? form.hide_names },
+      {
+        ...form,
+        hide_names: settings?.hide_names ?? form.hide_names,
+        email_reminders: settings?.email_reminders ?? form.email_reminders,
+      },
       toasts.error,
     );
     if (!input) return;
@@ -165,6 +170,20 @@ export function RemindersSection() {
   };
 
   const busy = chooseOnDevice.isPending || !state.data;
+  const recovery = useQuery({ queryKey: ['account-recovery'], queryFn: authApi.accountRecovery });
+  const mail = recovery.data?.email === true;
+
+  /** Saves one switch alone: times being edited below are saved by their own button. */
+  function saveSwitch(field: 'hide_names' | 'email_reminders', on: boolean) {
+    if (!settings) return;
+    saveSettings.mutate(
+      { ...settings, [field]: on },
+      {
+        onSuccess: (next) =>
+          setForm((current) => current && { ...current, [field]: next.settings[field] }),
+      },
+    );
+  }
 
   return (
     <Card className="p-5">
@@ -190,19 +209,19 @@ export function RemindersSection() {
           hint="Notifications say only ‘Medication due’, ‘Visit reminder’ or ‘Vaccine due’."
           checked={state.data?.settings.hide_names ?? false}
           disabled={!settings || saveSettings.isPending}
-          // Saves the switch alone: times being edited above are saved by their own button.
-          onCheckedChange={(on) =>
-            settings &&
-            saveSettings.mutate(
-              { ...settings, hide_names: on },
-              {
-                onSuccess: (next) =>
-                  setForm(
-                    (current) => current && { ...current, hide_names: next.settings.hide_names },
-                  ),
-              },
-            )
+          onCheckedChange={(on) => saveSwitch('hide_names', on)}
+        />
+        <Switch
+          label="Email reminders"
+          nameFromContent
+          hint={
+            mail
+              ? 'The same reminders by email too, for phones where notifications cannot be turned on. They name only the person and ‘Medication due’ or ‘Visit reminder’.'
+              : EMAIL_REMINDERS_NOT_SET_UP_MESSAGE
           }
+          checked={state.data?.settings.email_reminders ?? false}
+          disabled={!mail || !settings || saveSettings.isPending}
+          onCheckedChange={(on) => saveSwitch('email_reminders', on)}
         />
       </div>
       {problem ? (

@@ -13,6 +13,8 @@ import {
   Link2Off,
   LogIn,
   LogOut,
+  Mail,
+  MailCheck,
   MailWarning,
   MailQuestion,
   MonitorX,
@@ -74,6 +76,8 @@ const icons: Record<AuditEvent, LucideIcon> = {
   password_reset: KeyRound,
   password_reset_link_created: KeyRound,
   mail_failed: MailWarning,
+  email_change_requested: Mail,
+  email_changed: MailCheck,
 };
 
 /** Events that tell of something refused, shown in the warning colour. */

@@ -63,6 +63,11 @@ export function useEndOtherSessions() {
   return useMutation({ mutationFn: securityApi.endOtherSessions, onSuccess: refresh });
 }
 
+export function useChangeEmail() {
+  const refresh = useRefreshSecurity();
+  return useMutation({ mutationFn: securityApi.changeEmail, onSuccess: refresh });
+}
+
 export function useChangePassword() {
   const refresh = useRefreshSecurity();
   return useMutation({ mutationFn: securityApi.changePassword, onSuccess: refresh });
