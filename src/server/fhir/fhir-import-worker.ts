@@ -1,8 +1,9 @@
 /**
  * The thread that reads a FHIR bundle for an import (fhir-import-thread.ts starts one per
  * import): parsing 24 MB of JSON and mapping 199k resources took the server's own thread
- * for seconds. The records go back a slice at a time, so that the server takes each in
- * while still answering others, never one copy of them all in one go.
+ * for seconds. The records go back a slice at a time, the next when the server asks for it,
+ * so that the server takes each in while still answering others, never one copy of them all
+ * in one go.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FhirRecordType } from './fhir-source';
@@ -14,7 +15,7 @@ export interface FhirImportJob {
 }
 
 /** Records handed back per message. */
-const SLICE = 2000;
+const SLICE = 500;
 
 export type FhirImportMessage =
   | { kind: 'records'; type: FhirRecordType; records: ImportedRecord<object>[] }
@@ -34,18 +35,25 @@ const result = readFhirBytes(job.bytes, job.options);
 if (!result.ok) {
   port.postMessage({ kind: 'refused', message: result.message } satisfies FhirImportMessage);
 } else {
-  for (const [type, records] of Object.entries(result.records) as [
-    FhirRecordType,
-    ImportedRecord<object>[],
-  ][]) {
-    for (let start = 0; start < records.length; start += SLICE) {
-      port.postMessage({
-        kind: 'records',
-        type,
-        records: records.slice(start, start + SLICE),
-      } satisfies FhirImportMessage);
+  const slices = (function* (): Generator<FhirImportMessage> {
+    for (const [type, records] of Object.entries(result.records) as [
+      FhirRecordType,
+      ImportedRecord<object>[],
+    ][]) {
+      for (let start = 0; start < records.length; start += SLICE) {
+        yield { kind: 'records', type, records: records.slice(start, start + SLICE) };
+      }
     }
-  }
-  const { imported, skipped, summary } = result;
-  port.postMessage({ kind: 'done', imported, skipped, summary } satisfies FhirImportMessage);
+    const { imported, skipped, summary } = result;
+    yield { kind: 'done', imported, skipped, summary };
+  })();
+  // A slice when the server asks for one: posted all at once, the server's thread took
+  // every one of them in as one task (199k records, over a second during which it answered
+  // nothing else).
+  const next = () => {
+    const slice = slices.next();
+    if (!slice.done) port.postMessage(slice.value);
+  };
+  port.on('message', next);
+  next();
 }
