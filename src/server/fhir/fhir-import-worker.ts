@@ -6,6 +6,7 @@
  * in one go.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { yieldToTheServer } from '../runtime/thread-priority';
 import type { FhirRecordType } from './fhir-source';
 import { readFhirBytes, type FhirImportOptions, type ImportedRecord } from './fhir-import';
 
@@ -30,6 +31,8 @@ export type FhirImportMessage =
 const port = parentPort;
 if (!port) throw new Error('fhir-import-worker runs as a worker thread only');
 
+// Reading a large file takes this thread seconds of a core: the server's own thread goes first.
+yieldToTheServer();
 const job = workerData as FhirImportJob;
 const result = readFhirBytes(job.bytes, job.options);
 if (!result.ok) {
