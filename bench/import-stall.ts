@@ -222,6 +222,8 @@ async function standalone() {
       process.stdout.write(
         `${check.met ? 'met    ' : 'NOT MET'}  ${check.budget}: ${check.measured}\n`,
       );
+      // A budget not met fails the run, as the full bench's checks do.
+      if (!check.met) process.exitCode = 1;
     }
   } finally {
     await product.stop();
