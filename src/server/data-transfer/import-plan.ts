@@ -28,12 +28,19 @@ export interface IncomingRecord {
 export type RecordMatch =
   { kind: 'new' } | { kind: 'same'; id: string } | { kind: 'changed'; id: string };
 
+/** The match of every new record: one object, not one per record of a large file. */
+const NEW_RECORD: RecordMatch = Object.freeze({ kind: 'new' });
+
 /** A value as compared: empty is empty whatever its spelling, flags and numbers as text. */
 /** Records matched (or made into rows) between two turns of the event loop. */
-export const MATCH_SLICE = 2000;
+export const MATCH_SLICE = 500;
 
-/** Waits for the event loop's next turn: other requests' work runs meanwhile. */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Waits for the event loop's next turn: other requests' work runs meanwhile. A timer, not
+ * setImmediate: the loop then waits for I/O (a millisecond at most) rather than only
+ * glancing at it, and requests that arrive meanwhile are answered before the import's next step.
+ */
+export const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const comparable = (value: unknown): string | null =>
   value === null || value === undefined || value === '' ? null : String(value);
@@ -58,13 +65,16 @@ function comparedColumns(definition: RecordDefinition): string[] {
  * type not linked to members, the account's). `sources` maps FHIR source ids of earlier
  * imports into this person to the records they made.
  */
-export async function matchRecords(
+export async function matchRecords<T = IncomingRecord>(
   db: Kysely<DB>,
   userId: string,
   definition: RecordDefinition,
   familyMemberId: string | null,
-  incoming: readonly IncomingRecord[],
+  incoming: readonly T[],
   sources: ReadonlyMap<string, string> = new Map(),
+  // How a record of the file reads as an incoming one: a view made as each is matched, not a
+  // second copy of a large file's records held for the whole import.
+  read: (record: T) => IncomingRecord = (record) => record as IncomingRecord,
 ): Promise<RecordMatch[]> {
   if (incoming.length === 0) return [];
   const columns = comparedColumns(definition);
@@ -87,9 +97,10 @@ export async function matchRecords(
   const toRow = recordRows(definition).toRow;
 
   const matches: RecordMatch[] = [];
-  for (const [index, record] of incoming.entries()) {
-    // Some thousands of records at a time: the server answers others in between.
+  for (const [index, item] of incoming.entries()) {
+    // Some hundreds of records at a time: the server answers others in between.
     if (index % MATCH_SLICE === MATCH_SLICE - 1) await nextTurn();
+    const record = read(item);
     const found =
       free(record.id === undefined ? undefined : byId.get(record.id)) ??
       free(
@@ -97,7 +108,7 @@ export async function matchRecords(
       ) ??
       byContent.get(contentKey(definition, record.values))?.find((row) => !taken.has(row));
     if (!found) {
-      matches.push({ kind: 'new' });
+      matches.push(NEW_RECORD);
       continue;
     }
     taken.add(found);

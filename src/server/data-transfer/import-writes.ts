@@ -1,8 +1,9 @@
 /**
- * An import's writes, 500 rows (one statement) per transaction with a turn of the event loop between
+ * An import's writes, a short transaction at a time with a turn of the event loop between
  * two: the server answers others all along, and on SQLite its one connection is free for
  * their reads between two transactions (one transaction for a whole 199k-row file held
- * /api/health for 17 s). Should a write fail, the rows already written are deleted again,
+ * /api/health for 17 s; better-sqlite3 runs a whole transaction, its commit's fsync
+ * included, without letting anything else in, so each transaction is one pause). Should a write fail, the rows already written are deleted again,
  * so that a failed import leaves nothing behind. Should the server stop in the middle, the
  * records already written are recognised when the file is imported again (import-plan.ts),
  * which brings in the rest and nothing twice.
@@ -14,15 +15,27 @@ import type { DB } from '../db/schema';
 import { insertAll, replaceRecords } from './data-transfer';
 import { nextTurn } from './import-plan';
 
-/** Rows written per transaction. */
-export const WRITE_BATCH = 500;
+/**
+ * Rows written per transaction: some milliseconds of SQLite's time with the commit, the
+ * longest the server makes others wait for an import (500 rows, with their sources in a
+ * transaction of their own, held /api/health for hundreds of milliseconds).
+ */
+export const WRITE_BATCH = 200;
 
 type ImportTable =
   'family_members' | 'fhir_import_sources' | 'dose_log' | 'contact_persons' | RecordTable;
 
 export interface ImportWrites {
-  /** Adds rows; `key` names the column that tells each apart, to delete it again. */
-  insert(table: ImportTable, rows: Record<string, unknown>[], key?: string): Promise<void>;
+  /**
+   * Adds rows; `key` names the column that tells each apart, to delete it again. `alongside`
+   * writes what goes with rows `start` to `end` in the same transaction (one commit for both).
+   */
+  insert(
+    table: ImportTable,
+    rows: Record<string, unknown>[],
+    key?: string,
+    alongside?: (db: Kysely<DB>, start: number, end: number) => Promise<void>,
+  ): Promise<void>;
   /** Replaces the fields of records here with the file's; how many were replaced. */
   replace(
     definition: RecordDefinition,
@@ -44,10 +57,13 @@ export async function writeImport<T>(
     await nextTurn();
   };
   const writes: ImportWrites = {
-    async insert(table, rows, key = 'id') {
+    async insert(table, rows, key = 'id', alongside) {
       for (let start = 0; start < rows.length; start += WRITE_BATCH) {
         const batch = rows.slice(start, start + WRITE_BATCH);
-        await step((trx) => insertAll(trx, table, batch));
+        await step(async (trx) => {
+          await insertAll(trx, table, batch);
+          await alongside?.(trx, start, start + batch.length);
+        });
         written.push({ table, key, ids: batch.map((row) => row[key]) });
       }
     },

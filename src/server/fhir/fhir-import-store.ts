@@ -74,12 +74,13 @@ async function planFhirImport(
       userId,
       definition,
       owner.family_member_id,
-      records.map((record) => ({
+      records,
+      sources.get(owner.id),
+      (record) => ({
         id: record.record_id,
         sourceId: record.source_id,
         values: record.values as Record<string, unknown>,
-      })),
-      sources.get(owner.id),
+      }),
     );
     plans.push({ type, definition, owner, records, matches });
   }
@@ -155,8 +156,10 @@ export async function saveFhirImport(
         fresh = [];
         sources = [];
         added += batch.length;
-        await writes.insert(definition.table, batch);
-        await writes.step((db) => rememberSources(db, noted));
+        // Each batch's sources are noted in the batch's own transaction: one commit for both.
+        await writes.insert(definition.table, batch, 'id', (db, start, end) =>
+          rememberSources(db, noted.slice(start, end)),
+        );
       };
       for (const [index, record] of records.entries()) {
         if (fresh.length >= WRITE_BATCH) await flush();

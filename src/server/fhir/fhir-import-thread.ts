@@ -8,6 +8,7 @@ import { workerSource } from '../runtime/worker-source';
 import { FHIR_RECORD_TYPES } from './fhir-source';
 import type { FhirImportOptions, FhirImportResult, ImportedRecords } from './fhir-import';
 import { readFhirBytes } from './fhir-import';
+import { nextTurn } from '../data-transfer/import-plan';
 import type { FhirImportJob, FhirImportMessage } from './fhir-import-worker';
 
 /**
@@ -41,6 +42,8 @@ export function importFhirBundleOnThread(
     thread.on('message', (message: FhirImportMessage) => {
       if (message.kind === 'records') {
         (records[message.type] as unknown[]).push(...message.records);
+        // The next slice once others have had their turn.
+        void nextTurn().then(() => thread.postMessage('next'));
       } else if (message.kind === 'refused') {
         finish({ ok: false, message: message.message });
       } else {

@@ -10,6 +10,7 @@ import { migrateToLatest, migrations } from '../db/migrate';
 import { sampleRecord } from '../test/factories';
 import {
   createTestDatabase,
+  insertTestUser,
   useTestServer,
   signedUpClient,
   type TestClient,
@@ -233,10 +234,7 @@ describe('the totals, kept for a statement of many rows', () => {
     try {
       const { db, engine } = database;
       const now = new Date().toISOString();
-      await sql`insert into "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt")
-        values ('u1', 'Ann', 'ann@example.com', ${engine === 'postgres' ? false : 0}, ${now}, ${now})`.execute(
-        db,
-      );
+      await insertTestUser(database, { id: 'u1', name: 'Ann', email: 'ann@example.com' });
       const rows = Array.from({ length: 300 }, (_, index) => ({
         id: `n${String(index).padStart(4, '0')}`,
         user_id: 'u1',

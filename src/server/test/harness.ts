@@ -12,6 +12,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import webPush from 'web-push';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app';
@@ -43,6 +44,19 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 
 export function testEngine(): Engine {
   return process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+/** A user row put straight into a test database (no sign-up), for tests below the API. */
+export async function insertTestUser(
+  database: Database,
+  user: { id: string; name: string; email: string },
+) {
+  const now = new Date().toISOString();
+  const verified = database.engine === 'postgres' ? false : 0;
+  await sql`insert into "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt")
+    values (${user.id}, ${user.name}, ${user.email}, ${verified}, ${now}, ${now})`.execute(
+    database.db,
+  );
 }
 
 /**
