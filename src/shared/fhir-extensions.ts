@@ -5,3 +5,15 @@
  * them back.
  */
 export const KIN_EXTENSION = 'urn:kin-health:fhir:';
+
+/**
+ * The tag on a resource the product computed rather than recorded: a share link's overdue
+ * vaccine doses (ImmunizationRecommendations from the owner's vaccine schedule). The share
+ * viewer shows them; the import skips them, so a re-imported bundle adds no shot.
+ */
+export const KIN_COMPUTED_TAG = { system: `${KIN_EXTENSION}tag`, code: 'computed' } as const;
+
+export const isComputed = (resource: { meta?: { tag?: { system?: string; code?: string }[] } }) =>
+  (resource.meta?.tag ?? []).some(
+    (tag) => tag.system === KIN_COMPUTED_TAG.system && tag.code === KIN_COMPUTED_TAG.code,
+  );

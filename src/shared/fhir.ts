@@ -6,12 +6,15 @@ import { shareTypesParam } from './share-links';
 /**
  * `?today=YYYY-MM-DD`: the reader's calendar date, where current and upcoming split;
  * `?types=allergy,medication`: only these record types (a share link's choice);
- * `?contacts=whole-family`: the whole family's contacts too (see list-query.ts).
+ * `?contacts=whole-family`: the whole family's contacts too (see list-query.ts);
+ * `?vaccines=overdue`: the doses the owner's vaccine schedule has overdue, as recommendations
+ * tagged computed (a share link's bundle; the import skips them).
  */
 export const fhirQuerySchema = z.object({
   today: todayParam,
   types: shareTypesParam,
   contacts: contactsParam,
+  vaccines: z.enum(['overdue']).optional(),
 });
 
 /** The answer to a FHIR import. */

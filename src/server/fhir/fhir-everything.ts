@@ -7,8 +7,14 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BundleEntry, Resource } from '@medplum/fhirtypes';
 import { derivedId, fullUrlOf, referenceTo } from './fhir-elements';
-import { careTeamResource, doseResource, patientResource, recordResources } from './fhir-resources';
-import type { CareTeamMember, MappingContext } from './fhir-resources';
+import {
+  careTeamResource,
+  doseResource,
+  overdueDoseResource,
+  patientResource,
+  recordResources,
+} from './fhir-resources';
+import type { CareTeamMember, MappingContext, OverdueDose } from './fhir-resources';
 import { FHIR_RECORD_TYPES, readRows } from './fhir-source';
 import type { FhirClock, FhirRecordType, FhirRows, FhirSource } from './fhir-source';
 
@@ -29,6 +35,7 @@ function entryJson(resource: Resource, mode: 'match' | 'include'): string {
 export async function* streamPatientEverything(
   source: FhirSource,
   clock: FhirClock,
+  overdue: readonly OverdueDose[] = [],
 ): AsyncGenerator<string> {
   const { person } = source;
   const context: MappingContext = { ...clock, patient: referenceTo(person.id) };
@@ -75,6 +82,9 @@ export async function* streamPatientEverything(
       buffer = '';
     }
   }
+  for (const dose of overdue) {
+    buffer += `,${entryJson(overdueDoseResource(person.id, dose, context), 'include')}`;
+  }
   const team = careTeamResource(person.id, careTeam, context);
   if (team) buffer += `,${entryJson(team, 'include')}`;
   yield `${buffer}]}`;
@@ -89,8 +99,9 @@ export async function* streamPatientEverything(
 export function patientEverythingBody(
   source: FhirSource,
   clock: FhirClock,
+  overdue: readonly OverdueDose[] = [],
 ): ReadableStream<Uint8Array> {
-  const chunks = streamPatientEverything(source, clock);
+  const chunks = streamPatientEverything(source, clock, overdue);
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

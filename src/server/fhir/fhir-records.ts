@@ -5,6 +5,7 @@
  * coding's display. It returns the record(s) a resource holds, or says to skip it (it holds
  * something we cannot keep) or to ignore it (it holds nothing: an IPS 'no information').
  */
+import { isComputed } from '../../shared/fhir-extensions';
 import { cvxNames } from '../../shared/vaccines/vaccines';
 import type {
   AllergyIntolerance,
@@ -341,8 +342,10 @@ function immunizationRecord(immunization: Immunization, context: ImportContext):
 
 const DATE_DUE_CODE = '30980-7';
 
-/** Each dated recommendation that is due is a shot to come; undated ones are not kept. */
+/** Each dated recommendation that is due is a shot to come; undated or computed ones are not kept. */
 function recommendationRecords(recommendation: ImmunizationRecommendation): MapResult {
+  // Computed from a schedule (a share link's overdue doses): advice, not a shot to come.
+  if (isComputed(recommendation)) return SKIP;
   const location = kinExtension(recommendation, 'shot-location');
   const records = recommendation.recommendation.flatMap((item, index): MappedRecord[] => {
     const name = textOf(item.vaccineCode?.[0]) ?? textOf(item.targetDisease);

@@ -4,6 +4,7 @@
  * never invents a clinical code: what the user typed goes in `.text`, and a standard code
  * is added only where one of our choices means exactly that code.
  */
+import { KIN_COMPUTED_TAG } from '../../shared/fhir-extensions';
 import { cvxNames } from '../../shared/vaccines/vaccines';
 import type {
   AllergyIntolerance,
@@ -217,6 +218,44 @@ export function doseResource(
 
 /** LOINC's 'Date vaccine due', the criterion that dates a recommendation. */
 const DATE_VACCINE_DUE = codedConcept(SYSTEM.loinc, '30980-7', 'Date vaccine due');
+
+/** A dose of the owner's vaccine schedule that is overdue, as the share link carries it. */
+export interface OverdueDose {
+  vaccine: string;
+  dose: number;
+  of: number;
+  due: string;
+  cvx: string;
+}
+
+/**
+ * An overdue dose as a recommendation tagged computed (KIN_COMPUTED_TAG): the share viewer
+ * lists it, the import skips it (it is advice from the schedule, not a shot to come).
+ */
+export function overdueDoseResource(
+  personId: string,
+  dose: OverdueDose,
+  context: MappingContext,
+): ImmunizationRecommendation {
+  return {
+    resourceType: 'ImmunizationRecommendation',
+    id: derivedId(personId, 'overdue', dose.vaccine, String(dose.dose)),
+    meta: { tag: [{ ...KIN_COMPUTED_TAG, display: 'Computed from the vaccine schedule' }] },
+    patient: context.patient,
+    date: context.now,
+    recommendation: [
+      {
+        vaccineCode: [
+          codedConcept(SYSTEM.cvx, dose.cvx, cvxNames.get(dose.cvx) ?? dose.vaccine, dose.vaccine),
+        ],
+        forecastStatus: codedConcept(SYSTEM.recommendationStatus, 'overdue', 'Overdue'),
+        dateCriterion: [{ code: DATE_VACCINE_DUE, value: dose.due }],
+        doseNumberPositiveInt: dose.dose,
+        seriesDosesPositiveInt: dose.of,
+      },
+    ],
+  };
+}
 
 /**
  * A shot dated today or later has not been given: it is due (ImmunizationRecommendation),

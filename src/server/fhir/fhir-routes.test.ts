@@ -5,7 +5,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Bundle, BundleEntry, Composition, Resource } from '@medplum/fhirtypes';
+import type {
+  Bundle,
+  BundleEntry,
+  Composition,
+  ImmunizationRecommendation,
+  Resource,
+} from '@medplum/fhirtypes';
 import { addDays, calendarDayOf } from '../../shared/date-values';
 import type { FhirImportSummary } from '../../shared/fhir';
 import { sampleRecord } from '../test/factories';
@@ -371,5 +377,51 @@ describe('POST /api/import?person={id} with a FHIR R4 Bundle', () => {
     expect((await everythingOf(theirs.client, theirs.leoId)).body.entry).toHaveLength(
       exported.entry?.length ?? 0,
     );
+  });
+});
+
+describe("a share link's bundle (?vaccines=overdue)", () => {
+  it('carries the child’s overdue doses, valid and tagged computed, and importing it back adds no shot', async () => {
+    const { client } = await signedUpClient(server, 'Ana Ruiz');
+    const nora = await client.post<{ id: string }>('/api/family-members', {
+      name: 'Nora Ruiz',
+      date_of_birth: '2025-09-01',
+    });
+    const url = `/api/fhir/Patient/${nora.body.id}/$everything?today=${TODAY}&types=shot`;
+    const shared = (await client.get<Bundle>(`${url}&vaccines=overdue`)).body;
+    expectValid(shared);
+    const overdue = resourcesOf(shared).filter(
+      (resource) => resource.resourceType === 'ImmunizationRecommendation',
+    ) as ImmunizationRecommendation[];
+    const dtap = overdue.find((r) => r.recommendation[0]?.vaccineCode?.[0]?.text === 'DTaP');
+    expect(dtap?.meta?.tag).toEqual([expect.objectContaining({ code: 'computed' })]);
+    expect(dtap?.recommendation[0]).toMatchObject({
+      forecastStatus: { coding: [expect.objectContaining({ code: 'overdue' })] },
+      doseNumberPositiveInt: 1,
+      seriesDosesPositiveInt: 6,
+      dateCriterion: [expect.objectContaining({ value: '2025-11-01' })],
+    });
+    // $everything itself is unchanged: no computed doses.
+    expect(
+      resourcesOf((await client.get<Bundle>(url)).body).some(
+        (resource) => resource.resourceType === 'ImmunizationRecommendation',
+      ),
+    ).toBe(false);
+
+    const imported = await client.request<FhirImportSummary>(
+      'POST',
+      `/api/import?person=${nora.body.id}`,
+      shared,
+    );
+    expect(imported.body.imported.shot ?? 0).toBe(0);
+    const shots = await client.get<{ items: unknown[] }>(`/api/shots?person=${nora.body.id}`);
+    expect(shots.body.items).toEqual([]);
+
+    await client.patch('/api/profile', { vaccine_schedule: 'none' });
+    expect(
+      resourcesOf((await client.get<Bundle>(`${url}&vaccines=overdue`)).body).some(
+        (resource) => resource.resourceType === 'ImmunizationRecommendation',
+      ),
+    ).toBe(false);
   });
 });

@@ -26,6 +26,7 @@ import {
 } from '../persons/person-records';
 import { patientEverythingBody } from './fhir-everything';
 import { fhirContentType, FHIR_RECORD_TYPES, type FhirClock, type FhirSource } from './fhir-source';
+import { overdueDoses } from '../vaccines/member-plans';
 import { buildPatientSummary } from './fhir-summary';
 
 export const PERSON_NOT_FOUND = 'Person not found';
@@ -64,7 +65,7 @@ async function* noRecords(): AsyncGenerator<never> {}
 export function fhirRoutes(db: Kysely<DB>, household: Pick<HouseholdRepository, 'notePersonUse'>) {
   async function prepare(
     c: Context<AppEnv>,
-    query: { today?: string; types?: readonly string[]; contacts?: string },
+    query: { today?: string; types?: readonly string[]; contacts?: string; vaccines?: 'overdue' },
   ) {
     const access = await c.var.access();
     const found = await findExportablePerson(db, access, c.req.param('personId') ?? '');
@@ -74,23 +75,29 @@ export function fhirRoutes(db: Kysely<DB>, household: Pick<HouseholdRepository, 
     await household.notePersonUse(access, person.id, 'read');
     const clock: FhirClock = { now: new Date().toISOString(), today: query.today ?? localToday() };
     const wholeFamilyContacts = !shared && query.contacts === WHOLE_FAMILY_CONTACTS;
+    // A family member's overdue doses by the owner's schedule, only when asked (a share link).
+    const overdue =
+      query.vaccines === 'overdue' && person.date_of_birth && !person.email
+        ? await overdueDoses(db, ownerId, person.id, clock.today)
+        : [];
     return {
       person,
       clock,
+      overdue,
       source: personFhirSource(db, ownerId, person, { types: query.types, wholeFamilyContacts }),
     };
   }
 
   return new Hono<AppEnv>()
     .get('/Patient/:personId/$everything', validate('query', fhirQuerySchema), async (c) => {
-      const { person, clock, source } = await prepare(c, c.req.valid('query'));
-      return c.body(patientEverythingBody(source, clock), 200, {
+      const { person, clock, source, overdue } = await prepare(c, c.req.valid('query'));
+      return c.body(patientEverythingBody(source, clock, overdue), 200, {
         'Content-Type': fhirContentType(),
         'Content-Disposition': `attachment; filename="${personFileName('fhir', person, clock.today, 'json')}"`,
       });
     })
     .get('/Patient/:personId/$summary', validate('query', fhirQuerySchema), async (c) => {
-      const { types: _types, ...query } = c.req.valid('query');
+      const { types: _types, vaccines: _vaccines, ...query } = c.req.valid('query');
       const { person, clock, source } = await prepare(c, query);
       const bundle = await buildPatientSummary(source, clock);
       return c.body(JSON.stringify(bundle), 200, {

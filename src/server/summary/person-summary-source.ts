@@ -26,7 +26,7 @@ import { insuranceStatusOf } from '../../shared/records/insurance';
 import type { DB } from '../db/schema';
 import type { FhirRows } from '../fhir/fhir-source';
 import { personRecords, type Person } from '../persons/person-records';
-import { accountMemberPlans } from '../vaccines/member-plans';
+import { overdueDoses } from '../vaccines/member-plans';
 
 /** The present the summary is made at, given rather than read from a clock. */
 export interface SummaryClock {
@@ -137,11 +137,9 @@ export async function buildPersonSummary(
   );
 
   if (person.family_member_id && person.date_of_birth) {
-    const plans = await accountMemberPlans(db, userId, clock.today, [person.family_member_id]);
-    summary.vaccines_overdue = (plans[0]?.doses ?? [])
-      .filter((dose) => dose.status === 'Overdue')
-      .map(({ vaccine, dose, of, due }) => ({ vaccine, dose, of, due }))
-      .sort((a, b) => a.due.localeCompare(b.due) || byText(a.vaccine, b.vaccine));
+    summary.vaccines_overdue = (
+      await overdueDoses(db, userId, person.family_member_id, clock.today)
+    ).map(({ vaccine, dose, of, due }) => ({ vaccine, dose, of, due }));
   }
 
   const now = Date.parse(clock.now);

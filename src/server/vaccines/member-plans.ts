@@ -81,3 +81,19 @@ export async function accountMemberPlans(
   const schedule = await accountSchedule(db, ownerId);
   return schedule ? memberPlans(db, ownerId, schedule, today, onlyMembers) : [];
 }
+
+/**
+ * The doses the owner's schedule has overdue today for one of their members, earliest due
+ * first (the summary PDF and a share link's bundle list them).
+ */
+export async function overdueDoses(
+  db: Kysely<DB>,
+  ownerId: string,
+  memberId: string,
+  today: string,
+): Promise<PlannedDose[]> {
+  const plans = await accountMemberPlans(db, ownerId, today, [memberId]);
+  return (plans[0]?.doses ?? [])
+    .filter((dose) => dose.status === 'Overdue')
+    .sort((a, b) => a.due.localeCompare(b.due) || a.vaccine.localeCompare(b.vaccine));
+}

@@ -232,7 +232,7 @@ export const shareLinksApi = {
   create: (input: CreateShareLinkInput) => answer(product['share-links'].$post({ json: input })),
   accesses: (id: string) => answer(product['share-links'][':id'].accesses.$get({ param: { id } })),
   revoke: (id: string) => answer(product['share-links'][':id'].$delete({ param: { id } })),
-  /** A person's bundle of the chosen types, as the owner's browser encrypts it. */
+  /** A person's bundle of the chosen types (and overdue vaccine doses), as the owner's browser encrypts it. */
   bundle: async (
     personId: string,
     types: readonly string[],
@@ -243,6 +243,8 @@ export const shareLinksApi = {
         today: localToday(),
         types: types.join(','),
         contacts: options.wholeFamilyContacts ? WHOLE_FAMILY_CONTACTS : undefined,
+        // The doses the owner's schedule has overdue, for the viewer's 'Vaccine Doses Overdue'.
+        vaccines: 'overdue',
       })}`,
     );
     return response.text();

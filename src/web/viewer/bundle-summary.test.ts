@@ -1,7 +1,11 @@
 /** What the viewer reads off a shared bundle, section by section. */
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { conditionResource, medicationResource } from '../../server/fhir/fhir-resources';
+import {
+  conditionResource,
+  medicationResource,
+  overdueDoseResource,
+} from '../../server/fhir/fhir-resources';
 import type { FhirRows } from '../../server/fhir/fhir-source';
 import { day, summarizeBundle } from './bundle-summary';
 
@@ -182,6 +186,20 @@ describe('summarizeBundle', () => {
         details: ['Grandmother', 'Chronic', `Diagnosed ${day('2001-05-02')}`],
       },
     ]);
+  });
+
+  it("lists the overdue doses the share link carries under 'Vaccine Doses Overdue', as the PDF does, not among the shots", () => {
+    const context = { now: '2026-11-27T00:00:00Z', today: '2026-11-27', patient };
+    const dose = { vaccine: 'MMR', dose: 2, of: 2, due: '2026-10-01', cvx: '03' };
+    const sections = Object.fromEntries(
+      summarizeBundle(bundleOf(overdueDoseResource('p1', dose, context))).sections.map(
+        (section) => [section.heading, section.items],
+      ),
+    );
+    expect(sections['Vaccine Doses Overdue']).toEqual([
+      { title: 'MMR', details: ['Dose 2 of 2', `Due ${day('2026-10-01')}`] },
+    ]);
+    expect(sections.Immunizations).toEqual([]);
   });
 
   it('follows references by the urn:uuid addresses the server writes', () => {

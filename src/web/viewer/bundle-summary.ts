@@ -23,7 +23,7 @@ import type {
   PractitionerRole,
   Resource,
 } from '@medplum/fhirtypes';
-import { KIN_EXTENSION } from '../../shared/fhir-extensions';
+import { isComputed, KIN_EXTENSION } from '../../shared/fhir-extensions';
 
 export interface SummaryItem {
   title: string;
@@ -191,16 +191,38 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       })),
   );
 
+  const recommendations = byType<ImmunizationRecommendation>(
+    resources,
+    'ImmunizationRecommendation',
+  );
   const immunizations = [
     ...byType<Immunization>(resources, 'Immunization').map((i) => ({
       title: text(i.vaccineCode),
       details: present(i.occurrenceDateTime ? day(i.occurrenceDateTime) : 'Date unknown'),
     })),
-    ...byType<ImmunizationRecommendation>(resources, 'ImmunizationRecommendation').map((r) => ({
-      title: text(r.recommendation[0]?.vaccineCode?.[0]),
-      details: present(`Due ${day(r.recommendation[0]?.dateCriterion?.[0]?.value)}`.trim()),
-    })),
+    ...recommendations
+      .filter((r) => !isComputed(r))
+      .map((r) => ({
+        title: text(r.recommendation[0]?.vaccineCode?.[0]),
+        details: present(`Due ${day(r.recommendation[0]?.dateCriterion?.[0]?.value)}`.trim()),
+      })),
   ];
+
+  // The doses the owner's vaccine schedule has overdue, as the summary PDF lists them.
+  const overdue = recommendations
+    .filter(isComputed)
+    .flatMap((r) => r.recommendation)
+    .sort((a, b) =>
+      (a.dateCriterion?.[0]?.value ?? '').localeCompare(b.dateCriterion?.[0]?.value ?? ''),
+    )
+    .map((item) => ({
+      title: text(item.vaccineCode?.[0]),
+      details: present(
+        item.doseNumberPositiveInt !== undefined &&
+          `Dose ${item.doseNumberPositiveInt}${item.seriesDosesPositiveInt ? ` of ${item.seriesDosesPositiveInt}` : ''}`,
+        `Due ${day(item.dateCriterion?.[0]?.value)}`.trim(),
+      ),
+    }));
 
   const upcoming = byType<Appointment>(resources, 'Appointment')
     .sort((a, b) => (a.start ?? '').localeCompare(b.start ?? ''))
@@ -283,6 +305,7 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       { heading: 'Conditions', items: conditions },
       { heading: 'Family History', items: familyHistory },
       { heading: 'Immunizations', items: immunizations },
+      { heading: 'Vaccine Doses Overdue', items: overdue },
       { heading: 'Upcoming Visits', items: upcoming },
       { heading: 'Past Visits', items: past },
       { heading: 'Insurance', items: insurance },

@@ -268,6 +268,9 @@ function PasscodeForm({
   );
 }
 
+/** Sections left out when empty (the PDF, too, has 'Vaccine Doses Overdue' only when any are). */
+const SHOWN_ONLY_WITH_ITEMS = new Set(['Past Visits', 'Notes', 'Vaccine Doses Overdue']);
+
 const sectionId = (heading: string) => `section-${heading.toLowerCase().replace(/\W+/g, '-')}`;
 
 function Summary({ summary, json }: { summary: BundleSummary; json: string }) {
@@ -290,8 +293,9 @@ function Summary({ summary, json }: { summary: BundleSummary; json: string }) {
         </button>
       </header>
       {summary.sections
-        .filter((section) => section.items.length > 0 || section.heading !== 'Past Visits')
-        .filter((section) => section.items.length > 0 || section.heading !== 'Notes')
+        .filter(
+          (section) => section.items.length > 0 || !SHOWN_ONLY_WITH_ITEMS.has(section.heading),
+        )
         .map((section) => (
           <section
             key={section.heading}
