@@ -25,6 +25,19 @@ describe('the downloads measured', () => {
     });
   });
 
+  it("include the vaccine schedule of the heavy user's whole family, every person's in turn, within 50 ms (p50)", () => {
+    expect(downloads.find((download) => download.key === 'vaccine-schedule-family')).toEqual({
+      key: 'vaccine-schedule-family',
+      label: "Vaccine schedule, the heavy user's whole family (p50)",
+      paths: [
+        '/api/persons/holder/vaccine-schedule?today=2026-11-27',
+        '/api/persons/member/vaccine-schedule?today=2026-11-27',
+      ],
+      contentType: 'application/json',
+      budgetMs: 50,
+    });
+  });
+
   it('each have a key of their own, so that BENCH_SCENARIOS can name one', () => {
     const keys = downloads.map((download) => download.key);
     expect(new Set(keys).size).toBe(keys.length);

@@ -35,8 +35,8 @@ export interface DownloadResult {
 /**
  * What the heavy user downloads: their whole account as one JSON file ('Download my data'),
  * every person's FHIR bundle in turn (their whole history, 20,000 records), the busiest
- * person's alone, that person's summary as FHIR and as a PDF, today's doses, and what a
- * calendar app reads each hour.
+ * person's alone, that person's summary as FHIR and as a PDF, today's doses, every person's
+ * vaccine schedule, and what a calendar app reads each hour.
  */
 export function buildDownloads(context: {
   personIds: string[];
@@ -88,6 +88,17 @@ export function buildDownloads(context: {
       paths: [`/api/doses?today=${context.today}`],
       contentType: 'application/json',
       budgetMs: 10,
+    },
+    {
+      // Issue 38's budget: every person's Schedule tab in turn, computed by CDSi from their
+      // shots (the account holder's answer says no date of birth: no plan to compute).
+      key: 'vaccine-schedule-family',
+      label: "Vaccine schedule, the heavy user's whole family (p50)",
+      paths: context.personIds.map(
+        (id) => `/api/persons/${id}/vaccine-schedule?today=${context.today}`,
+      ),
+      contentType: 'application/json',
+      budgetMs: 50,
     },
     {
       key: 'calendar-feed',
