@@ -58,3 +58,13 @@ export function totalsOf(counts: ImportCounts): ImportTypeCounts {
 export function previewSentence(totals: ImportTypeCounts): string {
   return `${totals.new} new, ${totals.already_here} already here, ${totals.changed} changed`;
 }
+
+/** The preview of an import: its counts per type, their totals and the sentence that says them. */
+export function importPreview(
+  format: ImportPreview['format'],
+  counts: ImportCounts,
+  skipped: ImportPreview['skipped'] = {},
+): ImportPreview {
+  const totals = totalsOf(counts);
+  return { format, counts, totals, skipped, summary: previewSentence(totals) };
+}

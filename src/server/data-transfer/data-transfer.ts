@@ -18,8 +18,7 @@ import {
 } from '../../shared/data-export';
 import { AS_NEEDED, type DoseMark } from '../../shared/doses';
 import {
-  previewSentence,
-  totalsOf,
+  importPreview,
   type ChangedChoice,
   type ImportCounts,
   type ImportPreview,
@@ -301,14 +300,7 @@ export async function previewUserImport(
   countMatches(counts, 'family_member', plan.members);
   for (const { definition, matches } of plan.records)
     countMatches(counts, definition.type, matches);
-  const totals = totalsOf(counts);
-  return {
-    format: EXPORT_FORMAT,
-    counts,
-    totals,
-    skipped: {},
-    summary: previewSentence(totals),
-  };
+  return importPreview(EXPORT_FORMAT, counts);
 }
 
 /** Replaces the fields of records here with the file's; how many were replaced. */

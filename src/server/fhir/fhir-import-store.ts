@@ -11,8 +11,7 @@
 import type { Kysely } from 'kysely';
 import type { FhirImportSummary } from '../../shared/fhir';
 import {
-  previewSentence,
-  totalsOf,
+  importPreview,
   type ChangedChoice,
   type ImportCounts,
   type ImportPreview,
@@ -116,14 +115,7 @@ export async function previewFhirImport(
   for (const plan of await planFhirImport(db, userId, person, bundle)) {
     countMatches(counts, plan.type, plan.matches);
   }
-  const totals = totalsOf(counts);
-  return {
-    format: 'fhir',
-    counts,
-    totals,
-    skipped: bundle.skipped,
-    summary: previewSentence(totals),
-  };
+  return importPreview('fhir', counts, bundle.skipped);
 }
 
 export async function saveFhirImport(
