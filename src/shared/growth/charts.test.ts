@@ -195,10 +195,12 @@ describe('percentile curves', () => {
     expect(who50.values[1]).toBeNull();
   });
 
-  it('spans the stages of life the measurements fall in', () => {
+  it('spans from the start of the first measurement’s reference to a little past the last', () => {
     const chart = growthChart('weight');
-    expect(chartAgeRange(chart, [3, 10])).toEqual({ fromMonths: 0, toMonths: 24 });
-    expect(chartAgeRange(chart, [3, 30])).toEqual({ fromMonths: 0, toMonths: 240 });
+    expect(chartAgeRange(chart, [3, 10])).toEqual({ fromMonths: 0, toMonths: 18 });
+    expect(chartAgeRange(chart, [3, 21])).toEqual({ fromMonths: 0, toMonths: 24 });
+    expect(chartAgeRange(chart, [3, 30.5])).toEqual({ fromMonths: 0, toMonths: 42 });
+    expect(chartAgeRange(chart, [150, 237])).toEqual({ fromMonths: 24, toMonths: 240 });
     expect(chartAgeRange(chart, [250])).toBeNull();
   });
 });

@@ -96,6 +96,16 @@ export const GROWTH_AGE_LIMIT_MONTHS = Math.max(
   ...GROWTH_CHARTS.flatMap((chart) => chart.segments.map((segment) => segment.toMonths)),
 );
 
+/** Whether a person has growth charts today: a date of birth, a sex, and an age a chart covers. */
+export function hasGrowthCharts(
+  person: { date_of_birth?: string | null; sex?: Sex | null },
+  today: string,
+): person is { date_of_birth: string; sex: Sex } {
+  if (!person.date_of_birth || !person.sex) return false;
+  const age = ageInMonths(person.date_of_birth, today);
+  return age >= 0 && age < GROWTH_AGE_LIMIT_MONTHS;
+}
+
 /** A chart's tables, loaded (each once). */
 export type GrowthTables = Partial<Record<TableId, LmsTable>>;
 
@@ -191,23 +201,26 @@ export function percentileCurves(
   });
 }
 
+/** How far past the last measurement a chart reaches, and the step its end is rounded up to. */
+const AGE_RANGE_PAD_MONTHS = 6;
+
 /**
- * The ages a chart spans for a person: from the start of the segment of their first
- * measurement (or of their age today) to the end of the segment of their last, so the
- * curves show the whole stage of life the points belong to.
+ * The ages a chart spans for a person: from the start of the reference segment of their
+ * first measurement (or of their age today) to a little past the last one, rounded up to
+ * half a year and never past the end of the last segment reached.
  */
 export function chartAgeRange(
   chart: GrowthChartDefinition,
   ages: readonly number[],
 ): { fromMonths: number; toMonths: number } | null {
-  const segments = ages
-    .map((age) => segmentAt(chart, age))
-    .filter((segment): segment is GrowthSegment => segment !== null);
-  if (segments.length === 0) return null;
-  return {
-    fromMonths: Math.min(...segments.map((segment) => segment.fromMonths)),
-    toMonths: Math.max(...segments.map((segment) => segment.toMonths)),
-  };
+  const covered = ages.filter((age) => segmentAt(chart, age) !== null);
+  if (covered.length === 0) return null;
+  const first = segmentAt(chart, Math.min(...covered))!;
+  const lastAge = Math.max(...covered);
+  const last = segmentAt(chart, lastAge)!;
+  const padded =
+    Math.ceil((lastAge + AGE_RANGE_PAD_MONTHS) / AGE_RANGE_PAD_MONTHS) * AGE_RANGE_PAD_MONTHS;
+  return { fromMonths: first.fromMonths, toMonths: Math.min(padded, last.toMonths) };
 }
 
 /** Evenly spaced ages across a range, both ends included. */
