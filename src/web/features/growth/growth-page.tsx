@@ -78,6 +78,9 @@ function GrowthSelect({
   );
 }
 
+/** The table's columns (CONTRACT §5). */
+const GROWTH_TABLE_COLUMNS = ['Date', 'Age', 'Value', 'Percentile'] as const;
+
 function GrowthTable({ rows, chart }: { rows: GrowthRow[]; chart: GrowthChartDefinition }) {
   const display = useGrowthDisplay(chart.measure);
   return (
@@ -86,18 +89,11 @@ function GrowthTable({ rows, chart }: { rows: GrowthRow[]; chart: GrowthChartDef
         <caption className="sr-only">{chart.label}: measurements and percentiles</caption>
         <thead className="text-muted-foreground">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Date
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Age
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Value
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Percentile
-            </th>
+            {GROWTH_TABLE_COLUMNS.map((column) => (
+              <th key={column} scope="col" className="py-2 pr-3 font-medium last:pr-0">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
