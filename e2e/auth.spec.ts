@@ -168,6 +168,7 @@ test.describe('auth', () => {
       '/contacts',
       '/share',
       '/profile-settings',
+      '/growth',
     ]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/auth$/);

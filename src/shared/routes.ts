@@ -18,6 +18,7 @@ export const SCREEN_PATHS = [
   '/share',
   '/profile-settings',
   '/profiles',
+  '/growth',
   ...recordPaths,
 ] as const;
 

@@ -84,6 +84,10 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'growth',
+        ...screen(() => import('./features/growth/growth-page').then(defaultExport)),
+      },
+      {
         path: 'profiles',
         ...screen(() => import('./features/family-members/profiles-page').then(defaultExport)),
       },

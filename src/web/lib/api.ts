@@ -26,7 +26,7 @@ import type { FhirImportSummary } from '../../shared/fhir';
 import type { CalendarLinkInput } from '../../shared/calendar';
 import type { DoseMarkInput } from '../../shared/doses';
 import type { CreateShareLinkInput } from '../../shared/share-links';
-import { WHOLE_FAMILY_CONTACTS } from '../../shared/constants';
+import { MAX_PAGE_SIZE, WHOLE_FAMILY_CONTACTS } from '../../shared/constants';
 import { localToday } from '../../shared/dates';
 import type {
   RecordDefinition,
@@ -323,6 +323,32 @@ export function recordsApi<D extends RecordDefinition>(definition: D) {
     remove: (id: string) => request<void>('DELETE', one(id)),
   };
 }
+
+/**
+ * A vitals row as the generic list route answers it (the columns of the `vitals` table), with
+ * only what the growth screen reads.
+ */
+export interface VitalsRow {
+  id: string;
+  family_member_id: string | null;
+  measured_at: string;
+  weight_kg: number | null;
+  height_cm: number | null;
+  head_circumference_cm: number | null;
+}
+
+export const growthApi = {
+  /**
+   * One page of a family member's vitals, from the generic list route of the 'vital' record
+   * type. INTEGRATION: once the vitals definition is merged this may become
+   * `recordsApi(vitalDefinition).list({ member, limit, offset })`; the route and shape are the same.
+   */
+  vitalsPage: (member: string, offset: number) =>
+    request<RecordPage<VitalsRow>>(
+      'GET',
+      `/vitals${queryString({ member, limit: MAX_PAGE_SIZE, offset })}`,
+    ),
+};
 
 export const dosesApi = {
   today: (today: string) => answer(product.doses.$get({ query: { today } })),

@@ -2,10 +2,12 @@
  * /profiles: the user ('You') and their family members, to add, update and delete, each
  * with who else has access to them; then the persons others shared with the user.
  */
-import { Cake, Pencil, Trash2, UserPlus, Users } from 'lucide-react';
+import { Cake, LineChart, Pencil, Trash2, UserPlus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
+import { Link } from 'react-router';
+import { DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates';
 import { MEMBER_DELETION_LIST, type FamilyMember } from '../../../shared/family-members';
+import { hasGrowthCharts } from '../../../shared/growth/charts';
 import { toasts } from '../../../shared/messages';
 import { PersonAvatar } from '../../components/person-avatar';
 import { Button } from '../../components/ui/button';
@@ -62,6 +64,15 @@ function MemberCard({
               'No date of birth'
             )}
           </p>
+          {hasGrowthCharts(member, localToday()) ? (
+            <Link
+              to={`/growth?person=${encodeURIComponent(member.id)}`}
+              className="mt-1 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              <LineChart className="size-4" aria-hidden="true" />
+              Growth chart
+            </Link>
+          ) : null}
         </div>
         <div className="ml-auto flex">
           <Button variant="ghost" size="icon" aria-label={`Edit ${member.name}`} onClick={onEdit}>

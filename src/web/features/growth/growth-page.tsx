@@ -1,0 +1,264 @@
+/**
+ * /growth (CONTRACT §5): a child's measurements against the WHO and CDC percentile curves.
+ * 'Person' lists the family members a growth chart fits (a date of birth, a sex, under 20);
+ * 'Chart' one of the four charts; then the chart, and a table of the measurements with their
+ * percentiles, its accessible alternative. The reference tables and the chart's code load
+ * here only, when a chart is first shown.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { LineChart } from 'lucide-react';
+import { lazy, Suspense, useId, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates';
+import type { FamilyMember, Sex } from '../../../shared/family-members';
+import { sortMembersByName } from '../../../shared/family-members';
+import {
+  ageInMonths,
+  GROWTH_CHARTS,
+  type GrowthChartDefinition,
+  hasGrowthCharts,
+  loadGrowthTables,
+} from '../../../shared/growth/charts';
+import { formatAge, growthRows, type GrowthRow } from '../../../shared/growth/growth-rows';
+import { formatPercentile } from '../../../shared/growth/lms';
+import { Card } from '../../components/ui/card';
+import { EmptyState, Loading } from '../../components/ui/feedback';
+import { Label, Select } from '../../components/ui/input';
+import { useFamilyMembers } from '../family-members/family-member-queries';
+import { PageHeader } from '../shell/page-header';
+import { growthChartData } from './growth-chart-data';
+import { useGrowthMeasurements } from './growth-measurements';
+import { formatGrowthValue, useGrowthDisplay } from './growth-units';
+
+const GrowthChart = lazy(() => import('../../components/charts/growth-chart'));
+
+interface GrowthChild {
+  member: FamilyMember;
+  dateOfBirth: string;
+  sex: Sex;
+}
+
+/** The members a growth chart fits today: a date of birth, a sex, and under 20. */
+function growthChildren(members: readonly FamilyMember[], today: string): GrowthChild[] {
+  return sortMembersByName(members).flatMap((member) =>
+    hasGrowthCharts(member, today)
+      ? [{ member, dateOfBirth: member.date_of_birth, sex: member.sex }]
+      : [],
+  );
+}
+
+/** Where a chart's ages begin or end, in words. */
+function ageWords(months: number): string {
+  return months === 0 ? 'birth' : formatAge(months);
+}
+
+function GrowthSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+/** The table's columns (CONTRACT §5). */
+const GROWTH_TABLE_COLUMNS = ['Date', 'Age', 'Value', 'Percentile'] as const;
+
+function GrowthTable({ rows, chart }: { rows: GrowthRow[]; chart: GrowthChartDefinition }) {
+  const display = useGrowthDisplay(chart.measure);
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{chart.label}: measurements and percentiles</caption>
+        <thead className="text-muted-foreground">
+          <tr>
+            {GROWTH_TABLE_COLUMNS.map((column) => (
+              <th key={column} scope="col" className="py-2 pr-3 font-medium last:pr-0">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {[...rows].reverse().map((row) => (
+            <tr key={row.measuredAt} className="border-t border-border">
+              <td className="py-2 pr-3 whitespace-nowrap">
+                {formatDate(row.day, DAY_GROUP_FORMAT)}
+              </td>
+              <td className="py-2 pr-3 whitespace-nowrap">{formatAge(row.ageMonths)}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">
+                {formatGrowthValue(row.value, display)}
+              </td>
+              <td className="py-2 font-semibold">{formatPercentile(row.assessment.percentile)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ChildGrowth({ child, chart }: { child: GrowthChild; chart: GrowthChartDefinition }) {
+  const measurements = useGrowthMeasurements(child.member.id);
+  const tables = useQuery({
+    queryKey: ['growth-tables', chart.id],
+    queryFn: () => loadGrowthTables(chart),
+    staleTime: Infinity,
+  });
+  const display = useGrowthDisplay(chart.measure);
+  const today = localToday();
+  const person = useMemo(
+    () => ({ dateOfBirth: child.dateOfBirth, sex: child.sex }),
+    [child.dateOfBirth, child.sex],
+  );
+  const computed = useMemo(() => {
+    if (!tables.data || !measurements.data) return null;
+    const start = performance.now();
+    const { rows, outside } = growthRows(chart, tables.data, person, measurements.data);
+    const data = growthChartData(
+      chart,
+      tables.data,
+      person.sex,
+      rows,
+      ageInMonths(person.dateOfBirth, today),
+    );
+    performance.measure('growth-chart-data', { start, end: performance.now() });
+    if (!data) return { rows, outside, chartProps: null };
+    const convert = (value: number | null) => (value === null ? null : display.convert(value));
+    return {
+      rows,
+      outside,
+      chartProps: {
+        ...data,
+        curves: data.curves.map((curve) => ({ ...curve, values: curve.values.map(convert) })),
+        points: data.points.map(convert),
+        unit: display.unit,
+      },
+    };
+  }, [chart, tables.data, measurements.data, person, today, display]);
+
+  if (measurements.isError)
+    return <p role="alert">The measurements could not be loaded. Try again later.</p>;
+  if (tables.isError) return <p role="alert">The growth chart could not be loaded.</p>;
+  if (!computed) return <Loading />;
+
+  const { rows, outside, chartProps } = computed;
+  return (
+    <div className="space-y-4">
+      {chartProps ? (
+        <Card className="p-3">
+          <Suspense fallback={<Loading />}>
+            <GrowthChart {...chartProps} />
+          </Suspense>
+        </Card>
+      ) : (
+        <p>
+          {chart.label} covers ages{' '}
+          {chart.segments
+            .map((segment) => `${ageWords(segment.fromMonths)} to ${ageWords(segment.toMonths)}`)
+            .join(', ')}
+          .
+        </p>
+      )}
+      {rows.length ? (
+        <GrowthTable rows={rows} chart={chart} />
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          No measurements for this chart yet.{' '}
+          <Link
+            to="/vitals/new"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Add vitals
+          </Link>
+        </p>
+      )}
+      {outside ? (
+        <p className="text-sm text-muted-foreground">
+          {outside === 1
+            ? '1 measurement is outside this chart’s ages and is not shown.'
+            : `${outside} measurements are outside this chart’s ages and are not shown.`}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function GrowthPage() {
+  const members = useFamilyMembers();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const children = useMemo(() => growthChildren(members.data ?? [], localToday()), [members.data]);
+  const chosen = children.find((child) => child.member.id === searchParams.get('person'));
+  const child = chosen ?? children[0];
+  const chart =
+    GROWTH_CHARTS.find((candidate) => candidate.id === searchParams.get('chart')) ??
+    GROWTH_CHARTS[0]!;
+  const choose = (name: 'person' | 'chart', value: string) =>
+    setSearchParams(
+      (params) => {
+        params.set(name, value);
+        return params;
+      },
+      { replace: true },
+    );
+
+  return (
+    <>
+      <PageHeader title="Growth" subtitle="Measurements against WHO and CDC percentiles" />
+      {members.isPending ? <Loading /> : null}
+      {members.isError ? <p role="alert">The family members could not be loaded.</p> : null}
+      {members.data && !child ? (
+        <EmptyState icon={LineChart} title="No one to chart yet">
+          <p className="text-sm text-muted-foreground">
+            Growth charts are for family members under 20 with a date of birth and a sex.{' '}
+            <Link
+              to="/profiles"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Family Profiles
+            </Link>
+          </p>
+        </EmptyState>
+      ) : null}
+      {child ? (
+        <div className="space-y-4">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <GrowthSelect
+              label="Person"
+              value={child.member.id}
+              onChange={(value) => choose('person', value)}
+              options={children.map((option) => ({
+                value: option.member.id,
+                label: option.member.name,
+              }))}
+            />
+            <GrowthSelect
+              label="Chart"
+              value={chart.id}
+              onChange={(value) => choose('chart', value)}
+              options={GROWTH_CHARTS.map((option) => ({ value: option.id, label: option.label }))}
+            />
+          </div>
+          <ChildGrowth key={`${child.member.id}-${chart.id}`} child={child} chart={chart} />
+        </div>
+      ) : null}
+    </>
+  );
+}
