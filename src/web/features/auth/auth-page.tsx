@@ -26,7 +26,7 @@ import { showSuccess } from '../../lib/toast';
 import { useSession, useSignedIn } from './session';
 import { useCredentialSubmit } from './use-credential-submit';
 import { ForgotPassword } from './forgot-password';
-import { PasskeySignIn, usePasskeysOffered } from './passkey-sign-in';
+import { PasskeySignIn, usePasskeyAutofill, usePasskeysOffered } from './passkey-sign-in';
 
 // The forms' schemas (and the validation library under them) load once the user starts
 // on a form; only accounts with two-factor sign-in reach the second step.
@@ -154,6 +154,7 @@ function SignInForm({
   passkeys: boolean;
 }) {
   const signedIn = useSignedIn();
+  const offerPasskeys = usePasskeyAutofill();
   const { pending, submit, prepare } = useCredentialSubmit(loadSignInSchema, async (data) => {
     const result = await authApi.signIn(data);
     if (result?.twoFactorRedirect) onSecondFactor();
@@ -164,7 +165,10 @@ function SignInForm({
       kind="signin"
       pending={pending}
       onSubmit={submit}
-      onFocus={prepare}
+      onFocus={() => {
+        prepare();
+        if (passkeys) offerPasskeys();
+      }}
       email={email}
       emailAutoComplete={passkeys ? 'username webauthn' : 'email'}
     />

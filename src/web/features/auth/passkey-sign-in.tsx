@@ -2,11 +2,11 @@
  * 'Sign in with a passkey' on the Sign In tab (CONTRACT.md §5): no email, password or
  * passcode asked, and no second step (a passkey is both factors). Where the browser offers
  * it, the passkeys of this device are also among the email field's suggestions
- * (conditional UI), from the moment the tab opens.
+ * (conditional UI).
  */
 import { useQuery } from '@tanstack/react-query';
 import { FingerprintPattern } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { passkeysApi } from '../../lib/api';
 import { showError } from '../../lib/toast';
@@ -25,30 +25,40 @@ export function usePasskeysOffered(): boolean {
   return options.data?.passkeys ?? false;
 }
 
-export function PasskeySignIn() {
+/**
+ * Offers this device's passkeys among the email field's suggestions (conditional UI), from
+ * the first focus of the sign-in form: the request waits, unseen, until the person picks
+ * one; the button's own request replaces it.
+ */
+export function usePasskeyAutofill(): () => void {
   const signedIn = useSignedIn();
-  const [pending, setPending] = useState(false);
-
+  const started = useRef(false);
+  const live = useRef(true);
   useEffect(() => {
-    let live = true;
-    // The autofill request waits, unseen, until the person picks a passkey in the email
-    // field's suggestions; the button's own request replaces it.
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
+  return () => {
+    if (started.current) return;
+    started.current = true;
     void loadCeremony().then(async ({ signInWithPasskey, PASSKEY_CANCELLED_MESSAGE }) => {
       try {
         await signInWithPasskey({ autofill: true });
-        if (live) await signedIn();
+        if (live.current) await signedIn();
       } catch (error) {
-        if (live && (error as Error).message !== PASSKEY_CANCELLED_MESSAGE) {
+        if (live.current && (error as Error).message !== PASSKEY_CANCELLED_MESSAGE) {
           showError(toasts.error, error);
         }
       }
     });
-    return () => {
-      live = false;
-    };
-    // Once, when the tab opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  };
+}
+
+export function PasskeySignIn() {
+  const signedIn = useSignedIn();
+  const [pending, setPending] = useState(false);
 
   async function signIn() {
     setPending(true);
