@@ -64,7 +64,7 @@ async function passkeyByCredential(db: Kysely<DB>, credentialId: string) {
 
 /** better-auth's passkey plugin, as the product configures it. */
 function passkeyPlugin(config: AppConfig) {
-  const base = config.baseUrl ? new URL(config.baseUrl) : null;
+  const base = config.baseUrl && URL.canParse(config.baseUrl) ? new URL(config.baseUrl) : null;
   return passkey({
     rpName: APP_NAME,
     // Without BASE_URL the plugin reads the host better-auth resolved for the request, and
