@@ -76,6 +76,18 @@ export class SoftwareAuthenticator {
     );
   }
 
+  /** A PublicKeyCredential as the browser sends it, in JSON. */
+  private credential(response: Record<string, unknown>) {
+    return {
+      id: this.id,
+      rawId: this.id,
+      type: 'public-key',
+      authenticatorAttachment: 'platform',
+      clientExtensionResults: {},
+      response,
+    };
+  }
+
   /** The answer to /passkey/generate-register-options. */
   register(options: { challenge: string; rp: { id: string } }) {
     const jwk = this.publicKey.export({ format: 'jwk' });
@@ -102,18 +114,11 @@ export class SoftwareAuthenticator {
         ['authData', authData],
       ]),
     );
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      authenticatorAttachment: 'platform',
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge)),
-        attestationObject: b64url(attestationObject),
-        transports: ['internal'],
-      },
-    };
+    return this.credential({
+      clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge)),
+      attestationObject: b64url(attestationObject),
+      transports: ['internal'],
+    });
   }
 
   /** The answer to /passkey/generate-authenticate-options. */
@@ -129,17 +134,10 @@ export class SoftwareAuthenticator {
       key: this.privateKey,
       dsaEncoding: 'der',
     });
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      authenticatorAttachment: 'platform',
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        authenticatorData: b64url(authData),
-        signature: b64url(signature),
-      },
-    };
+    return this.credential({
+      clientDataJSON: b64url(clientDataJSON),
+      authenticatorData: b64url(authData),
+      signature: b64url(signature),
+    });
   }
 }
