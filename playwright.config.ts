@@ -53,6 +53,7 @@ export default defineConfig({
         'unsaved-changes.spec.ts',
         'words.spec.ts',
         'impossible-values.spec.ts',
+        'passkeys.spec.ts',
       ],
     },
     ...(onPostgres

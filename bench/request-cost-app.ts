@@ -46,6 +46,7 @@ const config: AppConfig = {
   authSecret: 'request-cost-secret-request-cost-secret-0123',
   baseUrl: null,
   trustProxy: false,
+  passkeys: true,
   rateLimit: null,
   passcodeGuessLimit: null,
   sessionMaxAgeDays: 30,

@@ -99,7 +99,7 @@ test.describe('auth', () => {
     await page.keyboard.press('ArrowLeft');
     await expect(page.getByRole('tab', { name: 'Sign In' })).toBeFocused();
     expect(await outline('Sign In')).not.toBe('none');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Email is required')).toBeVisible();
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     await page.getByLabel('Full Name').fill('Eve');
@@ -125,7 +125,7 @@ test.describe('auth', () => {
     await passcode.pressSequentially('123');
     await page.getByLabel('Email').fill('someone@example.com');
     await page.getByLabel('Password').fill('secret1');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Passcode must be exactly 6 digits')).toBeVisible();
   });
 
@@ -135,12 +135,12 @@ test.describe('auth', () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
     await page.getByLabel('Friends & Family Passcode').fill('999999');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Invalid Friends & Family Passcode')).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
 
     await page.getByLabel('Friends & Family Passcode').fill(PASSCODE);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Welcome, Ann!' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Account' }).click();
@@ -209,7 +209,7 @@ test.describe('auth', () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
     await page.getByLabel('Friends & Family Passcode').fill(PASSCODE);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Invalid email or password')).toBeVisible();
   });
 });

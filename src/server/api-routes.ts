@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import { profileRoutes } from './account/profile-routes';
 import { accountSecurityRoutes } from './account/account-security-routes';
+import { passkeyRoutes } from './account/passkey-routes';
 import type { AccountRepository } from './account/account-repository';
 import type { RequireFreshProof } from './account/fresh-proof';
 import type { Auth } from './auth/auth';
@@ -70,6 +71,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/', dataTransferRoutes(db, importLimits, logger))
     .route('/', calendarLinkRoutes(db, logger, publicUrl))
     .route('/', accountSecurityRoutes(db, auth, accounts))
+    .route('/', passkeyRoutes({ db, requireFreshProof, logger }))
     .route('/family-members', familyMemberRoutes(members))
     .route('/fhir', fhirRoutes(db, household))
     .route('/household', householdRoutes(household))

@@ -30,6 +30,7 @@ describe('the API', () => {
       '/api/sessions',
       '/api/factors',
       '/api/security-activity',
+      '/api/passkeys',
       '/api/no-such-route',
     ]) {
       const response = await anonymous.get(path);

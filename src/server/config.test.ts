@@ -201,3 +201,32 @@ describe('mail (SMTP_URL, MAIL_FROM)', () => {
     }
   });
 });
+
+describe('passkeys (PASSKEYS, BASE_URL)', () => {
+  const passkeysOf = (env: Record<string, string>) =>
+    loadConfig({ DATA_DIR: tempDir(), FAMILY_PASSCODE: '123456', ...env }).passkeys;
+
+  it('are on by default, with or without BASE_URL, where a browser allows them', () => {
+    expect(passkeysOf({})).toBe(true);
+    expect(passkeysOf({ BASE_URL: 'https://health.example.com' })).toBe(true);
+    expect(passkeysOf({ BASE_URL: 'http://localhost:3000' })).toBe(true);
+    expect(passkeysOf({ BASE_URL: 'http://kin.localhost:3000' })).toBe(true);
+    expect(passkeysOf({ PASSKEYS: 'off', BASE_URL: 'http://192.168.1.20:3000' })).toBe(false);
+  });
+
+  it('stop the start where no browser would take a passkey, saying why and how to go on', () => {
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [
+        { BASE_URL: 'http://health.lan:3000' },
+        /^BASE_URL is plain http on health\.lan;.*PASSKEYS=off/,
+      ],
+      [{ BASE_URL: 'https://192.168.1.20' }, /^BASE_URL names the server by an IP address/],
+      [{ BASE_URL: 'http://[::1]:3000' }, /IP address/],
+      [{ PASSKEYS: 'maybe' }, /^PASSKEYS must be "on" or "off"/],
+    ];
+    for (const [env, message] of cases) {
+      expect(() => passkeysOf(env), JSON.stringify(env)).toThrow(ConfigError);
+      expect(() => passkeysOf(env)).toThrow(message);
+    }
+  });
+});

@@ -48,6 +48,11 @@ export interface AppConfig {
   baseUrl: string | null;
   /** Whether to believe X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /**
+   * Signing in with a passkey (PASSKEYS, on unless `off`). Its relying party is BASE_URL's
+   * host, or the request's host when BASE_URL is unset (docs/decisions/0034-passkeys.md).
+   */
+  passkeys: boolean;
   rateLimit: RateLimitConfig | null;
   /**
    * Wrong Friends & Family Passcodes allowed per window on the whole server, whichever
@@ -278,6 +283,39 @@ export function parseRateLimit(
   return { max: Number(match[1]), windowSeconds: Number(match[2]) };
 }
 
+/** Names a browser treats as secure over plain http (the WebAuthn spec's "localhost"). */
+const LOCAL_NAME = /^(?:localhost|[^.]+(?:\.[^.]+)*\.localhost)$/i;
+
+/**
+ * PASSKEYS: on unless `off`. On, with BASE_URL set, the server must be reachable where a
+ * browser allows passkeys: by a name (not an IP address), over https unless on localhost.
+ * Otherwise every passkey would fail in the browser, so the start stops and says why.
+ */
+export function parsePasskeys(env: Env): boolean {
+  const value = env.PASSKEYS ?? '';
+  if (value === 'off') return false;
+  if (value !== '' && value !== 'on') {
+    throw new ConfigError(`PASSKEYS must be "on" or "off", not "${value}"`);
+  }
+  if (!env.BASE_URL) return true;
+  // Not a URL: nothing to check here (the vitest runner sets BASE_URL to '/', for one).
+  if (!URL.canParse(env.BASE_URL)) return true;
+  const url = new URL(env.BASE_URL);
+  const host = url.hostname;
+  const advice = 'or set PASSKEYS=off to start without passkeys';
+  if (/^[\d.]+$/.test(host) || host.startsWith('[')) {
+    throw new ConfigError(
+      `BASE_URL names the server by an IP address (${host}); browsers only allow passkeys for a name such as health.example.com. Use a name, ${advice}`,
+    );
+  }
+  if (url.protocol !== 'https:' && !LOCAL_NAME.test(host)) {
+    throw new ConfigError(
+      `BASE_URL is plain http on ${host}; browsers only allow passkeys over https (or on localhost). Serve it over https, ${advice}`,
+    );
+  }
+  return true;
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -323,6 +361,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     authSecret,
     baseUrl: env.BASE_URL ? env.BASE_URL.replace(/\/+$/, '') : null,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    passkeys: parsePasskeys(env),
     rateLimit: parseRateLimit('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, {
       max: 10,
       windowSeconds: 60,

@@ -116,6 +116,8 @@ export const auditEvents = [
   'mail_failed',
   'email_change_requested',
   'email_changed',
+  'passkey_added',
+  'passkey_removed',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -152,6 +154,8 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   mail_failed: 'An email could not be sent',
   email_change_requested: 'Email change asked for, link sent to the new address',
   email_changed: 'Email changed with the emailed link',
+  passkey_added: 'Passkey added',
+  passkey_removed: 'Passkey removed',
 };
 
 /** How a sign-in succeeded, or why it failed: the `detail` of those events. */
@@ -159,6 +163,8 @@ export const signInDetails = {
   password: 'Password and passcode',
   authenticator_app: 'Authenticator app',
   backup_code: 'Backup code',
+  passkey: 'Passkey',
+  passkey_refused: 'Passkey not accepted',
   wrong_password: 'Wrong email or password',
   wrong_passcode: 'Wrong Friends & Family Passcode',
   wrong_code: 'Wrong authentication code',
@@ -186,6 +192,7 @@ export const verificationPurposes = {
   'calendar-feed': 'Calendar link',
   'password-reset': 'Password reset link',
   'password-change': 'Changing the password',
+  'passkey-removal': 'Removing a passkey',
 } as const;
 export type VerificationPurpose = keyof typeof verificationPurposes;
 export type SignInDetail = keyof typeof signInDetails;

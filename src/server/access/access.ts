@@ -51,6 +51,7 @@ const OTHER_OWNED_TABLES = {
   session: 'userId',
   account: 'userId',
   twoFactor: 'userId',
+  passkey: 'userId',
 } as const satisfies Partial<Record<keyof DB, string>>;
 
 export type OwnedTable = RecordTable | keyof typeof OTHER_OWNED_TABLES;
@@ -112,6 +113,7 @@ export const AUTH_TABLES: ReadonlySet<string> = new Set([
   'session',
   'account',
   'twoFactor',
+  'passkey',
 ]);
 
 /** A user id, or a prepared query's placeholder for one. */

@@ -4,6 +4,8 @@
  * callbacks…); each one mounted is one more way in, so every other path answers 404 before
  * better-auth sees the request. Server-side calls (`auth.api.*`) are not affected.
  */
+import { PASSKEY_HTTP_ROUTES } from './passkeys';
+
 export interface AuthRoute {
   method: 'GET' | 'POST';
   /** The path under /api/auth, as better-auth names it. */
@@ -25,6 +27,8 @@ export const AUTH_HTTP_ROUTES: readonly AuthRoute[] = [
   { method: 'POST', path: '/change-email' },
   // The link in the mail that confirms a new email address.
   { method: 'GET', path: '/verify-email' },
+  // Adding a passkey and signing in with one (passkeys.ts).
+  ...PASSKEY_HTTP_ROUTES,
 ];
 
 const allowed = new Set(AUTH_HTTP_ROUTES.map((route) => `${route.method} ${route.path}`));

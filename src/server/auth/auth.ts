@@ -53,6 +53,7 @@ import { passwordChange } from './password-change';
 import { createMailOutbox, type MailOutbox } from '../mail/mail-queue';
 import { emailChange, emailChangeOptions, EMAIL_VERIFIED_PATH } from './email-change';
 import { passwordReset, passwordResetOptions, RESET_TOKEN_STORAGE } from './password-reset';
+import { passkeyPlugins } from './passkeys';
 
 /** A session used at least once a day renews itself, up to its absolute lifetime. */
 const SESSION_DAYS = 30;
@@ -249,6 +250,8 @@ export function createAuth(options: {
       passwordChange({ db, logger }),
       // Changing the email address in Profile Settings.
       emailChange({ db, outbox, logger }),
+      // Signing in with a passkey (passkeys.ts); none with PASSKEYS=off.
+      ...passkeyPlugins({ db, config, logger }),
     ],
     rateLimit: credentialRule
       ? {
@@ -266,6 +269,8 @@ export function createAuth(options: {
             '/request-password-reset': credentialRule,
             '/reset-password': credentialRule,
             '/change-password': credentialRule,
+            // Both passkey ceremonies (passkeys.ts).
+            '/passkey/*': credentialRule,
           },
         }
       : { enabled: false },

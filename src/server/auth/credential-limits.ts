@@ -60,6 +60,8 @@ const SIGN_IN_PATHS = new Set([
   '/sign-up/email',
   '/two-factor/verify-totp',
   '/two-factor/verify-backup-code',
+  // A passkey is both factors at once (passkeys.ts).
+  '/passkey/verify-authentication',
 ]);
 
 /** How a new sign-in's time is written in its notice. */

@@ -195,6 +195,25 @@ describe('the reset link', () => {
     expect(events).toContain('password_reset');
   });
 
+  it('gives an account without a password (passkeys only) one', async () => {
+    const { email } = await signedUpClient(server);
+    // As an account that signs in with passkeys alone has: no password row at all.
+    await server.db
+      .deleteFrom('account')
+      .where('providerId', '=', 'credential')
+      .where('userId', 'in', (q) => q.selectFrom('user').select('id').where('email', '=', email))
+      .execute();
+    expect((await server.client().signIn({ email, password: 'secret-password' })).status).toBe(401);
+    await requestLink(email);
+    const token = tokenOf(linkIn(await deliveredTo(email)));
+    const reset = await server.client().post('/api/auth/reset-password', {
+      token,
+      newPassword: NEW_PASSWORD,
+    });
+    expect(reset.status).toBe(200);
+    expect((await server.client().signIn({ email, password: NEW_PASSWORD })).status).toBe(200);
+  });
+
   it('works for an hour only', async () => {
     const { email } = await signedUpClient(server);
     await requestLink(email);

@@ -51,6 +51,17 @@ export interface TwoFactorTable {
   verified: boolean | number | null;
 }
 
+/** better-auth's passkeys (migration 0029); the public key and counter are its own to read. */
+export interface PasskeyTable {
+  id: string;
+  name: string | null;
+  userId: string;
+  credentialID: string;
+  createdAt: Date | string | null;
+  /** The product's own: when the passkey last signed in, as an ISO time. */
+  last_used_at: string | null;
+}
+
 /** better-auth's short-lived values: a waiting second factor names its user in `value`. */
 export interface VerificationTable {
   id: string;
@@ -307,6 +318,7 @@ export interface DB extends RecordTables {
   session: SessionTable;
   account: AccountTable;
   twoFactor: TwoFactorTable;
+  passkey: PasskeyTable;
   verification: VerificationTable;
   audit_log: AuditLogTable;
   family_members: FamilyMembersTable;

@@ -106,6 +106,8 @@ export interface TestServerOptions {
   /** As BASE_URL and TRUST_PROXY set them (default: neither). */
   baseUrl?: string;
   trustProxy?: boolean;
+  /** As PASSKEYS sets it (default: on). */
+  passkeys?: boolean;
   sessionMaxAgeDays?: number;
   /** A built web app to serve (default: none, and every page answers 503). */
   webDir?: string;
@@ -134,6 +136,7 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     authSecret: 'test-secret-test-secret-test-secret-0123456789',
     baseUrl: options.baseUrl ?? null,
     trustProxy: options.trustProxy ?? false,
+    passkeys: options.passkeys ?? true,
     rateLimit: options.rateLimit ?? null,
     passcodeGuessLimit: options.passcodeGuessLimit ?? null,
     sessionMaxAgeDays: options.sessionMaxAgeDays ?? 30,

@@ -17,6 +17,7 @@ import type {
   PasswordResetInput,
 } from '../../shared/account-recovery';
 import type { FreshProof } from '../../shared/account-security';
+import type { SignInOptions } from '../../shared/passkeys';
 import type { FamilyMemberInput } from '../../shared/family-members';
 import type { AcceptGrantInput, GrantInput } from '../../shared/household';
 import type { ImportSummary } from '../../shared/data-export';
@@ -131,6 +132,28 @@ export const authApi = {
     request<{ message: string }>('POST', '/auth/request-password-reset', { email }),
   resetPassword: (input: PasswordResetInput) =>
     request<unknown>('POST', '/auth/reset-password', input),
+};
+
+/** The WebAuthn options and answers, as JSON (SimpleWebAuthn's shapes, passed through). */
+type WebAuthnJson = Record<string, unknown>;
+
+/** Passkeys (CONTRACT.md §5): the ceremonies are better-auth's, the list the product's. */
+export const passkeysApi = {
+  signInOptions: () => request<SignInOptions>('GET', '/sign-in-options'),
+  list: () => answer(product.passkeys.$get()),
+  rename: (id: string, name: string) =>
+    answer(product.passkeys[':id'].$patch({ param: { id }, json: { name } })),
+  remove: (id: string, proof: FreshProof) =>
+    answer(product.passkeys[':id'].$delete({ param: { id }, json: proof })),
+  registrationOptions: () =>
+    request<WebAuthnJson>('GET', '/auth/passkey/generate-register-options'),
+  /** Without a name, the server names the passkey by this device. */
+  register: (response: WebAuthnJson) =>
+    request<unknown>('POST', '/auth/passkey/verify-registration', { response }),
+  signInOptionsChallenge: () =>
+    request<WebAuthnJson>('GET', '/auth/passkey/generate-authenticate-options'),
+  signIn: (response: WebAuthnJson) =>
+    request<unknown>('POST', '/auth/passkey/verify-authentication', { response }),
 };
 
 export const profileApi = {

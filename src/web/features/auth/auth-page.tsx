@@ -26,6 +26,7 @@ import { showSuccess } from '../../lib/toast';
 import { useSession, useSignedIn } from './session';
 import { useCredentialSubmit } from './use-credential-submit';
 import { ForgotPassword } from './forgot-password';
+import { PasskeySignIn, usePasskeyAutofill, usePasskeysOffered } from './passkey-sign-in';
 
 // The forms' schemas (and the validation library under them) load once the user starts
 // on a form; only accounts with two-factor sign-in reach the second step.
@@ -65,6 +66,7 @@ function CredentialsForm({
   onSubmit,
   onFocus,
   email,
+  emailAutoComplete = 'email',
   children,
 }: {
   kind: keyof typeof forms;
@@ -72,6 +74,8 @@ function CredentialsForm({
   onSubmit: (event: FormEvent, credentials: Credentials) => void;
   onFocus: () => void;
   email: SharedEmail;
+  /** The email field's autocomplete: with passkeys, its suggestions include them. */
+  emailAutoComplete?: string;
   children?: ReactNode;
 }) {
   const form = forms[kind];
@@ -96,7 +100,7 @@ function CredentialsForm({
         <Input
           id={`${kind}-email`}
           type="email"
-          autoComplete="email"
+          autoComplete={emailAutoComplete}
           required
           value={credentials.email}
           onChange={(e) => update('email', e.target.value)}
@@ -140,8 +144,17 @@ function CredentialsForm({
   );
 }
 
-function SignInForm({ onSecondFactor, email }: { onSecondFactor: () => void; email: SharedEmail }) {
+function SignInForm({
+  onSecondFactor,
+  email,
+  passkeys,
+}: {
+  onSecondFactor: () => void;
+  email: SharedEmail;
+  passkeys: boolean;
+}) {
   const signedIn = useSignedIn();
+  const offerPasskeys = usePasskeyAutofill();
   const { pending, submit, prepare } = useCredentialSubmit(loadSignInSchema, async (data) => {
     const result = await authApi.signIn(data);
     if (result?.twoFactorRedirect) onSecondFactor();
@@ -152,8 +165,12 @@ function SignInForm({ onSecondFactor, email }: { onSecondFactor: () => void; ema
       kind="signin"
       pending={pending}
       onSubmit={submit}
-      onFocus={prepare}
+      onFocus={() => {
+        prepare();
+        if (passkeys) offerPasskeys();
+      }}
       email={email}
+      emailAutoComplete={passkeys ? 'username webauthn' : 'email'}
     />
   );
 }
@@ -194,6 +211,7 @@ export function AuthPage() {
   }, []);
   const [secondFactor, setSecondFactor] = useState(false);
   const email = useState('');
+  const passkeys = usePasskeysOffered();
   if (session.isPending) return <Loading className="min-h-dvh" />;
   if (session.data) return <Navigate to="/" replace />;
 
@@ -220,8 +238,13 @@ export function AuthPage() {
               </TabsList>
               <TabsContent value="sign-in">
                 <ForgotPassword email={email[0]}>
-                  <SignInForm onSecondFactor={() => setSecondFactor(true)} email={email} />
+                  <SignInForm
+                    onSecondFactor={() => setSecondFactor(true)}
+                    email={email}
+                    passkeys={passkeys}
+                  />
                 </ForgotPassword>
+                {passkeys ? <PasskeySignIn /> : null}
               </TabsContent>
               <TabsContent value="sign-up">
                 <SignUpForm email={email} />

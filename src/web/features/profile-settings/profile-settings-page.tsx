@@ -25,6 +25,8 @@ import { SecurityActivity } from './security-activity';
 import { TwoFactorSettings } from './two-factor-settings';
 import { PasswordSection } from './password-section';
 import { EmailSection } from './email-section';
+import { PasskeysSection } from './passkeys-section';
+import { usePasskeysOffered } from '../auth/passkey-sign-in';
 
 /** For an account whose password, chosen at sign-up, is one of the most common. */
 function CommonPasswordNotice() {
@@ -66,6 +68,7 @@ export function ProfileSettingsPage() {
   }, [profile.error]);
 
   const signOut = useSignOut();
+  const passkeysOffered = usePasskeysOffered();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -117,6 +120,7 @@ export function ProfileSettingsPage() {
           <EmailSection currentEmail={profile.data?.email ?? ''} />
           <PasswordSection />
           <TwoFactorSettings />
+          {passkeysOffered ? <PasskeysSection /> : null}
           <ActiveSessions />
           <SecurityActivity />
           <CalendarSection />

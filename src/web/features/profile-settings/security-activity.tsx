@@ -8,6 +8,7 @@ import {
   CalendarCheck,
   CalendarX,
   Eye,
+  FingerprintPattern,
   KeyRound,
   Link2,
   Link2Off,
@@ -21,6 +22,7 @@ import {
   PencilLine,
   ShieldAlert,
   ShieldCheck,
+  ShieldMinus,
   ShieldOff,
   ShieldX,
   Trash2,
@@ -78,6 +80,8 @@ const icons: Record<AuditEvent, LucideIcon> = {
   mail_failed: MailWarning,
   email_change_requested: Mail,
   email_changed: MailCheck,
+  passkey_added: FingerprintPattern,
+  passkey_removed: ShieldMinus,
 };
 
 /** Events that tell of something refused, shown in the warning colour. */

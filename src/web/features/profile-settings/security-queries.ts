@@ -3,14 +3,16 @@
  * sessions and the recent security activity, and the changes made to them.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { securityApi } from '../../lib/api';
+import { passkeysApi, securityApi } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
+import type { FreshProof } from '../../../shared/account-security';
 
 export const securityKeys = {
   all: ['security'] as const,
   factors: ['security', 'factors'] as const,
   sessions: ['security', 'sessions'] as const,
   activity: ['security', 'activity'] as const,
+  passkeys: ['security', 'passkeys'] as const,
 };
 
 export function useFactors() {
@@ -71,4 +73,33 @@ export function useChangeEmail() {
 export function useChangePassword() {
   const refresh = useRefreshSecurity();
   return useMutation({ mutationFn: securityApi.changePassword, onSuccess: refresh });
+}
+
+export function usePasskeys() {
+  return useQuery({ queryKey: securityKeys.passkeys, queryFn: passkeysApi.list });
+}
+
+/** Adds a passkey of this device (the browser asks for the fingerprint, face or PIN). */
+export function useAddPasskey() {
+  const refresh = useRefreshSecurity();
+  return useMutation({
+    mutationFn: async () => (await import('../auth/passkey-ceremony')).addPasskey(),
+    onSuccess: refresh,
+  });
+}
+
+export function useRenamePasskey() {
+  const refresh = useRefreshSecurity();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) => passkeysApi.rename(id, name),
+    onSuccess: refresh,
+  });
+}
+
+export function useRemovePasskey() {
+  const refresh = useRefreshSecurity();
+  return useMutation({
+    mutationFn: ({ id, proof }: { id: string; proof: FreshProof }) => passkeysApi.remove(id, proof),
+    onSuccess: refresh,
+  });
 }

@@ -1,0 +1,99 @@
+/**
+ * Passkeys (issue #39, CONTRACT.md §5 'Passkeys and single sign-on') in Chromium with a
+ * virtual authenticator (the DevTools Protocol's WebAuthn domain): an account made with a
+ * password and the passcode, and two-factor sign-in on, adds a passkey, signs out, signs
+ * in with the passkey alone (no password, passcode or code), removes it after the password
+ * and a code, and the removed passkey no longer signs in.
+ */
+import type { Page } from '@playwright/test';
+import { enableTwoFactorViaApi, expect, PASSCODE, test, uniqueEmail } from './fixtures';
+
+/** A platform authenticator that keeps discoverable credentials and verifies the person. */
+async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const credentials = async () =>
+    (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+  return { credentials };
+}
+
+async function signOut(page: Page) {
+  await page.goto('/profile-settings');
+  await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+}
+
+test('a passkey is added, signs in alone, is removed, and then no longer signs in', async ({
+  page,
+}) => {
+  const authenticator = await addVirtualAuthenticator(page);
+  const email = uniqueEmail('passkey');
+  const password = 'secret-password';
+
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('Full Name').fill('Ann Lee');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Friends & Family Passcode').fill(PASSCODE);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Ann!' })).toBeVisible();
+  const { backupCodes } = await enableTwoFactorViaApi(page, password);
+
+  // Added, named by the device; renamed.
+  await page.goto('/profile-settings');
+  const section = page.getByRole('region', { name: 'Passkeys' });
+  await expect(section.getByText('No passkeys yet.')).toBeVisible();
+  await section.getByRole('button', { name: 'Add Passkey' }).click();
+  const list = section.getByRole('list', { name: 'Passkeys' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByText(/^Chrome on /)).toBeVisible();
+  await expect(list.getByText('Not yet')).toBeVisible();
+  expect(await authenticator.credentials()).toHaveLength(1);
+  await list.getByRole('button', { name: /^Rename passkey Chrome on / }).click();
+  await list.getByLabel('Passkey Name').fill('Ann’s phone');
+  await list.getByRole('button', { name: 'Save Name' }).click();
+  await expect(list.getByText('Ann’s phone', { exact: true })).toBeVisible();
+
+  // Signed in with the passkey alone: no password, passcode or authentication code.
+  await signOut(page);
+  // The email field offers passkeys among its suggestions (conditional UI).
+  await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Ann!' })).toBeVisible();
+  await expect(page.getByLabel('Authentication Code')).toHaveCount(0);
+
+  await page.goto('/profile-settings');
+  await expect(list.getByText('Not yet')).toHaveCount(0);
+  const activity = page.getByRole('region', { name: 'Recent security activity' });
+  await expect(activity.getByText('Passkey added')).toBeVisible();
+  await expect(activity.getByText('Signed in · Passkey')).toHaveCount(1);
+
+  // Removed after a fresh proof: the password, and (two-factor sign-in is on) a code.
+  await list.getByRole('button', { name: 'Remove passkey Ann’s phone' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remove passkey Ann’s phone?' });
+  await dialog.getByLabel('Password').fill('not-my-password');
+  await dialog.getByLabel('Authentication Code').fill(backupCodes[0] ?? '');
+  await dialog.getByRole('button', { name: 'Remove Passkey' }).click();
+  await expect(dialog.getByText('The password is not correct')).toBeVisible();
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Remove Passkey' }).click();
+  await expect(section.getByText('No passkeys yet.')).toBeVisible();
+  await expect(activity.getByText('Passkey removed')).toBeVisible();
+
+  // The device still holds it; the server no longer takes it.
+  await signOut(page);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByText('This passkey is not known here', { exact: false })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+});

@@ -1,0 +1,79 @@
+/**
+ * The browser's side of passkeys: asking the device to make one, or to sign in with one,
+ * through SimpleWebAuthn (the browser half of the library better-auth's plugin uses on
+ * the server). Loaded only when a passkey is used.
+ */
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import { passkeysApi } from '../../lib/api';
+
+/** A passkey request the person cancelled, or that timed out: nothing to report. */
+export const PASSKEY_CANCELLED_MESSAGE = 'No passkey was used. Try again when you are ready.';
+export const PASSKEY_UNSUPPORTED_MESSAGE =
+  'This browser cannot use passkeys here. Passkeys need a recent browser and a secure (https) address.';
+export const PASSKEY_ALREADY_ADDED_MESSAGE = 'This device already has a passkey for your account.';
+
+const loadLibrary = () => import('@simplewebauthn/browser');
+
+/** The browser's refusal, in words a person can act on. */
+function describe(error: unknown): Error {
+  const name = (error as { name?: string; code?: string } | null)?.name;
+  const code = (error as { code?: string } | null)?.code;
+  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') {
+    return new Error(PASSKEY_ALREADY_ADDED_MESSAGE);
+  }
+  if (name === 'NotAllowedError' || name === 'AbortError') {
+    return new Error(PASSKEY_CANCELLED_MESSAGE);
+  }
+  if (name === 'NotSupportedError' || name === 'SecurityError') {
+    return new Error(PASSKEY_UNSUPPORTED_MESSAGE);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+export async function browserSupportsPasskeys(): Promise<boolean> {
+  return (await loadLibrary()).browserSupportsWebAuthn();
+}
+
+/** Makes a passkey on this device for the signed-in account; the server names it. */
+export async function addPasskey(): Promise<void> {
+  const { startRegistration, browserSupportsWebAuthn } = await loadLibrary();
+  if (!browserSupportsWebAuthn()) throw new Error(PASSKEY_UNSUPPORTED_MESSAGE);
+  const optionsJSON =
+    (await passkeysApi.registrationOptions()) as unknown as PublicKeyCredentialCreationOptionsJSON;
+  let response;
+  try {
+    response = await startRegistration({ optionsJSON });
+  } catch (error) {
+    throw describe(error);
+  }
+  await passkeysApi.register(response as unknown as Record<string, unknown>);
+}
+
+/**
+ * Signs in with a passkey the device offers (no email asked: the passkey names the
+ * account). `autofill`: offered among the email field's suggestions, where the browser
+ * can (conditional UI); a request of the button cancels it.
+ */
+export async function signInWithPasskey(options: { autofill?: boolean } = {}): Promise<void> {
+  const { startAuthentication, browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } =
+    await loadLibrary();
+  if (!browserSupportsWebAuthn()) throw new Error(PASSKEY_UNSUPPORTED_MESSAGE);
+  if (options.autofill && !(await browserSupportsWebAuthnAutofill())) {
+    throw new Error(PASSKEY_CANCELLED_MESSAGE);
+  }
+  const optionsJSON =
+    (await passkeysApi.signInOptionsChallenge()) as unknown as PublicKeyCredentialRequestOptionsJSON;
+  let response;
+  try {
+    response = await startAuthentication({
+      optionsJSON,
+      useBrowserAutofill: options.autofill ?? false,
+    });
+  } catch (error) {
+    throw describe(error);
+  }
+  await passkeysApi.signIn(response as unknown as Record<string, unknown>);
+}
