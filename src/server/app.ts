@@ -6,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import { recordDefinitions } from '../shared/records';
 import type { AccountRecoveryOptions } from '../shared/account-recovery';
+import type { SignInOptions } from '../shared/single-sign-on';
 import { MAX_SHARE_LINK_JWE_CHARS } from '../shared/share-links';
 import type { Auth } from './auth/auth';
 import { withAuthRequestContext, type AuthRequestContext } from './auth/auth-request-context';
@@ -62,6 +63,7 @@ export interface AppDependencies {
     | 'vapid'
     | 'pushEndpoints'
     | 'mail'
+    | 'singleSignOn'
   >;
   logger: Logger;
   /** Where the app's mails are queued; none: mail is not set up. */
@@ -149,6 +151,13 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
   // Whether the sign-in screen can offer a reset link by email (without a session).
   app.get('/api/account-recovery', (c) =>
     c.json({ email: config.mail !== null } satisfies AccountRecoveryOptions),
+  );
+
+  // What the Sign In tab offers besides the password (single sign-on), without a session.
+  app.get('/api/sign-in-options', (c) =>
+    c.json({
+      singleSignOn: config.singleSignOn ? { name: config.singleSignOn.name } : null,
+    } satisfies SignInOptions),
   );
 
   // The public keys that verify the tokens better-auth signs (its /api/auth/jwks), at the

@@ -116,6 +116,7 @@ export const auditEvents = [
   'mail_failed',
   'email_change_requested',
   'email_changed',
+  'sso_linked',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -152,6 +153,7 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   mail_failed: 'An email could not be sent',
   email_change_requested: 'Email change asked for, link sent to the new address',
   email_changed: 'Email changed with the emailed link',
+  sso_linked: 'Single sign-on linked to the account, with its password',
 };
 
 /** How a sign-in succeeded, or why it failed: the `detail` of those events. */
@@ -159,6 +161,8 @@ export const signInDetails = {
   password: 'Password and passcode',
   authenticator_app: 'Authenticator app',
   backup_code: 'Backup code',
+  single_sign_on: 'Single sign-on',
+  single_sign_on_refused: 'Single sign-on refused',
   wrong_password: 'Wrong email or password',
   wrong_passcode: 'Wrong Friends & Family Passcode',
   wrong_code: 'Wrong authentication code',

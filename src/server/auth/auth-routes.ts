@@ -4,6 +4,11 @@
  * callbacks…); each one mounted is one more way in, so every other path answers 404 before
  * better-auth sees the request. Server-side calls (`auth.api.*`) are not affected.
  */
+import { SSO_PROVIDER_ID } from '../../shared/single-sign-on';
+
+/** better-auth's path of an identity provider's return. */
+const SSO_CALLBACK_PATH = '/callback/:id';
+
 export interface AuthRoute {
   method: 'GET' | 'POST';
   /** The path under /api/auth, as better-auth names it. */
@@ -25,11 +30,18 @@ export const AUTH_HTTP_ROUTES: readonly AuthRoute[] = [
   { method: 'POST', path: '/change-email' },
   // The link in the mail that confirms a new email address.
   { method: 'GET', path: '/verify-email' },
+  // Single sign-on (single-sign-on.ts): the start, the identity provider's return (for its
+  // one provider, /callback/oidc), and the passcode or password a first sign-in may need.
+  { method: 'POST', path: '/sign-in/social' },
+  { method: 'GET', path: SSO_CALLBACK_PATH },
+  { method: 'POST', path: '/sso/finish-sign-up' },
+  { method: 'POST', path: '/sso/link' },
 ];
 
 const allowed = new Set(AUTH_HTTP_ROUTES.map((route) => `${route.method} ${route.path}`));
 
 /** Whether a request to /api/auth{path} may go on to better-auth. */
 export function isAllowedAuthRoute(method: string, path: string): boolean {
-  return allowed.has(`${method} ${path}`);
+  const route = path === `/callback/${SSO_PROVIDER_ID}` ? SSO_CALLBACK_PATH : path;
+  return allowed.has(`${method} ${route}`);
 }

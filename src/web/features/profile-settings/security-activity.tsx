@@ -78,6 +78,7 @@ const icons: Record<AuditEvent, LucideIcon> = {
   mail_failed: MailWarning,
   email_change_requested: Mail,
   email_changed: MailCheck,
+  sso_linked: Link2,
 };
 
 /** Events that tell of something refused, shown in the warning colour. */
