@@ -2,8 +2,6 @@
  * Single sign-on with the household's identity provider (OpenID Connect; CONTRACT.md §5
  * 'Passkeys and single sign-on'): what the server and the Sign In tab share.
  */
-import { z } from 'zod';
-import { isWellFormedPasscode, PASSCODE_FORMAT_MESSAGE } from './passcode';
 
 /** What the Sign In tab offers besides the password (GET /api/sign-in-options). */
 export interface SignInOptions {
@@ -19,19 +17,6 @@ export const SSO_PASSCODE_NEEDED = 'sso_passcode_needed';
 export const SSO_PASSWORD_NEEDED = 'sso_password_needed';
 /** A new account, or a link, with an email the provider has not confirmed. */
 export const SSO_EMAIL_UNVERIFIED = 'sso_email_unverified';
-
-export const finishSingleSignOnSchema = z.object({
-  passcode: z.string({ error: PASSCODE_FORMAT_MESSAGE }).refine(isWellFormedPasscode, {
-    message: PASSCODE_FORMAT_MESSAGE,
-  }),
-});
-
-export const linkSingleSignOnSchema = z.object({
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(1024, 'Password is too long'),
-});
 
 /** The one provider the product signs in with; better-auth's id for it. */
 export const SSO_PROVIDER_ID = 'oidc';

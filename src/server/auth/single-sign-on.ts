@@ -31,6 +31,8 @@ import { INVALID_PASSCODE_MESSAGE } from '../../shared/passcode';
 import {
   finishSingleSignOnSchema,
   linkSingleSignOnSchema,
+} from '../../shared/single-sign-on-steps';
+import {
   SSO_EMAIL_UNVERIFIED,
   SSO_PASSCODE_NEEDED,
   SSO_PASSWORD_NEEDED,

@@ -10,6 +10,7 @@ import { hc, type ClientResponse } from 'hono/client';
 import type { ProductRoutes } from '../../server/api-routes';
 import { ApiError } from '../../shared/api-error';
 import type { SignInInput, SignUpInput } from '../../shared/auth';
+import { SSO_PROVIDER_ID, type SignInOptions } from '../../shared/single-sign-on';
 import type {
   AccountRecoveryOptions,
   EmailChangeInput,
@@ -131,6 +132,16 @@ export const authApi = {
     request<{ message: string }>('POST', '/auth/request-password-reset', { email }),
   resetPassword: (input: PasswordResetInput) =>
     request<unknown>('POST', '/auth/reset-password', input),
+  /** What the Sign In tab offers besides the password: single sign-on, when set up. */
+  signInOptions: () => request<SignInOptions>('GET', '/sign-in-options'),
+  /** Where to send the browser to sign in with the identity provider. */
+  startSingleSignOn: () =>
+    request<{ url: string }>('POST', '/auth/sign-in/social', { provider: SSO_PROVIDER_ID }),
+  /** A first single sign-on's passcode: the account is made. */
+  finishSingleSignOn: (passcode: string) =>
+    request<unknown>('POST', '/auth/sso/finish-sign-up', { passcode }),
+  /** The existing account's password, once: it is linked to the identity provider. */
+  linkSingleSignOn: (password: string) => request<unknown>('POST', '/auth/sso/link', { password }),
 };
 
 export const profileApi = {
