@@ -60,7 +60,14 @@ const SIGN_IN_PATHS = new Set([
   '/sign-up/email',
   '/two-factor/verify-totp',
   '/two-factor/verify-backup-code',
+  // Single sign-on (single-sign-on.ts): the provider's return, and the steps of a first one.
+  '/callback/:id',
+  '/sso/finish-sign-up',
+  '/sso/link',
 ]);
+
+/** The paths whose new session is an account's first: the device is known, not told of. */
+const SIGN_UP_PATHS = new Set(['/sign-up/email', '/sso/finish-sign-up']);
 
 /** How a new sign-in's time is written in its notice. */
 const SIGN_IN_TIME = new Intl.DateTimeFormat('en-GB', {
@@ -172,7 +179,7 @@ export function credentialLimits(options: {
             const known = await knownAccounts(ctx);
             // A sign-in (not the sign-up) on a device that has not signed in as the account
             // before: the account holder is told, by mail.
-            if (ctx.path !== '/sign-up/email' && !known.some((account) => account.tag === tag)) {
+            if (!SIGN_UP_PATHS.has(ctx.path) && !known.some((account) => account.tag === tag)) {
               await outbox?.enqueue({
                 to: user.email,
                 template: 'new-sign-in',

@@ -209,9 +209,19 @@ describe('single sign-on', () => {
     const later = await fullSignOn(browser, person.email);
     expect(later.location).toBe('/');
     expect(later.signedInAs).toBe(person.email);
+    // From another device, the account holder is told of the sign-in; not from this one.
+    const elsewhere = await fullSignOn(server.client(), person.email);
+    expect(elsewhere.signedInAs).toBe(person.email);
+    const notices = await server.db
+      .selectFrom('mail_queue')
+      .select('template')
+      .where('recipient', '=', person.email)
+      .execute();
+    expect(notices.map((notice) => notice.template)).toEqual(['new-sign-in']);
     expect(await auditOf(user?.id ?? '')).toEqual([
       'sign_up:single_sign_on',
       'sign_out:',
+      'sign_in:single_sign_on',
       'sign_in:single_sign_on',
     ]);
   });
