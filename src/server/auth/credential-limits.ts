@@ -25,6 +25,7 @@ import { TOO_MANY_ATTEMPTS_MESSAGE, type AttemptLimits } from '../limits/attempt
 import type { Logger } from '../logger';
 import { challengedUserId } from './two-factor-challenge';
 import { isMakingResetLink } from './reset-link-context';
+import { madeAccountBySingleSignOn } from './single-sign-on';
 import { describeUserAgent } from '../../shared/user-agent';
 import { firstName } from '../../shared/names';
 import type { MailOutbox } from '../mail/mail-queue';
@@ -179,7 +180,8 @@ export function credentialLimits(options: {
             const known = await knownAccounts(ctx);
             // A sign-in (not the sign-up) on a device that has not signed in as the account
             // before: the account holder is told, by mail.
-            if (!SIGN_UP_PATHS.has(ctx.path) && !known.some((account) => account.tag === tag)) {
+            const signedUp = SIGN_UP_PATHS.has(ctx.path) || madeAccountBySingleSignOn();
+            if (!signedUp && !known.some((account) => account.tag === tag)) {
               await outbox?.enqueue({
                 to: user.email,
                 template: 'new-sign-in',

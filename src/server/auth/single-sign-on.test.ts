@@ -351,6 +351,7 @@ describe('single sign-on with a trusted identity provider (OIDC_TRUSTED=true)', 
   let trusted: TestServer;
   beforeAll(async () => {
     trusted = await createTestServer({
+      mail: smtp.mailConfig(),
       singleSignOn: {
         issuer: provider.issuer,
         clientId: provider.clientId,
@@ -384,5 +385,22 @@ describe('single sign-on with a trusted identity provider (OIDC_TRUSTED=true)', 
       .where('user_id', '=', user.id)
       .execute();
     expect(audit).toEqual([{ event: 'sign_up', detail: 'single_sign_on' }]);
+    // Its first sign-in is its sign-up: no notice of a sign-in from a new device.
+    const queued = await trusted.db
+      .selectFrom('mail_queue')
+      .select('template')
+      .where('recipient', '=', person.email)
+      .execute();
+    expect(queued).toEqual([]);
+    // From another browser, later: told.
+    const other = trusted.client();
+    const again = await other.get(await startSignOn(other, person.email));
+    expect(again.headers.get('location')).toBe('/');
+    const told = await trusted.db
+      .selectFrom('mail_queue')
+      .select('template')
+      .where('recipient', '=', person.email)
+      .execute();
+    expect(told).toEqual([{ template: 'new-sign-in' }]);
   });
 });

@@ -101,6 +101,11 @@ function isCallback(ctx: { path?: string } | null | undefined): boolean {
 /** Whether a database hook runs for the identity provider's return. */
 export const isSingleSignOnCallback = isCallback;
 
+/** Whether the request under way is a single sign-on that made an account (OIDC_TRUSTED). */
+export function madeAccountBySingleSignOn(): boolean {
+  return callbackState()?.creatingUser === true;
+}
+
 type HookContext = { path?: string; headers?: Headers; request?: Request } | null | undefined;
 
 const headersOf = (ctx: HookContext) => ctx?.headers ?? ctx?.request?.headers;
