@@ -65,6 +65,9 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
+    // A SIGTERM, so that scripts/serve-e2e.ts drops its throwaway PostgreSQL databases and
+    // stops its test servers (Playwright's default SIGKILL left the databases behind).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -60,6 +60,7 @@ const config: AppConfig = {
   vapid: { ...webPush.generateVAPIDKeys(), subject: 'mailto:bench@example.invalid' },
   pushEndpoints: 'public',
   mail: null,
+  singleSignOn: null,
 };
 
 function openApp() {

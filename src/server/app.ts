@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
 import { recordDefinitions } from '../shared/records';
 import type { AccountRecoveryOptions } from '../shared/account-recovery';
-import type { SignInOptions } from '../shared/passkeys';
+import type { SignInOptions } from '../shared/sign-in-options';
 import { MAX_SHARE_LINK_JWE_CHARS } from '../shared/share-links';
 import type { Auth } from './auth/auth';
 import { withAuthRequestContext, type AuthRequestContext } from './auth/auth-request-context';
@@ -64,6 +64,7 @@ export interface AppDependencies {
     | 'pushEndpoints'
     | 'mail'
     | 'passkeys'
+    | 'singleSignOn'
   >;
   logger: Logger;
   /** Where the app's mails are queued; none: mail is not set up. */
@@ -153,9 +154,13 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
     c.json({ email: config.mail !== null } satisfies AccountRecoveryOptions),
   );
 
-  // What the sign-in screen offers beside the password: passkeys unless PASSKEYS=off.
+  // What the Sign In tab offers besides the password, without a session: passkeys unless
+  // PASSKEYS=off, single sign-on when OIDC_* is set up.
   app.get('/api/sign-in-options', (c) =>
-    c.json({ passkeys: config.passkeys } satisfies SignInOptions),
+    c.json({
+      passkeys: config.passkeys,
+      singleSignOn: config.singleSignOn ? { name: config.singleSignOn.name } : null,
+    } satisfies SignInOptions),
   );
 
   // The public keys that verify the tokens better-auth signs (its /api/auth/jwks), at the

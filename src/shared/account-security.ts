@@ -118,6 +118,7 @@ export const auditEvents = [
   'email_changed',
   'passkey_added',
   'passkey_removed',
+  'sso_linked',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -156,6 +157,7 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   email_changed: 'Email changed with the emailed link',
   passkey_added: 'Passkey added',
   passkey_removed: 'Passkey removed',
+  sso_linked: 'Single sign-on linked to the account, with its password',
 };
 
 /** How a sign-in succeeded, or why it failed: the `detail` of those events. */
@@ -165,6 +167,8 @@ export const signInDetails = {
   backup_code: 'Backup code',
   passkey: 'Passkey',
   passkey_refused: 'Passkey not accepted',
+  single_sign_on: 'Single sign-on',
+  single_sign_on_refused: 'Single sign-on refused',
   wrong_password: 'Wrong email or password',
   wrong_passcode: 'Wrong Friends & Family Passcode',
   wrong_code: 'Wrong authentication code',

@@ -25,11 +25,6 @@ export interface PasskeyListItem {
   last_used_at: string | null;
 }
 
-/** Whether the sign-in screen offers passkeys (PASSKEYS is not off). */
-export interface SignInOptions {
-  passkeys: boolean;
-}
-
 export const PASSKEY_NOT_VERIFIED_MESSAGE =
   'This passkey did not check that it is you (a fingerprint, face or PIN); use one that does';
 export const PASSKEY_NOT_FOUND_MESSAGE = 'Passkey not found';

@@ -25,6 +25,11 @@ export function withAuthRequestContext<T>(context: AuthRequestContext, run: () =
   return storage.run(context, run);
 }
 
+/** The context of the auth request under way, if any (as a key for what others keep beside it). */
+export function currentAuthRequest(): AuthRequestContext | undefined {
+  return storage.getStore();
+}
+
 export function currentPasscode(): string | null {
   return storage.getStore()?.passcode ?? null;
 }

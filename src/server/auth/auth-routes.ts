@@ -5,6 +5,10 @@
  * better-auth sees the request. Server-side calls (`auth.api.*`) are not affected.
  */
 import { PASSKEY_HTTP_ROUTES } from './passkeys';
+import { SSO_PROVIDER_ID } from '../../shared/single-sign-on';
+
+/** better-auth's path of an identity provider's return. */
+const SSO_CALLBACK_PATH = '/callback/:id';
 
 export interface AuthRoute {
   method: 'GET' | 'POST';
@@ -29,11 +33,18 @@ export const AUTH_HTTP_ROUTES: readonly AuthRoute[] = [
   { method: 'GET', path: '/verify-email' },
   // Adding a passkey and signing in with one (passkeys.ts).
   ...PASSKEY_HTTP_ROUTES,
+  // Single sign-on (single-sign-on.ts): the start, the identity provider's return (for its
+  // one provider, /callback/oidc), and the passcode or password a first sign-in may need.
+  { method: 'POST', path: '/sign-in/social' },
+  { method: 'GET', path: SSO_CALLBACK_PATH },
+  { method: 'POST', path: '/sso/finish-sign-up' },
+  { method: 'POST', path: '/sso/link' },
 ];
 
 const allowed = new Set(AUTH_HTTP_ROUTES.map((route) => `${route.method} ${route.path}`));
 
 /** Whether a request to /api/auth{path} may go on to better-auth. */
 export function isAllowedAuthRoute(method: string, path: string): boolean {
-  return allowed.has(`${method} ${path}`);
+  const route = path === `/callback/${SSO_PROVIDER_ID}` ? SSO_CALLBACK_PATH : path;
+  return allowed.has(`${method} ${route}`);
 }

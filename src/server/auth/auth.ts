@@ -54,6 +54,7 @@ import { createMailOutbox, type MailOutbox } from '../mail/mail-queue';
 import { emailChange, emailChangeOptions, EMAIL_VERIFIED_PATH } from './email-change';
 import { passwordReset, passwordResetOptions, RESET_TOKEN_STORAGE } from './password-reset';
 import { passkeyPlugins } from './passkeys';
+import { isSingleSignOnCallback, singleSignOn, SSO_PENDING_STORAGE } from './single-sign-on';
 
 /** A session used at least once a day renews itself, up to its absolute lifetime. */
 const SESSION_DAYS = 30;
@@ -101,16 +102,15 @@ const WRITABLE_USER_FIELDS = {
   update: new Set(['name', 'twoFactorEnabled', 'updatedAt']),
   /** Only the followed link of an email change writes the address. */
   emailVerified: new Set(['name', 'twoFactorEnabled', 'updatedAt', 'email', 'emailVerified']),
+  /** A single sign-on whose provider verified the account's very email marks it verified. */
+  singleSignOn: new Set(['name', 'twoFactorEnabled', 'updatedAt', 'emailVerified']),
 };
 
 /**
  * Every path that writes a user (sign-up, a profile change, a server-side call) keeps the
  * Full Name field's rules, and no field the product does not use is written.
  */
-function checkUserFields(
-  fields: Record<string, unknown>,
-  when: 'create' | 'update' | 'emailVerified',
-) {
+function checkUserFields(fields: Record<string, unknown>, when: keyof typeof WRITABLE_USER_FIELDS) {
   for (const [field, value] of Object.entries(fields)) {
     if (value === undefined || (when === 'create' && field === 'image' && value === null)) continue;
     if (!WRITABLE_USER_FIELDS[when].has(field) || field === 'image') {
@@ -168,6 +168,15 @@ export function createAuth(options: {
   const passcodeGuesses = passcodeGuessLimit({ db, limit: config.passcodeGuessLimit, logger });
 
   const changeEmail = emailChangeOptions(outbox);
+  // Single sign-on with the household's identity provider (single-sign-on.ts).
+  const sso = singleSignOn({
+    db,
+    config: config.singleSignOn,
+    logger,
+    limits: attemptLimits,
+    checkPasscode: (headers, passcode) =>
+      passcodeGuesses.guarded(headers, () => matchFamilyPasscode(db, hasher, passcode)),
+  });
 
   const authOptions = {
     appName: APP_NAME,
@@ -186,6 +195,9 @@ export function createAuth(options: {
       },
     },
     onAPIError: {
+      // Where a single sign-on that failed before its own error page was known (a wrong
+      // state) sends the browser: the Sign In tab, which words the `error`.
+      errorURL: '/auth',
       // Refused credentials are answers, not faults; only real failures are logged.
       onError: (error) => {
         if (isDatabaseUnavailable(error)) return;
@@ -204,7 +216,16 @@ export function createAuth(options: {
       ...passwordResetOptions(db, logger),
     },
     // Reset tokens are kept as their hash (password-reset.ts).
-    verification: { storeIdentifier: RESET_TOKEN_STORAGE },
+    // A single sign-on waiting for its passcode or password, likewise (single-sign-on.ts).
+    verification: {
+      storeIdentifier: {
+        ...RESET_TOKEN_STORAGE,
+        overrides: { ...RESET_TOKEN_STORAGE.overrides, ...SSO_PENDING_STORAGE },
+      },
+    },
+    // An existing account is linked to the identity provider only when the provider says the
+    // email is verified; single-sign-on.ts then asks for the account's password once.
+    account: { accountLinking: { enabled: true, requireLocalEmailVerified: false } },
     // Changing the email address, confirmed by a link to the new one (email-change.ts).
     emailVerification: changeEmail.emailVerification,
     user: {
@@ -252,6 +273,8 @@ export function createAuth(options: {
       emailChange({ db, outbox, logger }),
       // Signing in with a passkey (passkeys.ts); none with PASSKEYS=off.
       ...passkeyPlugins({ db, config, logger }),
+      // Single sign-on (OIDC_*): the protocol, and the passcode or password it may ask for.
+      ...sso.plugins,
     ],
     rateLimit: credentialRule
       ? {
@@ -271,6 +294,8 @@ export function createAuth(options: {
             '/change-password': credentialRule,
             // Both passkey ceremonies (passkeys.ts).
             '/passkey/*': credentialRule,
+            // Single sign-on's passcode and password steps (single-sign-on.ts).
+            '/sso/*': credentialRule,
           },
         }
       : { enabled: false },
@@ -332,8 +357,11 @@ export function createAuth(options: {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
+          before: async (user, ctx) => {
             checkUserFields(user, 'create');
+            // A single sign-on's new account waits for its passcode (single-sign-on.ts).
+            const signedOn = await sso.beforeUserCreate(user, ctx);
+            if (signedOn) return signedOn;
             // The hash the sign-up's passcode was checked against: the user's copy.
             const passcodeHash = checkedPasscodeHash();
             if (passcodeHash === null)
@@ -352,7 +380,11 @@ export function createAuth(options: {
           before: async (changes, ctx) => {
             checkUserFields(
               changes,
-              ctx?.path === EMAIL_VERIFIED_PATH ? 'emailVerified' : 'update',
+              ctx?.path === EMAIL_VERIFIED_PATH
+                ? 'emailVerified'
+                : isSingleSignOnCallback(ctx)
+                  ? 'singleSignOn'
+                  : 'update',
             );
           },
           after: async (user, ctx) => {
@@ -362,6 +394,14 @@ export function createAuth(options: {
               userId: user.id,
               detail: user.email,
             });
+          },
+        },
+      },
+      account: {
+        create: {
+          // A single sign-on's link to an existing account waits for its password.
+          before: async (account, ctx) => {
+            sso.beforeAccountCreate(account, ctx);
           },
         },
       },

@@ -25,6 +25,7 @@ import { TOO_MANY_ATTEMPTS_MESSAGE, type AttemptLimits } from '../limits/attempt
 import type { Logger } from '../logger';
 import { challengedUserId } from './two-factor-challenge';
 import { isMakingResetLink } from './reset-link-context';
+import { madeAccountBySingleSignOn } from './single-sign-on';
 import { describeUserAgent } from '../../shared/user-agent';
 import { firstName } from '../../shared/names';
 import type { MailOutbox } from '../mail/mail-queue';
@@ -62,7 +63,14 @@ const SIGN_IN_PATHS = new Set([
   '/two-factor/verify-backup-code',
   // A passkey is both factors at once (passkeys.ts).
   '/passkey/verify-authentication',
+  // Single sign-on (single-sign-on.ts): the provider's return, and the steps of a first one.
+  '/callback/:id',
+  '/sso/finish-sign-up',
+  '/sso/link',
 ]);
+
+/** The paths whose new session is an account's first: the device is known, not told of. */
+const SIGN_UP_PATHS = new Set(['/sign-up/email', '/sso/finish-sign-up']);
 
 /** How a new sign-in's time is written in its notice. */
 const SIGN_IN_TIME = new Intl.DateTimeFormat('en-GB', {
@@ -174,7 +182,8 @@ export function credentialLimits(options: {
             const known = await knownAccounts(ctx);
             // A sign-in (not the sign-up) on a device that has not signed in as the account
             // before: the account holder is told, by mail.
-            if (ctx.path !== '/sign-up/email' && !known.some((account) => account.tag === tag)) {
+            const signedUp = SIGN_UP_PATHS.has(ctx.path) || madeAccountBySingleSignOn();
+            if (!signedUp && !known.some((account) => account.tag === tag)) {
               await outbox?.enqueue({
                 to: user.email,
                 template: 'new-sign-in',

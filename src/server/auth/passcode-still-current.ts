@@ -35,7 +35,12 @@ import {
 import { emailOf } from './credential-limits';
 import { isStillFamilyPasscode } from './family-passcode';
 
-const PASSCODE_CHECKED_PATHS = new Set(['/sign-up/email', '/sign-in/email']);
+const PASSCODE_CHECKED_PATHS = new Set([
+  '/sign-up/email',
+  '/sign-in/email',
+  // A first single sign-on's passcode (single-sign-on.ts): an account made like a sign-up's.
+  '/sso/finish-sign-up',
+]);
 
 /** The account first: deleting it takes its sessions with it. */
 const CREATED_ROW_TABLES = ['user', 'session', 'verification'] as const;
@@ -77,7 +82,7 @@ export function passcodeStillCurrent(options: { db: Kysely<DB>; engine: Engine; 
             ctx.context.setNewSession(null);
             // No cookie for what is gone.
             ctx.context.responseHeaders?.delete('set-cookie');
-            const signUp = ctx.path === '/sign-up/email';
+            const signUp = ctx.path !== '/sign-in/email';
             if (signUp && !isAPIError(ctx.context.returned)) {
               await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
                 event: 'sign_up_failed',

@@ -24,6 +24,7 @@ import {
   type AppConfig,
   type MailConfig,
   type RateLimitConfig,
+  type SingleSignOnConfig,
 } from '../config';
 import { openPostgres, openSqlite, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -113,6 +114,8 @@ export interface TestServerOptions {
   webDir?: string;
   /** Mail through a test SMTP server (test/smtp-server.ts); default: mail is not set up. */
   mail?: MailConfig;
+  /** Single sign-on with a test OpenID Provider (test/openid-provider.ts); default: off. */
+  singleSignOn?: SingleSignOnConfig;
 }
 
 /**
@@ -149,6 +152,7 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     // The tests' push service listens on 127.0.0.1 over http (push-endpoints.ts).
     pushEndpoints: options.pushEndpoints ?? 'any',
     mail: options.mail ?? null,
+    singleSignOn: options.singleSignOn ?? null,
   };
 }
 

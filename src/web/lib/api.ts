@@ -10,6 +10,8 @@ import { hc, type ClientResponse } from 'hono/client';
 import type { ProductRoutes } from '../../server/api-routes';
 import { ApiError } from '../../shared/api-error';
 import type { SignInInput, SignUpInput } from '../../shared/auth';
+import { SSO_PROVIDER_ID } from '../../shared/single-sign-on';
+import type { SignInOptions } from '../../shared/sign-in-options';
 import type {
   AccountRecoveryOptions,
   EmailChangeInput,
@@ -17,7 +19,6 @@ import type {
   PasswordResetInput,
 } from '../../shared/account-recovery';
 import type { FreshProof } from '../../shared/account-security';
-import type { SignInOptions } from '../../shared/passkeys';
 import type { FamilyMemberInput } from '../../shared/family-members';
 import type { AcceptGrantInput, GrantInput } from '../../shared/household';
 import type { ImportSummary } from '../../shared/data-export';
@@ -132,6 +133,16 @@ export const authApi = {
     request<{ message: string }>('POST', '/auth/request-password-reset', { email }),
   resetPassword: (input: PasswordResetInput) =>
     request<unknown>('POST', '/auth/reset-password', input),
+  /** What the Sign In tab offers besides the password: passkeys, single sign-on. */
+  signInOptions: () => request<SignInOptions>('GET', '/sign-in-options'),
+  /** Where to send the browser to sign in with the identity provider. */
+  startSingleSignOn: () =>
+    request<{ url: string }>('POST', '/auth/sign-in/social', { provider: SSO_PROVIDER_ID }),
+  /** A first single sign-on's passcode: the account is made. */
+  finishSingleSignOn: (passcode: string) =>
+    request<unknown>('POST', '/auth/sso/finish-sign-up', { passcode }),
+  /** The existing account's password, once: it is linked to the identity provider. */
+  linkSingleSignOn: (password: string) => request<unknown>('POST', '/auth/sso/link', { password }),
 };
 
 /** The WebAuthn options and answers, as JSON (SimpleWebAuthn's shapes, passed through). */
@@ -139,7 +150,6 @@ type WebAuthnJson = Record<string, unknown>;
 
 /** Passkeys (CONTRACT.md §5): the ceremonies are better-auth's, the list the product's. */
 export const passkeysApi = {
-  signInOptions: () => request<SignInOptions>('GET', '/sign-in-options'),
   list: () => answer(product.passkeys.$get()),
   rename: (id: string, name: string) =>
     answer(product.passkeys[':id'].$patch({ param: { id }, json: { name } })),

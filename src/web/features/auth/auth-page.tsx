@@ -27,12 +27,19 @@ import { useSession, useSignedIn } from './session';
 import { useCredentialSubmit } from './use-credential-submit';
 import { ForgotPassword } from './forgot-password';
 import { PasskeySignIn, usePasskeyAutofill, usePasskeysOffered } from './passkey-sign-in';
+import {
+  SingleSignOnButton,
+  SingleSignOnRefusal,
+  useSingleSignOnName,
+  useSingleSignOnReturn,
+} from './single-sign-on';
 
 // The forms' schemas (and the validation library under them) load once the user starts
 // on a form; only accounts with two-factor sign-in reach the second step.
 const loadSignInSchema = () => import('../../../shared/auth').then((m) => m.signInSchema);
 const loadSignUpSchema = () => import('../../../shared/auth').then((m) => m.signUpSchema);
 const SecondFactorStep = lazy(() => import('./second-factor-step'));
+const SingleSignOnStep = lazy(() => import('./single-sign-on-step'));
 
 const forms = {
   signin: {
@@ -212,6 +219,9 @@ export function AuthPage() {
   const [secondFactor, setSecondFactor] = useState(false);
   const email = useState('');
   const passkeys = usePasskeysOffered();
+  // Single sign-on (single-sign-on.tsx): its button, and what its return asks for.
+  const singleSignOnName = useSingleSignOnName();
+  const singleSignOn = useSingleSignOnReturn();
   if (session.isPending) return <Loading className="min-h-dvh" />;
   if (session.data) return <Navigate to="/" replace />;
 
@@ -230,8 +240,19 @@ export function AuthPage() {
             <Suspense fallback={<Loading />}>
               <SecondFactorStep onBack={() => setSecondFactor(false)} />
             </Suspense>
+          ) : singleSignOn.step && singleSignOnName ? (
+            <Suspense fallback={<Loading />}>
+              <SingleSignOnStep
+                step={singleSignOn.step}
+                name={singleSignOnName}
+                onBack={singleSignOn.clear}
+              />
+            </Suspense>
           ) : (
             <Tabs defaultValue="sign-in">
+              {singleSignOn.refusal && singleSignOnName ? (
+                <SingleSignOnRefusal error={singleSignOn.refusal} name={singleSignOnName} />
+              ) : null}
               <TabsList className="mb-6">
                 <TabsTrigger value="sign-in">Sign In</TabsTrigger>
                 <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
@@ -245,6 +266,7 @@ export function AuthPage() {
                   />
                 </ForgotPassword>
                 {passkeys ? <PasskeySignIn /> : null}
+                {singleSignOnName ? <SingleSignOnButton name={singleSignOnName} /> : null}
               </TabsContent>
               <TabsContent value="sign-up">
                 <SignUpForm email={email} />

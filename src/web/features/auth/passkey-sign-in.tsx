@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FingerprintPattern } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { passkeysApi } from '../../lib/api';
+import { authApi } from '../../lib/api';
 import { showError } from '../../lib/toast';
 import { toasts } from '../../../shared/messages';
 import { useSignedIn } from './session';
@@ -19,7 +19,7 @@ const loadCeremony = () => import('./passkey-ceremony');
 export function usePasskeysOffered(): boolean {
   const options = useQuery({
     queryKey: ['sign-in-options'],
-    queryFn: passkeysApi.signInOptions,
+    queryFn: authApi.signInOptions,
     staleTime: Infinity,
   });
   return options.data?.passkeys ?? false;

@@ -82,6 +82,7 @@ const icons: Record<AuditEvent, LucideIcon> = {
   email_changed: MailCheck,
   passkey_added: FingerprintPattern,
   passkey_removed: ShieldMinus,
+  sso_linked: Link2,
 };
 
 /** Events that tell of something refused, shown in the warning colour. */

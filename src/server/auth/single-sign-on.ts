@@ -1,0 +1,425 @@
+/**
+ * Single sign-on with the household's identity provider (OpenID Connect; decision 0035).
+ *
+ * better-auth's generic OAuth plugin does the protocol: discovery from OIDC_ISSUER, the
+ * authorization code flow with PKCE, `state` bound to this browser (a signed cookie) and
+ * kept server-side, a `nonce` in the ID token, and the ID token's signature (the provider's
+ * JWKS), issuer and audience verified (`requireIdTokenVerification`: without a usable JWKS
+ * the provider is not offered at all). A callback that fails any of these sends the browser
+ * back to /auth with an `error` the Sign In tab words (shared/single-sign-on.ts).
+ *
+ * What this module adds is who may come in:
+ * - a first sign-in that would create an account creates nothing: the verified identity is
+ *   kept for ten minutes (a hashed token in better-auth's verification table, its key in a
+ *   signed cookie of this browser) and the Sign In tab asks for the Friends & Family
+ *   Passcode, checked as sign-up checks it (POST /sso/finish-sign-up); unless OIDC_TRUSTED,
+ *   where the provider alone decides who may have an account;
+ * - an existing account with the same email is linked only when the provider says the email
+ *   is verified, and once its owner gives the account's password (POST /sso/link);
+ * - an identity the provider has not verified the email of gets no new account either;
+ * - later sign-ins (the provider's `sub` already linked) go straight in.
+ * Each outcome is written to the security audit log.
+ */
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthEndpoint, createAuthMiddleware } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { randomBytes } from 'node:crypto';
+import { INVALID_PASSCODE_MESSAGE } from '../../shared/passcode';
+import {
+  finishSingleSignOnSchema,
+  linkSingleSignOnSchema,
+} from '../../shared/single-sign-on-steps';
+import {
+  SSO_EMAIL_UNVERIFIED,
+  SSO_PASSCODE_NEEDED,
+  SSO_PASSWORD_NEEDED,
+  SSO_PENDING_EXPIRED_MESSAGE,
+  SSO_PROVIDER_ID,
+} from '../../shared/single-sign-on';
+import { recordAuditEventOrLog } from '../audit/audit-log';
+import type { SingleSignOnConfig } from '../config';
+import type { DB } from '../db/schema';
+import { badRequest, inAuthFlow } from '../http/errors';
+import { firstIssue } from '../http/validation';
+import { TOO_MANY_ATTEMPTS_MESSAGE, type AttemptLimits } from '../limits/attempt-limits';
+import type { Logger } from '../logger';
+import { currentAuthRequest, notePasscodeChecked } from './auth-request-context';
+import { storedPasscode } from './family-passcode';
+
+/** better-auth's path of the provider's return to this server. */
+const SSO_CALLBACK_PATH = '/callback/:id';
+/** Where the browser lands: the app, or the Sign In tab with an `error`. */
+const AFTER_SIGN_IN_URL = '/';
+const SIGN_IN_PAGE_URL = '/auth';
+/** How long a verified identity waits for its passcode or password. */
+const PENDING_MINUTES = 10;
+const PENDING_COOKIE = 'sso_pending';
+const PENDING_PREFIX = 'sso-pending:';
+/** better-auth's verification rows for a waiting single sign-on are kept as their hash. */
+export const SSO_PENDING_STORAGE = { [PENDING_PREFIX]: 'hashed' } as const;
+
+/** The identity the provider vouched for (its ID token, verified). */
+interface VerifiedIdentity {
+  sub: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
+
+interface PendingSignOn extends VerifiedIdentity {
+  kind: 'sign-up' | 'link';
+  /** For a link: the existing account with the same email. */
+  userId?: string;
+}
+
+/** What the callback learned while better-auth handled it, beside the request. */
+interface CallbackState {
+  identity?: VerifiedIdentity;
+  pending?: PendingSignOn;
+  /** Whether this callback is creating an account (OIDC_TRUSTED): its link is made at once. */
+  creatingUser?: boolean;
+}
+const callbacks = new WeakMap<object, CallbackState>();
+
+function callbackState(): CallbackState | null {
+  const request = currentAuthRequest();
+  if (!request) return null;
+  let state = callbacks.get(request);
+  if (!state) callbacks.set(request, (state = {}));
+  return state;
+}
+
+const truthy = (value: unknown) => value === true || value === 'true';
+
+function isCallback(ctx: { path?: string } | null | undefined): boolean {
+  return ctx?.path === SSO_CALLBACK_PATH;
+}
+
+/** Whether a database hook runs for the identity provider's return. */
+export const isSingleSignOnCallback = isCallback;
+
+/** Whether the request under way is a single sign-on that made an account (OIDC_TRUSTED). */
+export function madeAccountBySingleSignOn(): boolean {
+  return callbackState()?.creatingUser === true;
+}
+
+type HookContext = { path?: string; headers?: Headers; request?: Request } | null | undefined;
+
+const headersOf = (ctx: HookContext) => ctx?.headers ?? ctx?.request?.headers;
+
+/** A Full Name from what the provider says, within the field's rules. */
+function fullNameOf(identity: VerifiedIdentity): string {
+  const name = identity.name.trim() || identity.email.split('@')[0] || identity.email;
+  return name.slice(0, 100);
+}
+
+export interface SingleSignOnDependencies {
+  db: Kysely<DB>;
+  config: SingleSignOnConfig | null;
+  logger: Logger;
+  limits: AttemptLimits;
+  /** Checks a passcode as sign-up does (the server-wide guess limit included). */
+  checkPasscode: (headers: Headers | undefined, passcode: string) => Promise<string | null>;
+}
+
+export function singleSignOn(deps: SingleSignOnDependencies) {
+  const { db, config, logger, limits, checkPasscode } = deps;
+  const name = config?.name ?? '';
+  const audit = (ctx: HookContext, entry: Parameters<typeof recordAuditEventOrLog>[3]) =>
+    recordAuditEventOrLog(db, logger, headersOf(ctx), entry);
+
+  /** Keeps the identity for its next step, and tells the browser (cookie, then /auth). */
+  const refuseUntil = (pending: PendingSignOn): never => {
+    const state = callbackState();
+    if (state) state.pending = pending;
+    const code = pending.kind === 'sign-up' ? SSO_PASSCODE_NEEDED : SSO_PASSWORD_NEEDED;
+    throw new APIError('FORBIDDEN', { code, message: code });
+  };
+
+  const verifiedIdentity = (): VerifiedIdentity => {
+    const identity = callbackState()?.identity;
+    // Only a callback whose ID token was verified reaches here; anything else makes nothing.
+    if (!identity) throw new APIError('FORBIDDEN', { code: 'unable_to_get_user_info' });
+    return identity;
+  };
+
+  /** The user row a callback would create: held back for the passcode (or the trust). */
+  async function beforeUserCreate(user: Record<string, unknown>) {
+    const identity = verifiedIdentity();
+    if (!identity.emailVerified) {
+      throw new APIError('FORBIDDEN', {
+        code: SSO_EMAIL_UNVERIFIED,
+        message: SSO_EMAIL_UNVERIFIED,
+      });
+    }
+    if (!config?.trusted) return refuseUntil({ kind: 'sign-up', ...identity });
+    const stored = await storedPasscode(db);
+    if (!stored) throw new APIError('FORBIDDEN', { code: 'unable_to_create_user' });
+    const state = callbackState();
+    if (state) state.creatingUser = true;
+    return { data: { ...user, name: fullNameOf(identity), familyPasscode: stored.hash } };
+  }
+
+  /** The link a callback would make to an existing account: held back for its password. */
+  function beforeAccountCreate(account: { userId: string; providerId: string }) {
+    if (account.providerId !== SSO_PROVIDER_ID) return;
+    const state = callbackState();
+    if (state?.creatingUser) return;
+    const identity = verifiedIdentity();
+    // better-auth links only an email the provider verified; this holds it to that.
+    if (!identity.emailVerified) {
+      throw new APIError('FORBIDDEN', {
+        code: SSO_EMAIL_UNVERIFIED,
+        message: SSO_EMAIL_UNVERIFIED,
+      });
+    }
+    return refuseUntil({ kind: 'link', userId: account.userId, ...identity });
+  }
+
+  const pendingCookie = (ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) =>
+    ctx.context.createAuthCookie(PENDING_COOKIE, { maxAge: PENDING_MINUTES * 60 });
+
+  /** The identity waiting in this browser for its next step, or a clear refusal. */
+  async function takePending(
+    ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0],
+    kind: PendingSignOn['kind'],
+  ) {
+    if (!config) throw new APIError('NOT_FOUND', { message: 'Single sign-on is not set up' });
+    const cookie = pendingCookie(ctx);
+    const token = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+    const row = token
+      ? await ctx.context.internalAdapter.findVerificationValue(`${PENDING_PREFIX}${token}`)
+      : null;
+    const pending =
+      row && row.expiresAt > new Date() ? (JSON.parse(row.value) as PendingSignOn) : null;
+    if (!row || !pending || pending.kind !== kind) {
+      throw new APIError('BAD_REQUEST', { message: SSO_PENDING_EXPIRED_MESSAGE(name) });
+    }
+    const decision = await limits.consume({
+      scope: 'email',
+      subject: pending.email,
+      action: kind === 'sign-up' ? 'sign-up' : 'sign-in',
+    });
+    if (!decision.allowed) {
+      await audit(ctx, {
+        event: 'too_many_attempts',
+        userId: pending.userId ?? null,
+        email: pending.email,
+        detail: kind === 'sign-up' ? 'sign-up' : 'sign-in',
+      });
+      throw new APIError(
+        'TOO_MANY_REQUESTS',
+        { message: TOO_MANY_ATTEMPTS_MESSAGE },
+        { 'Retry-After': String(decision.retryAfterSeconds) },
+      );
+    }
+    const done = async () => {
+      await ctx.context.internalAdapter.deleteVerificationByIdentifier(`${PENDING_PREFIX}${token}`);
+      ctx.setCookie(cookie.name, '', { ...cookie.attributes, maxAge: 0 });
+    };
+    return { pending, done };
+  }
+
+  function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
+    const result = schema.safeParse(body);
+    if (!result.success) {
+      const issue = firstIssue(result.error);
+      throw inAuthFlow(badRequest(issue.message, issue.field));
+    }
+    return result.data;
+  }
+
+  const plugin = {
+    id: 'kin-single-sign-on',
+    endpoints: {
+      /** The first sign-in's passcode: the account is made, linked and signed in. */
+      finishSingleSignOn: createAuthEndpoint(
+        '/sso/finish-sign-up',
+        { method: 'POST' },
+        async (ctx) => {
+          const { passcode } = parsed(finishSingleSignOnSchema, ctx.body);
+          const { pending, done } = await takePending(ctx, 'sign-up');
+          const passcodeHash = await checkPasscode(headersOf(ctx), passcode);
+          if (!passcodeHash) {
+            await audit(ctx, {
+              event: 'sign_up_failed',
+              email: pending.email,
+              detail: 'wrong_passcode',
+            });
+            throw new APIError('FORBIDDEN', {
+              message: INVALID_PASSCODE_MESSAGE,
+              field: 'passcode',
+            });
+          }
+          notePasscodeChecked(passcodeHash);
+          const adapter = ctx.context.internalAdapter;
+          if (await adapter.findUserByEmail(pending.email)) {
+            await done();
+            throw new APIError('CONFLICT', {
+              message: `An account with this email already exists. Sign in with ${name} again to link it.`,
+            });
+          }
+          const user = await adapter.createUser(
+            { email: pending.email, name: fullNameOf(pending), emailVerified: true },
+            { method: 'oauth', oauth: { providerId: SSO_PROVIDER_ID, profile: {} } },
+          );
+          await adapter.createAccount({
+            userId: user.id,
+            providerId: SSO_PROVIDER_ID,
+            accountId: pending.sub,
+          });
+          const session = await adapter.createSession(user.id);
+          await setSessionCookie(ctx, { session, user });
+          await done();
+          await audit(ctx, { event: 'sign_up', userId: user.id, detail: 'single_sign_on' });
+          return ctx.json({ ok: true });
+        },
+      ),
+      /** The existing account's password, once: the identity is linked and signed in. */
+      linkSingleSignOn: createAuthEndpoint('/sso/link', { method: 'POST' }, async (ctx) => {
+        const { password } = parsed(linkSingleSignOnSchema, ctx.body);
+        const { pending, done } = await takePending(ctx, 'link');
+        const adapter = ctx.context.internalAdapter;
+        const userId = pending.userId ?? '';
+        const accounts = await adapter.findAccounts(userId);
+        const credential = accounts.find((account) => account.providerId === 'credential');
+        const right =
+          !!credential?.password &&
+          (await ctx.context.password.verify({ hash: credential.password, password }));
+        if (!right) {
+          await audit(ctx, {
+            event: 'sign_in_failed',
+            userId,
+            email: pending.email,
+            detail: 'wrong_password',
+          });
+          throw new APIError('UNAUTHORIZED', { message: 'Wrong password', field: 'password' });
+        }
+        const user = await adapter.findUserById(userId);
+        if (!user)
+          throw new APIError('BAD_REQUEST', { message: SSO_PENDING_EXPIRED_MESSAGE(name) });
+        if (!accounts.some((account) => account.providerId === SSO_PROVIDER_ID)) {
+          await adapter.createAccount({
+            userId,
+            providerId: SSO_PROVIDER_ID,
+            accountId: pending.sub,
+          });
+        }
+        const session = await adapter.createSession(userId);
+        await setSessionCookie(ctx, { session, user });
+        await done();
+        await audit(ctx, { event: 'sso_linked', userId, detail: name });
+        await audit(ctx, { event: 'sign_in', userId, detail: 'single_sign_on' });
+        return ctx.json({ ok: true });
+      }),
+    },
+    hooks: {
+      before: [
+        {
+          // The browser asks only for the provider; where it lands is the server's choice,
+          // and no ID token of the browser's own is taken.
+          matcher: (context) => context.path === '/sign-in/social',
+          handler: createAuthMiddleware(async (ctx) => {
+            const provider = (ctx.body as { provider?: unknown } | undefined)?.provider;
+            if (!config || provider !== SSO_PROVIDER_ID) {
+              throw new APIError('NOT_FOUND', { message: 'Single sign-on is not set up' });
+            }
+            return {
+              context: {
+                body: {
+                  provider: SSO_PROVIDER_ID,
+                  callbackURL: AFTER_SIGN_IN_URL,
+                  errorCallbackURL: SIGN_IN_PAGE_URL,
+                  disableRedirect: true,
+                },
+              },
+            };
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (context) => isCallback(context),
+          handler: createAuthMiddleware(async (ctx) => {
+            const state = callbackState();
+            const newSession = ctx.context.newSession;
+            if (newSession) {
+              await audit(ctx, {
+                event: state?.creatingUser ? 'sign_up' : 'sign_in',
+                userId: newSession.user.id,
+                detail: 'single_sign_on',
+              });
+              return;
+            }
+            const pending = state?.pending;
+            if (pending) {
+              // The identity waits, hashed, for the passcode or the password of this browser.
+              const token = randomBytes(32).toString('base64url');
+              await ctx.context.internalAdapter.createVerificationValue({
+                identifier: `${PENDING_PREFIX}${token}`,
+                value: JSON.stringify(pending),
+                expiresAt: new Date(Date.now() + PENDING_MINUTES * 60 * 1000),
+              });
+              const cookie = pendingCookie(ctx);
+              await ctx.setSignedCookie(cookie.name, token, ctx.context.secret, cookie.attributes);
+              return;
+            }
+            const identity = state?.identity;
+            await audit(ctx, {
+              event: 'sign_in_failed',
+              email: identity?.email ?? null,
+              detail: 'single_sign_on_refused',
+            });
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+
+  const protocol = config
+    ? genericOAuth({
+        config: [
+          {
+            providerId: SSO_PROVIDER_ID,
+            name: config.name,
+            discoveryUrl: `${config.issuer}/.well-known/openid-configuration`,
+            clientId: config.clientId,
+            clientSecret: config.clientSecret,
+            scopes: ['openid', 'email', 'profile'],
+            pkce: true,
+            requireIdTokenVerification: true,
+            // Called with the verified ID token's claims (or the userinfo answer that matched
+            // its subject): kept beside the request for the database hooks above.
+            mapProfileToUser: (profile) => {
+              const claims = profile as Record<string, unknown>;
+              const state = callbackState();
+              if (state) {
+                state.identity = {
+                  sub: String(claims.sub ?? profile.id),
+                  email: String(claims.email ?? '').toLowerCase(),
+                  name: typeof claims.name === 'string' ? claims.name : '',
+                  emailVerified: truthy(claims.email_verified ?? claims.emailVerified),
+                };
+              }
+              return {};
+            },
+          },
+        ],
+      })
+    : null;
+
+  return {
+    /** The plugins to add: the protocol (when set up) and the endpoints and hooks above. */
+    plugins: protocol ? [protocol, plugin] : [plugin],
+    /** For the user database hook: a callback's new account, or null for another path. */
+    beforeUserCreate: (user: Record<string, unknown>, ctx: HookContext) =>
+      isCallback(ctx) ? beforeUserCreate(user) : null,
+    /** For the account database hook, on a callback. */
+    beforeAccountCreate: (account: { userId: string; providerId: string }, ctx: HookContext) => {
+      if (isCallback(ctx)) beforeAccountCreate(account);
+    },
+  };
+}

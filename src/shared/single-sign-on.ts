@@ -1,0 +1,49 @@
+/**
+ * Single sign-on with the household's identity provider (OpenID Connect; CONTRACT.md §5
+ * 'Passkeys and single sign-on'): what the server and the Sign In tab share.
+ */
+
+/**
+ * The `error` the server sends the browser back to /auth with when a single sign-on needs
+ * one more step: the passcode for a new account, the password to link an existing one.
+ */
+export const SSO_PASSCODE_NEEDED = 'sso_passcode_needed';
+export const SSO_PASSWORD_NEEDED = 'sso_password_needed';
+/** A new account, or a link, with an email the provider has not confirmed. */
+export const SSO_EMAIL_UNVERIFIED = 'sso_email_unverified';
+
+/** The one provider the product signs in with; better-auth's id for it. */
+export const SSO_PROVIDER_ID = 'oidc';
+
+export const SSO_PENDING_EXPIRED_MESSAGE = (name: string) =>
+  `This sign-in with ${name} has expired. Sign in with ${name} again.`;
+
+/** Why a single sign-on was refused, in words, from the `error` the server sent back. */
+export function singleSignOnRefusal(error: string, name: string): string {
+  switch (error) {
+    case 'state_mismatch':
+    case 'state_not_found':
+    case 'state_invalid':
+    case 'state_security_mismatch':
+    case 'please_restart_the_process':
+      return `This sign-in with ${name} was not started in this browser, or took too long (its state did not match). Nothing was signed in. Start again with 'Sign in with ${name}'.`;
+    case 'invalid_code':
+    case 'no_code':
+      return `${name} did not accept the sign-in code: it has expired or was already used. Nothing was signed in. Sign in with ${name} again.`;
+    case 'unable_to_get_user_info':
+    case 'nonce_binding_missing':
+    case 'issuer_mismatch':
+      return `The answer from ${name} could not be verified (its ID token was not signed by ${name} for this server). Nothing was signed in.`;
+    case 'account_not_linked':
+    case SSO_EMAIL_UNVERIFIED:
+      return `${name} has not confirmed that this email address is yours, so it cannot sign in here. Confirm your email with ${name}, then try again.`;
+    case 'email_not_found':
+      return `${name} did not share an email address, so no account could be found or made.`;
+    case 'access_denied':
+      return `The sign-in with ${name} was cancelled.`;
+    case 'account_already_linked_to_different_user':
+      return `This ${name} account already signs in to another account here.`;
+    default:
+      return `The sign-in with ${name} did not complete. Try again.`;
+  }
+}

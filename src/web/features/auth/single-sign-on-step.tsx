@@ -1,0 +1,103 @@
+/**
+ * Back from the identity provider, the one more step a first single sign-on may need: the
+ * Friends & Family Passcode for a new account, or the password of the existing account with
+ * the same email, once (CONTRACT.md §5 'Passkeys and single sign-on').
+ */
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { PASSCODE_LENGTH } from '../../../shared/constants';
+import { filterPasscodeInput } from '../../../shared/passcode';
+import { SSO_PASSCODE_NEEDED, type SSO_PASSWORD_NEEDED } from '../../../shared/single-sign-on';
+import {
+  finishSingleSignOnSchema,
+  linkSingleSignOnSchema,
+} from '../../../shared/single-sign-on-steps';
+import { Button } from '../../components/ui/button';
+import { DigitsInput } from '../../components/ui/digits-input';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { authApi } from '../../lib/api';
+import { useSignedIn } from './session';
+import { useCredentialSubmit } from './use-credential-submit';
+
+/** The passcode (new account) or the password (existing account), once. */
+export function SingleSignOnStep({
+  step,
+  name,
+  onBack,
+}: {
+  step: typeof SSO_PASSCODE_NEEDED | typeof SSO_PASSWORD_NEEDED;
+  name: string;
+  onBack: () => void;
+}) {
+  const signedIn = useSignedIn();
+  const [value, setValue] = useState('');
+  const newAccount = step === SSO_PASSCODE_NEEDED;
+  const { pending, submit } = useCredentialSubmit<{ passcode?: string; password?: string }>(
+    newAccount ? finishSingleSignOnSchema : linkSingleSignOnSchema,
+    async (data) => {
+      if (data.passcode !== undefined) await authApi.finishSingleSignOn(data.passcode);
+      else await authApi.linkSingleSignOn(data.password ?? '');
+      await signedIn();
+    },
+  );
+  return (
+    <form
+      onSubmit={(event) => submit(event, newAccount ? { passcode: value } : { password: value })}
+      className="space-y-5"
+      noValidate
+      aria-labelledby="sso-step-title"
+    >
+      <div>
+        <h2 id="sso-step-title" className="text-lg font-semibold">
+          {newAccount ? 'Create your account' : 'Link your account'}
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {newAccount
+            ? `This is your first sign-in with ${name}. Enter the Friends & Family Passcode to create your account; later sign-ins will not ask for it.`
+            : `An account with this email already exists. Enter its password once to sign in with ${name} from now on.`}
+        </p>
+      </div>
+      {newAccount ? (
+        <FormField id="sso-passcode" label="Friends & Family Passcode">
+          <DigitsInput
+            length={PASSCODE_LENGTH}
+            filter={filterPasscodeInput}
+            autoComplete="off"
+            id="sso-passcode"
+            value={value}
+            onValueChange={setValue}
+          />
+        </FormField>
+      ) : (
+        <FormField id="sso-password" label="Password">
+          <Input
+            id="sso-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+          />
+        </FormField>
+      )}
+      <Button type="submit" size="lg" className="w-full" disabled={pending}>
+        {newAccount
+          ? pending
+            ? 'Creating account...'
+            : 'Create Account'
+          : pending
+            ? 'Linking...'
+            : 'Link Account'}
+      </Button>
+      <div className="text-center">
+        <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" />
+          Back
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export default SingleSignOnStep;
