@@ -12,7 +12,7 @@ import type {
   ObservationReferenceRange,
   Quantity,
 } from '@medplum/fhirtypes';
-import { decimalOf, labFlag } from '../../shared/labs/lab-flag';
+import { decimalOf, labFlag, twelveMonthsBefore } from '../../shared/labs/lab-flag';
 import { labTestOfCode } from '../../shared/labs/lab-tests';
 import { SYSTEM, codedConcept, coding, kinExtension, kinExtensions, notes } from './fhir-elements';
 import { IGNORE, SKIP, calendarDate, textOf, type MapResult } from './fhir-records';
@@ -177,4 +177,27 @@ export function labObservationRecord(observation: Observation): MapResult {
     notes: (observation.note ?? []).map((note) => note.text).join('\n\n') || null,
   };
   return [{ type: 'lab_result', values }];
+}
+
+// ---- the summary's Results section ------------------------------------------------------
+
+/** Whether a result belongs in the summary: collected in the twelve months up to today. */
+export function isRecentLabResult(lab: { collected_date: string }, today: string): boolean {
+  return lab.collected_date > twelveMonthsBefore(today) && lab.collected_date <= today;
+}
+
+/** A result as the summary's narrative reads it: 'LDL Cholesterol, 162 mg/dL, High (range ≤ 100), 2026-03-04'. */
+export function labResultLine(lab: FhirRows['lab_result']): string {
+  const flag = labFlag(lab);
+  const low = lab.range_low;
+  const high = lab.range_high;
+  const range = low && high ? `${low}–${high}` : high ? `≤ ${high}` : low ? `≥ ${low}` : null;
+  return [
+    lab.test_name,
+    lab.unit ? `${lab.result} ${lab.unit}` : lab.result,
+    flag ? `${flag}${range ? ` (range ${range})` : ''}` : null,
+    lab.collected_date,
+  ]
+    .filter(Boolean)
+    .join(', ');
 }

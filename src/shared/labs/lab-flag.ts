@@ -49,3 +49,10 @@ export function outOfRangeFirst(a: RangedResult, b: RangedResult): number {
   };
   return rank(a) - rank(b);
 }
+
+/** The first day of the twelve months up to `today` (the summary's lab results). */
+export function twelveMonthsBefore(today: string): string {
+  const year = Number(today.slice(0, 4)) - 1;
+  const monthDay = today.slice(4) === '-02-29' ? '-03-01' : today.slice(4);
+  return `${String(year).padStart(4, '0')}${monthDay}`;
+}
