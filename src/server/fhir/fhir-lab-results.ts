@@ -12,7 +12,7 @@ import type {
   ObservationReferenceRange,
   Quantity,
 } from '@medplum/fhirtypes';
-import { decimalOf, labFlag, twelveMonthsBefore } from '../../shared/labs/lab-flag';
+import { decimalOf, labFlag, rangeText, twelveMonthsBefore } from '../../shared/labs/lab-flag';
 import { labTestOfCode } from '../../shared/labs/lab-tests';
 import { SYSTEM, codedConcept, coding, kinExtension, kinExtensions, notes } from './fhir-elements';
 import { IGNORE, SKIP, calendarDate, textOf, type MapResult } from './fhir-records';
@@ -189,9 +189,7 @@ export function isRecentLabResult(lab: { collected_date: string }, today: string
 /** A result as the summary's narrative reads it: 'LDL Cholesterol, 162 mg/dL, High (range ≤ 100), 2026-03-04'. */
 export function labResultLine(lab: FhirRows['lab_result']): string {
   const flag = labFlag(lab);
-  const low = lab.range_low;
-  const high = lab.range_high;
-  const range = low && high ? `${low}–${high}` : high ? `≤ ${high}` : low ? `≥ ${low}` : null;
+  const range = rangeText(lab.range_low, lab.range_high);
   return [
     lab.test_name,
     lab.unit ? `${lab.result} ${lab.unit}` : lab.result,

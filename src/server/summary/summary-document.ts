@@ -12,6 +12,7 @@ import type {
 import type { PersonSummary } from '../../shared/person-summary';
 import { formatCalendarDate, formatDateTime, formatDay } from './summary-dates';
 import { SUMMARY_FONT, textWidth } from './summary-pdfmake';
+import { rangeText } from '../../shared/labs/lab-flag';
 
 export const APP_NAME = 'Kin Health';
 export const TITLE = 'Health Summary';
@@ -243,14 +244,7 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
             {
               header: 'Range',
               width: 60,
-              value: (l) =>
-                l.range_low && l.range_high
-                  ? `${l.range_low}–${l.range_high}`
-                  : l.range_high
-                    ? `≤ ${l.range_high}`
-                    : l.range_low
-                      ? `≥ ${l.range_low}`
-                      : '',
+              value: (l) => rangeText(l.range_low, l.range_high),
             },
             { header: 'Lab', width: 80, value: (l) => l.lab },
             {

@@ -56,3 +56,16 @@ export function twelveMonthsBefore(today: string): string {
   const monthDay = today.slice(4) === '-02-29' ? '-03-01' : today.slice(4);
   return `${String(year).padStart(4, '0')}${monthDay}`;
 }
+
+/** A range as read: '40–100', '≤ 100', '≥ 40', or '' without bounds. */
+export function rangeText(
+  low: string | number | null | undefined,
+  high: string | number | null | undefined,
+): string {
+  const has = (bound: string | number | null | undefined) =>
+    bound !== null && bound !== undefined && bound !== '';
+  if (has(low) && has(high)) return `${low}–${high}`;
+  if (has(high)) return `≤ ${high}`;
+  if (has(low)) return `≥ ${low}`;
+  return '';
+}

@@ -25,6 +25,7 @@ import type {
   Resource,
 } from '@medplum/fhirtypes';
 import { isComputed, KIN_EXTENSION } from '../../shared/fhir-extensions';
+import { rangeText } from '../../shared/labs/lab-flag';
 
 export interface SummaryItem {
   title: string;
@@ -165,16 +166,7 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       const quantity = o.valueQuantity;
       const unit = quantity?.unit ?? quantity?.code;
       const range = o.referenceRange?.[0];
-      const low = range?.low?.value;
-      const high = range?.high?.value;
-      const rangeText =
-        low !== undefined && high !== undefined
-          ? `${low}–${high}`
-          : high !== undefined
-            ? `≤ ${high}`
-            : low !== undefined
-              ? `≥ ${low}`
-              : '';
+      const rangeLine = rangeText(range?.low?.value, range?.high?.value);
       return {
         date: o.effectiveDateTime ?? '',
         outOfRange: flag === 'H' || flag === 'L',
@@ -184,7 +176,7 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
             quantity?.value !== undefined
               ? `${quantity.value}${unit ? ` ${unit}` : ''}`
               : (o.valueString ?? text(o.valueCodeableConcept)),
-            rangeText && `Range: ${rangeText}`,
+            rangeLine && `Range: ${rangeLine}`,
             flag === 'N' && 'Normal',
             day(o.effectiveDateTime),
             o.performer?.[0]?.display,

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
-import { decimalOf, labFlag, outOfRangeOf } from '../../../shared/labs/lab-flag';
+import { decimalOf, labFlag, outOfRangeOf, rangeText } from '../../../shared/labs/lab-flag';
 import { recordCatalogue } from '../../../shared/records/catalogue';
 import type { TrendPoint } from '../../components/charts/trend-chart';
 import { LabFlagBadge } from '../../components/lab-flag-badge';
@@ -18,14 +18,6 @@ import { labResultsApi } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 
 const TrendChart = lazy(() => import('../../components/charts/trend-chart'));
-
-/** A range as read: '40–100', '≤ 100', '≥ 40', or nothing. */
-export function rangeText(low: string | null, high: string | null): string {
-  if (low && high) return `${low}–${high}`;
-  if (high) return `≤ ${high}`;
-  if (low) return `≥ ${low}`;
-  return '';
-}
 
 export function LabTrend({ id, testName }: { id: string; testName: string }) {
   const trend = useQuery({

@@ -6,7 +6,7 @@
 import { FlaskConical } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
-import { labFlag } from '../../../shared/labs/lab-flag';
+import { labFlag, rangeText } from '../../../shared/labs/lab-flag';
 import { labResultDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
 import { LabFlagBadge } from '../../components/lab-flag-badge';
@@ -21,7 +21,7 @@ import {
   RecordPlainList,
 } from '../records/record-list-parts';
 import { LabPanelForm } from './lab-panel-form';
-import { LabTrend, rangeText } from './lab-trend';
+import { LabTrend } from './lab-trend';
 
 type LabResult = StoredRecord<typeof labResultDefinition>;
 
