@@ -56,7 +56,7 @@ export const benchConfig = {
 export const seedShape = {
   users: 1000,
   heavyMembers: 5,
-  /** The heavy user's 20,000 records, over every type. */
+  /** The heavy user's 23,000 records, over every type (3,000 of them lab results). */
   heavyRecords: {
     visits: 6000,
     medications: 3000,
@@ -65,6 +65,7 @@ export const seedShape = {
     conditions: 2000,
     insurance: 1000,
     contacts: 1000,
+    lab_results: 3000,
   },
   /** Every other user's records, so that tables hold many owners, as they will. */
   recordsPerOtherUser: 20,

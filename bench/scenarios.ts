@@ -114,6 +114,16 @@ export function buildScenarios(context: {
 
   return [
     ...reads,
+    // A lab result's trend: every result of its test for its person (about 300 here).
+    {
+      key: 'lab-trend',
+      label: 'One lab result’s trend',
+      kind: 'read' as const,
+      method: 'GET' as const,
+      path: `/api/labs/${heavy.labResultId}/trend`,
+      expectedStatus: 200,
+      floors: false,
+    },
     {
       key: 'create-visit',
       label: 'Create a visit',

@@ -24,6 +24,8 @@ export interface SeededUser extends BenchAccount {
   counts: Record<string, number>;
   /** A past visit of this user, for the detail measurement. */
   visitId: string;
+  /** One of the heavy user's lab results, whose trend is measured ('' when none). */
+  labResultId: string;
 }
 
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -159,6 +161,24 @@ const rowMakers: Record<string, (random: Random, span: { from: number; to: numbe
     expiry_date: calendarDay(random.int(span.from, span.to)),
     status: random.chance(0.1) ? 'current' : 'past',
   }),
+  // Ten tests of a lipid panel and a metabolic panel, each with its LOINC code, so that one
+  // test's trend holds about 300 results, most of them in range.
+  lab_results: (random, span) => {
+    const [name, code, unit, low, high, typical] = random.pick(LAB_TESTS);
+    const value = Math.round(typical * (0.7 + random.int(0, 60) / 100) * 10) / 10;
+    return {
+      test_name: name,
+      loinc_code: code,
+      result: String(value),
+      unit,
+      range_low: low === null ? null : String(low),
+      range_high: String(high),
+      collected_date: calendarDay(random.int(span.from, Math.min(span.to, 0))),
+      lab: random.chance(0.5) ? 'Quest Diagnostics' : 'City Lab',
+      ordered_by: random.pick(words.doctors),
+      notes: random.chance(0.1) ? prose(random) : null,
+    };
+  },
   contacts: (random) => ({
     contact_name: random.pick(words.contacts),
     contact_type: random.pick(['Doctor', 'Nurse', 'Pharmacy', 'Hospital', 'Specialist', 'Other']),
@@ -169,6 +189,19 @@ const rowMakers: Record<string, (random: Random, span: { from: number; to: numbe
     notes: random.chance(0.2) ? prose(random) : null,
   }),
 };
+
+const LAB_TESTS: [string, string, string, number | null, number, number][] = [
+  ['Total cholesterol', '2093-3', 'mg/dL', null, 200, 190],
+  ['LDL Cholesterol', '18262-6', 'mg/dL', null, 100, 110],
+  ['HDL Cholesterol', '2085-9', 'mg/dL', 40, 100, 55],
+  ['Triglycerides', '2571-8', 'mg/dL', null, 150, 130],
+  ['Glucose', '2345-7', 'mg/dL', 70, 99, 92],
+  ['Creatinine', '2160-0', 'mg/dL', 0.6, 1.3, 1],
+  ['Sodium', '2951-2', 'mmol/L', 135, 145, 140],
+  ['Potassium', '2823-3', 'mmol/L', 3.5, 5.1, 4.2],
+  ['HbA1c', '4548-4', '%', 4, 5.6, 5.5],
+  ['TSH', '3016-3', 'm[IU]/L', 0.4, 4, 2.1],
+];
 
 const memberLinked = (table: string) => table !== 'contacts';
 const MEMBER_COLORS = ['#20c997', '#3b82f6', '#8b5cf6', '#ec4899', '#f59e0b', '#10b981'];
@@ -245,11 +278,13 @@ export function seedDatabase(
   ): SeededUser => {
     const memberIds = addMembers(account.id, members);
     let visitId = '';
+    let labResultId = '';
     for (const [table, count] of Object.entries(shape)) {
       const ids = addRecords(account.id, memberIds, table, count, span);
       if (table === 'visits') visitId = ids[Math.floor(ids.length / 2)] ?? '';
+      if (table === 'lab_results') labResultId = ids[Math.floor(ids.length / 2)] ?? '';
     }
-    return { ...account, memberIds, counts: { ...shape }, visitId };
+    return { ...account, memberIds, counts: { ...shape }, visitId, labResultId };
   };
 
   const result = sqlite.transaction(() => {

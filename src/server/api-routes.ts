@@ -22,6 +22,10 @@ import { householdRoutes } from './household/household-routes';
 import { createDoseRepository } from './doses/dose-repository';
 import { doseRoutes } from './doses/dose-routes';
 import type { AppEnv } from './http/env';
+import { labResultRoutes } from './labs/lab-routes';
+import { labResultDefinition } from '../shared/records';
+import { recordCatalogue } from '../shared/records/catalogue';
+import { createRecordRepository } from './records/record-repository';
 import { createReminderRepository } from './reminders/reminder-repository';
 import { reminderRoutes, type ReminderRouteConfig } from './reminders/reminder-routes';
 import type { Logger } from './logger';
@@ -75,6 +79,10 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/family-members', familyMemberRoutes(members))
     .route('/fhir', fhirRoutes(db, household))
     .route('/household', householdRoutes(household))
+    .route(
+      `/${recordCatalogue.lab_result.path}`,
+      labResultRoutes(db, createRecordRepository(db, labResultDefinition, members), household),
+    )
     .route('/doses', doseRoutes(createDoseRepository(db), household))
     .route('/persons', summaryRoutes(db, household))
     .route('/persons', vaccineScheduleRoutes(db))

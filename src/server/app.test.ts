@@ -27,6 +27,7 @@ describe('the API', () => {
       '/api/history',
       '/api/insurance',
       '/api/contacts',
+      '/api/labs',
       '/api/sessions',
       '/api/factors',
       '/api/security-activity',

@@ -47,6 +47,18 @@ export interface PersonSummary {
     diagnosis_date: string | null;
   }[];
   immunizations: { shot_name: string; date_administered: string | null; location: string | null }[];
+  /** Lab results of the twelve months up to today: out of range first, then the newest first. */
+  lab_results: {
+    test_name: string;
+    result: string;
+    unit: string | null;
+    range_low: string | null;
+    range_high: string | null;
+    /** 'High', 'Low' or 'Normal', from the range; null without one or for a text result. */
+    flag: 'High' | 'Low' | 'Normal' | null;
+    collected_date: string;
+    lab: string | null;
+  }[];
   /** The vaccine doses overdue by the owner's schedule, the longest overdue first. */
   vaccines_overdue: { vaccine: string; dose: number; of: number; due: string }[];
   upcoming_visits: {
@@ -88,6 +100,7 @@ export function emptyPersonSummary(
     conditions: [],
     family_history: [],
     immunizations: [],
+    lab_results: [],
     vaccines_overdue: [],
     upcoming_visits: [],
     insurance: [],

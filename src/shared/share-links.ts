@@ -23,6 +23,7 @@ export const SHAREABLE_RECORD_TYPES = [
   'allergy',
   'medication',
   'condition',
+  'lab_result',
   'shot',
   'visit',
   'insurance',
@@ -35,6 +36,7 @@ export const SHAREABLE_RECORD_LABELS: Record<ShareableRecordType, string> = {
   allergy: 'Allergies',
   medication: 'Medications',
   condition: 'Conditions',
+  lab_result: 'Lab Results',
   // The app's name for them (the PDF's heading stays 'Immunizations', as CONTRACT.md fixes).
   shot: 'Shots',
   visit: 'Visits',

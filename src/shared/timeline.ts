@@ -6,7 +6,7 @@ import type { RecordType } from './records/definition';
 
 export type TimelineEventType = Extract<
   RecordType,
-  'visit' | 'medication' | 'shot' | 'note' | 'condition' | 'allergy'
+  'visit' | 'medication' | 'shot' | 'note' | 'condition' | 'allergy' | 'lab_result'
 >;
 
 export interface TimelineEvent {
@@ -20,6 +20,8 @@ export interface TimelineEvent {
   family_member_id: string | null;
   family_member_name: string | null;
   family_member_color: string | null;
+  /** The type's mark of the record, when it has one ('High', 'Low' on a lab result). */
+  mark?: string | null;
 }
 
 export interface TimelinePage {
@@ -35,6 +37,7 @@ export const TIMELINE_TYPE_LABELS: Record<TimelineEventType, string> = {
   note: 'Note',
   condition: 'Condition',
   allergy: 'Allergy',
+  lab_result: 'Lab Result',
 };
 
 /** The calendar day an event belongs to, in the viewer's time zone. */

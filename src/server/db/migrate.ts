@@ -32,6 +32,7 @@ import * as mailQueue from './migrations/0022-mail-queue';
 import * as vaccineSchedule from './migrations/0023-vaccine-schedule';
 import * as emailReminders from './migrations/0024-email-reminders';
 import * as vaccineReminders from './migrations/0025-vaccine-reminders';
+import * as labResults from './migrations/0027-lab-results';
 import * as passkeys from './migrations/0029-passkeys';
 
 export const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0023-vaccine-schedule': vaccineSchedule,
   '0024-email-reminders': emailReminders,
   '0025-vaccine-reminders': vaccineReminders,
+  '0027-lab-results': labResults,
   '0029-passkeys': passkeys,
 };
 

@@ -220,6 +220,7 @@ const NOUNS: Record<FhirRecordType, [string, string]> = {
   note: ['note', 'notes'],
   condition: ['condition', 'conditions'],
   allergy: ['allergy', 'allergies'],
+  lab_result: ['lab result', 'lab results'],
   insurance: ['insurance policy', 'insurance policies'],
   contact: ['contact', 'contacts'],
 };

@@ -37,6 +37,7 @@ import { INSURANCE_TYPES } from '../../shared/records/insurance';
 import { NOTE_TYPES } from '../../shared/records/notes';
 import { SYSTEM, kinExtension } from './fhir-elements';
 import { PERSON_CONTACT_TYPES, POLICY_NUMBER_LABEL } from './fhir-resources';
+import { isLaboratory, labObservationRecord } from './fhir-lab-results';
 import type { FhirRecordType, FhirValues } from './fhir-source';
 
 /** What the mappings may ask of the bundle they read. */
@@ -628,4 +629,7 @@ export const resourceRecords: Mappers = {
     practitionerRecord(practitioner, roles(practitioner)),
   PractitionerRole: practitionerRoleRecord,
   Organization: organizationRecord,
+  // Laboratory Observations are lab results; other Observations are not read here.
+  Observation: (observation) =>
+    isLaboratory(observation) ? labObservationRecord(observation) : SKIP,
 };

@@ -47,6 +47,7 @@ import {
   referenceTo,
   textConcept,
 } from './fhir-elements';
+import { labResultResource } from './fhir-lab-results';
 import type { DoseRow, FhirClock, FhirPerson, FhirRecordType, FhirRows } from './fhir-source';
 
 /** What every mapping needs besides its row: the present and the patient it is about. */
@@ -573,6 +574,7 @@ export const recordResources: {
   note: (row, context) => [noteResource(row, context)],
   condition: (row, context) => [conditionResource(row, context)],
   allergy: (row, context) => [allergyResource(row, context)],
+  lab_result: (row, context) => [labResultResource(row, context)],
   insurance: (row, context) => insuranceResources(row, context),
   contact: (row) => contactResources(row),
 };

@@ -8,6 +8,7 @@ import type {
   contactDefinition,
   conditionDefinition,
   insuranceDefinition,
+  labResultDefinition,
   medicationDefinition,
   noteDefinition,
   shotDefinition,
@@ -32,6 +33,7 @@ export const FHIR_RECORD_TYPES = [
   'note',
   'condition',
   'allergy',
+  'lab_result',
   'insurance',
   'contact',
 ] as const satisfies readonly FhirRecordType[];
@@ -52,6 +54,7 @@ export interface FhirValues {
   note: RecordValues<typeof noteDefinition>;
   condition: RecordValues<typeof conditionDefinition>;
   allergy: RecordValues<typeof allergyDefinition>;
+  lab_result: RecordValues<typeof labResultDefinition>;
   insurance: RecordValues<typeof insuranceDefinition>;
   contact: RecordValues<typeof contactDefinition>;
 }

@@ -8,6 +8,7 @@
  *   allergies (48765-2)          every allergy, with its status
  *   problems (11450-4)           own conditions Active, Chronic, Under Treatment or unstated
  *   immunizations (11369-6)      shots given (dated before today, or undated)
+ *   results (30954-2)            lab results of the last twelve months, out of range first
  *   past illness (11348-0)       own conditions Resolved
  *   family history (10157-6)     family-history conditions
  *   plan of care (18776-5)       upcoming visits and shots that are due
@@ -44,6 +45,8 @@ import {
 } from './fhir-resources';
 import type { MappingContext } from './fhir-resources';
 import { readRows } from './fhir-source';
+import { isRecentLabResult, labResultLine, labResultResource } from './fhir-lab-results';
+import { outOfRangeFirst } from '../../shared/labs/lab-flag';
 import type { FhirClock, FhirRows, FhirSource } from './fhir-source';
 
 /** The app that writes the summary is its author: no clinician has attested it. */
@@ -121,6 +124,11 @@ const SECTIONS = {
     title: 'Immunizations',
     code: '11369-6',
     display: 'History of Immunization Narrative',
+  },
+  results: {
+    title: 'Results',
+    code: '30954-2',
+    display: 'Relevant diagnostic tests/laboratory data Narrative',
   },
   pastIllness: {
     title: 'History of Past Illness',
@@ -203,6 +211,7 @@ async function collectSections(source: FhirSource, context: MappingContext) {
     allergies: [],
     problems: [],
     immunizations: [],
+    results: [],
     pastIllness: [],
     familyHistory: [],
     planOfCare: [],
@@ -236,6 +245,15 @@ async function collectSections(source: FhirSource, context: MappingContext) {
         shot.location,
       ),
     });
+  }
+  const labs: FhirRows['lab_result'][] = [];
+  for await (const lab of readRows(source, 'lab_result')) {
+    if (isRecentLabResult(lab, context.today)) labs.push(lab);
+  }
+  // Out of range first, each group newest first.
+  labs.sort((x, y) => y.collected_date.localeCompare(x.collected_date)).sort(outOfRangeFirst);
+  for (const lab of labs) {
+    sections.results.push({ resource: labResultResource(lab, context), line: labResultLine(lab) });
   }
   for await (const visit of readRows(source, 'visit')) {
     const resource = visitResource(visit, context);

@@ -400,6 +400,36 @@ export function createRecordRepository<D extends RecordDefinition>(
       return created;
     },
 
+    /**
+     * Several new records in one statement, so all are saved or none (a panel of lab
+     * results): each is checked as `create` checks one before any is written.
+     */
+    async createAll(access: Access, valuesList: Record<string, unknown>[]): Promise<Stored[]> {
+      if (personsField) throw new Error(`${table}: records with persons are created one by one`);
+      const now = nowTimestamp();
+      const rows: Record<string, unknown>[] = [];
+      for (const values of valuesList) {
+        const target = await targetOf(access, values);
+        const row: Record<string, unknown> = {
+          id: newId(),
+          ...toRow(values),
+          changed_by: access.userId,
+          created_at: now,
+          updated_at: now,
+        };
+        if (memberLinked) row.family_member_id = target.member;
+        rows.push(ownedRow(target.owner, row));
+      }
+      if (rows.length === 0) return [];
+      await db.insertInto(table).values(rows).execute();
+      const created: Stored[] = [];
+      for (const row of rows) {
+        const record = await this.get(access, row.id as string);
+        if (record) created.push(record);
+      }
+      return created;
+    },
+
     async update(
       access: Access,
       id: string,

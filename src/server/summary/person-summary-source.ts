@@ -9,6 +9,8 @@
  *   conditions            the person's own, with their status, by name
  *   family history        family-history conditions recorded for the person, by name
  *   immunizations         shots given: dated before today, or undated; the latest first
+ *   lab results           collected in the twelve months up to today: out of range first,
+ *                         then the newest first
  *   vaccines overdue      the doses the owner's vaccine schedule has overdue today
  *   upcoming visits       visits from now on, the soonest first
  *   insurance             current policies first, then past ones, by type and provider
@@ -21,6 +23,7 @@ import {
   type PersonSummary,
   type TimeOfDay,
 } from '../../shared/person-summary';
+import { labFlag, outOfRangeFirst, twelveMonthsBefore } from '../../shared/labs/lab-flag';
 import { TIMES_OF_DAY } from '../../shared/records/medications';
 import { insuranceStatusOf } from '../../shared/records/insurance';
 import type { DB } from '../db/schema';
@@ -38,7 +41,14 @@ export interface SummaryClock {
 
 /** The types the summary reads. */
 type SummaryType =
-  'allergy' | 'medication' | 'condition' | 'shot' | 'visit' | 'insurance' | 'contact';
+  | 'allergy'
+  | 'medication'
+  | 'condition'
+  | 'shot'
+  | 'lab_result'
+  | 'visit'
+  | 'insurance'
+  | 'contact';
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const byText = (a: string | null, b: string | null) => collator.compare(a ?? '', b ?? '');
@@ -134,6 +144,27 @@ export async function buildPersonSummary(
   summary.immunizations.sort(
     (a, b) =>
       byDate(a.date_administered, b.date_administered, -1) || byText(a.shot_name, b.shot_name),
+  );
+
+  const since = twelveMonthsBefore(clock.today);
+  for await (const lab of rows('lab_result')) {
+    if (lab.collected_date <= since || lab.collected_date > clock.today) continue;
+    summary.lab_results.push({
+      test_name: lab.test_name,
+      result: lab.result,
+      unit: lab.unit,
+      range_low: lab.range_low,
+      range_high: lab.range_high,
+      flag: labFlag(lab),
+      collected_date: lab.collected_date,
+      lab: lab.lab,
+    });
+  }
+  summary.lab_results.sort(
+    (a, b) =>
+      outOfRangeFirst(a, b) ||
+      byDate(a.collected_date, b.collected_date, -1) ||
+      byText(a.test_name, b.test_name),
   );
 
   if (person.family_member_id && person.date_of_birth) {

@@ -12,11 +12,13 @@ import type {
 import type { PersonSummary } from '../../shared/person-summary';
 import { formatCalendarDate, formatDateTime, formatDay } from './summary-dates';
 import { SUMMARY_FONT, textWidth } from './summary-pdfmake';
+import { rangeText } from '../../shared/labs/lab-flag';
 
 export const APP_NAME = 'Kin Health';
 export const TITLE = 'Health Summary';
 export const EMPTY_SECTION = 'None recorded';
 export const VACCINES_OVERDUE_HEADING = 'Vaccine Doses Overdue';
+export const LAB_RESULTS_HEADING = 'Lab Results';
 export const NOT_CLINICAL_NOTE =
   `Prepared by the person or their family with ${APP_NAME}, from the records they keep. ` +
   'It is not a clinical document: please confirm anything important with the person and their care team.';
@@ -229,6 +231,30 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
       { header: 'Location', width: 170, value: (i) => i.location },
     ]),
     // Only when there are any: the headings every summary has stay as they are.
+    ...(summary.lab_results.length
+      ? [
+          sectionTable<Row<'lab_results'>>(LAB_RESULTS_HEADING, summary.lab_results, [
+            { header: 'Test', width: '*', value: (l) => l.test_name },
+            {
+              header: 'Result',
+              width: 72,
+              value: (l) => (l.unit ? `${l.result} ${l.unit}` : l.result),
+            },
+            { header: 'Flag', width: 44, value: (l) => l.flag },
+            {
+              header: 'Range',
+              width: 60,
+              value: (l) => rangeText(l.range_low, l.range_high),
+            },
+            { header: 'Lab', width: 80, value: (l) => l.lab },
+            {
+              header: 'Collected',
+              width: DATE_WIDTH,
+              value: (l) => formatCalendarDate(l.collected_date),
+            },
+          ]),
+        ]
+      : []),
     ...(summary.vaccines_overdue.length
       ? [
           sectionTable<Row<'vaccines_overdue'>>(

@@ -114,6 +114,8 @@ export const BUSY_COUNTS = {
   immunizations: 400,
   // None by default: the budgets were set on summaries without any.
   vaccines_overdue: 0,
+  // None by default either, for the same reason.
+  lab_results: 0,
   upcoming_visits: 300,
   insurance: 20,
   care_team: 100,
@@ -139,6 +141,16 @@ export function busySummary(
       category: (['Food', 'Medication', 'Environment', 'Other'] as const)[i % 4] ?? null,
       status: 'Active',
       noted_date: day(i * 7),
+    })),
+    lab_results: times(n.lab_results).map((i) => ({
+      test_name: `Test ${(i % 40) + 1}`,
+      result: String(50 + (i % 120)),
+      unit: 'mg/dL',
+      range_low: '60',
+      range_high: '150',
+      flag: i % 120 < 10 ? 'Low' : i % 120 > 100 ? 'High' : 'Normal',
+      collected_date: day(i * 2),
+      lab: 'City Lab',
     })),
     vaccines_overdue: times(n.vaccines_overdue).map((i) => ({
       vaccine: `Vaccine ${(i % 16) + 1}`,

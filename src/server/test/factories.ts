@@ -70,6 +70,18 @@ const samples: Record<RecordType, () => Input> = {
     noted_date: '2024-05-02',
     notes: 'Carries an epinephrine pen.',
   }),
+  lab_result: () => ({
+    test_name: 'LDL Cholesterol',
+    loinc_code: '18262-6',
+    result: '162',
+    unit: 'mg/dL',
+    range_low: null,
+    range_high: '100',
+    collected_date: '2026-03-04',
+    lab: 'Quest Diagnostics',
+    ordered_by: 'Dr. Patel',
+    notes: 'Fasting.',
+  }),
   contact: () => ({
     contact_name: 'Dr. Priya Patel',
     contact_type: 'Specialist',
@@ -93,6 +105,7 @@ export const editableTextField: Record<RecordType, string> = {
   note: 'content',
   condition: 'notes',
   allergy: 'reaction',
+  lab_result: 'lab',
   insurance: 'policy_number',
   contact: 'specialty',
 };

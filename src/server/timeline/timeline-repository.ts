@@ -4,7 +4,7 @@
  * costs the same however many records a user has.
  */
 import { sql, type Kysely } from 'kysely';
-import { timelineDefinitions } from '../../shared/records';
+import { timelineDefinitions, type TimelineDefinition } from '../../shared/records';
 import type { TimelineEvent, TimelinePage } from '../../shared/timeline';
 import {
   rowsInScope,
@@ -71,6 +71,7 @@ export function createTimelineRepository(db: Kysely<DB>) {
               sql<string>`${date}`.as('date'),
               'user_id',
               'family_member_id',
+              markSource(definition).as('mark'),
             ])
             .where(date, 'is not', null);
           if (afterCursor) {
@@ -97,7 +98,7 @@ export function createTimelineRepository(db: Kysely<DB>) {
         .limit(values.limit);
       const events = db
         .selectFrom(page.as('e'))
-        .select(['e.id', 'e.type', 'e.name', 'e.date', 'e.user_id', 'e.family_member_id'])
+        .select(['e.id', 'e.type', 'e.name', 'e.date', 'e.user_id', 'e.family_member_id', 'e.mark'])
         .orderBy('e.date', 'desc')
         .orderBy('e.id', 'desc');
       return withPersonNames(events, scope, values, 'e');
@@ -122,7 +123,7 @@ export function createTimelineRepository(db: Kysely<DB>) {
         limit: options.limit + 1,
       })) as unknown as TimelineEvent[];
 
-      const events = rows.slice(0, options.limit);
+      const events = rows.slice(0, options.limit).map(withMark);
       const last = events.at(-1);
       return {
         events,
@@ -133,6 +134,37 @@ export function createTimelineRepository(db: Kysely<DB>) {
       };
     },
   };
+}
+
+/**
+ * The fields a type's mark is read from, joined in one text column (every part of the union
+ * has the same columns): a unit separator cannot be in a stored text, which refuses control
+ * characters. Types without a mark give null.
+ */
+const SEPARATOR = '\u001f';
+function markSource(definition: TimelineDefinition) {
+  const fields = definition.timeline.mark?.fields;
+  if (!fields?.length) return sql<string | null>`cast(null as text)`;
+  const parts = fields.map((field) => sql`coalesce(${sql.ref(field)}, '')`);
+  return sql<string | null>`${sql.join(parts, sql` || ${sql.lit(SEPARATOR)} || `)}`;
+}
+
+const markOfType = new Map(
+  timelineDefinitions.map((definition) => [definition.type, definition.timeline.mark]),
+);
+
+function withMark(event: TimelineEvent): TimelineEvent {
+  const mark = markOfType.get(event.type);
+  const source = event.mark;
+  if (!mark || typeof source !== 'string') {
+    const { mark: _unused, ...rest } = event;
+    return rest;
+  }
+  const parts = source.split(SEPARATOR);
+  const values = Object.fromEntries(
+    mark.fields.map((field, index) => [field, parts[index] || null]),
+  );
+  return { ...event, mark: mark.of(values) };
 }
 
 /** The values of a scope's term `index`, named as a one-term scope reads them. */

@@ -76,6 +76,15 @@ export const recordCatalogue = {
     menu: { title: 'Allergies', description: 'What to avoid, and how bad a reaction gets' },
     addNew: true,
   },
+  lab_result: {
+    type: 'lab_result',
+    table: 'lab_results',
+    path: 'labs',
+    noun: 'Lab Result',
+    plural: 'Lab Results',
+    menu: { title: 'Lab Results', description: 'Tests, their ranges and their trends' },
+    addNew: true,
+  },
   insurance: {
     type: 'insurance',
     table: 'insurance',

@@ -39,6 +39,15 @@ export interface Toast {
   description?: string;
 }
 
+export interface TimelineSpec<C extends string = string> {
+  dateField: C;
+  /** A word the event shows beside its name ('High'), from these fields of the record. */
+  mark?: {
+    fields: readonly C[];
+    of: (values: Readonly<Record<string, string | null>>) => string | null;
+  };
+}
+
 export interface RecordMessages {
   created: Toast;
   updated: Toast;
@@ -73,8 +82,8 @@ export interface RecordDefinition<F extends FieldMap = FieldMap, Out = unknown> 
   order: readonly OrderTerm[];
   /** Tabs of the list, when it has any. */
   views?: Readonly<Record<string, ListView>>;
-  /** Which date puts a record on the timeline. */
-  timeline?: { dateField: string };
+  /** Which date puts a record on the timeline, and what mark its event carries. */
+  timeline?: TimelineSpec;
   /** Where the form goes after saving an edit (SPEC.md §4). */
   afterEdit: 'detail' | 'list';
   messages: RecordMessages;
@@ -119,7 +128,7 @@ type CheckedColumns<F extends FieldMap> = {
   titleField: keyof F & string;
   order: readonly OrderTerm<keyof F & string>[];
   views?: Readonly<Record<string, ListView<keyof F & string>>>;
-  timeline?: { dateField: keyof F & string };
+  timeline?: TimelineSpec<keyof F & string>;
 };
 
 export function defineRecord<F extends FieldMap, Out, V extends string = never>(

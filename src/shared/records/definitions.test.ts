@@ -83,6 +83,19 @@ describe('record definitions', () => {
         'Notes',
         'Family Member',
       ],
+      lab_result: [
+        'Test Name',
+        'LOINC Code',
+        'Result',
+        'Unit',
+        'Range Low',
+        'Range High',
+        'Collected Date',
+        'Lab',
+        'Ordered By',
+        'Notes',
+        'Family Member',
+      ],
     });
   });
 
@@ -150,6 +163,7 @@ describe('record definitions', () => {
       insurance: 'list',
       contact: 'list',
       allergy: 'detail',
+      lab_result: 'detail',
     });
   });
 });

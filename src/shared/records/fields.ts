@@ -54,6 +54,14 @@ export interface FieldSpec<S extends z.ZodType = z.ZodType> {
    * visit, a diagnosis); the server checks it against the family member's Date of Birth.
    */
   sinceBirth?: boolean;
+  /**
+   * Suggestions of a text input (a <datalist>): choosing one fills other fields of the form,
+   * and `codeField` (the code the suggestion carries) is emptied when the text is none of them.
+   */
+  suggest?: {
+    codeField: string;
+    options: readonly { value: string; fills: Readonly<Record<string, string>> }[];
+  };
 }
 
 const requiredMessage = (label: string) => `${label} is required`;

@@ -9,6 +9,7 @@ import { conditionDefinition } from './conditions';
 import { contactDefinition } from './contacts';
 import type { RecordDefinition } from './definition';
 import { insuranceDefinition } from './insurance';
+import { labResultDefinition } from './lab-results';
 import { medicationDefinition } from './medications';
 import { noteDefinition } from './notes';
 import { shotDefinition } from './shots';
@@ -19,6 +20,7 @@ export {
   conditionDefinition,
   contactDefinition,
   insuranceDefinition,
+  labResultDefinition,
   medicationDefinition,
   noteDefinition,
   shotDefinition,
@@ -32,6 +34,7 @@ export const definitionsByType = {
   note: noteDefinition,
   condition: conditionDefinition,
   allergy: allergyDefinition,
+  lab_result: labResultDefinition,
   insurance: insuranceDefinition,
   contact: contactDefinition,
 } as const satisfies Record<RecordType, RecordDefinition>;
@@ -42,7 +45,9 @@ export const recordDefinitions: readonly RecordDefinition[] = recordIdentities.m
 );
 
 /** The types that appear on the timeline, each with the date that places it there. */
-export type TimelineDefinition = RecordDefinition & { timeline: { dateField: string } };
+export type TimelineDefinition = RecordDefinition & {
+  timeline: NonNullable<RecordDefinition['timeline']>;
+};
 
 export const timelineDefinitions: TimelineDefinition[] = recordDefinitions.filter(
   (definition): definition is TimelineDefinition => definition.timeline !== undefined,

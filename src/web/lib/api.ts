@@ -28,6 +28,7 @@ import type { FhirImportSummary } from '../../shared/fhir';
 import type { CalendarLinkInput } from '../../shared/calendar';
 import type { DoseMarkInput } from '../../shared/doses';
 import type { CreateShareLinkInput } from '../../shared/share-links';
+import type { LabPanelInput } from '../../shared/labs/lab-panel';
 import { MAX_PAGE_SIZE, WHOLE_FAMILY_CONTACTS } from '../../shared/constants';
 import { localToday } from '../../shared/dates';
 import type {
@@ -391,6 +392,13 @@ export const dosesApi = {
     answer(
       product.doses.adherence[':medicationId'].$get({ param: { medicationId }, query: { today } }),
     ),
+};
+
+export const labResultsApi = {
+  /** A panel: several results of one date and lab, saved all or none. */
+  savePanel: (input: LabPanelInput) => answer(product.labs.panel.$post({ json: input })),
+  /** Every result of the same test for the same person, newest first. */
+  trend: (id: string) => answer(product.labs[':id'].trend.$get({ param: { id } })),
 };
 
 export const timelineApi = {

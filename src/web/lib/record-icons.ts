@@ -2,6 +2,7 @@
 import {
   BookUser,
   FileText,
+  FlaskConical,
   HeartPulse,
   Pill,
   ShieldAlert,
@@ -19,6 +20,7 @@ export const recordIcons: Record<RecordType, LucideIcon> = {
   note: FileText,
   condition: HeartPulse,
   allergy: ShieldAlert,
+  lab_result: FlaskConical,
   insurance: ShieldCheck,
   contact: BookUser,
 };
@@ -31,6 +33,7 @@ export const recordTints: Record<RecordType, string> = {
   note: 'bg-slate-200 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
   condition: 'bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-300',
   allergy: 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300',
+  lab_result: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-300',
   insurance: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
   contact: 'bg-teal-100 text-teal-800 dark:bg-teal-950 dark:text-teal-300',
 };

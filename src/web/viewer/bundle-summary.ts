@@ -17,6 +17,7 @@ import type {
   Immunization,
   ImmunizationRecommendation,
   MedicationStatement,
+  Observation,
   Organization,
   Patient,
   Practitioner,
@@ -24,12 +25,13 @@ import type {
   Resource,
 } from '@medplum/fhirtypes';
 import { isComputed, KIN_EXTENSION } from '../../shared/fhir-extensions';
+import { rangeText } from '../../shared/labs/lab-flag';
 
 export interface SummaryItem {
   title: string;
   details: string[];
-  /** What must not be missed about it, shown beside its title: a severe allergy. */
-  badge?: 'Severe';
+  /** What must not be missed about it, shown beside its title: a severe allergy, a lab result out of range. */
+  badge?: 'Severe' | 'High' | 'Low';
 }
 
 export interface SummarySection {
@@ -155,6 +157,40 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       ...(severity === 'severe' ? { badge: 'Severe' as const } : {}),
     };
   });
+
+  // Lab results: out of range first (their flag as the badge), then the newest.
+  const labs = byType<Observation>(resources, 'Observation')
+    .filter((o) => o.category?.some((c) => c.coding?.some((x) => x.code === 'laboratory')))
+    .map((o) => {
+      const flag = o.interpretation?.[0]?.coding?.[0]?.code;
+      const quantity = o.valueQuantity;
+      const unit = quantity?.unit ?? quantity?.code;
+      const range = o.referenceRange?.[0];
+      const rangeLine = rangeText(range?.low?.value, range?.high?.value);
+      return {
+        date: o.effectiveDateTime ?? '',
+        outOfRange: flag === 'H' || flag === 'L',
+        item: {
+          title: text(o.code),
+          details: present(
+            quantity?.value !== undefined
+              ? `${quantity.value}${unit ? ` ${unit}` : ''}`
+              : (o.valueString ?? text(o.valueCodeableConcept)),
+            rangeLine && `Range: ${rangeLine}`,
+            flag === 'N' && 'Normal',
+            day(o.effectiveDateTime),
+            o.performer?.[0]?.display,
+          ),
+          ...(flag === 'H'
+            ? { badge: 'High' as const }
+            : flag === 'L'
+              ? { badge: 'Low' as const }
+              : {}),
+        },
+      };
+    })
+    .sort((a, b) => Number(b.outOfRange) - Number(a.outOfRange) || b.date.localeCompare(a.date))
+    .map((lab) => lab.item);
 
   const medications = byType<MedicationStatement>(resources, 'MedicationStatement')
     .filter((m) => m.status === 'active' || m.status === 'intended')
@@ -305,6 +341,7 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       { heading: 'Conditions', items: conditions },
       { heading: 'Family History', items: familyHistory },
       { heading: 'Immunizations', items: immunizations },
+      { heading: 'Lab Results', items: labs },
       { heading: 'Vaccine Doses Overdue', items: overdue },
       { heading: 'Upcoming Visits', items: upcoming },
       { heading: 'Past Visits', items: past },

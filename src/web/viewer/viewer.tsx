@@ -18,6 +18,7 @@ import {
 } from '../../shared/shlink';
 import { day, summarizeBundle, type BundleSummary } from './bundle-summary';
 import { SevereBadge } from '../components/severe-badge';
+import { LabFlagBadge } from '../components/lab-flag-badge';
 import { saveBlob } from '../lib/save-file';
 import '../styles.css';
 
@@ -313,7 +314,11 @@ function Summary({ summary, json }: { summary: BundleSummary; json: string }) {
                   <li key={index} className="py-2">
                     <p className="flex flex-wrap items-center gap-2 font-medium">
                       {item.title}
-                      {item.badge === 'Severe' ? <SevereBadge /> : null}
+                      {item.badge === 'Severe' ? (
+                        <SevereBadge />
+                      ) : item.badge ? (
+                        <LabFlagBadge flag={item.badge} />
+                      ) : null}
                     </p>
                     {item.details.length > 0 ? (
                       <p className="text-sm whitespace-pre-line text-muted-foreground">

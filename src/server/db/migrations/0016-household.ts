@@ -5,7 +5,6 @@
  * sign up; it may end on a date. Each record remembers the account that last changed it.
  */
 import type { Kysely } from 'kysely';
-import { recordTables } from '../../../shared/records/catalogue';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -43,6 +42,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('access_grants')
     .column('grantee_email')
     .execute();
+  // The record tables there were then: a table made later is made with the column.
+  const recordTables = [
+    'visits',
+    'medications',
+    'shots',
+    'notes',
+    'conditions',
+    'allergies',
+    'insurance',
+    'contacts',
+  ];
   for (const table of recordTables) {
     await db.schema.alterTable(table).addColumn('changed_by', 'text').execute();
   }

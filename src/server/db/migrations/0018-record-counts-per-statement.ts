@@ -69,23 +69,25 @@ begin
   return null;
 end $$`;
 
+/**
+ * A record table's row trigger of inserts and deletes (0005) replaced by statement ones; a
+ * record table made later is made with these (PostgreSQL only).
+ */
+export function statementTriggers({ name, memberLinked }: { name: string; memberLinked: boolean }) {
+  const argument = memberLinked ? `'member'` : `'owner'`;
+  return [
+    `drop trigger "${name}_counts" on "${name}"`,
+    `create trigger "${name}_counts_insert" after insert on "${name}"
+     referencing new table as "added_rows"
+     for each statement execute function "record_counts_added"(${argument})`,
+    `create trigger "${name}_counts_delete" after delete on "${name}"
+     referencing old table as "removed_rows"
+     for each statement execute function "record_counts_removed"(${argument})`,
+  ];
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (engineOf(db) !== 'postgres') return;
-  const statements = [
-    addedFunction,
-    removedFunction,
-    ...tables.flatMap(({ name, memberLinked }) => {
-      const argument = memberLinked ? `'member'` : `'owner'`;
-      return [
-        `drop trigger "${name}_counts" on "${name}"`,
-        `create trigger "${name}_counts_insert" after insert on "${name}"
-         referencing new table as "added_rows"
-         for each statement execute function "record_counts_added"(${argument})`,
-        `create trigger "${name}_counts_delete" after delete on "${name}"
-         referencing old table as "removed_rows"
-         for each statement execute function "record_counts_removed"(${argument})`,
-      ];
-    }),
-  ];
+  const statements = [addedFunction, removedFunction, ...tables.flatMap(statementTriggers)];
   for (const statement of statements) await sql.raw(statement).execute(db);
 }

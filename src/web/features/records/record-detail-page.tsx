@@ -36,6 +36,8 @@ export interface DetailCustomisation<D extends RecordDefinition = RecordDefiniti
   extraRows?: (record: StoredRecord<D>) => DetailRow[];
   /** Badges under the title. */
   badges?: (record: StoredRecord<D>) => ReactNode;
+  /** What the type shows below the record (a lab result's trend). */
+  after?: (record: StoredRecord<D>) => ReactNode;
 }
 
 /** A stored value as the detail screen shows it, or null when there is nothing to show. */
@@ -195,6 +197,7 @@ export function RecordDetailPage<D extends RecordDefinition>({
           </dl>
         ) : null}
       </Card>
+      {customisation.after?.(data)}
       {shared ? (
         <p className="mt-3 text-sm text-muted-foreground">
           Shared with you by {shared.ownerName}

@@ -50,6 +50,7 @@ function FieldControl({
   members,
   self,
   saved,
+  onSuggestion,
 }: {
   id: string;
   name: string;
@@ -62,6 +63,8 @@ function FieldControl({
   self: string;
   /** The value the record had when the form opened. */
   saved?: unknown;
+  /** A text with suggestions changed: what it fills in the form (its code, its unit). */
+  onSuggestion?: (fills: Readonly<Record<string, string>>) => void;
 }) {
   const common = {
     id,
@@ -110,7 +113,33 @@ function FieldControl({
       );
     case 'email':
     case 'tel':
-    case 'text':
+    case 'text': {
+      const suggest = field.suggest;
+      if (suggest) {
+        const registered = common;
+        return (
+          <>
+            <Input
+              type="text"
+              maxLength={field.maxLength}
+              autoComplete="off"
+              list={`${id}-suggestions`}
+              {...registered}
+              onChange={(event) => {
+                void registered.onChange(event);
+                const typed = event.target.value.trim().toLowerCase();
+                const chosen = suggest.options.find((o) => o.value.toLowerCase() === typed);
+                onSuggestion?.(chosen ? chosen.fills : { [suggest.codeField]: '' });
+              }}
+            />
+            <datalist id={`${id}-suggestions`}>
+              {suggest.options.map((option) => (
+                <option key={option.value} value={option.value} />
+              ))}
+            </datalist>
+          </>
+        );
+      }
       return (
         <Input
           type={field.kind}
@@ -119,6 +148,7 @@ function FieldControl({
           {...common}
         />
       );
+    }
     case 'checkbox':
     case 'persons':
       return null;
@@ -369,6 +399,12 @@ export function RecordFormPage({
                   members={membersByName}
                   self={self}
                   saved={(record.data as Record<string, unknown> | undefined)?.[name]}
+                  onSuggestion={(fills) => {
+                    for (const [fill, value] of Object.entries(fills)) {
+                      if (fill in definition.fields)
+                        form.setValue(fill, value, { shouldDirty: true });
+                    }
+                  }}
                 />
               </FormField>
             );

@@ -21,6 +21,7 @@ import { Card } from '../../components/ui/card';
 import { EmptyState, Loading } from '../../components/ui/feedback';
 import { LoadMore } from '../../components/ui/load-more';
 import { MemberBadge } from '../../components/member-badge';
+import { LabFlagBadge } from '../../components/lab-flag-badge';
 import { timelineApi } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/query-client';
@@ -41,7 +42,10 @@ function EventCard({ event }: { event: TimelineEvent }) {
     >
       <RecordTypeIcon type={event.type} />
       <span className="min-w-0 flex-1">
-        <span className="block truncate font-semibold">{event.name}</span>
+        <span className="flex items-center gap-2">
+          <span className="truncate font-semibold">{event.name}</span>
+          {event.mark ? <LabFlagBadge flag={event.mark} /> : null}
+        </span>
         <span className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-muted-foreground">
           <span>{TIMELINE_TYPE_LABELS[event.type]}</span>
           {event.date.length > 10 ? <span>{formatDate(event.date, 'h:mm a')}</span> : null}

@@ -1,0 +1,271 @@
+/**
+ * A panel of lab results entered in one go (/labs/new?panel): one 'Collected Date', 'Lab',
+ * 'Ordered By' and 'Family Member' for all, and a row per test (Test Name, Result, Unit,
+ * Range Low, Range High). Choosing a 'Panel' adds a row for each of its tests, each with its
+ * LOINC code and usual unit. Saved all or none; a refusal shows under the row's field.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { Plus, Trash2 } from 'lucide-react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../shared/api-error';
+import { sortMembersByName } from '../../../shared/family-members';
+import type { PANEL_ROW_FIELDS } from '../../../shared/labs/lab-panel';
+import { labPanelSchema } from '../../../shared/labs/lab-panel';
+import { labPanels, labTestNamed, labTests } from '../../../shared/labs/lab-tests';
+import { labResultDefinition } from '../../../shared/records';
+import { Button, buttonVariants } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { FieldError, fieldErrorProps, FormField } from '../../components/ui/form-field';
+import { Input, Select } from '../../components/ui/input';
+import { labResultsApi } from '../../lib/api';
+import { queryKeys } from '../../lib/query-client';
+import { showError, showSuccess } from '../../lib/toast';
+import { useSession } from '../auth/session';
+import { useFamilyMembers } from '../family-members/family-member-queries';
+import { sharedPersonLabel, useSharedPersons } from '../household/household-queries';
+import { PageHeader } from '../shell/page-header';
+
+type RowField = (typeof PANEL_ROW_FIELDS)[number];
+type Row = Record<RowField, string> & { key: number };
+
+const fields = labResultDefinition.fields;
+let nextKey = 0;
+const emptyRow = (): Row => ({
+  key: nextKey++,
+  test_name: '',
+  loinc_code: '',
+  result: '',
+  unit: '',
+  range_low: '',
+  range_high: '',
+});
+
+export const PANEL_TITLE = 'New Lab Panel';
+
+export function LabPanelForm() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const members = useFamilyMembers();
+  const shared = useSharedPersons();
+  const persons = useMemo(
+    () => [
+      ...sortMembersByName(members.data ?? []).map((m) => ({ id: m.id, name: m.name })),
+      ...shared
+        .filter((person) => person.role === 'editor')
+        .map((person) => ({ id: person.personId, name: sharedPersonLabel(person) })),
+    ],
+    [members.data, shared],
+  );
+  const [panel, setPanel] = useState('');
+  const [common, setCommon] = useState({
+    collected_date: '',
+    lab: '',
+    ordered_by: '',
+    family_member_id: '',
+  });
+  const [rows, setRows] = useState<Row[]>(() => [emptyRow()]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  const choosePanel = (name: string) => {
+    setPanel(name);
+    const chosen = labPanels.find((candidate) => candidate.name === name);
+    if (!chosen) return;
+    const filled = rows.filter((row) => row.test_name || row.result);
+    setRows([
+      ...filled,
+      ...chosen.tests.map((test) => ({
+        ...emptyRow(),
+        test_name: test.name,
+        loinc_code: test.loinc,
+        unit: test.unit,
+      })),
+    ]);
+  };
+
+  const setRow = (key: number, field: RowField, value: string) =>
+    setRows((current) =>
+      current.map((row) => {
+        if (row.key !== key) return row;
+        if (field !== 'test_name') return { ...row, [field]: value };
+        const known = labTestNamed(value);
+        return known
+          ? { ...row, test_name: value, loinc_code: known.loinc, unit: known.unit }
+          : { ...row, test_name: value, loinc_code: '' };
+      }),
+    );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = {
+      ...common,
+      results: rows.map(({ key: _key, ...row }) => row),
+    };
+    const checked = labPanelSchema.safeParse(input);
+    if (!checked.success) {
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) {
+        const path = issue.path.map(String).join('.');
+        found[path] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await labResultsApi.savePanel(input);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.records(labResultDefinition.type) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.timelineAll });
+      showSuccess({
+        title: 'Lab results added',
+        description: `${rows.length} results have been added successfully.`,
+      });
+      navigate(`/${labResultDefinition.path}`);
+    } catch (error) {
+      showError(labResultDefinition.messages.createError, error);
+      if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const commonField = (name: keyof typeof common, type: 'date' | 'text') => {
+    const field = fields[name];
+    const id = `lab-panel-${name.replace(/_/g, '-')}`;
+    return (
+      <FormField id={id} label={field.label} required={field.required} error={errors[name]}>
+        <Input
+          id={id}
+          type={type}
+          required={field.required}
+          maxLength={field.maxLength}
+          value={common[name]}
+          onChange={(event) => setCommon({ ...common, [name]: event.target.value })}
+          {...fieldErrorProps(id, errors[name])}
+        />
+      </FormField>
+    );
+  };
+
+  const memberId = 'lab-panel-family-member-id';
+  return (
+    <>
+      <PageHeader title={PANEL_TITLE} backTo={`/${labResultDefinition.path}`} />
+      <Card className="p-5">
+        <form onSubmit={submit} className="space-y-5" aria-label={PANEL_TITLE} noValidate>
+          <FormField
+            id={memberId}
+            label={fields.family_member_id.label}
+            error={errors.family_member_id}
+          >
+            <Select
+              id={memberId}
+              value={common.family_member_id}
+              onChange={(event) => setCommon({ ...common, family_member_id: event.target.value })}
+              {...fieldErrorProps(memberId, errors.family_member_id)}
+            >
+              <option value="">{session.data ? `${session.data.user.name} (you)` : 'You'}</option>
+              {persons.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.name}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          {commonField('collected_date', 'date')}
+          {commonField('lab', 'text')}
+          {commonField('ordered_by', 'text')}
+          <FormField id="lab-panel-panel" label="Panel">
+            <Select
+              id="lab-panel-panel"
+              value={panel}
+              onChange={(event) => choosePanel(event.target.value)}
+            >
+              <option value="">Choose a panel to add its tests…</option>
+              {labPanels.map((choice) => (
+                <option key={choice.name} value={choice.name}>
+                  {choice.name}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <datalist id="lab-panel-tests">
+            {labTests.map((test) => (
+              <option key={test.loinc} value={test.name} />
+            ))}
+          </datalist>
+          <FieldError id="lab-panel-results-error" message={errors.results} />
+          {rows.map((row, index) => (
+            <fieldset
+              key={row.key}
+              className="space-y-3 rounded-xl border border-border p-3"
+              aria-label={`Row ${index + 1}`}
+            >
+              <legend className="px-1 text-sm font-semibold">
+                Row {index + 1}
+                {row.test_name ? `: ${row.test_name}` : ''}
+              </legend>
+              {(['test_name', 'result', 'unit', 'range_low', 'range_high'] as const).map((name) => {
+                const id = `lab-panel-${row.key}-${name.replace(/_/g, '-')}`;
+                const error = errors[`results.${index}.${name}`];
+                const field = fields[name];
+                return (
+                  <FormField
+                    key={name}
+                    id={id}
+                    label={field.label}
+                    required={field.required}
+                    error={error}
+                  >
+                    <Input
+                      id={id}
+                      type="text"
+                      required={field.required}
+                      maxLength={field.maxLength}
+                      autoComplete="off"
+                      inputMode={
+                        name === 'range_low' || name === 'range_high' ? 'decimal' : undefined
+                      }
+                      list={name === 'test_name' ? 'lab-panel-tests' : undefined}
+                      value={row[name]}
+                      onChange={(event) => setRow(row.key, name, event.target.value)}
+                      {...fieldErrorProps(id, error)}
+                    />
+                  </FormField>
+                );
+              })}
+              {rows.length > 1 ? (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  onClick={() => setRows(rows.filter((other) => other.key !== row.key))}
+                >
+                  <Trash2 aria-hidden="true" />
+                  Remove row {index + 1}
+                </Button>
+              ) : null}
+            </fieldset>
+          ))}
+          <Button type="button" variant="outline" onClick={() => setRows([...rows, emptyRow()])}>
+            <Plus aria-hidden="true" />
+            Add Test
+          </Button>
+          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+            <Link
+              to={`/${labResultDefinition.path}`}
+              className={buttonVariants({ variant: 'outline' })}
+            >
+              Cancel
+            </Link>
+            <Button type="submit" disabled={saving} className="sm:min-w-40">
+              {saving ? 'Saving...' : 'Save Panel'}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The lab result screens: the list (each result with its flag), the detail with the test's
+ * trend, and the generic form; /labs/new?panel opens the panel form instead (several
+ * results of one date and lab in one go).
+ */
+import { FlaskConical } from 'lucide-react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
+import { labFlag, rangeText } from '../../../shared/labs/lab-flag';
+import { labResultDefinition } from '../../../shared/records';
+import type { StoredRecord } from '../../../shared/records/definition';
+import { LabFlagBadge } from '../../components/lab-flag-badge';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/feedback';
+import { RecordDetailPage } from '../records/record-detail-page';
+import { RecordFormPage } from '../records/record-form-page';
+import {
+  RecordCard,
+  RecordCards,
+  RecordListScreen,
+  RecordPlainList,
+} from '../records/record-list-parts';
+import { LabPanelForm } from './lab-panel-form';
+import { LabTrend } from './lab-trend';
+
+type LabResult = StoredRecord<typeof labResultDefinition>;
+
+const valueText = (lab: LabResult) => `${lab.result}${lab.unit ? ` ${lab.unit}` : ''}`;
+
+function LabCard({ lab }: { lab: LabResult }) {
+  const range = rangeText(lab.range_low, lab.range_high);
+  return (
+    <RecordCard
+      definition={labResultDefinition}
+      id={lab.id}
+      title={lab.test_name}
+      badges={<LabFlagBadge flag={labFlag(lab)} />}
+      member={{ name: lab.family_member_name, color: lab.family_member_color }}
+      details={
+        <>
+          <span className="block">
+            {valueText(lab)}
+            {range ? ` · Range ${range}` : ''}
+          </span>
+          <span className="block">
+            {formatDate(lab.collected_date, DAY_GROUP_FORMAT)}
+            {lab.lab ? ` · ${lab.lab}` : ''}
+          </span>
+        </>
+      }
+    />
+  );
+}
+
+export function ListPage() {
+  const navigate = useNavigate();
+  return (
+    <RecordListScreen definition={labResultDefinition} addLabel="Add Lab Result">
+      <div className="mb-4 flex justify-end">
+        <Button
+          variant="outline"
+          onClick={() => navigate(`/${labResultDefinition.path}/new?panel`)}
+        >
+          <FlaskConical aria-hidden="true" />
+          Add Panel
+        </Button>
+      </div>
+      <RecordPlainList
+        definition={labResultDefinition}
+        render={(list) =>
+          list.items.length === 0 ? (
+            <EmptyState icon={FlaskConical} title="No lab results recorded yet" />
+          ) : (
+            <RecordCards list={list} renderItem={(lab) => <LabCard lab={lab} />} />
+          )
+        }
+      />
+    </RecordListScreen>
+  );
+}
+
+export function DetailPage() {
+  return (
+    <RecordDetailPage
+      definition={labResultDefinition}
+      customisation={{
+        badges: (lab) => <LabFlagBadge flag={labFlag(lab)} />,
+        after: (lab) => <LabTrend id={lab.id} testName={lab.test_name} />,
+      }}
+    />
+  );
+}
+
+export function FormPage() {
+  const [searchParams] = useSearchParams();
+  if (searchParams.has('panel')) return <LabPanelForm />;
+  return (
+    <RecordFormPage
+      definition={labResultDefinition}
+      // The LOINC code comes with a suggestion chosen; it is not typed.
+      fieldRule={(name) => (name === 'loinc_code' ? 'hidden' : undefined)}
+    />
+  );
+}
