@@ -5,8 +5,6 @@
  * same way on SQLite (FTS5, unicode61 with diacritics removed) and PostgreSQL (`simple`
  * tsvector of the unaccented text): see docs/decisions/0036-search.md.
  */
-import { z } from 'zod';
-import { memberFilter, pageNumber } from './records/list-query';
 
 /** The longest query read; more words than this are left out. */
 export const MAX_QUERY_LENGTH = 200;
@@ -105,12 +103,3 @@ export function snippetOf(text: string, terms: readonly string[]): string {
   const end = Math.min(flat.length, start + SNIPPET_LENGTH);
   return `${start > 0 ? '…' : ''}${flat.slice(start, end)}${end < flat.length ? '…' : ''}`;
 }
-
-/** The query string of /api/search: the words, whose records, how many. */
-export const searchQuerySchema = z.object({
-  q: z
-    .string({ error: 'q is required' })
-    .max(MAX_QUERY_LENGTH, { error: `q must be at most ${MAX_QUERY_LENGTH} characters` }),
-  member: memberFilter,
-  limit: pageNumber('limit', 1, SEARCH_PAGE_LIMIT, SEARCH_PAGE_LIMIT),
-});
