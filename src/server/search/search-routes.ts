@@ -4,7 +4,8 @@
  * security activity, as a list of them is.
  */
 import { Hono } from 'hono';
-import { searchQuerySchema, searchTerms } from '../../shared/search';
+import { searchTerms } from '../../shared/search';
+import { searchQuerySchema } from '../../shared/search-query';
 import { sharesInScope } from '../access/scope';
 import type { HouseholdRepository } from '../household/household-repository';
 import type { AppEnv } from '../http/env';
