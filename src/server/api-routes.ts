@@ -33,6 +33,7 @@ import { shareLinkRoutes, type ShareLinkRouteDependencies } from './share-links/
 import type { Kysely } from 'kysely';
 import type { SearchRepository } from './search/search-repository';
 import { searchRoutes } from './search/search-routes';
+import { documentTextRoutes } from './search/document-text-routes';
 
 export interface ProductRouteDependencies {
   db: Kysely<DB>;
@@ -84,6 +85,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/timeline', vaccineDosesDueRoutes(db))
     .route('/timeline', timelineRoutes(timeline, household))
     .route('/search', searchRoutes(search, household))
+    .route('/documents', documentTextRoutes(db, household))
     .route('/share-links', shareLinkRoutes(shareLinks));
 }
 

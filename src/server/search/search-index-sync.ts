@@ -94,25 +94,35 @@ function sqliteTriggers(source: SearchSource): string[] {
 
 function postgresTriggers(source: SearchSource): string[] {
   const table = checkedName(source.table);
-  const sync = (name: string, key: string) => `create or replace function ${name}()
+  const fn = (name: string, body: string) => `create or replace function ${name}()
     returns trigger language plpgsql as $$
     begin
-      if tg_op <> 'INSERT' then ${removeEntry(source, `old.${key}`)}; end if;
-      if tg_op <> 'DELETE' then ${addEntry(source, `new.${key}`)}; end if;
-      if tg_op = 'DELETE' and tg_table_name <> ${quoted(source.table)} then
-        ${addEntry(source, `old.${key}`)};
-      end if;
+      ${body}
       return null;
     end $$`;
   const statements = [
-    sync(`search_${source.table}_sync`, '"id"'),
+    fn(
+      `search_${source.table}_sync`,
+      `if tg_op <> 'INSERT' then ${removeEntry(source, 'old."id"')}; end if;
+      if tg_op <> 'DELETE' then ${addEntry(source, 'new."id"')}; end if;`,
+    ),
     `create trigger search_${source.table}_changed after insert or update or delete on ${table}
       for each row execute function search_${source.table}_sync()`,
   ];
   if (source.joined) {
+    // The joined text changed: the source row's entry is made again, with it or without it.
+    const key = checkedName(source.joined.key);
     const prefix = `search_${source.table}_${source.joined.table}`;
     statements.push(
-      sync(`${prefix}_sync`, checkedName(source.joined.key)),
+      fn(
+        `${prefix}_sync`,
+        `if tg_op <> 'INSERT' then ${removeEntry(source, `old.${key}`)}; end if;
+        if tg_op <> 'DELETE' then
+          ${removeEntry(source, `new.${key}`)}; ${addEntry(source, `new.${key}`)};
+        else
+          ${addEntry(source, `old.${key}`)};
+        end if;`,
+      ),
       `create trigger ${prefix}_changed after insert or update or delete on ${checkedName(
         source.joined.table,
       )} for each row execute function ${prefix}_sync()`,
