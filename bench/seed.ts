@@ -74,7 +74,7 @@ const momentAt = (offsetDays: number, random: Random) => {
   return day.toISOString();
 };
 
-const words = {
+export const words = {
   visits: ['Annual physical', 'Dental cleaning', 'Eye exam', 'Follow-up', 'Blood work'],
   doctors: ['Dr. Patel', 'Dr. Chen', 'Dr. Okafor', 'Dr. Rossi', 'Dr. Nguyen', 'Dr. Silva'],
   offices: ['Riverside Clinic', 'City Hospital', 'Northside Dental', 'Lakeview Eye Care'],

@@ -14,6 +14,8 @@ const entryPoints = {
   'summary-pdf-worker': 'src/server/summary/summary-pdf-worker.ts',
   // The thread a FHIR import's file is read on (src/server/fhir/fhir-import-thread.ts).
   'fhir-import-worker': 'src/server/fhir/fhir-import-worker.ts',
+  // The thread a document's text is read on (src/server/search/document-text-thread.ts).
+  'document-text-worker': 'src/server/search/document-text-worker.ts',
 };
 
 await build({
@@ -23,7 +25,9 @@ await build({
   platform: 'node',
   target: 'node24',
   format: 'esm',
-  external: ['better-sqlite3', 'argon2', 'pg', 'pino'],
+  // sharp is a native addon; tesseract.js starts its own thread from its own files, and
+  // pdf.js loads its own canvas beside itself: they stay in node_modules too.
+  external: ['better-sqlite3', 'argon2', 'pg', 'pino', 'sharp', 'tesseract.js', 'pdfjs-dist'],
   // Bundled CommonJS code still calls require() for Node's own modules.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

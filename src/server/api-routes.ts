@@ -36,6 +36,9 @@ import type { TimelineRepository } from './timeline/timeline-repository';
 import { timelineRoutes } from './timeline/timeline-routes';
 import { shareLinkRoutes, type ShareLinkRouteDependencies } from './share-links/share-link-routes';
 import type { Kysely } from 'kysely';
+import type { SearchRepository } from './search/search-repository';
+import { searchRoutes } from './search/search-routes';
+import { documentTextRoutes } from './search/document-text-routes';
 
 export interface ProductRouteDependencies {
   db: Kysely<DB>;
@@ -44,6 +47,7 @@ export interface ProductRouteDependencies {
   accounts: AccountRepository;
   members: FamilyMemberRepository;
   timeline: TimelineRepository;
+  search: SearchRepository;
   household: HouseholdRepository;
   requireFreshProof: RequireFreshProof;
   /** The server's public address (BASE_URL), for links made to be opened elsewhere. */
@@ -63,6 +67,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     accounts,
     members,
     timeline,
+    search,
     household,
     requireFreshProof,
     publicUrl,
@@ -89,6 +94,8 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/reminders', reminderRoutes(db, logger, createReminderRepository(db), reminders))
     .route('/timeline', vaccineDosesDueRoutes(db))
     .route('/timeline', timelineRoutes(timeline, household))
+    .route('/search', searchRoutes(search, household))
+    .route('/documents', documentTextRoutes(db, household))
     .route('/share-links', shareLinkRoutes(shareLinks));
 }
 

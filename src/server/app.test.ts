@@ -20,6 +20,7 @@ describe('the API', () => {
     for (const path of [
       '/api/profile',
       '/api/timeline',
+      '/api/search?q=a',
       '/api/visits',
       '/api/medications',
       '/api/shots',

@@ -45,6 +45,7 @@ import {
 } from './share-links/share-link-routes';
 import { recordRoutes } from './records/record-routes';
 import { createTimelineRepository } from './timeline/timeline-repository';
+import { createSearchRepository } from './search/search-repository';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_SHARE_LINK_BYTES = MAX_SHARE_LINK_JWE_CHARS + 1024 * 1024;
@@ -248,6 +249,7 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
         accounts,
         members,
         timeline: createTimelineRepository(db),
+        search: createSearchRepository(db, database.engine),
         household,
         requireFreshProof,
         publicUrl: config.baseUrl,

@@ -76,6 +76,10 @@ export const routes: RouteObject[] = [
         path: 'list',
         ...screen(() => import('./features/lists/health-records-page').then(defaultExport)),
       },
+      {
+        path: 'search',
+        ...screen(() => import('./features/search/search-page').then(defaultExport)),
+      },
       { path: 'share', ...screen(() => import('./features/share/share-page').then(defaultExport)) },
       {
         path: 'profile-settings',

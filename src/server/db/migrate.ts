@@ -34,6 +34,9 @@ import * as emailReminders from './migrations/0024-email-reminders';
 import * as vaccineReminders from './migrations/0025-vaccine-reminders';
 import * as labResults from './migrations/0027-lab-results';
 import * as passkeys from './migrations/0029-passkeys';
+import * as searchIndex from './migrations/0031-search-index';
+import * as documentTexts from './migrations/0032-document-texts';
+import { syncSearchIndex } from '../search/search-index-sync';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -63,6 +66,8 @@ export const migrations: Record<string, Migration> = {
   '0025-vaccine-reminders': vaccineReminders,
   '0027-lab-results': labResults,
   '0029-passkeys': passkeys,
+  '0031-search-index': searchIndex,
+  '0032-document-texts': documentTexts,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
@@ -72,6 +77,8 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  // The search index's triggers follow the record definitions (search/search-index-sync.ts).
+  await syncSearchIndex(db);
   return (results ?? [])
     .filter((result) => result.status === 'Success')
     .map((r) => r.migrationName);

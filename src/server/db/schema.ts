@@ -313,6 +313,48 @@ export interface MailQueueTable {
   created_at: string;
 }
 
+/** A searchable record's or document's entry in the search index (migration 0031). */
+export interface SearchEntriesTable {
+  id: Generated<number>;
+  record_table: string;
+  record_id: string;
+  user_id: string;
+  /** The record's member; null for the account holder's own, '' for an account's contact. */
+  family_member_id: string | null;
+  title: string;
+  body: string;
+  record_date: string | null;
+}
+
+/** SQLite's FTS5 index of the entries (migration 0031); `search_text` is its match column. */
+export interface SearchTextTable {
+  rowid: number;
+  search_text: string;
+  title: string;
+  body: string;
+}
+
+export interface SearchSourcesTable {
+  record_table: string;
+  signature: string;
+}
+
+export type DocumentTextStatus = 'pending' | 'reading' | 'done' | 'failed';
+
+/** A document's text, and the job that reads it (migration 0032). */
+export interface DocumentTextsTable {
+  document_id: string;
+  user_id: string;
+  status: DocumentTextStatus;
+  text: string | null;
+  pages: number | null;
+  attempts: Generated<number>;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB extends RecordTables {
   user: UserTable;
   session: SessionTable;
@@ -339,6 +381,10 @@ export interface DB extends RecordTables {
   share_link_accesses: ShareLinkAccessesTable;
   share_link_files: ShareLinkFilesTable;
   mail_queue: MailQueueTable;
+  search_entries: SearchEntriesTable;
+  search_text: SearchTextTable;
+  search_sources: SearchSourcesTable;
+  document_texts: DocumentTextsTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

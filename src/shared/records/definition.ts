@@ -87,6 +87,34 @@ export interface RecordDefinition<F extends FieldMap = FieldMap, Out = unknown> 
   /** Where the form goes after saving an edit (SPEC.md §4). */
   afterEdit: 'detail' | 'list';
   messages: RecordMessages;
+  /**
+   * What search finds a record by (CONTRACT.md §5 Search): its title field and these fields.
+   * Without it, every text and textarea field; the index follows the definition on its own
+   * (server/search/search-sources.ts), so a new type needs nothing else to be found.
+   */
+  search?: { fields: readonly string[]; dateField?: string };
+}
+
+const SEARCHED_KINDS = new Set(['text', 'textarea']);
+
+/** The fields search reads of a type's records, its title field first. */
+export function searchFieldsOf(definition: RecordDefinition): string[] {
+  const declared =
+    definition.search?.fields ??
+    Object.entries(definition.fields)
+      .filter(([, field]) => SEARCHED_KINDS.has(field.kind))
+      .map(([name]) => name);
+  return [definition.titleField, ...declared.filter((name) => name !== definition.titleField)];
+}
+
+/** The date a search result shows: the timeline's, else the type's first date field. */
+export function searchDateFieldOf(definition: RecordDefinition): string | null {
+  if (definition.search?.dateField) return definition.search.dateField;
+  if (definition.timeline) return definition.timeline.dateField;
+  const dated = Object.entries(definition.fields).find(
+    ([, field]) => field.kind === 'date' || field.kind === 'datetime',
+  );
+  return dated ? dated[0] : null;
 }
 
 type SchemaShape<F extends FieldMap> = { [K in keyof F]: F[K]['schema'] };

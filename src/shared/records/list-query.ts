@@ -5,7 +5,7 @@ import { isCalendarDate } from '../dates';
 import type { RecordDefinition } from './definition';
 import { isPersonId } from './fields';
 
-const memberFilter = z
+export const memberFilter = z
   .string()
   .optional()
   .transform((value) => value || undefined)
@@ -13,7 +13,7 @@ const memberFilter = z
     error: 'member must be a family member id',
   });
 
-const pageNumber = (name: string, min: number, max: number, fallback: number) =>
+export const pageNumber = (name: string, min: number, max: number, fallback: number) =>
   z
     .string()
     .optional()

@@ -401,6 +401,19 @@ export const labResultsApi = {
   trend: (id: string) => answer(product.labs[':id'].trend.$get({ param: { id } })),
 };
 
+export const searchApi = {
+  search: (query: { q: string; member?: string; limit?: number }) =>
+    answer(
+      product.search.$get({
+        query: {
+          q: query.q,
+          member: query.member,
+          limit: query.limit === undefined ? undefined : String(query.limit),
+        },
+      }),
+    ),
+};
+
 export const timelineApi = {
   list: (query: { member?: string; cursor?: string }) => answer(product.timeline.$get({ query })),
   /** The vaccine doses due in the next 30 days or overdue, as of the browser's `today`. */

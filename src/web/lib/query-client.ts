@@ -24,6 +24,9 @@ export const queryKeys = {
   timeline: (member: string | undefined) => ['timeline', member ?? 'all'] as const,
   timelineAll: ['timeline'] as const,
   vaccineDoses: (today: string) => ['timeline', 'vaccine-doses', today] as const,
+  search: (q: string, member: string | undefined, limit: number) =>
+    ['search', q, member ?? 'all', limit] as const,
+  searchAll: ['search'] as const,
   records: (type: string) => ['records', type] as const,
   recordList: (type: string, params: object) => ['records', type, 'list', params] as const,
   record: (type: string, id: string) => ['records', type, 'one', id] as const,

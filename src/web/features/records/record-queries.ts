@@ -49,6 +49,7 @@ function useInvalidateRecords(definition: RecordDefinition) {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.records(definition.type) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.searchAll });
     if (definition.timeline)
       void queryClient.invalidateQueries({ queryKey: queryKeys.timelineAll });
   };

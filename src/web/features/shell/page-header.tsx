@@ -4,6 +4,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { APP_NAME } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
+import { SearchBox } from '../search/search-box';
 import { AccountButton } from './account-button';
 
 /** The first screen keeps the browser's own focus; later screens move it to their title. */
@@ -59,6 +60,7 @@ export function PageHeader({
         {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
         {backTo ? null : <AccountButton />}
       </div>
+      <SearchBox />
     </header>
   );
 }

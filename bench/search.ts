@@ -1,0 +1,315 @@
+/**
+ * Search's budgets (issue #37), on its own (the full bench is too heavy to run beside it):
+ * - search over a heavy user (20,000+ records of every type, beside another account's),
+ *   p50 of a one-word and a three-word query, through the product's search repository;
+ * - what the index's upkeep adds to creating a record (the record repository's create,
+ *   with and without the search triggers);
+ * - OCR of a one-page 300 dpi letter on the document-text thread, while the server's own
+ *   thread answers a health check (its p99 measured during the OCR).
+ * SQLite always; PostgreSQL too when BENCH_DATABASE_URL names a server to make a database
+ * on. Run: `npx tsx bench/search.ts` (BENCH_ONLY=search|create|ocr for one part).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { visitDefinition } from '../src/shared/records';
+import { searchTerms } from '../src/shared/search';
+import { ownAccess } from '../src/server/access/scope';
+import { openPostgres, openSqlite, type Database } from '../src/server/db/database';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { createFamilyMemberRepository } from '../src/server/family-members/family-member-repository';
+import { createRecordRepository } from '../src/server/records/record-repository';
+import { newId } from '../src/server/ids';
+import { createSearchRepository } from '../src/server/search/search-repository';
+import { documentTextThread } from '../src/server/search/document-text-thread';
+import { languageData } from '../src/server/search/document-text';
+import { createThrowawayPostgres } from '../src/server/test/throwaway-postgres';
+import { words as seedWords } from './seed';
+
+const only = process.env.BENCH_ONLY;
+const RECORDS_PER_TABLE = 3_000;
+
+/** The seed's own words (bench/seed.ts), and allergies', which it has none of. */
+const words = { ...seedWords, substances: ['Penicillin', 'Peanuts', 'Pollen', 'Latex'] };
+const prose =
+  'Bring previous results and the list of current medications. Ask about the dosage, ' +
+  'side effects and the next appointment.';
+
+const pick = <T>(items: readonly T[], index: number) => items[index % items.length] as T;
+const day = (index: number) =>
+  new Date(Date.UTC(2010, 0, 1) + (index % 5_000) * 86_400_000).toISOString().slice(0, 10);
+
+async function addUser(database: Database, name: string): Promise<string> {
+  const { db } = database;
+  const id = newId();
+  const now = new Date().toISOString();
+  const unverified = database.engine === 'postgres' ? false : 0;
+  await sql`insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", vaccine_schedule)
+    values (${id}, ${name}, ${`${id}@bench.invalid`}, ${unverified}, ${now}, ${now}, 'none')`.execute(
+    db,
+  );
+  return id;
+}
+
+/** Every searchable record type, RECORDS_PER_TABLE each, for a user and their four members. */
+async function seed(database: Database, userId: string, perTable: number) {
+  const { db } = database;
+  const now = new Date().toISOString();
+  const members: string[] = [];
+  for (let index = 0; index < 4; index += 1) {
+    const id = newId();
+    members.push(id);
+    await db
+      .insertInto('family_members')
+      .values({
+        id,
+        user_id: userId,
+        name: `Member ${index}`,
+        color: '#20c997',
+        created_at: now,
+        updated_at: now,
+      } as never)
+      .execute();
+  }
+  const rows: Record<string, (i: number) => Record<string, unknown>> = {
+    visits: (i) => ({
+      visit_name: pick(words.visits, i),
+      doctor_name: pick(words.doctors, i),
+      visit_date: `${day(i)}T10:00:00.000Z`,
+      notes: i % 3 ? prose : null,
+    }),
+    medications: (i) => ({
+      medication_name: pick(words.medications, i),
+      prescribed_doctor: pick(words.doctors, i + 1),
+      start_date: day(i),
+      notes: i % 4 ? null : prose,
+    }),
+    shots: (i) => ({
+      shot_name: pick(words.shots, i),
+      date_administered: day(i),
+      location: 'City Hospital',
+    }),
+    notes: (i) => ({ title: pick(words.notes, i), note_date: day(i), content: prose }),
+    conditions: (i) => ({
+      condition_name: pick(words.conditions, i),
+      diagnosis_date: day(i),
+      notes: i % 2 ? prose : null,
+      is_family_history: 0,
+    }),
+    allergies: (i) => ({
+      substance: pick(words.substances, i),
+      reaction: 'Hives',
+      status: 'Active',
+      noted_date: day(i),
+    }),
+    insurance: (i) => ({
+      provider_name: pick(words.providers, i),
+      policy_number: `P-${i}`,
+      status: 'current',
+      insurance_type: 'Medical',
+    }),
+  };
+  const flag =
+    database.engine === 'postgres'
+      ? (value: unknown) => (value === 1 ? true : value)
+      : (value: unknown) => value;
+  for (const [table, make] of Object.entries(rows)) {
+    const batch: Record<string, unknown>[] = [];
+    for (let i = 0; i < perTable; i += 1) {
+      const row = Object.fromEntries(Object.entries(make(i)).map(([k, v]) => [k, flag(v)]));
+      batch.push({
+        id: newId(),
+        user_id: userId,
+        family_member_id: i % 6 ? pick(members, i) : null,
+        ...row,
+        created_at: now,
+        updated_at: now,
+      });
+      if (batch.length === 500 || i === perTable - 1) {
+        await db
+          .insertInto(table as never)
+          .values(batch as never)
+          .execute();
+        batch.length = 0;
+      }
+    }
+  }
+  return members;
+}
+
+function p(values: number[], q: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+async function benchSearch(database: Database, label: string) {
+  const heavy = await addUser(database, 'Heavy');
+  const other = await addUser(database, 'Other');
+  const started = performance.now();
+  await seed(database, heavy, RECORDS_PER_TABLE);
+  await seed(database, other, RECORDS_PER_TABLE);
+  if (database.engine === 'postgres') await sql`analyze`.execute(database.db);
+  console.log(
+    `${label}: seeded ${2 * 7 * RECORDS_PER_TABLE} records in ${Math.round(performance.now() - started)} ms`,
+  );
+  const search = createSearchRepository(database.db, database.engine);
+  for (const q of ['amox', 'blood pressure dosage', 'dr patel follow']) {
+    const terms = searchTerms(q);
+    const times: number[] = [];
+    let found = 0;
+    for (let run = 0; run < 120; run += 1) {
+      const t0 = performance.now();
+      const answer = await search.search(ownAccess(heavy), q, terms, { limit: 50 });
+      times.push(performance.now() - t0);
+      found = answer.groups.reduce((sum, group) => sum + group.results.length, 0);
+    }
+    const measured = times.slice(20);
+    console.log(
+      `${label}: search "${q}" (${terms.length} word${terms.length > 1 ? 's' : ''}, ${found} shown) p50 ${p(measured, 0.5).toFixed(2)} ms, p99 ${p(measured, 0.99).toFixed(2)} ms (budget p50 < 30 ms)`,
+    );
+  }
+  if (only !== 'search') await benchCreate(database, label, heavy);
+}
+
+async function benchCreate(database: Database, label: string, userId: string) {
+  const members = createFamilyMemberRepository(database.db);
+  const visits = createRecordRepository(database.db, visitDefinition, members);
+  const values = visitDefinition.schema.parse({
+    visit_name: 'Check-up',
+    doctor_name: 'Dr. Patel',
+    visit_date: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+    office_name: 'Riverside Clinic',
+    notes: 'Bring the list of current medications.',
+  }) as Record<string, unknown>;
+  const run = async (count: number) => {
+    const times: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const t0 = performance.now();
+      await visits.create(ownAccess(userId), values);
+      times.push(performance.now() - t0);
+    }
+    return p(times.slice(50), 0.5);
+  };
+  const dropTrigger =
+    database.engine === 'postgres'
+      ? ['drop trigger search_visits_changed on visits']
+      : [
+          'drop trigger search_visits_added',
+          'drop trigger search_visits_changed',
+          'drop trigger search_visits_removed',
+        ];
+  // Alternated, so that a busy moment of the machine falls on both.
+  const withIndex: number[] = [];
+  const without: number[] = [];
+  for (let round = 0; round < 3; round += 1) {
+    withIndex.push(await run(400));
+    for (const statement of dropTrigger) await sql.raw(statement).execute(database.db);
+    without.push(await run(400));
+    await sql`delete from search_sources where record_table = 'visits'`.execute(database.db);
+    await migrateToLatest(database.db);
+  }
+  const a = p(withIndex, 0.5);
+  const b = p(without, 0.5);
+  console.log(
+    `${label}: create a visit p50 ${a.toFixed(3)} ms with the search index, ${b.toFixed(3)} ms without: +${(((a - b) / b) * 100).toFixed(1)}% (budget < 15%)`,
+  );
+}
+
+async function benchOcr() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kin-bench-ocr-'));
+  const lines = [
+    'Riverside Clinic - Department of Radiology',
+    '12 Harbour Road, Springfield',
+    '',
+    'Dear Dr. Patel,',
+    'Thank you for referring Mia Lee, born 4 March 2018, for an MRI of the left knee.',
+    'The magnetic resonance imaging shows no fracture and no ligament tear.',
+    'There is a small joint effusion, which should settle with rest.',
+    'We suggest physiotherapy for six weeks and a follow-up visit if pain persists.',
+    'Please do not hesitate to contact us with any questions.',
+    '',
+    'Yours sincerely,',
+    'Dr. Ana Rossi, Consultant Radiologist',
+  ];
+  const text = lines.map((line, i) => `<text x="300" y="${450 + i * 110}">${line}</text>`).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2550" height="3300"><rect width="100%" height="100%" fill="white"/><g font-family="DejaVu Serif, serif" font-size="50" fill="black">${text}</g></svg>`;
+  const letter = await sharp(Buffer.from(svg)).greyscale().png().toBuffer();
+  const { langPath, languages } = languageData(['eng'], path.join(dataDir, 'ocr-cache'));
+  const thread = documentTextThread();
+  // The server's own thread: a health check answered on it, asked every 20 ms during the OCR.
+  const server = createServer((_request, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end('{"status":"ok"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  const latencies: number[] = [];
+  let reading = true;
+  const probe = (async () => {
+    while (reading) {
+      const t0 = performance.now();
+      await (await fetch(`http://127.0.0.1:${port}/api/health`)).text();
+      latencies.push(performance.now() - t0);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  const t0 = performance.now();
+  const result = await thread.read({
+    bytes: new Uint8Array(letter),
+    mimeType: 'image/png',
+    langPath,
+    cachePath: path.join(dataDir, 'ocr-cache'),
+    languages,
+  });
+  const first = performance.now() - t0;
+  const t1 = performance.now();
+  await thread.read({
+    bytes: new Uint8Array(letter),
+    mimeType: 'image/png',
+    langPath,
+    cachePath: path.join(dataDir, 'ocr-cache'),
+    languages,
+  });
+  const second = performance.now() - t1;
+  reading = false;
+  await probe;
+  server.close();
+  await thread.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  const correct = /magnetic resonance imaging/i.test(result.text);
+  console.log(
+    `OCR of a one-page 300 dpi letter (2550×3300): ${(first / 1000).toFixed(1)} s with the thread's start, ${(second / 1000).toFixed(1)} s once started (budget < 15 s); text read ${correct ? 'correctly' : 'WRONG'}`,
+  );
+  console.log(
+    `health check on the server's thread during the OCR: p50 ${p(latencies, 0.5).toFixed(1)} ms, p99 ${p(latencies, 0.99).toFixed(1)} ms over ${latencies.length} requests (budget p99 < 50 ms)`,
+  );
+}
+
+async function main() {
+  if (!only || only === 'search' || only === 'create') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kin-bench-search-'));
+    const sqlite = openSqlite(path.join(dir, 'bench.db'));
+    await migrateToLatest(sqlite.db);
+    await benchSearch(sqlite, 'SQLite');
+    await sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+    if (process.env.BENCH_DATABASE_URL) {
+      const throwaway = await createThrowawayPostgres(process.env.BENCH_DATABASE_URL, 'kin_bench');
+      const postgres = openPostgres(throwaway.url);
+      try {
+        await migrateToLatest(postgres.db);
+        await benchSearch(postgres, 'PostgreSQL');
+      } finally {
+        await postgres.close();
+        await throwaway.drop();
+      }
+    }
+  }
+  if (!only || only === 'ocr') await benchOcr();
+}
+
+await main();

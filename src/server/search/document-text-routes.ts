@@ -1,0 +1,65 @@
+/**
+ * GET /api/documents/{id}/text: a document's text as its page shows it ('Reading text…'
+ * until it is read, then the text to read and copy): `{ status, text? }`. The document is
+ * found through its search entry, which carries its owner and person, so the access
+ * module's scope decides who may read it (its owner, and a person's grantees).
+ */
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import {
+  membersOfScope,
+  rowsInScope,
+  scopeOf,
+  scopeShape,
+  scopeValues,
+  shareOfRow,
+} from '../access/scope';
+import { prepareQuery, preparedShapes } from '../db/prepared-query';
+import type { DB, DocumentTextStatus } from '../db/schema';
+import type { HouseholdRepository } from '../household/household-repository';
+import type { AppEnv } from '../http/env';
+import { notFound } from '../http/errors';
+import { isId } from '../ids';
+import type { DocumentTextAnswer } from './document-text';
+import { documentSearchSource } from './search-sources';
+
+export const DOCUMENT_NOT_FOUND = 'Document not found';
+
+interface TextRow {
+  user_id: string;
+  family_member_id: string | null;
+  status: DocumentTextStatus | null;
+  text: string | null;
+}
+
+export function documentTextRoutes(
+  db: Kysely<DB>,
+  household: Pick<HouseholdRepository, 'noteUse'>,
+) {
+  const queries = preparedShapes<Record<string, unknown>, TextRow>();
+  return new Hono<AppEnv>().get('/:id/text', async (c) => {
+    const id = c.req.param('id');
+    if (!isId(id)) throw notFound(DOCUMENT_NOT_FOUND);
+    const access = await c.var.access();
+    const scope = scopeOf(access, { memberLinked: true });
+    const query = queries(scopeShape(scope), () =>
+      prepareQuery(db, (v: Record<string, unknown>) =>
+        rowsInScope(db, 'search_entries', scope, v, 'e')
+          .leftJoin('document_texts as t', (join) =>
+            join.onRef('t.document_id', '=', 'e.record_id').on(membersOfScope(scope, v, 't')),
+          )
+          .select(['e.user_id', 'e.family_member_id', 't.status', 't.text'])
+          .where('e.record_table', '=', documentSearchSource.table)
+          .where('e.record_id', '=', v.id as string),
+      ),
+    );
+    const [row] = await query({ ...scopeValues(scope), id });
+    if (!row) throw notFound(DOCUMENT_NOT_FOUND);
+    const share = row.user_id === access.userId ? undefined : shareOfRow(access, row);
+    if (share) await household.noteUse(access, [share], 'read');
+    const status = row.status ?? 'pending';
+    const answer: DocumentTextAnswer =
+      status === 'done' ? { status, text: row.text ?? '' } : { status };
+    return c.json(answer);
+  });
+}

@@ -1,0 +1,274 @@
+/**
+ * The text inside documents (issue #37), on both engines: a PDF's text layer read directly,
+ * a scan (an image, and a PDF of one) read by OCR for real, the text found by search and
+ * served to the document's page, another account getting neither; jobs that outlive a
+ * restart, and never handed to two workers at once.
+ *
+ * The documents themselves are another part's (src/server/documents, merged beside this):
+ * a table of the shape agreed between the two stands in for theirs here.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GivenGrant } from '../../shared/household';
+import type { SearchAnswer } from '../../shared/search';
+import type { DB } from '../db/schema';
+import { newId } from '../ids';
+import { summaryPdfmake, SUMMARY_FONT } from '../summary/summary-pdfmake';
+import { acceptGrant } from '../test/grant-acceptance';
+import { signedUpClient, useTestServer, type TestClient } from '../test/harness';
+import {
+  claimDocumentText,
+  CLAIM_MS,
+  queueDocumentText,
+  startDocumentTextWorker,
+} from './document-text';
+import type { DocumentTextAnswer } from './document-text';
+import { syncSearchIndex } from './search-index-sync';
+
+const server = useTestServer();
+const files = new Map<string, { bytes: Buffer; mimeType: string }>();
+let stop: (() => Promise<void>) | undefined;
+let dataDir: string;
+
+/** The documents table as the documents' part makes it (DOC-TEXT-INTERFACE.md). */
+async function createDocumentsTable(db: Kysely<DB>) {
+  await sql`create table documents (
+    id text primary key,
+    user_id text not null references "user"(id) on delete cascade,
+    family_member_id text,
+    title text not null,
+    document_type text,
+    document_date text,
+    mime_type text not null,
+    created_at text not null,
+    updated_at text not null
+  )`.execute(db);
+  await syncSearchIndex(db);
+}
+
+beforeAll(async () => {
+  await createDocumentsTable(server.db);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'kin-ocr-'));
+  stop = startDocumentTextWorker({
+    db: server.db,
+    engine: server.database.engine,
+    readFile: async (id) => files.get(id),
+    dataDir,
+    pollMs: 200,
+  });
+});
+afterAll(async () => {
+  await stop?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function userIdOf(email: string): Promise<string> {
+  const { rows } = await sql<{ id: string }>`select id from "user" where email = ${email}`.execute(
+    server.db,
+  );
+  return rows[0]!.id;
+}
+
+/** A document stored for a user, as the documents' part stores one, and its text queued. */
+async function storeDocument(
+  email: string,
+  document: { title: string; bytes: Buffer; mimeType: string; memberId?: string },
+): Promise<string> {
+  const id = newId();
+  const userId = await userIdOf(email);
+  const now = new Date().toISOString();
+  files.set(id, { bytes: document.bytes, mimeType: document.mimeType });
+  await sql`insert into documents (id, user_id, family_member_id, title, document_type,
+      document_date, mime_type, created_at, updated_at)
+    values (${id}, ${userId}, ${document.memberId ?? null}, ${document.title}, 'Letter',
+      '2026-03-04', ${document.mimeType}, ${now}, ${now})`.execute(server.db);
+  await queueDocumentText(server.db, { documentId: id, userId });
+  return id;
+}
+
+async function textOf(client: TestClient, id: string) {
+  return client.get<DocumentTextAnswer>(`/api/documents/${id}/text`);
+}
+
+async function readText(client: TestClient, id: string, timeoutMs = 60_000): Promise<string> {
+  const started = Date.now();
+  for (;;) {
+    const { status, body } = await textOf(client, id);
+    expect(status).toBe(200);
+    if (body.status === 'done') return body.text ?? '';
+    expect(body.status).not.toBe('failed');
+    if (Date.now() - started > timeoutMs) throw new Error(`still ${body.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function search(client: TestClient, q: string): Promise<SearchAnswer> {
+  return (await client.get<SearchAnswer>(`/api/search?q=${encodeURIComponent(q)}`)).body;
+}
+
+/** A scanned letter: black text on white, as an image of about 300 dpi. */
+function scannedLetter(lines: string[]): Promise<Buffer> {
+  const text = lines
+    .map((line, index) => `<text x="150" y="${300 + index * 90}">${line}</text>`)
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2550" height="1200">
+    <rect width="100%" height="100%" fill="white"/>
+    <g font-family="DejaVu Sans, sans-serif" font-size="56" fill="black">${text}</g></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+function pdfOf(content: unknown[]): Promise<Buffer> {
+  const pdfmake = summaryPdfmake();
+  return pdfmake
+    .createPdf({ content: content as never, defaultStyle: { font: SUMMARY_FONT } })
+    .getBuffer() as Promise<Buffer>;
+}
+
+describe('text inside documents', () => {
+  it('reads a scanned letter by OCR; search finds it by a word in its body', async () => {
+    const owner = await signedUpClient(server, 'Owner');
+    const other = await signedUpClient(server, 'Other');
+    const id = await storeDocument(owner.email, {
+      title: 'Scan 0001',
+      bytes: await scannedLetter([
+        'Dear Parent,',
+        'The magnetic resonance imaging of the knee',
+        'showed no fracture.',
+      ]),
+      mimeType: 'image/png',
+    });
+    const text = await readText(owner.client, id);
+    expect(text).toMatch(/magnetic resonance imaging/i);
+    const found = await search(owner.client, 'resonance');
+    expect(found.groups).toEqual([
+      expect.objectContaining({ type: 'document', heading: 'Documents' }),
+    ]);
+    expect(found.groups[0]!.results[0]).toMatchObject({
+      id,
+      path: `/documents/${id}`,
+      title: 'Scan 0001',
+    });
+    expect(found.groups[0]!.results[0]!.snippet).toMatch(/resonance/i);
+    expect((await textOf(other.client, id)).status).toBe(404);
+    expect((await search(other.client, 'resonance')).groups).toEqual([]);
+  }, 90_000);
+
+  it('reads a PDF’s text layer directly, and a scanned PDF by OCR', async () => {
+    const owner = await signedUpClient(server, 'Owner');
+    const typed = await storeDocument(owner.email, {
+      title: 'Referral',
+      bytes: await pdfOf([
+        { text: 'Audiology referral' },
+        { text: 'Please see Mia about her hearing test.' },
+      ]),
+      mimeType: 'application/pdf',
+    });
+    expect(await readText(owner.client, typed)).toMatch(
+      /Audiology referral\s+Please see Mia about her hearing test\./,
+    );
+    const scan = await scannedLetter(['Pulmonology clinic appointment']);
+    const scanned = await storeDocument(owner.email, {
+      title: 'Scanned PDF',
+      bytes: await pdfOf([
+        { image: `data:image/png;base64,${scan.toString('base64')}`, width: 500 },
+      ]),
+      mimeType: 'application/pdf',
+    });
+    expect(await readText(owner.client, scanned)).toMatch(/Pulmonology clinic/i);
+    expect((await search(owner.client, 'audiolog')).groups[0]!.results.map((r) => r.title)).toEqual(
+      ['Referral'],
+    );
+    expect((await search(owner.client, 'pulmono')).groups[0]!.results.map((r) => r.title)).toEqual([
+      'Scanned PDF',
+    ]);
+  }, 90_000);
+
+  it('shows a shared person’s document text to their grantee, not another person’s', async () => {
+    const owner = await signedUpClient(server, 'Owner');
+    const viewer = await signedUpClient(server, 'Viewer');
+    const mia = (await owner.client.post<{ id: string }>('/api/family-members', { name: 'Mia' }))
+      .body.id;
+    const leo = (await owner.client.post<{ id: string }>('/api/family-members', { name: 'Leo' }))
+      .body.id;
+    const pdf = await pdfOf([{ text: 'Orthoptist letter' }]);
+    const forMia = await storeDocument(owner.email, {
+      title: 'Mia letter',
+      bytes: pdf,
+      mimeType: 'application/pdf',
+      memberId: mia,
+    });
+    const forLeo = await storeDocument(owner.email, {
+      title: 'Leo letter',
+      bytes: pdf,
+      mimeType: 'application/pdf',
+      memberId: leo,
+    });
+    await readText(owner.client, forMia);
+    await readText(owner.client, forLeo);
+    const granted = await owner.client.post<GivenGrant>('/api/household/grants', {
+      personId: mia,
+      email: viewer.email,
+      role: 'viewer',
+    });
+    await acceptGrant(viewer.client, granted);
+    expect((await textOf(viewer.client, forMia)).body).toEqual({
+      status: 'done',
+      text: 'Orthoptist letter',
+    });
+    expect((await textOf(viewer.client, forLeo)).status).toBe(404);
+    expect(
+      (await search(viewer.client, 'orthoptist')).groups[0]!.results.map((r) => r.title),
+    ).toEqual(['Mia letter']);
+  }, 60_000);
+
+  it('forgets a deleted document at once', async () => {
+    const owner = await signedUpClient(server, 'Owner');
+    const id = await storeDocument(owner.email, {
+      title: 'Dermatology note',
+      bytes: await pdfOf([{ text: 'Eczema cream twice a day' }]),
+      mimeType: 'application/pdf',
+    });
+    await readText(owner.client, id);
+    expect((await search(owner.client, 'eczema')).groups).toHaveLength(1);
+    await sql`delete from documents where id = ${id}`.execute(server.db);
+    expect((await search(owner.client, 'eczema')).groups).toEqual([]);
+    expect((await search(owner.client, 'dermatology')).groups).toEqual([]);
+    expect((await textOf(owner.client, id)).status).toBe(404);
+  }, 60_000);
+});
+
+describe('document text jobs', () => {
+  it('are taken up again when a claim runs out (a restart), and never claimed twice at once', async () => {
+    const owner = await signedUpClient(server, 'Owner');
+    const userId = await userIdOf(owner.email);
+    // Jobs queued directly, for documents with no file: the running worker must not take
+    // them first, so they are claimed here as of a moment far ahead.
+    const later = new Date(Date.now() + 365 * 86_400_000);
+    const ids = [newId(), newId()];
+    for (const documentId of ids) {
+      await sql`insert into document_texts (document_id, user_id, status, attempts, claimed_until,
+          created_at, updated_at)
+        values (${documentId}, ${userId}, 'pending', 0, ${later.toISOString()},
+          ${later.toISOString()}, ${later.toISOString()})`.execute(server.db);
+    }
+    const claimAt = new Date(later.getTime() + 1);
+    const [first, second] = await Promise.all([
+      claimDocumentText(server.db, server.database.engine, claimAt),
+      claimDocumentText(server.db, server.database.engine, claimAt),
+    ]);
+    expect(new Set([first?.document_id, second?.document_id])).toEqual(new Set(ids));
+    expect(await claimDocumentText(server.db, server.database.engine, claimAt)).toBeUndefined();
+    // The server stopped while reading: after its claim runs out, the job is taken up again.
+    const afterClaim = new Date(claimAt.getTime() + CLAIM_MS + 1);
+    const again = await claimDocumentText(server.db, server.database.engine, afterClaim);
+    expect(ids).toContain(again?.document_id);
+    expect(again?.attempts).toBe(2);
+    await sql`delete from document_texts where document_id in (${sql.join(ids)})`.execute(
+      server.db,
+    );
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * The text inside documents (issue #37), read in the background and kept for search:
+ * `document_texts` (migration 0032) is each document's job and then its text. A stored
+ * document is queued (`queueDocumentText`, from documents/document-hooks.ts); a worker
+ * (`startDocumentTextWorker`) claims one job at a time, reads the document's text on a
+ * thread of its own (document-text-thread.ts) and keeps it; the search index takes it in by
+ * its triggers (search-sources.ts: the documents' joined text). A claim lasts
+ * CLAIM_MS: a server that stops mid-job leaves a claim that runs out, and the job is taken
+ * up again, by this server after its restart or by another; on PostgreSQL several servers
+ * claim with `FOR UPDATE SKIP LOCKED` and never read one document twice at once.
+ */
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import sharp from 'sharp';
+import type { DB, DocumentTextStatus, Engine } from '../db/schema';
+import type { Logger } from '../logger';
+import { documentTextThread, type DocumentTextThread } from './document-text-thread';
+
+/** How long a worker holds a job before another may take it up. */
+export const CLAIM_MS = 10 * 60_000;
+/** Tries before a document is marked as unreadable. */
+export const MAX_ATTEMPTS = 3;
+const RETRY_MS = 60_000;
+const POLL_MS = 5_000;
+
+const wakers = new Set<() => void>();
+
+/** Queues a stored document's text to be read (again, if it was before). */
+export async function queueDocumentText(
+  db: Kysely<DB>,
+  document: { documentId: string; userId: string },
+): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('document_texts')
+    .values({
+      document_id: document.documentId,
+      user_id: document.userId,
+      status: 'pending',
+      text: null,
+      pages: null,
+      attempts: 0,
+      claimed_until: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((conflict) => conflict.column('document_id').doNothing())
+    .execute();
+  for (const wake of wakers) wake();
+}
+
+/** Forgets a document's text and its job (the document is being deleted). */
+export async function forgetDocumentText(db: Kysely<DB>, documentId: string): Promise<void> {
+  await db.deleteFrom('document_texts').where('document_id', '=', documentId).execute();
+}
+
+interface ClaimedJob {
+  document_id: string;
+  user_id: string;
+  attempts: number;
+}
+
+/** Takes the oldest job waiting (or whose claim ran out), or none. */
+export async function claimDocumentText(
+  db: Kysely<DB>,
+  engine: Engine,
+  now = new Date(),
+): Promise<ClaimedJob | undefined> {
+  const at = now.toISOString();
+  const until = new Date(now.getTime() + CLAIM_MS).toISOString();
+  const lock = engine === 'postgres' ? sql`for update skip locked` : sql``;
+  const { rows } = await sql<ClaimedJob>`update document_texts
+    set status = 'reading', claimed_until = ${until}, attempts = attempts + 1, updated_at = ${at}
+    where document_id = (
+      select document_id from document_texts
+      where (status = 'pending' and (claimed_until is null or claimed_until <= ${at}))
+         or (status = 'reading' and claimed_until <= ${at})
+      order by created_at, document_id
+      limit 1 ${lock}
+    )
+    returning document_id, user_id, attempts`.execute(db);
+  return rows[0];
+}
+
+async function settle(
+  db: Kysely<DB>,
+  documentId: string,
+  values: {
+    status: DocumentTextStatus;
+    text?: string;
+    pages?: number;
+    error?: string;
+    retryAt?: string;
+  },
+) {
+  await db
+    .updateTable('document_texts')
+    .set({
+      status: values.status,
+      text: values.text ?? null,
+      pages: values.pages ?? null,
+      last_error: values.error ?? null,
+      claimed_until: values.retryAt ?? null,
+      updated_at: new Date().toISOString(),
+    })
+    .where('document_id', '=', documentId)
+    .where('status', '=', 'reading')
+    .execute();
+}
+
+/**
+ * The folder of language data tesseract.js reads (`{lang}.traineddata.gz`), made in
+ * `cachePath` from the installed `@tesseract.js-data/{lang}` packages; a language asked for
+ * whose package is not installed is left out, and said so.
+ */
+export function languageData(
+  languages: readonly string[],
+  cachePath: string,
+  logger?: Pick<Logger, 'warn'>,
+): { langPath: string; languages: string[] } {
+  const require = createRequire(import.meta.url);
+  const langPath = path.join(cachePath, 'languages');
+  mkdirSync(langPath, { recursive: true });
+  const found: string[] = [];
+  for (const language of languages) {
+    const file = `${language}.traineddata.gz`;
+    try {
+      const folder = path.dirname(require.resolve(`@tesseract.js-data/${language}/package.json`));
+      const source = path.join(folder, '4.0.0_best_int', file);
+      const target = path.join(langPath, file);
+      if (!existsSync(target)) copyFileSync(source, target);
+      found.push(language);
+    } catch {
+      logger?.warn(
+        { language },
+        `OCR_LANGUAGES: no data for '${language}' (install @tesseract.js-data/${language})`,
+      );
+    }
+  }
+  if (found.length === 0) throw new Error('OCR_LANGUAGES: none of its languages is installed');
+  return { langPath, languages: found };
+}
+
+/**
+ * An image turned upright (its EXIF orientation) and grey, as a PNG, for OCR; a PDF as it
+ * is. sharp works on libuv's threads, off the event loop; it stays out of the OCR thread,
+ * where libvips unloading with a stopped thread brings the process down.
+ */
+async function ocrReady(file: { bytes: Buffer; mimeType: string }) {
+  if (file.mimeType === 'application/pdf') return { bytes: file.bytes, mimeType: file.mimeType };
+  const png = await sharp(file.bytes).rotate().greyscale().png().toBuffer();
+  return { bytes: png, mimeType: 'image/png' };
+}
+
+export interface DocumentTextWorkerOptions {
+  db: Kysely<DB>;
+  engine: Engine;
+  /** The stored bytes of a document (documents/document-files.ts readDocumentFile). */
+  readFile: (documentId: string) => Promise<{ bytes: Buffer; mimeType: string } | undefined>;
+  /** The server's data folder: the OCR cache is kept in `ocr-cache` there. */
+  dataDir: string;
+  /** OCR_LANGUAGES (default English alone). */
+  languages?: readonly string[];
+  logger?: Pick<Logger, 'warn' | 'info'>;
+  pollMs?: number;
+  /** The thread that reads a document (tests may share one). */
+  thread?: DocumentTextThread;
+}
+
+/** Starts reading queued documents one at a time; the answer stops it. */
+export function startDocumentTextWorker(options: DocumentTextWorkerOptions): () => Promise<void> {
+  const { db, engine, readFile, logger } = options;
+  const cachePath = path.join(options.dataDir, 'ocr-cache');
+  const { langPath, languages } = languageData(options.languages ?? ['eng'], cachePath, logger);
+  const thread = options.thread ?? documentTextThread();
+  let running = true;
+  let timer: NodeJS.Timeout | undefined;
+  let wakeNow: (() => void) | undefined;
+  const wake = () => wakeNow?.();
+  wakers.add(wake);
+
+  async function readOne(job: ClaimedJob) {
+    try {
+      const file = await readFile(job.document_id);
+      if (!file) {
+        await settle(db, job.document_id, { status: 'failed', error: 'The document has no file' });
+        return;
+      }
+      const ready = await ocrReady(file);
+      const { text, pages } = await thread.read({
+        bytes: new Uint8Array(ready.bytes),
+        mimeType: ready.mimeType,
+        langPath,
+        cachePath,
+        languages,
+      });
+      await settle(db, job.document_id, { status: 'done', text, pages });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      logger?.warn({ documentId: job.document_id, error: message }, 'document text not read');
+      const last = job.attempts >= MAX_ATTEMPTS;
+      await settle(db, job.document_id, {
+        status: last ? 'failed' : 'pending',
+        error: message,
+        ...(last ? {} : { retryAt: new Date(Date.now() + RETRY_MS).toISOString() }),
+      });
+    }
+  }
+
+  const loop = (async () => {
+    while (running) {
+      let job: ClaimedJob | undefined;
+      try {
+        job = await claimDocumentText(db, engine);
+      } catch (error) {
+        logger?.warn({ error: String(error) }, 'document text jobs could not be claimed');
+      }
+      if (job) {
+        await readOne(job);
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        wakeNow = resolve;
+        timer = setTimeout(resolve, options.pollMs ?? POLL_MS);
+        timer.unref();
+      });
+      wakeNow = undefined;
+    }
+  })();
+
+  return async () => {
+    running = false;
+    wakers.delete(wake);
+    if (timer) clearTimeout(timer);
+    wake();
+    await thread.close();
+    await loop.catch(() => {});
+  };
+}
+
+/** What the document's page shows: its text, or that it is being read (or could not be). */
+export interface DocumentTextAnswer {
+  status: DocumentTextStatus;
+  text?: string;
+}

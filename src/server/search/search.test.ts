@@ -1,0 +1,210 @@
+/**
+ * Search (CONTRACT.md §5 'Search', issue #37) through the API, the same tests on both
+ * engines: prefixes, accents, ranking, edits and deletions followed at once, another
+ * account finding nothing, a Viewer finding only the persons granted to them, and records
+ * already there before the index was made (the back-fill).
+ */
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { GivenGrant } from '../../shared/household';
+import type { SearchAnswer } from '../../shared/search';
+import { acceptGrant } from '../test/grant-acceptance';
+import { sampleRecord } from '../test/factories';
+import { signedUpClient, useTestServer, type TestClient } from '../test/harness';
+import { syncSearchIndex } from './search-index-sync';
+
+const server = useTestServer();
+
+async function search(client: TestClient, q: string, extra = ''): Promise<SearchAnswer> {
+  const response = await client.get<SearchAnswer>(`/api/search?q=${encodeURIComponent(q)}${extra}`);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+}
+
+const titles = (answer: SearchAnswer) =>
+  answer.groups.flatMap((group) => group.results.map((result) => result.title));
+
+async function created(client: TestClient, path: string, body: Record<string, unknown>) {
+  const response = await client.post<{ id: string }>(path, body);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.id;
+}
+
+describe('search', () => {
+  it('finds words by their beginning, without regard to case or accents', async () => {
+    const { client } = await signedUpClient(server);
+    await created(
+      client,
+      '/api/medications',
+      sampleRecord('medication', {
+        medication_name: 'Amoxicillin',
+        prescribed_doctor: 'Dr José Núñez',
+      }),
+    );
+    expect(titles(await search(client, 'amox'))).toEqual(['Amoxicillin']);
+    expect(titles(await search(client, 'AMOXI'))).toEqual(['Amoxicillin']);
+    expect(titles(await search(client, 'Jose'))).toEqual(['Amoxicillin']);
+    expect(titles(await search(client, 'josé nunez'))).toEqual(['Amoxicillin']);
+    expect(titles(await search(client, 'jose smith'))).toEqual([]);
+    expect(titles(await search(client, 'moxi'))).toEqual([]);
+    const answer = await search(client, 'nunez');
+    expect(answer.groups[0]).toMatchObject({ type: 'medication', heading: 'Medications' });
+    const [result] = answer.groups[0]!.results;
+    expect(result!.path).toMatch(/^\/medications\/[0-9a-f-]{36}$/);
+    expect(result!.snippet).toContain('Núñez');
+    expect(answer.terms).toEqual(['nunez']);
+  });
+
+  it('groups results by record type and ranks a match in the title, then more matches, first', async () => {
+    const { client } = await signedUpClient(server);
+    await created(
+      client,
+      '/api/notes',
+      sampleRecord('note', {
+        title: 'Letter from the clinic',
+        content: 'Tetanus booster: the tetanus shot is due',
+      }),
+    );
+    await created(client, '/api/shots', sampleRecord('shot', { shot_name: 'Tetanus' }));
+    await created(
+      client,
+      '/api/visits',
+      sampleRecord('visit', { visit_name: 'Check-up', notes: 'asked about tetanus' }),
+    );
+    const answer = await search(client, 'tetanus');
+    expect(answer.groups.map((group) => group.heading)).toEqual(['Shots', 'Notes', 'Visits']);
+    expect(titles(answer)).toEqual(['Tetanus', 'Letter from the clinic', 'Check-up']);
+  });
+
+  it('follows an edit and a deletion at once', async () => {
+    const { client } = await signedUpClient(server);
+    const id = await created(
+      client,
+      '/api/allergies',
+      sampleRecord('allergy', { substance: 'Penicillin' }),
+    );
+    expect(titles(await search(client, 'penic'))).toEqual(['Penicillin']);
+    const edited = await client.put(
+      `/api/allergies/${id}`,
+      sampleRecord('allergy', { substance: 'Peanuts' }),
+    );
+    expect(edited.status).toBe(200);
+    expect(titles(await search(client, 'penic'))).toEqual([]);
+    expect(titles(await search(client, 'peanut'))).toEqual(['Peanuts']);
+    expect((await client.delete(`/api/allergies/${id}`)).status).toBe(204);
+    expect(titles(await search(client, 'peanut'))).toEqual([]);
+  });
+
+  it('never finds another account’s records (replayed as the other user)', async () => {
+    const owner = await signedUpClient(server, 'Owner');
+    const other = await signedUpClient(server, 'Other');
+    const member = await created(owner.client, '/api/family-members', { name: 'Kid' });
+    const queries = ['zebrafish', 'zebra', 'Zébra', 'dr quokka', 'quok'];
+    for (const definition of ['visit', 'note', 'contact'] as const) {
+      const path = { visit: '/api/visits', note: '/api/notes', contact: '/api/contacts' }[
+        definition
+      ];
+      const field = { visit: 'visit_name', note: 'title', contact: 'contact_name' }[definition];
+      await created(
+        owner.client,
+        path,
+        sampleRecord(definition, {
+          [field]: 'Zebrafish Dr Quokka',
+          ...(definition === 'contact' ? {} : { family_member_id: member }),
+        }),
+      );
+    }
+    for (const q of queries) {
+      expect(titles(await search(owner.client, q)).length, q).toBeGreaterThan(0);
+      expect(await search(other.client, q)).toMatchObject({ groups: [] });
+      expect(await search(other.client, q, `&member=${member}`)).toMatchObject({ groups: [] });
+    }
+  });
+
+  it('a Viewer finds only the persons granted to them, and the member filter applies', async () => {
+    const owner = await signedUpClient(server, 'Owner');
+    const viewer = await signedUpClient(server, 'Viewer');
+    const mia = await created(owner.client, '/api/family-members', { name: 'Mia' });
+    const leo = await created(owner.client, '/api/family-members', { name: 'Leo' });
+    await created(
+      owner.client,
+      '/api/shots',
+      sampleRecord('shot', { shot_name: 'Rotavirus Mia', family_member_id: mia }),
+    );
+    await created(
+      owner.client,
+      '/api/shots',
+      sampleRecord('shot', { shot_name: 'Rotavirus Leo', family_member_id: leo }),
+    );
+    await created(
+      owner.client,
+      '/api/shots',
+      sampleRecord('shot', { shot_name: 'Rotavirus Owner' }),
+    );
+    await created(
+      owner.client,
+      '/api/contacts',
+      sampleRecord('contact', { contact_name: 'Rotavirus Clinic' }),
+    );
+    expect(titles(await search(viewer.client, 'rotavirus'))).toEqual([]);
+    const granted = await owner.client.post<GivenGrant>('/api/household/grants', {
+      personId: mia,
+      email: viewer.email,
+      role: 'viewer',
+    });
+    await acceptGrant(viewer.client, granted);
+    const seen = await search(viewer.client, 'rotavirus');
+    expect(titles(seen)).toEqual(['Rotavirus Mia']);
+    expect(seen.groups[0]!.results[0]!.person).toEqual({ name: 'Mia', color: expect.any(String) });
+    expect(titles(await search(viewer.client, 'rotavirus', `&member=${leo}`))).toEqual([]);
+    expect(titles(await search(owner.client, 'rotavirus', `&member=${leo}`))).toEqual([
+      'Rotavirus Leo',
+    ]);
+    expect(titles(await search(owner.client, 'rotavirus')).sort()).toEqual([
+      'Rotavirus Clinic',
+      'Rotavirus Leo',
+      'Rotavirus Mia',
+      'Rotavirus Owner',
+    ]);
+  });
+
+  it('forgets the records of a removed person', async () => {
+    const owner = await signedUpClient(server, 'Owner');
+    const member = await created(owner.client, '/api/family-members', { name: 'Nia' });
+    await created(
+      owner.client,
+      '/api/notes',
+      sampleRecord('note', { title: 'Orthodontist', family_member_id: member }),
+    );
+    expect(titles(await search(owner.client, 'orthodont'))).toEqual(['Orthodontist']);
+    expect((await owner.client.delete(`/api/family-members/${member}`)).status).toBe(204);
+    expect(titles(await search(owner.client, 'orthodont'))).toEqual([]);
+    const { rows } = await sql<{
+      count: number;
+    }>`select count(*) as count from search_entries where title = 'Orthodontist'`.execute(
+      server.db,
+    );
+    expect(Number(rows[0]?.count)).toBe(0);
+  });
+
+  it('answers nothing for a query with no words, and names a bad parameter', async () => {
+    const { client } = await signedUpClient(server);
+    expect(await search(client, '  "*" ')).toMatchObject({ groups: [] });
+    const missing = await client.get<{ field?: string }>('/api/search');
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body)).toContain('q');
+    const tooMany = await client.get('/api/search?q=a&limit=500');
+    expect(tooMany.status).toBe(400);
+    expect((await server.client().get('/api/search?q=a')).status).toBe(401);
+  });
+
+  it('indexes the records there were before the index (the back-fill)', async () => {
+    const { client } = await signedUpClient(server);
+    await created(client, '/api/history', sampleRecord('condition', { condition_name: 'Xerosis' }));
+    await sql`delete from search_entries`.execute(server.db);
+    await sql`delete from search_sources`.execute(server.db);
+    expect(titles(await search(client, 'xeros'))).toEqual([]);
+    await syncSearchIndex(server.db);
+    expect(titles(await search(client, 'xeros'))).toEqual(['Xerosis']);
+  });
+});

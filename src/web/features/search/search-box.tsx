@@ -1,0 +1,189 @@
+/**
+ * The header's search field (CONTRACT.md §5 'Search'): a `searchbox` named 'Search' on every
+ * screen. As one types, the first results show in a list under it (after a pause in the
+ * typing); the arrow keys move through them and Enter opens the one chosen, or the whole
+ * /search page. '/' puts the cursor in it, unless one is typing in another field.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { SEARCH_PREVIEW_LIMIT, searchTerms, type SearchResult } from '../../../shared/search';
+import { searchApi } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { queryKeys } from '../../lib/query-client';
+import { Highlighted } from './highlighted';
+import { ResultIcon, resultDate } from './search-result-link';
+
+const DEBOUNCE_MS = 200;
+
+export const SEARCH_LABEL = 'Search';
+
+/** Whether a key press is meant for a field being typed in. */
+function typingInField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
+
+function useDebounced(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export const searchPath = (q: string) => `/search?q=${encodeURIComponent(q.trim())}`;
+
+export function SearchBox() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const onSearchPage = location.pathname === '/search';
+  const [value, setValue] = useState(onSearchPage ? (params.get('q') ?? '') : '');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const input = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+  const listId = useId();
+  const settled = useDebounced(value.trim(), DEBOUNCE_MS);
+  const hasWords = searchTerms(settled).length > 0;
+
+  const preview = useQuery({
+    queryKey: queryKeys.search(settled, undefined, SEARCH_PREVIEW_LIMIT),
+    queryFn: () => searchApi.search({ q: settled, limit: SEARCH_PREVIEW_LIMIT }),
+    enabled: open && hasWords,
+    staleTime: 5_000,
+  });
+  const answer = preview.data;
+  const results: SearchResult[] = answer?.groups.flatMap((group) => group.results) ?? [];
+  const terms = answer?.terms ?? [];
+
+  useEffect(() => {
+    function onKey(event: globalThis.KeyboardEvent) {
+      if (event.key !== '/' || event.metaKey || event.ctrlKey || event.altKey) return;
+      if (typingInField(event.target)) return;
+      event.preventDefault();
+      input.current?.focus();
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  useEffect(() => setActive(-1), [settled]);
+
+  function go(path: string) {
+    setOpen(false);
+    input.current?.blur();
+    void navigate(path);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' && results.length) {
+      event.preventDefault();
+      setOpen(true);
+      setActive((index) => (index + 1) % results.length);
+    } else if (event.key === 'ArrowUp' && results.length) {
+      event.preventDefault();
+      setActive((index) => (index <= 0 ? results.length - 1 : index - 1));
+    } else if (event.key === 'Escape') {
+      if (open) event.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const chosen = open && active >= 0 ? results[active] : undefined;
+      if (chosen) go(chosen.path);
+      else if (value.trim()) go(searchPath(value));
+    }
+  }
+
+  const showList = open && hasWords && value.trim() !== '' && answer !== undefined;
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  return (
+    <div className="relative mt-2">
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
+      <input
+        ref={input}
+        type="search"
+        aria-label={SEARCH_LABEL}
+        placeholder="Search records and documents"
+        autoComplete="off"
+        enterKeyHint="search"
+        aria-controls={showList ? listId : undefined}
+        aria-autocomplete="list"
+        aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+        className="h-10 w-full rounded-full border border-border bg-surface pr-4 pl-9 text-base placeholder:text-muted-foreground focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none sm:text-sm"
+      />
+      {showList ? (
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="First results"
+          className="absolute inset-x-0 top-full z-40 mt-1 max-h-[60vh] overflow-y-auto rounded-2xl border border-border bg-surface p-1 shadow-lg"
+        >
+          {results.length === 0 ? (
+            <li role="option" aria-selected={false} aria-disabled="true" className="p-3 text-sm">
+              No results for "{value.trim()}"
+            </li>
+          ) : (
+            results.map((result, index) => {
+              const date = resultDate(result.date);
+              return (
+                <li
+                  key={`${result.type}-${result.id}`}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  // Keeps the field's focus, so the click is not lost to its blur.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => go(result.path)}
+                  className={cn(
+                    'flex cursor-pointer items-start gap-3 rounded-xl p-2',
+                    index === active ? 'bg-surface-muted' : 'hover:bg-surface-muted',
+                  )}
+                >
+                  <ResultIcon type={result.type} />
+                  <span className="min-w-0 flex-1 text-sm">
+                    <span className="block truncate font-semibold">
+                      <Highlighted text={result.title} terms={terms} />
+                    </span>
+                    <span className="block truncate text-xs text-muted-foreground">
+                      {[result.person?.name, date].filter(Boolean).join(' · ')}
+                    </span>
+                  </span>
+                </li>
+              );
+            })
+          )}
+          <li
+            role="option"
+            aria-selected={false}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => go(searchPath(value))}
+            className="cursor-pointer rounded-xl p-2 text-sm font-medium text-primary hover:bg-surface-muted"
+          >
+            See all results
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}
