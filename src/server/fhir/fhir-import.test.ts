@@ -405,17 +405,21 @@ describe('a Synthea patient no one on the team wrote', () => {
     readFileSync(new URL('./fixtures/synthea-r4-luna60.json', import.meta.url), 'utf8'),
   );
 
-  it('imports its visits, conditions, medications, shots and contacts, and says what it skipped', () => {
+  it('imports its visits, conditions, medications, shots, vitals and contacts, and says what it skipped', () => {
     const result = imported(synthea, MEMBER_ID);
     expect(result.imported).toEqual({
       visit: 23,
       medication: 6,
       shot: 27,
       condition: 8,
+      // 70 vital-sign Observations at 15 moments: height, weight, blood pressure and pain
+      // at each, BMI (10, derived here) taken without being kept. No vital sign is skipped.
+      vital: 15,
       contact: 2,
     });
     expect(result.skipped).toEqual({
-      Observation: 97,
+      // The smoking status (a survey), 11 blood counts (laboratory), a time value.
+      Observation: 27,
       Claim: 27,
       ExplanationOfBenefit: 23,
       Procedure: 6,
@@ -423,12 +427,22 @@ describe('a Synthea patient no one on the team wrote', () => {
       DiagnosticReport: 1,
     });
     expect(result.summary).toBe(
-      'Imported 23 visits, 6 medications, 27 shots, 8 conditions, 2 contacts; skipped 97 Observations, 27 Claims, 23 ExplanationOfBenefits, 6 Procedures, 2 CarePlans, 1 DiagnosticReport',
+      'Imported 23 visits, 6 medications, 27 shots, 8 conditions, 15 vitals entries, 2 contacts; skipped 27 Claims, 27 Observations, 23 ExplanationOfBenefits, 6 Procedures, 2 CarePlans, 1 DiagnosticReport',
     );
     for (const type of FHIR_RECORD_TYPES) {
       if (type === 'allergy') continue;
       for (const { values } of result.records[type]) definitionsByType[type].schema.parse(values);
     }
+    // One moment's Observations are one entry: the first visit's, whole, in canonical units.
+    expect(result.records.vital[0]?.values).toMatchObject({
+      measured_at: '2009-07-16T16:18:29.000Z',
+      height_cm: 69.8586,
+      weight_kg: 6.8317,
+      pain_score: 2,
+      family_member_id: MEMBER_ID,
+    });
+    const first = result.records.vital[0]?.values;
+    expect(first?.systolic_mmhg).toBeGreaterThan(first?.diastolic_mmhg ?? Infinity);
   });
 
   it('reads names, dates and people from the resources and what they reference', () => {

@@ -48,6 +48,7 @@ import {
   textConcept,
 } from './fhir-elements';
 import type { DoseRow, FhirClock, FhirPerson, FhirRecordType, FhirRows } from './fhir-source';
+import { vitalResources } from './fhir-vitals';
 
 /** What every mapping needs besides its row: the present and the patient it is about. */
 export interface MappingContext extends FhirClock {
@@ -574,5 +575,6 @@ export const recordResources: {
   condition: (row, context) => [conditionResource(row, context)],
   allergy: (row, context) => [allergyResource(row, context)],
   insurance: (row, context) => insuranceResources(row, context),
+  vital: (row, context) => vitalResources(row, context),
   contact: (row) => contactResources(row),
 };

@@ -12,6 +12,7 @@ import type {
   noteDefinition,
   shotDefinition,
   visitDefinition,
+  vitalDefinition,
 } from '../../shared/records';
 
 /** The media type of every FHIR answer (`$everything`, `$summary`). */
@@ -33,6 +34,7 @@ export const FHIR_RECORD_TYPES = [
   'condition',
   'allergy',
   'insurance',
+  'vital',
   'contact',
 ] as const satisfies readonly FhirRecordType[];
 
@@ -53,6 +55,7 @@ export interface FhirValues {
   condition: RecordValues<typeof conditionDefinition>;
   allergy: RecordValues<typeof allergyDefinition>;
   insurance: RecordValues<typeof insuranceDefinition>;
+  vital: RecordValues<typeof vitalDefinition>;
   contact: RecordValues<typeof contactDefinition>;
 }
 

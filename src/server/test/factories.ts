@@ -70,6 +70,13 @@ const samples: Record<RecordType, () => Input> = {
     noted_date: '2024-05-02',
     notes: 'Carries an epinephrine pen.',
   }),
+  vital: () => ({
+    measured_at: '2026-03-04T08:15:00.000Z',
+    weight_kg: 72.5,
+    systolic_mmhg: 120,
+    diastolic_mmhg: 80,
+    notes: 'After breakfast.',
+  }),
   contact: () => ({
     contact_name: 'Dr. Priya Patel',
     contact_type: 'Specialist',
@@ -94,5 +101,6 @@ export const editableTextField: Record<RecordType, string> = {
   condition: 'notes',
   allergy: 'reaction',
   insurance: 'policy_number',
+  vital: 'notes',
   contact: 'specialty',
 };

@@ -13,6 +13,7 @@ import { medicationDefinition } from './medications';
 import { noteDefinition } from './notes';
 import { shotDefinition } from './shots';
 import { visitDefinition } from './visits';
+import { vitalDefinition } from './vitals';
 
 export {
   allergyDefinition,
@@ -23,6 +24,7 @@ export {
   noteDefinition,
   shotDefinition,
   visitDefinition,
+  vitalDefinition,
 };
 
 export const definitionsByType = {
@@ -33,6 +35,7 @@ export const definitionsByType = {
   condition: conditionDefinition,
   allergy: allergyDefinition,
   insurance: insuranceDefinition,
+  vital: vitalDefinition,
   contact: contactDefinition,
 } as const satisfies Record<RecordType, RecordDefinition>;
 

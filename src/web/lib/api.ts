@@ -10,6 +10,7 @@ import { hc, type ClientResponse } from 'hono/client';
 import type { ProductRoutes } from '../../server/api-routes';
 import { ApiError } from '../../shared/api-error';
 import type { SignInInput, SignUpInput } from '../../shared/auth';
+import type { UnitSystem } from '../../shared/units';
 import type {
   AccountRecoveryOptions,
   EmailChangeInput,
@@ -138,6 +139,7 @@ export const profileApi = {
   update: (full_name: string) => answer(product.profile.$put({ json: { full_name } })),
   setVaccineSchedule: (vaccine_schedule: string) =>
     answer(product.profile.$patch({ json: { vaccine_schedule } })),
+  setUnits: (units: UnitSystem) => answer(product.profile.$patch({ json: { units } })),
   deleteAccount: (proof: FreshProof) => answer(product.account.$delete({ json: proof })),
 };
 

@@ -2,6 +2,7 @@
 import {
   BookUser,
   FileText,
+  Activity,
   HeartPulse,
   Pill,
   ShieldAlert,
@@ -20,6 +21,7 @@ export const recordIcons: Record<RecordType, LucideIcon> = {
   condition: HeartPulse,
   allergy: ShieldAlert,
   insurance: ShieldCheck,
+  vital: Activity,
   contact: BookUser,
 };
 
@@ -32,5 +34,6 @@ export const recordTints: Record<RecordType, string> = {
   condition: 'bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-300',
   allergy: 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300',
   insurance: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
+  vital: 'bg-lime-100 text-lime-800 dark:bg-lime-950 dark:text-lime-300',
   contact: 'bg-teal-100 text-teal-800 dark:bg-teal-950 dark:text-teal-300',
 };
