@@ -6,7 +6,7 @@ import type { RecordType } from './records/definition';
 
 export type TimelineEventType = Extract<
   RecordType,
-  'visit' | 'medication' | 'shot' | 'note' | 'condition' | 'allergy'
+  'visit' | 'medication' | 'shot' | 'note' | 'condition' | 'allergy' | 'vital'
 >;
 
 export interface TimelineEvent {
@@ -35,6 +35,7 @@ export const TIMELINE_TYPE_LABELS: Record<TimelineEventType, string> = {
   note: 'Note',
   condition: 'Condition',
   allergy: 'Allergy',
+  vital: 'Vitals',
 };
 
 /** The calendar day an event belongs to, in the viewer's time zone. */

@@ -11,6 +11,7 @@ import type { ProductRoutes } from '../../server/api-routes';
 import { ApiError } from '../../shared/api-error';
 import type { SignInInput, SignUpInput } from '../../shared/auth';
 import type { UnitSystem } from '../../shared/units';
+import type { VitalsTrendAnswer } from '../../shared/vitals-trend';
 import type {
   AccountRecoveryOptions,
   EmailChangeInput,
@@ -141,6 +142,12 @@ export const profileApi = {
     answer(product.profile.$patch({ json: { vaccine_schedule } })),
   setUnits: (units: UnitSystem) => answer(product.profile.$patch({ json: { units } })),
   deleteAccount: (proof: FreshProof) => answer(product.account.$delete({ json: proof })),
+};
+
+export const vitalsTrendApi = {
+  /** Every vitals entry of one person, oldest first, with their date of birth. */
+  get: (personId: string) =>
+    request<VitalsTrendAnswer>('GET', `/persons/${encodeURIComponent(personId)}/vitals`),
 };
 
 export const vaccineScheduleApi = {
