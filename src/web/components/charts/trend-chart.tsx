@@ -120,7 +120,12 @@ export default function TrendChart({ name, points, unit, range, series2 }: Trend
       cursor: { show: false },
       plugins: [bandPlugin(range), flaggedPlugin(points)],
       scales: {
-        x: { time: true },
+        // A single day is shown with a fortnight either side, not over years.
+        x: {
+          time: true,
+          range: (_plot, min, max) =>
+            min === max ? [min - 14 * 86_400, max + 14 * 86_400] : [min, max],
+        },
         y: {
           range: () => {
             const low = Math.min(...bounds);
