@@ -65,6 +65,8 @@ export const seedShape = {
     conditions: 2000,
     insurance: 1000,
     contacts: 1000,
+    // Issue 35: a weigh-in most days, blood pressure and pulse on some.
+    vitals: 5000,
   },
   /** Every other user's records, so that tables hold many owners, as they will. */
   recordsPerOtherUser: 20,
