@@ -66,6 +66,8 @@ export const seedShape = {
     insurance: 1000,
     contacts: 1000,
     lab_results: 3000,
+    // Issue 35: a weigh-in most days, blood pressure and pulse on some.
+    vitals: 5000,
   },
   /** Every other user's records, so that tables hold many owners, as they will. */
   recordsPerOtherUser: 20,

@@ -101,6 +101,14 @@ export function buildDownloads(context: {
       budgetMs: 50,
     },
     {
+      // Issue 35: the trend /vitals draws, every entry of the busiest person in one answer.
+      key: 'vitals-trend',
+      label: 'Vitals trend, busiest person (p50)',
+      paths: [`/api/persons/${context.busiestId}/vitals`],
+      contentType: 'application/json',
+      budgetMs: 20,
+    },
+    {
       key: 'calendar-feed',
       label: 'Calendar feed, everyone (p50)',
       paths: [context.calendarPath],

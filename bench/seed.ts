@@ -179,6 +179,18 @@ const rowMakers: Record<string, (random: Random, span: { from: number; to: numbe
       notes: random.chance(0.1) ? prose(random) : null,
     };
   },
+  vitals: (random, span) => {
+    const pressure = random.chance(0.5);
+    return {
+      measured_at: momentAt(random.int(span.from, Math.min(span.to, 0)), random),
+      weight_kg: random.int(600, 900) / 10,
+      height_cm: random.chance(0.2) ? random.int(1500, 1900) / 10 : null,
+      systolic_mmhg: pressure ? random.int(105, 150) : null,
+      diastolic_mmhg: pressure ? random.int(60, 95) : null,
+      heart_rate_per_min: random.chance(0.5) ? random.int(55, 95) : null,
+      notes: random.chance(0.1) ? prose(random) : null,
+    };
+  },
   contacts: (random) => ({
     contact_name: random.pick(words.contacts),
     contact_type: random.pick(['Doctor', 'Nurse', 'Pharmacy', 'Hospital', 'Specialist', 'Other']),

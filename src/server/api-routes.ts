@@ -31,6 +31,7 @@ import { reminderRoutes, type ReminderRouteConfig } from './reminders/reminder-r
 import type { Logger } from './logger';
 import type { AttemptLimits } from './limits/attempt-limits';
 import { summaryRoutes } from './summary/summary-routes';
+import { vitalsTrendRoutes } from './vitals/vitals-routes';
 import { vaccineScheduleRoutes, vaccineDosesDueRoutes } from './vaccines/vaccine-schedule-routes';
 import type { TimelineRepository } from './timeline/timeline-repository';
 import { timelineRoutes } from './timeline/timeline-routes';
@@ -91,6 +92,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/doses', doseRoutes(createDoseRepository(db), household))
     .route('/persons', summaryRoutes(db, household))
     .route('/persons', vaccineScheduleRoutes(db))
+    .route('/persons', vitalsTrendRoutes(db, household))
     .route('/reminders', reminderRoutes(db, logger, createReminderRepository(db), reminders))
     .route('/timeline', vaccineDosesDueRoutes(db))
     .route('/timeline', timelineRoutes(timeline, household))

@@ -3,6 +3,7 @@
  * forms in the browser and the requests on the server.
  */
 import { z } from 'zod';
+import type { UnitSystem } from './units';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { PASSCODE_FORMAT_MESSAGE, isWellFormedPasscode } from './passcode';
 import { text } from './records/fields';
@@ -59,4 +60,6 @@ export interface Profile {
   password_common: boolean;
   /** The vaccine schedule the account follows ('none' when off). */
   vaccine_schedule: string;
+  /** The units measures are shown in ('metric' or 'us'). */
+  units: UnitSystem;
 }

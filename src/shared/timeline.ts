@@ -6,7 +6,7 @@ import type { RecordType } from './records/definition';
 
 export type TimelineEventType = Extract<
   RecordType,
-  'visit' | 'medication' | 'shot' | 'note' | 'condition' | 'allergy' | 'lab_result'
+  'visit' | 'medication' | 'shot' | 'note' | 'condition' | 'allergy' | 'lab_result' | 'vital'
 >;
 
 export interface TimelineEvent {
@@ -38,6 +38,7 @@ export const TIMELINE_TYPE_LABELS: Record<TimelineEventType, string> = {
   condition: 'Condition',
   allergy: 'Allergy',
   lab_result: 'Lab Result',
+  vital: 'Vitals',
 };
 
 /** The calendar day an event belongs to, in the viewer's time zone. */

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Profile } from '../../shared/auth';
+import type { UnitSystem } from '../../shared/units';
 import { deleteOwned, ownedRows, updateOwned } from '../access/access';
 import { createShareLinkStore } from '../share-links/share-link-store';
 import { recordAuditEvent } from '../audit/audit-log';
@@ -28,7 +29,7 @@ export function createAccountRepository(db: Kysely<DB>) {
   return {
     async profile(userId: string): Promise<Profile | undefined> {
       const row = await ownedRows(db, 'user', userId)
-        .select(['id', 'email', 'name', 'password_common', 'vaccine_schedule'])
+        .select(['id', 'email', 'name', 'password_common', 'vaccine_schedule', 'units'])
         .executeTakeFirst();
       return (
         row && {
@@ -37,12 +38,27 @@ export function createAccountRepository(db: Kysely<DB>) {
           full_name: row.name,
           password_common: Boolean(row.password_common),
           vaccine_schedule: row.vaccine_schedule,
+          units: row.units === 'us' ? 'us' : 'metric',
         }
       );
     },
 
-    async setVaccineSchedule(userId: string, schedule: string): Promise<void> {
-      await updateOwned(db, 'user', userId).set({ vaccine_schedule: schedule }).execute();
+    /** The account's settings beside its name: its vaccine schedule, its units. */
+    async setSettings(
+      userId: string,
+      settings: { vaccine_schedule?: string; units?: string },
+    ): Promise<void> {
+      const changes = Object.fromEntries(
+        Object.entries(settings).filter(([, value]) => value !== undefined),
+      );
+      if (Object.keys(changes).length === 0) return;
+      await updateOwned(db, 'user', userId).set(changes).execute();
+    },
+
+    /** The units an account reads measures in. */
+    async unitsOf(userId: string): Promise<UnitSystem> {
+      const row = await ownedRows(db, 'user', userId).select('units').executeTakeFirst();
+      return row?.units === 'us' ? 'us' : 'metric';
     },
 
     /** The authenticator app, if one was set up: its id and whether it was confirmed. */

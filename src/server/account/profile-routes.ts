@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { profileUpdateSchema } from '../../shared/auth';
 import { freshProofSchema } from '../../shared/account-security';
-import { vaccineScheduleSettingSchema } from '../../shared/vaccines/schedule-setting';
+import { accountSettingsSchema } from '../../shared/account-settings';
 import type { Auth } from '../auth/auth';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
@@ -47,9 +47,9 @@ export function profileRoutes(dependencies: {
         });
         return c.json(await profileOf(c.var.user.id));
       })
-      // Settings of the account beside its name: the vaccine schedule it follows.
-      .patch('/profile', validate('json', vaccineScheduleSettingSchema), async (c) => {
-        await accounts.setVaccineSchedule(c.var.user.id, c.req.valid('json').vaccine_schedule);
+      // Settings of the account beside its name: the vaccine schedule it follows, its units.
+      .patch('/profile', validate('json', accountSettingsSchema), async (c) => {
+        await accounts.setSettings(c.var.user.id, c.req.valid('json'));
         return c.json(await profileOf(c.var.user.id));
       })
       .delete('/account', validate('json', freshProofSchema), async (c) => {

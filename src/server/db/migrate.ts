@@ -37,6 +37,7 @@ import * as passkeys from './migrations/0029-passkeys';
 import * as searchIndex from './migrations/0031-search-index';
 import * as documentTexts from './migrations/0032-document-texts';
 import { syncSearchIndex } from '../search/search-index-sync';
+import * as vitals from './migrations/0026-vitals';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '0029-passkeys': passkeys,
   '0031-search-index': searchIndex,
   '0032-document-texts': documentTexts,
+  '0026-vitals': vitals,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -23,6 +23,8 @@ export interface UserTable {
   password_common: Generated<number>;
   /** The vaccine schedule the account follows: a schedule id, or 'none'. */
   vaccine_schedule: string;
+  /** The units the account reads measures in: 'metric' or 'us' (migration 0026). */
+  units: string;
 }
 
 export interface SessionTable {

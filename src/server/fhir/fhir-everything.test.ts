@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { streamPatientEverything, patientEverythingBody } from './fhir-everything';
+import { vitalResources } from './fhir-vitals';
 import { FHIR_CONTENT_TYPE, fhirContentType, type FhirRows, type FhirSource } from './fhir-source';
 import {
   CLOCK,
@@ -58,6 +59,11 @@ describe('$everything', () => {
       Object.values(records).reduce((sum, rows) => sum + rows.length, 0) +
       records.insurance.length + // payor organisations
       people.length + // practitioner roles
+      // a vitals entry is an Observation per measure (blood pressure one, BMI one more)
+      records.vital.reduce(
+        (sum, row) => sum + vitalResources(row, { ...CLOCK, patient: {} }).length - 1,
+        0,
+      ) +
       1; // care team
     expect(bundle.entry).toHaveLength(expected);
     expect(bundle.entry?.[0]).toMatchObject({

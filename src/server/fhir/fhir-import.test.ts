@@ -405,7 +405,7 @@ describe('a Synthea patient no one on the team wrote', () => {
     readFileSync(new URL('./fixtures/synthea-r4-luna60.json', import.meta.url), 'utf8'),
   );
 
-  it('imports its visits, conditions, medications, shots and contacts, and says what it skipped', () => {
+  it('imports its visits, conditions, medications, shots, vitals and contacts, and says what it skipped', () => {
     const result = imported(synthea, MEMBER_ID);
     expect(result.imported).toEqual({
       visit: 23,
@@ -413,11 +413,14 @@ describe('a Synthea patient no one on the team wrote', () => {
       shot: 27,
       condition: 8,
       lab_result: 11,
+      // 70 vital-sign Observations at 15 moments: height, weight, blood pressure and pain
+      // at each, BMI (10, derived here) taken without being kept. No vital sign is skipped.
+      vital: 15,
       contact: 2,
     });
     expect(result.skipped).toEqual({
-      // Its 70 vital signs, 15 surveys and 1 uncategorised Observation; no laboratory one.
-      Observation: 86,
+      // 15 surveys and 1 uncategorised Observation; no vital sign and no laboratory one.
+      Observation: 16,
       Claim: 27,
       ExplanationOfBenefit: 23,
       Procedure: 6,
@@ -425,12 +428,22 @@ describe('a Synthea patient no one on the team wrote', () => {
       DiagnosticReport: 1,
     });
     expect(result.summary).toBe(
-      'Imported 23 visits, 6 medications, 27 shots, 8 conditions, 11 lab results, 2 contacts; skipped 86 Observations, 27 Claims, 23 ExplanationOfBenefits, 6 Procedures, 2 CarePlans, 1 DiagnosticReport',
+      'Imported 23 visits, 6 medications, 27 shots, 8 conditions, 11 lab results, 15 vitals entries, 2 contacts; skipped 27 Claims, 23 ExplanationOfBenefits, 16 Observations, 6 Procedures, 2 CarePlans, 1 DiagnosticReport',
     );
     for (const type of FHIR_RECORD_TYPES) {
       if (type === 'allergy') continue;
       for (const { values } of result.records[type]) definitionsByType[type].schema.parse(values);
     }
+    // One moment's Observations are one entry: the first visit's, whole, in canonical units.
+    expect(result.records.vital[0]?.values).toMatchObject({
+      measured_at: '2009-07-16T16:18:29.000Z',
+      height_cm: 69.8586,
+      weight_kg: 6.8317,
+      pain_score: 2,
+      family_member_id: MEMBER_ID,
+    });
+    const first = result.records.vital[0]?.values;
+    expect(first?.systolic_mmhg).toBeGreaterThan(first?.diastolic_mmhg ?? Infinity);
   });
 
   it('reads names, dates and people from the resources and what they reference', () => {

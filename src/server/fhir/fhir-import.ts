@@ -28,6 +28,7 @@ import {
   type MappedRecord,
 } from './fhir-records';
 import { nonR4Evidence } from './fhir-version';
+import { groupVitalReadings, readVitalObservation, type VitalReading } from './fhir-vitals';
 
 export interface FhirImportOptions {
   /** The family member the records go to; null when they are the account holder's own. */
@@ -222,6 +223,7 @@ const NOUNS: Record<FhirRecordType, [string, string]> = {
   allergy: ['allergy', 'allergies'],
   lab_result: ['lab result', 'lab results'],
   insurance: ['insurance policy', 'insurance policies'],
+  vital: ['vitals entry', 'vitals entries'],
   contact: ['contact', 'contacts'],
 };
 
@@ -294,6 +296,8 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
   const skip = (resource: Resource) => {
     skipped[resource.resourceType] = (skipped[resource.resourceType] ?? 0) + 1;
   };
+  // Vital signs, gathered first: the Observations of one moment are one vitals entry.
+  const vitalReadings: { reading: VitalReading; resource: Resource; sourceId: string }[] = [];
 
   for (const entry of entries) {
     const { resource } = entry;
@@ -302,6 +306,13 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
       if (resource.resourceType === 'Composition') {
         for (const frame of [...(resource.author ?? []), resource.custodian]) index.resolve(frame);
       }
+      continue;
+    }
+    const reading = readVitalObservation(resource);
+    // A BMI is derived here from the weight and height it came from: taken, not kept.
+    if (reading === 'derived') continue;
+    if (reading) {
+      vitalReadings.push({ reading, resource, sourceId: sourceIdOf(entry, resource) });
       continue;
     }
     const map = resourceRecords[resource.resourceType] as
@@ -335,6 +346,17 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
     for (const { type, record } of kept) {
       (records[type] as ImportedRecord<object>[]).push(record);
     }
+  }
+  for (const group of groupVitalReadings(vitalReadings)) {
+    const values = checkedValues({ type: 'vital', values: group.values }, options.familyMemberId);
+    if (!values) {
+      for (const { resource } of group.members) skip(resource);
+      continue;
+    }
+    // The same Observations make the same source on every import of the file.
+    const ids = group.members.map((member) => member.sourceId).sort();
+    const source_id = `vitals:${createHash('sha256').update(ids.join('\n')).digest('hex')}`;
+    records.vital.push({ source_id, values: values as ImportedRecords['vital'][number]['values'] });
   }
   // Resources of other types are skipped, unless a record read what it needed from them.
   for (const resource of unread) if (!index.used.has(resource)) skip(resource);

@@ -49,6 +49,7 @@ import {
 } from './fhir-elements';
 import { labResultResource } from './fhir-lab-results';
 import type { DoseRow, FhirClock, FhirPerson, FhirRecordType, FhirRows } from './fhir-source';
+import { vitalResources } from './fhir-vitals';
 
 /** What every mapping needs besides its row: the present and the patient it is about. */
 export interface MappingContext extends FhirClock {
@@ -576,5 +577,6 @@ export const recordResources: {
   allergy: (row, context) => [allergyResource(row, context)],
   lab_result: (row, context) => [labResultResource(row, context)],
   insurance: (row, context) => insuranceResources(row, context),
+  vital: (row, context) => vitalResources(row, context),
   contact: (row) => contactResources(row),
 };

@@ -13,6 +13,7 @@ import type {
   noteDefinition,
   shotDefinition,
   visitDefinition,
+  vitalDefinition,
 } from '../../shared/records';
 
 /** The media type of every FHIR answer (`$everything`, `$summary`). */
@@ -35,6 +36,7 @@ export const FHIR_RECORD_TYPES = [
   'allergy',
   'lab_result',
   'insurance',
+  'vital',
   'contact',
 ] as const satisfies readonly FhirRecordType[];
 
@@ -56,6 +58,7 @@ export interface FhirValues {
   allergy: RecordValues<typeof allergyDefinition>;
   lab_result: RecordValues<typeof labResultDefinition>;
   insurance: RecordValues<typeof insuranceDefinition>;
+  vital: RecordValues<typeof vitalDefinition>;
   contact: RecordValues<typeof contactDefinition>;
 }
 

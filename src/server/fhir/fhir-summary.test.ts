@@ -1,6 +1,12 @@
 /** $summary: an IPS document Bundle, its sections, what goes where, and R4 validity. */
 import { describe, expect, it } from 'vitest';
-import type { Bundle, Composition, CompositionSection, Resource } from '@medplum/fhirtypes';
+import type {
+  Bundle,
+  Composition,
+  CompositionSection,
+  Observation,
+  Resource,
+} from '@medplum/fhirtypes';
 import { SYSTEM } from './fhir-elements';
 import { buildPatientSummary } from './fhir-summary';
 import {
@@ -107,6 +113,7 @@ describe('$summary', () => {
       '11348-0',
       '10157-6',
       '18776-5',
+      '8716-3',
     ]);
     const ids = (code: string) => resolve(bundle, sections[code]).map((resource) => resource.id);
     const idsOf = <T extends { id: string }>(rows: T[], keep: (row: T) => boolean) =>
@@ -132,6 +139,23 @@ describe('$summary', () => {
       'Appointment',
       'Appointment',
     ]);
+    // Vital signs: the newest of each sign, newest first, each valid in its profile.
+    const signs = resolve(bundle, sections['8716-3']) as Observation[];
+    const codes = signs.map((sign) => sign.code.coding?.[0]?.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes).toEqual(
+      expect.arrayContaining(['29463-7', '8302-2', '85354-9', '39156-5', '2339-0', '1558-6']),
+    );
+    const weight = signs.find((sign) => sign.code.coding?.[0]?.code === '29463-7');
+    const newestWeight = records.vital
+      .filter((row) => row.weight_kg !== null)
+      .sort((a, b) => b.measured_at.localeCompare(a.measured_at))[0];
+    expect(weight?.valueQuantity).toEqual({
+      value: newestWeight?.weight_kg,
+      unit: 'kg',
+      system: 'http://unitsofmeasure.org',
+      code: 'kg',
+    });
     // Nothing of the past visits, notes, insurance or contacts.
     const kinds = new Set(bundle.entry?.map((entry) => entry.resource?.resourceType));
     for (const kind of ['Encounter', 'DocumentReference', 'Coverage', 'Practitioner']) {

@@ -44,6 +44,7 @@ import {
   visitResource,
 } from './fhir-resources';
 import type { MappingContext } from './fhir-resources';
+import { VITAL_SIGNS_SECTION, latestVitalSigns } from './fhir-vitals';
 import { readRows } from './fhir-source';
 import { isRecentLabResult, labResultLine, labResultResource } from './fhir-lab-results';
 import { outOfRangeFirst } from '../../shared/labs/lab-flag';
@@ -145,6 +146,11 @@ const SECTIONS = {
     code: '18776-5',
     display: 'Plan of care note',
   },
+  vitalSigns: {
+    title: 'Vital Signs',
+    code: VITAL_SIGNS_SECTION.code,
+    display: 'Vital signs',
+  },
 } satisfies Record<string, SectionSpec>;
 
 type SectionName = keyof typeof SECTIONS;
@@ -215,6 +221,7 @@ async function collectSections(source: FhirSource, context: MappingContext) {
     pastIllness: [],
     familyHistory: [],
     planOfCare: [],
+    vitalSigns: [],
   };
   for await (const medication of readRows(source, 'medication')) {
     if (medication.end_date === null || medication.end_date >= context.today) {
@@ -269,6 +276,9 @@ async function collectSections(source: FhirSource, context: MappingContext) {
       });
     }
   }
+  const vitals: FhirRows['vital'][] = [];
+  for await (const row of readRows(source, 'vital')) vitals.push(row);
+  sections.vitalSigns.push(...latestVitalSigns(vitals, context));
   return sections;
 }
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordDefinitions } from '../../shared/records';
 import type { RecordDefinition } from '../../shared/records/definition';
-import { sampleRecord } from '../test/factories';
+import { editableTextField, sampleRecord } from '../test/factories';
 import { createTestServer, signedUpClient, type TestServer } from '../test/harness';
 
 let server: TestServer;
@@ -60,7 +60,7 @@ describe.each(
 
     const update = await intruder.client.put(
       path,
-      sampleRecord(type, { [definition.titleField]: 'Hacked' }),
+      sampleRecord(type, { [editableTextField[type]]: 'Hacked' }),
     );
     expect(update.status).toBe(404);
     expect(update.body).toEqual(missing.body);

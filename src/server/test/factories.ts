@@ -82,6 +82,13 @@ const samples: Record<RecordType, () => Input> = {
     ordered_by: 'Dr. Patel',
     notes: 'Fasting.',
   }),
+  vital: () => ({
+    measured_at: '2026-03-04T08:15:00.000Z',
+    weight_kg: 72.5,
+    systolic_mmhg: 120,
+    diastolic_mmhg: 80,
+    notes: 'After breakfast.',
+  }),
   contact: () => ({
     contact_name: 'Dr. Priya Patel',
     contact_type: 'Specialist',
@@ -107,5 +114,6 @@ export const editableTextField: Record<RecordType, string> = {
   allergy: 'reaction',
   lab_result: 'lab',
   insurance: 'policy_number',
+  vital: 'notes',
   contact: 'specialty',
 };

@@ -94,6 +94,15 @@ export const recordCatalogue = {
     menu: { title: 'Insurance', description: 'Policies, current and past' },
     addNew: true,
   },
+  vital: {
+    type: 'vital',
+    table: 'vitals',
+    path: 'vitals',
+    noun: 'Vitals',
+    plural: 'Vitals',
+    menu: { title: 'Vitals', description: 'Weight, height, blood pressure and more, over time' },
+    addNew: true,
+  },
   contact: {
     type: 'contact',
     table: 'contacts',

@@ -15,6 +15,7 @@ import {
   latestToday,
   toUtcTimestamp,
 } from '../date-values';
+import { MEASURES, outOfRangeMessage, type MeasureName } from '../units';
 
 export type FieldKind =
   | 'text'
@@ -23,6 +24,7 @@ export type FieldKind =
   | 'tel'
   | 'date'
   | 'datetime'
+  | 'number'
   | 'select'
   | 'checkbox'
   | 'member'
@@ -62,6 +64,8 @@ export interface FieldSpec<S extends z.ZodType = z.ZodType> {
     codeField: string;
     options: readonly { value: string; fills: Readonly<Record<string, string>> }[];
   };
+  /** A number field's measure: stored in its canonical unit, typed and shown in the user's. */
+  measure?: MeasureName;
 }
 
 const requiredMessage = (label: string) => `${label} is required`;
@@ -430,5 +434,51 @@ export function persons(label: string): FieldSpec<z.ZodType<string[], unknown>> 
       .nullish()
       .transform((ids) => [...new Set(ids ?? [])]),
     initial: [],
+  };
+}
+
+/** The marker of a number outside its measure's plausible range (the form words it in the user's units). */
+export const OUT_OF_RANGE = 'out_of_range';
+
+/**
+ * A measured number, in its measure's canonical unit (the form converts from the user's
+ * units); empty is null. A value outside the measure's plausible range is refused by name.
+ */
+export function measurement(
+  label: string,
+  measure: MeasureName,
+): FieldSpec<z.ZodType<number | null, unknown>> {
+  const { min, max } = MEASURES[measure];
+  const whole = 'whole' in MEASURES[measure];
+  const notNumber = typeMessage(label, whole ? 'a whole number' : 'a number');
+  return {
+    kind: 'number',
+    label,
+    required: false,
+    measure,
+    schema: z
+      .union([z.number(), z.string()], { error: notNumber })
+      .nullish()
+      .transform((value, context) => {
+        if (value === null || value === undefined) return null;
+        const text = typeof value === 'string' ? value.trim().replace(',', '.') : value;
+        if (text === '') return null;
+        const number =
+          typeof text === 'number' ? text : /^[-+]?\d*\.?\d+$/.test(text) ? Number(text) : NaN;
+        if (!Number.isFinite(number) || (whole && !Number.isInteger(number))) {
+          context.addIssue({ code: 'custom', message: notNumber });
+          return z.NEVER;
+        }
+        if (number < min || number > max) {
+          context.addIssue({
+            code: 'custom',
+            message: outOfRangeMessage(label, measure, 'metric'),
+            params: { reason: OUT_OF_RANGE },
+          });
+          return z.NEVER;
+        }
+        return number;
+      }),
+    initial: '',
   };
 }

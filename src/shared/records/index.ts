@@ -14,6 +14,7 @@ import { medicationDefinition } from './medications';
 import { noteDefinition } from './notes';
 import { shotDefinition } from './shots';
 import { visitDefinition } from './visits';
+import { vitalDefinition } from './vitals';
 
 export {
   allergyDefinition,
@@ -25,6 +26,7 @@ export {
   noteDefinition,
   shotDefinition,
   visitDefinition,
+  vitalDefinition,
 };
 
 export const definitionsByType = {
@@ -36,6 +38,7 @@ export const definitionsByType = {
   allergy: allergyDefinition,
   lab_result: labResultDefinition,
   insurance: insuranceDefinition,
+  vital: vitalDefinition,
   contact: contactDefinition,
 } as const satisfies Record<RecordType, RecordDefinition>;
 

@@ -2,7 +2,6 @@
  * The account's 'Vaccine Schedule' setting (CONTRACT §5): which schedule the Schedule tab
  * follows, or none. Kept apart from the schedules' data so the web bundle stays small.
  */
-import { z } from 'zod';
 import { choiceWithDefault } from '../records/fields';
 
 export const VACCINE_SCHEDULE_CHOICES = ['none', 'us-cdc'] as const;
@@ -15,10 +14,6 @@ export const vaccineScheduleField = choiceWithDefault(
   DEFAULT_VACCINE_SCHEDULE,
   { labels: { none: 'None', 'us-cdc': 'United States (CDC)' } },
 );
-
-export const vaccineScheduleSettingSchema = z.object({
-  vaccine_schedule: vaccineScheduleField.schema,
-});
 
 /** What GET /api/persons/{personId}/vaccine-schedule answers. */
 export interface VaccineScheduleAnswer {

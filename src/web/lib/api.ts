@@ -12,6 +12,8 @@ import { ApiError } from '../../shared/api-error';
 import type { SignInInput, SignUpInput } from '../../shared/auth';
 import { SSO_PROVIDER_ID } from '../../shared/single-sign-on';
 import type { SignInOptions } from '../../shared/sign-in-options';
+import type { UnitSystem } from '../../shared/units';
+import type { VitalsTrendAnswer } from '../../shared/vitals-trend';
 import type {
   AccountRecoveryOptions,
   EmailChangeInput,
@@ -172,7 +174,14 @@ export const profileApi = {
   update: (full_name: string) => answer(product.profile.$put({ json: { full_name } })),
   setVaccineSchedule: (vaccine_schedule: string) =>
     answer(product.profile.$patch({ json: { vaccine_schedule } })),
+  setUnits: (units: UnitSystem) => answer(product.profile.$patch({ json: { units } })),
   deleteAccount: (proof: FreshProof) => answer(product.account.$delete({ json: proof })),
+};
+
+export const vitalsTrendApi = {
+  /** Every vitals entry of one person, oldest first, with their date of birth. */
+  get: (personId: string) =>
+    request<VitalsTrendAnswer>('GET', `/persons/${encodeURIComponent(personId)}/vitals`),
 };
 
 export const vaccineScheduleApi = {

@@ -3,6 +3,7 @@ import {
   BookUser,
   FileText,
   FlaskConical,
+  Activity,
   HeartPulse,
   Pill,
   ShieldAlert,
@@ -22,6 +23,7 @@ export const recordIcons: Record<RecordType, LucideIcon> = {
   allergy: ShieldAlert,
   lab_result: FlaskConical,
   insurance: ShieldCheck,
+  vital: Activity,
   contact: BookUser,
 };
 
@@ -35,5 +37,6 @@ export const recordTints: Record<RecordType, string> = {
   allergy: 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300',
   lab_result: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-300',
   insurance: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
+  vital: 'bg-lime-100 text-lime-800 dark:bg-lime-950 dark:text-lime-300',
   contact: 'bg-teal-100 text-teal-800 dark:bg-teal-950 dark:text-teal-300',
 };

@@ -8,7 +8,11 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
 import { sql } from 'kysely';
 
-type Column = [name: string, kind: 'text' | 'required text' | 'flag', defaultValue?: string];
+type Column = [
+  name: string,
+  kind: 'text' | 'required text' | 'flag' | 'number',
+  defaultValue?: string,
+];
 
 /** A record table as its migration makes it (later types' migrations make theirs the same way). */
 export interface TableSpec {
@@ -148,6 +152,8 @@ function addColumn(
       .addColumn(name, 'integer', (col) => col.notNull().defaultTo(0))
       .addCheckConstraint(`${name}_is_flag`, sql.raw(`"${name}" in (0, 1)`));
   }
+  // A measured number (a later type's: vitals), a double on PostgreSQL, a real on SQLite.
+  if (kind === 'number') return builder.addColumn(name, 'double precision');
   return builder.addColumn(name, 'text', (col) => {
     const required = kind === 'required text' ? col.notNull() : col;
     return defaultValue === undefined ? required : required.defaultTo(defaultValue);

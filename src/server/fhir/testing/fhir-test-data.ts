@@ -19,12 +19,14 @@ import {
   noteDefinition,
   shotDefinition,
   visitDefinition,
+  vitalDefinition,
 } from '../../../shared/records';
 import { CONTACT_TYPES } from '../../../shared/records/contacts';
 import { CONDITION_STATUSES } from '../../../shared/records/conditions';
 import { INSURANCE_STATUSES, INSURANCE_TYPES } from '../../../shared/records/insurance';
 import { MEDICATION_FREQUENCIES } from '../../../shared/records/medications';
 import { NOTE_TYPES } from '../../../shared/records/notes';
+import { GLUCOSE_TIMINGS } from '../../../shared/records/vitals';
 import {
   ALLERGY_CATEGORIES,
   ALLERGY_SEVERITIES,
@@ -304,6 +306,32 @@ export function fullRecords(memberId: string | null = MEMBER_ID): {
         ...member,
       })),
       { provider_name: NAME, ...member },
+    ]),
+    vital: rowsOf('vital', vitalDefinition.schema, [
+      {
+        measured_at: '2026-03-04T08:15:00.000Z',
+        weight_kg: 72.5,
+        height_cm: 175.3,
+        head_circumference_cm: 56,
+        systolic_mmhg: 121,
+        diastolic_mmhg: 79,
+        heart_rate_per_min: 64,
+        respiratory_rate_per_min: 14,
+        temperature_c: 37.2,
+        oxygen_saturation_pct: 98,
+        pain_score: 2,
+        blood_glucose_mg_dl: 92,
+        glucose_timing: 'Fasting',
+        notes: `${TRICKY} after a run`,
+        ...member,
+      },
+      ...GLUCOSE_TIMINGS.filter((timing) => timing !== 'Fasting').map((timing, index) => ({
+        measured_at: `2026-04-0${index + 1}T19:00:00+02:00`,
+        blood_glucose_mg_dl: 140 + index,
+        glucose_timing: timing,
+        ...member,
+      })),
+      { measured_at: '2026-05-01T07:00:00.000Z', weight_kg: 0.2, ...member },
     ]),
     contact: rowsOf('contact', contactDefinition.schema, [
       ...CONTACT_TYPES.map((contact_type, index) => ({

@@ -1,25 +1,24 @@
 /**
- * A trend over time, drawn with uPlot on a canvas: the values as a line with their points,
- * the reference range as a band behind them, out-of-range points marked in red. The
- * wrapper is an image with a name; the screen renders the same data as a table beside it.
- * Loaded with React.lazy by the screens that draw charts, so uPlot is a chunk of its own.
+ * A trend over time, drawn with uPlot on a canvas: one line (two for blood pressure), the
+ * reference range as a band, points out of range marked. It is an image with a name; the
+ * screen puts the same values in a table beside it, the accessible alternative. Screens
+ * load it with React.lazy, so uPlot is a chunk of its own, never in the first screen's code.
  */
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
 export interface TrendPoint {
-  /** ISO date or datetime. */
-  at: string;
+  at: string /* ISO date or datetime */;
   value: number;
   outOfRange?: 'high' | 'low';
 }
 
 export interface TrendChartProps {
-  /** The accessible name of the role="img" element, e.g. 'LDL Cholesterol trend'. */
+  /** The accessible name of the role="img" element, e.g. 'Weight chart'. */
   name: string;
   points: readonly TrendPoint[];
-  /** The y axis label, e.g. 'mg/dL'. */
+  /** The axis label, e.g. 'kg'. */
   unit?: string;
   /** Drawn as a band. */
   range?: { low?: number; high?: number };
@@ -27,87 +26,136 @@ export interface TrendChartProps {
   series2?: readonly TrendPoint[];
 }
 
-const LINE = '#0f766e';
-const SECOND = '#6366f1';
-const OUT = '#dc2626';
-const BAND = 'rgba(16, 185, 129, 0.14)';
+const HEIGHT = 240;
+const PRIMARY = '#0f766e';
+const SECOND = '#7c3aed';
+const FLAGGED = '#b91c1c';
 
 const seconds = (at: string) => Date.parse(at.length === 10 ? `${at}T12:00:00Z` : at) / 1000;
 
+/** The points of both series on one time axis (uPlot's columns), nulls where one has none. */
+function columns(
+  points: readonly TrendPoint[],
+  series2?: readonly TrendPoint[],
+): uPlot.AlignedData {
+  const times = new Map<number, [number | null, number | null]>();
+  for (const point of points) times.set(seconds(point.at), [point.value, null]);
+  for (const point of series2 ?? []) {
+    const time = seconds(point.at);
+    const known = times.get(time);
+    if (known) known[1] = point.value;
+    else times.set(time, [null, point.value]);
+  }
+  const sorted = [...times.entries()].sort(([a], [b]) => a - b);
+  const xs = sorted.map(([time]) => time);
+  const first = sorted.map(([, [value]]) => value);
+  if (!series2) return [xs, first];
+  return [xs, first, sorted.map(([, [, value]]) => value)];
+}
+
+/** A band behind the plot between the range's low and high (either may be open). */
+function bandPlugin(range: TrendChartProps['range']): uPlot.Plugin {
+  return {
+    hooks: {
+      drawClear: (plot) => {
+        if (!range || (range.low === undefined && range.high === undefined)) return;
+        const { ctx, bbox } = plot;
+        const top = range.high === undefined ? bbox.top : plot.valToPos(range.high, 'y', true);
+        const bottom =
+          range.low === undefined ? bbox.top + bbox.height : plot.valToPos(range.low, 'y', true);
+        ctx.save();
+        ctx.fillStyle = 'rgba(15, 118, 110, 0.10)';
+        ctx.fillRect(bbox.left, top, bbox.width, bottom - top);
+        ctx.restore();
+      },
+    },
+  };
+}
+
+/** Points out of range drawn larger, in red, over the line. */
+function flaggedPlugin(points: readonly TrendPoint[]): uPlot.Plugin {
+  const flagged = points.filter((point) => point.outOfRange);
+  return {
+    hooks: {
+      draw: (plot) => {
+        if (flagged.length === 0) return;
+        const { ctx } = plot;
+        ctx.save();
+        ctx.fillStyle = FLAGGED;
+        for (const point of flagged) {
+          const x = plot.valToPos(seconds(point.at), 'x', true);
+          const y = plot.valToPos(point.value, 'y', true);
+          ctx.beginPath();
+          ctx.arc(x, y, 5 * devicePixelRatio, 0, 2 * Math.PI);
+          ctx.fill();
+        }
+        ctx.restore();
+      },
+    },
+  };
+}
+
 export default function TrendChart({ name, points, unit, range, series2 }: TrendChartProps) {
   const holder = useRef<HTMLDivElement>(null);
-
   useEffect(() => {
     const element = holder.current;
     if (!element) return;
-    const sorted = [...points].sort((a, b) => seconds(a.at) - seconds(b.at));
-    const xs = sorted.map((point) => seconds(point.at));
-    const second = new Map((series2 ?? []).map((point) => [seconds(point.at), point.value]));
-    const data: uPlot.AlignedData = series2
-      ? [xs, sorted.map((point) => point.value), xs.map((x) => second.get(x) ?? null)]
-      : [xs, sorted.map((point) => point.value)];
-    const values = sorted.map((point) => point.value);
+    const data = columns(points, series2);
+    const many = data[0].length > 60;
+    const line = (stroke: string, label: string): uPlot.Series => ({
+      label,
+      stroke,
+      width: 2,
+      spanGaps: true,
+      points: { show: !many, size: 6, fill: stroke },
+    });
+    const values = [...points, ...(series2 ?? [])].map((point) => point.value);
     const bounds = [...values, range?.low, range?.high].filter(
       (value): value is number => typeof value === 'number',
     );
-    const low = bounds.length ? Math.min(...bounds) : 0;
-    const high = bounds.length ? Math.max(...bounds) : 1;
-    const pad = (high - low) * 0.1 || Math.abs(high) * 0.1 || 1;
-
-    const plot = new uPlot(
-      {
-        width: Math.max(element.clientWidth, 240),
-        height: 220,
-        legend: { show: false },
-        cursor: { show: false },
-        scales: { x: { time: true }, y: { range: () => [low - pad, high + pad] } },
-        axes: [{}, { label: unit, size: 56 }],
-        series: [
-          {},
-          { stroke: LINE, width: 2, points: { show: true, size: 6, fill: LINE } },
-          ...(series2 ? [{ stroke: SECOND, width: 2, points: { show: true, size: 6 } }] : []),
-        ],
-        hooks: {
-          drawClear: [
-            (u) => {
-              if (range?.low === undefined && range?.high === undefined) return;
-              const top = u.valToPos(range.high ?? high + pad, 'y', true);
-              const bottom = u.valToPos(range.low ?? low - pad, 'y', true);
-              u.ctx.save();
-              u.ctx.fillStyle = BAND;
-              u.ctx.fillRect(u.bbox.left, top, u.bbox.width, bottom - top);
-              u.ctx.restore();
-            },
-          ],
-          draw: [
-            (u) => {
-              u.ctx.save();
-              u.ctx.fillStyle = OUT;
-              for (const point of sorted) {
-                if (!point.outOfRange) continue;
-                const x = u.valToPos(seconds(point.at), 'x', true);
-                const y = u.valToPos(point.value, 'y', true);
-                u.ctx.beginPath();
-                u.ctx.arc(x, y, 5 * devicePixelRatio, 0, 2 * Math.PI);
-                u.ctx.fill();
-              }
-              u.ctx.restore();
-            },
-          ],
+    const options: uPlot.Options = {
+      width: Math.max(element.clientWidth, 200),
+      height: HEIGHT,
+      legend: { show: false },
+      cursor: { show: false },
+      plugins: [bandPlugin(range), flaggedPlugin(points)],
+      scales: {
+        // A single day is shown with a fortnight either side, not over years.
+        x: {
+          time: true,
+          range: (_plot, min, max) =>
+            min === max ? [min - 14 * 86_400, max + 14 * 86_400] : [min, max],
+        },
+        y: {
+          range: () => {
+            const low = Math.min(...bounds);
+            const high = Math.max(...bounds);
+            const pad = (high - low || Math.abs(high) || 1) * 0.1;
+            return [low - pad, high + pad];
+          },
         },
       },
-      data,
-      element,
-    );
+      axes: [{}, { label: unit, size: 56 }],
+      series: [{}, line(PRIMARY, name), ...(series2 ? [line(SECOND, `${name} (second)`)] : [])],
+    };
+    const plot = new uPlot(options, data, element);
     const resize = new ResizeObserver(() =>
-      plot.setSize({ width: Math.max(element.clientWidth, 240), height: 220 }),
+      plot.setSize({ width: Math.max(element.clientWidth, 200), height: HEIGHT }),
     );
     resize.observe(element);
     return () => {
       resize.disconnect();
       plot.destroy();
     };
-  }, [points, unit, range, series2]);
+  }, [name, points, unit, range, series2]);
 
-  return <div ref={holder} role="img" aria-label={name} className="w-full overflow-hidden" />;
+  return (
+    <div
+      ref={holder}
+      role="img"
+      aria-label={name}
+      className="w-full overflow-hidden"
+      style={{ minHeight: HEIGHT }}
+    />
+  );
 }

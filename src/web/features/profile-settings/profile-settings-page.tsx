@@ -19,6 +19,7 @@ import { ActiveSessions } from './active-sessions';
 import { CalendarSection } from './calendar-section';
 import { RemindersSection } from './reminders-section';
 import { VaccineScheduleSection } from './vaccine-schedule-section';
+import { UnitsSection } from './units-section';
 import { useProfile, useUpdateProfile } from './profile-queries';
 import { YourDataSection } from './your-data-section';
 import { SecurityActivity } from './security-activity';
@@ -125,6 +126,7 @@ export function ProfileSettingsPage() {
           <SecurityActivity />
           <CalendarSection />
           <RemindersSection />
+          <UnitsSection />
           <VaccineScheduleSection />
           <YourDataSection />
           <Card className="p-5">

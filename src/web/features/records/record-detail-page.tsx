@@ -20,6 +20,8 @@ import { useSession } from '../auth/session';
 import { usePersonNames } from '../family-members/person-names';
 import { useRecordOwnership } from '../household/household-queries';
 import { PageHeader } from '../shell/page-header';
+import { useUnits } from '../profile-settings/profile-queries';
+import { DEFAULT_UNITS, formatMeasure, type UnitSystem } from '../../../shared/units';
 import { useDeleteRecord, useRecord } from './record-queries';
 
 export interface DetailRow {
@@ -53,9 +55,17 @@ function ContactLink({ href, children }: { href: string; children: string }) {
     </a>
   );
 }
-export function formatFieldValue(field: FieldSpec, value: unknown): ReactNode {
+export function formatFieldValue(
+  field: FieldSpec,
+  value: unknown,
+  units: UnitSystem = DEFAULT_UNITS,
+): ReactNode {
   if (value === null || value === undefined || value === '') return null;
   switch (field.kind) {
+    case 'number':
+      return field.measure && typeof value === 'number'
+        ? formatMeasure(field.measure, value, units)
+        : String(value);
     case 'date':
       return formatDate(String(value), LONG_DATE_FORMAT);
     case 'datetime':
@@ -90,6 +100,7 @@ export function RecordDetailPage<D extends RecordDefinition>({
   const user = useSession().data?.user;
   const me = user?.id;
   const personNames = usePersonNames();
+  const units = useUnits();
   const [confirming, setConfirming] = useState(false);
   const listPath = `/${definition.path}`;
   const missing = record.error instanceof ApiError && record.error.status === 404;
@@ -122,6 +133,7 @@ export function RecordDetailPage<D extends RecordDefinition>({
   const { shared, canChange } = ownership(data);
   const changedBy = data as { changed_by?: string | null; changed_by_name?: string | null };
   const hidden = new Set([definition.titleField, ...(customisation.hiddenFields ?? [])]);
+  const titleField = definition.fields[definition.titleField];
   const rows: DetailRow[] = [];
   // The user's own record names them, as the form does ('Maria Garcia (you)').
   const person =
@@ -134,7 +146,7 @@ export function RecordDetailPage<D extends RecordDefinition>({
       ) : field.kind === 'persons' ? (
         personNames(values[name] as string[] | undefined)
       ) : (
-        formatFieldValue(field, values[name])
+        formatFieldValue(field, values[name], units)
       );
     if (field.kind === 'member' ? person : value !== null) {
       rows.push({ label: customisation.labels?.[name] ?? field.label, value });
@@ -178,7 +190,9 @@ export function RecordDetailPage<D extends RecordDefinition>({
           <RecordTypeIcon type={definition.type} size="lg" />
           <div className="min-w-0 flex-1">
             <h2 className="text-xl font-bold break-words">
-              {String(values[definition.titleField] ?? '')}
+              {titleField && titleField.kind !== 'text'
+                ? formatFieldValue(titleField, values[definition.titleField])
+                : String(values[definition.titleField] ?? '')}
             </h2>
             <div className="mt-1.5 flex flex-wrap items-center gap-2">
               {customisation.badges?.(data)}

@@ -22,7 +22,8 @@ import { useFamilyMembers } from '../family-members/family-member-queries';
 import { usePersons } from '../family-members/person-select';
 import { sharedPersonLabel, useHousehold } from '../household/household-queries';
 import { PageHeader } from '../shell/page-header';
-import { recordResolver, toFormValues, type FormValues } from './form-values';
+import { useUnits } from '../profile-settings/profile-queries';
+import { fieldLabel, recordResolver, toFormValues, type FormValues } from './form-values';
 import { useRecord, useSaveRecord } from './record-queries';
 import { useUnsavedChanges } from './use-unsaved-changes';
 
@@ -79,6 +80,8 @@ function FieldControl({
       return <Input type="date" {...common} />;
     case 'datetime':
       return <Input type="datetime-local" {...common} />;
+    case 'number':
+      return <Input type="text" inputMode="decimal" autoComplete="off" {...common} />;
     case 'select': {
       // A saved value the list does not offer (a code an import brought) stays choosable.
       const savedLabel =
@@ -229,6 +232,7 @@ export function RecordFormPage({
   const household = useHousehold();
   const shared = useMemo(() => household.data?.received ?? [], [household.data]);
   const session = useSession();
+  const units = useUnits();
   // The user's members by name, then the persons shared with them as Editor.
   const membersByName = useMemo<PersonChoice[]>(
     () => [
@@ -244,8 +248,10 @@ export function RecordFormPage({
   // schedule's 'Record {vaccine} dose {n}'. Only the type's own fields are taken.
   const [searchParams] = useSearchParams();
   const form = useForm<FormValues, unknown, Record<string, unknown>>({
-    resolver: recordResolver(definition, (memberId) =>
-      members.data?.find((member) => member.id === memberId),
+    resolver: recordResolver(
+      definition,
+      (memberId) => members.data?.find((member) => member.id === memberId),
+      units,
     ),
     defaultValues: {
       ...toFormValues(definition),
@@ -260,13 +266,13 @@ export function RecordFormPage({
   const self = session.data ? `${session.data.user.name} (you)` : 'You';
   useEffect(() => {
     if (!record.data) return;
-    const values = toFormValues(definition, record.data);
+    const values = toFormValues(definition, record.data, units);
     // A record of an owner who shared themself is about that owner: their id is the person.
     if (me && record.data.user_id !== me && !record.data.family_member_id) {
       values.family_member_id = record.data.user_id;
     }
     form.reset(values);
-  }, [record.data, definition, form, me]);
+  }, [record.data, definition, form, me, units]);
 
   const unsaved = useUnsavedChanges({
     form,
@@ -388,7 +394,13 @@ export function RecordFormPage({
               );
             }
             return (
-              <FormField key={name} id={id} label={field.label} required={required} error={error}>
+              <FormField
+                key={name}
+                id={id}
+                label={fieldLabel(field, units)}
+                required={required}
+                error={error}
+              >
                 <FieldControl
                   id={id}
                   name={name}

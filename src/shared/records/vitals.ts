@@ -1,0 +1,126 @@
+/**
+ * Vitals (CONTRACT §5): one moment's measurements of one person, any of them, at least one.
+ * Each number is stored in its measure's canonical UCUM unit (src/shared/units.ts) and typed
+ * and shown in the account's units; BMI is derived (src/shared/bmi.ts), never stored.
+ */
+import { choice, dateTime, familyMember, measurement, textarea } from './fields';
+import { recordCatalogue } from './catalogue';
+import { defineRecord, objectSchema, standardMessages } from './definition';
+import { formatMeasure, type MeasureName, type UnitSystem } from '../units';
+
+export const GLUCOSE_TIMINGS = ['Fasting', 'Before Meal', 'After Meal', 'Random'] as const;
+
+/** Each measured column and the measure it holds, in the form's order. */
+export const VITAL_COLUMNS = {
+  weight_kg: 'weight',
+  height_cm: 'height',
+  head_circumference_cm: 'head_circumference',
+  systolic_mmhg: 'systolic',
+  diastolic_mmhg: 'diastolic',
+  heart_rate_per_min: 'heart_rate',
+  respiratory_rate_per_min: 'respiratory_rate',
+  temperature_c: 'temperature',
+  oxygen_saturation_pct: 'oxygen_saturation',
+  pain_score: 'pain_score',
+  blood_glucose_mg_dl: 'blood_glucose',
+} as const satisfies Record<string, MeasureName>;
+
+export type VitalColumn = keyof typeof VITAL_COLUMNS;
+export const vitalColumns = Object.keys(VITAL_COLUMNS) as VitalColumn[];
+
+const fields = {
+  measured_at: dateTime('Measured At', { required: true, happened: true, sinceBirth: true }),
+  weight_kg: measurement('Weight', 'weight'),
+  height_cm: measurement('Height', 'height'),
+  head_circumference_cm: measurement('Head Circumference', 'head_circumference'),
+  systolic_mmhg: measurement('Systolic', 'systolic'),
+  diastolic_mmhg: measurement('Diastolic', 'diastolic'),
+  heart_rate_per_min: measurement('Heart Rate', 'heart_rate'),
+  respiratory_rate_per_min: measurement('Respiratory Rate', 'respiratory_rate'),
+  temperature_c: measurement('Temperature', 'temperature'),
+  oxygen_saturation_pct: measurement('Oxygen Saturation', 'oxygen_saturation'),
+  pain_score: measurement('Pain Score', 'pain_score'),
+  blood_glucose_mg_dl: measurement('Blood Glucose', 'blood_glucose'),
+  glucose_timing: choice('Glucose Timing', GLUCOSE_TIMINGS),
+  notes: textarea('Notes'),
+  family_member_id: familyMember(),
+};
+
+export const AT_LEAST_ONE_MEASUREMENT = 'Enter at least one measurement';
+export const SYSTOLIC_ABOVE_DIASTOLIC = 'Systolic must be above Diastolic';
+
+type VitalValues = Record<VitalColumn, number | null> & { glucose_timing: string | null };
+
+export const hasMeasurement = (values: Partial<Record<VitalColumn, unknown>>) =>
+  vitalColumns.some((column) => typeof values[column] === 'number');
+
+export const vitalDefinition = defineRecord({
+  ...recordCatalogue.vital,
+  titleField: 'measured_at',
+  fields,
+  schema: objectSchema(fields).superRefine((values: VitalValues, context) => {
+    const issue = (message: string, path: string) =>
+      context.addIssue({ code: 'custom', message, path: [path] });
+    if (!hasMeasurement(values)) issue(AT_LEAST_ONE_MEASUREMENT, 'weight_kg');
+    const { systolic_mmhg: systolic, diastolic_mmhg: diastolic } = values;
+    if (systolic !== null && diastolic === null)
+      issue('Diastolic is required with Systolic', 'diastolic_mmhg');
+    if (diastolic !== null && systolic === null)
+      issue('Systolic is required with Diastolic', 'systolic_mmhg');
+    if (systolic !== null && diastolic !== null && systolic <= diastolic)
+      issue(SYSTOLIC_ABOVE_DIASTOLIC, 'systolic_mmhg');
+    if (values.glucose_timing !== null && values.blood_glucose_mg_dl === null)
+      issue('Glucose Timing needs a Blood Glucose', 'glucose_timing');
+  }),
+  memberLinked: true,
+  order: [{ column: 'measured_at', direction: 'desc' }],
+  timeline: { dateField: 'measured_at' },
+  afterEdit: 'detail',
+  messages: {
+    ...standardMessages('Vitals', 'vitals', { created: 'added', deletedDescription: 'removed' }),
+    created: { title: 'Vitals added', description: 'The vitals have been added successfully.' },
+    updated: { title: 'Vitals updated', description: 'The vitals have been updated successfully.' },
+    deleted: { title: 'Vitals deleted', description: 'The vitals have been removed successfully.' },
+  },
+});
+
+/** Short names of the measures, as a summary lists them. */
+const SHORT_NAMES: Partial<Record<VitalColumn, string>> = {
+  weight_kg: 'Weight',
+  height_cm: 'Height',
+  head_circumference_cm: 'Head',
+  heart_rate_per_min: 'Pulse',
+  respiratory_rate_per_min: 'Breaths',
+  temperature_c: 'Temp',
+  oxygen_saturation_pct: 'SpO2',
+  pain_score: 'Pain',
+  blood_glucose_mg_dl: 'Glucose',
+};
+
+/**
+ * One vitals entry in a line, in the user's units: 'Weight 72.5 kg · BP 120/80 mmHg'.
+ * The timeline, the PDF and the share viewer name an entry with it.
+ */
+export function summariseVitals(
+  values: Partial<Record<VitalColumn, unknown>>,
+  units: UnitSystem,
+): string {
+  const parts: string[] = [];
+  const number = (column: VitalColumn) =>
+    typeof values[column] === 'number' ? (values[column] as number) : null;
+  for (const column of vitalColumns) {
+    const value = number(column);
+    if (value === null) continue;
+    if (column === 'systolic_mmhg') {
+      const diastolic = number('diastolic_mmhg');
+      parts.push(`BP ${value}/${diastolic ?? '?'} mmHg`);
+      continue;
+    }
+    if (column === 'diastolic_mmhg') {
+      if (number('systolic_mmhg') === null) parts.push(`BP ?/${value} mmHg`);
+      continue;
+    }
+    parts.push(`${SHORT_NAMES[column]} ${formatMeasure(VITAL_COLUMNS[column], value, units)}`);
+  }
+  return parts.length ? parts.join(' · ') : 'Vitals';
+}

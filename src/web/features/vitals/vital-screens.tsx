@@ -1,0 +1,177 @@
+/**
+ * The vitals screens (CONTRACT §5). /vitals shows one person's trend of the chosen
+ * 'Measure': a chart named '{Measure} chart' (uPlot, loaded only here) and the same values
+ * as a table ('Date', 'Value'), newest first, each date a link to its entry. The person is
+ * the one the member filter chose, or the user when it shows everyone. Detail and form are
+ * the generic ones; numbers are typed and shown in the account's Units.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Activity } from 'lucide-react';
+import { lazy, Suspense, useId, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatDate, LONG_DATE_TIME_FORMAT } from '../../../shared/dates';
+import { vitalDefinition } from '../../../shared/records';
+import { TREND_MEASURES, trendOf, type TrendMeasureLabel } from '../../../shared/vitals-trend';
+import { Card } from '../../components/ui/card';
+import { EmptyState, Loading } from '../../components/ui/feedback';
+import { Label, Select } from '../../components/ui/input';
+import { vitalsTrendApi } from '../../lib/api';
+import { useSession } from '../auth/session';
+import { useMemberParam } from '../family-members/member-filter';
+import { useUnits } from '../profile-settings/profile-queries';
+import { RecordDetailPage } from '../records/record-detail-page';
+import { RecordFormPage } from '../records/record-form-page';
+import { EmptyLink, RecordListScreen } from '../records/record-list-parts';
+
+const TrendChart = lazy(() => import('../../components/charts/trend-chart'));
+
+const MEASURE_PARAM = 'measure';
+
+function useMeasure(): [TrendMeasureLabel, (label: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get(MEASURE_PARAM);
+  const measure = TREND_MEASURES.find((item) => item.label === asked)?.label ?? 'Weight';
+  const setMeasure = (label: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(MEASURE_PARAM, label);
+        return next;
+      },
+      { replace: true },
+    );
+  return [measure, setMeasure];
+}
+
+function VitalsTrend({ personId }: { personId: string }) {
+  const selectId = useId();
+  const units = useUnits();
+  const [measure, setMeasure] = useMeasure();
+  const trend = useQuery({
+    queryKey: ['records', 'vital', 'trend', personId],
+    queryFn: () => vitalsTrendApi.get(personId),
+  });
+  const series = useMemo(
+    () => (trend.data ? trendOf(measure, trend.data, units) : null),
+    [trend.data, measure, units],
+  );
+  const points = useMemo(
+    () => series?.rows.map((row) => ({ at: row.at, value: row.value })) ?? [],
+    [series],
+  );
+  const second = useMemo(
+    () =>
+      series?.rows.some((row) => row.value2 !== undefined)
+        ? series.rows.map((row) => ({ at: row.at, value: row.value2 ?? row.value }))
+        : undefined,
+    [series],
+  );
+  const ids = useMemo(
+    () => new Map(trend.data?.entries.map((entry) => [entry.measured_at, entry.id])),
+    [trend.data],
+  );
+
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-1.5">
+        <Label htmlFor={selectId}>Measure</Label>
+        <Select id={selectId} value={measure} onChange={(event) => setMeasure(event.target.value)}>
+          {TREND_MEASURES.map((item) => (
+            <option key={item.label} value={item.label}>
+              {item.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {trend.isPending ? (
+        <Loading />
+      ) : trend.error || !series ? (
+        <Card className="p-6 text-center font-medium">
+          {vitalDefinition.messages.loadListError}
+        </Card>
+      ) : (
+        <>
+          <Card className="p-3">
+            {trend.data.person ? (
+              <p className="mb-2 px-1 text-sm text-muted-foreground">
+                {trend.data.person.name}
+                {series.unit ? ` · ${series.unit}` : ''}
+              </p>
+            ) : null}
+            <Suspense fallback={<div style={{ minHeight: 240 }} />}>
+              <TrendChart
+                name={`${measure} chart`}
+                points={points}
+                series2={second}
+                unit={series.unit}
+              />
+            </Suspense>
+          </Card>
+          {series.rows.length === 0 ? (
+            <EmptyState icon={Activity} title={`No ${measure.toLowerCase()} recorded yet`}>
+              <EmptyLink to="/vitals/new">Add Vitals</EmptyLink>
+            </EmptyState>
+          ) : (
+            <Card className="overflow-hidden p-0">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">{`${measure} values`}</caption>
+                <thead className="bg-surface-muted text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      Date
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      Value
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-border">
+                  {[...series.rows].reverse().map((row) => {
+                    const id = ids.get(row.at);
+                    const date = formatDate(row.at, LONG_DATE_TIME_FORMAT);
+                    return (
+                      <tr key={row.at}>
+                        <td className="px-4 py-2">
+                          {id ? (
+                            <Link
+                              className="text-primary underline-offset-4 hover:underline"
+                              to={`/vitals/${id}`}
+                            >
+                              {date}
+                            </Link>
+                          ) : (
+                            date
+                          )}
+                        </td>
+                        <td className="px-4 py-2 font-medium">{row.text}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </Card>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ListPage() {
+  const [member] = useMemberParam();
+  const me = useSession().data?.user.id;
+  const personId = member ?? me;
+  return (
+    <RecordListScreen definition={vitalDefinition} addLabel="Add Vitals">
+      {personId ? <VitalsTrend personId={personId} /> : <Loading />}
+    </RecordListScreen>
+  );
+}
+
+export function DetailPage() {
+  return <RecordDetailPage definition={vitalDefinition} />;
+}
+
+export function FormPage() {
+  return <RecordFormPage definition={vitalDefinition} />;
+}
