@@ -59,6 +59,7 @@ const config: AppConfig = {
   vapid: { ...webPush.generateVAPIDKeys(), subject: 'mailto:bench@example.invalid' },
   pushEndpoints: 'public',
   mail: null,
+  documentQuotaMb: 2048,
 };
 
 function openApp() {

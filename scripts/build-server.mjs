@@ -14,6 +14,8 @@ const entryPoints = {
   'summary-pdf-worker': 'src/server/summary/summary-pdf-worker.ts',
   // The thread a FHIR import's file is read on (src/server/fhir/fhir-import-thread.ts).
   'fhir-import-worker': 'src/server/fhir/fhir-import-worker.ts',
+  // The thread documents' thumbnails are made on (src/server/documents/document-derive-thread.ts).
+  'document-derive-worker': 'src/server/documents/document-derive-worker.ts',
 };
 
 await build({
@@ -23,7 +25,17 @@ await build({
   platform: 'node',
   target: 'node24',
   format: 'esm',
-  external: ['better-sqlite3', 'argon2', 'pg', 'pino'],
+  // sharp and the canvas are native addons; pdf.js and the HEIC decoder load files of their own.
+  external: [
+    'better-sqlite3',
+    'argon2',
+    'pg',
+    'pino',
+    'sharp',
+    '@napi-rs/canvas',
+    'pdfjs-dist',
+    'heic-decode',
+  ],
   // Bundled CommonJS code still calls require() for Node's own modules.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -31,6 +31,7 @@ import type { TimelineRepository } from './timeline/timeline-repository';
 import { timelineRoutes } from './timeline/timeline-routes';
 import { shareLinkRoutes, type ShareLinkRouteDependencies } from './share-links/share-link-routes';
 import type { Kysely } from 'kysely';
+import type { DocumentRepository } from './documents/document-repository';
 
 export interface ProductRouteDependencies {
   db: Kysely<DB>;
@@ -40,6 +41,8 @@ export interface ProductRouteDependencies {
   members: FamilyMemberRepository;
   timeline: TimelineRepository;
   household: HouseholdRepository;
+  /** Documents' rows and files: a member's or an account's go with them. */
+  documents: DocumentRepository;
   requireFreshProof: RequireFreshProof;
   /** The server's public address (BASE_URL), for links made to be opened elsewhere. */
   publicUrl: string | null;
@@ -59,6 +62,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     members,
     timeline,
     household,
+    documents,
     requireFreshProof,
     publicUrl,
     shareLinks,
@@ -66,11 +70,11 @@ export function productRoutes(deps: ProductRouteDependencies) {
     importLimits,
   } = deps;
   return new Hono<AppEnv>()
-    .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger }))
+    .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger, documents }))
     .route('/', dataTransferRoutes(db, importLimits, logger))
     .route('/', calendarLinkRoutes(db, logger, publicUrl))
     .route('/', accountSecurityRoutes(db, auth, accounts))
-    .route('/family-members', familyMemberRoutes(members))
+    .route('/family-members', familyMemberRoutes(members, documents))
     .route('/fhir', fhirRoutes(db, household))
     .route('/household', householdRoutes(household))
     .route('/doses', doseRoutes(createDoseRepository(db), household))

@@ -2,6 +2,7 @@
  * Configuration from the environment (CONTRACT.md §1). Every variable is optional; the
  * secrets that are not given are created once and kept in DATA_DIR.
  */
+import { DEFAULT_DOCUMENT_QUOTA_MB } from '../shared/documents';
 import type { PushEndpointPolicy } from './reminders/push-endpoints';
 import { randomBytes, randomInt } from 'node:crypto';
 import {
@@ -80,6 +81,8 @@ export interface AppConfig {
   pushEndpoints: PushEndpointPolicy;
   /** Outgoing mail (SMTP_URL, MAIL_FROM), or null when mail is not set up. */
   mail: MailConfig | null;
+  /** Each account's storage limit for documents, in MB (DOCUMENT_QUOTA_MB). */
+  documentQuotaMb: number;
 }
 
 /**
@@ -258,6 +261,17 @@ function parseDays(name: string, value: string | undefined, fallback: number): n
   return days;
 }
 
+function parseMegabytes(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const megabytes = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(megabytes) || megabytes < 1) {
+    throw new ConfigError(
+      `${name} must be a whole number of megabytes (1 or more), not "${value}"`,
+    );
+  }
+  return megabytes;
+}
+
 /** The default of PASSCODE_GUESS_LIMIT: 50 wrong passcodes an hour on the whole server. */
 export const DEFAULT_PASSCODE_GUESS_LIMIT: RateLimitConfig = { max: 50, windowSeconds: 3600 };
 
@@ -341,6 +355,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     vapid: loadVapidConfig(env, dataDir),
     pushEndpoints: 'public',
     mail: parseMailConfig(env),
+    documentQuotaMb: parseMegabytes(
+      'DOCUMENT_QUOTA_MB',
+      env.DOCUMENT_QUOTA_MB,
+      DEFAULT_DOCUMENT_QUOTA_MB,
+    ),
   };
 }
 

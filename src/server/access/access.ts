@@ -47,6 +47,8 @@ const OTHER_OWNED_TABLES = {
   access_grants: 'user_id',
   contact_persons: 'user_id',
   mail_queue: 'user_id',
+  documents: 'user_id',
+  document_blobs: 'user_id',
   user: 'id',
   session: 'userId',
   account: 'userId',

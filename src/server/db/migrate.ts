@@ -32,6 +32,7 @@ import * as mailQueue from './migrations/0022-mail-queue';
 import * as vaccineSchedule from './migrations/0023-vaccine-schedule';
 import * as emailReminders from './migrations/0024-email-reminders';
 import * as vaccineReminders from './migrations/0025-vaccine-reminders';
+import * as documents from './migrations/0028-documents';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0023-vaccine-schedule': vaccineSchedule,
   '0024-email-reminders': emailReminders,
   '0025-vaccine-reminders': vaccineReminders,
+  '0028-documents': documents,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
