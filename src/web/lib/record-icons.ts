@@ -3,6 +3,7 @@ import {
   BookUser,
   FileText,
   HeartPulse,
+  Paperclip,
   Pill,
   ShieldAlert,
   ShieldCheck,
@@ -34,3 +35,7 @@ export const recordTints: Record<RecordType, string> = {
   insurance: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
   contact: 'bg-teal-100 text-teal-800 dark:bg-teal-950 dark:text-teal-300',
 };
+
+/** Documents' mark, beside the record types' (a paper clip on the same kind of tint). */
+export const documentIcon: LucideIcon = Paperclip;
+export const documentTint = 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-300';

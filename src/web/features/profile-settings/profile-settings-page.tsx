@@ -21,6 +21,7 @@ import { RemindersSection } from './reminders-section';
 import { VaccineScheduleSection } from './vaccine-schedule-section';
 import { useProfile, useUpdateProfile } from './profile-queries';
 import { YourDataSection } from './your-data-section';
+import { DocumentStorageSection } from './document-storage-section';
 import { SecurityActivity } from './security-activity';
 import { TwoFactorSettings } from './two-factor-settings';
 import { PasswordSection } from './password-section';
@@ -123,6 +124,7 @@ export function ProfileSettingsPage() {
           <RemindersSection />
           <VaccineScheduleSection />
           <YourDataSection />
+          <DocumentStorageSection />
           <Card className="p-5">
             <h2 className="font-semibold">Sign Out</h2>
             <p className="mb-4 text-sm text-muted-foreground">End this session on this device.</p>
