@@ -263,7 +263,13 @@ export function UploadDocumentDialog({
                     className="h-2 w-full accent-primary"
                     aria-label={`${upload.file.name} upload progress`}
                     max={Math.max(upload.file.size, 1)}
-                    value={upload.state === 'done' ? upload.file.size : upload.sent}
+                    value={
+                      upload.state === 'done'
+                        ? upload.file.size
+                        : upload.state === 'failed'
+                          ? 0
+                          : upload.sent
+                    }
                   />
                   {upload.state === 'failed' ? (
                     <div className="flex items-center justify-between gap-2">
