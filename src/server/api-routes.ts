@@ -75,7 +75,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/', calendarLinkRoutes(db, logger, publicUrl))
     .route('/', accountSecurityRoutes(db, auth, accounts))
     .route('/family-members', familyMemberRoutes(members, documents))
-    .route('/fhir', fhirRoutes(db, household))
+    .route('/fhir', fhirRoutes(db, household, documents))
     .route('/household', householdRoutes(household))
     .route('/doses', doseRoutes(createDoseRepository(db), household))
     .route('/persons', summaryRoutes(db, household))

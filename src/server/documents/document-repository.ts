@@ -219,6 +219,21 @@ export function createDocumentRepository(db: Kysely<DB>, store: DocumentFileStor
 
     releaseFiles,
 
+    /** A person's documents, oldest first (an export of theirs: the owner reads them). */
+    async ofPerson(owner: string, memberId: string | null): Promise<DocumentsTable[]> {
+      return ownedRows(db, 'documents', owner)
+        .selectAll()
+        .where('family_member_id', memberId === null ? 'is' : '=', memberId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute() as Promise<DocumentsTable[]>;
+    },
+
+    /** A file of the owner's, as a stream. */
+    readFile(owner: string, sha256: string) {
+      return store.read(owner, sha256);
+    },
+
     /** The account is gone: every file of theirs goes too. */
     async removeOwnerFiles(owner: string) {
       await store.removeOwner(owner);

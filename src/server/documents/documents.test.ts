@@ -333,6 +333,44 @@ describe('documents', () => {
     expect(blobs).toEqual([]);
   });
 
+  it('carry each document in FHIR $everything as a DocumentReference with its file', async () => {
+    const { client } = await signedUpClient(server);
+    const owner = await ownerOf(client);
+    const pdf = await makePdf(2);
+    const heic = readFileSync(path.join(FIXTURES, 'rainbow-451x461.heic'));
+    await upload(client, pdf, { document_type: 'Lab Report', document_date: '2026-01-02' });
+    await upload(client, heic, { document_type: 'Other', file_name: 'IMG_0003.HEIC' });
+    const bundle = await client.get<{
+      entry: {
+        resource: { resourceType: string; type?: { coding?: { code: string }[] } } & Record<
+          string,
+          unknown
+        >;
+      }[];
+    }>(`/api/fhir/Patient/${owner}/$everything`);
+    expect(bundle.status).toBe(200);
+    const references = bundle.body.entry
+      .map((entry) => entry.resource)
+      .filter((resource) => resource.resourceType === 'DocumentReference') as unknown as {
+      type: { coding?: { code: string }[]; text: string };
+      content: { attachment: { contentType: string; data: string; creation?: string } }[];
+    }[];
+    expect(references).toHaveLength(2);
+    const [report, photo] = references;
+    expect(report?.type.coding?.[0]?.code).toBe('11502-2');
+    expect(report?.content[0]?.attachment.creation).toBe('2026-01-02');
+    expect(Buffer.from(report?.content[0]?.attachment.data ?? '', 'base64').equals(pdf)).toBe(true);
+    expect(photo?.content[0]?.attachment.contentType).toBe('image/heic');
+    expect(Buffer.from(photo?.content[0]?.attachment.data ?? '', 'base64').equals(heic)).toBe(true);
+    // A share link's bundle names its types: documents are not in it.
+    const chosen = await client.get<{ entry: { resource: { resourceType: string } }[] }>(
+      `/api/fhir/Patient/${owner}/$everything?types=note`,
+    );
+    expect(chosen.body.entry.some((e) => e.resource.resourceType === 'DocumentReference')).toBe(
+      false,
+    );
+  });
+
   it('show the storage used and its limit', async () => {
     const { client } = await signedUpClient(server);
     const before = await client.get<{ usedBytes: number; limitBytes: number }>(
