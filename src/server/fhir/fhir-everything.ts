@@ -94,7 +94,6 @@ export async function* streamPatientEverything(
       'include',
     ).split(JSON.stringify(DATA_MARK));
     yield `${buffer},${before}"`;
-    buffer = '';
     let rest: Uint8Array = new Uint8Array(0);
     for await (const chunk of document.file()) {
       const bytes = rest.length ? Buffer.concat([rest, chunk]) : Buffer.from(chunk);
