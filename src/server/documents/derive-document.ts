@@ -5,6 +5,7 @@
  * thumbnail (an image's by sharp, a PDF's first page rendered by pdf.js on a canvas).
  */
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import sharp, { type Sharp } from 'sharp';
 import type { DocumentMimeType } from '../../shared/documents';
 
@@ -52,10 +53,23 @@ async function decodeHeic(bytes: Buffer): Promise<Sharp> {
   });
 }
 
+/**
+ * The canvas module pdf.js itself draws images with. pdf.js pins its own @napi-rs/canvas
+ * (0.1.x, under pdfjs-dist/node_modules); drawing its canvases onto one of another copy (the
+ * 1.x at the top of node_modules) mixes two builds of Skia in one process, which corrupted
+ * the heap and crashed the process on the first PDF with an image in it. So the page is
+ * drawn on a canvas of pdf.js's own copy, found from pdf.js's folder as pdf.js finds it.
+ */
+function canvasOfPdfjs(): typeof import('@napi-rs/canvas') {
+  const fromHere = createRequire(import.meta.url);
+  const fromPdfjs = createRequire(fromHere.resolve('pdfjs-dist/package.json'));
+  return fromPdfjs('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
+}
+
 /** The first page of a PDF, drawn at thumbnail size. */
 async function pdfFirstPage(bytes: Buffer): Promise<Uint8Array> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const { createCanvas } = await import('@napi-rs/canvas');
+  const { createCanvas } = canvasOfPdfjs();
   const document = await pdfjs.getDocument({
     data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
     // No fonts from the system's; the PDF's own drawn on the canvas.

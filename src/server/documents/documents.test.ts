@@ -32,8 +32,8 @@ import type { GivenGrant } from '../../shared/household';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 
-/** A small PDF of `pages` pages, made by pdfkit. */
-function makePdf(pages = 1): Promise<Buffer> {
+/** A small PDF of `pages` pages, made by pdfkit; with `image`, a picture on its first page. */
+function makePdf(pages = 1, image?: Buffer): Promise<Buffer> {
   return new Promise((resolve) => {
     const doc = new PDFDocument();
     const parts: Buffer[] = [];
@@ -42,6 +42,7 @@ function makePdf(pages = 1): Promise<Buffer> {
     for (let i = 0; i < pages; i++) {
       if (i) doc.addPage();
       doc.fontSize(20).text(`Discharge letter, page ${i + 1}`);
+      if (image && i === 0) doc.image(image, 50, 120, { width: 200 });
     }
     doc.end();
   });
@@ -110,7 +111,13 @@ describe('documents', () => {
   it('upload a PDF, list it with its thumbnail, show and download it, and delete it with its files', async () => {
     const { client } = await signedUpClient(server);
     const owner = await ownerOf(client);
-    const pdf = await makePdf(3);
+    // With a picture in it: pdf.js draws it with a canvas module of its own (derive-document.ts).
+    const logo = await sharp({
+      create: { width: 120, height: 60, channels: 3, background: '#c33' },
+    })
+      .png()
+      .toBuffer();
+    const pdf = await makePdf(3, logo);
     const created = await upload(client, pdf, {
       title: 'Discharge letter',
       document_type: 'Letter',
