@@ -144,7 +144,7 @@ async function main() {
     const response = await fetch(`${base}/api/documents?${query}`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/octet-stream' },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
     const ms = performance.now() - started;
     clearInterval(sampler);
@@ -161,12 +161,12 @@ async function main() {
   await fetch(`${base}/api/documents?title=warm&document_type=Other`, {
     method: 'POST',
     headers,
-    body: await pdf(1),
+    body: new Uint8Array(await pdf(1)),
   });
   await fetch(`${base}/api/documents?title=warm&document_type=Other`, {
     method: 'POST',
     headers,
-    body: await photo(64, 64, 90),
+    body: new Uint8Array(await photo(64, 64, 90)),
   });
 
   const bigImage = await sharp(noise(1800 * 1800 * 3), {

@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import type * as Canvas from '@napi-rs/canvas';
 import sharp, { type Sharp } from 'sharp';
 import type { DocumentMimeType } from '../../shared/documents';
 
@@ -60,10 +61,10 @@ async function decodeHeic(bytes: Buffer): Promise<Sharp> {
  * the heap and crashed the process on the first PDF with an image in it. So the page is
  * drawn on a canvas of pdf.js's own copy, found from pdf.js's folder as pdf.js finds it.
  */
-function canvasOfPdfjs(): typeof import('@napi-rs/canvas') {
+function canvasOfPdfjs(): typeof Canvas {
   const fromHere = createRequire(import.meta.url);
   const fromPdfjs = createRequire(fromHere.resolve('pdfjs-dist/package.json'));
-  return fromPdfjs('@napi-rs/canvas') as typeof import('@napi-rs/canvas');
+  return fromPdfjs('@napi-rs/canvas') as typeof Canvas;
 }
 
 /** The first page of a PDF, drawn at thumbnail size. */
