@@ -4,10 +4,10 @@
 import { DAY_GROUP_FORMAT, formatDate, localDayOf } from './dates';
 import type { RecordType } from './records/definition';
 
-export type TimelineEventType = Extract<
-  RecordType,
-  'visit' | 'medication' | 'shot' | 'note' | 'condition' | 'allergy'
->;
+export type TimelineEventType =
+  | Extract<RecordType, 'visit' | 'medication' | 'shot' | 'note' | 'condition' | 'allergy'>
+  /** A document, on its Document Date (CONTRACT §5 'Documents'). */
+  | 'document';
 
 export interface TimelineEvent {
   id: string;
@@ -35,6 +35,7 @@ export const TIMELINE_TYPE_LABELS: Record<TimelineEventType, string> = {
   note: 'Note',
   condition: 'Condition',
   allergy: 'Allergy',
+  document: 'Document',
 };
 
 /** The calendar day an event belongs to, in the viewer's time zone. */

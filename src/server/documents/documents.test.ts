@@ -378,6 +378,27 @@ describe('documents', () => {
     );
   });
 
+  it('put a document on the timeline on its Document Date', async () => {
+    const { client } = await signedUpClient(server);
+    const created = await upload(client, await makePdf(), {
+      title: 'Referral letter',
+      document_type: 'Referral',
+      document_date: '2025-02-03',
+    });
+    await upload(client, await makePdf(), { title: 'Undated', document_date: '' });
+    const timeline = await client.get<{
+      events: { id: string; type: string; date: string; name: string }[];
+    }>('/api/timeline');
+    expect(timeline.body.events).toEqual([
+      expect.objectContaining({
+        id: created.body.id,
+        type: 'document',
+        date: '2025-02-03',
+        name: 'Referral letter',
+      }),
+    ]);
+  });
+
   it('show the storage used and its limit', async () => {
     const { client } = await signedUpClient(server);
     const before = await client.get<{ usedBytes: number; limitBytes: number }>(

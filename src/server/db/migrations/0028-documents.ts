@@ -43,6 +43,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('documents')
     .columns(['user_id', 'created_at'])
     .execute();
+  // The timeline reads documents by (owner, date, id), as it reads every record type.
+  await db.schema
+    .createIndex('documents_user_date_idx')
+    .on('documents')
+    .columns(['user_id', 'document_date', 'id'])
+    .execute();
   await db.schema
     .createIndex('documents_record_idx')
     .on('documents')
