@@ -15,7 +15,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import webPush from 'web-push';
 import { createApp } from '../src/server/app';
@@ -27,6 +26,7 @@ import { openSqlite } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { documentDeriveThread } from '../src/server/documents/document-derive-thread';
 import { createLogger } from '../src/server/logger';
+import { samplePdf } from '../src/server/documents/fixtures/sample-files';
 import { TEST_PASSCODE } from '../src/server/test/test-passcode';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kin-bench-documents-'));
@@ -73,20 +73,7 @@ const noise = (bytes: number) => {
   return buffer;
 };
 
-function pdf(pages: number, image?: Buffer): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument();
-    const parts: Buffer[] = [];
-    doc.on('data', (b: Buffer) => parts.push(b));
-    doc.on('end', () => resolve(Buffer.concat(parts)));
-    for (let i = 0; i < pages; i++) {
-      if (i) doc.addPage();
-      doc.fontSize(18).text(`Laboratory report, page ${i + 1}`);
-      if (image && i === 0) doc.image(image, 50, 100, { width: 400 });
-    }
-    doc.end();
-  });
-}
+const pdf = samplePdf;
 
 /** A photo of noise (incompressible, so large for its pixels), with a camera's EXIF. */
 async function photo(width: number, height: number, quality: number): Promise<Buffer> {

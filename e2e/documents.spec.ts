@@ -6,23 +6,11 @@
 import { readFile } from 'node:fs/promises';
 import exifr from 'exifr';
 import sharp from 'sharp';
+import { gpsPhoto } from '../src/server/documents/fixtures/sample-files';
 import { createRecordViaApi, expect, expectAccessible, test } from './fixtures';
 
 /** A phone's photo: a GPS position and a device in its EXIF. */
-function cardPhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 640, height: 400, channels: 3, background: '#1f7a8c' } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'Acme', Model: 'Phone 12' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '48/1 51/1 0/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '2/1 21/1 0/1',
-      },
-    })
-    .toBuffer();
-}
+const cardPhoto = () => gpsPhoto({ width: 640, height: 400 });
 
 test('a photo of an insurance card, attached to its policy, downloads without its GPS position', async ({
   page,

@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseBackupConfig } from '../config';
 import { SQLITE_FILE_NAME } from '../db/database';
@@ -16,6 +15,7 @@ import { createBackup } from '../operations/backup';
 import { restoreBackup, RestoreRefusedError } from '../operations/restore';
 import { createTestServer, signedUpClient, testEngine } from '../test/harness';
 import type { StoredDocument } from '../../shared/documents';
+import { samplePdf } from './fixtures/sample-files';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const logger = createLogger('silent');
@@ -29,16 +29,7 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function makePdf(): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument();
-    const parts: Buffer[] = [];
-    doc.on('data', (b: Buffer) => parts.push(b));
-    doc.on('end', () => resolve(Buffer.concat(parts)));
-    doc.text('Referral to cardiology');
-    doc.end();
-  });
-}
+const makePdf = () => samplePdf();
 
 describe.skipIf(testEngine() !== 'sqlite')('documents in backups', () => {
   it('keep every file with the backup, and bring them back with a restore, hashes checked', async () => {

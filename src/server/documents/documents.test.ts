@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
-import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import {
   DOCUMENT_EMPTY_MESSAGE,
@@ -26,44 +25,16 @@ import {
   type TestServer,
 } from '../test/harness';
 import { documentStoreOf } from './document-files';
+import { gpsPhoto, samplePdf } from './fixtures/sample-files';
 import { readDocumentFile } from './document-files';
 import { acceptGrant } from '../test/grant-acceptance';
 import type { GivenGrant } from '../../shared/household';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 
-/** A small PDF of `pages` pages, made by pdfkit; with `image`, a picture on its first page. */
-function makePdf(pages = 1, image?: Buffer): Promise<Buffer> {
-  return new Promise((resolve) => {
-    const doc = new PDFDocument();
-    const parts: Buffer[] = [];
-    doc.on('data', (b: Buffer) => parts.push(b));
-    doc.on('end', () => resolve(Buffer.concat(parts)));
-    for (let i = 0; i < pages; i++) {
-      if (i) doc.addPage();
-      doc.fontSize(20).text(`Discharge letter, page ${i + 1}`);
-      if (image && i === 0) doc.image(image, 50, 120, { width: 200 });
-    }
-    doc.end();
-  });
-}
-
-/** A JPEG photo with a GPS position and a device in its EXIF, taken sideways (orientation 6). */
-function makeGpsPhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 32, channels: 3, background: '#2a7' } })
-    .jpeg()
-    .withMetadata({ orientation: 6 })
-    .withExif({
-      IFD0: { Make: 'Acme', Model: 'Phone 12' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '48/1 51/1 0/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '2/1 21/1 0/1',
-      },
-    })
-    .toBuffer();
-}
+const makePdf = samplePdf;
+/** A photo taken sideways (orientation 6) at a GPS position. */
+const makeGpsPhoto = () => gpsPhoto({ orientation: 6 });
 
 function upload(
   client: TestClient,
