@@ -61,6 +61,8 @@ const config: AppConfig = {
   pushEndpoints: 'public',
   mail: null,
   singleSignOn: null,
+  documentQuotaMb: 2048,
+  ocrLanguages: ['eng'],
 };
 
 function openApp() {

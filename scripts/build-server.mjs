@@ -16,6 +16,8 @@ const entryPoints = {
   'fhir-import-worker': 'src/server/fhir/fhir-import-worker.ts',
   // The thread a document's text is read on (src/server/search/document-text-thread.ts).
   'document-text-worker': 'src/server/search/document-text-worker.ts',
+  // The thread documents' thumbnails are made on (src/server/documents/document-derive-thread.ts).
+  'document-derive-worker': 'src/server/documents/document-derive-worker.ts',
 };
 
 await build({
@@ -25,9 +27,19 @@ await build({
   platform: 'node',
   target: 'node24',
   format: 'esm',
-  // sharp is a native addon; tesseract.js starts its own thread from its own files, and
-  // pdf.js loads its own canvas beside itself: they stay in node_modules too.
-  external: ['better-sqlite3', 'argon2', 'pg', 'pino', 'sharp', 'tesseract.js', 'pdfjs-dist'],
+  // sharp and the canvas are native addons; tesseract.js starts its own thread from its own
+  // files; pdf.js loads its own canvas beside itself and the HEIC decoder files of its own.
+  external: [
+    'better-sqlite3',
+    'argon2',
+    'pg',
+    'pino',
+    'sharp',
+    '@napi-rs/canvas',
+    'pdfjs-dist',
+    'heic-decode',
+    'tesseract.js',
+  ],
   // Bundled CommonJS code still calls require() for Node's own modules.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -40,6 +40,7 @@ import type { Kysely } from 'kysely';
 import type { SearchRepository } from './search/search-repository';
 import { searchRoutes } from './search/search-routes';
 import { documentTextRoutes } from './search/document-text-routes';
+import type { DocumentRepository } from './documents/document-repository';
 
 export interface ProductRouteDependencies {
   db: Kysely<DB>;
@@ -50,6 +51,8 @@ export interface ProductRouteDependencies {
   timeline: TimelineRepository;
   search: SearchRepository;
   household: HouseholdRepository;
+  /** Documents' rows and files: a member's or an account's go with them. */
+  documents: DocumentRepository;
   requireFreshProof: RequireFreshProof;
   /** The server's public address (BASE_URL), for links made to be opened elsewhere. */
   publicUrl: string | null;
@@ -70,6 +73,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     timeline,
     search,
     household,
+    documents,
     requireFreshProof,
     publicUrl,
     shareLinks,
@@ -77,13 +81,13 @@ export function productRoutes(deps: ProductRouteDependencies) {
     importLimits,
   } = deps;
   return new Hono<AppEnv>()
-    .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger }))
+    .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger, documents }))
     .route('/', dataTransferRoutes(db, importLimits, logger))
     .route('/', calendarLinkRoutes(db, logger, publicUrl))
     .route('/', accountSecurityRoutes(db, auth, accounts))
     .route('/', passkeyRoutes({ db, requireFreshProof, logger }))
-    .route('/family-members', familyMemberRoutes(members))
-    .route('/fhir', fhirRoutes(db, household))
+    .route('/family-members', familyMemberRoutes(members, documents))
+    .route('/fhir', fhirRoutes(db, household, documents))
     .route('/household', householdRoutes(household))
     .route(
       `/${recordCatalogue.lab_result.path}`,

@@ -44,6 +44,11 @@ import {
   shlRoutes,
 } from './share-links/share-link-routes';
 import { recordRoutes } from './records/record-routes';
+import type { RecordRepository } from './records/record-repository';
+import { documentStoreOf } from './documents/document-files';
+import { createDocumentRepository } from './documents/document-repository';
+import { documentRoutes } from './documents/document-routes';
+import { documentDeriveThread } from './documents/document-derive-thread';
 import { createTimelineRepository } from './timeline/timeline-repository';
 import { createSearchRepository } from './search/search-repository';
 
@@ -66,6 +71,7 @@ export interface AppDependencies {
     | 'mail'
     | 'passkeys'
     | 'singleSignOn'
+    | 'documentQuotaMb'
   >;
   logger: Logger;
   /** Where the app's mails are queued; none: mail is not set up. */
@@ -130,7 +136,11 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
   const limitShareLink = bodyBound(MAX_SHARE_LINK_BYTES, 'The shared records');
   app.use('/api/*', (c, next) =>
     // A GET has no body; an import file has a bound of its own, set by its route.
-    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/import'
+    // A document's upload is bounded by its route as it streams in (documents/document-routes.ts).
+    c.req.method === 'GET' ||
+    c.req.method === 'HEAD' ||
+    c.req.path === '/api/import' ||
+    (c.req.method === 'POST' && c.req.path === '/api/documents')
       ? next()
       : c.req.path === '/api/share-links'
         ? limitShareLink(c, next)
@@ -224,6 +234,8 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
   app.route(CALENDAR_FEED_PATH, calendarFeedRoutes(db, limits, logger));
 
   const accessOf = createAccessReader(db);
+  const documentStore = documentStoreOf(database);
+  const documents = createDocumentRepository(db, documentStore);
   const household = createHouseholdRepository(db, {
     limits,
     deliverAcceptanceCode: mailAcceptanceCode(db, outbox),
@@ -251,6 +263,7 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
         timeline: createTimelineRepository(db),
         search: createSearchRepository(db, database.engine),
         household,
+        documents,
         requireFreshProof,
         publicUrl: config.baseUrl,
         shareLinks: { db, store: shareLinks, hasher: shareHasher, origin },
@@ -258,12 +271,32 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
         importLimits: createAttemptLimits(db, config.rateLimit ? IMPORT_LIMIT : null),
       }),
     );
+  const recordRepositories = new Map<string, RecordRepository>();
   for (const definition of recordDefinitions) {
+    const repository = createRecordRepository(db, definition, members);
+    recordRepositories.set(definition.path, repository as unknown as RecordRepository);
     api.route(
       `/${definition.path}`,
-      recordRoutes(createRecordRepository(db, definition, members), household),
+      recordRoutes(repository, household, {
+        // Its documents stay with the person, attached to nothing.
+        onDeleted: (record) =>
+          documents.detachFromRecord(record.user_id, definition.path, record.id),
+      }),
     );
   }
+  api.route(
+    '/documents',
+    documentRoutes({
+      database,
+      store: documentStore,
+      documents,
+      derive: documentDeriveThread(),
+      members,
+      household,
+      records: recordRepositories,
+      quotaBytes: config.documentQuotaMb * 1024 * 1024,
+    }),
+  );
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
 

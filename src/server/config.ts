@@ -2,6 +2,7 @@
  * Configuration from the environment (CONTRACT.md §1). Every variable is optional; the
  * secrets that are not given are created once and kept in DATA_DIR.
  */
+import { DEFAULT_DOCUMENT_QUOTA_MB } from '../shared/documents';
 import type { PushEndpointPolicy } from './reminders/push-endpoints';
 import { randomBytes, randomInt } from 'node:crypto';
 import {
@@ -88,6 +89,10 @@ export interface AppConfig {
   mail: MailConfig | null;
   /** Single sign-on with an OpenID Provider (OIDC_*), or null when not set up. */
   singleSignOn: SingleSignOnConfig | null;
+  /** Each account's storage limit for documents, in MB (DOCUMENT_QUOTA_MB). */
+  documentQuotaMb: number;
+  /** The languages documents' text is read in by OCR (OCR_LANGUAGES, default English). */
+  ocrLanguages: string[];
 }
 
 /**
@@ -350,6 +355,34 @@ function parseDays(name: string, value: string | undefined, fallback: number): n
   return days;
 }
 
+function parseMegabytes(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const megabytes = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(megabytes) || megabytes < 1) {
+    throw new ConfigError(
+      `${name} must be a whole number of megabytes (1 or more), not "${value}"`,
+    );
+  }
+  return megabytes;
+}
+
+/**
+ * OCR_LANGUAGES: Tesseract's language codes joined by `+` or `,` ('eng+deu'); each one's data
+ * comes from its npm package `@tesseract.js-data/<code>`, never from the network.
+ */
+export function parseOcrLanguages(value: string | undefined): string[] {
+  if (value === undefined || value.trim() === '') return ['eng'];
+  const languages = value.split(/[+,]/).map((language) => language.trim());
+  for (const language of languages) {
+    if (!/^[a-z]{3}(_[a-z]+)?$/.test(language)) {
+      throw new ConfigError(
+        `OCR_LANGUAGES must be Tesseract language codes joined by + (e.g. eng+deu), not "${value}"`,
+      );
+    }
+  }
+  return [...new Set(languages)];
+}
+
 /** The default of PASSCODE_GUESS_LIMIT: 50 wrong passcodes an hour on the whole server. */
 export const DEFAULT_PASSCODE_GUESS_LIMIT: RateLimitConfig = { max: 50, windowSeconds: 3600 };
 
@@ -468,6 +501,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     pushEndpoints: 'public',
     mail: parseMailConfig(env),
     singleSignOn: parseSingleSignOnConfig(env),
+    documentQuotaMb: parseMegabytes(
+      'DOCUMENT_QUOTA_MB',
+      env.DOCUMENT_QUOTA_MB,
+      DEFAULT_DOCUMENT_QUOTA_MB,
+    ),
+    ocrLanguages: parseOcrLanguages(env.OCR_LANGUAGES),
   };
 }
 

@@ -20,6 +20,8 @@ import { holdSharedLock } from './operations/data-dir-lock';
 import { createReminderJob } from './reminders/reminder-job';
 import { createMailOutbox, createMailSender } from './mail/mail-queue';
 import { resetMailPreparer } from './auth/password-reset';
+import { readDocumentFile } from './documents/document-files';
+import { startDocumentTextWorker } from './search/document-text';
 
 /** How long a stopping server still takes requests already sent to it, before it stops listening. */
 const SHUTDOWN_SETTLE_MS = 500;
@@ -75,6 +77,16 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
         }).start()
       : null;
 
+  // Documents' text, read off the request thread one page at a time, for search.
+  const stopDocumentText = startDocumentTextWorker({
+    db: database.db,
+    engine: database.engine,
+    readFile: (documentId) => readDocumentFile(database, documentId),
+    dataDir: config.dataDir,
+    languages: config.ocrLanguages,
+    logger,
+  });
+
   const server: ServerType = await new Promise((resolve) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
       resolve(started),
@@ -108,6 +120,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
         clearInterval(sweep);
         stopPruning();
         await reminders.stop();
+        await stopDocumentText();
         await mail?.stop();
         await backups?.stop();
         await database.close();

@@ -4,10 +4,13 @@
 import { DAY_GROUP_FORMAT, formatDate, localDayOf } from './dates';
 import type { RecordType } from './records/definition';
 
-export type TimelineEventType = Extract<
-  RecordType,
-  'visit' | 'medication' | 'shot' | 'note' | 'condition' | 'allergy' | 'lab_result' | 'vital'
->;
+export type TimelineEventType =
+  | Extract<
+      RecordType,
+      'visit' | 'medication' | 'shot' | 'note' | 'condition' | 'allergy' | 'lab_result' | 'vital'
+    >
+  /** A document, on its Document Date (CONTRACT §5 'Documents'). */
+  | 'document';
 
 export interface TimelineEvent {
   id: string;
@@ -39,6 +42,7 @@ export const TIMELINE_TYPE_LABELS: Record<TimelineEventType, string> = {
   allergy: 'Allergy',
   lab_result: 'Lab Result',
   vital: 'Vitals',
+  document: 'Document',
 };
 
 /** The calendar day an event belongs to, in the viewer's time zone. */

@@ -95,6 +95,14 @@ export const routes: RouteObject[] = [
         path: 'profiles',
         ...screen(() => import('./features/family-members/profiles-page').then(defaultExport)),
       },
+      {
+        path: 'documents',
+        ...screen(() => import('./features/documents/documents-page').then(defaultExport)),
+      },
+      {
+        path: 'documents/:id',
+        ...screen(() => import('./features/documents/document-detail-page').then(defaultExport)),
+      },
       ...recordRoutes,
     ],
   },

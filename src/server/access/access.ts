@@ -49,6 +49,8 @@ const OTHER_OWNED_TABLES = {
   mail_queue: 'user_id',
   search_entries: 'user_id',
   document_texts: 'user_id',
+  documents: 'user_id',
+  document_blobs: 'user_id',
   user: 'id',
   session: 'userId',
   account: 'userId',

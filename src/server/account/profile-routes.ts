@@ -13,6 +13,7 @@ import { validate } from '../http/validation';
 import type { Logger } from '../logger';
 import type { AccountRepository } from './account-repository';
 import type { RequireFreshProof } from './fresh-proof';
+import type { DocumentRepository } from '../documents/document-repository';
 
 /** Set-Cookie values that make the browser forget every auth cookie. */
 async function expiredAuthCookies(auth: Auth): Promise<string[]> {
@@ -30,8 +31,10 @@ export function profileRoutes(dependencies: {
   auth: Auth;
   requireFreshProof: RequireFreshProof;
   logger: Logger;
+  /** The account's document files go with it (their rows go by the foreign keys). */
+  documents: Pick<DocumentRepository, 'removeOwnerFiles'>;
 }) {
-  const { accounts, auth, requireFreshProof, logger } = dependencies;
+  const { accounts, auth, requireFreshProof, logger, documents } = dependencies;
   const profileOf = async (userId: string) => {
     const profile = await accounts.profile(userId);
     if (!profile) throw notFound('Profile not found');
@@ -56,6 +59,7 @@ export function profileRoutes(dependencies: {
         const userId = c.var.user.id;
         await requireFreshProof(c.req.raw.headers, userId, c.req.valid('json'), 'account-deletion');
         await accounts.delete(userId);
+        await documents.removeOwnerFiles(userId);
         // Nothing that names the person stays behind, in the database or in the log.
         logger.info('an account was deleted');
         for (const cookie of await expiredAuthCookies(auth))

@@ -32,12 +32,13 @@ import * as mailQueue from './migrations/0022-mail-queue';
 import * as vaccineSchedule from './migrations/0023-vaccine-schedule';
 import * as emailReminders from './migrations/0024-email-reminders';
 import * as vaccineReminders from './migrations/0025-vaccine-reminders';
+import * as vitals from './migrations/0026-vitals';
 import * as labResults from './migrations/0027-lab-results';
+import * as documents from './migrations/0028-documents';
 import * as passkeys from './migrations/0029-passkeys';
 import * as searchIndex from './migrations/0031-search-index';
 import * as documentTexts from './migrations/0032-document-texts';
 import { syncSearchIndex } from '../search/search-index-sync';
-import * as vitals from './migrations/0026-vitals';
 
 export const migrations: Record<string, Migration> = {
   '0001-auth': auth,
@@ -65,11 +66,12 @@ export const migrations: Record<string, Migration> = {
   '0023-vaccine-schedule': vaccineSchedule,
   '0024-email-reminders': emailReminders,
   '0025-vaccine-reminders': vaccineReminders,
+  '0026-vitals': vitals,
   '0027-lab-results': labResults,
+  '0028-documents': documents,
   '0029-passkeys': passkeys,
   '0031-search-index': searchIndex,
   '0032-document-texts': documentTexts,
-  '0026-vitals': vitals,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -357,6 +357,36 @@ export interface DocumentTextsTable {
   updated_at: string;
 }
 
+/** An uploaded document (migration 0028); its files are in the document store. */
+export interface DocumentsTable {
+  id: string;
+  user_id: string;
+  family_member_id: string | null;
+  title: string;
+  document_type: string;
+  document_date: string | null;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+  display_sha256: string | null;
+  display_bytes: number | null;
+  thumbnail_sha256: string | null;
+  thumbnail_bytes: number | null;
+  record_type: string | null;
+  record_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A chunk of a document's file, on PostgreSQL (decision 0033). */
+export interface DocumentBlobsTable {
+  user_id: string;
+  sha256: string;
+  part: number;
+  data: Uint8Array;
+}
+
 export interface DB extends RecordTables {
   user: UserTable;
   session: SessionTable;
@@ -387,6 +417,8 @@ export interface DB extends RecordTables {
   search_text: SearchTextTable;
   search_sources: SearchSourcesTable;
   document_texts: DocumentTextsTable;
+  documents: DocumentsTable;
+  document_blobs: DocumentBlobsTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -5,10 +5,14 @@ import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
 import type { FamilyMemberRepository } from './family-member-repository';
+import type { DocumentRepository } from '../documents/document-repository';
 
 const MEMBER_NOT_FOUND = 'Family member not found';
 
-export function familyMemberRoutes(members: FamilyMemberRepository) {
+export function familyMemberRoutes(
+  members: FamilyMemberRepository,
+  documents: Pick<DocumentRepository, 'filesOfMember' | 'releaseFiles'>,
+) {
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await members.list(c.var.user.id)))
     .get('/:id', async (c) => {
@@ -26,8 +30,13 @@ export function familyMemberRoutes(members: FamilyMemberRepository) {
       return c.json(member);
     })
     .delete('/:id', async (c) => {
-      const deleted = await members.delete(c.var.user.id, c.req.param('id'));
+      const userId = c.var.user.id;
+      const id = c.req.param('id');
+      // The member's documents go with them (their rows by the foreign keys), files and all.
+      const files = await documents.filesOfMember(userId, id);
+      const deleted = await members.delete(userId, id);
       if (!deleted) throw notFound(MEMBER_NOT_FOUND);
+      await documents.releaseFiles(userId, files);
       return c.body(null, 204);
     });
 }

@@ -9,6 +9,7 @@ import type { BundleEntry, Resource } from '@medplum/fhirtypes';
 import { derivedId, fullUrlOf, referenceTo } from './fhir-elements';
 import {
   careTeamResource,
+  documentReferenceResource,
   doseResource,
   overdueDoseResource,
   patientResource,
@@ -17,6 +18,9 @@ import {
 import type { CareTeamMember, MappingContext, OverdueDose } from './fhir-resources';
 import { FHIR_RECORD_TYPES, readRows } from './fhir-source';
 import type { FhirClock, FhirRecordType, FhirRows, FhirSource } from './fhir-source';
+
+/** Where a document's data goes in its entry's JSON, until it is written. */
+const DATA_MARK = '\u0000document-data\u0000';
 
 /** Text is handed on in pieces of about this size: few writes, and never the whole bundle. */
 const CHUNK_SIZE = 64 * 1024;
@@ -81,6 +85,23 @@ export async function* streamPatientEverything(
       yield buffer;
       buffer = '';
     }
+  }
+  for await (const document of source.documents?.() ?? []) {
+    // The file goes in as the attachment's data, base64, written as it is read: never the
+    // whole file in memory, however large.
+    const [before, after] = entryJson(
+      documentReferenceResource(document, { data: DATA_MARK }, context),
+      'include',
+    ).split(JSON.stringify(DATA_MARK));
+    yield `${buffer},${before}"`;
+    let rest: Uint8Array = new Uint8Array(0);
+    for await (const chunk of document.file()) {
+      const bytes = rest.length ? Buffer.concat([rest, chunk]) : Buffer.from(chunk);
+      const whole = bytes.length - (bytes.length % 3);
+      if (whole) yield bytes.subarray(0, whole).toString('base64');
+      rest = bytes.subarray(whole);
+    }
+    buffer = `${Buffer.from(rest).toString('base64')}"${after}`;
   }
   for (const dose of overdue) {
     buffer += `,${entryJson(overdueDoseResource(person.id, dose, context), 'include')}`;

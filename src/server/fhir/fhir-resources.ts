@@ -48,7 +48,14 @@ import {
   textConcept,
 } from './fhir-elements';
 import { labResultResource } from './fhir-lab-results';
-import type { DoseRow, FhirClock, FhirPerson, FhirRecordType, FhirRows } from './fhir-source';
+import type {
+  DocumentWithFile,
+  DoseRow,
+  FhirClock,
+  FhirPerson,
+  FhirRecordType,
+  FhirRows,
+} from './fhir-source';
 import { vitalResources } from './fhir-vitals';
 
 /** What every mapping needs besides its row: the present and the patient it is about. */
@@ -580,3 +587,49 @@ export const recordResources: {
   vital: (row, context) => vitalResources(row, context),
   contact: (row) => contactResources(row),
 };
+
+/** LOINC document kinds for the Document Types that have one (Other has none). */
+const DOCUMENT_TYPE_LOINC: Readonly<Record<string, { code: string; display: string }>> = {
+  'Lab Report': { code: '11502-2', display: 'Laboratory report' },
+  Letter: { code: '51852-2', display: 'Letter' },
+  Referral: { code: '57133-1', display: 'Referral note' },
+  Imaging: { code: '18748-4', display: 'Diagnostic imaging study' },
+  'Insurance Card': { code: '64290-0', display: 'Health insurance card' },
+  Prescription: { code: '57833-6', display: 'Prescription for medication' },
+};
+
+/**
+ * A document as a DocumentReference: its type (LOINC where there is one, and the app's own
+ * word), its date, and the file as the attachment (`data` given by the caller: the bundle
+ * writes the base64 itself, as it reads the file).
+ */
+export function documentReferenceResource(
+  document: DocumentWithFile,
+  attachment: { data: string },
+  context: MappingContext,
+): DocumentReference {
+  const loinc = DOCUMENT_TYPE_LOINC[document.document_type];
+  return {
+    resourceType: 'DocumentReference',
+    id: document.id,
+    status: 'current',
+    type: {
+      ...(loinc ? { coding: [{ system: 'http://loinc.org', ...loinc }] } : {}),
+      text: document.document_type,
+    },
+    subject: context.patient,
+    date: document.created_at,
+    description: document.title,
+    content: [
+      {
+        attachment: {
+          contentType: document.mime_type,
+          data: attachment.data,
+          title: document.file_name,
+          size: document.size_bytes,
+          ...(document.document_date ? { creation: document.document_date } : {}),
+        },
+      },
+    ],
+  };
+}

@@ -25,7 +25,14 @@ import {
   type Person,
 } from '../persons/person-records';
 import { patientEverythingBody } from './fhir-everything';
-import { fhirContentType, FHIR_RECORD_TYPES, type FhirClock, type FhirSource } from './fhir-source';
+import {
+  fhirContentType,
+  FHIR_RECORD_TYPES,
+  type DocumentWithFile,
+  type FhirClock,
+  type FhirSource,
+} from './fhir-source';
+import type { DocumentRepository } from '../documents/document-repository';
 import { overdueDoses } from '../vaccines/member-plans';
 import { buildPatientSummary } from './fhir-summary';
 
@@ -36,9 +43,14 @@ export function personFhirSource(
   db: Kysely<DB>,
   userId: string,
   person: Person,
-  options: { types?: readonly string[]; wholeFamilyContacts?: boolean } = {},
+  options: {
+    types?: readonly string[];
+    wholeFamilyContacts?: boolean;
+    /** The documents' rows and files: in the bundle when no types are chosen (a full export). */
+    documents?: Pick<DocumentRepository, 'ofPerson' | 'readFile'>;
+  } = {},
 ): FhirSource {
-  const { types, wholeFamilyContacts } = options;
+  const { types, wholeFamilyContacts, documents } = options;
   return {
     person: {
       id: person.id,
@@ -56,13 +68,40 @@ export function personFhirSource(
       ]),
     ) as FhirSource['rows'],
     doses: () => personDoses(db, userId, person),
+    documents: () =>
+      documents && !types ? personDocuments(documents, userId, person) : noRecords(),
   };
+}
+
+/** A person's documents, each file read when the bundle reaches it. */
+async function* personDocuments(
+  documents: Pick<DocumentRepository, 'ofPerson' | 'readFile'>,
+  userId: string,
+  person: Person,
+): AsyncGenerator<DocumentWithFile> {
+  for (const row of await documents.ofPerson(userId, person.family_member_id)) {
+    yield {
+      id: row.id,
+      title: row.title,
+      document_type: row.document_type,
+      document_date: row.document_date,
+      file_name: row.file_name,
+      mime_type: row.mime_type,
+      size_bytes: Number(row.size_bytes),
+      created_at: row.created_at,
+      file: () => documents.readFile(userId, row.sha256),
+    };
+  }
 }
 
 /** A type left out of the bundle: no rows. */
 async function* noRecords(): AsyncGenerator<never> {}
 
-export function fhirRoutes(db: Kysely<DB>, household: Pick<HouseholdRepository, 'notePersonUse'>) {
+export function fhirRoutes(
+  db: Kysely<DB>,
+  household: Pick<HouseholdRepository, 'notePersonUse'>,
+  documents?: Pick<DocumentRepository, 'ofPerson' | 'readFile'>,
+) {
   async function prepare(
     c: Context<AppEnv>,
     query: { today?: string; types?: readonly string[]; contacts?: string; vaccines?: 'overdue' },
@@ -84,7 +123,11 @@ export function fhirRoutes(db: Kysely<DB>, household: Pick<HouseholdRepository, 
       person,
       clock,
       overdue,
-      source: personFhirSource(db, ownerId, person, { types: query.types, wholeFamilyContacts }),
+      source: personFhirSource(db, ownerId, person, {
+        types: query.types,
+        wholeFamilyContacts,
+        documents,
+      }),
     };
   }
 

@@ -90,6 +90,21 @@ export interface FhirSource {
   rows: { [K in FhirRecordType]?: RowReader<FhirRows[K]> };
   /** The dose log of the person's medications; none when left out. */
   doses?: RowReader<DoseRow>;
+  /** The person's documents, each with its file; none when left out. */
+  documents?: RowReader<DocumentWithFile>;
+}
+
+/** A document as a DocumentReference carries it, its file read when its turn comes. */
+export interface DocumentWithFile {
+  id: string;
+  title: string;
+  document_type: string;
+  document_date: string | null;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  created_at: string;
+  file: () => AsyncIterable<Uint8Array>;
 }
 
 /** A dose marked taken or skipped, as the dose log keeps it. */

@@ -54,7 +54,10 @@ function productLayer(options: { baseUrl: string | null; trustProxy: boolean }):
     const apply = (headers: Headers) => {
       // Set here as Hono would: it also tells an immutable answer from one that is not.
       headers.set('X-Content-Type-Options', 'nosniff');
-      if (api) headers.set('Cache-Control', 'no-store');
+      // A content-addressed file (a document's thumbnail) says itself that it never changes.
+      if (api && !headers.get('Cache-Control')?.includes('immutable')) {
+        headers.set('Cache-Control', 'no-store');
+      }
       if (api && c.req.path.startsWith('/api/shl/')) {
         headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
       }

@@ -108,7 +108,9 @@ const backup: Command = {
       const tables = Object.keys(entry.record?.tables ?? {}).length;
       context.stdout.write(
         `Backup made and verified: ${formatSize(entry.sizeBytes)}, integrity ok, ` +
-          `row counts of all ${tables} tables match the database.\n${entry.path}\n`,
+          `row counts of all ${tables} tables match the database` +
+          `, ${entry.record?.documents?.files ?? 0} document files kept and their hashes checked.` +
+          `\n${entry.path}\n`,
       );
       return 0;
     } catch (error) {
@@ -177,7 +179,7 @@ const restore: Command = {
       });
       const out = [
         `Checked ${report.restoredFrom}: integrity ok, ${report.tables} tables, ` +
-          `schema ${report.schema}.`,
+          `schema ${report.schema}, ${report.documents.files} document files whose hashes match.`,
         report.keptAside
           ? `Kept the database it replaces in ${report.keptAside}` +
             (report.keptAsideVerified

@@ -27,6 +27,7 @@ import {
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Logger } from '../logger';
+import { backUpDocumentFiles, type DocumentFilesSummary } from '../documents/document-backups';
 
 export type BackupReason = 'daily' | 'pre-migration' | 'manual' | 'pre-restore';
 
@@ -49,6 +50,8 @@ export interface BackupRecord {
   tables: Record<string, number>;
   /** The newest migration the database had: which release of the schema it is. */
   schema: string | null;
+  /** The documents' files the backup names, kept in BACKUP_DIR/documents, each hash checked. */
+  documents?: DocumentFilesSummary;
 }
 
 /** A backup file as the list shows it. */
@@ -233,6 +236,18 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
 
     const problem = verifyCopy(temp, tables);
     if (problem) throw new BackupError(`The backup failed its check: ${problem}`);
+    let documents: DocumentFilesSummary;
+    try {
+      documents = await backUpDocumentFiles({
+        copy: temp,
+        dataDir: path.dirname(databaseFile),
+        backupDir,
+      });
+    } catch (error) {
+      throw new BackupError(
+        `The backup failed its check: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
 
     const name = uniqueName(backupDir, localStamp(createdAt), reason);
     const file = path.join(backupDir, name);
@@ -245,6 +260,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
       result: 'ok',
       tables,
       schema,
+      documents,
     };
     // The record first: a crash between the two renames leaves a record with no file (ignored
     // and cleared), never a good file that looks unverified.

@@ -18,6 +18,11 @@ import { migrations } from '../db/migrate';
 import type { Logger } from '../logger';
 import { createBackup, integrityProblem, keepFilesAside, syncDirectory, syncFile } from './backup';
 import { holdExclusiveLock } from './data-dir-lock';
+import {
+  DOCUMENTS_DIR_NAME,
+  restoreDocumentFiles,
+  type DocumentFilesSummary,
+} from '../documents/document-backups';
 
 export class RestoreRefusedError extends Error {}
 
@@ -33,6 +38,8 @@ export interface RestoreReport {
   /** Migrations of this release the next start will apply to it. */
   pendingMigrations: string[];
   tables: number;
+  /** The documents' files the restored database names, each back in DATA_DIR, hash checked. */
+  documents: DocumentFilesSummary;
 }
 
 /** One entry of a database's schema: a table, an index, a trigger or a view, as made. */
@@ -179,6 +186,24 @@ export async function restoreBackup(options: {
     const { applied, tables, schema } = checkCandidate(temp, source);
     await refuseForeignSchema(schema, applied, source);
     syncFile(temp);
+    // Every document's file back in DATA_DIR, from the backups' files (BACKUP_DIR/documents,
+    // or beside the file restored from), or no restore at all.
+    let documents: DocumentFilesSummary;
+    try {
+      const besideSource = path.dirname(source);
+      const backupDir = existsSync(path.join(besideSource, DOCUMENTS_DIR_NAME))
+        ? besideSource
+        : options.backup.dir;
+      documents = await restoreDocumentFiles({
+        databaseFile: temp,
+        dataDir: options.dataDir,
+        backupDir,
+      });
+    } catch (error) {
+      throw new RestoreRefusedError(
+        `${source} cannot be restored whole: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
 
     let keptAside: string | null = null;
     let keptAsideVerified = false;
@@ -220,6 +245,7 @@ export async function restoreBackup(options: {
       schema: applied.at(-1) ?? '',
       pendingMigrations: Object.keys(migrations).filter((name) => !applied.includes(name)),
       tables,
+      documents,
     };
   } finally {
     for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(temp + suffix, { force: true });

@@ -19,6 +19,10 @@ import type { RecordRepository } from './record-repository';
 export function recordRoutes<D extends RecordDefinition>(
   repository: RecordRepository<D>,
   household: Pick<HouseholdRepository, 'noteUse'>,
+  hooks: {
+    /** After a record is deleted (its documents are detached). */
+    onDeleted?: (record: { user_id: string; id: string }) => Promise<void>;
+  } = {},
 ) {
   const definition = repository.definition;
   const memberLinked = Boolean(definition.memberLinked);
@@ -75,6 +79,7 @@ export function recordRoutes<D extends RecordDefinition>(
       const access = await c.var.access();
       const deleted = await repository.delete(access, c.req.param('id'));
       if (!deleted) throw missing();
+      await hooks.onDeleted?.(deleted as { user_id: string; id: string });
       await noteRecord(access, deleted, 'write');
       return c.body(null, 204);
     });

@@ -116,6 +116,8 @@ export interface TestServerOptions {
   mail?: MailConfig;
   /** Single sign-on with a test OpenID Provider (test/openid-provider.ts); default: off. */
   singleSignOn?: SingleSignOnConfig;
+  /** DOCUMENT_QUOTA_MB (default 2048). */
+  documentQuotaMb?: number;
 }
 
 /**
@@ -153,6 +155,8 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     pushEndpoints: options.pushEndpoints ?? 'any',
     mail: options.mail ?? null,
     singleSignOn: options.singleSignOn ?? null,
+    documentQuotaMb: options.documentQuotaMb ?? 2048,
+    ocrLanguages: ['eng'],
   };
 }
 
@@ -314,6 +318,57 @@ export class TestClient {
       // Not JSON: the raw text is the body.
     }
     return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  /** Sends bytes as the request's body (an upload), with the headers given. */
+  async sendBytes<T = unknown>(
+    method: string,
+    path: string,
+    bytes: Uint8Array,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse<T>> {
+    const response = await this.fetchHandler(
+      new Request(`${this.origin}${path}`, {
+        method,
+        headers: {
+          host: new URL(this.origin).host,
+          origin: this.origin,
+          'content-type': 'application/octet-stream',
+          'content-length': String(bytes.byteLength),
+          ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
+          ...this.extraHeaders,
+          ...headers,
+        },
+        body: bytes as BodyInit,
+      }),
+    );
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON: the raw text is the body.
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  /** A file's answer as bytes, with its headers. */
+  async getBytes(path: string, headers: Record<string, string> = {}) {
+    const response = await this.fetchHandler(
+      new Request(`${this.origin}${path}`, {
+        headers: {
+          host: new URL(this.origin).host,
+          origin: this.origin,
+          ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
+          ...headers,
+        },
+      }),
+    );
+    return {
+      status: response.status,
+      headers: response.headers,
+      bytes: Buffer.from(await response.arrayBuffer()),
+    };
   }
 
   get<T = unknown>(path: string) {

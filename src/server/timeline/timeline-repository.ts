@@ -88,6 +88,29 @@ export function createTimelineRepository(db: Kysely<DB>) {
         }),
       );
 
+      // Documents, on their Document Date, as one more part of the union.
+      for (const [index, term] of scope.entries()) {
+        let query = rowsInScope(db, 'documents', [term], termValues(values, index))
+          .select([
+            'id',
+            sql<string>`${sql.lit('document')}`.as('type'),
+            sql<string>`${sql.ref('title')}`.as('name'),
+            sql<string>`${sql.ref('document_date')}`.as('date'),
+            'user_id',
+            'family_member_id',
+          ])
+          .where('document_date', 'is not', null);
+        if (afterCursor) {
+          query = query.where((eb) =>
+            eb.or([
+              eb('document_date', '<', values.cursorDate),
+              eb.and([eb('document_date', '=', values.cursorDate), eb('id', '<', values.cursorId)]),
+            ]),
+          );
+        }
+        parts.push(query as unknown as (typeof parts)[number]);
+      }
+
       const [first, ...rest] = parts;
       if (!first) throw new Error('no record type is on the timeline');
       // One ORDER BY and LIMIT over the whole union: each part is read in its (owner, date,
@@ -152,7 +175,7 @@ function markSource(definition: TimelineDefinition) {
   return sql<string | null>`${sql.join(parts, sql` || ${sql.lit(SEPARATOR)} || `)}`;
 }
 
-const markOfType = new Map(
+const markOfType = new Map<string, TimelineDefinition['timeline']['mark']>(
   timelineDefinitions.map((definition) => [definition.type, definition.timeline.mark]),
 );
 

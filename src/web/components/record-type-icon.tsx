@@ -1,13 +1,29 @@
 /** A record type's icon on its tint: the same mark on cards, lists, dialogs and details. */
 import type { RecordType } from '../../shared/records/definition';
 import { cn } from '../lib/cn';
-import { recordIcons, recordTints } from '../lib/record-icons';
+import {
+  documentIcon as DocumentMark,
+  documentTint,
+  recordIcons,
+  recordTints,
+} from '../lib/record-icons';
 
 const sizes = {
   sm: { box: 'size-9 rounded-xl', icon: 'size-5' },
   md: { box: 'size-11 rounded-xl', icon: 'size-5' },
   lg: { box: 'size-12 rounded-2xl', icon: 'size-6' },
 } as const;
+
+/** Documents' icon, as a record type's is drawn. */
+export function DocumentIcon({ size = 'md' }: { size?: keyof typeof sizes }) {
+  return (
+    <span
+      className={cn('flex shrink-0 items-center justify-center', sizes[size].box, documentTint)}
+    >
+      <DocumentMark className={sizes[size].icon} aria-hidden="true" />
+    </span>
+  );
+}
 
 export function RecordTypeIcon({
   type,

@@ -31,6 +31,7 @@ import type { CalendarLinkInput } from '../../shared/calendar';
 import type { DoseMarkInput } from '../../shared/doses';
 import type { CreateShareLinkInput } from '../../shared/share-links';
 import type { LabPanelInput } from '../../shared/labs/lab-panel';
+import type { DocumentPage, DocumentUsage, StoredDocument } from '../../shared/documents';
 import { MAX_PAGE_SIZE, WHOLE_FAMILY_CONTACTS } from '../../shared/constants';
 import { localToday } from '../../shared/dates';
 import type {
@@ -262,6 +263,64 @@ export const dataApi = {
       })}`,
       onProgress,
     ),
+};
+
+export interface DocumentListQuery {
+  member?: string;
+  document_type?: string;
+  record_type?: string;
+  record_id?: string;
+  offset?: number;
+}
+
+/** What an upload says of its file (the body is the file itself). */
+export interface DocumentUploadFields {
+  title: string;
+  document_type: string;
+  document_date?: string;
+  family_member_id?: string;
+  file_name?: string;
+  record_type?: string;
+  record_id?: string;
+}
+
+export const documentsApi = {
+  list: (query: DocumentListQuery) =>
+    request<DocumentPage>('GET', `/documents${queryString({ ...query })}`),
+  get: (id: string) => request<StoredDocument>('GET', `/documents/${encodeURIComponent(id)}`),
+  remove: (id: string) => request<void>('DELETE', `/documents/${encodeURIComponent(id)}`),
+  usage: () => request<DocumentUsage>('GET', '/documents/usage'),
+  /**
+   * Sends a file as it is (no form encoding), telling how much of it has gone as it goes:
+   * XMLHttpRequest, as fetch reports no upload progress.
+   */
+  upload: (
+    file: Blob,
+    fields: DocumentUploadFields,
+    onProgress: (sent: number, total: number) => void,
+  ): Promise<StoredDocument> =>
+    new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', `/api/documents${queryString({ ...fields })}`);
+      xhr.upload.onprogress = (event) => onProgress(event.loaded, event.total || file.size);
+      xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
+      xhr.onload = () => {
+        let body: unknown = null;
+        try {
+          body = JSON.parse(xhr.responseText);
+        } catch {
+          // Not JSON: a proxy's page, say.
+        }
+        if (xhr.status === 201) {
+          resolve(body as StoredDocument);
+          return;
+        }
+        if (xhr.status === 401) for (const listener of unauthenticatedListeners) listener();
+        const { message, field } = (body ?? {}) as { message?: string; field?: string };
+        reject(new ApiError(xhr.status, message || xhr.statusText || 'Upload failed', field));
+      };
+      xhr.send(file);
+    }),
 };
 
 export const calendarApi = {

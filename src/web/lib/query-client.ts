@@ -30,4 +30,8 @@ export const queryKeys = {
   records: (type: string) => ['records', type] as const,
   recordList: (type: string, params: object) => ['records', type, 'list', params] as const,
   record: (type: string, id: string) => ['records', type, 'one', id] as const,
+  documents: ['documents'] as const,
+  documentList: (params: object) => ['documents', 'list', params] as const,
+  document: (id: string) => ['documents', 'one', id] as const,
+  documentUsage: ['documents', 'usage'] as const,
 };

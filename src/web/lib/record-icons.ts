@@ -5,6 +5,7 @@ import {
   FlaskConical,
   Activity,
   HeartPulse,
+  Paperclip,
   Pill,
   ShieldAlert,
   ShieldCheck,
@@ -40,3 +41,7 @@ export const recordTints: Record<RecordType, string> = {
   vital: 'bg-lime-100 text-lime-800 dark:bg-lime-950 dark:text-lime-300',
   contact: 'bg-teal-100 text-teal-800 dark:bg-teal-950 dark:text-teal-300',
 };
+
+/** Documents' mark, beside the record types' (a paper clip on the same kind of tint). */
+export const documentIcon: LucideIcon = Paperclip;
+export const documentTint = 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-300';

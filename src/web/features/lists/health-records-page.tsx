@@ -3,7 +3,7 @@ import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { recordIdentities } from '../../../shared/records/catalogue';
 import { MENU_CARD_CLASS, MenuCardContent, menuCardNaming } from '../../components/menu-card';
-import { RecordTypeIcon } from '../../components/record-type-icon';
+import { DocumentIcon, RecordTypeIcon } from '../../components/record-type-icon';
 import { PageHeader } from '../shell/page-header';
 
 /** A card for each record type the menu lists, as the catalogue says. */
@@ -35,6 +35,21 @@ export function HealthRecordsPage() {
             </li>
           );
         })}
+        <li>
+          <Link
+            to="/documents"
+            className={MENU_CARD_CLASS}
+            {...menuCardNaming('records-documents')}
+          >
+            <MenuCardContent
+              id="records-documents"
+              icon={<DocumentIcon size="lg" />}
+              title="Documents"
+              description="Letters, lab reports, cards and other papers"
+            />
+            <ChevronRight className="size-5 text-muted-foreground" aria-hidden="true" />
+          </Link>
+        </li>
       </ul>
     </>
   );

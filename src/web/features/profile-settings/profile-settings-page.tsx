@@ -22,6 +22,7 @@ import { VaccineScheduleSection } from './vaccine-schedule-section';
 import { UnitsSection } from './units-section';
 import { useProfile, useUpdateProfile } from './profile-queries';
 import { YourDataSection } from './your-data-section';
+import { DocumentStorageSection } from './document-storage-section';
 import { SecurityActivity } from './security-activity';
 import { TwoFactorSettings } from './two-factor-settings';
 import { PasswordSection } from './password-section';
@@ -129,6 +130,7 @@ export function ProfileSettingsPage() {
           <UnitsSection />
           <VaccineScheduleSection />
           <YourDataSection />
+          <DocumentStorageSection />
           <Card className="p-5">
             <h2 className="font-semibold">Sign Out</h2>
             <p className="mb-4 text-sm text-muted-foreground">End this session on this device.</p>

@@ -23,6 +23,7 @@ import { PageHeader } from '../shell/page-header';
 import { useUnits } from '../profile-settings/profile-queries';
 import { DEFAULT_UNITS, formatMeasure, type UnitSystem } from '../../../shared/units';
 import { useDeleteRecord, useRecord } from './record-queries';
+import { RecordDocuments } from '../documents/record-documents';
 
 export interface DetailRow {
   label: string;
@@ -218,6 +219,17 @@ export function RecordDetailPage<D extends RecordDefinition>({
           {canChange ? '' : ': you can view this record but not change it'}.
         </p>
       ) : null}
+      <RecordDocuments
+        recordType={definition.path}
+        recordId={id}
+        // The record's person, as the upload names them: none for the user's own.
+        personId={
+          data.user_id === me
+            ? (data.family_member_id ?? '')
+            : (data.family_member_id ?? data.user_id)
+        }
+        canChange={canChange}
+      />
       {canChange ? (
         <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button variant="destructive" onClick={() => setConfirming(true)}>
@@ -230,7 +242,7 @@ export function RecordDetailPage<D extends RecordDefinition>({
         open={confirming}
         onOpenChange={setConfirming}
         title="Are you sure?"
-        description={`This action cannot be undone. This will permanently delete this ${definition.noun.toLowerCase()}.`}
+        description={`This action cannot be undone. This will permanently delete this ${definition.noun.toLowerCase()}. Its documents stay with the person, no longer attached to it.`}
         confirmLabel="Delete"
         pending={remove.isPending}
         onConfirm={confirmDelete}

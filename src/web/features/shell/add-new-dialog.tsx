@@ -3,7 +3,7 @@ import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { recordIdentities } from '../../../shared/records/catalogue';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { RecordTypeIcon } from '../../components/record-type-icon';
+import { DocumentIcon, RecordTypeIcon } from '../../components/record-type-icon';
 
 const entries = recordIdentities
   .filter((identity) => identity.addNew)
@@ -41,6 +41,19 @@ export function AddNewDialog({
               </li>
             );
           })}
+          <li>
+            <Link
+              to="/documents?upload"
+              onClick={() => onOpenChange(false)}
+              className="flex min-h-20 flex-col justify-between gap-2 rounded-2xl border border-border bg-surface p-3 font-semibold transition-colors hover:border-primary hover:bg-primary-soft"
+            >
+              <DocumentIcon size="sm" />
+              <span className="flex items-center justify-between text-sm">
+                Upload Document
+                <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
+              </span>
+            </Link>
+          </li>
         </ul>
       </DialogContent>
     </Dialog>

@@ -25,7 +25,7 @@ import { LabFlagBadge } from '../../components/lab-flag-badge';
 import { timelineApi } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/query-client';
-import { RecordTypeIcon } from '../../components/record-type-icon';
+import { DocumentIcon, RecordTypeIcon } from '../../components/record-type-icon';
 import { showError } from '../../lib/toast';
 import { TodaysMedications } from '../doses/todays-medications';
 import { FamilyFilter, useMemberParam } from '../family-members/member-filter';
@@ -34,13 +34,13 @@ import { PageHeader } from '../shell/page-header';
 import { VaccineDosesDue } from './vaccine-doses-due';
 
 function EventCard({ event }: { event: TimelineEvent }) {
-  const path = recordCatalogue[event.type].path;
+  const path = event.type === 'document' ? 'documents' : recordCatalogue[event.type].path;
   return (
     <Link
       to={`/${path}/${event.id}`}
       className="group flex items-center gap-3 rounded-2xl border border-border bg-surface p-3.5 shadow-[0_1px_2px_rgb(15_31_36/0.05)] transition-colors hover:border-primary"
     >
-      <RecordTypeIcon type={event.type} />
+      {event.type === 'document' ? <DocumentIcon /> : <RecordTypeIcon type={event.type} />}
       <span className="min-w-0 flex-1">
         <span className="flex items-center gap-2">
           <span className="truncate font-semibold">{event.name}</span>

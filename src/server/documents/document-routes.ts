@@ -1,0 +1,367 @@
+/**
+ * /api/documents: upload (the request's body is the file itself, streamed to a temporary
+ * file with its size counted and its hash taken as it comes; what it is said about it is in
+ * the query string), list, read, and the files: the original, the copy a browser shows and
+ * the thumbnail, streamed, a range at a time when asked. A file is typed by its bytes, never
+ * by its name or the browser's word; what is refused leaves nothing behind.
+ */
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Hono, type Context } from 'hono';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import {
+  DOCUMENT_EMPTY_MESSAGE,
+  DOCUMENT_KIND_MESSAGE,
+  DOCUMENT_MIME_TYPES,
+  DOCUMENT_NOT_FOUND_MESSAGE,
+  DOCUMENT_QUOTA_MESSAGE,
+  DOCUMENT_RECORD_MESSAGE,
+  DOCUMENT_TOO_LARGE_MESSAGE,
+  DOCUMENT_TYPES,
+  MAX_DOCUMENT_BYTES,
+  documentUploadSchema,
+  type DocumentMimeType,
+  type DocumentUsage,
+} from '../../shared/documents';
+import { ApiError } from '../../shared/api-error';
+import { shareOfRow, sharesInScope, viewOnly, writeTarget, type Access } from '../access/scope';
+import type { Database } from '../db/database';
+import type { FamilyMemberRepository } from '../family-members/family-member-repository';
+import type { HouseholdRepository } from '../household/household-repository';
+import type { AppEnv } from '../http/env';
+import { badRequest, notFound } from '../http/errors';
+import { validate } from '../http/validation';
+import type { RecordRepository } from '../records/record-repository';
+import type { DeriveThread } from './document-derive-thread';
+import type { ByteRange, DocumentFileStore } from './document-files';
+import { onDocumentDeleted, onDocumentStored } from './document-hooks';
+import { DOCUMENTS_PAGE_SIZE, documentOfRow, type DocumentRepository } from './document-repository';
+
+export interface DocumentRouteDependencies {
+  database: Database;
+  store: DocumentFileStore;
+  documents: DocumentRepository;
+  derive: DeriveThread;
+  members: FamilyMemberRepository;
+  household: Pick<HouseholdRepository, 'noteUse'>;
+  /** The record types' repositories, by their path (visits, insurance…). */
+  records: ReadonlyMap<string, RecordRepository>;
+  /** Each account's storage limit, in bytes (DOCUMENT_QUOTA_MB). */
+  quotaBytes: number;
+}
+
+const listQuery = z.object({
+  member: z.string().optional(),
+  document_type: z.enum(DOCUMENT_TYPES).optional(),
+  record_type: z.string().max(40).optional(),
+  record_id: z.string().max(64).optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(DOCUMENTS_PAGE_SIZE),
+});
+
+const tooLarge = () => new ApiError(413, DOCUMENT_TOO_LARGE_MESSAGE, 'file');
+const overQuota = () => new ApiError(413, DOCUMENT_QUOTA_MESSAGE, 'file');
+
+/** The one range of a `Range: bytes=…` header, or 'unsatisfiable', or null (the whole file). */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): ByteRange | 'unsatisfiable' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** A file name for Content-Disposition: plain ASCII, and the real one in RFC 5987 form. */
+function disposition(kind: 'inline' | 'attachment', name: string) {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** The name a display copy (a HEIC photo's JPEG) is downloaded under. */
+const jpegName = (name: string) => name.replace(/\.[^.]*$/, '') + '.jpg';
+
+/**
+ * Streams the request's body to a temporary file: its size counted (more than the limit
+ * stops it at once), its SHA-256 taken, its first bytes kept to tell its type by.
+ */
+async function receiveFile(
+  body: ReadableStream<Uint8Array> | null,
+  file: string,
+): Promise<{ size: number; sha256: string; head: Uint8Array }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const headParts: Uint8Array[] = [];
+  let headBytes = 0;
+  if (!body) return { size: 0, sha256: hash.digest('hex'), head: new Uint8Array() };
+  const counted = Readable.from(
+    (async function* () {
+      for await (const chunk of Readable.fromWeb(body as never) as AsyncIterable<Uint8Array>) {
+        size += chunk.byteLength;
+        if (size > MAX_DOCUMENT_BYTES) throw tooLarge();
+        hash.update(chunk);
+        if (headBytes < 4100) {
+          headParts.push(chunk.subarray(0, 4100 - headBytes));
+          headBytes += Math.min(chunk.byteLength, 4100 - headBytes);
+        }
+        yield chunk;
+      }
+    })(),
+  );
+  await pipeline(counted, createWriteStream(file, { mode: 0o600, flush: true }));
+  return { size, sha256: hash.digest('hex'), head: Buffer.concat(headParts) };
+}
+
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export function documentRoutes(deps: DocumentRouteDependencies) {
+  const { database, store, documents, derive, members, household, records, quotaBytes } = deps;
+  const missing = () => notFound(DOCUMENT_NOT_FOUND_MESSAGE);
+
+  const noteShared = async (
+    access: Access,
+    row: { user_id: string; family_member_id: string | null },
+    kind: 'read' | 'write',
+  ) => {
+    const share = row.user_id === access.userId ? undefined : shareOfRow(access, row);
+    if (share) await household.noteUse(access, [share], kind);
+  };
+
+  /** Answers a file of a document, whole or the range asked for. */
+  async function sendFile(
+    c: Context<AppEnv>,
+    file: { owner: string; sha256: string; size: number; type: string; name: string },
+    kind: 'inline' | 'attachment',
+  ) {
+    const range = parseRange(c.req.header('range'), file.size);
+    c.header('Content-Type', file.type);
+    c.header('Content-Disposition', disposition(kind, file.name));
+    c.header('Accept-Ranges', 'bytes');
+    c.header('X-Content-Type-Options', 'nosniff');
+    // A PDF is shown by the browser's own viewer, in a frame of the app's: a viewer runs no
+    // script of the file's with the app's origin. Anything else is a sandboxed document.
+    if (file.type === 'application/pdf' && kind === 'inline') {
+      c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'self'");
+      c.header('X-Frame-Options', 'SAMEORIGIN');
+    } else {
+      c.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
+    }
+    if (range === 'unsatisfiable') {
+      c.header('Content-Range', `bytes */${file.size}`);
+      return c.body(null, 416);
+    }
+    const stream = store.read(file.owner, file.sha256, range ?? undefined);
+    const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+    if (range) {
+      c.header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);
+      c.header('Content-Length', String(range.end - range.start + 1));
+      return c.body(body, 206);
+    }
+    c.header('Content-Length', String(file.size));
+    return c.body(body, 200);
+  }
+
+  return new Hono<AppEnv>()
+    .get('/', validate('query', listQuery), async (c) => {
+      const query = c.req.valid('query');
+      const access = await c.var.access();
+      const page = await documents.list(access, {
+        memberId: query.member,
+        documentType: query.document_type,
+        recordType: query.record_type,
+        recordId: query.record_id,
+        limit: query.limit,
+        offset: query.offset,
+      });
+      const shared = sharesInScope(access, { memberLinked: true, personId: query.member });
+      if (shared.length) await household.noteUse(access, shared, 'read');
+      return c.json(page);
+    })
+    .get('/usage', async (c) => {
+      const usage: DocumentUsage = {
+        usedBytes: await documents.usedBytes(c.var.user.id),
+        limitBytes: quotaBytes,
+      };
+      return c.json(usage);
+    })
+    .post('/', validate('query', documentUploadSchema), async (c) => {
+      const input = c.req.valid('query');
+      const access = await c.var.access();
+      const target = await writeTarget(access, input.family_member_id, async (memberId) =>
+        Boolean(await members.get(access.userId, memberId)),
+      );
+      // The record it is attached to: one the request may write, of the same person.
+      if (input.record_type || input.record_id) {
+        const repository = input.record_type ? records.get(input.record_type) : undefined;
+        const record =
+          repository && input.record_id ? await repository.get(access, input.record_id) : undefined;
+        if (
+          !record ||
+          record.user_id !== target.owner ||
+          ((record as { family_member_id?: string | null }).family_member_id ?? null) !==
+            target.member
+        ) {
+          throw badRequest(DOCUMENT_RECORD_MESSAGE, 'record_id');
+        }
+      }
+      // What the request declares is checked before a byte is read.
+      const declared = c.req.header('content-length');
+      const declaredBytes = declared === undefined ? undefined : Number.parseInt(declared, 10);
+      if (declaredBytes !== undefined && declaredBytes > MAX_DOCUMENT_BYTES) throw tooLarge();
+      if (declaredBytes === 0) throw badRequest(DOCUMENT_EMPTY_MESSAGE, 'file');
+      const used = await documents.usedBytes(target.owner);
+      if (used + (declaredBytes ?? 0) > quotaBytes) throw overQuota();
+
+      const incoming = await store.incomingFile();
+      try {
+        const received = await receiveFile(c.req.raw.body, incoming);
+        if (received.size === 0) throw badRequest(DOCUMENT_EMPTY_MESSAGE, 'file');
+        const kind = await fileTypeFromBuffer(received.head);
+        const mimeType = (kind?.mime === 'image/heif' ? 'image/heic' : kind?.mime) as
+          DocumentMimeType | undefined;
+        if (!mimeType || !DOCUMENT_MIME_TYPES.includes(mimeType)) {
+          throw new ApiError(415, DOCUMENT_KIND_MESSAGE, 'file');
+        }
+        if (used + received.size > quotaBytes) throw overQuota();
+
+        let derived;
+        try {
+          derived = await derive.derive({ file: incoming, mimeType });
+        } catch {
+          // A PDF pdf.js cannot draw is still kept (without a thumbnail); an image that
+          // cannot be decoded is not an image.
+          if (mimeType !== 'application/pdf')
+            throw new ApiError(415, DOCUMENT_KIND_MESSAGE, 'file');
+          derived = {};
+        }
+        let size = received.size;
+        let sha256 = received.sha256;
+        if (derived.cleaned) {
+          // The photo without its metadata takes the upload's place.
+          size = derived.cleaned.byteLength;
+          sha256 = sha256Of(derived.cleaned);
+          await store.keepBytes(target.owner, sha256, derived.cleaned);
+          await rm(incoming, { force: true });
+        } else {
+          await store.keepFile(target.owner, sha256, incoming);
+        }
+        const keep = async (bytes: Uint8Array | undefined) => {
+          if (!bytes) return undefined;
+          const hash = sha256Of(bytes);
+          await store.keepBytes(target.owner, hash, bytes);
+          return { sha256: hash, bytes: bytes.byteLength };
+        };
+        const document = await documents.create({
+          owner: target.owner,
+          member: target.member,
+          title: input.title,
+          document_type: input.document_type,
+          document_date: input.document_date ?? null,
+          file_name: input.file_name ?? input.title,
+          mime_type: mimeType,
+          size_bytes: size,
+          sha256,
+          display: await keep(derived.display),
+          thumbnail: await keep(derived.thumbnail),
+          record_type: input.record_type ?? null,
+          record_id: input.record_id ?? null,
+        });
+        if (target.share) await household.noteUse(access, [target.share], 'write');
+        await onDocumentStored(database, { documentId: document.id, userId: target.owner });
+        return c.json(document, 201);
+      } finally {
+        await rm(incoming, { force: true });
+      }
+    })
+    .get('/:id', async (c) => {
+      const access = await c.var.access();
+      const row = await documents.get(access, c.req.param('id'));
+      if (!row) throw missing();
+      await noteShared(access, row, 'read');
+      return c.json(documentOfRow(row));
+    })
+    .get('/:id/file', async (c) => {
+      const access = await c.var.access();
+      const row = await documents.get(access, c.req.param('id'));
+      if (!row) throw missing();
+      await noteShared(access, row, 'read');
+      const file = { owner: row.user_id, sha256: row.sha256, size: Number(row.size_bytes) };
+      return sendFile(
+        c,
+        { ...file, type: row.mime_type, name: row.file_name },
+        c.req.query('download') === undefined ? 'inline' : 'attachment',
+      );
+    })
+    .get('/:id/view', async (c) => {
+      const access = await c.var.access();
+      const row = await documents.get(access, c.req.param('id'));
+      if (!row) throw missing();
+      const display = row.display_sha256
+        ? {
+            owner: row.user_id,
+            sha256: row.display_sha256,
+            size: Number(row.display_bytes),
+            type: 'image/jpeg',
+            name: jpegName(row.file_name),
+          }
+        : {
+            owner: row.user_id,
+            sha256: row.sha256,
+            size: Number(row.size_bytes),
+            type: row.mime_type,
+            name: row.file_name,
+          };
+      return sendFile(c, display, 'inline');
+    })
+    .get('/:id/thumbnail/:sha256', async (c) => {
+      const access = await c.var.access();
+      const row = await documents.get(access, c.req.param('id'));
+      if (!row || !row.thumbnail_sha256 || row.thumbnail_sha256 !== c.req.param('sha256')) {
+        throw missing();
+      }
+      // Content-addressed: its address changes with its bytes, so the browser keeps it.
+      c.header('Cache-Control', 'private, max-age=31536000, immutable');
+      return sendFile(
+        c,
+        {
+          owner: row.user_id,
+          sha256: row.thumbnail_sha256,
+          size: Number(row.thumbnail_bytes),
+          type: 'image/webp',
+          name: `${row.title}.webp`,
+        },
+        'inline',
+      );
+    })
+    .delete('/:id', async (c) => {
+      const access = await c.var.access();
+      const id = c.req.param('id');
+      const row = await documents.get(access, id);
+      if (!row) throw missing();
+      const deleted = await documents.delete(access, id);
+      if (!deleted) {
+        // Readable but not writable: a viewer's.
+        throw viewOnly();
+      }
+      await noteShared(access, deleted, 'write');
+      await onDocumentDeleted(database, { documentId: id, userId: deleted.user_id });
+      return c.body(null, 204);
+    });
+}

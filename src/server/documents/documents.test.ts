@@ -1,0 +1,415 @@
+/**
+ * Documents through the API, on the engine under test: upload typed by bytes, refusals that
+ * leave nothing behind, photos stripped of their metadata, HEIC converted for display,
+ * thumbnails, downloads (ranges, headers), quota, household grants and every way a
+ * document's files go.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import exifr from 'exifr';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import {
+  DOCUMENT_EMPTY_MESSAGE,
+  DOCUMENT_KIND_MESSAGE,
+  DOCUMENT_QUOTA_MESSAGE,
+  DOCUMENT_TOO_LARGE_MESSAGE,
+  type DocumentPage,
+  type StoredDocument,
+} from '../../shared/documents';
+import {
+  createTestServer,
+  signedUpClient,
+  useTestServer,
+  type TestClient,
+  type TestServer,
+} from '../test/harness';
+import { documentStoreOf } from './document-files';
+import { gpsPhoto, samplePdf } from './fixtures/sample-files';
+import { readDocumentFile } from './document-files';
+import { acceptGrant } from '../test/grant-acceptance';
+import type { GivenGrant } from '../../shared/household';
+
+const FIXTURES = path.join(import.meta.dirname, 'fixtures');
+
+const makePdf = samplePdf;
+/** A photo taken sideways (orientation 6) at a GPS position. */
+const makeGpsPhoto = () => gpsPhoto({ orientation: 6 });
+
+function upload(
+  client: TestClient,
+  bytes: Uint8Array,
+  query: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
+  const params = new URLSearchParams({ title: 'Letter', document_type: 'Letter', ...query });
+  return client.sendBytes<StoredDocument & { message?: string }>(
+    'POST',
+    `/api/documents?${params}`,
+    bytes,
+    headers,
+  );
+}
+
+async function filesOf(server: TestServer, owner: string) {
+  return documentStoreOf(server.database).list(owner);
+}
+
+/** Shares a person with another account, who accepts. */
+async function share(
+  owner: TestClient,
+  grantee: { client: TestClient; email: string },
+  personId: string,
+  role: 'viewer' | 'editor',
+) {
+  const granted = await owner.post<GivenGrant>('/api/household/grants', {
+    personId,
+    email: grantee.email,
+    role,
+  });
+  expect(granted.status, JSON.stringify(granted.body)).toBe(201);
+  await acceptGrant(grantee.client, granted);
+}
+
+async function ownerOf(client: TestClient): Promise<string> {
+  const me = await client.get<{ user: { id: string } }>('/api/auth/get-session');
+  return me.body.user.id;
+}
+
+describe('documents', () => {
+  const server = useTestServer();
+
+  it('upload a PDF, list it with its thumbnail, show and download it, and delete it with its files', async () => {
+    const { client } = await signedUpClient(server);
+    const owner = await ownerOf(client);
+    // With a picture in it: pdf.js draws it with a canvas module of its own (derive-document.ts).
+    const logo = await sharp({
+      create: { width: 120, height: 60, channels: 3, background: '#c33' },
+    })
+      .png()
+      .toBuffer();
+    const pdf = await makePdf(3, logo);
+    const created = await upload(client, pdf, {
+      title: 'Discharge letter',
+      document_type: 'Letter',
+      document_date: '2026-03-04',
+      file_name: 'discharge.pdf',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({
+      title: 'Discharge letter',
+      mime_type: 'application/pdf',
+      size_bytes: pdf.length,
+      document_date: '2026-03-04',
+    });
+    expect(created.body.thumbnail_url).toMatch(/\/thumbnail\/[0-9a-f]{64}$/);
+
+    const list = await client.get<DocumentPage>('/api/documents');
+    expect(list.body.total).toBe(1);
+    expect(list.body.documents[0]?.id).toBe(created.body.id);
+
+    const thumbnail = await client.getBytes(created.body.thumbnail_url as string);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/webp');
+    expect(thumbnail.headers.get('cache-control')).toContain('immutable');
+    const meta = await sharp(thumbnail.bytes).metadata();
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(320);
+
+    const file = await client.getBytes(`${created.body.file_url}?download`);
+    expect(file.status).toBe(200);
+    expect(file.bytes.equals(pdf)).toBe(true);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="discharge.pdf"/,
+    );
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(file.headers.get('content-security-policy')).toContain('sandbox');
+    expect(file.headers.get('cache-control')).toBe('no-store');
+
+    const range = await client.getBytes(created.body.file_url, { range: 'bytes=10-19' });
+    expect(range.status).toBe(206);
+    expect(range.headers.get('content-range')).toBe(`bytes 10-19/${pdf.length}`);
+    expect(range.bytes.equals(pdf.subarray(10, 20))).toBe(true);
+    const tail = await client.getBytes(created.body.file_url, { range: 'bytes=-5' });
+    expect(tail.bytes.equals(pdf.subarray(pdf.length - 5))).toBe(true);
+    const beyond = await client.getBytes(created.body.file_url, {
+      range: `bytes=${pdf.length}-`,
+    });
+    expect(beyond.status).toBe(416);
+
+    const read = await readDocumentFile(server.database, created.body.id);
+    expect(read?.mimeType).toBe('application/pdf');
+    expect(read?.bytes.equals(pdf)).toBe(true);
+
+    expect((await filesOf(server, owner)).length).toBe(2);
+    expect((await client.delete(`/api/documents/${created.body.id}`)).status).toBe(204);
+    expect((await client.get(`/api/documents/${created.body.id}`)).status).toBe(404);
+    expect(await filesOf(server, owner)).toEqual([]);
+  });
+
+  it('type a file by its bytes: a program named report.pdf, a 26 MB file and an empty one are refused, nothing stored', async () => {
+    const { client } = await signedUpClient(server);
+    const owner = await ownerOf(client);
+    // A Windows program's first bytes ("MZ", then the DOS stub).
+    const exe = Buffer.alloc(4096);
+    exe.write('MZ\x90\x00\x03\x00\x00\x00\x04\x00', 0, 'latin1');
+    exe.write('This program cannot be run in DOS mode.', 78, 'latin1');
+    const program = await upload(client, exe, { file_name: 'report.pdf' });
+    expect(program.status).toBe(415);
+    expect(program.body.message).toBe(DOCUMENT_KIND_MESSAGE);
+
+    const big = Buffer.alloc(26 * 1024 * 1024, 1);
+    const declared = await upload(client, big);
+    expect(declared.status).toBe(413);
+    expect(declared.body.message).toBe(DOCUMENT_TOO_LARGE_MESSAGE);
+    // The same without a declared length: counted as it streams.
+    const streamed = await client.sendBytes<{ message: string }>(
+      'POST',
+      '/api/documents?title=Big&document_type=Other',
+      big,
+      { 'content-length': '' },
+    );
+    expect(streamed.status).toBe(413);
+    expect(streamed.body.message).toBe(DOCUMENT_TOO_LARGE_MESSAGE);
+
+    const empty = await upload(client, new Uint8Array());
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe(DOCUMENT_EMPTY_MESSAGE);
+
+    const untitled = await client.sendBytes<{ message: string; field: string }>(
+      'POST',
+      '/api/documents?document_type=Letter',
+      await makePdf(),
+    );
+    expect(untitled.status).toBe(400);
+    expect(untitled.body.field).toBe('title');
+
+    expect((await client.get<DocumentPage>('/api/documents')).body.total).toBe(0);
+    expect(await filesOf(server, owner)).toEqual([]);
+  });
+
+  it('strip a photo of its GPS position and device, turned upright', async () => {
+    const { client } = await signedUpClient(server);
+    const photo = await makeGpsPhoto();
+    expect((await exifr.gps(photo))?.latitude).toBeCloseTo(48.85, 1);
+    const created = await upload(client, photo, { document_type: 'Insurance Card' });
+    expect(created.status).toBe(201);
+    expect(created.body.mime_type).toBe('image/jpeg');
+    const file = await client.getBytes(`${created.body.file_url}?download`);
+    expect(await exifr.gps(file.bytes)).toBeUndefined();
+    expect(await exifr.parse(file.bytes, { tiff: true, gps: true })).toBeUndefined();
+    const meta = await sharp(file.bytes).metadata();
+    // Turned upright: the sideways 64×32 is 32×64.
+    expect([meta.width, meta.height]).toEqual([32, 64]);
+  });
+
+  it('convert a HEIC photo to JPEG for display and keep the original for download', async () => {
+    const { client } = await signedUpClient(server);
+    const heic = readFileSync(path.join(FIXTURES, 'rainbow-451x461.heic'));
+    const created = await upload(client, heic, { file_name: 'IMG_0001.HEIC' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.mime_type).toBe('image/heic');
+    const view = await client.getBytes(created.body.view_url);
+    expect(view.headers.get('content-type')).toBe('image/jpeg');
+    const meta = await sharp(view.bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 451, 461]);
+    const original = await client.getBytes(`${created.body.file_url}?download`);
+    expect(original.headers.get('content-type')).toBe('image/heic');
+    expect(original.bytes.equals(heic)).toBe(true);
+    expect((await client.getBytes(created.body.thumbnail_url as string)).status).toBe(200);
+  });
+
+  it('attach a document to a record, and detach it when the record is deleted', async () => {
+    const { client } = await signedUpClient(server);
+    const policy = await client.post<{ id: string }>('/api/insurance', {
+      provider_name: 'Acme Health',
+      policy_type: 'Medical',
+    });
+    expect(policy.status, JSON.stringify(policy.body)).toBe(201);
+    const created = await upload(client, await makeGpsPhoto(), {
+      document_type: 'Insurance Card',
+      record_type: 'insurance',
+      record_id: policy.body.id,
+    });
+    expect(created.status).toBe(201);
+    const attached = await client.get<DocumentPage>(
+      `/api/documents?record_type=insurance&record_id=${policy.body.id}`,
+    );
+    expect(attached.body.documents.map((d) => d.id)).toEqual([created.body.id]);
+    const wrong = await upload(client, await makeGpsPhoto(), {
+      record_type: 'insurance',
+      record_id: '0190a0a0-0000-7000-8000-000000000000',
+    });
+    expect(wrong.status).toBe(400);
+    expect((await client.delete(`/api/insurance/${policy.body.id}`)).status).toBe(204);
+    const kept = await client.get<StoredDocument>(`/api/documents/${created.body.id}`);
+    expect(kept.status).toBe(200);
+    expect(kept.body.record_id).toBeNull();
+  });
+
+  it('answer a stranger as for a missing document, and let a viewer read but not upload', async () => {
+    const owner = await signedUpClient(server, 'Owner');
+    const member = await owner.client.post<{ id: string }>('/api/family-members', {
+      name: 'Kid',
+    });
+    const created = await upload(owner.client, await makePdf(), {
+      family_member_id: member.body.id,
+    });
+    expect(created.status).toBe(201);
+    const stranger = await signedUpClient(server, 'Stranger');
+    for (const url of [
+      `/api/documents/${created.body.id}`,
+      created.body.file_url,
+      created.body.view_url,
+      created.body.thumbnail_url as string,
+    ]) {
+      expect((await stranger.client.getBytes(url)).status, url).toBe(404);
+    }
+    expect((await stranger.client.delete(`/api/documents/${created.body.id}`)).status).toBe(404);
+    expect((await stranger.client.get<DocumentPage>('/api/documents')).body.total).toBe(0);
+    const foreign = await upload(stranger.client, await makePdf(), {
+      family_member_id: member.body.id,
+    });
+    expect(foreign.status).toBe(400);
+
+    const viewer = await signedUpClient(server, 'Viewer');
+    await share(owner.client, viewer, member.body.id, 'viewer');
+    const seen = await viewer.client.getBytes(created.body.file_url);
+    expect(seen.status).toBe(200);
+    const refused = await upload(viewer.client, await makePdf(), {
+      family_member_id: member.body.id,
+    });
+    expect(refused.status).toBe(403);
+    expect((await viewer.client.delete(`/api/documents/${created.body.id}`)).status).toBe(403);
+
+    const editor = await signedUpClient(server, 'Editor');
+    await share(owner.client, editor, member.body.id, 'editor');
+    const byEditor = await upload(editor.client, await makePdf(2), {
+      family_member_id: member.body.id,
+    });
+    expect(byEditor.status).toBe(201);
+    expect(byEditor.body.user_id).toBe(await ownerOf(owner.client));
+  });
+
+  it("remove a member's and an account's files with them", async () => {
+    const { client, password } = await signedUpClient(server);
+    const owner = await ownerOf(client);
+    const member = await client.post<{ id: string }>('/api/family-members', { name: 'Gran' });
+    await upload(client, await makePdf(), { family_member_id: member.body.id });
+    await upload(client, await makeGpsPhoto());
+    expect((await filesOf(server, owner)).length).toBe(4);
+    expect((await client.delete(`/api/family-members/${member.body.id}`)).status).toBe(204);
+    expect((await filesOf(server, owner)).length).toBe(2);
+    const gone = await client.request('DELETE', '/api/account', { password });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(204);
+    expect(await filesOf(server, owner)).toEqual([]);
+    const blobs = await server.db
+      .selectFrom('document_blobs')
+      .select('sha256')
+      .where('user_id', '=', owner)
+      .execute();
+    expect(blobs).toEqual([]);
+  });
+
+  it('carry each document in FHIR $everything as a DocumentReference with its file', async () => {
+    const { client } = await signedUpClient(server);
+    const owner = await ownerOf(client);
+    const pdf = await makePdf(2);
+    const heic = readFileSync(path.join(FIXTURES, 'rainbow-451x461.heic'));
+    await upload(client, pdf, { document_type: 'Lab Report', document_date: '2026-01-02' });
+    await upload(client, heic, { document_type: 'Other', file_name: 'IMG_0003.HEIC' });
+    const bundle = await client.get<{
+      entry: {
+        resource: { resourceType: string; type?: { coding?: { code: string }[] } } & Record<
+          string,
+          unknown
+        >;
+      }[];
+    }>(`/api/fhir/Patient/${owner}/$everything`);
+    expect(bundle.status).toBe(200);
+    const references = bundle.body.entry
+      .map((entry) => entry.resource)
+      .filter((resource) => resource.resourceType === 'DocumentReference') as unknown as {
+      type: { coding?: { code: string }[]; text: string };
+      content: { attachment: { contentType: string; data: string; creation?: string } }[];
+    }[];
+    expect(references).toHaveLength(2);
+    const [report, photo] = references;
+    expect(report?.type.coding?.[0]?.code).toBe('11502-2');
+    expect(report?.content[0]?.attachment.creation).toBe('2026-01-02');
+    expect(Buffer.from(report?.content[0]?.attachment.data ?? '', 'base64').equals(pdf)).toBe(true);
+    expect(photo?.content[0]?.attachment.contentType).toBe('image/heic');
+    expect(Buffer.from(photo?.content[0]?.attachment.data ?? '', 'base64').equals(heic)).toBe(true);
+    // A share link's bundle names its types: documents are not in it.
+    const chosen = await client.get<{ entry: { resource: { resourceType: string } }[] }>(
+      `/api/fhir/Patient/${owner}/$everything?types=note`,
+    );
+    expect(chosen.body.entry.some((e) => e.resource.resourceType === 'DocumentReference')).toBe(
+      false,
+    );
+  });
+
+  it('put a document on the timeline on its Document Date', async () => {
+    const { client } = await signedUpClient(server);
+    const created = await upload(client, await makePdf(), {
+      title: 'Referral letter',
+      document_type: 'Referral',
+      document_date: '2025-02-03',
+    });
+    await upload(client, await makePdf(), { title: 'Undated', document_date: '' });
+    const timeline = await client.get<{
+      events: { id: string; type: string; date: string; name: string }[];
+    }>('/api/timeline');
+    expect(timeline.body.events).toEqual([
+      expect.objectContaining({
+        id: created.body.id,
+        type: 'document',
+        date: '2025-02-03',
+        name: 'Referral letter',
+      }),
+    ]);
+  });
+
+  it('show the storage used and its limit', async () => {
+    const { client } = await signedUpClient(server);
+    const before = await client.get<{ usedBytes: number; limitBytes: number }>(
+      '/api/documents/usage',
+    );
+    expect(before.body).toEqual({ usedBytes: 0, limitBytes: 2048 * 1024 * 1024 });
+    const pdf = await makePdf();
+    const created = await upload(client, pdf);
+    const after = await client.get<{ usedBytes: number }>('/api/documents/usage');
+    expect(after.body.usedBytes).toBeGreaterThan(pdf.length);
+    expect(created.status).toBe(201);
+  });
+});
+
+describe('document quota', () => {
+  it('refuse an upload past the limit before storing it', async () => {
+    const server = await createTestServer({ documentQuotaMb: 1 });
+    try {
+      const { client } = await signedUpClient(server);
+      const owner = await ownerOf(client);
+      // 700 kB of noise, twice: the second goes past 1 MB.
+      const noise = await sharp(
+        Buffer.from(Array.from({ length: 400 * 400 * 3 }, () => Math.floor(Math.random() * 256))),
+        {
+          raw: { width: 400, height: 400, channels: 3 },
+        },
+      )
+        .png()
+        .toBuffer();
+      const first = await upload(client, noise);
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      const second = await upload(
+        client,
+        Buffer.concat([await makePdf(), Buffer.alloc(700 * 1024)]),
+      );
+      expect(second.status).toBe(413);
+      expect(second.body.message).toBe(DOCUMENT_QUOTA_MESSAGE);
+      expect((await filesOf(server, owner)).length).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * /documents/{id}: the document itself (an image full width, which a tap zooms; a PDF in the
+ * browser's own viewer), what it is, 'Download' and 'Delete Document' (asked first).
+ */
+import { Download, Trash2, ZoomIn, ZoomOut } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../shared/api-error';
+import { formatDate, LONG_DATE_FORMAT } from '../../../shared/dates';
+import { recordIdentities } from '../../../shared/records/catalogue';
+import { buttonVariants, Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Loading } from '../../components/ui/feedback';
+import { cn } from '../../lib/cn';
+import { showError, showSuccess } from '../../lib/toast';
+import { useSession } from '../auth/session';
+import { useRecordOwnership } from '../household/household-queries';
+import { PageHeader } from '../shell/page-header';
+import { formatBytes } from './document-list';
+import { useDeleteDocument, useDocument } from './document-queries';
+
+export function DocumentDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const document = useDocument(id);
+  const remove = useDeleteDocument();
+  const ownership = useRecordOwnership();
+  const user = useSession().data?.user;
+  const [zoomed, setZoomed] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  if (document.isPending) {
+    return (
+      <>
+        <PageHeader title="Document" backTo="/documents" />
+        <Loading />
+      </>
+    );
+  }
+  if (!document.data) {
+    const missing = document.error instanceof ApiError && document.error.status === 404;
+    return (
+      <>
+        <PageHeader title="Document" backTo="/documents" />
+        <Card className="p-6 text-center font-medium">
+          {missing ? 'Document not found' : 'Could not load the document'}
+        </Card>
+      </>
+    );
+  }
+  const data = document.data;
+  const { canChange } = ownership(data);
+  const image = data.mime_type.startsWith('image/');
+  const record = data.record_type
+    ? recordIdentities.find((identity) => identity.path === data.record_type)
+    : undefined;
+  const person = data.person_name ?? (data.user_id === user?.id ? `${user.name} (you)` : null);
+  const rows = [
+    { label: 'Document Type', value: data.document_type },
+    {
+      label: 'Document Date',
+      value: data.document_date ? formatDate(data.document_date, LONG_DATE_FORMAT) : null,
+    },
+    { label: 'Family Member', value: person },
+    { label: 'File', value: `${data.file_name} · ${formatBytes(data.size_bytes)}` },
+    {
+      label: 'Attached to',
+      value:
+        record && data.record_id ? (
+          <Link
+            className="text-primary underline-offset-4 hover:underline"
+            to={`/${record.path}/${data.record_id}`}
+          >
+            {record.noun}
+          </Link>
+        ) : null,
+    },
+  ].filter((row) => row.value);
+
+  const confirmDelete = async () => {
+    try {
+      await remove.mutateAsync(id);
+      setConfirming(false);
+      showSuccess('Document deleted');
+      navigate('/documents');
+    } catch (error) {
+      showError('Could not delete the document', error);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={data.title} subtitle={data.document_type} backTo="/documents" />
+      {image ? (
+        <div className="-mx-4 overflow-auto bg-surface-muted sm:mx-0 sm:rounded-2xl">
+          <img
+            src={data.view_url}
+            alt={data.title}
+            className={cn('block max-w-none', zoomed ? 'w-[250%]' : 'w-full')}
+            onClick={() => setZoomed((value) => !value)}
+          />
+        </div>
+      ) : (
+        <iframe
+          src={data.view_url}
+          title={data.title}
+          className="h-[70dvh] w-full rounded-2xl border border-border bg-white"
+        />
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {image ? (
+          <Button variant="outline" onClick={() => setZoomed((value) => !value)}>
+            {zoomed ? <ZoomOut aria-hidden="true" /> : <ZoomIn aria-hidden="true" />}
+            {zoomed ? 'Zoom out' : 'Zoom in'}
+          </Button>
+        ) : null}
+        <a
+          href={`${data.file_url}?download`}
+          download={data.file_name}
+          className={buttonVariants({ variant: 'primary' })}
+        >
+          <Download aria-hidden="true" />
+          Download
+        </a>
+      </div>
+      <Card className="mt-4 p-5">
+        <dl className="divide-y divide-border">
+          {rows.map((row) => (
+            <div key={row.label} className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
+              <dt className="text-sm font-medium text-muted-foreground">{row.label}</dt>
+              <dd className="min-w-0 wrap-anywhere">{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      {canChange ? (
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
+          <Button variant="destructive" onClick={() => setConfirming(true)}>
+            <Trash2 aria-hidden="true" />
+            Delete Document
+          </Button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Are you sure?"
+        description="This action cannot be undone. This will permanently delete this document and its file."
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
+}
+
+export default DocumentDetailPage;

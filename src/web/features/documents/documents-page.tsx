@@ -1,0 +1,89 @@
+/**
+ * /documents: every document the user may see, newest first, with the member filter and a
+ * filter by Document Type; 'Upload Document' in the header (and from the Add New dialog,
+ * which opens this screen with `?upload`).
+ */
+import { FileText, Upload } from 'lucide-react';
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { DOCUMENT_TYPES } from '../../../shared/documents';
+import { EmptyState, Loading } from '../../components/ui/feedback';
+import { Label, Select } from '../../components/ui/input';
+import { LoadMore } from '../../components/ui/load-more';
+import { FamilyFilter, useMemberParam } from '../family-members/member-filter';
+import { HeaderAction, PageHeader } from '../shell/page-header';
+import { useDocumentPages } from './document-queries';
+import { DocumentList } from './document-list';
+import { UploadDocumentDialog } from './upload-document-dialog';
+
+export function DocumentsPage() {
+  const id = useId();
+  const [member] = useMemberParam();
+  const [params, setParams] = useSearchParams();
+  const documentType = params.get('type') ?? '';
+  const uploading = params.has('upload');
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+  const list = useDocumentPages({ member, document_type: documentType || undefined });
+  const documents = list.data?.pages.flatMap((page) => page.documents) ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Documents"
+        backTo="/list"
+        actions={
+          <HeaderAction
+            label="Upload Document"
+            icon={Upload}
+            onClick={() => setParam('upload', '')}
+          />
+        }
+      />
+      <FamilyFilter />
+      <div className="mb-4 grid gap-1.5">
+        <Label htmlFor={`${id}-type`}>Document Type</Label>
+        <Select
+          id={`${id}-type`}
+          value={documentType}
+          onChange={(event) => setParam('type', event.target.value || null)}
+        >
+          <option value="">All types</option>
+          {DOCUMENT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {list.isPending ? (
+        <Loading />
+      ) : documents.length === 0 ? (
+        <EmptyState icon={FileText} title="No documents yet">
+          <p className="text-sm text-muted-foreground">
+            Upload a letter, a lab report or a photo of a card.
+          </p>
+        </EmptyState>
+      ) : (
+        <>
+          <DocumentList documents={documents} />
+          <LoadMore query={list} />
+        </>
+      )}
+      <UploadDocumentDialog
+        open={uploading}
+        onOpenChange={(open) => setParam('upload', open ? '' : null)}
+      />
+    </>
+  );
+}
+
+export default DocumentsPage;

@@ -1,0 +1,301 @@
+/**
+ * The 'Upload Document' dialog (CONTRACT §5 'Documents'): 'File' (several at once; on a
+ * phone the image types offer the camera), 'Title' (the file's name until changed),
+ * 'Document Type', 'Document Date', 'Family Member', and 'Upload'. Each file goes on its own,
+ * with a progress bar; one that fails says why and can be sent again. Tied to a record
+ * ('Attach Document'), the person is the record's.
+ */
+import { RotateCcw } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_TYPES,
+  MAX_DOCUMENT_BYTES,
+  DOCUMENT_TOO_LARGE_MESSAGE,
+  DOCUMENT_EMPTY_MESSAGE,
+  type DocumentType,
+} from '../../../shared/documents';
+import { localToday } from '../../../shared/dates';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Input, Select } from '../../components/ui/input';
+import { documentsApi, type DocumentUploadFields } from '../../lib/api';
+import { errorMessage, showSuccess } from '../../lib/toast';
+import { useSession } from '../auth/session';
+import { useFamilyMembers } from '../family-members/family-member-queries';
+import { sharedPersonLabel, useSharedPersons } from '../household/household-queries';
+import { useDocumentsChanged } from './document-queries';
+
+/** The record a document is attached to, and its person ('' for the user themself). */
+export interface AttachTarget {
+  recordType: string;
+  recordId: string;
+  personId: string;
+  documentType?: DocumentType;
+}
+
+interface Upload {
+  file: File;
+  sent: number;
+  state: 'waiting' | 'sending' | 'done' | 'failed';
+  error?: string;
+}
+
+/** What the browser can tell before sending: too big or empty (the server decides the rest). */
+function refusalBeforeSending(file: File): string | undefined {
+  if (file.size > MAX_DOCUMENT_BYTES) return DOCUMENT_TOO_LARGE_MESSAGE;
+  if (file.size === 0) return DOCUMENT_EMPTY_MESSAGE;
+  return undefined;
+}
+
+export function UploadDocumentDialog({
+  open,
+  onOpenChange,
+  attach,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  attach?: AttachTarget;
+}) {
+  const id = useId();
+  const user = useSession().data?.user;
+  const members = useFamilyMembers();
+  const editable = useSharedPersons().filter((person) => person.role === 'editor');
+  const changed = useDocumentsChanged();
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [title, setTitle] = useState('');
+  const [titleChanged, setTitleChanged] = useState(false);
+  const [documentType, setDocumentType] = useState<DocumentType>(attach?.documentType ?? 'Other');
+  const [documentDate, setDocumentDate] = useState(localToday());
+  const [personId, setPersonId] = useState(attach?.personId ?? '');
+  const [fileError, setFileError] = useState<string>();
+  const [titleError, setTitleError] = useState<string>();
+  const busy = uploads.some((upload) => upload.state === 'sending');
+
+  const reset = () => {
+    setUploads([]);
+    setTitle('');
+    setTitleChanged(false);
+    setDocumentType(attach?.documentType ?? 'Other');
+    setDocumentDate(localToday());
+    setPersonId(attach?.personId ?? '');
+    setFileError(undefined);
+    setTitleError(undefined);
+  };
+
+  const chooseFiles = (files: File[]) => {
+    setUploads(files.map((file) => ({ file, sent: 0, state: 'waiting' })));
+    setFileError(undefined);
+    if (!titleChanged) setTitle(files[0]?.name ?? '');
+  };
+
+  const patch = (file: File, change: Partial<Upload>) =>
+    setUploads((current) =>
+      current.map((upload) => (upload.file === file ? { ...upload, ...change } : upload)),
+    );
+
+  /** The title each file is saved under: the one typed, or each file's own name. */
+  const titleOf = (file: File, index: number, count: number) => {
+    if (!titleChanged) return file.name;
+    return count > 1 ? `${title.trim()} (${index + 1})` : title.trim();
+  };
+
+  const send = async (upload: Upload, index: number, count: number): Promise<boolean> => {
+    const refusal = refusalBeforeSending(upload.file);
+    if (refusal) {
+      patch(upload.file, { state: 'failed', error: refusal });
+      return false;
+    }
+    patch(upload.file, { state: 'sending', sent: 0, error: undefined });
+    const fields: DocumentUploadFields = {
+      title: titleOf(upload.file, index, count),
+      document_type: documentType,
+      document_date: documentDate || undefined,
+      family_member_id: personId || undefined,
+      file_name: upload.file.name,
+      record_type: attach?.recordType,
+      record_id: attach?.recordId,
+    };
+    try {
+      await documentsApi.upload(upload.file, fields, (sent) => patch(upload.file, { sent }));
+      patch(upload.file, { state: 'done', sent: upload.file.size });
+      return true;
+    } catch (error) {
+      patch(upload.file, { state: 'failed', error: errorMessage(error) });
+      return false;
+    }
+  };
+
+  const finishIfAllDone = (results: boolean[]) => {
+    void changed();
+    if (results.every(Boolean)) {
+      showSuccess(results.length > 1 ? 'Documents uploaded' : 'Document uploaded');
+      reset();
+      onOpenChange(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (uploads.length === 0) {
+      setFileError('Choose a file to upload');
+      return;
+    }
+    if (titleChanged && !title.trim()) {
+      setTitleError('Title is required');
+      return;
+    }
+    setTitleError(undefined);
+    const pending = uploads.filter((upload) => upload.state !== 'done');
+    const results: boolean[] = [];
+    // One at a time: a phone's upload link is the bottleneck, and each bar moves in turn.
+    for (const upload of pending) {
+      results.push(await send(upload, uploads.indexOf(upload), uploads.length));
+    }
+    finishIfAllDone(results);
+  };
+
+  const retry = async (upload: Upload) => {
+    const ok = await send(upload, uploads.indexOf(upload), uploads.length);
+    const others = uploads
+      .filter((other) => other !== upload)
+      .map((other) => other.state === 'done');
+    finishIfAllDone([ok, ...others]);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !busy) reset();
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent title="Upload Document" description="A PDF or a photo of a paper.">
+        <form className="space-y-4" onSubmit={submit} noValidate>
+          <FormField id={`${id}-file`} label="File" required error={fileError}>
+            <Input
+              id={`${id}-file`}
+              type="file"
+              multiple
+              accept={DOCUMENT_ACCEPT}
+              onChange={(event) => chooseFiles([...(event.target.files ?? [])])}
+              disabled={busy}
+            />
+          </FormField>
+          <FormField id={`${id}-title`} label="Title" required error={titleError}>
+            <Input
+              id={`${id}-title`}
+              value={title}
+              maxLength={200}
+              onChange={(event) => {
+                setTitle(event.target.value);
+                setTitleChanged(true);
+              }}
+            />
+          </FormField>
+          <FormField id={`${id}-type`} label="Document Type" required>
+            <Select
+              id={`${id}-type`}
+              value={documentType}
+              onChange={(event) => setDocumentType(event.target.value as DocumentType)}
+            >
+              {DOCUMENT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField id={`${id}-date`} label="Document Date">
+            <Input
+              id={`${id}-date`}
+              type="date"
+              value={documentDate}
+              onChange={(event) => setDocumentDate(event.target.value)}
+            />
+          </FormField>
+          <FormField id={`${id}-member`} label="Family Member">
+            <Select
+              id={`${id}-member`}
+              value={personId}
+              onChange={(event) => setPersonId(event.target.value)}
+              // Attached to a record, the document is its person's.
+              disabled={attach !== undefined}
+            >
+              <option value="">{user ? `${user.name} (you)` : 'You'}</option>
+              {(members.data ?? []).map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name}
+                </option>
+              ))}
+              {editable.map((person) => (
+                <option key={person.personId} value={person.personId}>
+                  {sharedPersonLabel(person)}
+                </option>
+              ))}
+              {attach?.personId &&
+              attach.personId !== user?.id &&
+              !(members.data ?? []).some((member) => member.id === attach.personId) &&
+              !editable.some((person) => person.personId === attach.personId) ? (
+                <option value={attach.personId}>The record&apos;s person</option>
+              ) : null}
+            </Select>
+          </FormField>
+          {uploads.length ? (
+            <ul className="space-y-3" aria-label="Files">
+              {uploads.map((upload) => (
+                <li key={`${upload.file.name}-${upload.file.lastModified}`} className="space-y-1">
+                  <div className="flex items-center justify-between gap-2 text-sm">
+                    <span className="min-w-0 truncate font-medium">{upload.file.name}</span>
+                    <span className="shrink-0 text-muted-foreground">
+                      {upload.state === 'done'
+                        ? 'Uploaded'
+                        : upload.state === 'failed'
+                          ? 'Failed'
+                          : upload.state === 'sending'
+                            ? `${Math.round((upload.sent / Math.max(upload.file.size, 1)) * 100)}%`
+                            : ''}
+                    </span>
+                  </div>
+                  <progress
+                    className="h-2 w-full accent-primary"
+                    aria-label={`${upload.file.name} upload progress`}
+                    max={Math.max(upload.file.size, 1)}
+                    value={
+                      upload.state === 'done'
+                        ? upload.file.size
+                        : upload.state === 'failed'
+                          ? 0
+                          : upload.sent
+                    }
+                  />
+                  {upload.state === 'failed' ? (
+                    <div className="flex items-center justify-between gap-2">
+                      <p className="text-sm font-medium text-destructive" role="alert">
+                        {upload.error}
+                      </p>
+                      <Button
+                        type="button"
+                        variant="outline"
+                        onClick={() => void retry(upload)}
+                        aria-label={`Retry ${upload.file.name}`}
+                      >
+                        <RotateCcw aria-hidden="true" />
+                        Retry
+                      </Button>
+                    </div>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? 'Uploading...' : 'Upload'}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
