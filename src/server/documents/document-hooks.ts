@@ -16,5 +16,5 @@ export async function onDocumentStored(db: Database, event: DocumentEvent): Prom
 }
 
 export async function onDocumentDeleted(db: Database, event: DocumentEvent): Promise<void> {
-  await forgetDocumentText(db.db, event.documentId);
+  await forgetDocumentText(db.db, event);
 }

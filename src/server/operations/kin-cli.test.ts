@@ -25,7 +25,7 @@ describe.runIf(testEngine() === 'sqlite')('npm run kin', () => {
 
     const made = await runKin(['backup'], env);
     expect(made.code, made.stderr).toBe(0);
-    expect(made.stdout).toMatch(/Backup made and verified: [\d.]+ kB, integrity ok/);
+    expect(made.stdout).toMatch(/Backup made and verified: [\d.]+ (kB|MB), integrity ok/);
     const file = lastLine(made.stdout);
     expect(path.dirname(file)).toBe(backupDir);
     expect(path.basename(file)).toMatch(/^kin-health-\d{4}-\d{2}-\d{2}-\d{6}-manual\.db$/);

@@ -23,7 +23,7 @@ describe('npm run kin -- reset-password', () => {
     const client = TestClient.over(server.url);
     expect((await client.signUp({ email })).status).toBe(200);
 
-    const env = { ...storage.env, BASE_URL: server.url };
+    const env = { ...storage.env, BASE_URL: server.url, PASSKEYS: 'off' };
     const made = await runKin(['reset-password', email.toUpperCase()], env);
     expect(made.code, made.stderr).toBe(0);
     const link = /^ {2}(\S+)$/m.exec(made.stdout)?.[1] ?? '';

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { BackupConfig } from '../config';
 import { openSqlite, SQLITE_FILE_NAME } from '../db/database';
-import { migrations } from '../db/migrate';
+import { completeSchema, migrations } from '../db/migrate';
 import type { Logger } from '../logger';
 import { createBackup, integrityProblem, keepFilesAside, syncDirectory, syncFile } from './backup';
 import { holdExclusiveLock } from './data-dir-lock';
@@ -66,6 +66,8 @@ async function schemaOfMigrations(last: string): Promise<SchemaEntry[]> {
     });
     const { error } = await migrator.migrateTo(last);
     if (error) throw error instanceof Error ? error : new Error(String(error));
+    const names = Object.keys(migrations);
+    await completeSchema(fresh.db, names.slice(0, names.indexOf(last) + 1));
     return (await sql<SchemaEntry>`${sql.raw(SCHEMA_QUERY)}`.execute(fresh.db)).rows;
   } finally {
     await fresh.close();

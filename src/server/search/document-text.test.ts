@@ -7,15 +7,15 @@
  * The documents themselves are another part's (src/server/documents, merged beside this):
  * a table of the shape agreed between the two stands in for theirs here.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GivenGrant } from '../../shared/household';
 import type { SearchAnswer } from '../../shared/search';
-import type { DB } from '../db/schema';
 import { newId } from '../ids';
 import { summaryPdfmake, SUMMARY_FONT } from '../summary/summary-pdfmake';
 import { acceptGrant } from '../test/grant-acceptance';
@@ -27,31 +27,13 @@ import {
   startDocumentTextWorker,
 } from './document-text';
 import type { DocumentTextAnswer } from './document-text';
-import { syncSearchIndex } from './search-index-sync';
 
 const server = useTestServer();
 const files = new Map<string, { bytes: Buffer; mimeType: string }>();
 let stop: (() => Promise<void>) | undefined;
 let dataDir: string;
 
-/** The documents table as the documents' part makes it (DOC-TEXT-INTERFACE.md). */
-async function createDocumentsTable(db: Kysely<DB>) {
-  await sql`create table documents (
-    id text primary key,
-    user_id text not null references "user"(id) on delete cascade,
-    family_member_id text,
-    title text not null,
-    document_type text,
-    document_date text,
-    mime_type text not null,
-    created_at text not null,
-    updated_at text not null
-  )`.execute(db);
-  await syncSearchIndex(db);
-}
-
 beforeAll(async () => {
-  await createDocumentsTable(server.db);
   dataDir = mkdtempSync(path.join(tmpdir(), 'kin-ocr-'));
   stop = startDocumentTextWorker({
     db: server.db,
@@ -83,9 +65,12 @@ async function storeDocument(
   const now = new Date().toISOString();
   files.set(id, { bytes: document.bytes, mimeType: document.mimeType });
   await sql`insert into documents (id, user_id, family_member_id, title, document_type,
-      document_date, mime_type, created_at, updated_at)
+      document_date, file_name, mime_type, size_bytes, sha256, created_at, updated_at)
     values (${id}, ${userId}, ${document.memberId ?? null}, ${document.title}, 'Letter',
-      '2026-03-04', ${document.mimeType}, ${now}, ${now})`.execute(server.db);
+      '2026-03-04', ${document.title}, ${document.mimeType}, ${document.bytes.length},
+      ${createHash('sha256').update(document.bytes).digest('hex')}, ${now}, ${now})`.execute(
+    server.db,
+  );
   await queueDocumentText(server.db, { documentId: id, userId });
   return id;
 }

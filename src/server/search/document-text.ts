@@ -53,8 +53,15 @@ export async function queueDocumentText(
 }
 
 /** Forgets a document's text and its job (the document is being deleted). */
-export async function forgetDocumentText(db: Kysely<DB>, documentId: string): Promise<void> {
-  await db.deleteFrom('document_texts').where('document_id', '=', documentId).execute();
+export async function forgetDocumentText(
+  db: Kysely<DB>,
+  document: { documentId: string; userId: string },
+): Promise<void> {
+  await db
+    .deleteFrom('document_texts')
+    .where('user_id', '=', document.userId)
+    .where('document_id', '=', document.documentId)
+    .execute();
 }
 
 interface ClaimedJob {

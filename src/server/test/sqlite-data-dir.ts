@@ -11,7 +11,7 @@ import { Migrator } from 'kysely/migration';
 import { sql } from 'kysely';
 import { parseBackupConfig, type BackupConfig } from '../config';
 import { openSqlite, SQLITE_FILE_NAME } from '../db/database';
-import { migrations } from '../db/migrate';
+import { completeSchema, migrations } from '../db/migrate';
 import { createLogger, type Logger } from '../logger';
 
 export interface SqliteDataDir {
@@ -36,6 +36,7 @@ export async function createSqliteDataDir(
   });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
+  await completeSchema(database.db, names);
   const rows = options.auditRows ?? 0;
   const filler = 'x'.repeat(400);
   for (let start = 0; start < rows; start += 500) {

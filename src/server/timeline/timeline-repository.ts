@@ -98,6 +98,7 @@ export function createTimelineRepository(db: Kysely<DB>) {
             sql<string>`${sql.ref('document_date')}`.as('date'),
             'user_id',
             'family_member_id',
+            sql<string | null>`cast(null as text)`.as('mark'),
           ])
           .where('document_date', 'is not', null);
         if (afterCursor) {
