@@ -1,12 +1,11 @@
 /**
- * The units the growth screen shows its values in.
- *
- * INTEGRATION (CONTRACT §5 'Units'): this is the one place the growth screen learns the
- * account's Units. The 'vitals' work adds the Units setting and the units module that wraps
- * the UCUM library; when merged, read the setting here and convert through that module.
- * Until then everything shows in the canonical (metric) units it is stored and computed in.
+ * The units the growth screen shows its values in: the account's Units (CONTRACT §5
+ * 'Units'), converted through the one units module (shared/units.ts). Percentiles are
+ * computed on the canonical (metric) values; only what is shown changes.
  */
 import type { GrowthMeasure } from '../../../shared/growth/charts';
+import { fromCanonical, unitOf, type MeasureName, type UnitSystem } from '../../../shared/units';
+import { useUnits } from '../profile-settings/profile-queries';
 
 export interface GrowthDisplay {
   /** The unit shown beside values and on the chart's axis. */
@@ -17,15 +16,34 @@ export interface GrowthDisplay {
   digits: number;
 }
 
-const METRIC: Record<GrowthMeasure, GrowthDisplay> = {
-  weightKg: { unit: 'kg', convert: (value) => value, digits: 2 },
-  heightCm: { unit: 'cm', convert: (value) => value, digits: 1 },
-  headCircumferenceCm: { unit: 'cm', convert: (value) => value, digits: 1 },
-  bmi: { unit: 'kg/m²', convert: (value) => value, digits: 1 },
+/** The units module's measure for each growth measure; BMI is kg/m² in every system. */
+const MEASURE_OF: Record<GrowthMeasure, MeasureName | null> = {
+  weightKg: 'weight',
+  heightCm: 'height',
+  headCircumferenceCm: 'head_circumference',
+  bmi: null,
 };
 
+/** A child's weight is read to the hundredth of its unit, lengths to the tenth. */
+const DIGITS: Record<GrowthMeasure, number> = {
+  weightKg: 2,
+  heightCm: 1,
+  headCircumferenceCm: 1,
+  bmi: 1,
+};
+
+export function growthDisplay(measure: GrowthMeasure, system: UnitSystem): GrowthDisplay {
+  const name = MEASURE_OF[measure];
+  if (!name) return { unit: 'kg/m²', convert: (value) => value, digits: DIGITS[measure] };
+  return {
+    unit: unitOf(name, system).symbol,
+    convert: (value) => fromCanonical(name, value, system),
+    digits: DIGITS[measure],
+  };
+}
+
 export function useGrowthDisplay(measure: GrowthMeasure): GrowthDisplay {
-  return METRIC[measure];
+  return growthDisplay(measure, useUnits());
 }
 
 export function formatGrowthValue(value: number, display: GrowthDisplay): string {

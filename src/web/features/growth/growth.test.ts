@@ -10,6 +10,7 @@ import { formatPercentile } from '../../../shared/growth/lms';
 import type { VitalsRow } from '../../lib/api';
 import { growthChartData } from './growth-chart-data';
 import { toGrowthMeasurements } from './growth-measurements';
+import { formatGrowthValue, growthDisplay } from './growth-units';
 
 const row = (measuredAt: string, values: Partial<VitalsRow>): VitalsRow => ({
   id: measuredAt,
@@ -155,5 +156,16 @@ describe('ages as the table shows them', () => {
     [239.9, '19 y 11 mo'],
   ])('%s months reads %s', (months, text) => {
     expect(formatAge(months)).toBe(text);
+  });
+});
+
+describe("the growth screen's units", () => {
+  it("shows the account's Units, converted by the units module; BMI is kg/m² in both", () => {
+    const usWeight = growthDisplay('weightKg', 'us');
+    expect(usWeight.unit).toBe('lb');
+    expect(formatGrowthValue(10, usWeight)).toBe('22.05 lb');
+    expect(formatGrowthValue(76.2, growthDisplay('heightCm', 'us'))).toBe('30.0 in');
+    expect(formatGrowthValue(45.3, growthDisplay('headCircumferenceCm', 'metric'))).toBe('45.3 cm');
+    expect(growthDisplay('bmi', 'us').unit).toBe('kg/m²');
   });
 });
