@@ -73,10 +73,14 @@ describe.each(
 
   it('save empty optional text as null and trim what is kept', async () => {
     const { client } = await signedUpClient(server);
-    const name = requiredField(definition);
-    const input: Record<string, unknown> = { [name]: '  Spaced  ' };
-    if (type === 'visit') input.visit_date = '2030-01-01T10:00:00Z';
+    // A required text field where the type has one (a vitals entry has none: its notes).
+    const required = requiredField(definition);
+    const name = ['text', 'textarea'].includes(definition.fields[required]?.kind ?? '')
+      ? required
+      : editableTextField[type];
+    const input: Record<string, unknown> = { ...sampleRecord(type), [name]: '  Spaced  ' };
     for (const [fieldName, field] of Object.entries(definition.fields)) {
+      if (fieldName === name) continue;
       if (!field.required && ['text', 'textarea', 'tel', 'email', 'date'].includes(field.kind)) {
         input[fieldName] = '';
       }

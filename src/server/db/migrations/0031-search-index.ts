@@ -15,6 +15,8 @@
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from './engine';
 
+const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
 /** Latin letters with marks, and the letters they fold to, for the translate() fallback. */
 function foldingTable(): { from: string; to: string } {
   let from = '';
@@ -54,13 +56,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       create extension if not exists unaccent;
     exception when others then null;
     end $$`.execute(db);
-    const { rows } = await sql<{
-      found: number;
-    }>`select count(*) as found from pg_extension where extname = 'unaccent'`.execute(db);
-    if (Number(rows[0]?.found ?? 0) > 0) {
-      await sql`create function kin_search_text(value text) returns text
+    // Where the extension lives: the function names it, with its dictionary, so that it
+    // works whatever the search_path (pg_dump and pg_restore empty it).
+    const { rows } = await sql<{ schema: string }>`select n.nspname as schema
+      from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+      where e.extname = 'unaccent'`.execute(db);
+    const schema = rows[0]?.schema;
+    if (schema) {
+      const unaccent = quoteIdentifier(schema);
+      await sql
+        .raw(
+          `create function kin_search_text(value text) returns text
         language sql immutable parallel safe
-        as $$ select lower(unaccent(coalesce(value, ''))) $$`.execute(db);
+        as $$ select lower(${unaccent}.unaccent('${unaccent}.unaccent'::regdictionary, coalesce(value, ''))) $$`,
+        )
+        .execute(db);
     } else {
       const { from, to } = foldingTable();
       await sql
