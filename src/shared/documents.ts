@@ -104,3 +104,12 @@ export interface DocumentUsage {
   usedBytes: number;
   limitBytes: number;
 }
+
+/** Where the reading of a document's text is (search/document-text.ts on the server). */
+export type DocumentTextStatus = 'pending' | 'reading' | 'done' | 'failed';
+
+/** GET /api/documents/{id}/text: the text once it is read ('done'), else where it is. */
+export interface DocumentTextAnswer {
+  status: DocumentTextStatus;
+  text?: string;
+}

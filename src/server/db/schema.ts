@@ -341,7 +341,9 @@ export interface SearchSourcesTable {
   signature: string;
 }
 
-export type DocumentTextStatus = 'pending' | 'reading' | 'done' | 'failed';
+import type { DocumentTextStatus } from '../../shared/documents';
+
+export type { DocumentTextStatus };
 
 /** A document's text, and the job that reads it (migration 0032). */
 export interface DocumentTextsTable {

@@ -46,7 +46,9 @@ describe.runIf(testEngine() === 'sqlite')('npm run kin', () => {
     const pad = (value: number) => String(value).padStart(2, '0');
     expect(row).toEqual([
       path.basename(file),
-      `${(record.sizeBytes / 1000).toFixed(1)} kB`,
+      record.sizeBytes < 1_000_000
+        ? `${(record.sizeBytes / 1000).toFixed(1)} kB`
+        : `${(record.sizeBytes / 1_000_000).toFixed(1)} MB`,
       `${created.getFullYear()}-${pad(created.getMonth() + 1)}-${pad(created.getDate())} ` +
         `${pad(created.getHours())}:${pad(created.getMinutes())}:${pad(created.getSeconds())}`,
       'manual',

@@ -249,7 +249,4 @@ export function startDocumentTextWorker(options: DocumentTextWorkerOptions): () 
 }
 
 /** What the document's page shows: its text, or that it is being read (or could not be). */
-export interface DocumentTextAnswer {
-  status: DocumentTextStatus;
-  text?: string;
-}
+export type { DocumentTextAnswer } from '../../shared/documents';

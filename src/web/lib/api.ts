@@ -31,7 +31,12 @@ import type { CalendarLinkInput } from '../../shared/calendar';
 import type { DoseMarkInput } from '../../shared/doses';
 import type { CreateShareLinkInput } from '../../shared/share-links';
 import type { LabPanelInput } from '../../shared/labs/lab-panel';
-import type { DocumentPage, DocumentUsage, StoredDocument } from '../../shared/documents';
+import type {
+  DocumentPage,
+  DocumentTextAnswer,
+  DocumentUsage,
+  StoredDocument,
+} from '../../shared/documents';
 import { MAX_PAGE_SIZE, WHOLE_FAMILY_CONTACTS } from '../../shared/constants';
 import { localToday } from '../../shared/dates';
 import type {
@@ -289,6 +294,9 @@ export const documentsApi = {
     request<DocumentPage>('GET', `/documents${queryString({ ...query })}`),
   get: (id: string) => request<StoredDocument>('GET', `/documents/${encodeURIComponent(id)}`),
   remove: (id: string) => request<void>('DELETE', `/documents/${encodeURIComponent(id)}`),
+  /** The document's text, read from its text layer or by OCR, once it is read. */
+  text: (id: string) =>
+    request<DocumentTextAnswer>('GET', `/documents/${encodeURIComponent(id)}/text`),
   usage: () => request<DocumentUsage>('GET', '/documents/usage'),
   /**
    * Sends a file as it is (no form encoding), telling how much of it has gone as it goes:

@@ -18,7 +18,7 @@ import { useSession } from '../auth/session';
 import { useRecordOwnership } from '../household/household-queries';
 import { PageHeader } from '../shell/page-header';
 import { formatBytes } from './document-list';
-import { useDeleteDocument, useDocument } from './document-queries';
+import { useDeleteDocument, useDocument, useDocumentText } from './document-queries';
 
 export function DocumentDetailPage() {
   const { id = '' } = useParams();
@@ -134,6 +134,7 @@ export function DocumentDetailPage() {
           ))}
         </dl>
       </Card>
+      <DocumentText id={data.id} />
       {canChange ? (
         <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button variant="destructive" onClick={() => setConfirming(true)}>
@@ -152,6 +153,43 @@ export function DocumentDetailPage() {
         onConfirm={confirmDelete}
       />
     </>
+  );
+}
+
+/**
+ * The document's text as search reads it (its text layer, or OCR of a scan), to read and
+ * copy; 'Reading text…' until it has been read.
+ */
+function DocumentText({ id }: { id: string }) {
+  const text = useDocumentText(id);
+  const status = text.data?.status;
+  return (
+    <section aria-labelledby="document-text-heading" className="mt-4">
+      <h2 id="document-text-heading" className="mb-2 text-lg font-semibold">
+        Text
+      </h2>
+      <Card className="p-5">
+        {status === 'done' ? (
+          text.data?.text?.trim() ? (
+            <p className="text-sm whitespace-pre-wrap select-text wrap-anywhere">
+              {text.data.text}
+            </p>
+          ) : (
+            <p className="text-sm text-muted-foreground">No text was found in this document.</p>
+          )
+        ) : status === 'failed' ? (
+          <p className="text-sm text-muted-foreground">
+            The text of this document could not be read.
+          </p>
+        ) : text.isError ? (
+          <p className="text-sm text-muted-foreground">Could not load the document's text.</p>
+        ) : (
+          <p role="status" className="text-sm text-muted-foreground">
+            Reading text…
+          </p>
+        )}
+      </Card>
+    </section>
   );
 }
 

@@ -28,6 +28,18 @@ export function useDocument(id: string) {
   return useQuery({ queryKey: queryKeys.document(id), queryFn: () => documentsApi.get(id) });
 }
 
+/** The document's text: asked again every few seconds until it has been read. */
+export function useDocumentText(id: string) {
+  return useQuery({
+    queryKey: [...queryKeys.document(id), 'text'],
+    queryFn: () => documentsApi.text(id),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'done' || status === 'failed' ? false : 3000;
+    },
+  });
+}
+
 export function useDocumentUsage() {
   return useQuery({ queryKey: queryKeys.documentUsage, queryFn: documentsApi.usage });
 }
