@@ -4,23 +4,27 @@
  * and focus returning to what opened a dialog.
  */
 import { recordDefinitions } from '../src/shared/records';
+import type { FieldSpec } from '../src/shared/records/fields';
+import { fieldLabel } from '../src/web/features/records/form-values';
 import { expect, test } from './fixtures';
 
 /**
  * Each record form's labels, from the definitions the forms are drawn from (their unit test,
  * src/shared/records/definitions.test.ts, holds them to CONTRACT.md's table); the relation
- * shows only with the family-history switch on.
+ * shows only with the family-history switch on, and a lab result's LOINC code is kept out of
+ * sight (the Test Name's suggestion fills it). A measure's label names its unit, Metric by
+ * default ('Weight (kg)'), as CONTRACT.md §5 allows.
  */
 const FORM_LABELS = recordDefinitions.map((definition) => ({
   path: definition.path,
-  labels: Object.values(definition.fields as Record<string, { label: string }>)
-    .map((field) => field.label)
-    .filter((label) => label !== 'Relation'),
+  labels: Object.values(definition.fields as Record<string, FieldSpec>)
+    .filter((field) => field.label !== 'Relation' && field.label !== 'LOINC Code')
+    .map((field) => fieldLabel(field, 'metric')),
 }));
 
 test('every form field is found by its exact label', async ({ page, user }) => {
   void user;
-  expect(FORM_LABELS).toHaveLength(8);
+  expect(FORM_LABELS).toHaveLength(10);
   for (const { path, labels } of FORM_LABELS) {
     await page.goto(`/${path}/new`);
     for (const label of labels) {
