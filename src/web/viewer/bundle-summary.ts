@@ -24,9 +24,9 @@ import type {
   PractitionerRole,
   Resource,
 } from '@medplum/fhirtypes';
-import { isComputed, KIN_EXTENSION } from '../../shared/fhir-extensions';
+import { isComputed, KIN_EXTENSION, SHARE_UNITS_TAG_SYSTEM } from '../../shared/fhir-extensions';
 import { rangeText } from '../../shared/labs/lab-flag';
-import { formatMeasure, MEASURES, type MeasureName } from '../../shared/units';
+import { formatMeasure, MEASURES, type MeasureName, type UnitSystem } from '../../shared/units';
 import { LATEST_VITAL_MEASURES } from '../../shared/vitals-trend';
 
 export interface SummaryItem {
@@ -196,7 +196,13 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
     .sort((a, b) => Number(b.outOfRange) - Number(a.outOfRange) || b.date.localeCompare(a.date))
     .map((lab) => lab.item);
 
-  const vitals = latestVitalItems(observations);
+  // In the owner's Units when the link names them (share-link-queries.ts), else metric.
+  const units: UnitSystem = bundle.meta?.tag?.some(
+    (tag) => tag.system === SHARE_UNITS_TAG_SYSTEM && tag.code === 'us',
+  )
+    ? 'us'
+    : 'metric';
+  const vitals = latestVitalItems(observations, units);
 
   const medications = byType<MedicationStatement>(resources, 'MedicationStatement')
     .filter((m) => m.status === 'active' || m.status === 'intended')
@@ -398,8 +404,12 @@ function vitalOf(o: Observation): (typeof LATEST_VITAL_MEASURES)[number] | null 
   return null;
 }
 
-/** A quantity as the app shows it: '72.5 kg', '37 °C', '5.5 mmol/L' (the bundle is metric). */
-function vitalValue(o: Observation, vital: (typeof LATEST_VITAL_MEASURES)[number]): string {
+/** A quantity as the app shows it in the units: '72.5 kg', '98.6 °F', '5.5 mmol/L'. */
+function vitalValue(
+  o: Observation,
+  vital: (typeof LATEST_VITAL_MEASURES)[number],
+  units: UnitSystem,
+): string {
   if (vital === 'Blood Pressure') {
     const part = (code: string) =>
       o.component?.find((c) => c.code.coding?.some((x) => x.code === code))?.valueQuantity?.value;
@@ -409,12 +419,12 @@ function vitalValue(o: Observation, vital: (typeof LATEST_VITAL_MEASURES)[number
   if (quantity?.value === undefined) return '';
   const measure = MEASURE_OF_VITAL[vital];
   return quantity.code === MEASURES[measure].canonical
-    ? formatMeasure(measure, quantity.value, 'metric')
+    ? formatMeasure(measure, quantity.value, units)
     : `${quantity.value}${quantity.unit ? ` ${quantity.unit}` : ''}`;
 }
 
 /** The newest value of each vital sign, in the measures' order, each with its date. */
-function latestVitalItems(observations: readonly Observation[]): SummaryItem[] {
+function latestVitalItems(observations: readonly Observation[], units: UnitSystem): SummaryItem[] {
   const newest = new Map<string, Observation>();
   for (const o of observations) {
     const vital = vitalOf(o);
@@ -430,7 +440,11 @@ function latestVitalItems(observations: readonly Observation[]): SummaryItem[] {
     return [
       {
         title: vital,
-        details: present(vitalValue(o, vital), timing?.valueString, day(o.effectiveDateTime)),
+        details: present(
+          vitalValue(o, vital, units),
+          timing?.valueString,
+          day(o.effectiveDateTime),
+        ),
       },
     ];
   });

@@ -5,6 +5,7 @@ import { labResultResource } from '../../server/fhir/fhir-lab-results';
 import type { FhirRows } from '../../server/fhir/fhir-source';
 import { vitalResources } from '../../server/fhir/fhir-vitals';
 import { vitalColumns } from '../../shared/records/vitals';
+import { withUnitsTag } from '../features/share/share-link-queries';
 import { summarizeBundle } from './bundle-summary';
 
 const context = {
@@ -95,5 +96,32 @@ describe("the viewer's vitals", () => {
     expect(
       sections.find((s) => s.heading === 'Lab Results')?.items.map((item) => item.title),
     ).toEqual(['HbA1c']);
+  });
+
+  it("shows them in the owner's Units when the link names US units", () => {
+    const bundle: Bundle = {
+      resourceType: 'Bundle',
+      type: 'searchset',
+      entry: vitals({
+        measured_at: '2026-05-02T07:30:00.000Z',
+        weight_kg: 70,
+        temperature_c: 37,
+        blood_glucose_mg_dl: 99,
+      }).map((resource) => ({ resource })),
+    };
+    const shown = (json: string) =>
+      summarizeBundle(JSON.parse(json) as Bundle)
+        .sections.find((s) => s.heading === 'Vitals')
+        ?.items.map((item) => item.details[0]);
+    expect(shown(withUnitsTag(JSON.stringify(bundle), 'metric'))).toEqual([
+      '70 kg',
+      '37 °C',
+      '5.5 mmol/L',
+    ]);
+    expect(shown(withUnitsTag(JSON.stringify(bundle), 'us'))).toEqual([
+      '154.3 lb',
+      '98.6 °F',
+      '99 mg/dL',
+    ]);
   });
 });
