@@ -1,7 +1,6 @@
 /** The share viewer's 'Vitals': the newest value of each vital sign, from the export's Observations. */
-import type { Bundle } from '@medplum/fhirtypes';
+import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { labResultResource } from '../../server/fhir/fhir-lab-results';
 import type { FhirRows } from '../../server/fhir/fhir-source';
 import { vitalResources } from '../../server/fhir/fhir-vitals';
 import { vitalColumns } from '../../shared/records/vitals';
@@ -34,51 +33,34 @@ const vitals = (values: Partial<FhirRows['vital']>) =>
     context,
   );
 
+const searchset = (resources: Resource[]): Bundle => ({
+  resourceType: 'Bundle',
+  type: 'searchset',
+  entry: resources.map((resource) => ({ resource })),
+});
+
 describe("the viewer's vitals", () => {
-  it('lists the newest value of each measure with its date, and keeps blood glucose out of lab results', () => {
-    const bundle: Bundle = {
-      resourceType: 'Bundle',
-      type: 'searchset',
-      entry: [
-        ...vitals({ measured_at: '2026-01-10T09:00:00.000Z', weight_kg: 80, height_cm: 170 }),
-        ...vitals({
-          measured_at: '2026-05-02T07:30:00.000Z',
-          weight_kg: 70,
-          height_cm: 170,
-          systolic_mmhg: 118,
-          diastolic_mmhg: 76,
-          heart_rate_per_min: 64,
-          temperature_c: 37,
-          oxygen_saturation_pct: 98,
-          blood_glucose_mg_dl: 99,
-          glucose_timing: 'Fasting',
-        }),
-        ...vitals({
-          measured_at: '2026-03-01T09:00:00.000Z',
-          systolic_mmhg: 150,
-          diastolic_mmhg: 95,
-        }),
-        labResultResource(
-          {
-            id: '0190d5e2-0000-7000-8000-000000000099',
-            test_name: 'HbA1c',
-            loinc_code: null,
-            result: '5.4',
-            unit: '%',
-            range_low: null,
-            range_high: null,
-            collected_date: '2026-05-01',
-            lab: null,
-            ordered_by: null,
-            notes: null,
-            family_member_id: null,
-            created_at: context.now,
-            updated_at: context.now,
-          },
-          context,
-        ),
-      ].map((resource) => ({ resource })),
-    };
+  it('lists the newest value of each measure with its date, blood glucose among them', () => {
+    const bundle = searchset([
+      ...vitals({ measured_at: '2026-01-10T09:00:00.000Z', weight_kg: 80, height_cm: 170 }),
+      ...vitals({
+        measured_at: '2026-05-02T07:30:00.000Z',
+        weight_kg: 70,
+        height_cm: 170,
+        systolic_mmhg: 118,
+        diastolic_mmhg: 76,
+        heart_rate_per_min: 64,
+        temperature_c: 37,
+        oxygen_saturation_pct: 98,
+        blood_glucose_mg_dl: 99,
+        glucose_timing: 'Fasting',
+      }),
+      ...vitals({
+        measured_at: '2026-03-01T09:00:00.000Z',
+        systolic_mmhg: 150,
+        diastolic_mmhg: 95,
+      }),
+    ]);
     const { sections } = summarizeBundle(bundle);
     const section = sections.find((s) => s.heading === 'Vitals');
     expect(section?.items.map((item) => [item.title, item.details[0]])).toEqual([
@@ -93,22 +75,19 @@ describe("the viewer's vitals", () => {
     ]);
     expect(section?.items.at(-1)?.details).toContain('Fasting');
     for (const item of section?.items ?? []) expect(item.details.at(-1)).toMatch(/2026/);
-    expect(
-      sections.find((s) => s.heading === 'Lab Results')?.items.map((item) => item.title),
-    ).toEqual(['HbA1c']);
+    // Blood glucose is category laboratory in FHIR, but no lab result here.
+    expect(sections.find((s) => s.heading === 'Lab Results')?.items).toEqual([]);
   });
 
   it("shows them in the owner's Units when the link names US units", () => {
-    const bundle: Bundle = {
-      resourceType: 'Bundle',
-      type: 'searchset',
-      entry: vitals({
+    const bundle = searchset(
+      vitals({
         measured_at: '2026-05-02T07:30:00.000Z',
         weight_kg: 70,
         temperature_c: 37,
         blood_glucose_mg_dl: 99,
-      }).map((resource) => ({ resource })),
-    };
+      }),
+    );
     const shown = (json: string) =>
       summarizeBundle(JSON.parse(json) as Bundle)
         .sections.find((s) => s.heading === 'Vitals')
