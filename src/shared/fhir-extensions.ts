@@ -17,3 +17,10 @@ export const isComputed = (resource: { meta?: { tag?: { system?: string; code?: 
   (resource.meta?.tag ?? []).some(
     (tag) => tag.system === KIN_COMPUTED_TAG.system && tag.code === KIN_COMPUTED_TAG.code,
   );
+
+/**
+ * The tag in a shared bundle's `meta` naming the owner's Units, so that the viewer shows the
+ * vitals as the owner reads them ('us'); without it, metric. The FHIR values stay in their
+ * canonical UCUM units either way.
+ */
+export const SHARE_UNITS_TAG_SYSTEM = `${KIN_EXTENSION}units`;

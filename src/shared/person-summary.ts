@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { contactsParam, todayParam } from './records/list-query';
+import type { LatestVital } from './vitals-trend';
 
 export type AllergySeverity = 'Mild' | 'Moderate' | 'Severe';
 export type AllergyCategory = 'Food' | 'Medication' | 'Environment' | 'Other';
@@ -59,6 +60,11 @@ export interface PersonSummary {
     collected_date: string;
     lab: string | null;
   }[];
+  /**
+   * The newest value of each vital sign (src/shared/vitals-trend.ts), in the account owner's
+   * units, in the measures' order; measures never taken left out.
+   */
+  latest_vitals: LatestVital[];
   /** The vaccine doses overdue by the owner's schedule, the longest overdue first. */
   vaccines_overdue: { vaccine: string; dose: number; of: number; due: string }[];
   upcoming_visits: {
@@ -101,6 +107,7 @@ export function emptyPersonSummary(
     family_history: [],
     immunizations: [],
     lab_results: [],
+    latest_vitals: [],
     vaccines_overdue: [],
     upcoming_visits: [],
     insurance: [],

@@ -24,6 +24,7 @@ export const SHAREABLE_RECORD_TYPES = [
   'medication',
   'condition',
   'lab_result',
+  'vital',
   'shot',
   'visit',
   'insurance',
@@ -37,6 +38,7 @@ export const SHAREABLE_RECORD_LABELS: Record<ShareableRecordType, string> = {
   medication: 'Medications',
   condition: 'Conditions',
   lab_result: 'Lab Results',
+  vital: 'Vitals',
   // The app's name for them (the PDF's heading stays 'Immunizations', as CONTRACT.md fixes).
   shot: 'Shots',
   visit: 'Visits',

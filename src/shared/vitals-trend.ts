@@ -81,3 +81,39 @@ export function trendOf(
   }
   return { rows, unit: unit.symbol };
 }
+
+/** The measures a summary gives the newest value of, in its order (CONTRACT §5's, BMI after Height). */
+export const LATEST_VITAL_MEASURES = [
+  'Weight',
+  'Height',
+  'BMI',
+  'Blood Pressure',
+  'Heart Rate',
+  'Temperature',
+  'Oxygen Saturation',
+  'Blood Glucose',
+] as const satisfies readonly TrendMeasureLabel[];
+
+export interface LatestVital {
+  measure: TrendMeasureLabel;
+  /** In the user's units: '160.2 lb', '120/80 mmHg'. */
+  value: string;
+  /** When it was measured: a UTC ISO timestamp. */
+  measured_at: string;
+}
+
+/**
+ * The newest value of each measure the person has, in the user's units; BMI is the newest
+ * weight's with a height close enough (src/shared/bmi.ts). Measures never taken are left out.
+ */
+export function latestVitals(answer: VitalsTrendAnswer, units: UnitSystem): LatestVital[] {
+  const latest: LatestVital[] = [];
+  for (const measure of LATEST_VITAL_MEASURES) {
+    const newest = trendOf(measure, answer, units).rows.reduce<TrendRow | null>(
+      (best, row) => (best === null || Date.parse(row.at) >= Date.parse(best.at) ? row : best),
+      null,
+    );
+    if (newest) latest.push({ measure, value: newest.text, measured_at: newest.at });
+  }
+  return latest;
+}

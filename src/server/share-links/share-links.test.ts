@@ -342,6 +342,23 @@ describe('share links', () => {
     expect(otherwise.status).toBe(413);
   });
 
+  it("carries the person's vitals as vital-sign Observations when they are chosen", async () => {
+    const { client, leoId } = await owner();
+    const vitals = await client.get<Bundle>(`/api/fhir/Patient/${leoId}/$everything?types=vital`);
+    expect(vitals.status).toBe(200);
+    const observations = (vitals.body.entry ?? [])
+      .map((e) => e.resource)
+      .filter((r) => r?.resourceType !== 'Patient');
+    // The sample entry: a weight and a blood pressure.
+    expect(observations).toHaveLength(2);
+    for (const o of observations) {
+      expect(o).toMatchObject({
+        resourceType: 'Observation',
+        category: [{ coding: [{ code: 'vital-signs' }] }],
+      });
+    }
+  });
+
   it('takes only some record types when asked, and refuses bad input', async () => {
     const { client, leoId } = await owner();
     const some = await client.get<Bundle>(`/api/fhir/Patient/${leoId}/$everything?types=allergy`);

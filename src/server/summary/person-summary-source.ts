@@ -11,6 +11,8 @@
  *   immunizations         shots given: dated before today, or undated; the latest first
  *   lab results           collected in the twelve months up to today: out of range first,
  *                         then the newest first
+ *   latest vitals         the newest value of each vital sign (BMI derived), in the account
+ *                         owner's units
  *   vaccines overdue      the doses the owner's vaccine schedule has overdue today
  *   upcoming visits       visits from now on, the soonest first
  *   insurance             current policies first, then past ones, by type and provider
@@ -26,6 +28,9 @@ import {
 import { labFlag, outOfRangeFirst, twelveMonthsBefore } from '../../shared/labs/lab-flag';
 import { TIMES_OF_DAY } from '../../shared/records/medications';
 import { insuranceStatusOf } from '../../shared/records/insurance';
+import { vitalColumns } from '../../shared/records/vitals';
+import { latestVitals, type VitalsEntry } from '../../shared/vitals-trend';
+import { ownedRows } from '../access/access';
 import type { DB } from '../db/schema';
 import type { FhirRows } from '../fhir/fhir-source';
 import { personRecords, type Person } from '../persons/person-records';
@@ -46,6 +51,7 @@ type SummaryType =
   | 'condition'
   | 'shot'
   | 'lab_result'
+  | 'vital'
   | 'visit'
   | 'insurance'
   | 'contact';
@@ -166,6 +172,26 @@ export async function buildPersonSummary(
       byDate(a.collected_date, b.collected_date, -1) ||
       byText(a.test_name, b.test_name),
   );
+
+  const vitals: VitalsEntry[] = [];
+  for await (const entry of rows('vital')) {
+    const values = Object.fromEntries(vitalColumns.map((column) => [column, entry[column]]));
+    vitals.push({
+      id: entry.id,
+      measured_at: entry.measured_at,
+      glucose_timing: entry.glucose_timing,
+      ...(values as Record<(typeof vitalColumns)[number], number | null>),
+    });
+  }
+  if (vitals.length) {
+    // The owner's units: the summary is theirs, whoever reads it.
+    const owner = await ownedRows(db, 'user', userId).select('units').executeTakeFirst();
+    vitals.sort((a, b) => Date.parse(a.measured_at) - Date.parse(b.measured_at));
+    summary.latest_vitals = latestVitals(
+      { person: summary.person, entries: vitals },
+      owner?.units === 'us' ? 'us' : 'metric',
+    );
+  }
 
   if (person.family_member_id && person.date_of_birth) {
     summary.vaccines_overdue = (

@@ -19,6 +19,7 @@ export const TITLE = 'Health Summary';
 export const EMPTY_SECTION = 'None recorded';
 export const VACCINES_OVERDUE_HEADING = 'Vaccine Doses Overdue';
 export const LAB_RESULTS_HEADING = 'Lab Results';
+export const LATEST_VITALS_HEADING = 'Latest Vitals';
 export const NOT_CLINICAL_NOTE =
   `Prepared by the person or their family with ${APP_NAME}, from the records they keep. ` +
   'It is not a clinical document: please confirm anything important with the person and their care team.';
@@ -251,6 +252,19 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
               header: 'Collected',
               width: DATE_WIDTH,
               value: (l) => formatCalendarDate(l.collected_date),
+            },
+          ]),
+        ]
+      : []),
+    ...(summary.latest_vitals.length
+      ? [
+          sectionTable<Row<'latest_vitals'>>(LATEST_VITALS_HEADING, summary.latest_vitals, [
+            { header: 'Measure', width: 140, value: (v) => v.measure },
+            { header: 'Value', width: '*', value: (v) => v.value },
+            {
+              header: 'Measured',
+              width: DATE_WIDTH,
+              value: (v) => formatDay(v.measured_at, timeZone),
             },
           ]),
         ]

@@ -8,6 +8,7 @@ import {
   type PersonSummary,
   type TimeOfDay,
 } from '../../shared/person-summary';
+import { LATEST_VITAL_MEASURES } from '../../shared/vitals-trend';
 
 /** The headings of the summary's sections, in order (CONTRACT.md §4 names all but one). */
 export const SUMMARY_HEADINGS = [
@@ -116,6 +117,7 @@ export const BUSY_COUNTS = {
   vaccines_overdue: 0,
   // None by default either, for the same reason.
   lab_results: 0,
+  latest_vitals: 0,
   upcoming_visits: 300,
   insurance: 20,
   care_team: 100,
@@ -151,6 +153,12 @@ export function busySummary(
       flag: i % 120 < 10 ? 'Low' : i % 120 > 100 ? 'High' : 'Normal',
       collected_date: day(i * 2),
       lab: 'City Lab',
+    })),
+    // Eight measures at most: a longer list only repeats them.
+    latest_vitals: times(n.latest_vitals).map((i) => ({
+      measure: LATEST_VITAL_MEASURES[i % LATEST_VITAL_MEASURES.length]!,
+      value: `${60 + i} kg`,
+      measured_at: `${day(i)}T08:00:00.000Z`,
     })),
     vaccines_overdue: times(n.vaccines_overdue).map((i) => ({
       vaccine: `Vaccine ${(i % 16) + 1}`,

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { sampleRecord } from '../test/factories';
 import { expectStatus } from '../test/family-records';
-import { signedUpClient, TEST_ORIGIN, useTestServer } from '../test/harness';
-import { pdfText } from '../test/pdf-text';
+import { signedUpClient, useTestServer } from '../test/harness';
+import { ownSummaryText } from '../test/summary-pdf-text';
 import { LAB_RESULTS_HEADING } from './summary-document';
 
 const server = useTestServer();
@@ -14,17 +14,7 @@ const server = useTestServer();
 describe('the summary PDF', () => {
   it('lists the last twelve months of lab results, out of range first', async () => {
     const { client } = await signedUpClient(server, 'Rosa Diaz');
-    const session = await client.get<{ user: { id: string } }>('/api/auth/get-session');
-    const me = session.body.user.id;
-    const pdf = async () => {
-      const response = await server.fetch(
-        new Request(`${TEST_ORIGIN}/api/persons/${me}/summary.pdf?today=2026-06-15&tz=UTC`, {
-          headers: { origin: TEST_ORIGIN, cookie: client.cookieHeader },
-        }),
-      );
-      expect(response.status).toBe(200);
-      return (await pdfText(new Uint8Array(await response.arrayBuffer()))).replace(/\s+/g, ' ');
-    };
+    const pdf = await ownSummaryText(server, client, '2026-06-15');
     expect(await pdf()).not.toContain(LAB_RESULTS_HEADING);
 
     const add = (values: Record<string, unknown>) =>

@@ -24,8 +24,10 @@ import type {
   PractitionerRole,
   Resource,
 } from '@medplum/fhirtypes';
-import { isComputed, KIN_EXTENSION } from '../../shared/fhir-extensions';
+import { isComputed, KIN_EXTENSION, SHARE_UNITS_TAG_SYSTEM } from '../../shared/fhir-extensions';
 import { rangeText } from '../../shared/labs/lab-flag';
+import { formatMeasure, MEASURES, type MeasureName, type UnitSystem } from '../../shared/units';
+import { LATEST_VITAL_MEASURES } from '../../shared/vitals-trend';
 
 export interface SummaryItem {
   title: string;
@@ -159,8 +161,10 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
   });
 
   // Lab results: out of range first (their flag as the badge), then the newest.
-  const labs = byType<Observation>(resources, 'Observation')
+  const observations = byType<Observation>(resources, 'Observation');
+  const labs = observations
     .filter((o) => o.category?.some((c) => c.coding?.some((x) => x.code === 'laboratory')))
+    .filter((o) => vitalOf(o) === null)
     .map((o) => {
       const flag = o.interpretation?.[0]?.coding?.[0]?.code;
       const quantity = o.valueQuantity;
@@ -191,6 +195,14 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
     })
     .sort((a, b) => Number(b.outOfRange) - Number(a.outOfRange) || b.date.localeCompare(a.date))
     .map((lab) => lab.item);
+
+  // In the owner's Units when the link names them (share-link-queries.ts), else metric.
+  const units: UnitSystem = bundle.meta?.tag?.some(
+    (tag) => tag.system === SHARE_UNITS_TAG_SYSTEM && tag.code === 'us',
+  )
+    ? 'us'
+    : 'metric';
+  const vitals = latestVitalItems(observations, units);
 
   const medications = byType<MedicationStatement>(resources, 'MedicationStatement')
     .filter((m) => m.status === 'active' || m.status === 'intended')
@@ -342,6 +354,7 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       { heading: 'Family History', items: familyHistory },
       { heading: 'Immunizations', items: immunizations },
       { heading: 'Lab Results', items: labs },
+      { heading: 'Vitals', items: vitals },
       { heading: 'Vaccine Doses Overdue', items: overdue },
       { heading: 'Upcoming Visits', items: upcoming },
       { heading: 'Past Visits', items: past },
@@ -350,4 +363,89 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       { heading: 'Notes', items: notes },
     ],
   };
+}
+
+/**
+ * The measure a vital-sign Observation holds, by its LOINC code, as the server's mapping
+ * writes them (src/server/fhir/fhir-vitals.ts); null for any other Observation. Blood
+ * glucose is category laboratory there, but its two codes belong to vitals, as the import
+ * reads them (decision 0030).
+ */
+const VITAL_OF_CODE: Record<string, (typeof LATEST_VITAL_MEASURES)[number]> = {
+  '29463-7': 'Weight',
+  '8302-2': 'Height',
+  '39156-5': 'BMI',
+  '85354-9': 'Blood Pressure',
+  '8867-4': 'Heart Rate',
+  '8310-5': 'Temperature',
+  '59408-5': 'Oxygen Saturation',
+  '2708-6': 'Oxygen Saturation',
+  '2339-0': 'Blood Glucose',
+  '1558-6': 'Blood Glucose',
+};
+const MEASURE_OF_VITAL: Record<
+  Exclude<(typeof LATEST_VITAL_MEASURES)[number], 'Blood Pressure'>,
+  MeasureName
+> = {
+  Weight: 'weight',
+  Height: 'height',
+  BMI: 'bmi',
+  'Heart Rate': 'heart_rate',
+  Temperature: 'temperature',
+  'Oxygen Saturation': 'oxygen_saturation',
+  'Blood Glucose': 'blood_glucose',
+};
+
+function vitalOf(o: Observation): (typeof LATEST_VITAL_MEASURES)[number] | null {
+  for (const coding of o.code.coding ?? []) {
+    const measure = coding.code && VITAL_OF_CODE[coding.code];
+    if (measure) return measure;
+  }
+  return null;
+}
+
+/** A quantity as the app shows it in the units: '72.5 kg', '98.6 °F', '5.5 mmol/L'. */
+function vitalValue(
+  o: Observation,
+  vital: (typeof LATEST_VITAL_MEASURES)[number],
+  units: UnitSystem,
+): string {
+  if (vital === 'Blood Pressure') {
+    const part = (code: string) =>
+      o.component?.find((c) => c.code.coding?.some((x) => x.code === code))?.valueQuantity?.value;
+    return `${part('8480-6') ?? '?'}/${part('8462-4') ?? '?'} mmHg`;
+  }
+  const quantity = o.valueQuantity;
+  if (quantity?.value === undefined) return '';
+  const measure = MEASURE_OF_VITAL[vital];
+  return quantity.code === MEASURES[measure].canonical
+    ? formatMeasure(measure, quantity.value, units)
+    : `${quantity.value}${quantity.unit ? ` ${quantity.unit}` : ''}`;
+}
+
+/** The newest value of each vital sign, in the measures' order, each with its date. */
+function latestVitalItems(observations: readonly Observation[], units: UnitSystem): SummaryItem[] {
+  const newest = new Map<string, Observation>();
+  for (const o of observations) {
+    const vital = vitalOf(o);
+    if (!vital) continue;
+    const known = newest.get(vital);
+    if (!known || Date.parse(o.effectiveDateTime ?? '') > Date.parse(known.effectiveDateTime ?? ''))
+      newest.set(vital, o);
+  }
+  return LATEST_VITAL_MEASURES.flatMap((vital) => {
+    const o = newest.get(vital);
+    if (!o) return [];
+    const timing = o.extension?.find((e) => e.url === `${KIN_EXTENSION}glucose-timing`);
+    return [
+      {
+        title: vital,
+        details: present(
+          vitalValue(o, vital, units),
+          timing?.valueString,
+          day(o.effectiveDateTime),
+        ),
+      },
+    ];
+  });
 }

@@ -24,6 +24,7 @@ import { FieldError, FormField } from '../../components/ui/form-field';
 import { Checkbox, Input, Select } from '../../components/ui/input';
 import { showError, showSuccess } from '../../lib/toast';
 import { PersonSelect, usePersons } from '../family-members/person-select';
+import { useUnits } from '../profile-settings/profile-queries';
 import { useCreateShareLink, type CreatedShareLink } from './share-link-queries';
 import { WholeFamilyContacts } from './whole-family-contacts';
 
@@ -80,6 +81,7 @@ function ShareLinkForm({ mode }: { mode: ShareMode }) {
   const [problem, setProblem] = useState<{ field: 'include' | 'passcode'; message: string }>();
   const [created, setCreated] = useState<CreatedShareLink | null>(null);
   const create = useCreateShareLink();
+  const units = useUnits();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -101,6 +103,7 @@ function ShareLinkForm({ mode }: { mode: ShareMode }) {
         wholeFamilyContacts: wholeFamilyContacts && types.includes('contact'),
         expiresInDays: days,
         passcode,
+        units,
       },
       { onSuccess: setCreated, onError: (error) => showError(toasts.error, error) },
     );

@@ -5,6 +5,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CompactEncrypt } from 'jose';
+import type { UnitSystem } from '../../../shared/units';
+import { SHARE_UNITS_TAG_SYSTEM } from '../../../shared/fhir-extensions';
 import {
   SHARE_LABEL_MAX,
   viewerUrl,
@@ -26,6 +28,17 @@ export interface NewShareLink {
   wholeFamilyContacts?: boolean;
   expiresInDays: ShareLinkExpiryDays;
   passcode: string;
+  /** The owner's Units, which the viewer shows the vitals in. */
+  units?: UnitSystem;
+}
+
+/** The bundle with the owner's Units in its `meta` when they are not metric (the default). */
+export function withUnitsTag(bundle: string, units: UnitSystem | undefined): string {
+  if (units !== 'us') return bundle;
+  const parsed = JSON.parse(bundle) as { meta?: { tag?: unknown[] } };
+  const meta = parsed.meta ?? {};
+  meta.tag = [...(meta.tag ?? []), { system: SHARE_UNITS_TAG_SYSTEM, code: units }];
+  return JSON.stringify({ ...parsed, meta });
 }
 
 function base64Url(bytes: Uint8Array): string {
@@ -43,9 +56,12 @@ export interface CreatedShareLink {
 
 /** Makes a link. */
 export async function createShareLink(input: NewShareLink): Promise<CreatedShareLink> {
-  const bundle = await shareLinksApi.bundle(input.personId, input.types, {
-    wholeFamilyContacts: input.wholeFamilyContacts,
-  });
+  const bundle = withUnitsTag(
+    await shareLinksApi.bundle(input.personId, input.types, {
+      wholeFamilyContacts: input.wholeFamilyContacts,
+    }),
+    input.units,
+  );
   const key = crypto.getRandomValues(new Uint8Array(32));
   const jwe = await new CompactEncrypt(new TextEncoder().encode(bundle))
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty: 'application/fhir+json' })
