@@ -7,17 +7,10 @@
  * keeps no process alive. A thread that fails is replaced by the next summary asked for, and
  * the summaries it had in hand fail with it.
  */
-import { Worker } from 'node:worker_threads';
 import type { PersonSummary } from '../../shared/person-summary';
 import type { RenderSummaryOptions } from './render-summary-pdf';
 import type { SummaryPdfAnswer, SummaryPdfJob } from './summary-pdf-worker';
-import { workerSource } from '../runtime/worker-source';
-
-interface Pending {
-  thread: Worker;
-  resolve: (pdf: Uint8Array<ArrayBuffer>) => void;
-  reject: (error: Error) => void;
-}
+import { jobThread } from '../runtime/job-thread';
 
 export interface SummaryPdfThread {
   /** The PDF's bytes, handed over by the thread: the answer's body as they are. */
@@ -29,69 +22,22 @@ export interface SummaryPdfThread {
 }
 
 export function summaryPdfThread(): SummaryPdfThread {
-  let worker: Worker | undefined;
-  let nextId = 1;
-  const pending = new Map<number, Pending>();
-
-  /** Fails the summaries a thread had in hand. */
-  function failAll(thread: Worker, error: Error) {
-    for (const [id, job] of pending) {
-      if (job.thread !== thread) continue;
-      pending.delete(id);
-      job.reject(error);
-    }
-  }
-
-  function settle(answer: SummaryPdfAnswer) {
-    const job = pending.get(answer.id);
-    if (!job) return;
-    pending.delete(answer.id);
-    if ('pdf' in answer) {
-      job.resolve(answer.pdf);
-    } else {
+  const thread = jobThread<Omit<SummaryPdfJob, 'id'>, SummaryPdfAnswer, Uint8Array<ArrayBuffer>>({
+    entry: 'summary-pdf-worker',
+    from: import.meta.url,
+    name: 'summary',
+    result(answer) {
+      if ('pdf' in answer) return { ok: answer.pdf };
       const error = answer.error.name === 'RangeError' ? new RangeError() : new Error();
       error.message = answer.error.message;
-      job.reject(error);
-    }
-    if (pending.size === 0) worker?.unref();
-  }
-
-  function started(): Worker {
-    if (worker) return worker;
-    const { url, execArgv } = workerSource(import.meta.url, 'summary-pdf-worker');
-    const thread = new Worker(url, execArgv ? { execArgv } : {});
-    thread.on('message', settle);
-    thread.on('error', (error) => {
-      if (worker === thread) worker = undefined;
-      failAll(thread, error);
-    });
-    thread.on('exit', (code) => {
-      if (worker === thread) worker = undefined;
-      failAll(thread, new Error(`The summary thread stopped (exit code ${code})`));
-    });
-    worker = thread;
-    return thread;
-  }
-
-  async function stop() {
-    const thread = worker;
-    worker = undefined;
-    if (thread) await thread.terminate();
-  }
-
-  return {
-    render(summary, options) {
-      const thread = started();
-      thread.ref();
-      const id = nextId++;
-      return new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
-        pending.set(id, { thread, resolve, reject });
-        thread.postMessage({ id, summary, timeZone: options.timeZone } satisfies SummaryPdfJob);
-      });
+      return { error };
     },
-    close: stop,
+  });
+  return {
+    render: (summary, options) => thread.run({ summary, timeZone: options.timeZone }),
+    close: thread.close,
     get running() {
-      return worker !== undefined;
+      return thread.running;
     },
   };
 }

@@ -1,0 +1,95 @@
+/**
+ * A thread of its own for one kind of job (a summary PDF, a document's thumbnail, a
+ * document's text), so that the server's own thread never does that work. The thread starts
+ * with the first job and stays (loading its libraries again would cost the next job); with
+ * nothing in hand it keeps no process alive. Each job is sent with an id its answer names. A
+ * thread that fails is replaced by the next job, and the jobs it had in hand fail with it.
+ */
+import { Worker } from 'node:worker_threads';
+import { workerSource } from './worker-source';
+
+export interface JobThread<Job, Result> {
+  run(job: Job): Promise<Result>;
+  /** Ends the thread now (it starts again if another job comes). */
+  close(): Promise<void>;
+  /** Whether the thread is there now. */
+  readonly running: boolean;
+}
+
+export interface JobThreadOptions<Answer, Result> {
+  /** The worker's entry point ('summary-pdf-worker'), beside the module `from` names. */
+  entry: string;
+  /** The caller's import.meta.url: its worker is beside it (runtime/worker-source.ts). */
+  from: string;
+  /** How the thread is named when it stops: 'The {name} thread stopped'. */
+  name: string;
+  /** The job's result from its answer, or the error it answers with. */
+  result(answer: Answer): { ok: Result } | { error: Error };
+}
+
+export function jobThread<Job extends object, Answer extends { id: number }, Result>(
+  options: JobThreadOptions<Answer, Result>,
+): JobThread<Job, Result> {
+  let worker: Worker | undefined;
+  let nextId = 1;
+  const pending = new Map<
+    number,
+    { thread: Worker; resolve: (result: Result) => void; reject: (error: Error) => void }
+  >();
+
+  /** Fails the jobs a thread had in hand. */
+  function failAll(thread: Worker, error: Error) {
+    for (const [id, job] of pending) {
+      if (job.thread !== thread) continue;
+      pending.delete(id);
+      job.reject(error);
+    }
+  }
+
+  function settle(answer: Answer) {
+    const job = pending.get(answer.id);
+    if (!job) return;
+    pending.delete(answer.id);
+    const outcome = options.result(answer);
+    if ('ok' in outcome) job.resolve(outcome.ok);
+    else job.reject(outcome.error);
+    if (pending.size === 0) worker?.unref();
+  }
+
+  function started(): Worker {
+    if (worker) return worker;
+    const { url, execArgv } = workerSource(options.from, options.entry);
+    const thread = new Worker(url, execArgv ? { execArgv } : {});
+    thread.on('message', settle);
+    thread.on('error', (error) => {
+      if (worker === thread) worker = undefined;
+      failAll(thread, error);
+    });
+    thread.on('exit', (code) => {
+      if (worker === thread) worker = undefined;
+      failAll(thread, new Error(`The ${options.name} thread stopped (exit code ${code})`));
+    });
+    worker = thread;
+    return thread;
+  }
+
+  return {
+    run(job) {
+      const thread = started();
+      thread.ref();
+      const id = nextId++;
+      return new Promise<Result>((resolve, reject) => {
+        pending.set(id, { thread, resolve, reject });
+        thread.postMessage({ ...job, id });
+      });
+    },
+    async close() {
+      const thread = worker;
+      worker = undefined;
+      if (thread) await thread.terminate();
+    },
+    get running() {
+      return worker !== undefined;
+    },
+  };
+}
