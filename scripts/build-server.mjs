@@ -4,6 +4,7 @@
 // Native addons (better-sqlite3, argon2), pg (its optional native driver) and pino (its
 // worker-thread transports) stay in node_modules.
 import { readFile, writeFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { keepOwnSources } from './own-sources-map.mjs';
 
@@ -20,42 +21,51 @@ const entryPoints = {
   'document-derive-worker': 'src/server/documents/document-derive-worker.ts',
 };
 
-await build({
-  entryPoints,
-  outdir: 'dist/server',
-  bundle: true,
-  platform: 'node',
-  target: 'node24',
-  format: 'esm',
-  // sharp and the canvas are native addons; tesseract.js starts its own thread from its own
-  // files; pdf.js loads its own canvas beside itself and the HEIC decoder files of its own.
-  external: [
-    'better-sqlite3',
-    'argon2',
-    'pg',
-    'pino',
-    'sharp',
-    '@napi-rs/canvas',
-    'pdfjs-dist',
-    'heic-decode',
-    'tesseract.js',
-  ],
-  // Bundled CommonJS code still calls require() for Node's own modules.
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
-  // npm start runs with --enable-source-maps; the sources themselves are in the checkout,
-  // not copied into the map.
-  sourcemap: true,
-  sourcesContent: false,
-  logLevel: 'warning',
-});
+/**
+ * Builds the server's bundles into `outdir`; `extra` adds entry points (the API tests build the
+ * operator's command, src/server/cli.ts, beside the server, to start both as built code).
+ */
+export async function buildServer(outdir, extra = {}) {
+  const entries = { ...entryPoints, ...extra };
+  await build({
+    entryPoints: entries,
+    outdir,
+    bundle: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'esm',
+    // sharp and the canvas are native addons; tesseract.js starts its own thread from its own
+    // files; pdf.js loads its own canvas beside itself and the HEIC decoder files of its own.
+    external: [
+      'better-sqlite3',
+      'argon2',
+      'pg',
+      'pino',
+      'sharp',
+      '@napi-rs/canvas',
+      'pdfjs-dist',
+      'heic-decode',
+      'tesseract.js',
+    ],
+    // Bundled CommonJS code still calls require() for Node's own modules.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    // npm start runs with --enable-source-maps; the sources themselves are in the checkout,
+    // not copied into the map.
+    sourcemap: true,
+    sourcesContent: false,
+    logLevel: 'warning',
+  });
 
-// Stack traces name the product's own source files and lines: see own-sources-map.mjs.
-for (const name of Object.keys(entryPoints)) {
-  const mapFile = `dist/server/${name}.js.map`;
-  await writeFile(
-    mapFile,
-    JSON.stringify(keepOwnSources(JSON.parse(await readFile(mapFile, 'utf8')))),
-  );
+  // Stack traces name the product's own source files and lines: see own-sources-map.mjs.
+  for (const name of Object.keys(entries)) {
+    const mapFile = `${outdir}/${name}.js.map`;
+    await writeFile(
+      mapFile,
+      JSON.stringify(keepOwnSources(JSON.parse(await readFile(mapFile, 'utf8')))),
+    );
+  }
 }
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildServer('dist/server');

@@ -19,7 +19,7 @@ import type { Database } from './db/database';
 import { createFamilyMemberRepository } from './family-members/family-member-repository';
 import { clientIp } from './http/client-ip';
 import type { AppEnv } from './http/env';
-import { handleError, UNAVAILABLE_MESSAGE } from './http/errors';
+import { handleError, notFound, UNAVAILABLE_MESSAGE } from './http/errors';
 import { requestOrigin, sameOriginWrites, securityHeaders } from './http/browser-protections';
 import { requestLog } from './http/request-log';
 import { requireSession } from './http/session';
@@ -109,6 +109,12 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
     requestLog(logger, [SHARE_API_PREFIX, `${CALENDAR_FEED_PATH}/`]),
     securityHeaders(config),
   );
+  // No id, name or path of the product holds a NUL character, and PostgreSQL refuses one in
+  // any text it is sent: a path with one (%00) names nothing there is.
+  app.use('/api/*', async (c, next) => {
+    if (c.req.path.includes('%00') || c.req.path.includes('\u0000')) throw notFound();
+    await next();
+  });
   const sameOrigin = sameOriginWrites(config);
   app.use('/api/*', clientIp(config.trustProxy), (c, next) =>
     // A share link's manifest is asked for from any origin (SMART Health Links): it carries

@@ -125,6 +125,20 @@ describe('family members', () => {
     expect((await owner.client.get<FamilyMember>(path)).body).toMatchObject({ name: 'Private' });
   });
 
+  it('answer an id with a NUL character in it as a missing one, on either engine', async () => {
+    const { client } = await signedUpClient(server);
+    for (const id of ['%00', 'a%00b']) {
+      for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+        const response = await client.request(
+          method,
+          `/api/family-members/${id}`,
+          method === 'PUT' ? { name: 'X' } : undefined,
+        );
+        expect(response.status, `${method} ${id}`).toBe(404);
+      }
+    }
+  });
+
   it('take every record linked to them when deleted', async () => {
     const { client } = await signedUpClient(server);
     const kid = await client.post<FamilyMember>('/api/family-members', { name: 'Kid' });

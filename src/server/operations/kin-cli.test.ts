@@ -23,7 +23,7 @@ describe.runIf(testEngine() === 'sqlite')('npm run kin', () => {
     const backupDir = path.join(storage.dataDir, 'elsewhere', 'backups');
     const env = { DATA_DIR: storage.dataDir, BACKUP_DIR: backupDir };
 
-    const made = await runKin(['backup'], env);
+    const made = await runKin(['backup'], env, { asTyped: true });
     expect(made.code, made.stderr).toBe(0);
     expect(made.stdout).toMatch(/Backup made and verified: [\d.]+ (kB|MB), integrity ok/);
     const file = lastLine(made.stdout);

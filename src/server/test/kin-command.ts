@@ -1,5 +1,10 @@
-/** Runs an operator command as an operator does: `npm run kin -- …`, from the repo root. */
+/**
+ * Runs an operator command: the command built as the server is built (test/built-server-setup.ts),
+ * or, `asTyped`, as an operator types it: `npm run kin -- …`, from the repo root.
+ */
 import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { inject } from 'vitest';
 
 export interface CommandResult {
   code: number | null;
@@ -7,9 +12,16 @@ export interface CommandResult {
   stderr: string;
 }
 
-export function runKin(args: string[], env: Record<string, string>): Promise<CommandResult> {
+export function runKin(
+  args: string[],
+  env: Record<string, string>,
+  options: { asTyped?: boolean } = {},
+): Promise<CommandResult> {
+  const [command, commandArgs] = options.asTyped
+    ? ['npm', ['run', 'kin', '--', ...args]]
+    : [process.execPath, [path.join(inject('builtServerDir'), 'cli.js'), ...args]];
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'kin', '--', ...args], {
+    const child = spawn(command, commandArgs, {
       // The server's variables, and none of the test runner's database settings.
       env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,11 +1,13 @@
 /**
- * The real server as its own process, for tests that kill it, stop it or run two of it:
- * `node --import tsx src/server/main.ts`, configured by environment like production.
+ * The real server as its own process, for tests that kill it, stop it or run two of it: the
+ * server built as `npm run build` builds it (test/built-server-setup.ts), configured by
+ * environment like production.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { TEST_PASSCODE, testEngine } from './harness';
 import { createThrowawayPostgres } from './throwaway-postgres';
 
@@ -18,7 +20,8 @@ export interface ServerProcess {
 }
 
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const main = path.join(inject('builtServerDir'), 'main.js');
+  const child = spawn(process.execPath, ['--enable-source-maps', main], {
     env: {
       ...process.env,
       PORT: '0',
