@@ -3,14 +3,31 @@
  * 'Measure' the screen offers as a series of points in the user's units.
  */
 import { bmiSeries } from './bmi';
-import type { VitalColumn } from './records/vitals';
+import { vitalColumns, type VitalColumn } from './records/vitals';
 import { fromCanonical, round, unitOf, type MeasureName, type UnitSystem } from './units';
 
+/** One entry: only the measures it has (ten years of daily weights stay a small answer). */
 export type VitalsEntry = {
   id: string;
   measured_at: string;
-  glucose_timing: string | null;
-} & Record<VitalColumn, number | null>;
+  glucose_timing?: string;
+} & Partial<Record<VitalColumn, number>>;
+
+/** A vitals row as an entry: its id, time and the measures it holds, none of its nulls. */
+export function vitalsEntryOf(
+  row: { id: string; measured_at: string; glucose_timing: string | null } & Record<
+    VitalColumn,
+    number | null
+  >,
+): VitalsEntry {
+  const entry: VitalsEntry = { id: row.id, measured_at: row.measured_at };
+  if (row.glucose_timing !== null) entry.glucose_timing = row.glucose_timing;
+  for (const column of vitalColumns) {
+    const value = row[column];
+    if (value !== null) entry[column] = value;
+  }
+  return entry;
+}
 
 export interface VitalsTrendAnswer {
   person: { id: string; name: string; date_of_birth: string | null };
@@ -64,10 +81,10 @@ export function trendOf(
   const rows: TrendRow[] = [];
   for (const entry of answer.entries) {
     const value = entry[spec.column];
-    if (value === null) continue;
+    if (value === undefined) continue;
     if (spec.column === 'systolic_mmhg') {
       const diastolic = entry.diastolic_mmhg;
-      if (diastolic === null) continue;
+      if (diastolic === undefined) continue;
       rows.push({
         at: entry.measured_at,
         value,

@@ -28,8 +28,7 @@ import {
 import { labFlag, outOfRangeFirst, twelveMonthsBefore } from '../../shared/labs/lab-flag';
 import { TIMES_OF_DAY } from '../../shared/records/medications';
 import { insuranceStatusOf } from '../../shared/records/insurance';
-import { vitalColumns } from '../../shared/records/vitals';
-import { latestVitals, type VitalsEntry } from '../../shared/vitals-trend';
+import { latestVitals, vitalsEntryOf, type VitalsEntry } from '../../shared/vitals-trend';
 import { ownedRows } from '../access/access';
 import type { DB } from '../db/schema';
 import type { FhirRows } from '../fhir/fhir-source';
@@ -174,15 +173,7 @@ export async function buildPersonSummary(
   );
 
   const vitals: VitalsEntry[] = [];
-  for await (const entry of rows('vital')) {
-    const values = Object.fromEntries(vitalColumns.map((column) => [column, entry[column]]));
-    vitals.push({
-      id: entry.id,
-      measured_at: entry.measured_at,
-      glucose_timing: entry.glucose_timing,
-      ...(values as Record<(typeof vitalColumns)[number], number | null>),
-    });
-  }
+  for await (const entry of rows('vital')) vitals.push(vitalsEntryOf(entry));
   if (vitals.length) {
     // The owner's units: the summary is theirs, whoever reads it.
     const owner = await ownedRows(db, 'user', userId).select('units').executeTakeFirst();

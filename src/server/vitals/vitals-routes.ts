@@ -1,6 +1,6 @@
 /**
  * GET /api/persons/{personId}/vitals: every vitals entry of one person, oldest first, their
- * measures only (canonical units), and the person's date of birth, for the trends of
+ * measures only (canonical units, a measure not taken left out), and the person's date of birth, for the trends of
  * /vitals and for BMI (derived in the browser by src/shared/bmi.ts). One query on the
  * (owner or member, measured_at) index; ten years of daily weights is one answer.
  *
@@ -10,7 +10,7 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { vitalColumns } from '../../shared/records/vitals';
-import type { VitalsTrendAnswer } from '../../shared/vitals-trend';
+import { vitalsEntryOf, type VitalsTrendAnswer } from '../../shared/vitals-trend';
 import { ownedRows } from '../access/access';
 import { shareOfPerson } from '../access/scope';
 import type { DB } from '../db/schema';
@@ -37,7 +37,7 @@ export function vitalsTrendRoutes(db: Kysely<DB>, household: Pick<HouseholdRepos
     if (share) await household.noteUse(access, [share], 'read');
     return c.json<VitalsTrendAnswer>({
       person: { id: personId, name: person.name, date_of_birth: person.date_of_birth },
-      entries: rows as unknown as VitalsTrendAnswer['entries'],
+      entries: (rows as unknown as Parameters<typeof vitalsEntryOf>[0][]).map(vitalsEntryOf),
     });
   });
 }

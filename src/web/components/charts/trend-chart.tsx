@@ -72,6 +72,20 @@ function bandPlugin(range: TrendChartProps['range']): uPlot.Plugin {
   };
 }
 
+/** Records 'trend-chart-draw', from `start` to the end of the first frame drawn. */
+function firstDrawMeasured(start: number): uPlot.Plugin {
+  let measured = false;
+  return {
+    hooks: {
+      draw: () => {
+        if (measured) return;
+        measured = true;
+        performance.measure('trend-chart-draw', { start, end: performance.now() });
+      },
+    },
+  };
+}
+
 /** Points out of range drawn larger, in red, over the line. */
 function flaggedPlugin(points: readonly TrendPoint[]): uPlot.Plugin {
   const flagged = points.filter((point) => point.outOfRange);
@@ -100,6 +114,8 @@ export default function TrendChart({ name, points, unit, range, series2 }: Trend
   useEffect(() => {
     const element = holder.current;
     if (!element) return;
+    // Measured from here to the first frame drawn (scripts/chart-draw.ts reads it).
+    const start = performance.now();
     const data = columns(points, series2);
     const many = data[0].length > 60;
     const line = (stroke: string, label: string): uPlot.Series => ({
@@ -118,7 +134,7 @@ export default function TrendChart({ name, points, unit, range, series2 }: Trend
       height: HEIGHT,
       legend: { show: false },
       cursor: { show: false },
-      plugins: [bandPlugin(range), flaggedPlugin(points)],
+      plugins: [bandPlugin(range), flaggedPlugin(points), firstDrawMeasured(start)],
       scales: {
         // A single day is shown with a fortnight either side, not over years.
         x: {
