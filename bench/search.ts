@@ -28,7 +28,7 @@ import { createSearchRepository } from '../src/server/search/search-repository';
 import { documentTextThread } from '../src/server/search/document-text-thread';
 import { languageData } from '../src/server/search/document-text';
 import { createThrowawayPostgres } from '../src/server/test/throwaway-postgres';
-import { words as seedWords } from './seed';
+import { words as seedWords } from './words';
 
 const only = process.env.BENCH_ONLY;
 const RECORDS_PER_TABLE = 3_000;
