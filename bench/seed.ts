@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import { v7 as uuidv7 } from 'uuid';
 import { seedShape } from './config';
+import { words } from './words';
 
 export interface BenchAccount {
   id: string;
@@ -73,19 +74,6 @@ const momentAt = (offsetDays: number, random: Random) => {
   day.setUTCHours(random.int(7, 18), random.pick([0, 15, 30, 45]), 0, 0);
   return day.toISOString();
 };
-
-export const words = {
-  visits: ['Annual physical', 'Dental cleaning', 'Eye exam', 'Follow-up', 'Blood work'],
-  doctors: ['Dr. Patel', 'Dr. Chen', 'Dr. Okafor', 'Dr. Rossi', 'Dr. Nguyen', 'Dr. Silva'],
-  offices: ['Riverside Clinic', 'City Hospital', 'Northside Dental', 'Lakeview Eye Care'],
-  medications: ['Lisinopril', 'Vitamin D', 'Amoxicillin', 'Metformin', 'Ibuprofen', 'Iron'],
-  conditions: ['Blood pressure', 'Ear infection', 'Diabetes', 'Allergies', 'Asthma'],
-  shots: ['Flu vaccine', 'Tetanus booster', 'MMR', 'Hepatitis B', 'COVID-19 booster'],
-  notes: ['Referral to cardiology', 'Lab results', 'Discharge letter', 'Questions for Dr.'],
-  relations: ['Mother', 'Father', 'Grandfather', 'Grandmother', 'Sibling'],
-  providers: ['BlueShield', 'SmileCare', 'VisionFirst', 'Acme Health', 'Guardian'],
-  contacts: ['Dr. Priya Patel', 'Main St Pharmacy', 'City Hospital', 'Nurse line'],
-} as const;
 
 const sentence =
   'Bring previous results and the list of current medications. Ask about the dosage, ' +

@@ -42,7 +42,11 @@ export interface SearchResult {
   snippet: string;
   /** The record's date (a date or a moment), when it has one. */
   date: string | null;
-  person: { name: string; color: string | null } | null;
+  /**
+   * Whom the record is about: a member, a person shared with the user, or the user
+   * themself (`you`, their own records of no member); null for an account's contacts.
+   */
+  person: { name: string; color: string | null; you: boolean } | null;
 }
 
 export interface SearchGroup {

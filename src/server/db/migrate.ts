@@ -38,6 +38,7 @@ import * as documents from './migrations/0028-documents';
 import * as passkeys from './migrations/0029-passkeys';
 import * as searchIndex from './migrations/0031-search-index';
 import * as documentTexts from './migrations/0032-document-texts';
+import * as searchIndexByOwner from './migrations/0037-search-index-by-owner';
 import { syncSearchIndex } from '../search/search-index-sync';
 
 export const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '0029-passkeys': passkeys,
   '0031-search-index': searchIndex,
   '0032-document-texts': documentTexts,
+  '0037-search-index-by-owner': searchIndexByOwner,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -6,6 +6,7 @@
  * persons shared with them (a contact, the account's own, never is).
  */
 import { sql, type Kysely } from 'kysely';
+import { DEFAULT_MEMBER_COLOR } from '../../shared/constants';
 import {
   highlightSegments,
   snippetOf,
@@ -22,6 +23,8 @@ import { searchSources, type SearchSource } from './search-sources';
 interface SearchValues extends Record<string, unknown> {
   match: string;
   limit: number;
+  /** The request's user, whose own records (of no member) are named by their name. */
+  me: string;
 }
 
 interface EntryRow {
@@ -32,6 +35,8 @@ interface EntryRow {
   record_date: string | null;
   family_member_name: string | null;
   family_member_color: string | null;
+  /** The user's name on their own records (of no member), else null. */
+  own_name: string | null;
 }
 
 /** The query an engine's full-text index is asked: every word, each as a prefix. */
@@ -65,7 +70,14 @@ export function createSearchRepository(
           'e.body',
           'e.record_date',
         ]);
-        const named = withPersonNames(entries, scope, v, 'e');
+        const named = withPersonNames(entries, scope, v, 'e')
+          .leftJoin('user as me', (join) =>
+            join
+              .onRef('me.id', '=', 'e.user_id')
+              .on('e.family_member_id', 'is', null)
+              .on('me.id', '=', v.me),
+          )
+          .select('me.name as own_name');
         if (engine === 'postgres') {
           const query = sql`to_tsquery('simple', ${v.match})`;
           return named
@@ -96,9 +108,11 @@ export function createSearchRepository(
         ? snippetOf(row.body, terms)
         : '',
       date: row.record_date,
-      person: row.family_member_name
-        ? { name: row.family_member_name, color: row.family_member_color }
-        : null,
+      person: row.own_name
+        ? { name: row.own_name, color: DEFAULT_MEMBER_COLOR, you: true }
+        : row.family_member_name
+          ? { name: row.family_member_name, color: row.family_member_color, you: false }
+          : null,
     };
   }
 
@@ -117,6 +131,7 @@ export function createSearchRepository(
         ...scopeValues(scope),
         match: engineQuery(engine, terms),
         limit: options.limit,
+        me: access.userId,
       });
       const groups = new Map<string, SearchGroup>();
       for (const row of rows) {

@@ -30,6 +30,17 @@ async function created(client: TestClient, path: string, body: Record<string, un
   return response.body.id;
 }
 
+/** A shot of the user's own, or of a member's. */
+const addShot = (client: TestClient, shotName: string, memberId?: string) =>
+  created(
+    client,
+    '/api/shots',
+    sampleRecord('shot', {
+      shot_name: shotName,
+      ...(memberId ? { family_member_id: memberId } : {}),
+    }),
+  );
+
 describe('search', () => {
   it('finds words by their beginning, without regard to case or accents', async () => {
     const { client } = await signedUpClient(server);
@@ -65,7 +76,7 @@ describe('search', () => {
         content: 'Tetanus booster: the tetanus shot is due',
       }),
     );
-    await created(client, '/api/shots', sampleRecord('shot', { shot_name: 'Tetanus' }));
+    await addShot(client, 'Tetanus');
     await created(
       client,
       '/api/visits',
@@ -126,21 +137,9 @@ describe('search', () => {
     const viewer = await signedUpClient(server, 'Viewer');
     const mia = await created(owner.client, '/api/family-members', { name: 'Mia' });
     const leo = await created(owner.client, '/api/family-members', { name: 'Leo' });
-    await created(
-      owner.client,
-      '/api/shots',
-      sampleRecord('shot', { shot_name: 'Rotavirus Mia', family_member_id: mia }),
-    );
-    await created(
-      owner.client,
-      '/api/shots',
-      sampleRecord('shot', { shot_name: 'Rotavirus Leo', family_member_id: leo }),
-    );
-    await created(
-      owner.client,
-      '/api/shots',
-      sampleRecord('shot', { shot_name: 'Rotavirus Owner' }),
-    );
+    await addShot(owner.client, 'Rotavirus Mia', mia);
+    await addShot(owner.client, 'Rotavirus Leo', leo);
+    await addShot(owner.client, 'Rotavirus Owner');
     await created(
       owner.client,
       '/api/contacts',
@@ -155,7 +154,11 @@ describe('search', () => {
     await acceptGrant(viewer.client, granted);
     const seen = await search(viewer.client, 'rotavirus');
     expect(titles(seen)).toEqual(['Rotavirus Mia']);
-    expect(seen.groups[0]!.results[0]!.person).toEqual({ name: 'Mia', color: expect.any(String) });
+    expect(seen.groups[0]!.results[0]!.person).toEqual({
+      name: 'Mia',
+      color: expect.any(String),
+      you: false,
+    });
     expect(titles(await search(viewer.client, 'rotavirus', `&member=${leo}`))).toEqual([]);
     expect(titles(await search(owner.client, 'rotavirus', `&member=${leo}`))).toEqual([
       'Rotavirus Leo',
@@ -166,6 +169,45 @@ describe('search', () => {
       'Rotavirus Mia',
       'Rotavirus Owner',
     ]);
+  });
+
+  it('names each result’s person: a member, the user themself, an owner who shared themself', async () => {
+    const owner = await signedUpClient(server, 'Maria Garcia');
+    const viewer = await signedUpClient(server, 'Sam Viewer');
+    const leo = await created(owner.client, '/api/family-members', { name: 'Leo' });
+    await addShot(owner.client, 'Varicella');
+    await addShot(owner.client, 'Varicella booster', leo);
+    await created(
+      owner.client,
+      '/api/contacts',
+      sampleRecord('contact', { contact_name: 'Varicella Clinic' }),
+    );
+    const persons = (answer: SearchAnswer) =>
+      Object.fromEntries(
+        answer.groups.flatMap((group) =>
+          group.results.map((result) => [result.title, result.person]),
+        ),
+      );
+    expect(persons(await search(owner.client, 'varicel'))).toEqual({
+      Varicella: { name: 'Maria Garcia', color: expect.any(String), you: true },
+      'Varicella booster': { name: 'Leo', color: expect.any(String), you: false },
+      'Varicella Clinic': null,
+    });
+    // The account holder's own person filter keeps their own name.
+    const self = (await owner.client.get<{ id: string }>('/api/profile')).body.id;
+    expect(persons(await search(owner.client, 'varicel', `&member=${self}`))).toEqual({
+      Varicella: { name: 'Maria Garcia', color: expect.any(String), you: true },
+    });
+    // Shared with another account, the owner's own records carry the owner's name, not "you".
+    const granted = await owner.client.post<GivenGrant>('/api/household/grants', {
+      personId: self,
+      email: viewer.email,
+      role: 'viewer',
+    });
+    await acceptGrant(viewer.client, granted);
+    expect(persons(await search(viewer.client, 'varicel'))).toEqual({
+      Varicella: { name: 'Maria Garcia', color: expect.any(String), you: false },
+    });
   });
 
   it('forgets the records of a removed person', async () => {

@@ -13,9 +13,7 @@
  * triggers were made from.
  */
 import { sql, type Kysely } from 'kysely';
-import { engineOf } from './engine';
-
-const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
+import { engineOf, optionalExtension } from './engine';
 
 /** Latin letters with marks, and the letters they fold to, for the translate() fallback. */
 function foldingTable(): { from: string; to: string } {
@@ -52,18 +50,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   if (engineOf(db) === 'postgres') {
-    await sql`do $$ begin
-      create extension if not exists unaccent;
-    exception when others then null;
-    end $$`.execute(db);
-    // Where the extension lives: the function names it, with its dictionary, so that it
-    // works whatever the search_path (pg_dump and pg_restore empty it).
-    const { rows } = await sql<{ schema: string }>`select n.nspname as schema
-      from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-      where e.extname = 'unaccent'`.execute(db);
-    const schema = rows[0]?.schema;
-    if (schema) {
-      const unaccent = quoteIdentifier(schema);
+    // The function names the extension's schema, with its dictionary (see optionalExtension).
+    const unaccent = await optionalExtension(db, 'unaccent');
+    if (unaccent) {
       await sql
         .raw(
           `create function kin_search_text(value text) returns text

@@ -13,7 +13,7 @@ import { searchApi } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/query-client';
 import { Highlighted } from './highlighted';
-import { ResultIcon, resultDate } from './search-result-link';
+import { personLabel, ResultIcon, resultDate } from './search-result-link';
 
 const DEBOUNCE_MS = 200;
 
@@ -166,7 +166,7 @@ export function SearchBox() {
                       <Highlighted text={result.title} terms={terms} />
                     </span>
                     <span className="block truncate text-xs text-muted-foreground">
-                      {[result.person?.name, date].filter(Boolean).join(' · ')}
+                      {[personLabel(result.person), date].filter(Boolean).join(' · ')}
                     </span>
                   </span>
                 </li>

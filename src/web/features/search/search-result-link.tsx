@@ -25,6 +25,12 @@ export function resultDate(date: string | null): string | null {
   return date.length > 10 ? `${day}, ${formatDate(date, CARD_TIME_FORMAT)}` : day;
 }
 
+/** A result's person as the member strip names them: 'Maria Garcia (you)', 'Mia'. */
+export function personLabel(person: SearchResult['person']): string | null {
+  if (!person) return null;
+  return person.you ? `${person.name} (you)` : person.name;
+}
+
 export function SearchResultLink({
   result,
   terms,
@@ -51,7 +57,7 @@ export function SearchResultLink({
         <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
           {date ? <span>{date}</span> : null}
           {result.person ? (
-            <MemberBadge name={result.person.name} color={result.person.color} />
+            <MemberBadge name={personLabel(result.person)} color={result.person.color} />
           ) : null}
         </span>
       </span>
