@@ -75,6 +75,10 @@ test('a child’s measurements at four ages, each with its percentile, on the cu
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText('16.0 kg/m²');
   await expect(page.getByText('CDC 2000 growth charts', { exact: false })).toBeVisible();
+  // The one height, at 2 y 6 mo, is read as a standing height (no lying length: under 24 months).
+  await page.getByLabel('Chart', { exact: true }).selectOption({ label: 'Length/height for age' });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText('Height 90.3 cm');
   await page
     .getByLabel('Chart', { exact: true })
     .selectOption({ label: 'Head circumference for age' });

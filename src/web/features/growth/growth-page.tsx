@@ -103,6 +103,9 @@ function GrowthTable({ rows, chart }: { rows: GrowthRow[]; chart: GrowthChartDef
               </td>
               <td className="py-2 pr-3 whitespace-nowrap">{formatAge(row.ageMonths)}</td>
               <td className="py-2 pr-3 whitespace-nowrap">
+                {row.assessment.measured ? (
+                  <span className="text-muted-foreground">{row.assessment.measured} </span>
+                ) : null}
                 {formatGrowthValue(row.value, display)}
               </td>
               <td className="py-2 font-semibold">{formatPercentile(row.assessment.percentile)}</td>
