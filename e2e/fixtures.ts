@@ -3,7 +3,7 @@
  * something else does not spend its time on the sign-up form), and an accessibility check.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Browser, type Page } from '@playwright/test';
 import { unusedCode } from '../src/server/test/authenticator';
 
 import { TEST_PASSCODE as PASSCODE } from '../src/server/test/test-passcode';
@@ -35,7 +35,7 @@ export async function signUpViaApi(page: Page, name = 'Ann Lee'): Promise<TestUs
 
 export async function addMemberViaApi(
   page: Page,
-  member: { name: string; color?: string; date_of_birth?: string },
+  member: { name: string; color?: string; date_of_birth?: string; sex?: 'female' | 'male' },
 ) {
   const baseURL = test.info().project.use.baseURL ?? '';
   const response = await page.request.post('/api/family-members', {
@@ -44,6 +44,34 @@ export async function addMemberViaApi(
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string; name: string };
+}
+
+/** A second person, in a browser of their own, signed up. */
+export async function secondAccount(browser: Browser, baseURL: string, name = 'Grace Kim') {
+  const context = await browser.newContext({ baseURL, viewport: test.info().project.use.viewport });
+  const page = await context.newPage();
+  const user = await signUpViaApi(page, name);
+  return { page, user, close: () => context.close() };
+}
+
+/**
+ * The owner (`page`) shares a person with another account, which enters the one-time
+ * Acceptance Code through the API: for a test about what sharing gives, not how it is done.
+ */
+export async function shareViaApi(
+  page: Page,
+  grantee: Page,
+  grant: { personId: string; email: string; role: 'viewer' | 'editor' },
+) {
+  const headers = { origin: test.info().project.use.baseURL ?? '' };
+  const given = await page.request.post('/api/household/grants', { data: grant, headers });
+  expect(given.status(), await given.text()).toBe(201);
+  const { acceptanceCode } = (await given.json()) as { acceptanceCode: string };
+  const accepted = await grantee.request.post('/api/household/accept', {
+    data: { code: acceptanceCode },
+    headers,
+  });
+  expect(accepted.status(), await accepted.text()).toBe(204);
 }
 
 export async function createRecordViaApi(page: Page, path: string, data: Record<string, unknown>) {

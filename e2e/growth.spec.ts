@@ -1,4 +1,12 @@
-import { expect, expectAccessible, test } from './fixtures';
+import {
+  addMemberViaApi,
+  createRecordViaApi,
+  expect,
+  expectAccessible,
+  secondAccount,
+  shareViaApi,
+  test,
+} from './fixtures';
 
 /** A calendar date (UTC) some days after another. */
 function daysAfter(date: string, days: number): string {
@@ -67,8 +75,63 @@ test('a child’s measurements at four ages, each with its percentile, on the cu
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText('16.0 kg/m²');
   await expect(page.getByText('CDC 2000 growth charts', { exact: false })).toBeVisible();
+  // The one height, at 2 y 6 mo, is read as a standing height (no lying length: under 24 months).
+  await page.getByLabel('Chart', { exact: true }).selectOption({ label: 'Length/height for age' });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText('Height 90.3 cm');
   await page
     .getByLabel('Chart', { exact: true })
     .selectOption({ label: 'Head circumference for age' });
   await expect(page.getByText('No measurements for this chart yet.')).toBeVisible();
+});
+
+test('a child shared by one parent is charted for the other, a Viewer', async ({
+  page,
+  user,
+  browser,
+}) => {
+  void user;
+  const today = new Date().toISOString().slice(0, 10);
+  const born = daysAfter(today, -300);
+  const noa = await addMemberViaApi(page, { name: 'Noa', date_of_birth: born, sex: 'female' });
+  // WHO girls' weight: the 50th at 3 months, the 95th at 9 (the first two above).
+  for (const { days, weight_kg } of measurements.slice(0, 2)) {
+    await createRecordViaApi(page, 'vitals', {
+      weight_kg,
+      measured_at: `${daysAfter(born, days)}T12:00:00.000Z`,
+      family_member_id: noa.id,
+    });
+  }
+  const other = await secondAccount(browser, test.info().project.use.baseURL ?? '');
+  // The other parent's own child comes first in their 'Person'.
+  await addMemberViaApi(other.page, {
+    name: 'Leo',
+    date_of_birth: daysAfter(today, -2000),
+    sex: 'male',
+  });
+  await shareViaApi(page, other.page, {
+    personId: noa.id,
+    email: other.user.email,
+    role: 'viewer',
+  });
+
+  const grace = other.page;
+  await grace.goto('/growth');
+  const person = grace.getByLabel('Person', { exact: true });
+  await expect(person.getByRole('option')).toHaveText(['Leo', 'Noa (shared by Ann Lee)']);
+  await person.selectOption({ label: 'Noa (shared by Ann Lee)' });
+  await expect(grace).toHaveURL(new RegExp(`person=${noa.id}`));
+  await expect(grace.getByRole('img', { name: 'Growth chart' })).toBeVisible();
+  await expect(grace.getByText('WHO Child Growth Standards', { exact: false })).toBeVisible();
+  const rows = grace.getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1).getByRole('cell').nth(3)).toHaveText('95th');
+  await expect(rows.nth(2).getByRole('cell').nth(3)).toHaveText('50th');
+  await expectAccessible(grace);
+  await grace.screenshot({ path: test.info().outputPath('growth-shared.png'), fullPage: true });
+  // A Viewer is not offered to add measurements.
+  await grace.getByLabel('Chart', { exact: true }).selectOption({ label: 'BMI for age' });
+  await expect(grace.getByText('No measurements for this chart yet.')).toBeVisible();
+  await expect(grace.getByRole('link', { name: 'Add vitals' })).toHaveCount(0);
+  await other.close();
 });

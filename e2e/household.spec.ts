@@ -5,24 +5,16 @@
  * and cannot change them; upgraded to Editor, they add a shot the owner then sees; access
  * removed, it is gone at once.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   addMemberViaApi,
   createRecordViaApi,
   expect,
   expectAccessible,
-  signUpViaApi,
+  secondAccount,
   test,
   type TestUser,
 } from './fixtures';
-
-/** A second person, in a browser of their own. */
-async function secondAccount(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, viewport: test.info().project.use.viewport });
-  const page = await context.newPage();
-  const user = await signUpViaApi(page, 'Grace Kim');
-  return { page, user, close: () => context.close() };
-}
 
 /** The shots list on its Past tab (the shots here were all given before today). */
 async function pastShots(page: Page) {

@@ -140,3 +140,67 @@ test('a save waiting for the network lets the screen be left, and still goes thr
   await expect(page.getByText('Visit created', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: /Ear check/ })).toBeVisible();
 });
+
+test('the lab panel keeps what is typed: it asks before leaving and offers a draft back', async ({
+  page,
+  user,
+}) => {
+  void user;
+  await page.goto('/labs');
+  await page.getByRole('button', { name: 'Add Panel' }).click();
+  await expect(page.getByRole('heading', { name: 'New Lab Panel' })).toBeVisible();
+  // Untouched, it is left without a question.
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/labs$/);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Add Panel' }).click();
+  await page.getByLabel('Lab', { exact: true }).fill('Quest Diagnostics');
+  await page.getByLabel('Panel', { exact: true }).selectOption('Lipid panel');
+  const row = (n: number) => page.getByRole('group', { name: `Row ${n}` });
+  await row(2).getByLabel('Result').fill('162');
+
+  // Back, a tab, Cancel: each asks.
+  const confirm = page.getByRole('alertdialog', { name: 'Discard changes?' });
+  await page.goBack();
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText('What you typed in this lab panel has not been saved.');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(/\/labs\/new\?panel/);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Timeline' })
+    .click();
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(row(2).getByLabel('Result')).toHaveValue('162');
+
+  // Reloaded (the browser's own question answered yes): the draft is offered back.
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(page.getByText('Restore your unsaved lab panel?')).toBeVisible();
+  await expect(page.getByLabel('Lab', { exact: true })).toHaveValue('');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByLabel('Lab', { exact: true })).toHaveValue('Quest Diagnostics');
+  await expect(row(2).getByLabel('Test Name')).toHaveValue('LDL Cholesterol');
+  await expect(row(2).getByLabel('Result')).toHaveValue('162');
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('Quest');
+
+  // Saved, nothing is asked and the draft is gone.
+  await page.getByLabel('Collected Date').fill('2026-03-04');
+  for (const n of [1, 3, 4]) await row(n).getByLabel('Result').fill('100');
+  await page.getByRole('button', { name: 'Save Panel' }).click();
+  await expect(page).toHaveURL(/\/labs$/);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /LDL Cholesterol.*162 mg\/dL/ })).toBeVisible();
+  expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('Quest');
+  await page.goto('/labs/new?panel');
+  await expect(page.getByRole('heading', { name: 'New Lab Panel' })).toBeVisible();
+  await expect(page.getByText('Restore your unsaved lab panel?')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('lab-panel.png') });
+});

@@ -7,6 +7,10 @@ import { objectSchema } from './records/definition';
 export const SEXES = ['female', 'male'] as const;
 export type Sex = (typeof SEXES)[number];
 
+/** A stored sex as the type knows it; anything else (none, or unknown) is null. */
+export const toSex = (value: string | null | undefined): Sex | null =>
+  (SEXES as readonly (string | null | undefined)[]).includes(value) ? (value as Sex) : null;
+
 export const familyMemberFields = {
   name: text('Name', { required: true }),
   date_of_birth: date('Date of Birth', { happened: true }),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { emailAddress } from './auth';
+import type { Sex } from './family-members';
 import { isCalendarDate } from './dates';
 import { isTimeZone } from './reminders';
 
@@ -98,6 +99,8 @@ export interface SharedPerson {
   name: string;
   color: string;
   dateOfBirth: string | null;
+  /** The member's sex, when recorded (growth charts need it); an owner themself has none. */
+  sex: Sex | null;
   ownerName: string;
   role: GrantRole;
   allowExport: boolean;

@@ -26,6 +26,7 @@ import {
   WRONG_ACCEPTANCE_CODE_MESSAGE,
 } from '../../shared/household';
 import { DEFAULT_MEMBER_COLOR } from '../../shared/constants';
+import { toSex } from '../../shared/family-members';
 import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/access';
 import {
   inScope,
@@ -164,7 +165,7 @@ export function createHouseholdRepository(db: Kysely<DB>, options: HouseholdOpti
       memberScope.length
         ? db
             .selectFrom('family_members')
-            .select(['id', 'name', 'color', 'date_of_birth'])
+            .select(['id', 'name', 'color', 'date_of_birth', 'sex'])
             .where(inScope('family_members', memberScope, scopeValues(memberScope)))
             .execute()
         : [],
@@ -190,6 +191,7 @@ export function createHouseholdRepository(db: Kysely<DB>, options: HouseholdOpti
           name: member?.name ?? owner,
           color: member?.color ?? DEFAULT_MEMBER_COLOR,
           dateOfBirth: member?.date_of_birth ?? null,
+          sex: toSex(member?.sex),
           ownerName: owner,
           role: share.role,
           allowExport: share.allowExport,

@@ -109,6 +109,20 @@ describe('the reference switch and its limits', () => {
     expect(assess(chart, tables, 'female', 24, 12)?.source).toBe('cdc');
   });
 
+  it('reads a length/height as lying length before 24 months, standing height from 24, unadjusted', async () => {
+    const chart = growthChart('length-height');
+    const tables = await loadGrowthTables(chart);
+    const before = assess(chart, tables, 'male', 23.9, 87);
+    const after = assess(chart, tables, 'male', 24, 87);
+    expect(before).toMatchObject({ source: 'who', measured: 'Length' });
+    expect(after).toMatchObject({ source: 'cdc', measured: 'Height' });
+    // No 0.7 cm conversion: the value is placed as typed on each side of 24 months.
+    const whoOnly = { ...chart, segments: chart.segments.slice(0, 1) };
+    const cdcOnly = { ...chart, segments: chart.segments.slice(1) };
+    expect(before?.z).toBe(assess(whoOnly, tables, 'male', 23.9, 87)?.z);
+    expect(after?.z).toBe(assess(cdcOnly, tables, 'male', 24, 87)?.z);
+  });
+
   it('gives no percentile outside a chart’s ages (never extrapolates)', async () => {
     const hc = growthChart('head-circumference');
     const hcTables = await loadGrowthTables(hc);

@@ -33,6 +33,12 @@ export interface GrowthSegment {
   /** Ages in months this segment covers: from `fromMonths` up to, not including, `toMonths`. */
   fromMonths: number;
   toMonths: number;
+  /**
+   * What the segment's reference measured, where a chart's segments differ: recumbent
+   * 'Length' on the WHO's standard, standing 'Height' on the CDC's (decision 0032). A vitals
+   * entry does not record the position, so the screen names which one each value is read as.
+   */
+  measured?: 'Length' | 'Height';
 }
 
 export interface GrowthChartDefinition {
@@ -63,8 +69,20 @@ export const GROWTH_CHARTS: readonly GrowthChartDefinition[] = [
     unit: 'cm',
     // Recumbent length on the WHO standard, standing height (stature) on the CDC's.
     segments: [
-      { source: 'who', table: 'who-length-for-age', fromMonths: 0, toMonths: 24 },
-      { source: 'cdc', table: 'cdc-stature-for-age', fromMonths: 24, toMonths: 240 },
+      {
+        source: 'who',
+        table: 'who-length-for-age',
+        fromMonths: 0,
+        toMonths: 24,
+        measured: 'Length',
+      },
+      {
+        source: 'cdc',
+        table: 'cdc-stature-for-age',
+        fromMonths: 24,
+        toMonths: 240,
+        measured: 'Height',
+      },
     ],
   },
   {
@@ -140,6 +158,8 @@ export function ageInMonths(dateOfBirth: string, onDay: string): number {
 
 export interface GrowthAssessment {
   source: GrowthSource;
+  /** 'Length' or 'Height' on the length/height chart: what the value is read as. */
+  measured?: GrowthSegment['measured'];
   z: number;
   percentile: number;
 }
@@ -158,7 +178,12 @@ export function assess(
   const lms = lmsAt(table[sex], ageMonths);
   if (!lms) return null;
   const z = zFromLms(lms, value);
-  return { source: segment.source, z, percentile: percentileFromZ(z) };
+  return {
+    source: segment.source,
+    ...(segment.measured ? { measured: segment.measured } : {}),
+    z,
+    percentile: percentileFromZ(z),
+  };
 }
 
 export interface GrowthCurve {

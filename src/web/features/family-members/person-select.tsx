@@ -5,6 +5,7 @@
  * own id, a family member's, or a shared person's.
  */
 import { useId } from 'react';
+import type { Sex } from '../../../shared/family-members';
 import { Label, Select } from '../../components/ui/input';
 import { useSession } from '../auth/session';
 import { sharedPersonLabel, useSharedPersons } from '../household/household-queries';
@@ -13,28 +14,49 @@ import { useFamilyMembers } from './family-member-queries';
 export interface PersonOption {
   id: string;
   label: string;
+  /** `YYYY-MM-DD`, when known (the account holder has none). */
+  dateOfBirth: string | null;
+  sex: Sex | null;
+}
+
+export interface PersonsOptions {
+  /** Also the persons shared with the user that they may share and export. */
+  exportable?: boolean;
+  /** Also every person shared with the user, a Viewer's too. */
+  shared?: boolean;
+  /** Only the persons a screen applies to (growth charts: a date of birth and a sex). */
+  only?: (person: PersonOption) => boolean;
 }
 
 /**
- * The persons the user keeps records for, in the select's order; with `exportable`, also
- * those shared with them that they may share and export.
+ * The persons the user keeps records for, in the select's order; with `exportable` or
+ * `shared`, also (some of) those shared with them; with `only`, those it keeps.
  */
-export function usePersons(
-  options: { exportable?: boolean; shared?: boolean } = {},
-): PersonOption[] {
+export function usePersons(options: PersonsOptions = {}): PersonOption[] {
   const session = useSession();
   const members = useFamilyMembers();
   const shared = useSharedPersons();
   const user = session.data?.user;
-  return [
-    ...(user ? [{ id: user.id, label: `${user.name} (you)` }] : []),
-    ...(members.data ?? []).map((member) => ({ id: member.id, label: member.name })),
+  const persons: PersonOption[] = [
+    ...(user ? [{ id: user.id, label: `${user.name} (you)`, dateOfBirth: null, sex: null }] : []),
+    ...(members.data ?? []).map((member) => ({
+      id: member.id,
+      label: member.name,
+      dateOfBirth: member.date_of_birth ?? null,
+      sex: member.sex ?? null,
+    })),
     ...(options.exportable || options.shared
       ? shared
           .filter((person) => options.shared || person.allowExport)
-          .map((person) => ({ id: person.personId, label: sharedPersonLabel(person) }))
+          .map((person) => ({
+            id: person.personId,
+            label: sharedPersonLabel(person),
+            dateOfBirth: person.dateOfBirth,
+            sex: person.sex,
+          }))
       : []),
   ];
+  return options.only ? persons.filter(options.only) : persons;
 }
 
 export function PersonSelect({
@@ -45,6 +67,7 @@ export function PersonSelect({
   everyone,
   exportable,
   shared,
+  only,
 }: {
   /**
    * A person id; '' is everyone when `everyone` is given, else the first person (until the
@@ -60,9 +83,11 @@ export function PersonSelect({
   exportable?: boolean;
   /** Also offer every person shared with the user, a Viewer's too. */
   shared?: boolean;
+  /** Offer only the persons this keeps. */
+  only?: PersonsOptions['only'];
 }) {
   const id = useId();
-  const persons = usePersons({ exportable, shared });
+  const persons = usePersons({ exportable, shared, only });
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>

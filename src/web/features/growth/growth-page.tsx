@@ -1,6 +1,7 @@
 /**
  * /growth (CONTRACT §5): a child's measurements against the WHO and CDC percentile curves.
- * 'Person' lists the family members a growth chart fits (a date of birth, a sex, under 20);
+ * 'Person' lists the persons a growth chart fits (a date of birth, a sex, under 20): the
+ * user's family members and the persons shared with them, a Viewer's too;
  * 'Chart' one of the four charts; then the chart, and a table of the measurements with their
  * percentiles, its accessible alternative. The reference tables and the chart's code load
  * here only, when a chart is first shown.
@@ -10,8 +11,7 @@ import { LineChart } from 'lucide-react';
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates';
-import type { FamilyMember, Sex } from '../../../shared/family-members';
-import { sortMembersByName } from '../../../shared/family-members';
+import type { Sex } from '../../../shared/family-members';
 import {
   ageInMonths,
   GROWTH_CHARTS,
@@ -25,6 +25,8 @@ import { Card } from '../../components/ui/card';
 import { EmptyState, Loading } from '../../components/ui/feedback';
 import { Label, Select } from '../../components/ui/input';
 import { useFamilyMembers } from '../family-members/family-member-queries';
+import { PersonSelect, usePersons, type PersonOption } from '../family-members/person-select';
+import { useHousehold } from '../household/household-queries';
 import { PageHeader } from '../shell/page-header';
 import { growthChartData } from './growth-chart-data';
 import { useGrowthMeasurements } from './growth-measurements';
@@ -33,18 +35,15 @@ import { formatGrowthValue, useGrowthDisplay } from './growth-units';
 const GrowthChart = lazy(() => import('../../components/charts/growth-chart'));
 
 interface GrowthChild {
-  member: FamilyMember;
+  /** A family member's id, or a shared person's. */
+  id: string;
   dateOfBirth: string;
   sex: Sex;
 }
 
-/** The members a growth chart fits today: a date of birth, a sex, and under 20. */
-function growthChildren(members: readonly FamilyMember[], today: string): GrowthChild[] {
-  return sortMembersByName(members).flatMap((member) =>
-    hasGrowthCharts(member, today)
-      ? [{ member, dateOfBirth: member.date_of_birth, sex: member.sex }]
-      : [],
-  );
+/** Whether a person has growth charts today (a date of birth, a sex, and under 20). */
+function fitsGrowthCharts(person: PersonOption, today: string): boolean {
+  return hasGrowthCharts({ date_of_birth: person.dateOfBirth, sex: person.sex }, today);
 }
 
 /** Where a chart's ages begin or end, in words. */
@@ -104,6 +103,9 @@ function GrowthTable({ rows, chart }: { rows: GrowthRow[]; chart: GrowthChartDef
               </td>
               <td className="py-2 pr-3 whitespace-nowrap">{formatAge(row.ageMonths)}</td>
               <td className="py-2 pr-3 whitespace-nowrap">
+                {row.assessment.measured ? (
+                  <span className="text-muted-foreground">{row.assessment.measured} </span>
+                ) : null}
                 {formatGrowthValue(row.value, display)}
               </td>
               <td className="py-2 font-semibold">{formatPercentile(row.assessment.percentile)}</td>
@@ -115,8 +117,17 @@ function GrowthTable({ rows, chart }: { rows: GrowthRow[]; chart: GrowthChartDef
   );
 }
 
-function ChildGrowth({ child, chart }: { child: GrowthChild; chart: GrowthChartDefinition }) {
-  const measurements = useGrowthMeasurements(child.member.id);
+function ChildGrowth({
+  child,
+  chart,
+  canAdd,
+}: {
+  child: GrowthChild;
+  chart: GrowthChartDefinition;
+  /** Whether the user may add vitals for the child (not a Viewer's). */
+  canAdd: boolean;
+}) {
+  const measurements = useGrowthMeasurements(child.id);
   const tables = useQuery({
     queryKey: ['growth-tables', chart.id],
     queryFn: () => loadGrowthTables(chart),
@@ -182,12 +193,14 @@ function ChildGrowth({ child, chart }: { child: GrowthChild; chart: GrowthChartD
       ) : (
         <p className="text-sm text-muted-foreground">
           No measurements for this chart yet.{' '}
-          <Link
-            to="/vitals/new"
-            className="font-medium text-primary underline-offset-4 hover:underline"
-          >
-            Add vitals
-          </Link>
+          {canAdd ? (
+            <Link
+              to="/vitals/new"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Add vitals
+            </Link>
+          ) : null}
         </p>
       )}
       {outside ? (
@@ -203,10 +216,19 @@ function ChildGrowth({ child, chart }: { child: GrowthChild; chart: GrowthChartD
 
 export default function GrowthPage() {
   const members = useFamilyMembers();
+  const household = useHousehold();
+  const today = localToday();
+  // The user's members and the persons shared with them (a Viewer's too), the same 'Person'
+  // as other screens': what a chart fits, and whose records the user may add to.
+  const children = usePersons({
+    shared: true,
+    only: (person) => fitsGrowthCharts(person, today),
+  });
+  const shared = household.data?.received ?? [];
   const [searchParams, setSearchParams] = useSearchParams();
-  const children = useMemo(() => growthChildren(members.data ?? [], localToday()), [members.data]);
-  const chosen = children.find((child) => child.member.id === searchParams.get('person'));
-  const child = chosen ?? children[0];
+  const person =
+    children.find((candidate) => candidate.id === searchParams.get('person')) ?? children[0];
+  const share = person && shared.find((candidate) => candidate.personId === person.id);
   const chart =
     GROWTH_CHARTS.find((candidate) => candidate.id === searchParams.get('chart')) ??
     GROWTH_CHARTS[0]!;
@@ -218,13 +240,16 @@ export default function GrowthPage() {
       },
       { replace: true },
     );
+  const pending = members.isPending || household.isPending;
 
   return (
     <>
       <PageHeader title="Growth" subtitle="Measurements against WHO and CDC percentiles" />
-      {members.isPending ? <Loading /> : null}
-      {members.isError ? <p role="alert">The family members could not be loaded.</p> : null}
-      {members.data && !child ? (
+      {pending ? <Loading /> : null}
+      {members.isError || household.isError ? (
+        <p role="alert">The family members could not be loaded.</p>
+      ) : null}
+      {!pending && !person ? (
         <EmptyState icon={LineChart} title="No one to chart yet">
           <p className="text-sm text-muted-foreground">
             Growth charts are for family members under 20 with a date of birth and a sex.{' '}
@@ -237,17 +262,14 @@ export default function GrowthPage() {
           </p>
         </EmptyState>
       ) : null}
-      {child ? (
+      {!pending && person?.dateOfBirth && person.sex ? (
         <div className="space-y-4">
           <div className="grid gap-3 sm:grid-cols-2">
-            <GrowthSelect
-              label="Person"
-              value={child.member.id}
+            <PersonSelect
+              value={person.id}
               onChange={(value) => choose('person', value)}
-              options={children.map((option) => ({
-                value: option.member.id,
-                label: option.member.name,
-              }))}
+              shared
+              only={(candidate) => fitsGrowthCharts(candidate, today)}
             />
             <GrowthSelect
               label="Chart"
@@ -256,7 +278,12 @@ export default function GrowthPage() {
               options={GROWTH_CHARTS.map((option) => ({ value: option.id, label: option.label }))}
             />
           </div>
-          <ChildGrowth key={`${child.member.id}-${chart.id}`} child={child} chart={chart} />
+          <ChildGrowth
+            key={`${person.id}-${chart.id}`}
+            child={{ id: person.id, dateOfBirth: person.dateOfBirth, sex: person.sex }}
+            chart={chart}
+            canAdd={!share || share.role === 'editor'}
+          />
         </div>
       ) : null}
     </>

@@ -3,6 +3,8 @@
  * 'Ordered By' and 'Family Member' for all, and a row per test (Test Name, Result, Unit,
  * Range Low, Range High). Choosing a 'Panel' adds a row for each of its tests, each with its
  * LOINC code and usual unit. Saved all or none; a refusal shows under the row's field.
+ * Like every form, it asks before what was typed is left, and keeps a draft for the tab
+ * (the records' shared mechanism, useUnsavedChanges).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
@@ -10,8 +12,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api-error';
 import { sortMembersByName } from '../../../shared/family-members';
-import type { PANEL_ROW_FIELDS } from '../../../shared/labs/lab-panel';
-import { labPanelSchema } from '../../../shared/labs/lab-panel';
+import { labPanelSchema, PANEL_ROW_FIELDS } from '../../../shared/labs/lab-panel';
 import { labPanels, labTestNamed, labTests } from '../../../shared/labs/lab-tests';
 import { labResultDefinition } from '../../../shared/records';
 import { Button, buttonVariants } from '../../components/ui/button';
@@ -19,11 +20,13 @@ import { Card } from '../../components/ui/card';
 import { FieldError, fieldErrorProps, FormField } from '../../components/ui/form-field';
 import { Input, Select } from '../../components/ui/input';
 import { labResultsApi } from '../../lib/api';
+import { draftKey } from '../../lib/drafts';
 import { queryKeys } from '../../lib/query-client';
 import { showError, showSuccess } from '../../lib/toast';
 import { useSession } from '../auth/session';
 import { useFamilyMembers } from '../family-members/family-member-queries';
 import { sharedPersonLabel, useSharedPersons } from '../household/household-queries';
+import { useUnsavedChanges } from '../records/use-unsaved-changes';
 import { PageHeader } from '../shell/page-header';
 
 type RowField = (typeof PANEL_ROW_FIELDS)[number];
@@ -43,6 +46,25 @@ const emptyRow = (): Row => ({
 
 export const PANEL_TITLE = 'New Lab Panel';
 
+const EMPTY_COMMON = { collected_date: '', lab: '', ordered_by: '', family_member_id: '' };
+
+/** What the form holds, as its draft keeps it. */
+interface PanelDraft {
+  panel: string;
+  common: typeof EMPTY_COMMON;
+  rows: Row[];
+}
+
+/** Whether anything was typed or chosen: the form no longer as it opened (one empty row). */
+function panelChanged({ panel, common, rows }: PanelDraft): boolean {
+  return (
+    panel !== '' ||
+    Object.values(common).some((value) => value !== '') ||
+    rows.length !== 1 ||
+    rows.some((row) => PANEL_ROW_FIELDS.some((field) => row[field] !== ''))
+  );
+}
+
 export function LabPanelForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -59,15 +81,27 @@ export function LabPanelForm() {
     [members.data, shared],
   );
   const [panel, setPanel] = useState('');
-  const [common, setCommon] = useState({
-    collected_date: '',
-    lab: '',
-    ordered_by: '',
-    family_member_id: '',
-  });
+  const [common, setCommon] = useState(EMPTY_COMMON);
   const [rows, setRows] = useState<Row[]>(() => [emptyRow()]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+
+  const values = useMemo<PanelDraft>(() => ({ panel, common, rows }), [panel, common, rows]);
+  const me = session.data?.user.id;
+  const unsaved = useUnsavedChanges<PanelDraft>({
+    dirty: panelChanged(values),
+    values,
+    restoreDraft: (draft) => {
+      setPanel(draft.panel);
+      setCommon({ ...EMPTY_COMMON, ...draft.common });
+      // Each row a key of this page's, whatever the draft's were.
+      const restored = draft.rows.map(({ key: _key, ...row }) => ({ ...emptyRow(), ...row }));
+      setRows(restored.length ? restored : [emptyRow()]);
+    },
+    draftKey: me ? draftKey(me, `${labResultDefinition.type}-panel`, undefined) : undefined,
+    ready: true,
+    noun: 'lab panel',
+  });
 
   const choosePanel = (name: string) => {
     setPanel(name);
@@ -117,6 +151,7 @@ export function LabPanelForm() {
     setSaving(true);
     try {
       await labResultsApi.savePanel(input);
+      unsaved.saved();
       void queryClient.invalidateQueries({ queryKey: queryKeys.records(labResultDefinition.type) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.timelineAll });
       showSuccess({
@@ -154,6 +189,7 @@ export function LabPanelForm() {
   return (
     <>
       <PageHeader title={PANEL_TITLE} backTo={`/${labResultDefinition.path}`} />
+      {unsaved.restore}
       <Card className="p-5">
         <form onSubmit={submit} className="space-y-5" aria-label={PANEL_TITLE} noValidate>
           <FormField
@@ -266,6 +302,7 @@ export function LabPanelForm() {
           </div>
         </form>
       </Card>
+      {unsaved.confirm}
     </>
   );
 }

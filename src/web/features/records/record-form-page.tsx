@@ -275,7 +275,10 @@ export function RecordFormPage({
   }, [record.data, definition, form, me, units]);
 
   const unsaved = useUnsavedChanges({
-    form,
+    dirty: form.formState.isDirty,
+    values,
+    // Against what the form started from, so the restored typing counts as changes.
+    restoreDraft: (draft) => form.reset(draft, { keepDefaultValues: true }),
     draftKey: me ? draftKey(me, definition.type, id) : undefined,
     ready: !editing || Boolean(record.data),
     noun: definition.noun.toLowerCase(),

@@ -2,24 +2,30 @@
  * Nothing typed is lost: a form with changes asks before it is left ('Discard changes?'),
  * inside the app (React Router's blocker: Back, a tab, a link) and out of it (the browser's
  * own beforeunload question), and keeps a draft for the tab that it offers back when the
- * same form opens again ('Restore your unsaved visit?'). Generic over any react-hook-form
- * form; the record form page is its user.
+ * same form opens again ('Restore your unsaved visit?'). Generic over any form's values: the
+ * record form page gives a react-hook-form form's, the lab panel form its own state's.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useBlocker } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { clearDraft, readDraft, writeDraft } from '../../lib/drafts';
 
-export function useUnsavedChanges<V extends FieldValues>({
-  form,
+export function useUnsavedChanges<V>({
+  dirty,
+  values,
+  restoreDraft,
   draftKey,
   ready,
   noun,
   waiting = false,
 }: {
-  form: UseFormReturn<V, unknown, Record<string, unknown>>;
+  /** The form differs from what it started from. */
+  dirty: boolean;
+  /** What the form holds now: the draft kept while it is dirty. */
+  values: V;
+  /** Puts a draft back in the form, counting as changes against what it started from. */
+  restoreDraft: (draft: V) => void;
   /** Where this form's draft is kept; none while the signed-in user is not yet known. */
   draftKey: string | undefined;
   /** The form holds what it starts from (an edit's record has been loaded into it). */
@@ -32,8 +38,6 @@ export function useUnsavedChanges<V extends FieldValues>({
    */
   waiting?: boolean;
 }) {
-  const dirty = form.formState.isDirty;
-  const values = useWatch({ control: form.control });
   const leaving = useRef(false);
 
   // A draft found when the form opened, until it is restored, discarded or typed over.
@@ -126,8 +130,7 @@ export function useUnsavedChanges<V extends FieldValues>({
         </Button>
         <Button
           onClick={() => {
-            // Against what the form started from, so the restored typing counts as changes.
-            form.reset(offer, { keepDefaultValues: true });
+            restoreDraft(offer);
             dropOffer();
           }}
         >
