@@ -1,14 +1,26 @@
 /**
  * What is made from an uploaded file before it is stored (run on the documents thread,
- * document-derive-worker.ts): a photo turned upright by its EXIF orientation and stripped of
- * its metadata (GPS position, device), a HEIC photo's JPEG for display, and a small WebP
- * thumbnail (an image's by sharp, a PDF's first page rendered by pdf.js on a canvas).
+ * document-derive-worker.ts, reading the upload's temporary file): a photo turned upright by
+ * its EXIF orientation and stripped of its metadata (GPS position, device), a HEIC photo's
+ * metadata emptied in place and its JPEG for display, and a small WebP thumbnail (an image's
+ * by sharp, shrunk as it is decoded; a PDF's first page rendered by pdf.js on a canvas, pdf.js
+ * reading only the parts of the file it needs). A cleaned file is written beside the upload,
+ * hashed as it is written: no whole file is held in memory but a HEIC photo's (its decoder's).
  */
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { pathToFileURL } from 'node:url';
 import type * as Canvas from '@napi-rs/canvas';
 import sharp, { type Sharp } from 'sharp';
 import type { DocumentMimeType } from '../../shared/documents';
+import { stripHeicMetadata } from './heic-metadata';
+
+// libvips keeps no decoded image for a next one: each upload's memory goes back at its end.
+sharp.cache(false);
 
 /** The longest side of a thumbnail, in pixels; a list of 50 stays light (about 8 kB each). */
 export const THUMBNAIL_SIZE = 320;
@@ -20,11 +32,20 @@ export interface DeriveJob {
   /** The uploaded file, as received (a temporary file of the store's). */
   file: string;
   mimeType: DocumentMimeType;
+  /** Where to write the file kept in place of the upload (a temporary file of the store's). */
+  cleanedFile: string;
+}
+
+/** A file written: its SHA-256 and its size. */
+export interface WrittenFile {
+  sha256: string;
+  size: number;
 }
 
 export interface Derived {
-  /** The bytes to keep in place of the upload (a photo without its metadata); none: keep it. */
-  cleaned?: Uint8Array;
+  /** The job's cleanedFile is written, to keep in place of the upload (a photo without its
+   * metadata); none: keep the upload. */
+  cleaned?: WrittenFile;
   /** A JPEG to show in place of a file browsers cannot show (HEIC). */
   display?: Uint8Array;
   /** The thumbnail (WebP); none when the file could not be drawn. */
@@ -33,13 +54,38 @@ export interface Derived {
 
 async function thumbnailOf(image: Sharp): Promise<Uint8Array> {
   return image
-    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, {
+      fit: 'inside',
+      withoutEnlargement: true,
+      // A JPEG decoded at 1/2, 1/4 or 1/8 of its size, a WebP or HEIF shrunk as it loads.
+      fastShrinkOnLoad: true,
+    })
     .webp({ quality: THUMBNAIL_QUALITY })
     .toBuffer();
 }
 
-/** A HEIC photo's pixels, by a WebAssembly decoder (sharp's libvips cannot read HEVC). */
-async function decodeHeic(bytes: Buffer): Promise<Sharp> {
+/** Writes bytes as they come to a new file (0600), hashing them on the way. */
+async function writeHashed(source: Readable, file: string): Promise<WrittenFile> {
+  const hash = createHash('sha256');
+  let size = 0;
+  await pipeline(
+    source,
+    async function* (chunks: AsyncIterable<Buffer>) {
+      for await (const chunk of chunks) {
+        hash.update(chunk);
+        size += chunk.byteLength;
+        yield chunk;
+      }
+    },
+    createWriteStream(file, { mode: 0o600, flush: true }),
+  );
+  return { sha256: hash.digest('hex'), size };
+}
+
+/** A HEIC photo's pixels (RGBA), by a WebAssembly decoder (sharp's libvips cannot read HEVC). */
+export async function heicPixels(
+  bytes: Uint8Array,
+): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
   // heic-decode ships no types; this is its documented call.
   // @ts-expect-error -- no declaration file
   const loaded = (await import('heic-decode')) as {
@@ -47,8 +93,11 @@ async function decodeHeic(bytes: Buffer): Promise<Sharp> {
       buffer: Uint8Array;
     }) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
   };
-  const decode = loaded.default;
-  const image = await decode({ buffer: bytes });
+  return loaded.default({ buffer: bytes });
+}
+
+async function decodeHeic(bytes: Buffer): Promise<Sharp> {
+  const image = await heicPixels(bytes);
   return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
     raw: { width: image.width, height: image.height, channels: 4 },
   });
@@ -68,11 +117,14 @@ function canvasOfPdfjs(): typeof Canvas {
 }
 
 /** The first page of a PDF, drawn at thumbnail size. */
-async function pdfFirstPage(bytes: Buffer): Promise<Uint8Array> {
+async function pdfFirstPage(file: string): Promise<Uint8Array> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const { createCanvas } = canvasOfPdfjs();
   const document = await pdfjs.getDocument({
-    data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    // Read from the file a range at a time, only what the first page needs.
+    url: pathToFileURL(file),
+    disableStream: true,
+    disableAutoFetch: true,
     // No fonts from the system's; the PDF's own drawn on the canvas.
     disableFontFace: true,
     useSystemFonts: false,
@@ -99,25 +151,39 @@ async function pdfFirstPage(bytes: Buffer): Promise<Uint8Array> {
 }
 
 export async function deriveDocument(job: DeriveJob): Promise<Derived> {
-  const bytes = await readFile(job.file);
   switch (job.mimeType) {
     case 'application/pdf':
-      return { thumbnail: await pdfFirstPage(bytes) };
+      return { thumbnail: await pdfFirstPage(job.file) };
     case 'image/heic': {
+      const bytes = await readFile(job.file);
       const image = await decodeHeic(bytes);
-      const display = await image.clone().jpeg({ quality: PHOTO_QUALITY }).toBuffer();
-      return { display, thumbnail: await thumbnailOf(sharp(display)) };
+      const [display, thumbnail] = await Promise.all([
+        image.clone().jpeg({ quality: PHOTO_QUALITY }).toBuffer(),
+        thumbnailOf(image.clone()),
+      ]);
+      // The original kept for download, its Exif and XMP emptied where they are.
+      const cleaned =
+        stripHeicMetadata(bytes) > 0
+          ? await writeHashed(Readable.from([bytes]), job.cleanedFile)
+          : undefined;
+      return { cleaned, display, thumbnail };
     }
     default: {
       // sharp writes no metadata unless asked: rotate() applies the EXIF orientation first.
-      const upright = sharp(bytes).rotate();
+      // The photo is decoded twice at once on the thread's cores: in full, for the copy
+      // kept, and shrunk as it loads (a JPEG at 1/8 of its size), for the thumbnail.
+      const upright = () => sharp(job.file).rotate();
       const cleaned =
         job.mimeType === 'image/jpeg'
-          ? await upright.jpeg({ quality: PHOTO_QUALITY, mozjpeg: false }).toBuffer()
+          ? upright().jpeg({ quality: PHOTO_QUALITY, mozjpeg: false })
           : job.mimeType === 'image/png'
-            ? await upright.png().toBuffer()
-            : await upright.webp({ quality: PHOTO_QUALITY }).toBuffer();
-      return { cleaned, thumbnail: await thumbnailOf(sharp(cleaned)) };
+            ? upright().png()
+            : upright().webp({ quality: PHOTO_QUALITY });
+      const [written, thumbnail] = await Promise.all([
+        writeHashed(cleaned, job.cleanedFile),
+        thumbnailOf(upright()),
+      ]);
+      return { cleaned: written, thumbnail };
     }
   }
 }

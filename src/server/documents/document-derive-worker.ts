@@ -26,11 +26,11 @@ port.on('message', (job: DeriveJob & { id: number }) => {
           return copy;
         };
         const answer: Derived = {
-          cleaned: own(derived.cleaned),
+          cleaned: derived.cleaned,
           display: own(derived.display),
           thumbnail: own(derived.thumbnail),
         };
-        const transfer = [answer.cleaned, answer.display, answer.thumbnail]
+        const transfer = [answer.display, answer.thumbnail]
           .filter((bytes): bytes is Uint8Array => bytes !== undefined)
           .map((bytes) => bytes.buffer as ArrayBuffer);
         port.postMessage({ id: job.id, derived: answer } satisfies DeriveAnswer, transfer);

@@ -230,6 +230,7 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
       if (used + (declaredBytes ?? 0) > quotaBytes) throw overQuota();
 
       const incoming = await store.incomingFile();
+      const cleanedFile = await store.incomingFile();
       try {
         const received = await receiveFile(c.req.raw.body, incoming);
         if (received.size === 0) throw badRequest(DOCUMENT_EMPTY_MESSAGE, 'file');
@@ -243,7 +244,7 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
 
         let derived;
         try {
-          derived = await derive.derive({ file: incoming, mimeType });
+          derived = await derive.derive({ file: incoming, mimeType, cleanedFile });
         } catch {
           // A PDF pdf.js cannot draw is still kept (without a thumbnail); an image that
           // cannot be decoded is not an image.
@@ -251,17 +252,9 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
             throw new ApiError(415, DOCUMENT_KIND_MESSAGE, 'file');
           derived = {};
         }
-        let size = received.size;
-        let sha256 = received.sha256;
-        if (derived.cleaned) {
-          // The photo without its metadata takes the upload's place.
-          size = derived.cleaned.byteLength;
-          sha256 = sha256Of(derived.cleaned);
-          await store.keepBytes(target.owner, sha256, derived.cleaned);
-          await rm(incoming, { force: true });
-        } else {
-          await store.keepFile(target.owner, sha256, incoming);
-        }
+        // A photo without its metadata takes the upload's place.
+        const { size, sha256 } = derived.cleaned ?? received;
+        await store.keepFile(target.owner, sha256, derived.cleaned ? cleanedFile : incoming);
         const keep = async (bytes: Uint8Array | undefined) => {
           if (!bytes) return undefined;
           const hash = sha256Of(bytes);
@@ -288,6 +281,7 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
         return c.json(document, 201);
       } finally {
         await rm(incoming, { force: true });
+        await rm(cleanedFile, { force: true });
       }
     })
     .get('/:id', async (c) => {

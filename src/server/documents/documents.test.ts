@@ -24,8 +24,9 @@ import {
   type TestClient,
   type TestServer,
 } from '../test/harness';
+import { heicPixels } from './derive-document';
 import { documentStoreOf } from './document-files';
-import { gpsPhoto, samplePdf } from './fixtures/sample-files';
+import { gpsHeic, gpsPhoto, samplePdf } from './fixtures/sample-files';
 import { readDocumentFile } from './document-files';
 import { acceptGrant } from '../test/grant-acceptance';
 import type { GivenGrant } from '../../shared/household';
@@ -111,7 +112,8 @@ describe('documents', () => {
     const thumbnail = await client.getBytes(created.body.thumbnail_url as string);
     expect(thumbnail.status).toBe(200);
     expect(thumbnail.headers.get('content-type')).toBe('image/webp');
-    expect(thumbnail.headers.get('cache-control')).toContain('immutable');
+    // Content-addressed (its hash in its address): kept by the browser for a year.
+    expect(thumbnail.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
     const meta = await sharp(thumbnail.bytes).metadata();
     expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(320);
 
@@ -203,9 +205,15 @@ describe('documents', () => {
     expect([meta.width, meta.height]).toEqual([32, 64]);
   });
 
-  it('convert a HEIC photo to JPEG for display and keep the original for download', async () => {
+  it('convert a HEIC photo to JPEG for display and keep the original for download, without its metadata', async () => {
     const { client } = await signedUpClient(server);
-    const heic = readFileSync(path.join(FIXTURES, 'rainbow-451x461.heic'));
+    const heic = await gpsHeic();
+    expect((await exifr.gps(heic))?.latitude).toBeCloseTo(48.85, 1);
+    expect(await exifr.parse(heic, { tiff: true })).toMatchObject({
+      Make: 'Acme',
+      Model: 'Phone 12',
+    });
+    expect(heic.includes('GIMP')).toBe(true);
     const created = await upload(client, heic, { file_name: 'IMG_0001.HEIC' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.mime_type).toBe('image/heic');
@@ -215,7 +223,15 @@ describe('documents', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 451, 461]);
     const original = await client.getBytes(`${created.body.file_url}?download`);
     expect(original.headers.get('content-type')).toBe('image/heic');
-    expect(original.bytes.equals(heic)).toBe(true);
+    // No GPS position, no device, no XMP (GIMP's) left; the same photo, the same length.
+    expect(await exifr.gps(original.bytes)).toBeUndefined();
+    expect(await exifr.parse(original.bytes, { tiff: true, gps: true, xmp: true })).toBeUndefined();
+    for (const word of ['Acme', 'Phone 12', 'GIMP'])
+      expect(original.bytes.includes(word)).toBe(false);
+    expect(original.bytes.length).toBe(heic.length);
+    const [before, after] = [await heicPixels(heic), await heicPixels(original.bytes)];
+    expect([after.width, after.height]).toEqual([451, 461]);
+    expect(Buffer.from(after.data).equals(Buffer.from(before.data))).toBe(true);
     expect((await client.getBytes(created.body.thumbnail_url as string)).status).toBe(200);
   });
 
@@ -317,7 +333,11 @@ describe('documents', () => {
     const pdf = await makePdf(2);
     const heic = readFileSync(path.join(FIXTURES, 'rainbow-451x461.heic'));
     await upload(client, pdf, { document_type: 'Lab Report', document_date: '2026-01-02' });
-    await upload(client, heic, { document_type: 'Other', file_name: 'IMG_0003.HEIC' });
+    const photoDocument = await upload(client, heic, {
+      document_type: 'Other',
+      file_name: 'IMG_0003.HEIC',
+    });
+    const original = await client.getBytes(`${photoDocument.body.file_url}?download`);
     const bundle = await client.get<{
       entry: {
         resource: { resourceType: string; type?: { coding?: { code: string }[] } } & Record<
@@ -339,7 +359,11 @@ describe('documents', () => {
     expect(report?.content[0]?.attachment.creation).toBe('2026-01-02');
     expect(Buffer.from(report?.content[0]?.attachment.data ?? '', 'base64').equals(pdf)).toBe(true);
     expect(photo?.content[0]?.attachment.contentType).toBe('image/heic');
-    expect(Buffer.from(photo?.content[0]?.attachment.data ?? '', 'base64').equals(heic)).toBe(true);
+    // The original as kept: its XMP emptied.
+    expect(original.bytes.length).toBe(heic.length);
+    expect(
+      Buffer.from(photo?.content[0]?.attachment.data ?? '', 'base64').equals(original.bytes),
+    ).toBe(true);
     // A share link's bundle names its types: documents are not in it.
     const chosen = await client.get<{ entry: { resource: { resourceType: string } }[] }>(
       `/api/fhir/Patient/${owner}/$everything?types=note`,
