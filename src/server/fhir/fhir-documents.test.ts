@@ -190,7 +190,8 @@ describe('documents in a FHIR import', () => {
     expect(back.body.imported).toEqual({ document: 1 });
     const restored = (await documentsOf(target)).find((d) => d.title === 'Discharge letter');
     expect(restored).toMatchObject({ record_type: 'visits', record_id: newVisit?.id });
-  });
+    // Five files drawn or decoded (two HEIC photos by WebAssembly) on a shared machine.
+  }, 120_000);
 
   it('take a file from a Binary of the same bundle into a family member, and skip others with their reasons', async () => {
     const { client } = await signedUpClient(server);
