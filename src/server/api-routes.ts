@@ -41,6 +41,7 @@ import type { SearchRepository } from './search/search-repository';
 import { searchRoutes } from './search/search-routes';
 import { documentTextRoutes } from './search/document-text-routes';
 import type { DocumentRepository } from './documents/document-repository';
+import type { DocumentIntake } from './documents/document-intake';
 
 export interface ProductRouteDependencies {
   db: Kysely<DB>;
@@ -53,6 +54,8 @@ export interface ProductRouteDependencies {
   household: HouseholdRepository;
   /** Documents' rows and files: a member's or an account's go with them. */
   documents: DocumentRepository;
+  /** How a file becomes a document: a FHIR import's documents are taken in as uploads are. */
+  documentIntake: DocumentIntake;
   requireFreshProof: RequireFreshProof;
   /** The server's public address (BASE_URL), for links made to be opened elsewhere. */
   publicUrl: string | null;
@@ -74,6 +77,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     search,
     household,
     documents,
+    documentIntake,
     requireFreshProof,
     publicUrl,
     shareLinks,
@@ -82,7 +86,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
   } = deps;
   return new Hono<AppEnv>()
     .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger, documents }))
-    .route('/', dataTransferRoutes(db, importLimits, logger))
+    .route('/', dataTransferRoutes(db, importLimits, logger, documentIntake))
     .route('/', calendarLinkRoutes(db, logger, publicUrl))
     .route('/', accountSecurityRoutes(db, auth, accounts))
     .route('/', passkeyRoutes({ db, requireFreshProof, logger }))

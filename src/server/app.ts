@@ -49,6 +49,7 @@ import { documentStoreOf } from './documents/document-files';
 import { createDocumentRepository } from './documents/document-repository';
 import { documentRoutes } from './documents/document-routes';
 import { documentDeriveThread } from './documents/document-derive-thread';
+import type { DocumentIntake } from './documents/document-intake';
 import { createTimelineRepository } from './timeline/timeline-repository';
 import { createSearchRepository } from './search/search-repository';
 
@@ -242,6 +243,13 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
   const accessOf = createAccessReader(db);
   const documentStore = documentStoreOf(database);
   const documents = createDocumentRepository(db, documentStore);
+  const documentIntake: DocumentIntake = {
+    database,
+    store: documentStore,
+    documents,
+    derive: documentDeriveThread(),
+    quotaBytes: config.documentQuotaMb * 1024 * 1024,
+  };
   const household = createHouseholdRepository(db, {
     limits,
     deliverAcceptanceCode: mailAcceptanceCode(db, outbox),
@@ -270,6 +278,7 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
         search: createSearchRepository(db, database.engine),
         household,
         documents,
+        documentIntake,
         requireFreshProof,
         publicUrl: config.baseUrl,
         shareLinks: { db, store: shareLinks, hasher: shareHasher, origin },
@@ -292,16 +301,7 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
   }
   api.route(
     '/documents',
-    documentRoutes({
-      database,
-      store: documentStore,
-      documents,
-      derive: documentDeriveThread(),
-      members,
-      household,
-      records: recordRepositories,
-      quotaBytes: config.documentQuotaMb * 1024 * 1024,
-    }),
+    documentRoutes({ ...documentIntake, members, household, records: recordRepositories }),
   );
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));

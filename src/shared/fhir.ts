@@ -22,10 +22,12 @@ export interface FhirImportSummary {
   format: 'fhir';
   /** 'Imported 12 medications, 4 conditions; skipped 30 Observations' */
   summary: string;
-  /** Records added, per record type. */
+  /** Records added, per record type; documents as 'document'. */
   imported: Record<string, number>;
   /** Resources not brought in, per FHIR resource type. */
   skipped: Record<string, number>;
+  /** The documents (DocumentReferences with a file) among them, and why each was not. */
+  skipped_documents: { title: string; reason: string }[];
   /** Records the file holds that are already here (or here changed, and kept). */
   already_imported: number;
   /** Records here that the file held changed, replaced by the file's. */

@@ -19,6 +19,7 @@ import {
 } from '../../shared/data-export';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import type { DB } from '../db/schema';
+import type { DocumentIntake } from '../documents/document-intake';
 import type { AttemptLimits } from '../limits/attempt-limits';
 import type { Logger } from '../logger';
 import type { AppEnv } from '../http/env';
@@ -80,7 +81,13 @@ export const IMPORT_LIMIT = { max: 30, windowSeconds: 60 * 60 };
 export const TOO_MANY_IMPORTS =
   'Too many imports from this account. Please wait and try again later.';
 
-export function dataTransferRoutes(db: Kysely<DB>, limits: AttemptLimits, logger: Logger) {
+export function dataTransferRoutes(
+  db: Kysely<DB>,
+  limits: AttemptLimits,
+  logger: Logger,
+  /** Where a FHIR bundle's documents go, as uploads do. */
+  documentIntake: DocumentIntake,
+) {
   return new Hono<AppEnv>()
     .get('/export', async (c) => {
       const data = await exportUserData(db, c.var.user.id);
@@ -112,7 +119,7 @@ export function dataTransferRoutes(db: Kysely<DB>, limits: AttemptLimits, logger
           if (!bundle.ok) throw badRequest(bundle.message, 'file');
           return preview
             ? previewFhirImport(db, userId, person, bundle)
-            : saveFhirImport(db, userId, person, bundle, changed);
+            : saveFhirImport(db, userId, person, bundle, changed, documentIntake);
         }
         const json = parseJson(new TextDecoder().decode(bytes), 'a Kin Health export');
         if (isFhirResource(json)) {

@@ -52,20 +52,26 @@ export function documentOfRow(row: Row): StoredDocument {
   };
 }
 
-export interface NewDocument {
+/** What is said of a file: whose it is, its title, type, date, name and record. */
+export interface DocumentDetails {
   owner: string;
   member: string | null;
   title: string;
   document_type: DocumentType;
   document_date: string | null;
   file_name: string;
+  /** The record it belongs to (the record type's path and its id), already checked. */
+  record_type: string | null;
+  record_id: string | null;
+}
+
+/** A document and what its files are. */
+export interface NewDocument extends DocumentDetails {
   mime_type: DocumentMimeType;
   size_bytes: number;
   sha256: string;
   display?: { sha256: string; bytes: number };
   thumbnail?: { sha256: string; bytes: number };
-  record_type: string | null;
-  record_id: string | null;
 }
 
 export interface DocumentListOptions {

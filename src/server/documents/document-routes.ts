@@ -1,57 +1,38 @@
 /**
- * /api/documents: upload (the request's body is the file itself, streamed to a temporary
- * file with its size counted and its hash taken as it comes; what it is said about it is in
- * the query string), list, read, and the files: the original, the copy a browser shows and
- * the thumbnail, streamed, a range at a time when asked. A file is typed by its bytes, never
- * by its name or the browser's word; what is refused leaves nothing behind.
+ * /api/documents: upload (the request's body is the file itself, taken in as it streams by
+ * document-intake.ts; what it is said about it is in the query string), list, read, and the
+ * files: the original, the copy a browser shows and the thumbnail, streamed, a range at a
+ * time when asked.
  */
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Hono, type Context } from 'hono';
-import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import {
   DOCUMENT_EMPTY_MESSAGE,
-  DOCUMENT_KIND_MESSAGE,
-  DOCUMENT_MIME_TYPES,
   DOCUMENT_NOT_FOUND_MESSAGE,
-  DOCUMENT_QUOTA_MESSAGE,
   DOCUMENT_RECORD_MESSAGE,
-  DOCUMENT_TOO_LARGE_MESSAGE,
   DOCUMENT_TYPES,
   MAX_DOCUMENT_BYTES,
   documentUploadSchema,
-  type DocumentMimeType,
   type DocumentUsage,
 } from '../../shared/documents';
-import { ApiError } from '../../shared/api-error';
 import { shareOfRow, sharesInScope, viewOnly, writeTarget, type Access } from '../access/scope';
-import type { Database } from '../db/database';
 import type { FamilyMemberRepository } from '../family-members/family-member-repository';
 import type { HouseholdRepository } from '../household/household-repository';
 import type { AppEnv } from '../http/env';
 import { badRequest, notFound } from '../http/errors';
 import { validate } from '../http/validation';
 import type { RecordRepository } from '../records/record-repository';
-import type { DeriveThread } from './document-derive-thread';
-import type { ByteRange, DocumentFileStore } from './document-files';
-import { onDocumentDeleted, onDocumentStored } from './document-hooks';
-import { DOCUMENTS_PAGE_SIZE, documentOfRow, type DocumentRepository } from './document-repository';
+import type { ByteRange } from './document-files';
+import { onDocumentDeleted } from './document-hooks';
+import { takeDocument, tooLarge, type DocumentIntake } from './document-intake';
+import { DOCUMENTS_PAGE_SIZE, documentOfRow } from './document-repository';
 
-export interface DocumentRouteDependencies {
-  database: Database;
-  store: DocumentFileStore;
-  documents: DocumentRepository;
-  derive: DeriveThread;
+export interface DocumentRouteDependencies extends DocumentIntake {
   members: FamilyMemberRepository;
   household: Pick<HouseholdRepository, 'noteUse'>;
   /** The record types' repositories, by their path (visits, insurance…). */
   records: ReadonlyMap<string, RecordRepository>;
-  /** Each account's storage limit, in bytes (DOCUMENT_QUOTA_MB). */
-  quotaBytes: number;
 }
 
 const listQuery = z.object({
@@ -62,9 +43,6 @@ const listQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(DOCUMENTS_PAGE_SIZE),
 });
-
-const tooLarge = () => new ApiError(413, DOCUMENT_TOO_LARGE_MESSAGE, 'file');
-const overQuota = () => new ApiError(413, DOCUMENT_QUOTA_MESSAGE, 'file');
 
 /** The one range of a `Range: bytes=…` header, or 'unsatisfiable', or null (the whole file). */
 export function parseRange(
@@ -98,41 +76,8 @@ function disposition(kind: 'inline' | 'attachment', name: string) {
 /** The name a display copy (a HEIC photo's JPEG) is downloaded under. */
 const jpegName = (name: string) => name.replace(/\.[^.]*$/, '') + '.jpg';
 
-/**
- * Streams the request's body to a temporary file: its size counted (more than the limit
- * stops it at once), its SHA-256 taken, its first bytes kept to tell its type by.
- */
-async function receiveFile(
-  body: ReadableStream<Uint8Array> | null,
-  file: string,
-): Promise<{ size: number; sha256: string; head: Uint8Array }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  const headParts: Uint8Array[] = [];
-  let headBytes = 0;
-  if (!body) return { size: 0, sha256: hash.digest('hex'), head: new Uint8Array() };
-  const counted = Readable.from(
-    (async function* () {
-      for await (const chunk of Readable.fromWeb(body as never) as AsyncIterable<Uint8Array>) {
-        size += chunk.byteLength;
-        if (size > MAX_DOCUMENT_BYTES) throw tooLarge();
-        hash.update(chunk);
-        if (headBytes < 4100) {
-          headParts.push(chunk.subarray(0, 4100 - headBytes));
-          headBytes += Math.min(chunk.byteLength, 4100 - headBytes);
-        }
-        yield chunk;
-      }
-    })(),
-  );
-  await pipeline(counted, createWriteStream(file, { mode: 0o600, flush: true }));
-  return { size, sha256: hash.digest('hex'), head: Buffer.concat(headParts) };
-}
-
-const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
 export function documentRoutes(deps: DocumentRouteDependencies) {
-  const { database, store, documents, derive, members, household, records, quotaBytes } = deps;
+  const { database, store, documents, members, household, records, quotaBytes } = deps;
   const missing = () => notFound(DOCUMENT_NOT_FOUND_MESSAGE);
 
   const noteShared = async (
@@ -226,63 +171,25 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
       const declaredBytes = declared === undefined ? undefined : Number.parseInt(declared, 10);
       if (declaredBytes !== undefined && declaredBytes > MAX_DOCUMENT_BYTES) throw tooLarge();
       if (declaredBytes === 0) throw badRequest(DOCUMENT_EMPTY_MESSAGE, 'file');
-      const used = await documents.usedBytes(target.owner);
-      if (used + (declaredBytes ?? 0) > quotaBytes) throw overQuota();
-
-      const incoming = await store.incomingFile();
-      const cleanedFile = await store.incomingFile();
-      try {
-        const received = await receiveFile(c.req.raw.body, incoming);
-        if (received.size === 0) throw badRequest(DOCUMENT_EMPTY_MESSAGE, 'file');
-        const kind = await fileTypeFromBuffer(received.head);
-        const mimeType = (kind?.mime === 'image/heif' ? 'image/heic' : kind?.mime) as
-          DocumentMimeType | undefined;
-        if (!mimeType || !DOCUMENT_MIME_TYPES.includes(mimeType)) {
-          throw new ApiError(415, DOCUMENT_KIND_MESSAGE, 'file');
-        }
-        if (used + received.size > quotaBytes) throw overQuota();
-
-        let derived;
-        try {
-          derived = await derive.derive({ file: incoming, mimeType, cleanedFile });
-        } catch {
-          // A PDF pdf.js cannot draw is still kept (without a thumbnail); an image that
-          // cannot be decoded is not an image.
-          if (mimeType !== 'application/pdf')
-            throw new ApiError(415, DOCUMENT_KIND_MESSAGE, 'file');
-          derived = {};
-        }
-        // A photo without its metadata takes the upload's place.
-        const { size, sha256 } = derived.cleaned ?? received;
-        await store.keepFile(target.owner, sha256, derived.cleaned ? cleanedFile : incoming);
-        const keep = async (bytes: Uint8Array | undefined) => {
-          if (!bytes) return undefined;
-          const hash = sha256Of(bytes);
-          await store.keepBytes(target.owner, hash, bytes);
-          return { sha256: hash, bytes: bytes.byteLength };
-        };
-        const document = await documents.create({
+      const document = await takeDocument(
+        deps,
+        c.req.raw.body
+          ? (Readable.fromWeb(c.req.raw.body as never) as AsyncIterable<Uint8Array>)
+          : [],
+        {
           owner: target.owner,
           member: target.member,
           title: input.title,
           document_type: input.document_type,
           document_date: input.document_date ?? null,
           file_name: input.file_name ?? input.title,
-          mime_type: mimeType,
-          size_bytes: size,
-          sha256,
-          display: await keep(derived.display),
-          thumbnail: await keep(derived.thumbnail),
           record_type: input.record_type ?? null,
           record_id: input.record_id ?? null,
-        });
-        if (target.share) await household.noteUse(access, [target.share], 'write');
-        await onDocumentStored(database, { documentId: document.id, userId: target.owner });
-        return c.json(document, 201);
-      } finally {
-        await rm(incoming, { force: true });
-        await rm(cleanedFile, { force: true });
-      }
+        },
+        declaredBytes,
+      );
+      if (target.share) await household.noteUse(access, [target.share], 'write');
+      return c.json(document, 201);
     })
     .get('/:id', async (c) => {
       const access = await c.var.access();

@@ -6,9 +6,13 @@
  * account's own, once per account). The preview is the same matching without the writes.
  * The writes go a batch at a time (import-writes.ts): a failed import leaves nothing behind.
  * A bundle is one person's, so the new contacts it brings care for that person (migration
- * 0020).
+ * 0020). Its documents come after its records, one at a time, each stored as an upload is
+ * (document-intake.ts: typed by its bytes, the storage limit held) and attached to the
+ * record it belongs to; one refused is skipped with the reason, and the rest go on. A
+ * document is remembered by its source as a record is, so a second import adds none again.
  */
 import type { Kysely } from 'kysely';
+import { ApiError } from '../../shared/api-error';
 import type { FhirImportSummary } from '../../shared/fhir';
 import {
   importPreview,
@@ -29,10 +33,17 @@ import {
   type RecordMatch,
 } from '../data-transfer/import-plan';
 import type { DB } from '../db/schema';
+import { takeDocument, type DocumentIntake } from '../documents/document-intake';
 import { newId, nowTimestamp } from '../ids';
 import type { Person } from '../persons/person-records';
 import { recordRows } from '../records/record-rows';
-import { importSummary, type FhirImportResult, type ImportedRecord } from './fhir-import';
+import type { ImportedDocument, SkippedDocument } from './fhir-documents';
+import {
+  importSummary,
+  type FhirImportResult,
+  type ImportedCounts,
+  type ImportedRecord,
+} from './fhir-import';
 import { FHIR_RECORD_TYPES, type FhirRecordType } from './fhir-source';
 
 type ReadBundle = Extract<FhirImportResult, { ok: true }>;
@@ -46,12 +57,41 @@ interface TypePlan {
   matches: RecordMatch[];
 }
 
+interface FhirImportPlan {
+  types: TypePlan[];
+  /** The bundle's documents, each new or already here (its document's id). */
+  documents: RecordMatch[];
+}
+
+/** Each document of the bundle: here already (by its id, or the source it came in from), or new. */
+async function matchDocuments(
+  db: Kysely<DB>,
+  userId: string,
+  person: Person,
+  documents: readonly ImportedDocument[],
+  sources: ReadonlyMap<string, string> = new Map(),
+): Promise<RecordMatch[]> {
+  if (documents.length === 0) return [];
+  const memberId = person.family_member_id;
+  const here = await ownedRows(db, 'documents', userId)
+    .select('id')
+    .where('family_member_id', memberId === null ? 'is' : '=', memberId)
+    .execute();
+  const ids = new Set(here.map((row) => row.id));
+  return documents.map((document) => {
+    const id = [document.document_id, sources.get(document.source_id)].find(
+      (candidate) => candidate !== undefined && ids.has(candidate),
+    );
+    return id === undefined ? { kind: 'new' } : { kind: 'same', id };
+  });
+}
+
 async function planFhirImport(
   db: Kysely<DB>,
   userId: string,
   person: Person,
   bundle: ReadBundle,
-): Promise<TypePlan[]> {
+): Promise<FhirImportPlan> {
   const sources = new Map<string, Map<string, string>>();
   const earlier = await ownedRows(db, 'fhir_import_sources', userId)
     .select(['person_id', 'source_id', 'record_id'])
@@ -83,7 +123,14 @@ async function planFhirImport(
     );
     plans.push({ type, definition, owner, records, matches });
   }
-  return plans;
+  const documents = await matchDocuments(
+    db,
+    userId,
+    person,
+    bundle.documents,
+    sources.get(person.id),
+  );
+  return { types: plans, documents };
 }
 
 /**
@@ -112,10 +159,68 @@ export async function previewFhirImport(
   bundle: ReadBundle,
 ): Promise<ImportPreview> {
   const counts: ImportCounts = {};
-  for (const plan of await planFhirImport(db, userId, person, bundle)) {
-    countMatches(counts, plan.type, plan.matches);
-  }
+  const plan = await planFhirImport(db, userId, person, bundle);
+  for (const { type, matches } of plan.types) countMatches(counts, type, matches);
+  if (plan.documents.length > 0) countMatches(counts, 'document', plan.documents);
   return importPreview('fhir', counts, bundle.skipped);
+}
+
+/**
+ * Stores the bundle's new documents into the person, after its records: `recordIds` names
+ * the record each source became here, for the documents that belong to one.
+ */
+async function saveDocuments(
+  database: Kysely<DB>,
+  intake: DocumentIntake,
+  userId: string,
+  person: Person,
+  documents: readonly ImportedDocument[],
+  matches: readonly RecordMatch[],
+  recordIds: ReadonlyMap<string, string>,
+): Promise<{ added: number; alreadyHere: number; skipped: SkippedDocument[] }> {
+  let added = 0;
+  let alreadyHere = 0;
+  const skipped: SkippedDocument[] = [];
+  for (const [index, document] of documents.entries()) {
+    if (matches[index]?.kind !== 'new') {
+      alreadyHere += 1;
+      continue;
+    }
+    const { record } = document;
+    const recordId = record ? recordIds.get(record.source_id) : undefined;
+    // As an upload: a record of the same person (the account's contacts, the holder's own).
+    const attachable =
+      record &&
+      recordId &&
+      (definitionsByType[record.type].memberLinked || !person.family_member_id);
+    try {
+      const stored = await takeDocument(intake, [Buffer.from(document.data, 'base64')], {
+        owner: userId,
+        member: person.family_member_id,
+        title: document.title,
+        document_type: document.document_type,
+        document_date: document.document_date,
+        file_name: document.file_name,
+        record_type: attachable ? definitionsByType[record.type].path : null,
+        record_id: attachable ? recordId : null,
+      });
+      await rememberSources(database, [
+        ownedRow(userId, {
+          person_id: person.id,
+          family_member_id: person.family_member_id,
+          source_id: document.source_id,
+          record_type: 'document',
+          record_id: stored.id,
+          created_at: nowTimestamp(),
+        }),
+      ]);
+      added += 1;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      skipped.push({ title: document.title, reason: error.message });
+    }
+  }
+  return { added, alreadyHere, skipped };
 }
 
 export async function saveFhirImport(
@@ -124,17 +229,24 @@ export async function saveFhirImport(
   person: Person,
   bundle: ReadBundle,
   changed: ChangedChoice = 'keep',
+  intake?: DocumentIntake,
 ): Promise<FhirImportSummary> {
-  const plans = await planFhirImport(database, userId, person, bundle);
-  return writeImport(database, userId, async (writes) => {
+  const plan = await planFhirImport(database, userId, person, bundle);
+  if (bundle.documents.length > 0 && !intake) {
+    throw new Error('A FHIR import with documents needs the document intake');
+  }
+  // The records that documents belong to: their ids here, once they are written.
+  const wanted = new Set(bundle.documents.flatMap((document) => document.record?.source_id ?? []));
+  const recordIds = new Map<string, string>();
+  const written = await writeImport(database, userId, async (writes) => {
     const now = nowTimestamp();
-    const imported: Partial<Record<FhirRecordType, number>> = {};
+    const imported: ImportedCounts = {};
     let sources: Record<string, unknown>[] = [];
     let alreadyHere = 0;
     let replaced = 0;
     const contactPersons: Record<string, unknown>[] = [];
 
-    for (const { type, definition, owner, records, matches } of plans) {
+    for (const { type, definition, owner, records, matches } of plan.types) {
       const rows = recordRows(definition);
       let fresh: Record<string, unknown>[] = [];
       let added = 0;
@@ -158,6 +270,9 @@ export async function saveFhirImport(
         else if (index % MATCH_SLICE === MATCH_SLICE - 1) await nextTurn();
         const match = matches[index]!;
         const values = record.values as Record<string, unknown>;
+        if (match.kind !== 'new' && wanted.has(record.source_id)) {
+          recordIds.set(record.source_id, match.id);
+        }
         if (match.kind === 'changed' && changed === 'replace') {
           replacements.push({ id: match.id, values });
           continue;
@@ -167,6 +282,7 @@ export async function saveFhirImport(
           continue;
         }
         const id = newId();
+        if (wanted.has(record.source_id)) recordIds.set(record.source_id, id);
         if (definition.table === 'contacts') {
           // A bundle is one person's: the contacts it brings (their care team) care for them.
           contactPersons.push(
@@ -202,26 +318,48 @@ export async function saveFhirImport(
       replaced += await writes.replace(definition, replacements, now);
     }
     await writes.insert('contact_persons', contactPersons, 'contact_id');
-
-    const nothingNew =
-      Object.keys(imported).length === 0 && Object.keys(bundle.skipped).length === 0;
-    let summary =
-      (alreadyHere > 0 || replaced > 0) && nothingNew
-        ? 'Imported nothing'
-        : importSummary(imported, bundle.skipped);
-    if (replaced > 0) {
-      summary += `; replaced ${replaced} changed ${replaced === 1 ? 'record' : 'records'}`;
-    }
-    if (alreadyHere > 0) {
-      summary += ` (${alreadyHere} ${alreadyHere === 1 ? 'record was' : 'records were'} already here)`;
-    }
-    return {
-      format: 'fhir',
-      summary,
-      imported,
-      skipped: bundle.skipped,
-      already_imported: alreadyHere,
-      replaced,
-    };
+    return { imported, alreadyHere, replaced };
   });
+  const { imported, replaced } = written;
+  let { alreadyHere } = written;
+  const skipped = { ...bundle.skipped };
+  const skippedDocuments = [...bundle.skipped_documents];
+  if (intake) {
+    const documents = await saveDocuments(
+      database,
+      intake,
+      userId,
+      person,
+      bundle.documents,
+      plan.documents,
+      recordIds,
+    );
+    if (documents.added > 0) imported.document = documents.added;
+    alreadyHere += documents.alreadyHere;
+    if (documents.skipped.length > 0) {
+      skipped.DocumentReference = (skipped.DocumentReference ?? 0) + documents.skipped.length;
+      skippedDocuments.push(...documents.skipped);
+    }
+  }
+
+  const nothingNew = Object.keys(imported).length === 0 && Object.keys(skipped).length === 0;
+  let summary =
+    (alreadyHere > 0 || replaced > 0) && nothingNew
+      ? 'Imported nothing'
+      : importSummary(imported, skipped, skippedDocuments);
+  if (replaced > 0) {
+    summary += `; replaced ${replaced} changed ${replaced === 1 ? 'record' : 'records'}`;
+  }
+  if (alreadyHere > 0) {
+    summary += ` (${alreadyHere} ${alreadyHere === 1 ? 'record was' : 'records were'} already here)`;
+  }
+  return {
+    format: 'fhir',
+    summary,
+    imported,
+    skipped,
+    skipped_documents: skippedDocuments,
+    already_imported: alreadyHere,
+    replaced,
+  };
 }

@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { workerSource } from '../runtime/worker-source';
 import { FHIR_RECORD_TYPES } from './fhir-source';
+import type { ImportedDocument } from './fhir-documents';
 import type { FhirImportOptions, FhirImportResult, ImportedRecords } from './fhir-import';
 import { readFhirBytes } from './fhir-import';
 import { nextTurn } from '../data-transfer/import-plan';
@@ -27,6 +28,7 @@ export function importFhirBundleOnThread(
   const records = Object.fromEntries(
     FHIR_RECORD_TYPES.map((type) => [type, []]),
   ) as unknown as ImportedRecords;
+  const documents: ImportedDocument[] = [];
   return new Promise<FhirImportResult>((resolve, reject) => {
     const thread = new Worker(url, {
       ...(execArgv ? { execArgv } : {}),
@@ -40,15 +42,17 @@ export function importFhirBundleOnThread(
       void thread.terminate();
     };
     thread.on('message', (message: FhirImportMessage) => {
-      if (message.kind === 'records') {
-        (records[message.type] as unknown[]).push(...message.records);
+      if (message.kind === 'records' || message.kind === 'document') {
+        if (message.kind === 'records')
+          (records[message.type] as unknown[]).push(...message.records);
+        else documents.push(message.document);
         // The next slice once others have had their turn.
         void nextTurn().then(() => thread.postMessage('next'));
       } else if (message.kind === 'refused') {
         finish({ ok: false, message: message.message });
       } else {
-        const { imported, skipped, summary } = message;
-        finish({ ok: true, records, imported, skipped, summary });
+        const { kind: _done, ...counts } = message;
+        finish({ ok: true, records, documents, ...counts });
       }
     });
     thread.on('error', (error) => {

@@ -2,14 +2,18 @@
  * Importing a FHIR R4 Bundle: refuse what is not one (with a sentence a user can read),
  * then read each resource into record values (fhir-records.ts), fit them to the product's
  * field limits, check them with each type's own schema, and give each a stable source_id
- * so that importing the same file again can skip what it already brought in. Nothing is
- * saved here: the caller puts the records into the person the user chose.
+ * so that importing the same file again can skip what it already brought in. Documents (a
+ * DocumentReference with a file) are read with their file and the record they belong to
+ * (fhir-documents.ts). Nothing is saved here: the caller puts the records and documents
+ * into the person the user chose.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type {
+  Attachment,
   Bundle,
   BundleEntry,
+  DocumentReference,
   Practitioner,
   PractitionerRole,
   Reference,
@@ -27,6 +31,12 @@ import {
   type MapResult,
   type MappedRecord,
 } from './fhir-records';
+import {
+  fileAttachmentOf,
+  readFileDocument,
+  type ImportedDocument,
+  type SkippedDocument,
+} from './fhir-documents';
 import { nonR4Evidence } from './fhir-version';
 import { groupVitalReadings, readVitalObservation, type VitalReading } from './fhir-vitals';
 
@@ -46,15 +56,25 @@ export interface ImportedRecord<V> {
 
 export type ImportedRecords = { [K in FhirRecordType]: ImportedRecord<FhirValues[K]>[] };
 
+/** What an import brings: a record type, or documents. */
+export type ImportedKind = FhirRecordType | 'document';
+
+/** How many of each kind were brought in (kinds with none are left out). */
+export type ImportedCounts = Partial<Record<ImportedKind, number>>;
+
 export type FhirImportResult =
   | { ok: false; message: string }
   | {
       ok: true;
       records: ImportedRecords;
-      /** Records read, per type (types with none are left out). */
-      imported: Partial<Record<FhirRecordType, number>>;
+      /** DocumentReferences with a file, to be stored as uploads are. */
+      documents: ImportedDocument[];
+      /** Records and documents read, per kind. */
+      imported: ImportedCounts;
       /** Resources not brought in, per FHIR resource type. */
       skipped: Record<string, number>;
+      /** The documents among them, and why each was not. */
+      skipped_documents: SkippedDocument[];
       /** 'Imported 12 medications, 4 conditions; skipped 30 Observations' */
       summary: string;
     };
@@ -226,23 +246,35 @@ const NOUNS: Record<FhirRecordType, [string, string]> = {
   vital: ['vitals entry', 'vitals entries'],
   contact: ['contact', 'contacts'],
 };
+const DOCUMENT_NOUN: [string, string] = ['document', 'documents'];
 
 const counted = (count: number, [one, many]: [string, string]) =>
   `${count} ${count === 1 ? one : many}`;
 
+/**
+ * 'Imported 12 medications, 2 documents; skipped 30 Observations, 1 DocumentReference;
+ * documents not imported: 'Scan' (its file is at an address outside the Bundle, …)'
+ */
 export function importSummary(
-  imported: Partial<Record<FhirRecordType, number>>,
+  imported: ImportedCounts,
   skipped: Record<string, number>,
+  skippedDocuments: readonly SkippedDocument[] = [],
 ): string {
   const kept = FHIR_RECORD_TYPES.filter((type) => imported[type]).map((type) =>
     counted(imported[type] ?? 0, NOUNS[type]),
   );
+  if (imported.document) kept.push(counted(imported.document, DOCUMENT_NOUN));
   const left = Object.entries(skipped)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
     .map(([type, count]) => counted(count, [type, `${type}s`]));
   if (kept.length === 0 && left.length === 0) return 'The file holds no records to import.';
   const first = kept.length > 0 ? `Imported ${kept.join(', ')}` : 'Imported nothing';
-  return left.length > 0 ? `${first}; skipped ${left.join(', ')}` : first;
+  const reasons = skippedDocuments.map(({ title, reason }) => `'${title}' (${reason})`);
+  return [
+    first,
+    ...(left.length > 0 ? [`skipped ${left.join(', ')}`] : []),
+    ...(reasons.length > 0 ? [`documents not imported: ${reasons.join(', ')}`] : []),
+  ].join('; ');
 }
 
 // ---- the import ----------------------------------------------------------------------
@@ -298,6 +330,10 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
   };
   // Vital signs, gathered first: the Observations of one moment are one vitals entry.
   const vitalReadings: { reading: VitalReading; resource: Resource; sourceId: string }[] = [];
+  // Documents, read once every record is: the record a document belongs to may come later.
+  const fileDocuments: { entry: BundleEntry; resource: DocumentReference; file: Attachment }[] = [];
+  /** The record each resource was read as, for the documents that name it. */
+  const recordOf = new Map<Resource, { type: FhirRecordType; source_id: string }>();
 
   for (const entry of entries) {
     const { resource } = entry;
@@ -306,6 +342,12 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
       if (resource.resourceType === 'Composition') {
         for (const frame of [...(resource.author ?? []), resource.custodian]) index.resolve(frame);
       }
+      continue;
+    }
+    const file =
+      resource.resourceType === 'DocumentReference' ? fileAttachmentOf(resource) : undefined;
+    if (file) {
+      fileDocuments.push({ entry, resource: resource as DocumentReference, file });
       continue;
     }
     const reading = readVitalObservation(resource);
@@ -343,6 +385,8 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
             return values ? [{ type: mapped.type, record: { source_id, record_id, values } }] : [];
           });
     if (kept.length === 0) skip(resource);
+    if (kept[0])
+      recordOf.set(resource, { type: kept[0].type, source_id: kept[0].record.source_id });
     for (const { type, record } of kept) {
       (records[type] as ImportedRecord<object>[]).push(record);
     }
@@ -357,6 +401,35 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
     const ids = group.members.map((member) => member.sourceId).sort();
     const source_id = `vitals:${createHash('sha256').update(ids.join('\n')).digest('hex')}`;
     records.vital.push({ source_id, values: values as ImportedRecords['vital'][number]['values'] });
+    for (const { resource } of group.members) recordOf.set(resource, { type: 'vital', source_id });
+  }
+  const documents: ImportedDocument[] = [];
+  const skippedDocuments: SkippedDocument[] = [];
+  for (const { entry, resource, file } of fileDocuments) {
+    const reading = readFileDocument(resource, file, index.resolve);
+    if ('skipped' in reading) {
+      skip(resource);
+      skippedDocuments.push({
+        ...reading.skipped,
+        title: fitText(reading.skipped.title, 200) ?? 'Document',
+      });
+      continue;
+    }
+    const title = fitText(reading.title, 200) ?? 'Document';
+    const record = (resource.context?.related ?? [])
+      .map((related) => index.find(related))
+      .map((found) => (found ? recordOf.get(found) : undefined))
+      .find(Boolean);
+    documents.push({
+      source_id: sourceIdOf(entry, resource),
+      document_id: resource.id,
+      title,
+      document_type: reading.document_type,
+      document_date: reading.document_date,
+      file_name: fitText(reading.file_name, 255) ?? title,
+      data: reading.data,
+      ...(record ? { record } : {}),
+    });
   }
   // Resources of other types are skipped, unless a record read what it needed from them.
   for (const resource of unread) if (!index.used.has(resource)) skip(resource);
@@ -366,8 +439,17 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
       type,
       records[type].length,
     ]),
-  ) as Partial<Record<FhirRecordType, number>>;
-  return { ok: true, records, imported, skipped, summary: importSummary(imported, skipped) };
+  ) as ImportedCounts;
+  if (documents.length > 0) imported.document = documents.length;
+  return {
+    ok: true,
+    records,
+    documents,
+    imported,
+    skipped,
+    skipped_documents: skippedDocuments,
+    summary: importSummary(imported, skipped, skippedDocuments),
+  };
 }
 
 /** What the import route answers for a file that is not JSON at all. */

@@ -373,24 +373,19 @@ function recommendationRecords(recommendation: ImmunizationRecommendation): MapR
   return records.length > 0 ? records : SKIP;
 }
 
+/** A DocumentReference of text only: a note. (One with a file is a document: fhir-documents.ts.) */
 function documentRecord(document: DocumentReference): MapResult {
   if (document.status === 'entered-in-error') return SKIP;
   const attachments = document.content.map((content) => content.attachment);
   const text = attachments.find(
     (a) => a.data && /^text\/(plain|markdown)\b/i.test(a.contentType ?? ''),
   );
-  const others = attachments
-    .filter((attachment) => attachment !== text && (attachment.data || attachment.url))
-    .map(
-      (a) =>
-        `Attachment not imported: ${a.title ?? a.url ?? 'untitled'} (${a.contentType ?? 'unknown type'})`,
-    );
   const content = text?.data ? Buffer.from(text.data, 'base64').toString('utf8') : null;
   return one('note', {
     title: document.description ?? attachments[0]?.title ?? textOf(document.type) ?? 'Document',
     note_type: pick(NOTE_TYPES, textOf(document.type)),
     note_date: calendarDate(document.context?.period?.start) ?? calendarDate(document.date),
-    content: [content, ...others].filter(Boolean).join('\n\n') || null,
+    content,
   });
 }
 

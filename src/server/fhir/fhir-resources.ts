@@ -589,7 +589,7 @@ export const recordResources: {
 };
 
 /** LOINC document kinds for the Document Types that have one (Other has none). */
-const DOCUMENT_TYPE_LOINC: Readonly<Record<string, { code: string; display: string }>> = {
+export const DOCUMENT_TYPE_LOINC: Readonly<Record<string, { code: string; display: string }>> = {
   'Lab Report': { code: '11502-2', display: 'Laboratory report' },
   Letter: { code: '51852-2', display: 'Letter' },
   Referral: { code: '57133-1', display: 'Referral note' },
@@ -600,7 +600,8 @@ const DOCUMENT_TYPE_LOINC: Readonly<Record<string, { code: string; display: stri
 
 /**
  * A document as a DocumentReference: its type (LOINC where there is one, and the app's own
- * word), its date, and the file as the attachment (`data` given by the caller: the bundle
+ * word), its date, the record it belongs to (context.related, the record's own resource in
+ * the bundle), and the file as the attachment (`data` given by the caller: the bundle
  * writes the base64 itself, as it reads the file).
  */
 export function documentReferenceResource(
@@ -631,5 +632,6 @@ export function documentReferenceResource(
         },
       },
     ],
+    ...(document.record_id ? { context: { related: [referenceTo(document.record_id)] } } : {}),
   };
 }

@@ -89,6 +89,8 @@ async function* personDocuments(
       mime_type: row.mime_type,
       size_bytes: Number(row.size_bytes),
       created_at: row.created_at,
+      record_type: row.record_type,
+      record_id: row.record_id,
       file: () => documents.readFile(userId, row.sha256),
     };
   }

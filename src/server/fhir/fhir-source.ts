@@ -104,6 +104,9 @@ export interface DocumentWithFile {
   mime_type: string;
   size_bytes: number;
   created_at: string;
+  /** The record it belongs to: its type's path (visits…) and its id; null when none. */
+  record_type: string | null;
+  record_id: string | null;
   file: () => AsyncIterable<Uint8Array>;
 }
 

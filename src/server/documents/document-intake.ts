@@ -1,0 +1,143 @@
+/**
+ * How a file becomes a document, whoever brings it (an upload, a FHIR import's attachment):
+ * streamed to a temporary file with its size counted and its hash taken as it comes, typed
+ * by its bytes (never by its name or what it is said to be), the account's storage limit
+ * checked before and after, its photo stripped of metadata, its HEIC converted and its
+ * thumbnail made on the documents thread, then kept, its row written and its text queued
+ * for search. What is refused (an ApiError naming the file) leaves nothing behind.
+ */
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  DOCUMENT_EMPTY_MESSAGE,
+  DOCUMENT_KIND_MESSAGE,
+  DOCUMENT_MIME_TYPES,
+  DOCUMENT_QUOTA_MESSAGE,
+  DOCUMENT_TOO_LARGE_MESSAGE,
+  MAX_DOCUMENT_BYTES,
+  type DocumentMimeType,
+  type StoredDocument,
+} from '../../shared/documents';
+import { ApiError } from '../../shared/api-error';
+import type { Database } from '../db/database';
+import type { DeriveThread } from './document-derive-thread';
+import type { DocumentFileStore } from './document-files';
+import { onDocumentStored } from './document-hooks';
+import type { DocumentDetails, DocumentRepository } from './document-repository';
+
+/** What taking a file in needs: where files and rows go, the thread, each account's limit. */
+export interface DocumentIntake {
+  database: Database;
+  store: DocumentFileStore;
+  documents: DocumentRepository;
+  derive: DeriveThread;
+  /** Each account's storage limit, in bytes (DOCUMENT_QUOTA_MB). */
+  quotaBytes: number;
+}
+
+export const tooLarge = () => new ApiError(413, DOCUMENT_TOO_LARGE_MESSAGE, 'file');
+const overQuota = () => new ApiError(413, DOCUMENT_QUOTA_MESSAGE, 'file');
+const notAccepted = () => new ApiError(415, DOCUMENT_KIND_MESSAGE, 'file');
+
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Streams the file's bytes to a temporary file: its size counted (more than the limit
+ * stops it at once), its SHA-256 taken, its first bytes kept to tell its type by.
+ */
+async function receiveFile(
+  bytes: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  file: string,
+): Promise<{ size: number; sha256: string; head: Uint8Array }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const headParts: Uint8Array[] = [];
+  let headBytes = 0;
+  const counted = Readable.from(
+    (async function* () {
+      for await (const chunk of bytes) {
+        size += chunk.byteLength;
+        if (size > MAX_DOCUMENT_BYTES) throw tooLarge();
+        hash.update(chunk);
+        if (headBytes < 4100) {
+          headParts.push(chunk.subarray(0, 4100 - headBytes));
+          headBytes += Math.min(chunk.byteLength, 4100 - headBytes);
+        }
+        yield chunk;
+      }
+    })(),
+  );
+  await pipeline(counted, createWriteStream(file, { mode: 0o600, flush: true }));
+  return { size, sha256: hash.digest('hex'), head: Buffer.concat(headParts) };
+}
+
+/** The kind of file its first bytes say it is, when it is one a document may be. */
+async function documentKindOf(head: Uint8Array): Promise<DocumentMimeType | undefined> {
+  const kind = await fileTypeFromBuffer(head);
+  const mimeType = (kind?.mime === 'image/heif' ? 'image/heic' : kind?.mime) as
+    DocumentMimeType | undefined;
+  return mimeType && DOCUMENT_MIME_TYPES.includes(mimeType) ? mimeType : undefined;
+}
+
+/**
+ * Takes a file in as a document of `details.owner`'s. `declaredBytes`, when the sender said
+ * how large it is, is held against the storage limit before a byte is read.
+ */
+export async function takeDocument(
+  intake: DocumentIntake,
+  bytes: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  details: DocumentDetails,
+  declaredBytes?: number,
+): Promise<StoredDocument> {
+  const { database, store, documents, derive, quotaBytes } = intake;
+  const { owner } = details;
+  const used = await documents.usedBytes(owner);
+  if (used + (declaredBytes ?? 0) > quotaBytes) throw overQuota();
+
+  const incoming = await store.incomingFile();
+  const cleanedFile = await store.incomingFile();
+  try {
+    const received = await receiveFile(bytes, incoming);
+    if (received.size === 0) throw new ApiError(400, DOCUMENT_EMPTY_MESSAGE, 'file');
+    const mimeType = await documentKindOf(received.head);
+    if (!mimeType) throw notAccepted();
+    if (used + received.size > quotaBytes) throw overQuota();
+
+    let derived;
+    try {
+      derived = await derive.derive({ file: incoming, mimeType, cleanedFile });
+    } catch {
+      // A PDF pdf.js cannot draw is still kept (without a thumbnail); an image that
+      // cannot be decoded is not an image.
+      if (mimeType !== 'application/pdf') throw notAccepted();
+      derived = {};
+    }
+    // A photo without its metadata (written by the thread to `cleanedFile`) takes the
+    // file's place.
+    const { size, sha256 } = derived.cleaned ?? received;
+    await store.keepFile(owner, sha256, derived.cleaned ? cleanedFile : incoming);
+    const keep = async (made: Uint8Array | undefined) => {
+      if (!made) return undefined;
+      const hash = sha256Of(made);
+      await store.keepBytes(owner, hash, made);
+      return { sha256: hash, bytes: made.byteLength };
+    };
+    const document = await documents.create({
+      ...details,
+      mime_type: mimeType,
+      size_bytes: size,
+      sha256,
+      display: await keep(derived.display),
+      thumbnail: await keep(derived.thumbnail),
+    });
+    await onDocumentStored(database, { documentId: document.id, userId: owner });
+    return document;
+  } finally {
+    await rm(incoming, { force: true });
+    await rm(cleanedFile, { force: true });
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * DocumentReferences that carry a file (a PDF, a scan, a photo) read for an import: which
+ * attachment is the file, where its bytes are (in the attachment, or in a Binary of the
+ * same bundle; an address outside the bundle is never fetched), and the document's title,
+ * Document Type and date. A DocumentReference with only text is a note (fhir-records.ts).
+ * Nothing here decides what the bytes are: the import stores them as an upload is stored
+ * (documents/document-intake.ts), which types them by their bytes.
+ */
+import type { Attachment, DocumentReference, Reference, Resource } from '@medplum/fhirtypes';
+import { DOCUMENT_TYPES, type DocumentType } from '../../shared/documents';
+import { SYSTEM } from './fhir-elements';
+import { calendarDate, textOf } from './fhir-records';
+import { DOCUMENT_TYPE_LOINC } from './fhir-resources';
+import type { FhirRecordType } from './fhir-source';
+
+/** A document read from a bundle, to be stored as an upload is. */
+export interface ImportedDocument {
+  /** Where it came from, the same on every import of the same file. */
+  source_id: string;
+  /** The resource's own id: the document's id here when the file is this product's export. */
+  document_id?: string;
+  title: string;
+  document_type: DocumentType;
+  /** `YYYY-MM-DD`, when the bundle gives one. */
+  document_date: string | null;
+  file_name: string;
+  /** The file, base64, as the bundle holds it. */
+  data: string;
+  /** The record it belongs to, named by the source of the record it was read as. */
+  record?: { type: FhirRecordType; source_id: string };
+}
+
+/** A document of the bundle that was not brought in, and why. */
+export interface SkippedDocument {
+  title: string;
+  reason: string;
+}
+
+export const EXTERNAL_FILE_REASON =
+  'its file is at an address outside the Bundle, which Kin Health does not fetch';
+export const MISSING_FILE_REASON = 'its file is not in the Bundle';
+export const ENTERED_IN_ERROR_REASON = 'it was entered in error';
+
+const TEXT = /^text\/(plain|markdown)\b/i;
+const DOCUMENT_KIND = /^(application\/pdf|image\/)/i;
+
+/**
+ * The attachment that is a file: one that is not text and has its bytes or an address, a
+ * PDF or an image first. None: the DocumentReference is a note, or carries nothing.
+ */
+export function fileAttachmentOf(document: DocumentReference): Attachment | undefined {
+  const files = (document.content ?? [])
+    .map((content) => content.attachment)
+    .filter(
+      (attachment) =>
+        !TEXT.test(attachment.contentType ?? '') && (attachment.data || attachment.url),
+    );
+  return files.find((attachment) => DOCUMENT_KIND.test(attachment.contentType ?? '')) ?? files[0];
+}
+
+const TYPE_OF_LOINC = new Map(
+  Object.entries(DOCUMENT_TYPE_LOINC).map(([type, { code }]) => [code, type as DocumentType]),
+);
+
+/** One of our Document Types, by a LOINC code of its type or the words of its type or category. */
+function documentTypeOf(document: DocumentReference): DocumentType {
+  const concepts = [document.type, ...(document.category ?? [])];
+  for (const concept of concepts) {
+    for (const coding of concept?.coding ?? []) {
+      const type = coding.system === SYSTEM.loinc && TYPE_OF_LOINC.get(coding.code ?? '');
+      if (type) return type;
+    }
+  }
+  for (const concept of concepts) {
+    const words = textOf(concept)?.trim().toLowerCase();
+    const type = DOCUMENT_TYPES.find((name) => name.toLowerCase() === words);
+    if (type) return type;
+  }
+  return 'Other';
+}
+
+/** What a file document says of itself, its texts as the bundle has them (not yet fitted). */
+export type DocumentReading =
+  | {
+      title: string;
+      file_name: string | null;
+      document_type: DocumentType;
+      document_date: string | null;
+      data: string;
+    }
+  | { skipped: SkippedDocument };
+
+/**
+ * Reads a DocumentReference whose file is `attachment`. `resolve` finds a resource of the
+ * bundle (and notes it as read: a Binary taken here is not skipped on its own).
+ */
+export function readFileDocument(
+  document: DocumentReference,
+  attachment: Attachment,
+  resolve: (reference: Reference) => Resource | undefined,
+): DocumentReading {
+  const title = document.description ?? attachment.title ?? textOf(document.type) ?? 'Document';
+  const skipped = (reason: string) => ({ skipped: { title, reason } });
+  if (document.status === 'entered-in-error') return skipped(ENTERED_IN_ERROR_REASON);
+  let data = attachment.data;
+  if (!data && attachment.url) {
+    const binary = resolve({ reference: attachment.url });
+    if (!binary) return skipped(EXTERNAL_FILE_REASON);
+    data = binary.resourceType === 'Binary' ? binary.data : undefined;
+  }
+  if (!data) return skipped(MISSING_FILE_REASON);
+  return {
+    title,
+    file_name: attachment.title ?? null,
+    document_type: documentTypeOf(document),
+    document_date:
+      calendarDate(attachment.creation) ?? calendarDate(document.context?.period?.start),
+    data,
+  };
+}
