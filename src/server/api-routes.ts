@@ -14,6 +14,7 @@ import type { Auth } from './auth/auth';
 import type { DB } from './db/schema';
 import { calendarLinkRoutes } from './calendar/calendar-routes';
 import { dataTransferRoutes } from './data-transfer/data-transfer-routes';
+import type { DocumentImportDependencies } from './data-transfer/import-documents';
 import type { FamilyMemberRepository } from './family-members/family-member-repository';
 import { familyMemberRoutes } from './family-members/family-member-routes';
 import { fhirRoutes } from './fhir/fhir-routes';
@@ -61,6 +62,8 @@ export interface ProductRouteDependencies {
   reminders: ReminderRouteConfig;
   /** How many imports an account may make (data-transfer-routes.ts IMPORT_LIMIT). */
   importLimits: AttemptLimits;
+  /** How an archive's documents are taken in: the upload's own intake. */
+  documentImport: DocumentImportDependencies;
 }
 
 export function productRoutes(deps: ProductRouteDependencies) {
@@ -79,10 +82,11 @@ export function productRoutes(deps: ProductRouteDependencies) {
     shareLinks,
     reminders,
     importLimits,
+    documentImport,
   } = deps;
   return new Hono<AppEnv>()
     .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger, documents }))
-    .route('/', dataTransferRoutes(db, importLimits, logger))
+    .route('/', dataTransferRoutes(db, importLimits, logger, documentImport))
     .route('/', calendarLinkRoutes(db, logger, publicUrl))
     .route('/', accountSecurityRoutes(db, auth, accounts))
     .route('/', passkeyRoutes({ db, requireFreshProof, logger }))

@@ -49,6 +49,7 @@ import { documentStoreOf } from './documents/document-files';
 import { createDocumentRepository } from './documents/document-repository';
 import { documentRoutes } from './documents/document-routes';
 import { documentDeriveThread } from './documents/document-derive-thread';
+import type { DocumentIntake } from './documents/document-intake';
 import { createTimelineRepository } from './timeline/timeline-repository';
 import { createSearchRepository } from './search/search-repository';
 
@@ -242,6 +243,12 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
   const accessOf = createAccessReader(db);
   const documentStore = documentStoreOf(database);
   const documents = createDocumentRepository(db, documentStore);
+  // One documents thread and one quota for uploads and for archives brought back.
+  const documentIntake: DocumentIntake = {
+    store: documentStore,
+    derive: documentDeriveThread(),
+    quotaBytes: config.documentQuotaMb * 1024 * 1024,
+  };
   const household = createHouseholdRepository(db, {
     limits,
     deliverAcceptanceCode: mailAcceptanceCode(db, outbox),
@@ -270,6 +277,7 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
         search: createSearchRepository(db, database.engine),
         household,
         documents,
+        documentImport: { database, documents, intake: documentIntake },
         requireFreshProof,
         publicUrl: config.baseUrl,
         shareLinks: { db, store: shareLinks, hasher: shareHasher, origin },
@@ -294,13 +302,11 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
     '/documents',
     documentRoutes({
       database,
-      store: documentStore,
       documents,
-      derive: documentDeriveThread(),
+      intake: documentIntake,
       members,
       household,
       records: recordRepositories,
-      quotaBytes: config.documentQuotaMb * 1024 * 1024,
     }),
   );
   app.route('/api', api);

@@ -20,6 +20,11 @@ export interface DeriveJob {
   /** The uploaded file, as received (a temporary file of the store's). */
   file: string;
   mimeType: DocumentMimeType;
+  /**
+   * The file is one this product stored before (an archive's, its hash checked): an image
+   * with no metadata left is kept byte for byte, so that it keeps its hash.
+   */
+  keepIfClean?: boolean;
 }
 
 export interface Derived {
@@ -109,6 +114,10 @@ export async function deriveDocument(job: DeriveJob): Promise<Derived> {
       return { display, thumbnail: await thumbnailOf(sharp(display)) };
     }
     default: {
+      if (job.keepIfClean) {
+        const { exif, xmp, iptc } = await sharp(bytes).metadata();
+        if (!exif && !xmp && !iptc) return { thumbnail: await thumbnailOf(sharp(bytes)) };
+      }
       // sharp writes no metadata unless asked: rotate() applies the EXIF orientation first.
       const upright = sharp(bytes).rotate();
       const cleaned =

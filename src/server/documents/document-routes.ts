@@ -5,29 +5,19 @@
  * the thumbnail, streamed, a range at a time when asked. A file is typed by its bytes, never
  * by its name or the browser's word; what is refused leaves nothing behind.
  */
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Hono, type Context } from 'hono';
-import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import {
   DOCUMENT_EMPTY_MESSAGE,
-  DOCUMENT_KIND_MESSAGE,
-  DOCUMENT_MIME_TYPES,
   DOCUMENT_NOT_FOUND_MESSAGE,
-  DOCUMENT_QUOTA_MESSAGE,
   DOCUMENT_RECORD_MESSAGE,
-  DOCUMENT_TOO_LARGE_MESSAGE,
   DOCUMENT_TYPES,
   MAX_DOCUMENT_BYTES,
   documentUploadSchema,
-  type DocumentMimeType,
   type DocumentUsage,
 } from '../../shared/documents';
-import { ApiError } from '../../shared/api-error';
 import { shareOfRow, sharesInScope, viewOnly, writeTarget, type Access } from '../access/scope';
 import type { Database } from '../db/database';
 import type { FamilyMemberRepository } from '../family-members/family-member-repository';
@@ -36,22 +26,26 @@ import type { AppEnv } from '../http/env';
 import { badRequest, notFound } from '../http/errors';
 import { validate } from '../http/validation';
 import type { RecordRepository } from '../records/record-repository';
-import type { DeriveThread } from './document-derive-thread';
-import type { ByteRange, DocumentFileStore } from './document-files';
+import type { ByteRange } from './document-files';
+import {
+  documentTooLarge,
+  keepReceivedFile,
+  overQuota,
+  receiveFile,
+  type DocumentIntake,
+} from './document-intake';
 import { onDocumentDeleted, onDocumentStored } from './document-hooks';
 import { DOCUMENTS_PAGE_SIZE, documentOfRow, type DocumentRepository } from './document-repository';
 
 export interface DocumentRouteDependencies {
   database: Database;
-  store: DocumentFileStore;
   documents: DocumentRepository;
-  derive: DeriveThread;
+  /** Where files are kept, the thread that prepares them, and each account's quota. */
+  intake: DocumentIntake;
   members: FamilyMemberRepository;
   household: Pick<HouseholdRepository, 'noteUse'>;
   /** The record types' repositories, by their path (visits, insurance…). */
   records: ReadonlyMap<string, RecordRepository>;
-  /** Each account's storage limit, in bytes (DOCUMENT_QUOTA_MB). */
-  quotaBytes: number;
 }
 
 const listQuery = z.object({
@@ -62,9 +56,6 @@ const listQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(DOCUMENTS_PAGE_SIZE),
 });
-
-const tooLarge = () => new ApiError(413, DOCUMENT_TOO_LARGE_MESSAGE, 'file');
-const overQuota = () => new ApiError(413, DOCUMENT_QUOTA_MESSAGE, 'file');
 
 /** The one range of a `Range: bytes=…` header, or 'unsatisfiable', or null (the whole file). */
 export function parseRange(
@@ -98,41 +89,9 @@ function disposition(kind: 'inline' | 'attachment', name: string) {
 /** The name a display copy (a HEIC photo's JPEG) is downloaded under. */
 const jpegName = (name: string) => name.replace(/\.[^.]*$/, '') + '.jpg';
 
-/**
- * Streams the request's body to a temporary file: its size counted (more than the limit
- * stops it at once), its SHA-256 taken, its first bytes kept to tell its type by.
- */
-async function receiveFile(
-  body: ReadableStream<Uint8Array> | null,
-  file: string,
-): Promise<{ size: number; sha256: string; head: Uint8Array }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  const headParts: Uint8Array[] = [];
-  let headBytes = 0;
-  if (!body) return { size: 0, sha256: hash.digest('hex'), head: new Uint8Array() };
-  const counted = Readable.from(
-    (async function* () {
-      for await (const chunk of Readable.fromWeb(body as never) as AsyncIterable<Uint8Array>) {
-        size += chunk.byteLength;
-        if (size > MAX_DOCUMENT_BYTES) throw tooLarge();
-        hash.update(chunk);
-        if (headBytes < 4100) {
-          headParts.push(chunk.subarray(0, 4100 - headBytes));
-          headBytes += Math.min(chunk.byteLength, 4100 - headBytes);
-        }
-        yield chunk;
-      }
-    })(),
-  );
-  await pipeline(counted, createWriteStream(file, { mode: 0o600, flush: true }));
-  return { size, sha256: hash.digest('hex'), head: Buffer.concat(headParts) };
-}
-
-const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
 export function documentRoutes(deps: DocumentRouteDependencies) {
-  const { database, store, documents, derive, members, household, records, quotaBytes } = deps;
+  const { database, documents, intake, members, household, records } = deps;
+  const { store, quotaBytes } = intake;
   const missing = () => notFound(DOCUMENT_NOT_FOUND_MESSAGE);
 
   const noteShared = async (
@@ -224,50 +183,25 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
       // What the request declares is checked before a byte is read.
       const declared = c.req.header('content-length');
       const declaredBytes = declared === undefined ? undefined : Number.parseInt(declared, 10);
-      if (declaredBytes !== undefined && declaredBytes > MAX_DOCUMENT_BYTES) throw tooLarge();
+      if (declaredBytes !== undefined && declaredBytes > MAX_DOCUMENT_BYTES)
+        throw documentTooLarge();
       if (declaredBytes === 0) throw badRequest(DOCUMENT_EMPTY_MESSAGE, 'file');
       const used = await documents.usedBytes(target.owner);
       if (used + (declaredBytes ?? 0) > quotaBytes) throw overQuota();
 
       const incoming = await store.incomingFile();
       try {
-        const received = await receiveFile(c.req.raw.body, incoming);
+        const received = await receiveFile(
+          (c.req.raw.body ?? []) as AsyncIterable<Uint8Array>,
+          incoming,
+        );
         if (received.size === 0) throw badRequest(DOCUMENT_EMPTY_MESSAGE, 'file');
-        const kind = await fileTypeFromBuffer(received.head);
-        const mimeType = (kind?.mime === 'image/heif' ? 'image/heic' : kind?.mime) as
-          DocumentMimeType | undefined;
-        if (!mimeType || !DOCUMENT_MIME_TYPES.includes(mimeType)) {
-          throw new ApiError(415, DOCUMENT_KIND_MESSAGE, 'file');
-        }
-        if (used + received.size > quotaBytes) throw overQuota();
-
-        let derived;
-        try {
-          derived = await derive.derive({ file: incoming, mimeType });
-        } catch {
-          // A PDF pdf.js cannot draw is still kept (without a thumbnail); an image that
-          // cannot be decoded is not an image.
-          if (mimeType !== 'application/pdf')
-            throw new ApiError(415, DOCUMENT_KIND_MESSAGE, 'file');
-          derived = {};
-        }
-        let size = received.size;
-        let sha256 = received.sha256;
-        if (derived.cleaned) {
-          // The photo without its metadata takes the upload's place.
-          size = derived.cleaned.byteLength;
-          sha256 = sha256Of(derived.cleaned);
-          await store.keepBytes(target.owner, sha256, derived.cleaned);
-          await rm(incoming, { force: true });
-        } else {
-          await store.keepFile(target.owner, sha256, incoming);
-        }
-        const keep = async (bytes: Uint8Array | undefined) => {
-          if (!bytes) return undefined;
-          const hash = sha256Of(bytes);
-          await store.keepBytes(target.owner, hash, bytes);
-          return { sha256: hash, bytes: bytes.byteLength };
-        };
+        const kept = await keepReceivedFile(intake, {
+          owner: target.owner,
+          file: incoming,
+          received,
+          usedBytes: used,
+        });
         const document = await documents.create({
           owner: target.owner,
           member: target.member,
@@ -275,11 +209,7 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
           document_type: input.document_type,
           document_date: input.document_date ?? null,
           file_name: input.file_name ?? input.title,
-          mime_type: mimeType,
-          size_bytes: size,
-          sha256,
-          display: await keep(derived.display),
-          thumbnail: await keep(derived.thumbnail),
+          ...kept,
           record_type: input.record_type ?? null,
           record_id: input.record_id ?? null,
         });
