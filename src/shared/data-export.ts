@@ -107,6 +107,14 @@ const EXTENSIONS: Record<(typeof DOCUMENT_MIME_TYPES)[number], string> = {
   'image/heic': 'heic',
 };
 
+/** Whether a file's first bytes are a zip's (an archive of 'Download my data'). */
+export const isZip = (bytes: Uint8Array) =>
+  bytes.length >= 4 &&
+  bytes[0] === 0x50 &&
+  bytes[1] === 0x4b &&
+  bytes[2] === 0x03 &&
+  bytes[3] === 0x04;
+
 /** The JSON's name in an archive. */
 export const ARCHIVE_JSON_NAME = 'kin-health.json';
 

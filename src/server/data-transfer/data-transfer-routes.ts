@@ -19,6 +19,7 @@ import {
   archiveLimitBytes,
   dataExportSchema,
   IMPORT_ALREADY_RUNNING,
+  isZip,
   IMPORT_TOO_LARGE,
   MAX_IMPORT_BYTES,
 } from '../../shared/data-export';
@@ -45,7 +46,7 @@ import {
   type ImportArchive,
 } from './data-transfer';
 import { exportArchive } from './export-archive';
-import { isZip, openArchive, type OpenedArchive } from './import-archive';
+import { openArchive, type OpenedArchive } from './import-archive';
 import type { DocumentImportDependencies } from './import-documents';
 
 const tooLarge = () => new ApiError(413, IMPORT_TOO_LARGE);

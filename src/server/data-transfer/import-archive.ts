@@ -18,14 +18,6 @@ import { MAX_DOCUMENT_MB, MAX_DOCUMENT_BYTES } from '../../shared/documents';
 import { ApiError } from '../../shared/api-error';
 import { badRequest } from '../http/errors';
 
-/** The first bytes of a zip file (a local file header). */
-export const isZip = (bytes: Uint8Array) =>
-  bytes.length >= 4 &&
-  bytes[0] === 0x50 &&
-  bytes[1] === 0x4b &&
-  bytes[2] === 0x03 &&
-  bytes[3] === 0x04;
-
 const DOCUMENT_FILE = /^documents\/([0-9a-f]{64})\.[a-z]{1,5}$/;
 
 /** Documents' files of an archive, by their SHA-256. */
