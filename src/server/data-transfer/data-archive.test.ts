@@ -342,7 +342,8 @@ describe('an archive past the storage limit', () => {
       await source.close();
       await small.close();
     }
-  });
+    // Two servers started, and a 1.4 MB photo cleaned and drawn.
+  }, 60_000);
 });
 
 // The archive's files are read as streams: a reader that is never read opens nothing.
