@@ -243,6 +243,7 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
   const accessOf = createAccessReader(db);
   const documentStore = documentStoreOf(database);
   const documents = createDocumentRepository(db, documentStore);
+  // One documents thread and one quota for uploads, FHIR imports and archives brought back.
   const documentIntake: DocumentIntake = {
     database,
     store: documentStore,

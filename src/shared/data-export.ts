@@ -3,6 +3,7 @@
  * record, and that imports back (into this account or another) to give the same data.
  */
 import { z } from 'zod';
+import { DOCUMENT_MIME_TYPES, MAX_DOCUMENT_BYTES, documentUploadSchema } from './documents';
 import { doseMarkSchema, type DoseMark } from './doses';
 import { recordDefinitions } from './records';
 import type { RecordTable } from './records/definition';
@@ -34,7 +35,16 @@ export interface DataExport {
   records: Record<RecordTable, ExportedRow[]>;
   /** Every dose marked taken or skipped; `medication_id` names a medication of the file. */
   dose_log: DoseMark[];
+  /**
+   * Every document: its person and the record it is attached to (`record_type` is the
+   * record type's path, `record_id` a record of the file). Its file is in the archive, under
+   * `documents/{sha256}.{extension}` (archiveFileName).
+   */
+  documents: ExportedDocument[];
 }
+
+/** A document as an export holds it: its own fields, and the hash that names its file. */
+export type ExportedDocument = z.output<typeof exportedDocument>;
 
 /** What an import of the product's own file added, left and replaced. */
 export interface ImportSummary {
@@ -44,6 +54,8 @@ export interface ImportSummary {
   records: number;
   /** Doses added to the dose log. */
   doses: number;
+  /** Documents added (their files with them). */
+  documents: number;
   /** Members and records already here (or here changed, and kept). */
   already_here: number;
   /** Members and records here that the file held changed, replaced by the file's. */
@@ -69,6 +81,49 @@ const recordTables = z.object(
   ) as unknown as Record<RecordTable, z.ZodDefault<z.ZodArray<typeof exportedRow>>>,
 );
 
+/** The most documents an archive may hold (each one file). */
+export const MAX_ARCHIVE_DOCUMENTS = 20_000;
+
+const exportedDocument = z.object({
+  ...identity,
+  family_member_id: z.string().max(100).nullable(),
+  title: documentUploadSchema.shape.title,
+  document_type: documentUploadSchema.shape.document_type,
+  document_date: z.iso.date({ error: 'Document Date must be a date' }).nullable(),
+  file_name: z.string().trim().min(1, 'file_name is required').max(255),
+  mime_type: z.enum(DOCUMENT_MIME_TYPES, { error: 'mime_type must be a PDF or an image type' }),
+  size_bytes: z.number().int().min(1).max(MAX_DOCUMENT_BYTES),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'sha256 must be a SHA-256 in hexadecimal'),
+  record_type: z.string().max(40).nullable(),
+  record_id: z.string().max(100).nullable(),
+});
+
+/** The extension of a document's file in an archive, by its type. */
+const EXTENSIONS: Record<(typeof DOCUMENT_MIME_TYPES)[number], string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
+};
+
+/** Whether a file's first bytes are a zip's (an archive of 'Download my data'). */
+export const isZip = (bytes: Uint8Array) =>
+  bytes.length >= 4 &&
+  bytes[0] === 0x50 &&
+  bytes[1] === 0x4b &&
+  bytes[2] === 0x03 &&
+  bytes[3] === 0x04;
+
+/** The JSON's name in an archive. */
+export const ARCHIVE_JSON_NAME = 'kin-health.json';
+
+/** Where an archive keeps a document's file: named by its hash, with its type's extension. */
+export function archiveFileName(document: { sha256: string; mime_type: string }): string {
+  const extension = EXTENSIONS[document.mime_type as keyof typeof EXTENSIONS] ?? 'bin';
+  return `documents/${document.sha256}.${extension}`;
+}
+
 /** A version 1 file's records, named as version 2 names them. */
 function renameVersionOne(file: unknown): unknown {
   const { version, records } = (file ?? {}) as { version?: unknown; records?: unknown };
@@ -92,6 +147,7 @@ export const dataExportSchema = z.preprocess(
         .array(doseMarkSchema.extend({ id: identity.id, marked_at: timestamp }))
         .max(1_000_000)
         .default([]),
+      documents: z.array(exportedDocument).max(MAX_ARCHIVE_DOCUMENTS).default([]),
     },
     { error: 'The file must be a Kin Health export (a JSON object)' },
   ),
@@ -105,6 +161,13 @@ export type ImportFile = z.output<typeof dataExportSchema>;
  */
 export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 export const IMPORT_TOO_LARGE = `The file is too large to import (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB)`;
+
+/**
+ * The largest archive (JSON plus documents' files): an account's files stay within its
+ * quota, so an archive larger than the quota and the JSON's own bound cannot be imported
+ * anyway. Counted as it arrives; the server's own bound is the quota it is configured with.
+ */
+export const archiveLimitBytes = (quotaBytes: number) => quotaBytes + MAX_IMPORT_BYTES;
 
 export const IMPORT_ALREADY_RUNNING =
   'An import into this account is already running. Wait for it to finish.';

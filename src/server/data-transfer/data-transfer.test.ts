@@ -103,6 +103,7 @@ describe('export and import', () => {
       family_members: 2,
       records: FILLED_RECORDS,
       doses: 1,
+      documents: 0,
       already_here: 0,
       replaced: 0,
     });

@@ -12,6 +12,7 @@ import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
   type DataExport,
+  type ExportedDocument,
   type ExportedRow,
   type ImportFile,
   type ImportSummary,
@@ -34,8 +35,25 @@ import { firstIssue } from '../http/validation';
 import { newId, nowTimestamp } from '../ids';
 import { personsOfContacts } from '../records/record-persons';
 import { recordRows } from '../records/record-rows';
+import type { ArchiveFiles } from './import-archive';
+import {
+  checkDocumentFiles,
+  checkDocuments,
+  documentsStored,
+  matchDocuments,
+  recordKey,
+  writeDocuments,
+  type CheckedDocument,
+  type DocumentImportDependencies,
+} from './import-documents';
 import { MATCH_SLICE, countMatches, matchRecords, nextTurn, type RecordMatch } from './import-plan';
 import { writeImport } from './import-writes';
+
+/** An archive's files, and what an import needs to keep them as documents. */
+export interface ImportArchive {
+  files: ArchiveFiles;
+  deps: DocumentImportDependencies;
+}
 
 export const INSERT_BATCH = 500;
 /** Rows checked between two turns of the event loop. */
@@ -86,6 +104,14 @@ export async function exportUserData(db: Kysely<DB>, userId: string): Promise<Da
     .orderBy('day')
     .orderBy('id')
     .execute()) as DoseMark[];
+  // Each document with its person and its record; its file goes beside the JSON (an archive).
+  const documents = await ownedRows(db, 'documents', userId)
+    .select(['id', 'family_member_id', 'title', 'document_type', 'document_date', 'file_name'])
+    .select(['mime_type', 'size_bytes', 'sha256', 'record_type', 'record_id'])
+    .select(['created_at', 'updated_at'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -94,6 +120,10 @@ export async function exportUserData(db: Kysely<DB>, userId: string): Promise<Da
     family_members: members as ExportedRow[],
     records,
     dose_log: doseLog,
+    // Its type and kind are the ones an upload was checked for.
+    documents: documents.map(
+      (row) => ({ ...row, size_bytes: Number(row.size_bytes) }) as ExportedDocument,
+    ),
   };
 }
 
@@ -108,7 +138,13 @@ function refuse(
 /** Inserts rows a few hundred at a time (SQLite and PostgreSQL bound a statement's values). */
 export async function insertAll(
   db: Kysely<DB>,
-  table: 'family_members' | 'fhir_import_sources' | 'dose_log' | 'contact_persons' | RecordTable,
+  table:
+    | 'family_members'
+    | 'fhir_import_sources'
+    | 'dose_log'
+    | 'contact_persons'
+    | 'documents'
+    | RecordTable,
   rows: Record<string, unknown>[],
 ) {
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
@@ -137,6 +173,7 @@ interface CheckedFile {
   }[];
   records: { definition: RecordDefinition; items: CheckedRecord[] }[];
   doses: ImportFile['dose_log'];
+  documents: CheckedDocument[];
 }
 
 /**
@@ -160,6 +197,8 @@ async function checkFile(file: ImportFile): Promise<CheckedFile> {
   });
   const records: CheckedFile['records'] = [];
   const medicationIds = new Set<string>();
+  /** Each record of the file, by its type's path and its id: its member (for documents). */
+  const recordMembers = new Map<string, string | null>();
   for (const definition of recordDefinitions as readonly RecordDefinition[]) {
     const items: CheckedRecord[] = [];
     const { personsField } = recordRows(definition);
@@ -190,6 +229,10 @@ async function checkFile(file: ImportFile): Promise<CheckedFile> {
         }
       }
       if (definition.table === 'medications') medicationIds.add(item.id);
+      recordMembers.set(
+        recordKey(definition.path, item.id),
+        typeof memberId === 'string' ? memberId : null,
+      );
       items.push({
         fileId: item.id,
         fileMemberId: typeof memberId === 'string' ? memberId : null,
@@ -205,7 +248,8 @@ async function checkFile(file: ImportFile): Promise<CheckedFile> {
       throw badRequest(`Dose ${index + 1}: its medication is not in the file`, 'medication_id');
     }
   });
-  return { members, records, doses: file.dose_log };
+  const documents = checkDocuments(file, memberIds, recordMembers);
+  return { members, records, doses: file.dose_log, documents };
 }
 
 type MemberMatch = RecordMatch;
@@ -251,12 +295,14 @@ interface FilePlan {
   /** Each member of the file, by its id in the file: its id here (new ones get one now). */
   memberIds: Map<string, string>;
   records: { definition: RecordDefinition; items: CheckedRecord[]; matches: RecordMatch[] }[];
+  documents: RecordMatch[];
 }
 
 async function planUserImport(
   db: Kysely<DB>,
   userId: string,
   checked: CheckedFile,
+  archive: ImportArchive | undefined,
 ): Promise<FilePlan> {
   const members = await matchMembers(db, userId, checked.members);
   const memberIds = new Map(
@@ -286,7 +332,9 @@ async function planUserImport(
     }
     records.push({ definition, items, matches });
   }
-  return { members, memberIds, records };
+  const documents = await matchDocuments(db, userId, checked.documents, memberIds);
+  await checkDocumentFiles(db, userId, checked.documents, documents, archive?.files, archive?.deps);
+  return { members, memberIds, records, documents };
 }
 
 /** Checks an export file and says what importing it here would do; writes nothing. */
@@ -294,12 +342,14 @@ export async function previewUserImport(
   db: Kysely<DB>,
   userId: string,
   file: ImportFile,
+  archive?: ImportArchive,
 ): Promise<ImportPreview> {
-  const plan = await planUserImport(db, userId, await checkFile(file));
+  const plan = await planUserImport(db, userId, await checkFile(file), archive);
   const counts: ImportCounts = {};
   countMatches(counts, 'family_member', plan.members);
   for (const { definition, matches } of plan.records)
     countMatches(counts, definition.type, matches);
+  countMatches(counts, 'document', plan.documents);
   return importPreview(EXPORT_FORMAT, counts);
 }
 
@@ -333,9 +383,33 @@ export async function importUserData(
   userId: string,
   file: ImportFile,
   changed: ChangedChoice = 'keep',
+  archive?: ImportArchive,
 ): Promise<ImportSummary> {
   const checked = await checkFile(file);
-  const plan = await planUserImport(database, userId, checked);
+  const plan = await planUserImport(database, userId, checked, archive);
+  /** The documents' files kept by this import: taken back should it fail. */
+  const kept: string[] = [];
+  try {
+    const summary = await writeUserImport(database, userId, checked, plan, changed, archive, kept);
+    if (archive) await documentsStored(archive.deps, userId, summary.documentIds);
+    const { documentIds, ...answer } = summary;
+    return { ...answer, documents: documentIds.length };
+  } catch (error) {
+    // Its rows are gone (import-writes.ts): the files no document keeps now go too.
+    if (archive) await archive.deps.documents.releaseFiles(userId, kept);
+    throw error;
+  }
+}
+
+async function writeUserImport(
+  database: Kysely<DB>,
+  userId: string,
+  checked: CheckedFile,
+  plan: FilePlan,
+  changed: ChangedChoice,
+  archive: ImportArchive | undefined,
+  kept: string[],
+): Promise<Omit<ImportSummary, 'documents'> & { documentIds: string[] }> {
   return writeImport(database, userId, async (writes) => {
     const now = nowTimestamp();
     const replace = (match: RecordMatch): match is { kind: 'changed'; id: string } =>
@@ -371,6 +445,8 @@ export async function importUserData(
     const contactPersons: Record<string, unknown>[] = [];
     /** Each medication's id in the file, and its id here (for the dose log). */
     const medicationIds = new Map<string, string>();
+    /** Each record of the file (recordKey), and its id here (for documents attached to it). */
+    const recordIds = new Map<string, string>();
     for (const { definition, items, matches } of plan.records) {
       const rows = recordRows(definition);
       const { personsField } = rows;
@@ -381,6 +457,7 @@ export async function importUserData(
         const match = matches[index]!;
         const id = match.kind === 'new' ? newId() : match.id;
         if (definition.table === 'medications') medicationIds.set(item.fileId, id);
+        recordIds.set(recordKey(definition.path, item.fileId), id);
         if (match.kind === 'new' && personsField) {
           // The persons a new contact cares for, as they are called here (none: the whole family).
           for (const personId of item.values[personsField] as string[]) {
@@ -439,12 +516,26 @@ export async function importUserData(
     });
     await writes.insert('dose_log', doseRows);
     await writes.insert('contact_persons', contactPersons, 'contact_id');
+    alreadyHere += plan.documents.filter((match) => match.kind !== 'new').length;
+    const documentIds = archive
+      ? await writeDocuments(writes, {
+          userId,
+          documents: checked.documents,
+          matches: plan.documents,
+          memberIds: plan.memberIds,
+          recordIds,
+          files: archive.files,
+          deps: archive.deps,
+          kept,
+        })
+      : [];
     return {
       family_members: memberRows.length,
       records,
       doses: doseRows.length,
       already_here: alreadyHere,
       replaced,
+      documentIds,
     };
   });
 }

@@ -23,7 +23,12 @@ import { nextTurn } from './import-plan';
 export const WRITE_BATCH = 200;
 
 type ImportTable =
-  'family_members' | 'fhir_import_sources' | 'dose_log' | 'contact_persons' | RecordTable;
+  | 'family_members'
+  | 'fhir_import_sources'
+  | 'dose_log'
+  | 'contact_persons'
+  | 'documents'
+  | RecordTable;
 
 export interface ImportWrites {
   /**

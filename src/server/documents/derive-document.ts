@@ -34,6 +34,11 @@ export interface DeriveJob {
   mimeType: DocumentMimeType;
   /** Where to write the file kept in place of the upload (a temporary file of the store's). */
   cleanedFile: string;
+  /**
+   * The file is one this product stored before (an archive's, its hash checked): an image
+   * with no metadata left is kept byte for byte, so that it keeps its hash.
+   */
+  keepIfClean?: boolean;
 }
 
 /** A file written: its SHA-256 and its size. */
@@ -169,6 +174,10 @@ export async function deriveDocument(job: DeriveJob): Promise<Derived> {
       return { cleaned, display, thumbnail };
     }
     default: {
+      if (job.keepIfClean) {
+        const { exif, xmp, iptc } = await sharp(job.file).metadata();
+        if (!exif && !xmp && !iptc) return { thumbnail: await thumbnailOf(sharp(job.file)) };
+      }
       // sharp writes no metadata unless asked: rotate() applies the EXIF orientation first.
       // The photo is decoded twice at once on the thread's cores: in full, for the copy
       // kept, and shrunk as it loads (a JPEG at 1/8 of its size), for the thumbnail.

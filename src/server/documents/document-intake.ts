@@ -40,19 +40,31 @@ export interface DocumentIntake {
 }
 
 export const tooLarge = () => new ApiError(413, DOCUMENT_TOO_LARGE_MESSAGE, 'file');
-const overQuota = () => new ApiError(413, DOCUMENT_QUOTA_MESSAGE, 'file');
+export const overQuota = () => new ApiError(413, DOCUMENT_QUOTA_MESSAGE, 'file');
 const notAccepted = () => new ApiError(415, DOCUMENT_KIND_MESSAGE, 'file');
 
-const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The bytes `file-type` needs to tell a file's kind. */
+const HEAD_BYTES = 4100;
+
+/** A file received: its size, its SHA-256 and its first bytes, to tell its kind by. */
+export interface ReceivedFile {
+  size: number;
+  sha256: string;
+  head: Uint8Array;
+}
 
 /**
- * Streams the file's bytes to a temporary file: its size counted (more than the limit
- * stops it at once), its SHA-256 taken, its first bytes kept to tell its type by.
+ * Streams a file's bytes to a temporary file: its size counted (more than `maxBytes` stops
+ * it at once, with the error `refuse` makes), its SHA-256 taken, its first bytes kept.
  */
-async function receiveFile(
+export async function receiveFile(
   bytes: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   file: string,
-): Promise<{ size: number; sha256: string; head: Uint8Array }> {
+  maxBytes = MAX_DOCUMENT_BYTES,
+  refuse: () => Error = tooLarge,
+): Promise<ReceivedFile> {
   const hash = createHash('sha256');
   let size = 0;
   const headParts: Uint8Array[] = [];
@@ -61,11 +73,11 @@ async function receiveFile(
     (async function* () {
       for await (const chunk of bytes) {
         size += chunk.byteLength;
-        if (size > MAX_DOCUMENT_BYTES) throw tooLarge();
+        if (size > maxBytes) throw refuse();
         hash.update(chunk);
-        if (headBytes < 4100) {
-          headParts.push(chunk.subarray(0, 4100 - headBytes));
-          headBytes += Math.min(chunk.byteLength, 4100 - headBytes);
+        if (headBytes < HEAD_BYTES) {
+          headParts.push(chunk.subarray(0, HEAD_BYTES - headBytes));
+          headBytes += Math.min(chunk.byteLength, HEAD_BYTES - headBytes);
         }
         yield chunk;
       }
@@ -83,6 +95,78 @@ async function documentKindOf(head: Uint8Array): Promise<DocumentMimeType | unde
   return mimeType && DOCUMENT_MIME_TYPES.includes(mimeType) ? mimeType : undefined;
 }
 
+/** What a kept file gives a document's row. */
+export interface KeptFiles {
+  mime_type: DocumentMimeType;
+  size_bytes: number;
+  sha256: string;
+  display?: { sha256: string; bytes: number };
+  thumbnail?: { sha256: string; bytes: number };
+}
+
+/**
+ * Keeps a received file (a temporary file of the store's) as the owner's: typed by its bytes
+ * (PDF and images only), held to the storage limit with `usedBytes` already taken, prepared
+ * on the documents thread and kept with its display copy and thumbnail. `asArchived`: the
+ * file is one this product stored before (it comes back from an archive whose hash names
+ * it), so an image is kept byte for byte unless it carries metadata. The temporary file is
+ * gone afterwards, kept or not.
+ */
+export async function keepReceivedFile(
+  intake: Pick<DocumentIntake, 'store' | 'derive' | 'quotaBytes'>,
+  input: {
+    owner: string;
+    file: string;
+    received: ReceivedFile;
+    usedBytes: number;
+    asArchived?: boolean;
+  },
+): Promise<KeptFiles> {
+  const { store, derive, quotaBytes } = intake;
+  const { owner, file, received } = input;
+  const cleanedFile = await store.incomingFile();
+  try {
+    const mimeType = await documentKindOf(received.head);
+    if (!mimeType) throw notAccepted();
+    if (input.usedBytes + received.size > quotaBytes) throw overQuota();
+
+    let derived;
+    try {
+      derived = await derive.derive({
+        file,
+        mimeType,
+        cleanedFile,
+        keepIfClean: input.asArchived,
+      });
+    } catch {
+      // A PDF pdf.js cannot draw is still kept (without a thumbnail); an image that
+      // cannot be decoded is not an image.
+      if (mimeType !== 'application/pdf') throw notAccepted();
+      derived = {};
+    }
+    // A photo without its metadata (written by the thread to `cleanedFile`) takes the
+    // file's place.
+    const { size, sha256 } = derived.cleaned ?? received;
+    await store.keepFile(owner, sha256, derived.cleaned ? cleanedFile : file);
+    const keep = async (made: Uint8Array | undefined) => {
+      if (!made) return undefined;
+      const hash = sha256Of(made);
+      await store.keepBytes(owner, hash, made);
+      return { sha256: hash, bytes: made.byteLength };
+    };
+    return {
+      mime_type: mimeType,
+      size_bytes: size,
+      sha256,
+      display: await keep(derived.display),
+      thumbnail: await keep(derived.thumbnail),
+    };
+  } finally {
+    await rm(file, { force: true });
+    await rm(cleanedFile, { force: true });
+  }
+}
+
 /**
  * Takes a file in as a document of `details.owner`'s. `declaredBytes`, when the sender said
  * how large it is, is held against the storage limit before a byte is read.
@@ -93,51 +177,22 @@ export async function takeDocument(
   details: DocumentDetails,
   declaredBytes?: number,
 ): Promise<StoredDocument> {
-  const { database, store, documents, derive, quotaBytes } = intake;
+  const { database, store, documents, quotaBytes } = intake;
   const { owner } = details;
-  const used = await documents.usedBytes(owner);
-  if (used + (declaredBytes ?? 0) > quotaBytes) throw overQuota();
+  const usedBytes = await documents.usedBytes(owner);
+  if (usedBytes + (declaredBytes ?? 0) > quotaBytes) throw overQuota();
 
-  const incoming = await store.incomingFile();
-  const cleanedFile = await store.incomingFile();
+  const file = await store.incomingFile();
+  let received;
   try {
-    const received = await receiveFile(bytes, incoming);
+    received = await receiveFile(bytes, file);
     if (received.size === 0) throw new ApiError(400, DOCUMENT_EMPTY_MESSAGE, 'file');
-    const mimeType = await documentKindOf(received.head);
-    if (!mimeType) throw notAccepted();
-    if (used + received.size > quotaBytes) throw overQuota();
-
-    let derived;
-    try {
-      derived = await derive.derive({ file: incoming, mimeType, cleanedFile });
-    } catch {
-      // A PDF pdf.js cannot draw is still kept (without a thumbnail); an image that
-      // cannot be decoded is not an image.
-      if (mimeType !== 'application/pdf') throw notAccepted();
-      derived = {};
-    }
-    // A photo without its metadata (written by the thread to `cleanedFile`) takes the
-    // file's place.
-    const { size, sha256 } = derived.cleaned ?? received;
-    await store.keepFile(owner, sha256, derived.cleaned ? cleanedFile : incoming);
-    const keep = async (made: Uint8Array | undefined) => {
-      if (!made) return undefined;
-      const hash = sha256Of(made);
-      await store.keepBytes(owner, hash, made);
-      return { sha256: hash, bytes: made.byteLength };
-    };
-    const document = await documents.create({
-      ...details,
-      mime_type: mimeType,
-      size_bytes: size,
-      sha256,
-      display: await keep(derived.display),
-      thumbnail: await keep(derived.thumbnail),
-    });
-    await onDocumentStored(database, { documentId: document.id, userId: owner });
-    return document;
-  } finally {
-    await rm(incoming, { force: true });
-    await rm(cleanedFile, { force: true });
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
   }
+  const kept = await keepReceivedFile(intake, { owner, file, received, usedBytes });
+  const document = await documents.create({ ...details, ...kept });
+  await onDocumentStored(database, { documentId: document.id, userId: owner });
+  return document;
 }

@@ -222,11 +222,18 @@ async function download(
   };
 }
 
-async function sendImport<T>(text: string, query: Record<string, string | undefined>): Promise<T> {
+/** An import file: JSON as text, or the archive 'Download my data' gave, as a file. */
+export type ImportBody = string | Blob;
+
+async function sendImport<T>(
+  body: ImportBody,
+  query: Record<string, string | undefined>,
+): Promise<T> {
+  // An archive goes as the file itself, read by the browser as it is sent.
   const response = await send(`/api/import${queryString(query)}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: text,
+    headers: { 'content-type': typeof body === 'string' ? 'application/json' : 'application/zip' },
+    body,
   });
   return (await response.json()) as T;
 }
@@ -241,10 +248,10 @@ export const dataApi = {
    * is: first to preview what it would do, then to import it, keeping or replacing the
    * records it holds changed. The route reads its body itself, so only its answer is typed.
    */
-  previewImport: (text: string, personId: string | null) =>
-    sendImport<ImportPreview>(text, { preview: 'true', person: personId ?? undefined }),
-  importFile: (text: string, personId: string | null, changed: ChangedChoice) =>
-    sendImport<ImportSummary | FhirImportSummary>(text, {
+  previewImport: (body: ImportBody, personId: string | null) =>
+    sendImport<ImportPreview>(body, { preview: 'true', person: personId ?? undefined }),
+  importFile: (body: ImportBody, personId: string | null, changed: ChangedChoice) =>
+    sendImport<ImportSummary | FhirImportSummary>(body, {
       person: personId ?? undefined,
       changed,
     }),

@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button';
 
 function typeName(type: string): string {
   if (type === 'family_member') return 'Family Members';
+  if (type === 'document') return 'Documents';
   return definitionsByType[type as RecordType]?.plural ?? type;
 }
 

@@ -7,13 +7,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, FileJson, Upload } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES } from '../../../shared/data-export';
+import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES, isZip } from '../../../shared/data-export';
 import { isFhirResource } from '../../../shared/fhir';
 import type { ChangedChoice, ImportPreview } from '../../../shared/import-preview';
 import { toasts } from '../../../shared/messages';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { dataApi } from '../../lib/api';
+import { dataApi, type ImportBody } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { saveBlob } from '../../lib/save-file';
 import { showError, showSuccess } from '../../lib/toast';
@@ -29,7 +29,8 @@ function megabytes(bytes: number): string {
 }
 
 interface PendingImport {
-  text: string;
+  /** The JSON's text, or the archive (a zip of the JSON and the documents' files) as it is. */
+  body: ImportBody;
   /** The person a FHIR file's records go to; null for the product's own export. */
   personId: string | null;
   preview: ImportPreview;
@@ -51,6 +52,10 @@ export function YourDataSection() {
 
   const previewFile = useMutation({
     mutationFn: async (file: File): Promise<PendingImport> => {
+      // An archive is sent as it is (the server bounds it by the storage limit), never read here.
+      if (isZip(new Uint8Array(await file.slice(0, 4).arrayBuffer()))) {
+        return { body: file, personId: null, preview: await dataApi.previewImport(file, null) };
+      }
       // Said at once, before a file of hundreds of MB is read into the page.
       if (file.size > MAX_IMPORT_BYTES) throw new Error(IMPORT_TOO_LARGE);
       const text = await file.text();
@@ -61,7 +66,7 @@ export function YourDataSection() {
         throw new Error(NOT_JSON);
       }
       const target = isFhirResource(json) ? personId : null;
-      return { text, personId: target, preview: await dataApi.previewImport(text, target) };
+      return { body: text, personId: target, preview: await dataApi.previewImport(text, target) };
     },
     onSuccess: setPending,
     onError: (error) => showError(toasts.error, error),
@@ -72,7 +77,7 @@ export function YourDataSection() {
 
   const confirmImport = useMutation({
     mutationFn: ({ chosen, changed }: { chosen: PendingImport; changed: ChangedChoice }) =>
-      dataApi.importFile(chosen.text, chosen.personId, changed),
+      dataApi.importFile(chosen.body, chosen.personId, changed),
     onSuccess: (answer) => {
       setPending(null);
       showSuccess(
@@ -84,7 +89,7 @@ export function YourDataSection() {
             }
           : {
               title: 'Import complete',
-              description: `${count(answer.family_members, 'family member')} and ${count(answer.records, 'record')} were added.${answer.already_here > 0 ? ` ${answer.already_here} already here.` : ''}${answer.replaced > 0 ? ` ${answer.replaced} replaced.` : ''}`,
+              description: `${count(answer.family_members, 'family member')}${answer.documents > 0 ? `, ${count(answer.records, 'record')} and ${count(answer.documents, 'document')}` : ` and ${count(answer.records, 'record')}`} were added.${answer.already_here > 0 ? ` ${answer.already_here} already here.` : ''}${answer.replaced > 0 ? ` ${answer.replaced} replaced.` : ''}`,
             },
       );
       void queryClient.invalidateQueries();
@@ -95,7 +100,13 @@ export function YourDataSection() {
 
   const downloadExport = useMutation({
     mutationFn: () => dataApi.downloadExport(() => undefined),
-    onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName ?? 'kin-health-export.json'),
+    // A zip archive when the account has documents (their files beside the JSON).
+    onSuccess: ({ blob, fileName }) =>
+      saveBlob(
+        blob,
+        fileName ??
+          (blob.type === 'application/zip' ? 'kin-health-export.zip' : 'kin-health-export.json'),
+      ),
     onError: (error) => showError(toasts.error, error),
   });
 
@@ -118,9 +129,9 @@ export function YourDataSection() {
     <Card className="p-5">
       <h2 className="font-semibold">Your data</h2>
       <p className="mb-4 text-sm text-muted-foreground">
-        Download your family members and every record as one file, to keep or to move to another Kin
-        Health. Importing a file first shows what it holds that is new, already here or changed, and
-        adds nothing twice.
+        Download your family members, every record and your documents as one file (a .zip archive
+        when you have documents), to keep or to move to another Kin Health. Importing a file first
+        shows what it holds that is new, already here or changed, and adds nothing twice.
       </p>
       <div className="flex flex-col gap-3 sm:flex-row">
         {/* A link to the file, fetched by the page: a refusal (an ended session) is told,
@@ -155,7 +166,7 @@ export function YourDataSection() {
             ref={input}
             id={inputId}
             type="file"
-            accept="application/json,application/fhir+json,.json"
+            accept="application/json,application/fhir+json,.json,application/zip,.zip"
             className="sr-only"
             onChange={choose}
             disabled={importing}
