@@ -63,6 +63,26 @@ export const shareTypesParam = z
     return types as ShareableRecordType[];
   });
 
+/** The most documents one link carries (each is one file, at most MAX_DOCUMENT_MB). */
+export const MAX_SHARED_DOCUMENTS = 50;
+
+/** `?documents=id,id`: these documents of the person, with their files (a share link's choice). */
+export const shareDocumentsParam = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined) return undefined;
+    const ids = [...new Set(value.split(',').filter(Boolean))];
+    if (ids.length > MAX_SHARED_DOCUMENTS || ids.some((id) => id.length > 64)) {
+      context.addIssue({
+        code: 'custom',
+        message: `documents: at most ${MAX_SHARED_DOCUMENTS} document ids`,
+      });
+      return z.NEVER;
+    }
+    return ids;
+  });
+
 /** A JWE in compact form: five base64url parts. */
 const COMPACT_JWE =
   /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
