@@ -30,6 +30,9 @@ export type DocumentMimeType = (typeof DOCUMENT_MIME_TYPES)[number];
 export const DOCUMENT_ACCEPT =
   '.pdf,.heic,.heif,application/pdf,image/jpeg,image/png,image/webp,image/heic,image/heif';
 
+/** The name a display copy (a HEIC photo's JPEG) goes by: the original's, ending in .jpg. */
+export const displayFileName = (name: string) => name.replace(/\.[^.]*$/, '') + '.jpg';
+
 export const MAX_DOCUMENT_MB = 25;
 export const MAX_DOCUMENT_BYTES = MAX_DOCUMENT_MB * 1024 * 1024;
 /** The default storage limit of an account (DOCUMENT_QUOTA_MB). */

@@ -1,11 +1,13 @@
 /** What the FHIR routes take and answer, for the server and the web app alike (CONTRACT.md §4). */
 import { z } from 'zod';
 import { contactsParam, todayParam } from './records/list-query';
-import { shareTypesParam } from './share-links';
+import { shareDocumentsParam, shareTypesParam } from './share-links';
 
 /**
  * `?today=YYYY-MM-DD`: the reader's calendar date, where current and upcoming split;
  * `?types=allergy,medication`: only these record types (a share link's choice);
+ * `?documents=id,id`: with `types`, these of the person's documents too, each with its file
+ * (a share link's choice; without `types` every document is in the bundle);
  * `?contacts=whole-family`: the whole family's contacts too (see list-query.ts);
  * `?vaccines=overdue`: the doses the owner's vaccine schedule has overdue, as recommendations
  * tagged computed (a share link's bundle; the import skips them).
@@ -13,6 +15,7 @@ import { shareTypesParam } from './share-links';
 export const fhirQuerySchema = z.object({
   today: todayParam,
   types: shareTypesParam,
+  documents: shareDocumentsParam,
   contacts: contactsParam,
   vaccines: z.enum(['overdue']).optional(),
 });

@@ -63,12 +63,41 @@ export const shareTypesParam = z
     return types as ShareableRecordType[];
   });
 
+/** The most documents one link carries (each is one file, at most MAX_DOCUMENT_MB). */
+export const MAX_SHARED_DOCUMENTS = 50;
+
+/** `?documents=id,id`: these documents of the person, with their files (a share link's choice). */
+export const shareDocumentsParam = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined) return undefined;
+    const ids = [...new Set(value.split(',').filter(Boolean))];
+    if (ids.length > MAX_SHARED_DOCUMENTS || ids.some((id) => id.length > 64)) {
+      context.addIssue({
+        code: 'custom',
+        message: `documents: at most ${MAX_SHARED_DOCUMENTS} document ids`,
+      });
+      return z.NEVER;
+    }
+    return ids;
+  });
+
 /** A JWE in compact form: five base64url parts. */
 const COMPACT_JWE =
   /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 /** A share link's ciphertext: 48 MiB, about 36 MB of FHIR JSON (a very long history). */
 export const MAX_SHARE_LINK_JWE_CHARS = 48 * 1024 * 1024;
+
+/**
+ * What the chosen documents' files may weigh in all: each is base64 in the bundle, and the
+ * bundle base64 again in the JWE (16/9 of the bytes), with room left for the records.
+ */
+export const MAX_SHARED_DOCUMENT_BYTES =
+  Math.floor((MAX_SHARE_LINK_JWE_CHARS * 9) / 16) - 4 * 1024 * 1024;
+export const SHARED_DOCUMENTS_TOO_LARGE = `The chosen documents are too large for one link: at most ${Math.floor(MAX_SHARED_DOCUMENT_BYTES / (1024 * 1024))} MB in all`;
+export const SHARED_RECORDS_TOO_LARGE = 'The shared records are too large';
 
 export const LINK_PASSCODE_MESSAGE = 'Link Passcode must be 4 to 64 characters';
 export const SHARE_LABEL_MAX = 80;
@@ -89,7 +118,7 @@ export const createShareLinkSchema = z.object({
   label: z.string().trim().min(1).max(SHARE_LABEL_MAX, { error: 'Label is too long' }),
   jwe: z
     .string({ error: 'jwe is required' })
-    .max(MAX_SHARE_LINK_JWE_CHARS, { error: 'The shared records are too large' })
+    .max(MAX_SHARE_LINK_JWE_CHARS, { error: SHARED_RECORDS_TOO_LARGE })
     .regex(COMPACT_JWE, { error: 'jwe must be a compact JWE' }),
 });
 export type CreateShareLinkInput = z.input<typeof createShareLinkSchema>;

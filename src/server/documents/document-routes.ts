@@ -13,6 +13,7 @@ import {
   DOCUMENT_RECORD_MESSAGE,
   DOCUMENT_TYPES,
   MAX_DOCUMENT_BYTES,
+  displayFileName,
   documentUploadSchema,
   type DocumentUsage,
 } from '../../shared/documents';
@@ -72,9 +73,6 @@ function disposition(kind: 'inline' | 'attachment', name: string) {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
-
-/** The name a display copy (a HEIC photo's JPEG) is downloaded under. */
-const jpegName = (name: string) => name.replace(/\.[^.]*$/, '') + '.jpg';
 
 export function documentRoutes(deps: DocumentRouteDependencies) {
   const { database, store, documents, members, household, records, quotaBytes } = deps;
@@ -220,7 +218,7 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
             sha256: row.display_sha256,
             size: Number(row.display_bytes),
             type: 'image/jpeg',
-            name: jpegName(row.file_name),
+            name: displayFileName(row.file_name),
           }
         : {
             owner: row.user_id,

@@ -373,6 +373,64 @@ describe('documents', () => {
     );
   });
 
+  it("carry in a share link's bundle only the documents chosen, a HEIC photo with its JPEG", async () => {
+    const { client } = await signedUpClient(server);
+    const owner = await ownerOf(client);
+    const pdf = await makePdf();
+    const heic = readFileSync(path.join(FIXTURES, 'rainbow-451x461.heic'));
+    const letter = await upload(client, pdf, { title: 'Discharge letter' });
+    const photo = await upload(client, heic, { title: 'Rash', file_name: 'IMG_0004.HEIC' });
+    await upload(client, await makePdf(2), { title: 'Not shared' });
+    const shared = await client.get<{
+      entry: {
+        resource: {
+          resourceType: string;
+          description?: string;
+          content?: { attachment: { contentType: string; data: string; title: string } }[];
+        };
+      }[];
+    }>(
+      `/api/fhir/Patient/${owner}/$everything?types=allergy&documents=${photo.body.id},${letter.body.id}`,
+    );
+    expect(shared.status).toBe(200);
+    const references = shared.body.entry
+      .map((entry) => entry.resource)
+      .filter((resource) => resource.resourceType === 'DocumentReference');
+    expect(references.map((r) => r.description)).toEqual(['Discharge letter', 'Rash']);
+    const [pdfContent, heicContent] = references.map((r) => r.content ?? []);
+    expect(pdfContent).toHaveLength(1);
+    expect(Buffer.from(pdfContent?.[0]?.attachment.data ?? '', 'base64').equals(pdf)).toBe(true);
+    expect(heicContent?.map((c) => [c.attachment.contentType, c.attachment.title])).toEqual([
+      ['image/heic', 'IMG_0004.HEIC'],
+      ['image/jpeg', 'IMG_0004.jpg'],
+    ]);
+    expect(Buffer.from(heicContent?.[0]?.attachment.data ?? '', 'base64').equals(heic)).toBe(true);
+    const jpeg = Buffer.from(heicContent?.[1]?.attachment.data ?? '', 'base64');
+    expect((await sharp(jpeg).metadata()).format).toBe('jpeg');
+
+    // Another person's document, or one that is not there, is refused before any bundle.
+    const member = await client.post<{ id: string }>('/api/family-members', { name: 'Leo' });
+    const theirs = await upload(client, pdf, { family_member_id: member.body.id });
+    for (const id of [theirs.body.id, 'missing']) {
+      const refused = await client.get<{ message: string; field?: string }>(
+        `/api/fhir/Patient/${owner}/$everything?types=allergy&documents=${id}`,
+      );
+      expect(refused.status).toBe(404);
+      expect(refused.body).toMatchObject({ message: 'Document not found' });
+    }
+    const stranger = await signedUpClient(server);
+    const foreign = await stranger.client.get(
+      `/api/fhir/Patient/${await ownerOf(stranger.client)}/$everything?types=allergy&documents=${letter.body.id}`,
+    );
+    expect(foreign.status).toBe(404);
+    const many = Array.from({ length: 51 }, (_, i) => `id${i}`).join(',');
+    const tooMany = await client.get<{ message: string }>(
+      `/api/fhir/Patient/${owner}/$everything?types=allergy&documents=${many}`,
+    );
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toContain('documents');
+  });
+
   it('put a document on the timeline on its Document Date', async () => {
     const { client } = await signedUpClient(server);
     const created = await upload(client, await makePdf(), {

@@ -30,6 +30,18 @@ function entryJson(resource: Resource, mode: 'match' | 'include'): string {
   return JSON.stringify(entry);
 }
 
+/** A file's bytes as base64 text, a piece at a time as they are read. */
+async function* base64Of(file: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+  let rest: Uint8Array = new Uint8Array(0);
+  for await (const chunk of file) {
+    const bytes = rest.length ? Buffer.concat([rest, chunk]) : Buffer.from(chunk);
+    const whole = bytes.length - (bytes.length % 3);
+    if (whole) yield bytes.subarray(0, whole).toString('base64');
+    rest = bytes.subarray(whole);
+  }
+  if (rest.length) yield Buffer.from(rest).toString('base64');
+}
+
 /**
  * The Bundle's JSON, in chunks. It is a searchset because that is what the R4 operation
  * returns: the Patient is the match and every record an include. It carries no `total`
@@ -87,21 +99,23 @@ export async function* streamPatientEverything(
     }
   }
   for await (const document of source.documents?.() ?? []) {
-    // The file goes in as the attachment's data, base64, written as it is read: never the
+    // Each file goes in as its attachment's data, base64, written as it is read: never a
     // whole file in memory, however large.
-    const [before, after] = entryJson(
-      documentReferenceResource(document, { data: DATA_MARK }, context),
+    const parts = entryJson(
+      documentReferenceResource(
+        document,
+        { data: DATA_MARK, ...(document.display ? { displayData: DATA_MARK } : {}) },
+        context,
+      ),
       'include',
     ).split(JSON.stringify(DATA_MARK));
-    yield `${buffer},${before}"`;
-    let rest: Uint8Array = new Uint8Array(0);
-    for await (const chunk of document.file()) {
-      const bytes = rest.length ? Buffer.concat([rest, chunk]) : Buffer.from(chunk);
-      const whole = bytes.length - (bytes.length % 3);
-      if (whole) yield bytes.subarray(0, whole).toString('base64');
-      rest = bytes.subarray(whole);
+    const files = [document.file, ...(document.display ? [document.display.file] : [])];
+    yield `${buffer},${parts[0]}"`;
+    for (const [index, file] of files.entries()) {
+      if (index > 0) yield `"${parts[index]}"`;
+      yield* base64Of(file());
     }
-    buffer = `${Buffer.from(rest).toString('base64')}"${after}`;
+    buffer = `"${parts[files.length]}`;
   }
   for (const dose of overdue) {
     buffer += `,${entryJson(overdueDoseResource(person.id, dose, context), 'include')}`;

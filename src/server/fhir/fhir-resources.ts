@@ -6,6 +6,7 @@
  */
 import { KIN_COMPUTED_TAG } from '../../shared/fhir-extensions';
 import { cvxNames } from '../../shared/vaccines/vaccines';
+import { displayFileName } from '../../shared/documents';
 import type {
   AllergyIntolerance,
   Appointment,
@@ -601,15 +602,17 @@ export const DOCUMENT_TYPE_LOINC: Readonly<Record<string, { code: string; displa
 /**
  * A document as a DocumentReference: its type (LOINC where there is one, and the app's own
  * word), its date, the record it belongs to (context.related, the record's own resource in
- * the bundle), and the file as the attachment (`data` given by the caller: the bundle
- * writes the base64 itself, as it reads the file).
+ * the bundle), and the file as the attachment; a HEIC photo's JPEG, the copy a browser
+ * shows, as a second one. The `data` of each is given by the caller: the bundle writes the
+ * base64 itself, as it reads the file.
  */
 export function documentReferenceResource(
   document: DocumentWithFile,
-  attachment: { data: string },
+  attachment: { data: string; displayData?: string },
   context: MappingContext,
 ): DocumentReference {
   const loinc = DOCUMENT_TYPE_LOINC[document.document_type];
+  const creation = document.document_date ? { creation: document.document_date } : {};
   return {
     resourceType: 'DocumentReference',
     id: document.id,
@@ -628,9 +631,22 @@ export function documentReferenceResource(
           data: attachment.data,
           title: document.file_name,
           size: document.size_bytes,
-          ...(document.document_date ? { creation: document.document_date } : {}),
+          ...creation,
         },
       },
+      ...(document.display && attachment.displayData !== undefined
+        ? [
+            {
+              attachment: {
+                contentType: 'image/jpeg',
+                data: attachment.displayData,
+                title: displayFileName(document.file_name),
+                size: document.display.size_bytes,
+                ...creation,
+              },
+            },
+          ]
+        : []),
     ],
     ...(document.record_id ? { context: { related: [referenceTo(document.record_id)] } } : {}),
   };

@@ -12,6 +12,8 @@ import type { Kysely } from 'kysely';
 import { localToday } from '../../shared/dates';
 import { fhirQuerySchema } from '../../shared/fhir';
 import { WHOLE_FAMILY_CONTACTS } from '../../shared/constants';
+import { ApiError } from '../../shared/api-error';
+import { DOCUMENT_NOT_FOUND_MESSAGE } from '../../shared/documents';
 import type { DB } from '../db/schema';
 import type { HouseholdRepository } from '../household/household-repository';
 import type { AppEnv } from '../http/env';
@@ -46,11 +48,16 @@ export function personFhirSource(
   options: {
     types?: readonly string[];
     wholeFamilyContacts?: boolean;
-    /** The documents' rows and files: in the bundle when no types are chosen (a full export). */
+    /**
+     * The documents' rows and files: every one in the bundle when no types are chosen (a
+     * full export), else those of `documentIds` (a share link's choice).
+     */
     documents?: Pick<DocumentRepository, 'ofPerson' | 'readFile'>;
+    documentIds?: readonly string[];
   } = {},
 ): FhirSource {
   const { types, wholeFamilyContacts, documents } = options;
+  const documentIds = types ? (options.documentIds ?? []) : undefined;
   return {
     person: {
       id: person.id,
@@ -69,7 +76,9 @@ export function personFhirSource(
     ) as FhirSource['rows'],
     doses: () => personDoses(db, userId, person),
     documents: () =>
-      documents && !types ? personDocuments(documents, userId, person) : noRecords(),
+      documents && documentIds?.length !== 0
+        ? personDocuments(documents, userId, person, documentIds)
+        : noRecords(),
   };
 }
 
@@ -78,8 +87,11 @@ async function* personDocuments(
   documents: Pick<DocumentRepository, 'ofPerson' | 'readFile'>,
   userId: string,
   person: Person,
+  ids?: readonly string[],
 ): AsyncGenerator<DocumentWithFile> {
   for (const row of await documents.ofPerson(userId, person.family_member_id)) {
+    if (ids && !ids.includes(row.id)) continue;
+    const displaySha256 = row.display_sha256;
     yield {
       id: row.id,
       title: row.title,
@@ -92,6 +104,14 @@ async function* personDocuments(
       record_type: row.record_type,
       record_id: row.record_id,
       file: () => documents.readFile(userId, row.sha256),
+      ...(displaySha256
+        ? {
+            display: {
+              size_bytes: Number(row.display_bytes),
+              file: () => documents.readFile(userId, displaySha256),
+            },
+          }
+        : {}),
     };
   }
 }
@@ -106,7 +126,13 @@ export function fhirRoutes(
 ) {
   async function prepare(
     c: Context<AppEnv>,
-    query: { today?: string; types?: readonly string[]; contacts?: string; vaccines?: 'overdue' },
+    query: {
+      today?: string;
+      types?: readonly string[];
+      documents?: readonly string[];
+      contacts?: string;
+      vaccines?: 'overdue';
+    },
   ) {
     const access = await c.var.access();
     const found = await findExportablePerson(db, access, c.req.param('personId') ?? '');
@@ -116,6 +142,15 @@ export function fhirRoutes(
     await household.notePersonUse(access, person.id, 'read');
     const clock: FhirClock = { now: new Date().toISOString(), today: query.today ?? localToday() };
     const wholeFamilyContacts = !shared && query.contacts === WHOLE_FAMILY_CONTACTS;
+    // Every document chosen must be the person's: the bundle is streamed, so it is checked first.
+    if (query.documents?.length) {
+      const theirs = new Set(
+        (await documents?.ofPerson(ownerId, person.family_member_id))?.map((row) => row.id),
+      );
+      if (query.documents.some((id) => !theirs.has(id))) {
+        throw new ApiError(404, DOCUMENT_NOT_FOUND_MESSAGE, 'documents');
+      }
+    }
     // A family member's overdue doses by the owner's schedule, only when asked (a share link).
     const overdue =
       query.vaccines === 'overdue' && person.date_of_birth && !person.email
@@ -129,6 +164,7 @@ export function fhirRoutes(
         types: query.types,
         wholeFamilyContacts,
         documents,
+        documentIds: query.documents,
       }),
     };
   }
@@ -142,7 +178,12 @@ export function fhirRoutes(
       });
     })
     .get('/Patient/:personId/$summary', validate('query', fhirQuerySchema), async (c) => {
-      const { types: _types, vaccines: _vaccines, ...query } = c.req.valid('query');
+      const {
+        types: _types,
+        vaccines: _vaccines,
+        documents: _documents,
+        ...query
+      } = c.req.valid('query');
       const { person, clock, source } = await prepare(c, query);
       const bundle = await buildPatientSummary(source, clock);
       return c.body(JSON.stringify(bundle), 200, {

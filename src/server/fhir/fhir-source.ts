@@ -108,6 +108,8 @@ export interface DocumentWithFile {
   record_type: string | null;
   record_id: string | null;
   file: () => AsyncIterable<Uint8Array>;
+  /** The copy a browser shows (a HEIC photo's JPEG), when the original is not one. */
+  display?: { size_bytes: number; file: () => AsyncIterable<Uint8Array> };
 }
 
 /** A dose marked taken or skipped, as the dose log keeps it. */

@@ -283,6 +283,8 @@ export interface DocumentListQuery {
   record_type?: string;
   record_id?: string;
   offset?: number;
+  /** How many, at most 100 (50 by default). */
+  limit?: number;
 }
 
 /** What an upload says of its file (the body is the file itself). */
@@ -353,12 +355,14 @@ export const shareLinksApi = {
   bundle: async (
     personId: string,
     types: readonly string[],
-    options: { wholeFamilyContacts?: boolean } = {},
+    options: { wholeFamilyContacts?: boolean; documentIds?: readonly string[] } = {},
   ): Promise<string> => {
     const response = await send(
       `/api/fhir/Patient/${encodeURIComponent(personId)}/$everything${queryString({
         today: localToday(),
         types: types.join(','),
+        // The documents the owner chose, each with its file (and a HEIC photo's JPEG).
+        documents: options.documentIds?.join(','),
         contacts: options.wholeFamilyContacts ? WHOLE_FAMILY_CONTACTS : undefined,
         // The doses the owner's schedule has overdue, for the viewer's 'Vaccine Doses Overdue'.
         vaccines: 'overdue',

@@ -3,11 +3,13 @@ import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import {
   conditionResource,
+  documentReferenceResource,
   medicationResource,
+  noteResource,
   overdueDoseResource,
 } from '../../server/fhir/fhir-resources';
 import type { FhirRows } from '../../server/fhir/fhir-source';
-import { day, summarizeBundle } from './bundle-summary';
+import { day, sharedDocuments, summarizeBundle } from './bundle-summary';
 
 const bundleOf = (...resources: Resource[]): Bundle => ({
   resourceType: 'Bundle',
@@ -247,5 +249,75 @@ describe('summarizeBundle', () => {
     expect(sections['Care Team']).toEqual([
       { title: 'Dr. Chen', details: ['Doctor', 'Pediatrics'] },
     ]);
+  });
+});
+
+describe('sharedDocuments', () => {
+  const context = { now: '2026-03-01T10:00:00.000Z', today: '2026-03-01', patient };
+  const documentOf = (overrides: Partial<Parameters<typeof documentReferenceResource>[0]>) => ({
+    id: 'd1',
+    title: 'Discharge letter',
+    document_type: 'Letter',
+    document_date: '2026-02-03',
+    file_name: 'letter.pdf',
+    mime_type: 'application/pdf',
+    size_bytes: 4,
+    created_at: '2026-02-04T09:00:00.000Z',
+    record_type: null,
+    record_id: null,
+    file: async function* () {},
+    ...overrides,
+  });
+
+  it("reads each document's file and what a browser shows of it; notes stay notes", () => {
+    const bundle = bundleOf(
+      documentReferenceResource(documentOf({}), { data: 'JVBERg==' }, context),
+      documentReferenceResource(
+        documentOf({
+          id: 'd2',
+          title: 'Rash',
+          document_type: 'Imaging',
+          document_date: null,
+          file_name: 'IMG_1.HEIC',
+          mime_type: 'image/heic',
+          display: { size_bytes: 3, file: async function* () {} },
+        }),
+        { data: 'AAAA', displayData: '/9j/' },
+        context,
+      ),
+      noteResource(
+        {
+          id: 'n1',
+          title: 'Call back',
+          note_type: 'Personal Note',
+          note_date: null,
+          content: 'Hi',
+          family_member_id: null,
+          created_at: '2026-02-01T00:00:00.000Z',
+          updated_at: '2026-02-01T00:00:00.000Z',
+        },
+        context,
+      ),
+    );
+    expect(sharedDocuments(bundle)).toEqual([
+      {
+        id: 'd1',
+        title: 'Discharge letter',
+        type: 'Letter',
+        date: day('2026-02-03'),
+        file: { contentType: 'application/pdf', fileName: 'letter.pdf', data: 'JVBERg==' },
+        shown: { contentType: 'application/pdf', fileName: 'letter.pdf', data: 'JVBERg==' },
+      },
+      {
+        id: 'd2',
+        title: 'Rash',
+        type: 'Imaging',
+        date: day('2026-02-04T09:00:00.000Z'),
+        file: { contentType: 'image/heic', fileName: 'IMG_1.HEIC', data: 'AAAA' },
+        shown: { contentType: 'image/jpeg', fileName: 'IMG_1.jpg', data: '/9j/' },
+      },
+    ]);
+    const notes = summarizeBundle(bundle).sections.find((s) => s.heading === 'Notes');
+    expect(notes?.items.map((item) => item.title)).toEqual(['Call back']);
   });
 });

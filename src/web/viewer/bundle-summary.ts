@@ -24,6 +24,7 @@ import type {
   PractitionerRole,
   Resource,
 } from '@medplum/fhirtypes';
+import { DOCUMENT_MIME_TYPES } from '../../shared/documents';
 import { isComputed, KIN_EXTENSION, SHARE_UNITS_TAG_SYSTEM } from '../../shared/fhir-extensions';
 import { rangeText } from '../../shared/labs/lab-flag';
 import { formatMeasure, MEASURES, type MeasureName, type UnitSystem } from '../../shared/units';
@@ -335,14 +336,16 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       })),
   ];
 
-  const notes = byType<DocumentReference>(resources, 'DocumentReference').map((d) => ({
-    title: d.description ?? 'Note',
-    details: present(
-      text(d.type),
-      d.context?.period?.start && day(d.context.period.start),
-      decode(d.content[0]?.attachment.data),
-    ),
-  }));
+  const notes = byType<DocumentReference>(resources, 'DocumentReference')
+    .filter((d) => !isSharedDocument(d))
+    .map((d) => ({
+      title: d.description ?? 'Note',
+      details: present(
+        text(d.type),
+        d.context?.period?.start && day(d.context.period.start),
+        decode(d.content[0]?.attachment.data),
+      ),
+    }));
 
   return {
     name,
@@ -445,6 +448,63 @@ function latestVitalItems(observations: readonly Observation[], units: UnitSyste
           timing?.valueString,
           day(o.effectiveDateTime),
         ),
+      },
+    ];
+  });
+}
+
+/** A file of a shared document: its kind, name and bytes (base64, as the bundle has them). */
+export interface SharedFile {
+  contentType: string;
+  fileName: string;
+  data: string;
+}
+
+/** A document the owner chose to share, with its file and the copy a browser shows. */
+export interface SharedDocument {
+  id: string;
+  title: string;
+  type: string;
+  /** The Document Date, else the day it was uploaded. */
+  date: string;
+  file: SharedFile;
+  /** What to show: a HEIC photo's JPEG, else the file itself when a browser shows it. */
+  shown: SharedFile | null;
+}
+
+/** A document (a PDF or an image), not a note (text), as fhir-resources.ts writes them. */
+function isSharedDocument(reference: DocumentReference): boolean {
+  const type = reference.content[0]?.attachment.contentType ?? '';
+  return (DOCUMENT_MIME_TYPES as readonly string[]).includes(type);
+}
+
+const fileOf = (attachment: DocumentReference['content'][number]['attachment'] | undefined) =>
+  attachment?.data && attachment.contentType
+    ? {
+        contentType: attachment.contentType,
+        fileName: attachment.title ?? 'document',
+        data: attachment.data,
+      }
+    : null;
+
+/** A browser shows these itself (an image in the page, a PDF in its viewer). */
+const SHOWN_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/png', 'image/webp']);
+
+/** The documents a shared bundle carries, with their files, oldest first as written. */
+export function sharedDocuments(bundle: Bundle): SharedDocument[] {
+  return (bundle.entry ?? []).flatMap(({ resource }) => {
+    if (resource?.resourceType !== 'DocumentReference' || !isSharedDocument(resource)) return [];
+    const [original, ...others] = resource.content.map((content) => fileOf(content.attachment));
+    if (!original) return [];
+    const shown = [original, ...others].find((file) => file && SHOWN_TYPES.has(file.contentType));
+    return [
+      {
+        id: resource.id ?? original.fileName,
+        title: resource.description ?? original.fileName,
+        type: text(resource.type),
+        date: day(resource.content[0]?.attachment.creation ?? resource.date),
+        file: original,
+        shown: shown ?? null,
       },
     ];
   });

@@ -3,10 +3,11 @@
  * session. It reads the SMART Health Link from the fragment (which never reaches the
  * server), asks for the passcode when the link has one, fetches the manifest and the file,
  * decrypts the FHIR bundle here with the key from the fragment, and shows the person's
- * summary with a button to download the FHIR JSON.
+ * summary with a button to download the FHIR JSON, and the documents shared with it, each
+ * viewed or downloaded from the decrypted bundle.
  */
 import { compactDecrypt } from 'jose';
-import { Download, ShieldCheck } from 'lucide-react';
+import { Download, ExternalLink, Eye, ShieldCheck } from 'lucide-react';
 import { StrictMode, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Bundle } from '@medplum/fhirtypes';
@@ -16,7 +17,14 @@ import {
   WRONG_PASSCODE,
   type ShlinkPayload,
 } from '../../shared/shlink';
-import { day, summarizeBundle, type BundleSummary } from './bundle-summary';
+import {
+  day,
+  sharedDocuments,
+  summarizeBundle,
+  type BundleSummary,
+  type SharedDocument,
+  type SharedFile,
+} from './bundle-summary';
 import { SevereBadge } from '../components/severe-badge';
 import { LabFlagBadge } from '../components/lab-flag-badge';
 import { saveBlob } from '../lib/save-file';
@@ -25,7 +33,7 @@ import '../styles.css';
 type State =
   | { step: 'ask'; attemptsLeft?: number | 'unknown' }
   | { step: 'opening' }
-  | { step: 'shown'; summary: BundleSummary; json: string }
+  | { step: 'shown'; summary: BundleSummary; documents: SharedDocument[]; json: string }
   | { step: 'gone' }
   | { step: 'failed'; message: string };
 
@@ -69,7 +77,8 @@ async function openLink(payload: ShlinkPayload, recipient: string, passcode?: st
   if (!jwe) throw new Error('The link holds no records.');
   const { plaintext } = await compactDecrypt(jwe, base64UrlBytes(payload.key));
   const json = new TextDecoder().decode(plaintext);
-  return { json, summary: summarizeBundle(JSON.parse(json) as Bundle) };
+  const bundle = JSON.parse(json) as Bundle;
+  return { json, summary: summarizeBundle(bundle), documents: sharedDocuments(bundle) };
 }
 
 function download(json: string, name: string) {
@@ -92,7 +101,7 @@ function Viewer() {
     if (!payload) return;
     setState({ step: 'opening' });
     openLink(payload, recipient || 'Not given', passcode).then(
-      ({ json, summary }) => setState({ step: 'shown', json, summary }),
+      ({ json, summary, documents }) => setState({ step: 'shown', json, summary, documents }),
       (error: unknown) => {
         if (error instanceof Gone) setState({ step: 'gone' });
         // The last attempt used locks the link: it is gone from then on.
@@ -158,7 +167,7 @@ function Viewer() {
           onOpen={open}
         />
       ) : (
-        <Summary summary={state.summary} json={state.json} />
+        <Summary summary={state.summary} documents={state.documents} json={state.json} />
       )}
     </main>
   );
@@ -274,7 +283,15 @@ const SHOWN_ONLY_WITH_ITEMS = new Set(['Past Visits', 'Notes', 'Vaccine Doses Ov
 
 const sectionId = (heading: string) => `section-${heading.toLowerCase().replace(/\W+/g, '-')}`;
 
-function Summary({ summary, json }: { summary: BundleSummary; json: string }) {
+function Summary({
+  summary,
+  documents,
+  json,
+}: {
+  summary: BundleSummary;
+  documents: SharedDocument[];
+  json: string;
+}) {
   return (
     <article className="space-y-4 wrap-anywhere">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -331,7 +348,104 @@ function Summary({ summary, json }: { summary: BundleSummary; json: string }) {
             )}
           </section>
         ))}
+      {documents.length > 0 ? <SharedDocuments documents={documents} /> : null}
     </article>
+  );
+}
+
+const fileBlob = (file: SharedFile) =>
+  new Blob([base64UrlBytes(file.data) as Uint8Array<ArrayBuffer>], { type: file.contentType });
+
+/** A PDF in the browser's own viewer, in a new tab: decrypted here, never from a server. */
+function openFile(file: SharedFile) {
+  const url = URL.createObjectURL(fileBlob(file));
+  window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+const smallButton =
+  'inline-flex min-h-11 items-center gap-2 rounded-xl border border-input bg-surface px-3 py-2 text-sm font-medium hover:bg-surface-muted';
+
+/** The documents the owner chose to share: each viewed (an image here, a PDF in a new tab) or downloaded. */
+function SharedDocuments({ documents }: { documents: SharedDocument[] }) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  return (
+    <section
+      aria-labelledby={sectionId('Documents')}
+      className="rounded-2xl border border-border bg-surface p-4"
+    >
+      <h2 id={sectionId('Documents')} className="mb-2 font-semibold">
+        Documents
+      </h2>
+      <ul className="divide-y divide-border">
+        {documents.map((document) => {
+          const shown = document.shown;
+          const image = shown && shown.contentType !== 'application/pdf' ? shown : null;
+          const imageId = `document-${document.id}`;
+          return (
+            <li key={document.id} className="space-y-2 py-2">
+              <div>
+                <p className="font-medium">{document.title}</p>
+                <p className="text-sm text-muted-foreground">
+                  {[document.type, document.date].filter(Boolean).join(' · ')}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                {image ? (
+                  <button
+                    type="button"
+                    className={smallButton}
+                    aria-label={`View ${document.title}`}
+                    aria-expanded={open.has(document.id)}
+                    aria-controls={imageId}
+                    onClick={() => toggle(document.id)}
+                  >
+                    <Eye className="size-4" aria-hidden="true" />
+                    View
+                  </button>
+                ) : shown ? (
+                  <button
+                    type="button"
+                    className={smallButton}
+                    aria-label={`Open ${document.title}`}
+                    onClick={() => openFile(shown)}
+                  >
+                    <ExternalLink className="size-4" aria-hidden="true" />
+                    Open
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  className={smallButton}
+                  aria-label={`Download ${document.title}`}
+                  onClick={() => saveBlob(fileBlob(document.file), document.file.fileName)}
+                >
+                  <Download className="size-4" aria-hidden="true" />
+                  Download
+                </button>
+              </div>
+              {image ? (
+                <div id={imageId} hidden={!open.has(document.id)}>
+                  {open.has(document.id) ? (
+                    <img
+                      src={`data:${image.contentType};base64,${image.data}`}
+                      alt={document.title}
+                      className="max-h-[70dvh] w-full rounded-xl border border-border object-contain"
+                    />
+                  ) : null}
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 

@@ -1,5 +1,6 @@
 /**
- * Making a share link (CONTRACT.md §4 "Share"): Person, what to include, 'Expires' and an
+ * Making a share link (CONTRACT.md §4 "Share"): Person, what to include (record types, and
+ * any of the person's 'Documents'), 'Expires' and an
  * optional 'Link Passcode', then 'Create Link'. The link then shows in a read-only 'Share
  * Link' field with its QR code and 'Copy Link'; from 'Share via Email' or 'Share via
  * Message' it is also handed over through the Web Share API where the browser has it, and
@@ -27,6 +28,7 @@ import { PersonSelect, usePersons } from '../family-members/person-select';
 import { useUnits } from '../profile-settings/profile-queries';
 import { useCreateShareLink, type CreatedShareLink } from './share-link-queries';
 import { WholeFamilyContacts } from './whole-family-contacts';
+import { ShareDocuments, sharedDocumentsProblem, useShareableDocuments } from './share-documents';
 
 export type ShareMode = 'link' | 'email' | 'message';
 
@@ -75,10 +77,17 @@ function ShareLinkForm({ mode }: { mode: ShareMode }) {
   );
   const [types, setTypes] = useState<readonly ShareableRecordType[]>(SHAREABLE_RECORD_TYPES);
   const [wholeFamilyContacts, setWholeFamilyContacts] = useState(false);
+  const documents = useShareableDocuments(personId);
+  // By id; only those of the person now chosen count (another person's ticks do not).
+  const [documentIds, setDocumentIds] = useState<ReadonlySet<string>>(new Set());
+  const chosenDocuments = documents.filter((document) => documentIds.has(document.id));
   const [days, setDays] = useState<ShareLinkExpiryDays>(DEFAULT_SHARE_LINK_EXPIRY_DAYS);
   const [passcode, setPasscode] = useState('');
   // Each problem is shown under the field it is about.
-  const [problem, setProblem] = useState<{ field: 'include' | 'passcode'; message: string }>();
+  const [problem, setProblem] = useState<{
+    field: 'include' | 'documents' | 'passcode';
+    message: string;
+  }>();
   const [created, setCreated] = useState<CreatedShareLink | null>(null);
   const create = useCreateShareLink();
   const units = useUnits();
@@ -88,6 +97,8 @@ function ShareLinkForm({ mode }: { mode: ShareMode }) {
     if (types.length === 0) {
       return setProblem({ field: 'include', message: 'Choose at least one kind of record' });
     }
+    const tooLarge = sharedDocumentsProblem(chosenDocuments);
+    if (tooLarge) return setProblem({ field: 'documents', message: tooLarge });
     if (passcode && passcode.length < 4) {
       return setProblem({
         field: 'passcode',
@@ -101,6 +112,7 @@ function ShareLinkForm({ mode }: { mode: ShareMode }) {
         personName,
         types,
         wholeFamilyContacts: wholeFamilyContacts && types.includes('contact'),
+        documentIds: chosenDocuments.map((document) => document.id),
         expiresInDays: days,
         passcode,
         units,
@@ -166,6 +178,13 @@ function ShareLinkForm({ mode }: { mode: ShareMode }) {
           message={problem?.field === 'include' ? problem.message : undefined}
         />
       </fieldset>
+      <ShareDocuments
+        documents={documents}
+        chosen={documentIds}
+        onChange={setDocumentIds}
+        problem={problem?.field === 'documents' ? problem.message : undefined}
+        disabled={create.isPending}
+      />
       <FormField id={ids.expires} label="Expires">
         <Select
           id={ids.expires}

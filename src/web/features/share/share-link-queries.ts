@@ -1,5 +1,6 @@
 /**
- * The owner's share links: made in this browser (the person's bundle is fetched, encrypted
+ * The owner's share links: made in this browser (the person's bundle, with the documents
+ * chosen, is fetched, encrypted
  * with a fresh random key, and only the ciphertext is uploaded; the key goes into the
  * link's fragment), listed, their access logs, revoked.
  */
@@ -8,7 +9,9 @@ import { CompactEncrypt } from 'jose';
 import type { UnitSystem } from '../../../shared/units';
 import { SHARE_UNITS_TAG_SYSTEM } from '../../../shared/fhir-extensions';
 import {
+  MAX_SHARE_LINK_JWE_CHARS,
   SHARE_LABEL_MAX,
+  SHARED_RECORDS_TOO_LARGE,
   viewerUrl,
   type ShareableRecordType,
   type ShareLinkExpiryDays,
@@ -24,6 +27,8 @@ export interface NewShareLink {
   personId: string;
   personName: string;
   types: readonly ShareableRecordType[];
+  /** The person's documents chosen to go with the records, by id. */
+  documentIds?: readonly string[];
   /** The whole family's contacts too, beside the person's own. */
   wholeFamilyContacts?: boolean;
   expiresInDays: ShareLinkExpiryDays;
@@ -59,6 +64,7 @@ export async function createShareLink(input: NewShareLink): Promise<CreatedShare
   const bundle = withUnitsTag(
     await shareLinksApi.bundle(input.personId, input.types, {
       wholeFamilyContacts: input.wholeFamilyContacts,
+      documentIds: input.documentIds,
     }),
     input.units,
   );
@@ -66,6 +72,8 @@ export async function createShareLink(input: NewShareLink): Promise<CreatedShare
   const jwe = await new CompactEncrypt(new TextEncoder().encode(bundle))
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty: 'application/fhir+json' })
     .encrypt(key);
+  // Refused here rather than after the upload: nothing is sent that the server would refuse.
+  if (jwe.length > MAX_SHARE_LINK_JWE_CHARS) throw new Error(SHARED_RECORDS_TOO_LARGE);
   const label = `Health records of ${input.personName}`.slice(0, SHARE_LABEL_MAX);
   const created = await shareLinksApi.create({
     person_id: input.personId,
