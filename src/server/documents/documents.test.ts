@@ -404,7 +404,11 @@ describe('documents', () => {
       ['image/heic', 'IMG_0004.HEIC'],
       ['image/jpeg', 'IMG_0004.jpg'],
     ]);
-    expect(Buffer.from(heicContent?.[0]?.attachment.data ?? '', 'base64').equals(heic)).toBe(true);
+    // The original as kept: the upload with its Exif and XMP emptied.
+    const kept = await client.getBytes(photo.body.file_url);
+    expect(Buffer.from(heicContent?.[0]?.attachment.data ?? '', 'base64').equals(kept.bytes)).toBe(
+      true,
+    );
     const jpeg = Buffer.from(heicContent?.[1]?.attachment.data ?? '', 'base64');
     expect((await sharp(jpeg).metadata()).format).toBe('jpeg');
 
