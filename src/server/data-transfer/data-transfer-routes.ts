@@ -107,12 +107,7 @@ async function receiveImport(
     return { bytes: await readBounded(all, MAX_IMPORT_BYTES) };
   }
   const file = await incomingFile();
-  try {
-    await receiveFile(all, file, archiveMax, tooLarge);
-  } catch (error) {
-    await rm(file, { force: true });
-    throw error;
-  }
+  await receiveFile(all, file, archiveMax, tooLarge);
   return { archive: file };
 }
 

@@ -57,7 +57,8 @@ export interface ReceivedFile {
 
 /**
  * Streams a file's bytes to a temporary file: its size counted (more than `maxBytes` stops
- * it at once, with the error `refuse` makes), its SHA-256 taken, its first bytes kept.
+ * it at once, with the error `refuse` makes), its SHA-256 taken, its first bytes kept. A
+ * file not received whole is removed.
  */
 export async function receiveFile(
   bytes: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
@@ -83,7 +84,12 @@ export async function receiveFile(
       }
     })(),
   );
-  await pipeline(counted, createWriteStream(file, { mode: 0o600, flush: true }));
+  try {
+    await pipeline(counted, createWriteStream(file, { mode: 0o600, flush: true }));
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
   return { size, sha256: hash.digest('hex'), head: Buffer.concat(headParts) };
 }
 
@@ -183,13 +189,10 @@ export async function takeDocument(
   if (usedBytes + (declaredBytes ?? 0) > quotaBytes) throw overQuota();
 
   const file = await store.incomingFile();
-  let received;
-  try {
-    received = await receiveFile(bytes, file);
-    if (received.size === 0) throw new ApiError(400, DOCUMENT_EMPTY_MESSAGE, 'file');
-  } catch (error) {
+  const received = await receiveFile(bytes, file);
+  if (received.size === 0) {
     await rm(file, { force: true });
-    throw error;
+    throw new ApiError(400, DOCUMENT_EMPTY_MESSAGE, 'file');
   }
   const kept = await keepReceivedFile(intake, { owner, file, received, usedBytes });
   const document = await documents.create({ ...details, ...kept });
