@@ -4,8 +4,20 @@
  */
 import { z } from 'zod';
 import { BODY_NOT_OBJECT } from './api-error';
-import { unitsSettingSchema } from './units';
-import { vaccineScheduleField } from './vaccines/schedule-setting';
+import { choiceWithDefault } from './records/fields';
+import { UNIT_SYSTEMS, UNITS_LABEL } from './units';
+import { DEFAULT_VACCINE_SCHEDULE, VACCINE_SCHEDULE_CHOICES } from './vaccines/schedule-setting';
+
+export const vaccineScheduleField = choiceWithDefault(
+  'Vaccine Schedule',
+  VACCINE_SCHEDULE_CHOICES,
+  DEFAULT_VACCINE_SCHEDULE,
+  { labels: { none: 'None', 'us-cdc': 'United States (CDC)' } },
+);
+
+const unitsSettingSchema = z.enum(UNIT_SYSTEMS, {
+  error: `${UNITS_LABEL} must be one of: Metric, US`,
+});
 
 export const accountSettingsSchema = z.object(
   {

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { DOCUMENT_MIME_TYPES, MAX_DOCUMENT_BYTES, documentUploadSchema } from './documents';
-import { doseMarkSchema, type DoseMark } from './doses';
+import { doseMarkSchema } from './dose-requests';
+import type { DoseMark } from './doses';
 import { recordDefinitions } from './records';
 import type { RecordTable } from './records/definition';
 

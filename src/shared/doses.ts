@@ -8,15 +8,8 @@
  * medication was added on: derived, never written by a nightly job. Days before then are
  * 'not tracked', unless the user marks their doses afterwards (up to BACKFILL_DAYS back).
  */
-import { z } from 'zod';
-import {
-  addDays,
-  CALENDAR_SLACK_DAYS,
-  calendarDayOf,
-  isCalendarDate,
-  latestToday,
-} from './date-values';
-import { ANY_TIME_LABEL, TIMES_OF_DAY } from './records/medications';
+import { addDays, CALENDAR_SLACK_DAYS, calendarDayOf } from './date-values';
+import { ANY_TIME_LABEL, TIMES_OF_DAY } from './records/medication-times';
 
 export { addDays };
 
@@ -37,9 +30,6 @@ export const STRIP_DAYS = 14;
 /** How far back a past day's doses may be marked taken or skipped. */
 export const BACKFILL_DAYS = 30;
 
-const calendarDate = (name: string) =>
-  z.string().refine(isCalendarDate, { error: `${name} must be a date (YYYY-MM-DD)` });
-
 export const DOSE_DAY_FUTURE_MESSAGE = 'Day cannot be in the future';
 export const DOSE_DAY_TOO_OLD_MESSAGE = `Day can be at most ${BACKFILL_DAYS} days back`;
 
@@ -47,21 +37,7 @@ export const DOSE_DAY_TOO_OLD_MESSAGE = `Day can be at most ${BACKFILL_DAYS} day
 export const earliestMarkableDay = (now: Date = new Date()) =>
   addDays(calendarDayOf(now), -BACKFILL_DAYS - CALENDAR_SLACK_DAYS);
 
-const LOGGED_SLOTS = [...DOSE_SLOTS, ANY_TIME, AS_NEEDED] as const;
-
-export const doseMarkSchema = z.object({
-  medication_id: z.uuid({ error: 'Medication: choose a medication' }),
-  day: calendarDate('Day')
-    .refine((day) => day <= latestToday(), { error: DOSE_DAY_FUTURE_MESSAGE })
-    .refine((day) => day >= earliestMarkableDay(), { error: DOSE_DAY_TOO_OLD_MESSAGE }),
-  slot: z.enum(LOGGED_SLOTS, {
-    error: `Slot must be one of: ${LOGGED_SLOTS.join(', ')}`,
-  }),
-  status: z.enum(DOSE_STATUSES, { error: 'Status must be taken or skipped' }),
-});
-export type DoseMarkInput = z.infer<typeof doseMarkSchema>;
-
-export const dosesQuerySchema = z.object({ today: calendarDate('today') });
+export const LOGGED_SLOTS = [...DOSE_SLOTS, ANY_TIME, AS_NEEDED] as const;
 
 /** What a medication's schedule needs. */
 export interface Schedule {

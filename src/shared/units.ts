@@ -8,17 +8,12 @@
  * carry it. Its answers are the reference: units.test.ts converts each row of this table
  * with ucum-lhc and holds the two to the same numbers (decision 0030).
  */
-import { z } from 'zod';
 
 export const UNIT_SYSTEMS = ['metric', 'us'] as const;
 export type UnitSystem = (typeof UNIT_SYSTEMS)[number];
 export const DEFAULT_UNITS: UnitSystem = 'metric';
 export const UNIT_SYSTEM_LABELS: Record<UnitSystem, string> = { metric: 'Metric', us: 'US' };
 export const UNITS_LABEL = 'Units';
-
-export const unitsSettingSchema = z.enum(UNIT_SYSTEMS, {
-  error: `${UNITS_LABEL} must be one of: Metric, US`,
-});
 
 /** A unit a value can be shown in: its UCUM code, how it is printed, and how it maps to the canonical unit. */
 export interface UnitSpec {

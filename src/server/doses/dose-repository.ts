@@ -14,10 +14,10 @@ import {
   dueSlots,
   type Adherence,
   type DoseMark,
-  type DoseMarkInput,
   type Schedule,
   type TodayDoses,
 } from '../../shared/doses';
+import type { DoseMarkInput } from '../../shared/dose-requests';
 import { deleteOwned, ownedRow, ownedRows } from '../access/access';
 import {
   inScope,

@@ -8,7 +8,7 @@
  *   GET    /api/doses/adherence/{medicationId}?today=…     the last 30 days
  */
 import { Hono } from 'hono';
-import { dosesQuerySchema, doseMarkSchema } from '../../shared/doses';
+import { dosesQuerySchema, doseMarkSchema } from '../../shared/dose-requests';
 import { sharesInScope, type Access } from '../access/scope';
 import type { HouseholdRepository } from '../household/household-repository';
 import type { AppEnv } from '../http/env';

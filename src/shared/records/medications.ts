@@ -2,16 +2,11 @@
 import { choice, date, familyMember, flag, text, textarea } from './fields';
 import { recordCatalogue } from './catalogue';
 import { defineRecord, objectSchema, standardMessages } from './definition';
+import { TIMES_OF_DAY } from './medication-times';
+
+export { ANY_TIME_LABEL, TIMES_OF_DAY } from './medication-times';
 
 export const MEDICATION_FREQUENCIES = ['Daily', 'Twice Daily', 'Weekly', 'As Needed'] as const;
-
-/** The four times of day, in the order the current list groups them. */
-export const TIMES_OF_DAY = [
-  { field: 'time_morning', label: 'Morning' },
-  { field: 'time_noon', label: 'Noon' },
-  { field: 'time_evening', label: 'Evening' },
-  { field: 'time_night', label: 'Night' },
-] as const;
 
 const fields = {
   medication_name: text('Medication Name', { required: true }),
@@ -33,8 +28,6 @@ const fields = {
 export const END_BEFORE_START_MESSAGE = 'End Date must be on or after the Start Date';
 
 export const NO_SET_TIME_LABEL = 'No set time';
-/** Where Today's Medications lists the doses of a medication taken at no set time. */
-export const ANY_TIME_LABEL = 'Any time';
 
 type TimesOfDay = Record<(typeof TIMES_OF_DAY)[number]['field'], boolean>;
 

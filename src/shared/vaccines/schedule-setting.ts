@@ -1,19 +1,11 @@
 /**
  * The account's 'Vaccine Schedule' setting (CONTRACT §5): which schedule the Schedule tab
- * follows, or none. Kept apart from the schedules' data so the web bundle stays small.
+ * follows, or none, and what the tab is answered. Kept apart from the schedules' data, and
+ * from the setting's form field (account-settings.ts), so the web bundle stays small.
  */
-import { choiceWithDefault } from '../records/fields';
-
 export const VACCINE_SCHEDULE_CHOICES = ['none', 'us-cdc'] as const;
 export type VaccineScheduleChoice = (typeof VACCINE_SCHEDULE_CHOICES)[number];
 export const DEFAULT_VACCINE_SCHEDULE: VaccineScheduleChoice = 'us-cdc';
-
-export const vaccineScheduleField = choiceWithDefault(
-  'Vaccine Schedule',
-  VACCINE_SCHEDULE_CHOICES,
-  DEFAULT_VACCINE_SCHEDULE,
-  { labels: { none: 'None', 'us-cdc': 'United States (CDC)' } },
-);
 
 /** What GET /api/persons/{personId}/vaccine-schedule answers. */
 export interface VaccineScheduleAnswer {

@@ -28,7 +28,7 @@ import type { ChangedChoice, ImportPreview } from '../../shared/import-preview';
 import type { VaccineScheduleAnswer } from '../../shared/vaccines/schedule-setting';
 import type { FhirImportSummary } from '../../shared/fhir';
 import type { CalendarLinkInput } from '../../shared/calendar';
-import type { DoseMarkInput } from '../../shared/doses';
+import type { DoseMarkInput } from '../../shared/dose-requests';
 import type { CreateShareLinkInput } from '../../shared/share-links';
 import type { LabPanelInput } from '../../shared/labs/lab-panel';
 import type {

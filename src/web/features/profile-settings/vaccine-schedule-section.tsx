@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { toasts } from '../../../shared/messages';
-import { vaccineScheduleField } from '../../../shared/vaccines/schedule-setting';
+import { vaccineScheduleField } from '../../../shared/account-settings';
 import { Card } from '../../components/ui/card';
 import { Label, Select } from '../../components/ui/input';
 import { profileApi } from '../../lib/api';

@@ -16,15 +16,9 @@ import { vaccineScheduleApi } from '../../lib/api';
 import { useSession } from '../auth/session';
 import { PersonSelect, usePersons } from '../family-members/person-select';
 import { useSharedPersons } from '../household/household-queries';
+import { STATUS_STYLES } from './vaccine-status';
 
 type Dose = VaccineScheduleAnswer['doses'][number];
-
-export const STATUS_STYLES: Record<Dose['status'], string> = {
-  Done: 'bg-surface-muted text-muted-foreground',
-  Overdue: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
-  Due: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
-  Upcoming: 'bg-teal-50 text-teal-900 dark:bg-teal-950 dark:text-teal-200',
-};
 
 /** The shot form's link for a dose, filled in for the person. */
 function recordLink(dose: Dose, memberId: string, today: string): string {

@@ -11,7 +11,7 @@ import { DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates'
 import { timelineApi } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 import { scheduleTabLink } from '../../../shared/vaccines/schedule-setting';
-import { STATUS_STYLES } from '../shots/vaccine-schedule-tab';
+import { STATUS_STYLES } from '../shots/vaccine-status';
 
 export function VaccineDosesDue({ member }: { member: string | undefined }) {
   const today = localToday();

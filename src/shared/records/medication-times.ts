@@ -1,0 +1,16 @@
+/**
+ * A medication's times of day, apart from its definition (medications.ts) so that the
+ * screens that only need them (Today's Medications on the timeline) do not load the
+ * record forms' rules with them.
+ */
+
+/** The four times of day, in the order the current list groups them. */
+export const TIMES_OF_DAY = [
+  { field: 'time_morning', label: 'Morning' },
+  { field: 'time_noon', label: 'Noon' },
+  { field: 'time_evening', label: 'Evening' },
+  { field: 'time_night', label: 'Night' },
+] as const;
+
+/** Where Today's Medications lists the doses of a medication taken at no set time. */
+export const ANY_TIME_LABEL = 'Any time';
