@@ -193,6 +193,36 @@ describe('documents in a FHIR import', () => {
     // Five files drawn or decoded (two HEIC photos by WebAssembly) on a shared machine.
   }, 120_000);
 
+  it('come back attached to a vitals entry, whose Observations have ids of their own', async () => {
+    const { client: source } = await signedUpClient(server, 'Maria Garcia');
+    const vitals = await source.post<{ id: string }>('/api/vitals', sampleRecord('vital'));
+    expect(vitals.status, JSON.stringify(vitals.body)).toBe(201);
+    const chart = await upload(source, await samplePdf(1), {
+      title: 'Blood pressure log',
+      document_type: 'Other',
+      record_type: 'vitals',
+      record_id: vitals.body.id,
+    });
+    expect(chart.status, JSON.stringify(chart.body)).toBe(201);
+    const exported = await source.get<Bundle>(
+      `/api/fhir/Patient/${await userIdOf(source)}/$everything`,
+    );
+    const resources = (exported.body.entry ?? []).map((entry) => entry.resource);
+    const reference = resources.find((resource) => resource?.resourceType === 'DocumentReference')
+      ?.context?.related?.[0]?.reference;
+    // The reference is to a resource of the bundle: one of the entry's Observations.
+    const referenced = (exported.body.entry ?? []).find((entry) => entry.fullUrl === reference);
+    expect(referenced?.resource?.resourceType).toBe('Observation');
+
+    const { client: target } = await signedUpClient(server, 'Maria Garcia');
+    const imported = await importInto(target, await userIdOf(target), exported.body);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect(imported.body.imported).toMatchObject({ vital: 1, document: 1 });
+    const entries = await target.get<{ items: { id: string }[] }>('/api/vitals');
+    const [document] = await documentsOf(target);
+    expect(document).toMatchObject({ record_type: 'vitals', record_id: entries.body.items[0]?.id });
+  }, 60_000);
+
   it('take a file from a Binary of the same bundle into a family member, and skip others with their reasons', async () => {
     const { client } = await signedUpClient(server);
     const owner = await userIdOf(client);

@@ -63,6 +63,11 @@ export async function* streamPatientEverything(
   };
   let buffer = `${JSON.stringify(header).slice(0, -1)},"entry":[${entryJson(patientResource(person), 'match')}`;
   const careTeam: CareTeamMember[] = [];
+  /**
+   * The records whose resources have ids of their own (a vitals entry's Observations), by
+   * the record's id: the first of them, for a document that belongs to the record.
+   */
+  const resourceOfRecord = new Map<string, string>();
   /** The person's medications by id, for their doses: a name each, a short list. */
   const medications = new Map<string, string>();
 
@@ -72,9 +77,10 @@ export async function* streamPatientEverything(
       context: MappingContext,
     ) => Resource[];
     for await (const row of readRows(source, type)) {
-      for (const resource of toResources(row, context)) {
-        buffer += `,${entryJson(resource, 'include')}`;
-      }
+      const resources = toResources(row, context);
+      for (const resource of resources) buffer += `,${entryJson(resource, 'include')}`;
+      const first = resources[0]?.id;
+      if (first && first !== row.id) resourceOfRecord.set(row.id, first);
       if (type === 'medication') {
         const medication = row as FhirRows['medication'];
         medications.set(medication.id, medication.medication_name);
@@ -106,6 +112,7 @@ export async function* streamPatientEverything(
         document,
         { data: DATA_MARK, ...(document.display ? { displayData: DATA_MARK } : {}) },
         context,
+        document.record_id && (resourceOfRecord.get(document.record_id) ?? document.record_id),
       ),
       'include',
     ).split(JSON.stringify(DATA_MARK));

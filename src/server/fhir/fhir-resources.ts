@@ -601,8 +601,9 @@ export const DOCUMENT_TYPE_LOINC: Readonly<Record<string, { code: string; displa
 
 /**
  * A document as a DocumentReference: its type (LOINC where there is one, and the app's own
- * word), its date, the record it belongs to (context.related, the record's own resource in
- * the bundle), and the file as the attachment; a HEIC photo's JPEG, the copy a browser
+ * word), its date, the record it belongs to (context.related: `relatedId`, the id of the
+ * record's resource in the bundle, its first where a record is several, as a vitals entry
+ * is), and the file as the attachment; a HEIC photo's JPEG, the copy a browser
  * shows, as a second one. The `data` of each is given by the caller: the bundle writes the
  * base64 itself, as it reads the file.
  */
@@ -610,6 +611,7 @@ export function documentReferenceResource(
   document: DocumentWithFile,
   attachment: { data: string; displayData?: string },
   context: MappingContext,
+  relatedId: string | null = document.record_id,
 ): DocumentReference {
   const loinc = DOCUMENT_TYPE_LOINC[document.document_type];
   const creation = document.document_date ? { creation: document.document_date } : {};
@@ -648,6 +650,6 @@ export function documentReferenceResource(
           ]
         : []),
     ],
-    ...(document.record_id ? { context: { related: [referenceTo(document.record_id)] } } : {}),
+    ...(relatedId ? { context: { related: [referenceTo(relatedId)] } } : {}),
   };
 }
