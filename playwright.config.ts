@@ -61,23 +61,21 @@ export default defineConfig({
           {
             name: 'phone-postgres',
             use: { ...phone, baseURL: `http://localhost:${postgresPort}` },
-            // What a browser does the same whatever the engine: the layout, the names and the
-            // focus, checks made in the page, the service worker, and the mail and two-factor
-            // screens (the mail specs use the SQLite mail server whatever the project; the API
-            // tests run every route on both engines).
-            testIgnore: [
-              'accessibility-check.spec.ts',
-              'calendar.spec.ts',
-              'email-change.spec.ts',
-              'exact-names.spec.ts',
-              'impossible-values.spec.ts',
-              'password-reset.spec.ts',
-              'pwa.spec.ts',
-              'reminders.spec.ts',
-              'security.spec.ts',
-              'shell.spec.ts',
-              'unsaved-changes.spec.ts',
-              'words.spec.ts',
+            // The screens whose data the engine shapes: every record type's forms and lists,
+            // the measurements (numbers, units, percentiles), documents (stored in the
+            // database there), search (the engine's own full-text search), sharing with the
+            // household, and the export and imports. Everything else a browser does the same
+            // whatever the engine (the layout, the names, the focus, sign-in, the mail and
+            // share screens), and the API tests run every route on both engines.
+            testMatch: [
+              'records.spec.ts',
+              'vitals.spec.ts',
+              'lab-results.spec.ts',
+              'growth.spec.ts',
+              'documents.spec.ts',
+              'search.spec.ts',
+              'household.spec.ts',
+              'settings.spec.ts',
             ],
           },
         ]
