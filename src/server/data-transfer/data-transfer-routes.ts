@@ -36,6 +36,7 @@ import { importFhirBundleOnThread } from '../fhir/fhir-import-thread';
 import { previewFhirImport, saveFhirImport } from '../fhir/fhir-import-store';
 import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
 import { badRequest, notFound } from '../http/errors';
+import { requestBody } from '../http/request-body';
 import { validate, validationErrorBody } from '../http/validation';
 import { withAccountLock } from '../limits/account-locks';
 import { findPerson } from '../persons/person-records';
@@ -92,12 +93,11 @@ type ImportBody = { bytes: Uint8Array<ArrayBuffer> } | { archive: string };
  */
 async function receiveImport(
   request: Request,
+  body: AsyncIterable<Uint8Array>,
   archiveMax: number,
   incomingFile: () => Promise<string>,
 ): Promise<ImportBody> {
   if (Number(request.headers.get('content-length') ?? 0) > archiveMax) throw tooLarge();
-  const body = request.body as AsyncIterable<Uint8Array> | null;
-  if (!body) return { bytes: new Uint8Array(0) };
   const chunks = body[Symbol.asyncIterator]();
   const first = await chunks.next();
   if (first.done) return { bytes: new Uint8Array(0) };
@@ -184,8 +184,11 @@ export function dataTransferRoutes(
       const person = personId === undefined ? undefined : await findPerson(db, userId, personId);
       if (personId !== undefined && !person) throw notFound(PERSON_NOT_FOUND);
       const locked = await withAccountLock(db, { userId, operation: 'import' }, async () => {
-        const body = await receiveImport(c.req.raw, archiveLimitBytes(quotaBytes), () =>
-          store.incomingFile(),
+        const body = await receiveImport(
+          c.req.raw,
+          requestBody(c),
+          archiveLimitBytes(quotaBytes),
+          () => store.incomingFile(),
         );
         if ('archive' in body) {
           let opened: OpenedArchive | undefined;

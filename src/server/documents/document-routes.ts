@@ -22,6 +22,7 @@ import type { FamilyMemberRepository } from '../family-members/family-member-rep
 import type { HouseholdRepository } from '../household/household-repository';
 import type { AppEnv } from '../http/env';
 import { badRequest, notFound } from '../http/errors';
+import { requestBody } from '../http/request-body';
 import { validate } from '../http/validation';
 import type { RecordRepository } from '../records/record-repository';
 import type { ByteRange } from './document-files';
@@ -171,9 +172,7 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
       if (declaredBytes === 0) throw badRequest(DOCUMENT_EMPTY_MESSAGE, 'file');
       const document = await takeDocument(
         deps,
-        c.req.raw.body
-          ? (Readable.fromWeb(c.req.raw.body as never) as AsyncIterable<Uint8Array>)
-          : [],
+        requestBody(c),
         {
           owner: target.owner,
           member: target.member,
