@@ -179,19 +179,18 @@ export async function deriveDocument(job: DeriveJob): Promise<Derived> {
         if (!exif && !xmp && !iptc) return { thumbnail: await thumbnailOf(sharp(job.file)) };
       }
       // sharp writes no metadata unless asked: rotate() applies the EXIF orientation first.
-      // The photo is decoded twice at once on the thread's cores: in full, for the copy
-      // kept, and shrunk as it loads (a JPEG at 1/8 of its size), for the thumbnail.
-      const upright = () => sharp(job.file).rotate();
+      // One decode of the photo at a time: the copy kept is written first, and the thumbnail
+      // is made from it (upright already), shrunk as it loads (a JPEG at 1/8 of its size), so
+      // that the memory an upload takes is one photo's, not two.
+      const upright = sharp(job.file).rotate();
       const cleaned =
         job.mimeType === 'image/jpeg'
-          ? upright().jpeg({ quality: PHOTO_QUALITY, mozjpeg: false })
+          ? upright.jpeg({ quality: PHOTO_QUALITY, mozjpeg: false })
           : job.mimeType === 'image/png'
-            ? upright().png()
-            : upright().webp({ quality: PHOTO_QUALITY });
-      const [written, thumbnail] = await Promise.all([
-        writeHashed(cleaned, job.cleanedFile),
-        thumbnailOf(upright()),
-      ]);
+            ? upright.png()
+            : upright.webp({ quality: PHOTO_QUALITY });
+      const written = await writeHashed(cleaned, job.cleanedFile);
+      const thumbnail = await thumbnailOf(sharp(job.cleanedFile));
       return { cleaned: written, thumbnail };
     }
   }
