@@ -2,65 +2,36 @@
  * `npm run bench:documents`: the documents' budgets (issue 36), on a fresh SQLite data
  * directory, the product's app served over a real socket in this process:
  *
- * - an upload of a 10 MB PDF and of a 5 MB photo: time, and how much the process's RSS grows
- *   while it streams in (budget: under 40 MB for a 25 MB file);
+ * - an upload of a 10 MB PDF and of a 5 MB photo: time, and how much the server's RSS grows
+ *   while it streams in and its thumbnail is made (budget: under 40 MB for a 25 MB file; the
+ *   server in a process of its own, bench/documents-server.ts, its memory read from outside);
  * - /api/documents' first page with 500 documents: p50 of 200 requests (budget: 20 ms);
  * - a thumbnail of a 20-page PDF and of a 12-megapixel photo, made on the documents thread
- *   (budget: under 1 s each, the thread already started).
+ *   (budget: under 1 s each, the thread already started);
+ * - 'Download my data' as an archive of 40 documents (20 MB of files): time to its last
+ *   byte and RSS increase (budget: under 2 s, as the JSON export), and the same archive
+ *   imported into another account, preview then import, every file typed, hashed and
+ *   thumbnailed again (budget: under 60 s, as a FHIR import of 24 MB).
  *
  * Prints one line per measure and writes them to bench/results/documents-latest.json.
- * BENCH_DOCUMENTS=upload,list,thumbnail (any of them) measures only those.
+ * BENCH_DOCUMENTS=upload,list,thumbnail,archive (any of them) measures only those.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import webPush from 'web-push';
-import { createApp } from '../src/server/app';
-import { createAuth } from '../src/server/auth/auth';
-import { settleFamilyPasscode } from '../src/server/auth/family-passcode';
-import { createPasswordHasher } from '../src/server/auth/password-hashing';
-import { parseBackupConfig, type AppConfig } from '../src/server/config';
 import { openSqlite } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { documentDeriveThread } from '../src/server/documents/document-derive-thread';
-import { createLogger } from '../src/server/logger';
 import { samplePdf } from '../src/server/documents/fixtures/sample-files';
-import { TEST_PASSCODE } from '../src/server/test/test-passcode';
+import { startBenchApp } from './app-server';
+import { START_ENV, START_NODE_FLAGS } from './processes';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kin-bench-documents-'));
-const config: AppConfig = {
-  port: 0,
-  host: '127.0.0.1',
-  dataDir,
-  databaseUrl: null,
-  familyPasscode: TEST_PASSCODE,
-  familyPasscodeGenerated: false,
-  familyPasscodeFrom: 'FAMILY_PASSCODE',
-  authSecret: 'bench-documents-secret-bench-documents-0123',
-  baseUrl: null,
-  trustProxy: false,
-  rateLimit: null,
-  passcodeGuessLimit: null,
-  sessionMaxAgeDays: 30,
-  auditRetentionDays: 365,
-  passwordHashing: { memoryKiB: 1_024, iterations: 1, parallelism: 1 },
-  logLevel: 'warn',
-  webDir: path.join(dataDir, 'no-web-app'),
-  backup: parseBackupConfig({}, dataDir),
-  vapid: { ...webPush.generateVAPIDKeys(), subject: 'mailto:bench@example.invalid' },
-  pushEndpoints: 'public',
-  mail: null,
-  passkeys: true,
-  singleSignOn: null,
-  documentQuotaMb: 2048,
-  ocrLanguages: ['eng'],
-};
 
 const MB = 1024 * 1024;
-const parts = ['upload', 'list', 'thumbnail'] as const;
+const parts = ['upload', 'list', 'thumbnail', 'archive'] as const;
 const chosen = (process.env.BENCH_DOCUMENTS ?? parts.join(','))
   .split(',')
   .map((part) => part.trim());
@@ -101,66 +72,50 @@ async function main() {
   mkdirSync(dataDir, { recursive: true });
   const database = openSqlite(path.join(dataDir, 'kin-health.db'));
   await migrateToLatest(database.db);
-  const logger = createLogger('warn');
-  await settleFamilyPasscode(database.db, {
-    passcode: config.familyPasscode,
-    from: config.familyPasscodeFrom,
-    hasher: createPasswordHasher(config.passwordHashing),
-    logger,
-  });
-  const auth = createAuth({ db: database.db, engine: database.engine, config, logger });
-  const app = createApp({ database, auth, config, logger });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
-      resolve(started),
-    );
-  });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({
-      name: 'Maria Garcia',
-      email: 'heavy@example.com',
-      password: 'bench-password-123',
-      passcode: TEST_PASSCODE,
-    }),
-  });
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
-  const headers = { cookie, origin: base };
-
-  const upload = async (name: string, bytes: Buffer, query: string) => {
-    // Warm: the thread started, pdf.js loaded, by a first small upload of the same kind.
-    global.gc?.();
-    // The request's body is made before the count starts: the client's copy is not the server's.
-    const body = new Uint8Array(bytes);
-    const before = process.memoryUsage().rss;
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 5);
-    const started = performance.now();
-    const response = await fetch(`${base}/api/documents?${query}`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/octet-stream' },
-      body,
-    });
-    const ms = performance.now() - started;
-    clearInterval(sampler);
-    if (response.status !== 201)
-      throw new Error(`${name}: ${response.status} ${await response.text()}`);
-    report(name, {
-      MB: (bytes.length / MB).toFixed(1),
-      ms: Math.round(ms),
-      'RSS increase MB': ((peak - before) / MB).toFixed(1),
-    });
-  };
+  const app = await startBenchApp(database, dataDir);
+  const { base, headers, userId } = app;
 
   if (measures('upload')) {
+    // The server in a process of its own, its RSS read from outside: the server's memory
+    // alone, none of the client's copy of the file.
+    // Run as `npm start` runs the server: its V8 flags and the allocator's settings.
+    const server = fork(path.join(import.meta.dirname, 'documents-server.ts'), {
+      execArgv: [...START_NODE_FLAGS, '--import', 'tsx', '--expose-gc'],
+      env: { ...process.env, ...START_ENV },
+    });
+    const next = () => new Promise<unknown>((resolve) => server.once('message', resolve));
+    const target = (await next()) as { base: string; headers: Record<string, string> };
+    const rssOf = () => {
+      const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    };
+    const upload = async (name: string, bytes: Buffer, query: string) => {
+      server.send('gc');
+      await next();
+      const body = new Uint8Array(bytes);
+      const before = rssOf();
+      let peak = before;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, rssOf());
+      }, 5);
+      const started = performance.now();
+      const response = await fetch(`${target.base}/api/documents?${query}`, {
+        method: 'POST',
+        headers: { ...target.headers, 'content-type': 'application/octet-stream' },
+        body,
+      });
+      const ms = performance.now() - started;
+      clearInterval(sampler);
+      if (response.status !== 201)
+        throw new Error(`${name}: ${response.status} ${await response.text()}`);
+      report(name, {
+        MB: (bytes.length / MB).toFixed(1),
+        ms: Math.round(ms),
+        'server RSS increase MB': ((peak - before) / MB).toFixed(1),
+        'budget MB': 40,
+      });
+    };
+
     // The files are made first: a request waits on no making of one (an idle kept-alive
     // connection meanwhile was closed by the server as the next upload started on it).
     const bigImage = await sharp(noise(1800 * 1800 * 3), {
@@ -173,17 +128,19 @@ async function main() {
     const warmPdf = await pdf(1);
     const warmPhoto = await photo(64, 64, 90);
 
-    // Warm-up of the thread and of both kinds of file.
+    // Warm-up of the thread and of both kinds of file: the thread started, pdf.js loaded.
     for (const body of [warmPdf, warmPhoto]) {
-      const response = await fetch(`${base}/api/documents?title=warm&document_type=Other`, {
+      const response = await fetch(`${target.base}/api/documents?title=warm&document_type=Other`, {
         method: 'POST',
-        headers,
+        headers: target.headers,
         body: new Uint8Array(body),
       });
       if (response.status !== 201) throw new Error(`warm-up: ${response.status}`);
     }
     await upload('upload 10 MB PDF', pdf10, 'title=Report&document_type=Lab%20Report');
     await upload('upload 5 MB photo', photo5, 'title=Card&document_type=Insurance%20Card');
+    server.send('stop');
+    await new Promise((resolve) => server.once('exit', resolve));
   }
 
   if (measures('list')) {
@@ -230,6 +187,70 @@ async function main() {
     });
   }
 
+  if (measures('archive')) {
+    // A fresh account with 40 documents: 20 photos and 20 PDFs of about 0.5 MB each.
+    const owner = await app.signUp('Ann Lee');
+    const pdfBytes = await pdf(
+      1,
+      await sharp(noise(400 * 400 * 3), { raw: { width: 400, height: 400, channels: 3 } })
+        .png({ compressionLevel: 0 })
+        .toBuffer(),
+    );
+    let filesBytes = 0;
+    for (let index = 0; index < 40; index += 1) {
+      // Each file different, so each is a file of its own in the archive: a photo of its own
+      // noise (a photo is stored re-encoded), a PDF with its own last line.
+      const body =
+        index % 2
+          ? await photo(640, 480, 95)
+          : Buffer.concat([pdfBytes, Buffer.from(`\n%${index}\n`)]);
+      filesBytes += body.length;
+      const response = await fetch(
+        `${base}/api/documents?title=Paper%20${index}&document_type=Letter`,
+        { method: 'POST', headers: owner, body: new Uint8Array(body) },
+      );
+      if (response.status !== 201) throw new Error(`archive upload: ${response.status}`);
+    }
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 5);
+    const started = performance.now();
+    const exported = await fetch(`${base}/api/export`, { headers: owner });
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of exported.body as AsyncIterable<Uint8Array>) chunks.push(chunk);
+    const exportMs = performance.now() - started;
+    clearInterval(sampler);
+    const archive = Buffer.concat(chunks);
+    if (exported.headers.get('content-type') !== 'application/zip')
+      throw new Error(`export: ${exported.status} ${exported.headers.get('content-type')}`);
+    report("'Download my data', 40 documents", {
+      'files MB': (filesBytes / MB).toFixed(1),
+      'archive MB': (archive.length / MB).toFixed(1),
+      ms: Math.round(exportMs),
+      'RSS increase MB': ((peak - before) / MB).toFixed(1),
+      'budget ms': 2000,
+    });
+
+    const target = await app.signUp('Ann Lee');
+    const importStarted = performance.now();
+    for (const query of ['?preview=true', '']) {
+      const response = await fetch(`${base}/api/import${query}`, {
+        method: 'POST',
+        headers: { ...target, 'content-type': 'application/zip' },
+        body: new Uint8Array(archive),
+      });
+      if (![200, 201].includes(response.status))
+        throw new Error(`import${query}: ${response.status} ${await response.text()}`);
+    }
+    report('that archive imported (preview + import)', {
+      ms: Math.round(performance.now() - importStarted),
+      'budget ms': 60_000,
+    });
+  }
+
   if (measures('thumbnail')) {
     // Thumbnails on the thread, already started.
     const thread = documentDeriveThread();
@@ -260,7 +281,7 @@ async function main() {
 
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/documents-latest.json', `${JSON.stringify(lines, null, 2)}\n`);
-  server.close();
+  await app.close();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
