@@ -59,44 +59,62 @@ export interface TrendRow {
   text: string;
 }
 
-/** One measure's points, oldest first, in the user's units. */
-export function trendOf(
+/** A number as a measure's value is shown: 'en-US' grouping, its unit's decimals at most. */
+const numberFormats = new Map<number, Intl.NumberFormat>();
+function formattedNumber(value: number, decimals: number): string {
+  // One formatter for each count of decimals: `toLocaleString` with options makes a new one
+  // on every call, tens of microseconds each, which years of daily weights add up.
+  let format = numberFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals });
+    numberFormats.set(decimals, format);
+  }
+  return format.format(value);
+}
+
+/** A measure's point before it is written out: its time, value (and diastolic), in the user's units. */
+type TrendPoint = Omit<TrendRow, 'text'>;
+
+/** One measure's points, oldest first, in the user's units, and how a point reads. */
+function trendPoints(
   label: TrendMeasureLabel,
   answer: VitalsTrendAnswer,
   units: UnitSystem,
-): { rows: TrendRow[]; unit: string } {
+): { points: TrendPoint[]; unit: string; text: (point: TrendPoint) => string } {
   const spec = TREND_MEASURES.find((item) => item.label === label) ?? TREND_MEASURES[0];
   const unit = unitOf(spec.measure, units);
   const shown = (value: number) => round(fromCanonical(spec.measure, value, units), unit.decimals);
-  const text = (value: number) =>
-    `${value.toLocaleString('en-US', { maximumFractionDigits: unit.decimals })} ${unit.symbol}`;
+  const text = (point: TrendPoint) =>
+    point.value2 === undefined
+      ? `${formattedNumber(point.value, unit.decimals)} ${unit.symbol}`
+      : `${point.value}/${point.value2} mmHg`;
   if (spec.column === null) {
-    const rows = bmiSeries(answer.entries, answer.person.date_of_birth).map((point) => ({
-      at: point.at,
-      value: point.value,
-      text: text(point.value),
-    }));
-    return { rows, unit: unit.symbol };
+    const points = bmiSeries(answer.entries, answer.person.date_of_birth);
+    return { points, unit: unit.symbol, text };
   }
-  const rows: TrendRow[] = [];
+  const points: TrendPoint[] = [];
   for (const entry of answer.entries) {
     const value = entry[spec.column];
     if (value === undefined) continue;
     if (spec.column === 'systolic_mmhg') {
       const diastolic = entry.diastolic_mmhg;
       if (diastolic === undefined) continue;
-      rows.push({
-        at: entry.measured_at,
-        value,
-        value2: diastolic,
-        text: `${value}/${diastolic} mmHg`,
-      });
+      points.push({ at: entry.measured_at, value, value2: diastolic });
     } else {
-      const number = shown(value);
-      rows.push({ at: entry.measured_at, value: number, text: text(number) });
+      points.push({ at: entry.measured_at, value: shown(value) });
     }
   }
-  return { rows, unit: unit.symbol };
+  return { points, unit: unit.symbol, text };
+}
+
+/** One measure's points, oldest first, in the user's units. */
+export function trendOf(
+  label: TrendMeasureLabel,
+  answer: VitalsTrendAnswer,
+  units: UnitSystem,
+): { rows: TrendRow[]; unit: string } {
+  const { points, unit, text } = trendPoints(label, answer, units);
+  return { rows: points.map((point) => ({ ...point, text: text(point) })), unit };
 }
 
 /** The measures a summary gives the newest value of, in its order (CONTRACT §5's, BMI after Height). */
@@ -126,11 +144,19 @@ export interface LatestVital {
 export function latestVitals(answer: VitalsTrendAnswer, units: UnitSystem): LatestVital[] {
   const latest: LatestVital[] = [];
   for (const measure of LATEST_VITAL_MEASURES) {
-    const newest = trendOf(measure, answer, units).rows.reduce<TrendRow | null>(
-      (best, row) => (best === null || Date.parse(row.at) >= Date.parse(best.at) ? row : best),
-      null,
-    );
-    if (newest) latest.push({ measure, value: newest.text, measured_at: newest.at });
+    // Only the newest point is written out: the person may have years of daily weights.
+    const { points, text } = trendPoints(measure, answer, units);
+    let newest: TrendPoint | null = null;
+    let newestAt = 0;
+    for (const point of points) {
+      const at = Date.parse(point.at);
+      // Of two taken at the same moment, the later in the entries' order.
+      if (newest === null || at >= newestAt) {
+        newest = point;
+        newestAt = at;
+      }
+    }
+    if (newest) latest.push({ measure, value: text(newest), measured_at: newest.at });
   }
   return latest;
 }

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import type * as Pdfmake from 'pdfmake';
 import { mergeLinePieces } from './merged-line-pieces';
 import { shareFontLayouts } from './shared-font-layouts';
+import { lookUpStylesWithoutGarbage } from './style-lookups';
 
 // pdfmake is CommonJS whose export is an instance built at run time: no named ESM exports.
 const require = createRequire(import.meta.url);
@@ -64,6 +65,7 @@ export function summaryPdfmake(): PdfmakeServer {
   pdfmake.addFonts({ [SUMMARY_FONT]: font });
   shareFontLayouts(Object.values(FONT_FILES).map(fontFile));
   mergeLinePieces();
+  lookUpStylesWithoutGarbage();
   configured = pdfmake;
   return pdfmake;
 }
