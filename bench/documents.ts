@@ -8,7 +8,7 @@
  * - /api/documents' first page with 500 documents: p50 of 200 requests (budget: 20 ms);
  * - a thumbnail of a 20-page PDF and of a 12-megapixel photo, made on the documents thread
  *   (budget: under 1 s each, the thread already started);
- * - 'Download my data' as an archive of 40 documents (20 MB of files): time to its last
+ * - 'Download my data' as an archive of 40 documents (about 15 MB of files): time to its last
  *   byte and RSS increase (budget: under 2 s, as the JSON export), and the same archive
  *   imported into another account, preview then import, every file typed, hashed and
  *   thumbnailed again (budget: under 60 s, as a FHIR import of 24 MB).
