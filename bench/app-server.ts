@@ -16,23 +16,12 @@ import type { Database } from '../src/server/db/database';
 import { createLogger } from '../src/server/logger';
 import { TEST_PASSCODE } from '../src/server/test/test-passcode';
 
-export interface BenchApp {
-  /** `http://127.0.0.1:PORT` */
-  base: string;
-  /** The signed-in account's cookie and the origin a write must come from. */
-  headers: { cookie: string; origin: string };
-  userId: string;
-  /** Another account signed up: its cookie and origin. */
-  signUp(name: string): Promise<{ cookie: string; origin: string }>;
-  close(): Promise<void>;
-}
-
-export async function startBenchApp(
-  database: Database,
-  dataDir: string,
-  name = 'Maria Garcia',
-): Promise<BenchApp> {
-  const config: AppConfig = {
+/**
+ * The app's settings for a bench: a fixed passcode, hashing cheap enough for sign-ups not to
+ * count, no mail, no backups taken, reminders' keys of its own made once per run.
+ */
+export function benchAppConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
     port: 0,
     host: '127.0.0.1',
     dataDir,
@@ -58,7 +47,27 @@ export async function startBenchApp(
     singleSignOn: null,
     documentQuotaMb: 2048,
     ocrLanguages: ['eng'],
+    ...overrides,
   };
+}
+
+export interface BenchApp {
+  /** `http://127.0.0.1:PORT` */
+  base: string;
+  /** The signed-in account's cookie and the origin a write must come from. */
+  headers: { cookie: string; origin: string };
+  userId: string;
+  /** Another account signed up: its cookie and origin. */
+  signUp(name: string): Promise<{ cookie: string; origin: string }>;
+  close(): Promise<void>;
+}
+
+export async function startBenchApp(
+  database: Database,
+  dataDir: string,
+  name = 'Maria Garcia',
+): Promise<BenchApp> {
+  const config = benchAppConfig(dataDir);
   const logger = createLogger('warn');
   await settleFamilyPasscode(database.db, {
     passcode: config.familyPasscode,

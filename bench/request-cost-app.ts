@@ -16,14 +16,13 @@ import path from 'node:path';
 import { destination } from 'pino';
 import { createApp } from '../src/server/app';
 import { createAuth } from '../src/server/auth/auth';
-import { parseBackupConfig, type AppConfig } from '../src/server/config';
-import webPush from 'web-push';
 import { settleFamilyPasscode } from '../src/server/auth/family-passcode';
 import { createPasswordHasher } from '../src/server/auth/password-hashing';
 import { openSqlite } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { createLogger } from '../src/server/logger';
 import { TEST_PASSCODE } from '../src/server/test/test-passcode';
+import { benchAppConfig } from './app-server';
 import { BENCH_PASSWORD, seedDatabase, type BenchAccount } from './seed';
 
 function dataDirectory(): string {
@@ -35,35 +34,11 @@ const dataDir = dataDirectory();
 const file = path.join(dataDir, 'kin-health.db');
 const seededFile = path.join(dataDir, 'seeded.json');
 
-const config: AppConfig = {
-  port: 0,
-  host: '127.0.0.1',
-  dataDir,
-  databaseUrl: null,
-  familyPasscode: TEST_PASSCODE,
-  familyPasscodeGenerated: false,
-  familyPasscodeFrom: 'FAMILY_PASSCODE',
+const config = benchAppConfig(dataDir, {
   authSecret: 'request-cost-secret-request-cost-secret-0123',
-  baseUrl: null,
-  trustProxy: false,
-  passkeys: true,
-  rateLimit: null,
-  passcodeGuessLimit: null,
-  sessionMaxAgeDays: 30,
-  auditRetentionDays: 365,
-  // Two sign-ups, and no hashing in the reads measured.
-  passwordHashing: { memoryKiB: 1_024, iterations: 1, parallelism: 1 },
+  // The default level: a line per request (written to /dev/null by openApp).
   logLevel: 'info',
-  webDir: path.join(dataDir, 'no-web-app'),
-  backup: parseBackupConfig({}, dataDir),
-  // Reminders are not sent by this tool: keys of its own, made once per run.
-  vapid: { ...webPush.generateVAPIDKeys(), subject: 'mailto:bench@example.invalid' },
-  pushEndpoints: 'public',
-  mail: null,
-  singleSignOn: null,
-  documentQuotaMb: 2048,
-  ocrLanguages: ['eng'],
-};
+});
 
 function openApp() {
   const database = openSqlite(file);
