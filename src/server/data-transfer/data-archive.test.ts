@@ -4,9 +4,7 @@
  * person and record, the same bytes; nothing twice; a tampered or oversized archive, or one
  * past the quota, refused with nothing stored.
  */
-import { readFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
@@ -18,11 +16,7 @@ import {
   type DataExport,
   type ImportSummary,
 } from '../../shared/data-export';
-import {
-  DOCUMENT_QUOTA_MESSAGE,
-  type DocumentPage,
-  type StoredDocument,
-} from '../../shared/documents';
+import { DOCUMENT_QUOTA_MESSAGE, type DocumentPage } from '../../shared/documents';
 import type { ImportPreview } from '../../shared/import-preview';
 import { documentStoreOf } from '../documents/document-files';
 import { samplePdf } from '../documents/fixtures/sample-files';
@@ -34,20 +28,11 @@ import {
   type TestClient,
   type TestServer,
 } from '../test/harness';
+import { sampleHeic, uploadDocument } from '../test/documents';
 import { zipArchive } from './export-archive';
 
-const HEIC = readFileSync(
-  path.join(import.meta.dirname, '../documents/fixtures/rainbow-451x461.heic'),
-);
+const HEIC = sampleHeic();
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-function upload(client: TestClient, bytes: Uint8Array, query: Record<string, string>) {
-  return client.sendBytes<StoredDocument>(
-    'POST',
-    `/api/documents?${new URLSearchParams(query)}`,
-    bytes,
-  );
-}
 
 const ownerOf = async (client: TestClient) =>
   (await client.get<{ user: { id: string } }>('/api/auth/get-session')).body.user.id;
@@ -94,7 +79,7 @@ async function sourceWithDocuments(server: TestServer) {
   );
   expect(visit.status).toBe(201);
   const pdf = await samplePdf();
-  const letter = await upload(client, pdf, {
+  const letter = await uploadDocument(client, pdf, {
     title: 'Discharge letter',
     document_type: 'Letter',
     document_date: '2026-10-02',
@@ -104,7 +89,7 @@ async function sourceWithDocuments(server: TestServer) {
     record_id: visit.body.id,
   });
   expect(letter.status, JSON.stringify(letter.body)).toBe(201);
-  const photo = await upload(client, HEIC, {
+  const photo = await uploadDocument(client, HEIC, {
     title: 'Rash photo',
     document_type: 'Imaging',
     file_name: 'rash.heic',
@@ -324,7 +309,7 @@ describe('an archive past the storage limit', () => {
       const png = await sharp(noise, { raw: { width: 700, height: 700, channels: 3 } })
         .png()
         .toBuffer();
-      const uploaded = await upload(client, png, { title: 'Scan', document_type: 'Other' });
+      const uploaded = await uploadDocument(client, png, { title: 'Scan', document_type: 'Other' });
       expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
       expect(uploaded.body.size_bytes).toBeGreaterThan(1024 * 1024);
       await client.post('/api/family-members', { name: 'Mia' });

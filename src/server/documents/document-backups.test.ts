@@ -14,10 +14,10 @@ import { createLogger } from '../logger';
 import { createBackup } from '../operations/backup';
 import { restoreBackup, RestoreRefusedError } from '../operations/restore';
 import { createTestServer, signedUpClient, testEngine } from '../test/harness';
+import { sampleHeic } from '../test/documents';
 import type { StoredDocument } from '../../shared/documents';
 import { samplePdf } from './fixtures/sample-files';
 
-const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const logger = createLogger('silent');
 const dirs: string[] = [];
 const tempDir = () => {
@@ -37,7 +37,7 @@ describe.skipIf(testEngine() !== 'sqlite')('documents in backups', () => {
     try {
       const { client } = await signedUpClient(server);
       const pdf = await makePdf();
-      const heic = readFileSync(path.join(FIXTURES, 'rainbow-451x461.heic'));
+      const heic = sampleHeic();
       const uploaded: StoredDocument[] = [];
       for (const [bytes, name] of [
         [pdf, 'referral.pdf'],

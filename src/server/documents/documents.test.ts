@@ -4,8 +4,6 @@
  * thumbnails, downloads (ranges, headers), quota, household grants and every way a
  * document's files go.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +22,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../test/harness';
+import { sampleHeic, uploadDocument } from '../test/documents';
 import { heicPixels } from './derive-document';
 import { documentStoreOf } from './document-files';
 import { gpsHeic, gpsPhoto, samplePdf } from './fixtures/sample-files';
@@ -31,26 +30,9 @@ import { readDocumentFile } from './document-files';
 import { acceptGrant } from '../test/grant-acceptance';
 import type { GivenGrant } from '../../shared/household';
 
-const FIXTURES = path.join(import.meta.dirname, 'fixtures');
-
 const makePdf = samplePdf;
 /** A photo taken sideways (orientation 6) at a GPS position. */
 const makeGpsPhoto = () => gpsPhoto({ orientation: 6 });
-
-function upload(
-  client: TestClient,
-  bytes: Uint8Array,
-  query: Record<string, string> = {},
-  headers: Record<string, string> = {},
-) {
-  const params = new URLSearchParams({ title: 'Letter', document_type: 'Letter', ...query });
-  return client.sendBytes<StoredDocument & { message?: string }>(
-    'POST',
-    `/api/documents?${params}`,
-    bytes,
-    headers,
-  );
-}
 
 async function filesOf(server: TestServer, owner: string) {
   return documentStoreOf(server.database).list(owner);
@@ -90,7 +72,7 @@ describe('documents', () => {
       .png()
       .toBuffer();
     const pdf = await makePdf(3, logo);
-    const created = await upload(client, pdf, {
+    const created = await uploadDocument(client, pdf, {
       title: 'Discharge letter',
       document_type: 'Letter',
       document_date: '2026-03-04',
@@ -156,12 +138,12 @@ describe('documents', () => {
     const exe = Buffer.alloc(4096);
     exe.write('MZ\x90\x00\x03\x00\x00\x00\x04\x00', 0, 'latin1');
     exe.write('This program cannot be run in DOS mode.', 78, 'latin1');
-    const program = await upload(client, exe, { file_name: 'report.pdf' });
+    const program = await uploadDocument(client, exe, { file_name: 'report.pdf' });
     expect(program.status).toBe(415);
     expect(program.body.message).toBe(DOCUMENT_KIND_MESSAGE);
 
     const big = Buffer.alloc(26 * 1024 * 1024, 1);
-    const declared = await upload(client, big);
+    const declared = await uploadDocument(client, big);
     expect(declared.status).toBe(413);
     expect(declared.body.message).toBe(DOCUMENT_TOO_LARGE_MESSAGE);
     // The same without a declared length: counted as it streams.
@@ -174,7 +156,7 @@ describe('documents', () => {
     expect(streamed.status).toBe(413);
     expect(streamed.body.message).toBe(DOCUMENT_TOO_LARGE_MESSAGE);
 
-    const empty = await upload(client, new Uint8Array());
+    const empty = await uploadDocument(client, new Uint8Array());
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe(DOCUMENT_EMPTY_MESSAGE);
 
@@ -194,7 +176,7 @@ describe('documents', () => {
     const { client } = await signedUpClient(server);
     const photo = await makeGpsPhoto();
     expect((await exifr.gps(photo))?.latitude).toBeCloseTo(48.85, 1);
-    const created = await upload(client, photo, { document_type: 'Insurance Card' });
+    const created = await uploadDocument(client, photo, { document_type: 'Insurance Card' });
     expect(created.status).toBe(201);
     expect(created.body.mime_type).toBe('image/jpeg');
     const file = await client.getBytes(`${created.body.file_url}?download`);
@@ -214,7 +196,7 @@ describe('documents', () => {
       Model: 'Phone 12',
     });
     expect(heic.includes('GIMP')).toBe(true);
-    const created = await upload(client, heic, { file_name: 'IMG_0001.HEIC' });
+    const created = await uploadDocument(client, heic, { file_name: 'IMG_0001.HEIC' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.mime_type).toBe('image/heic');
     const view = await client.getBytes(created.body.view_url);
@@ -242,7 +224,7 @@ describe('documents', () => {
       policy_type: 'Medical',
     });
     expect(policy.status, JSON.stringify(policy.body)).toBe(201);
-    const created = await upload(client, await makeGpsPhoto(), {
+    const created = await uploadDocument(client, await makeGpsPhoto(), {
       document_type: 'Insurance Card',
       record_type: 'insurance',
       record_id: policy.body.id,
@@ -252,7 +234,7 @@ describe('documents', () => {
       `/api/documents?record_type=insurance&record_id=${policy.body.id}`,
     );
     expect(attached.body.documents.map((d) => d.id)).toEqual([created.body.id]);
-    const wrong = await upload(client, await makeGpsPhoto(), {
+    const wrong = await uploadDocument(client, await makeGpsPhoto(), {
       record_type: 'insurance',
       record_id: '0190a0a0-0000-7000-8000-000000000000',
     });
@@ -268,7 +250,7 @@ describe('documents', () => {
     const member = await owner.client.post<{ id: string }>('/api/family-members', {
       name: 'Kid',
     });
-    const created = await upload(owner.client, await makePdf(), {
+    const created = await uploadDocument(owner.client, await makePdf(), {
       family_member_id: member.body.id,
     });
     expect(created.status).toBe(201);
@@ -283,7 +265,7 @@ describe('documents', () => {
     }
     expect((await stranger.client.delete(`/api/documents/${created.body.id}`)).status).toBe(404);
     expect((await stranger.client.get<DocumentPage>('/api/documents')).body.total).toBe(0);
-    const foreign = await upload(stranger.client, await makePdf(), {
+    const foreign = await uploadDocument(stranger.client, await makePdf(), {
       family_member_id: member.body.id,
     });
     expect(foreign.status).toBe(400);
@@ -292,7 +274,7 @@ describe('documents', () => {
     await share(owner.client, viewer, member.body.id, 'viewer');
     const seen = await viewer.client.getBytes(created.body.file_url);
     expect(seen.status).toBe(200);
-    const refused = await upload(viewer.client, await makePdf(), {
+    const refused = await uploadDocument(viewer.client, await makePdf(), {
       family_member_id: member.body.id,
     });
     expect(refused.status).toBe(403);
@@ -300,7 +282,7 @@ describe('documents', () => {
 
     const editor = await signedUpClient(server, 'Editor');
     await share(owner.client, editor, member.body.id, 'editor');
-    const byEditor = await upload(editor.client, await makePdf(2), {
+    const byEditor = await uploadDocument(editor.client, await makePdf(2), {
       family_member_id: member.body.id,
     });
     expect(byEditor.status).toBe(201);
@@ -311,8 +293,8 @@ describe('documents', () => {
     const { client, password } = await signedUpClient(server);
     const owner = await ownerOf(client);
     const member = await client.post<{ id: string }>('/api/family-members', { name: 'Gran' });
-    await upload(client, await makePdf(), { family_member_id: member.body.id });
-    await upload(client, await makeGpsPhoto());
+    await uploadDocument(client, await makePdf(), { family_member_id: member.body.id });
+    await uploadDocument(client, await makeGpsPhoto());
     expect((await filesOf(server, owner)).length).toBe(4);
     expect((await client.delete(`/api/family-members/${member.body.id}`)).status).toBe(204);
     expect((await filesOf(server, owner)).length).toBe(2);
@@ -331,9 +313,9 @@ describe('documents', () => {
     const { client } = await signedUpClient(server);
     const owner = await ownerOf(client);
     const pdf = await makePdf(2);
-    const heic = readFileSync(path.join(FIXTURES, 'rainbow-451x461.heic'));
-    await upload(client, pdf, { document_type: 'Lab Report', document_date: '2026-01-02' });
-    const photoDocument = await upload(client, heic, {
+    const heic = sampleHeic();
+    await uploadDocument(client, pdf, { document_type: 'Lab Report', document_date: '2026-01-02' });
+    const photoDocument = await uploadDocument(client, heic, {
       document_type: 'Other',
       file_name: 'IMG_0003.HEIC',
     });
@@ -377,10 +359,10 @@ describe('documents', () => {
     const { client } = await signedUpClient(server);
     const owner = await ownerOf(client);
     const pdf = await makePdf();
-    const heic = readFileSync(path.join(FIXTURES, 'rainbow-451x461.heic'));
-    const letter = await upload(client, pdf, { title: 'Discharge letter' });
-    const photo = await upload(client, heic, { title: 'Rash', file_name: 'IMG_0004.HEIC' });
-    await upload(client, await makePdf(2), { title: 'Not shared' });
+    const heic = sampleHeic();
+    const letter = await uploadDocument(client, pdf, { title: 'Discharge letter' });
+    const photo = await uploadDocument(client, heic, { title: 'Rash', file_name: 'IMG_0004.HEIC' });
+    await uploadDocument(client, await makePdf(2), { title: 'Not shared' });
     const shared = await client.get<{
       entry: {
         resource: {
@@ -414,7 +396,7 @@ describe('documents', () => {
 
     // Another person's document, or one that is not there, is refused before any bundle.
     const member = await client.post<{ id: string }>('/api/family-members', { name: 'Leo' });
-    const theirs = await upload(client, pdf, { family_member_id: member.body.id });
+    const theirs = await uploadDocument(client, pdf, { family_member_id: member.body.id });
     for (const id of [theirs.body.id, 'missing']) {
       const refused = await client.get<{ message: string; field?: string }>(
         `/api/fhir/Patient/${owner}/$everything?types=allergy&documents=${id}`,
@@ -437,12 +419,12 @@ describe('documents', () => {
 
   it('put a document on the timeline on its Document Date', async () => {
     const { client } = await signedUpClient(server);
-    const created = await upload(client, await makePdf(), {
+    const created = await uploadDocument(client, await makePdf(), {
       title: 'Referral letter',
       document_type: 'Referral',
       document_date: '2025-02-03',
     });
-    await upload(client, await makePdf(), { title: 'Undated', document_date: '' });
+    await uploadDocument(client, await makePdf(), { title: 'Undated', document_date: '' });
     const timeline = await client.get<{
       events: { id: string; type: string; date: string; name: string }[];
     }>('/api/timeline');
@@ -463,7 +445,7 @@ describe('documents', () => {
     );
     expect(before.body).toEqual({ usedBytes: 0, limitBytes: 2048 * 1024 * 1024 });
     const pdf = await makePdf();
-    const created = await upload(client, pdf);
+    const created = await uploadDocument(client, pdf);
     const after = await client.get<{ usedBytes: number }>('/api/documents/usage');
     expect(after.body.usedBytes).toBeGreaterThan(pdf.length);
     expect(created.status).toBe(201);
@@ -485,9 +467,9 @@ describe('document quota', () => {
       )
         .png()
         .toBuffer();
-      const first = await upload(client, noise);
+      const first = await uploadDocument(client, noise);
       expect(first.status, JSON.stringify(first.body)).toBe(201);
-      const second = await upload(
+      const second = await uploadDocument(
         client,
         Buffer.concat([await makePdf(), Buffer.alloc(700 * 1024)]),
       );

@@ -4,8 +4,6 @@
  * type, date, person, record, bytes), once; a file that is not a PDF or an image, or that
  * is somewhere outside the bundle, is skipped with its reason; the storage limit holds.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Bundle, DocumentReference } from '@medplum/fhirtypes';
@@ -13,7 +11,6 @@ import {
   DOCUMENT_KIND_MESSAGE,
   DOCUMENT_QUOTA_MESSAGE,
   type DocumentPage,
-  type StoredDocument,
 } from '../../shared/documents';
 import type { FhirImportSummary } from '../../shared/fhir';
 import type { ImportPreview } from '../../shared/import-preview';
@@ -27,24 +24,15 @@ import {
   type TestClient,
   type TestServer,
 } from '../test/harness';
+import { sampleHeic, uploadDocument } from '../test/documents';
 import { EXTERNAL_FILE_REASON } from './fhir-documents';
 import { NOTE_CONTENT_TYPE } from './fhir-resources';
 
-const HEIC = readFileSync(
-  path.join(import.meta.dirname, '../documents/fixtures/rainbow-451x461.heic'),
-);
+const HEIC = sampleHeic();
 
 async function userIdOf(client: TestClient): Promise<string> {
   const me = await client.get<{ user: { id: string } }>('/api/auth/get-session');
   return me.body.user.id;
-}
-
-function upload(client: TestClient, bytes: Uint8Array, query: Record<string, string>) {
-  return client.sendBytes<StoredDocument>(
-    'POST',
-    `/api/documents?${new URLSearchParams(query)}`,
-    bytes,
-  );
 }
 
 const importInto = (client: TestClient, personId: string, bundle: unknown, preview = false) =>
@@ -96,7 +84,7 @@ describe('documents in a FHIR import', () => {
     const visit = await source.post<{ id: string }>('/api/visits', sampleRecord('visit'));
     expect(visit.status).toBe(201);
     const pdf = await samplePdf(2);
-    const letter = await upload(source, pdf, {
+    const letter = await uploadDocument(source, pdf, {
       title: 'Discharge letter',
       document_type: 'Letter',
       document_date: '2026-03-04',
@@ -105,7 +93,7 @@ describe('documents in a FHIR import', () => {
       record_id: visit.body.id,
     });
     expect(letter.status, JSON.stringify(letter.body)).toBe(201);
-    const photo = await upload(source, HEIC, {
+    const photo = await uploadDocument(source, HEIC, {
       title: 'Rash, day 2',
       document_type: 'Imaging',
       file_name: 'IMG_0003.HEIC',
@@ -197,7 +185,7 @@ describe('documents in a FHIR import', () => {
     const { client: source } = await signedUpClient(server, 'Maria Garcia');
     const vitals = await source.post<{ id: string }>('/api/vitals', sampleRecord('vital'));
     expect(vitals.status, JSON.stringify(vitals.body)).toBe(201);
-    const chart = await upload(source, await samplePdf(1), {
+    const chart = await uploadDocument(source, await samplePdf(1), {
       title: 'Blood pressure log',
       document_type: 'Other',
       record_type: 'vitals',
