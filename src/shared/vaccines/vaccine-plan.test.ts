@@ -90,6 +90,39 @@ describe('a child’s vaccine plan', () => {
     expect(matchVaccineByName('Allergy shot')).toBeUndefined();
   });
 
+  it('plans a group alike whatever other vaccines were given, but a live one holds back another', () => {
+    const plain = vaccinePlan(data, { birthDate: birth, sex: null }, infantShots(), today);
+    const flu = ['6 months', '7 months'].map((age, i) => ({
+      id: `flu-${i}`,
+      shot_name: 'Flu',
+      vaccine_code: '88',
+      date_administered: at(age),
+    }));
+    const withFlu = vaccinePlan(
+      data,
+      { birthDate: birth, sex: null },
+      [...infantShots(), ...flu],
+      today,
+    );
+    const notFlu = (plan: typeof plain) => plan.filter((dose) => dose.vaccine !== 'Influenza');
+    expect(notFlu(withFlu)).toEqual(notFlu(plain));
+
+    // Varicella 10 days after MMR: within MMR's live virus conflict, so it does not count.
+    const live = [
+      ...infantShots(),
+      { id: 'mmr', shot_name: 'MMR', vaccine_code: '03', date_administered: at('12 months') },
+      {
+        id: 'var',
+        shot_name: 'Varicella',
+        vaccine_code: '21',
+        date_administered: at('12 months + 10 days'),
+      },
+    ];
+    const plan = vaccinePlan(data, { birthDate: birth, sex: null }, live, today);
+    expect(find(plan, 'MMR', 1)).toMatchObject({ status: 'Done' });
+    expect(find(plan, 'Varicella', 1)?.status).not.toBe('Done');
+  });
+
   it('plans the schedule of a child with 30 shots in under 10 ms (p50)', () => {
     const shots = [
       ...infantShots(),

@@ -100,12 +100,18 @@ export function vaccinePlan(
     ...(person.sex ? { gender: person.sex === 'female' ? 'Female' : 'Male' } : {}),
   };
   const matched = new Set<string>();
+  // A family records the same vaccine under the same name year after year: each name once.
+  const codesByName = new Map<string, string | null>();
+  const codeByName = (name: string) => {
+    if (!codesByName.has(name)) codesByName.set(name, matchVaccineByName(name)?.cvx ?? null);
+    return codesByName.get(name)!;
+  };
   const doses: AdministeredDose[] = [];
   for (const shot of shots) {
     if (!shot.date_administered || shot.date_administered > todayDate) continue;
     let cvx = shot.vaccine_code;
     if (!cvx) {
-      cvx = matchVaccineByName(shot.shot_name)?.cvx ?? null;
+      cvx = codeByName(shot.shot_name);
       if (cvx) matched.add(shot.id);
     }
     if (cvx) doses.push({ id: shot.id, date: toDay(shot.date_administered), cvx });
