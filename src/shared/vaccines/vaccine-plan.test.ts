@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDuration, fromDay, toDay } from './cdsi-dates';
-import { vaccinePlan, type PlanShot } from './vaccine-plan';
+import { plansDosesFrom, vaccinePlan, type PlanShot } from './vaccine-plan';
 import { matchVaccineByName } from './vaccines';
 import { vaccineSchedules } from './schedules';
 
@@ -121,6 +121,22 @@ describe('a child’s vaccine plan', () => {
     const plan = vaccinePlan(data, { birthDate: birth, sex: null }, live, today);
     expect(find(plan, 'MMR', 1)).toMatchObject({ status: 'Done' });
     expect(find(plan, 'Varicella', 1)?.status).not.toBe('Done');
+  });
+
+  it('plans no dose due on or after a day the schedule’s ages have ended by', () => {
+    const born = (before: string) => fromDay(addDuration(toDay(today), before));
+    expect(plansDosesFrom(born('-19 years'), today)).toBe(false);
+    expect(plansDosesFrom(born('-19 years + 1 day'), today)).toBe(true);
+    const dueFromToday = new Set<boolean>();
+    for (let days = 0; days <= 120; days += 4) {
+      const birthDate = born(`-18 years - 10 months - ${days} days`);
+      const plan = vaccinePlan(data, { birthDate, sex: 'female' }, [], today);
+      const due = plan.some((dose) => dose.status !== 'Done' && dose.due >= today);
+      if (!plansDosesFrom(birthDate, today)) expect(due, birthDate).toBe(false);
+      dueFromToday.add(due);
+    }
+    // Both kinds of person were planned: some with doses still to come, some with none.
+    expect([...dueFromToday].sort()).toEqual([false, true]);
   });
 
   it('plans the schedule of a child with 30 shots in under 10 ms (p50)', () => {

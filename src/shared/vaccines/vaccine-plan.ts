@@ -45,6 +45,14 @@ const PLAN_ENDS_AT_AGE = '19 years';
 /** More doses than any series of the schedule has; a guard against a recurring dose. */
 const MAX_PLANNED_PER_GROUP = 12;
 
+/**
+ * Whether a person's plan can hold a dose due on or after `day`: none is planned past the
+ * schedule's ages, so a grown-up's plan has nothing still to come (the calendar feed asks).
+ */
+export function plansDosesFrom(birthDate: string, day: string): boolean {
+  return addDuration(toDay(birthDate), PLAN_ENDS_AT_AGE) > toDay(day);
+}
+
 function choiceFor(group: string, codes: readonly string[]) {
   const ofGroup = vaccineChoices.filter((choice) => choice.group === group);
   return (
