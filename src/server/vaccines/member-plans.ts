@@ -9,7 +9,12 @@ import {
   type VaccineSchedule,
   type VaccineScheduleId,
 } from '../../shared/vaccines/schedules';
-import { vaccinePlan, type PlannedDose, type PlanShot } from '../../shared/vaccines/vaccine-plan';
+import {
+  plansDosesFrom,
+  vaccinePlan,
+  type PlannedDose,
+  type PlanShot,
+} from '../../shared/vaccines/vaccine-plan';
 import { ownedRows } from '../access/access';
 import type { DB } from '../db/schema';
 
@@ -32,24 +37,37 @@ export interface MemberPlan {
   doses: PlannedDose[];
 }
 
+export interface PlanOptions {
+  /** Only the members named. */
+  onlyMembers?: readonly string[];
+  /**
+   * Only the members whose plan can still have a dose due on or after this date (what the
+   * calendar feed lists): a grown-up's plan is not made.
+   */
+  dueFrom?: string;
+}
+
 /**
- * The plan of each of the owner's members with a date of birth (of the members named, when
- * `onlyMembers` is given), by `schedule`, for `today`.
+ * The plan of each of the owner's members with a date of birth (of those `options` keeps),
+ * by `schedule`, for `today`.
  */
 export async function memberPlans(
   db: Kysely<DB>,
   ownerId: string,
   schedule: VaccineSchedule,
   today: string,
-  onlyMembers?: readonly string[],
+  { onlyMembers, dueFrom }: PlanOptions = {},
 ): Promise<MemberPlan[]> {
   if (onlyMembers?.length === 0) return [];
-  const people = await ownedRows(db, 'family_members', ownerId)
-    .select(['id', 'name', 'date_of_birth', 'sex'])
-    .where('date_of_birth', 'is not', null)
-    .$if(onlyMembers !== undefined, (query) => query.where('id', 'in', onlyMembers!))
-    .execute();
+  const people = (
+    await ownedRows(db, 'family_members', ownerId)
+      .select(['id', 'name', 'date_of_birth', 'sex'])
+      .where('date_of_birth', 'is not', null)
+      .$if(onlyMembers !== undefined, (query) => query.where('id', 'in', onlyMembers!))
+      .execute()
+  ).filter((person) => dueFrom === undefined || plansDosesFrom(person.date_of_birth!, dueFrom));
   if (people.length === 0) return [];
+  // Only the shots a plan counts: given, and by today (vaccinePlan passes over the others).
   const shots = (await ownedRows(db, 'shots', ownerId)
     .select(['id', 'shot_name', 'date_administered', 'vaccine_code', 'family_member_id'])
     .where(
@@ -57,6 +75,7 @@ export async function memberPlans(
       'in',
       people.map((person) => person.id),
     )
+    .where('date_administered', '<=', today)
     .execute()) as (PlanShot & { family_member_id: string })[];
   return people.map((person) => {
     const sex = person.sex === 'female' || person.sex === 'male' ? person.sex : null;
@@ -76,10 +95,10 @@ export async function accountMemberPlans(
   db: Kysely<DB>,
   ownerId: string,
   today: string,
-  onlyMembers?: readonly string[],
+  options: PlanOptions = {},
 ): Promise<MemberPlan[]> {
   const schedule = await accountSchedule(db, ownerId);
-  return schedule ? memberPlans(db, ownerId, schedule, today, onlyMembers) : [];
+  return schedule ? memberPlans(db, ownerId, schedule, today, options) : [];
 }
 
 /**
@@ -92,7 +111,7 @@ export async function overdueDoses(
   memberId: string,
   today: string,
 ): Promise<PlannedDose[]> {
-  const plans = await accountMemberPlans(db, ownerId, today, [memberId]);
+  const plans = await accountMemberPlans(db, ownerId, today, { onlyMembers: [memberId] });
   return (plans[0]?.doses ?? [])
     .filter((dose) => dose.status === 'Overdue')
     .sort((a, b) => a.due.localeCompare(b.due) || a.vaccine.localeCompare(b.vaccine));

@@ -42,7 +42,9 @@ export function vaccineScheduleRoutes(db: Kysely<DB>) {
         return c.json<VaccineScheduleAnswer>({ ...answer, doses: [], missing: 'date_of_birth' });
       }
       const today = c.req.valid('query').today ?? localToday();
-      const [plan] = await memberPlans(db, ownerId, schedule, today, [person.family_member_id]);
+      const [plan] = await memberPlans(db, ownerId, schedule, today, {
+        onlyMembers: [person.family_member_id],
+      });
       const doses = plan?.doses ?? [];
       return c.json<VaccineScheduleAnswer>({
         ...answer,
@@ -88,7 +90,9 @@ export function vaccineDosesDueRoutes(db: Kysely<DB>) {
       ...(await accountMemberPlans(db, access.userId, today)),
       ...(
         await Promise.all(
-          [...sharedMembers].map(([ownerId, ids]) => accountMemberPlans(db, ownerId, today, ids)),
+          [...sharedMembers].map(([ownerId, ids]) =>
+            accountMemberPlans(db, ownerId, today, { onlyMembers: ids }),
+          ),
         )
       ).flat(),
     ];

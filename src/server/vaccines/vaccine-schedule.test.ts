@@ -93,15 +93,28 @@ describe('the vaccine schedule', () => {
 
   it('puts the doses due from today on in the private calendar feed, all-day', async () => {
     const { client } = await signedUpClient(server);
-    await childWithShots(client);
-    const link = await expectStatus(
-      client.post<{ link: { url?: string } }>('/api/calendar-link', { person_id: null }),
+    const child = await childWithShots(client);
+    // A grown-up past the schedule's ages, with no shot recorded: nothing of theirs is due.
+    await expectStatus(
+      client.post('/api/family-members', { name: 'Omar', date_of_birth: '1990-05-01' }),
     );
-    const feed = await (await server.fetch(new Request(link.link.url ?? ''))).text();
-    const summaries = [...feed.matchAll(/^SUMMARY:(.*)$/gm)].map((match) => match[1]!.trim());
+    const feedSummaries = async (personId: string | null) => {
+      const link = await expectStatus(
+        client.post<{ link: { url?: string } }>('/api/calendar-link', { person_id: personId }),
+      );
+      const feed = await (await server.fetch(new Request(link.link.url ?? ''))).text();
+      expect(feed).toMatch(/DTSTART;VALUE=DATE:\d{8}/);
+      return [...feed.matchAll(/^SUMMARY:(.*)$/gm)].map((match) => match[1]!.trim());
+    };
+    const summaries = await feedSummaries(null);
     expect(summaries.some((summary) => /^Vaccine: .+ dose \d+ \(Nora\)$/.test(summary))).toBe(true);
     expect(summaries).not.toContain('Vaccine: MMR dose 1 (Nora)');
-    expect(feed).toMatch(/DTSTART;VALUE=DATE:\d{8}/);
+    expect(summaries.filter((summary) => summary.includes('(Omar)'))).toEqual([]);
+    // Nora's own link lists the same doses of hers.
+    const hers = await feedSummaries(child.id);
+    expect(hers.filter((summary) => summary.startsWith('Vaccine: ')).sort()).toEqual(
+      summaries.filter((summary) => summary.startsWith('Vaccine: ')).sort(),
+    );
   });
 
   it('answers the plan as CONTRACT §5 says, doses given matched by code or by name', async () => {

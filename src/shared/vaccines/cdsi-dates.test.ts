@@ -20,4 +20,16 @@ describe('CDSi date arithmetic', () => {
     expect(fromDay(toDay('1999-12-31'))).toBe('1999-12-31');
     expect(toDay('1970-01-01')).toBe(0);
   });
+
+  it('writes every day as an ISO date, as Date does', () => {
+    const iso = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+    for (let day = toDay('1800-01-01'); day <= toDay('2200-12-31'); day += 1) {
+      if (fromDay(day) !== iso(day)) expect(fromDay(day)).toBe(iso(day));
+    }
+    for (const day of [toDay('0000-01-01'), toDay('0001-03-01'), toDay('9999-12-31')]) {
+      expect(fromDay(day)).toBe(iso(day));
+      expect(fromDay(day - 1)).toBe(iso(day - 1));
+      expect(fromDay(day + 1)).toBe(iso(day + 1));
+    }
+  });
 });

@@ -48,8 +48,14 @@ function dateOf(day: Day): [number, number, number] {
   return [yoe + era * 400 + (m <= 2 ? 1 : 0), m, d];
 }
 
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+
+/** Day number → 'YYYY-MM-DD' (a plan writes one for each dose given and each to come). */
 export function fromDay(day: Day): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  const [y, m, d] = dateOf(day);
+  // Years outside 0–9999 are written as ISO 8601 does (±YYYYYY), which Date knows.
+  if (y < 0 || y > 9999) return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  return `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
 }
 
 type Unit = 'years' | 'months' | 'weeks' | 'days';

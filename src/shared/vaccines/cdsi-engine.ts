@@ -130,6 +130,8 @@ interface Context {
   doses: AdministeredDose[];
   /** Every dose the person had (for live virus conflicts), oldest first. */
   allDoses: AdministeredDose[];
+  /** The same doses by CVX code: a live virus conflict looks for one earlier vaccine only. */
+  allDosesByCode: ReadonlyMap<string, AdministeredDose[]>;
   assessment: Day;
 }
 
@@ -246,21 +248,32 @@ function conflictsByCurrent(data: SupportingData): Map<string, Conflict[]> {
   return index;
 }
 
+/** Doses by CVX code, each list in the order given. */
+function byCode(doses: readonly AdministeredDose[]): Map<string, AdministeredDose[]> {
+  const index = new Map<string, AdministeredDose[]>();
+  for (const dose of doses) {
+    const same = index.get(dose.cvx);
+    if (same) same.push(dose);
+    else index.set(dose.cvx, [dose]);
+  }
+  return index;
+}
+
 /** The live virus conflict windows that earlier doses open for a vaccine of these CVX codes. */
 function liveVirusConflicts(
   cvxCodes: string[],
   before: Day,
   ctx: Context,
-  invalid: Set<AdministeredDose>,
+  isInvalid: (dose: AdministeredDose) => boolean,
   forForecast: boolean,
 ): { begin: Day; end: Day }[] {
   const windows: { begin: Day; end: Day }[] = [];
   const byCurrent = conflictsByCurrent(ctx.data);
   for (const conflict of cvxCodes.flatMap((code) => byCurrent.get(code) ?? [])) {
-    for (const earlier of ctx.allDoses) {
-      if (earlier.date >= before || earlier.cvx !== conflict.previous) continue;
+    for (const earlier of ctx.allDosesByCode.get(conflict.previous) ?? []) {
+      if (earlier.date >= before) continue;
       const endInterval =
-        forForecast || invalid.has(earlier)
+        forForecast || isInvalid(earlier)
           ? conflict.conflictEndInterval
           : conflict.minConflictEndInterval;
       windows.push({
@@ -317,10 +330,13 @@ function evaluateDose(
   }
 
   if (conflictsByCurrent(ctx.data).has(dose.cvx)) {
-    const invalid = new Set(
-      state.evaluated.filter((entry) => entry.status === 'Not Valid').map((entry) => entry.dose),
-    );
-    const conflicted = liveVirusConflicts([dose.cvx], dose.date, ctx, invalid, false).some(
+    // Built only when an earlier live vaccine is found.
+    let invalid: Set<AdministeredDose> | undefined;
+    const isInvalid = (earlier: AdministeredDose) =>
+      (invalid ??= new Set(
+        state.evaluated.filter((entry) => entry.status === 'Not Valid').map((entry) => entry.dose),
+      )).has(earlier);
+    const conflicted = liveVirusConflicts([dose.cvx], dose.date, ctx, isInvalid, false).some(
       (window) => dose.date >= window.begin && dose.date < window.end,
     );
     if (conflicted) return notValid('live virus');
@@ -368,7 +384,7 @@ function forecastDose(
   recommended ??= fromIntervals;
   pastDue ??= pastDueFromIntervals;
   const forecastCodes = target.preferableVaccine.map((row) => row.cvx);
-  for (const window of liveVirusConflicts(forecastCodes, Infinity, ctx, new Set(), true)) {
+  for (const window of liveVirusConflicts(forecastCodes, Infinity, ctx, () => false, true)) {
     earliest = Math.max(earliest, window.end);
   }
   // Not before the last dose of the antigen, whatever its evaluation (an inadvertent dose too).
@@ -571,12 +587,41 @@ export function evaluateAntigen(
     patient,
     doses: antigenDoses(data, antigen, patient, allDoses),
     allDoses,
+    allDosesByCode: byCode(allDoses),
     assessment,
   };
   return bestSeries(
     relevant.map((series) => evaluateSeries(series, ctx)),
     ctx,
   );
+}
+
+const groupCodes = new WeakMap<SupportingData, Map<string, ReadonlySet<string>>>();
+
+/**
+ * The CVX codes a vaccine group's evaluation can look at, found once per schedule: those
+ * that count for one of its antigens, and the live vaccines whose conflicts can hold back a
+ * dose. A person's other doses (their flu shots, for MMR) change nothing in it.
+ */
+function codesOfGroup(
+  data: SupportingData,
+  group: { name: string; antigens: string[] },
+): ReadonlySet<string> {
+  let byGroup = groupCodes.get(data);
+  if (!byGroup) {
+    byGroup = new Map();
+    groupCodes.set(data, byGroup);
+  }
+  let codes = byGroup.get(group.name);
+  if (!codes) {
+    const found = new Set(data.schedule.liveVirusConflicts.map((conflict) => conflict.previous));
+    for (const [cvx, associations] of Object.entries(data.schedule.cvxToAntigen)) {
+      if (associations.some(({ antigen }) => group.antigens.includes(antigen))) found.add(cvx);
+    }
+    codes = found;
+    byGroup.set(group.name, codes);
+  }
+  return codes;
 }
 
 /** CDSi chapter 9: a vaccine group's forecast from its antigens' best series. */
@@ -591,7 +636,10 @@ export function evaluateVaccineGroup(
 ): GroupResult | undefined {
   const group = data.schedule.vaccineGroups.find((g) => g.name === vaccineGroup);
   if (!group) return undefined;
-  const sorted = doses.filter((d) => d.date <= assessment).sort((a, b) => a.date - b.date);
+  const codes = codesOfGroup(data, group);
+  const sorted = doses
+    .filter((d) => d.date <= assessment && codes.has(d.cvx))
+    .sort((a, b) => a.date - b.date);
   const antigens: Record<string, SeriesResult> = {};
   for (const antigen of group.antigens) {
     const result = evaluateAntigen(data, antigen, patient, sorted, assessment, seriesOf?.[antigen]);

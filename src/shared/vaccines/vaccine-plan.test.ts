@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDuration, fromDay, toDay } from './cdsi-dates';
-import { vaccinePlan, type PlanShot } from './vaccine-plan';
+import { plansDosesFrom, vaccinePlan, type PlanShot } from './vaccine-plan';
 import { matchVaccineByName } from './vaccines';
 import { vaccineSchedules } from './schedules';
 
@@ -88,6 +88,55 @@ describe('a child’s vaccine plan', () => {
     expect(matchVaccineByName('DTaP-IPV')).toBeUndefined();
     expect(matchVaccineByName('MMRV')).toBeUndefined();
     expect(matchVaccineByName('Allergy shot')).toBeUndefined();
+  });
+
+  it('plans a group alike whatever other vaccines were given, but a live one holds back another', () => {
+    const plain = vaccinePlan(data, { birthDate: birth, sex: null }, infantShots(), today);
+    const flu = ['6 months', '7 months'].map((age, i) => ({
+      id: `flu-${i}`,
+      shot_name: 'Flu',
+      vaccine_code: '88',
+      date_administered: at(age),
+    }));
+    const withFlu = vaccinePlan(
+      data,
+      { birthDate: birth, sex: null },
+      [...infantShots(), ...flu],
+      today,
+    );
+    const notFlu = (plan: typeof plain) => plan.filter((dose) => dose.vaccine !== 'Influenza');
+    expect(notFlu(withFlu)).toEqual(notFlu(plain));
+
+    // Varicella 10 days after MMR: within MMR's live virus conflict, so it does not count.
+    const live = [
+      ...infantShots(),
+      { id: 'mmr', shot_name: 'MMR', vaccine_code: '03', date_administered: at('12 months') },
+      {
+        id: 'var',
+        shot_name: 'Varicella',
+        vaccine_code: '21',
+        date_administered: at('12 months + 10 days'),
+      },
+    ];
+    const plan = vaccinePlan(data, { birthDate: birth, sex: null }, live, today);
+    expect(find(plan, 'MMR', 1)).toMatchObject({ status: 'Done' });
+    expect(find(plan, 'Varicella', 1)?.status).not.toBe('Done');
+  });
+
+  it('plans no dose due on or after a day the schedule’s ages have ended by', () => {
+    const born = (before: string) => fromDay(addDuration(toDay(today), before));
+    expect(plansDosesFrom(born('-19 years'), today)).toBe(false);
+    expect(plansDosesFrom(born('-19 years + 1 day'), today)).toBe(true);
+    const dueFromToday = new Set<boolean>();
+    for (let days = 0; days <= 120; days += 4) {
+      const birthDate = born(`-18 years - 10 months - ${days} days`);
+      const plan = vaccinePlan(data, { birthDate, sex: 'female' }, [], today);
+      const due = plan.some((dose) => dose.status !== 'Done' && dose.due >= today);
+      if (!plansDosesFrom(birthDate, today)) expect(due, birthDate).toBe(false);
+      dueFromToday.add(due);
+    }
+    // Both kinds of person were planned: some with doses still to come, some with none.
+    expect([...dueFromToday].sort()).toEqual([false, true]);
   });
 
   it('plans the schedule of a child with 30 shots in under 10 ms (p50)', () => {

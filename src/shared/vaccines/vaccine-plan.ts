@@ -45,6 +45,14 @@ const PLAN_ENDS_AT_AGE = '19 years';
 /** More doses than any series of the schedule has; a guard against a recurring dose. */
 const MAX_PLANNED_PER_GROUP = 12;
 
+/**
+ * Whether a person's plan can hold a dose due on or after `day`: none is planned past the
+ * schedule's ages, so a grown-up's plan has nothing still to come (the calendar feed asks).
+ */
+export function plansDosesFrom(birthDate: string, day: string): boolean {
+  return addDuration(toDay(birthDate), PLAN_ENDS_AT_AGE) > toDay(day);
+}
+
 function choiceFor(group: string, codes: readonly string[]) {
   const ofGroup = vaccineChoices.filter((choice) => choice.group === group);
   return (
@@ -100,12 +108,18 @@ export function vaccinePlan(
     ...(person.sex ? { gender: person.sex === 'female' ? 'Female' : 'Male' } : {}),
   };
   const matched = new Set<string>();
+  // A family records the same vaccine under the same name year after year: each name once.
+  const codesByName = new Map<string, string | null>();
+  const codeByName = (name: string) => {
+    if (!codesByName.has(name)) codesByName.set(name, matchVaccineByName(name)?.cvx ?? null);
+    return codesByName.get(name)!;
+  };
   const doses: AdministeredDose[] = [];
   for (const shot of shots) {
     if (!shot.date_administered || shot.date_administered > todayDate) continue;
     let cvx = shot.vaccine_code;
     if (!cvx) {
-      cvx = matchVaccineByName(shot.shot_name)?.cvx ?? null;
+      cvx = codeByName(shot.shot_name);
       if (cvx) matched.add(shot.id);
     }
     if (cvx) doses.push({ id: shot.id, date: toDay(shot.date_administered), cvx });

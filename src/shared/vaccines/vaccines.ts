@@ -37,6 +37,12 @@ const normalise = (name: string) =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()} `;
 
+// Normalised once: a vaccine plan matches each of a person's shots without a code by name.
+const choiceAliases = vaccineChoices.map((choice) => ({
+  choice,
+  aliases: choice.aliases.map(normalise),
+}));
+
 /**
  * The vaccine a shot's name means, when exactly one vaccine's names appear in it as whole
  * words ('MMR', 'Tdap booster', 'Flu shot 2024'); a name that could be two vaccines
@@ -44,8 +50,8 @@ const normalise = (name: string) =>
  */
 export function matchVaccineByName(shotName: string): VaccineChoice | undefined {
   const name = normalise(shotName);
-  const found = vaccineChoices.filter((choice) =>
-    choice.aliases.some((alias) => name.includes(normalise(alias))),
+  const found = choiceAliases.filter(({ aliases }) =>
+    aliases.some((alias) => name.includes(alias)),
   );
-  return found.length === 1 ? found[0] : undefined;
+  return found.length === 1 ? found[0]!.choice : undefined;
 }
