@@ -3,7 +3,8 @@
  * record, and that imports back (into this account or another) to give the same data.
  */
 import { z } from 'zod';
-import { DOCUMENT_MIME_TYPES, MAX_DOCUMENT_BYTES, documentUploadSchema } from './documents';
+import { DOCUMENT_MIME_TYPES, MAX_DOCUMENT_BYTES } from './documents';
+import { documentUploadSchema } from './document-upload';
 import { doseMarkSchema } from './dose-requests';
 import type { DoseMark } from './doses';
 import { recordDefinitions } from './records';

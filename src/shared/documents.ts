@@ -1,10 +1,10 @@
 /**
  * Documents (CONTRACT §5 'Documents'): the papers of a person's record, uploaded as PDF or
  * image files and kept beside the record they belong to. What both sides know of them: the
- * types, the kinds of file, the limits and the refusals' words.
+ * types, the kinds of file, the limits and the refusals' words. What an upload says of its
+ * file is checked in document-upload.ts, so a page that only shows documents (a share link's
+ * viewer) loads no validation library.
  */
-import { z } from 'zod';
-
 export const DOCUMENT_TYPES = [
   'Lab Report',
   'Letter',
@@ -44,37 +44,6 @@ export const DOCUMENT_EMPTY_MESSAGE = 'The file is empty';
 export const DOCUMENT_QUOTA_MESSAGE = 'This file would go past your storage limit';
 export const DOCUMENT_NOT_FOUND_MESSAGE = 'Document not found';
 export const DOCUMENT_RECORD_MESSAGE = 'The record to attach to was not found';
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((value) => (value ? value : undefined));
-
-/** What an upload says of its file, in the query string (the body is the file itself). */
-export const documentUploadSchema = z.object({
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(200, 'Title must be at most 200 characters'),
-  document_type: z.enum(DOCUMENT_TYPES, { error: 'Choose a Document Type' }),
-  document_date: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .refine((value) => value === undefined || /^\d{4}-\d{2}-\d{2}$/.test(value), {
-      message: 'Document Date must be a date',
-    }),
-  family_member_id: optionalText(64),
-  file_name: optionalText(255),
-  /** The record it belongs to: the record type's path (visits, insurance…) and its id. */
-  record_type: optionalText(40),
-  record_id: optionalText(64),
-});
-export type DocumentUpload = z.infer<typeof documentUploadSchema>;
 
 export interface StoredDocument {
   id: string;

@@ -3,7 +3,7 @@
  * 'Measure' the screen offers as a series of points in the user's units.
  */
 import { bmiSeries } from './bmi';
-import { vitalColumns, type VitalColumn } from './records/vitals';
+import { vitalColumns, type VitalColumn } from './records/vital-columns';
 import { fromCanonical, round, unitOf, type MeasureName, type UnitSystem } from './units';
 
 /** One entry: only the measures it has (ten years of daily weights stay a small answer). */

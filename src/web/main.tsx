@@ -1,8 +1,10 @@
 /** The web app's entry: router, data cache, toasts, the offline notice and the service worker. */
+// First of all: the screen being opened starts loading while the rest of the app is evaluated.
+import './first-screen';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { Toaster } from 'sonner';
 import { sessionQuery, useSessionExpiryWatch } from './features/auth/session';
 import { OfflineBanner } from './features/shell/offline-banner';
@@ -14,9 +16,31 @@ import './styles.css';
 const queryClient = createQueryClient();
 // Every screen first asks who is signed in: ask now, while the screen's own code loads.
 void queryClient.prefetchQuery(sessionQuery);
-const router = createBrowserRouter(routes);
 
-function App() {
+/** How long the first render waits for the screen's code before it shows 'Loading' instead. */
+const FIRST_SCREEN_WAIT_MS = 1000;
+
+/**
+ * The screen the page opens on, ready before the first render: the router then renders it
+ * at once, rather than 'Loading' first and the screen later, in a second, interruptible pass.
+ * Its code was asked for at start (first-screen.ts) and has usually arrived; a screen slower
+ * than FIRST_SCREEN_WAIT_MS is left to the router, which shows 'Loading' meanwhile.
+ */
+async function loadFirstScreen(all: RouteObject[]) {
+  const lazy = (matchRoutes(all, location) ?? []).flatMap(({ route }) =>
+    typeof route.lazy === 'function' ? [{ route, load: route.lazy }] : [],
+  );
+  const loaded = await Promise.race([
+    Promise.all(lazy.map(async ({ route, load }) => ({ route, screen: await load() }))),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), FIRST_SCREEN_WAIT_MS)),
+  ]).catch(() => null);
+  for (const { route, screen } of loaded ?? []) {
+    Object.assign(route, screen);
+    delete route.lazy;
+  }
+}
+
+function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   useSessionExpiryWatch();
   return (
     <>
@@ -37,11 +61,14 @@ function App() {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <App />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+void loadFirstScreen(routes).then(() => {
+  const router = createBrowserRouter(routes);
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <App router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});
 registerServiceWorker();

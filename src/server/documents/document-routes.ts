@@ -14,9 +14,9 @@ import {
   DOCUMENT_TYPES,
   MAX_DOCUMENT_BYTES,
   displayFileName,
-  documentUploadSchema,
   type DocumentUsage,
 } from '../../shared/documents';
+import { documentUploadSchema } from '../../shared/document-upload';
 import { shareOfRow, sharesInScope, viewOnly, writeTarget, type Access } from '../access/scope';
 import type { FamilyMemberRepository } from '../family-members/family-member-repository';
 import type { HouseholdRepository } from '../household/household-repository';

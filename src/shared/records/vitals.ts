@@ -6,27 +6,13 @@
 import { choice, dateTime, familyMember, measurement, textarea } from './fields';
 import { recordCatalogue } from './catalogue';
 import { defineRecord, objectSchema, standardMessages } from './definition';
-import { formatMeasure, type MeasureName, type UnitSystem } from '../units';
+import { formatMeasure, type UnitSystem } from '../units';
+import { VITAL_COLUMNS, vitalColumns, type VitalColumn } from './vital-columns';
+
+// Where they were first defined: the server and the forms still find them here.
+export { VITAL_COLUMNS, vitalColumns, type VitalColumn };
 
 export const GLUCOSE_TIMINGS = ['Fasting', 'Before Meal', 'After Meal', 'Random'] as const;
-
-/** Each measured column and the measure it holds, in the form's order. */
-export const VITAL_COLUMNS = {
-  weight_kg: 'weight',
-  height_cm: 'height',
-  head_circumference_cm: 'head_circumference',
-  systolic_mmhg: 'systolic',
-  diastolic_mmhg: 'diastolic',
-  heart_rate_per_min: 'heart_rate',
-  respiratory_rate_per_min: 'respiratory_rate',
-  temperature_c: 'temperature',
-  oxygen_saturation_pct: 'oxygen_saturation',
-  pain_score: 'pain_score',
-  blood_glucose_mg_dl: 'blood_glucose',
-} as const satisfies Record<string, MeasureName>;
-
-export type VitalColumn = keyof typeof VITAL_COLUMNS;
-export const vitalColumns = Object.keys(VITAL_COLUMNS) as VitalColumn[];
 
 const fields = {
   measured_at: dateTime('Measured At', { required: true, happened: true, sinceBirth: true }),

@@ -16,9 +16,17 @@ export function OfflineBanner() {
     const element = banner.current;
     if (!element) return;
     const root = document.documentElement.style;
-    const publish = () => root.setProperty('--offline-banner-height', `${element.offsetHeight}px`);
-    publish();
-    const observer = new ResizeObserver(publish);
+    // Published when it changes, as the browser lays the banner out: online, the banner is
+    // empty and the headers' own default (0) holds, so the first screen is neither measured
+    // ahead of its layout nor restyled for a height that changes nothing.
+    let published = 0;
+    const observer = new ResizeObserver(() => {
+      const height = element.offsetHeight;
+      if (height === published) return;
+      published = height;
+      if (height) root.setProperty('--offline-banner-height', `${height}px`);
+      else root.removeProperty('--offline-banner-height');
+    });
     observer.observe(element);
     return () => {
       observer.disconnect();
