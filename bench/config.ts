@@ -23,9 +23,13 @@ function parseOnly(value: string | undefined): 'api' | 'web' | null {
 }
 
 export const benchConfig = {
-  /** The product server and the floor server; 44xx is this benchmark's range. */
-  productPort: 4401,
-  floorPort: 4402,
+  /**
+   * The product server and the floor server; 44xx is this benchmark's range. `BENCH_PORT`
+   * moves both (the floor server on the next port), so that two runs on one machine do not
+   * find each other's server.
+   */
+  productPort: numberFromEnv('BENCH_PORT', 4401),
+  floorPort: numberFromEnv('BENCH_PORT', 4401) + 1,
   connections: numberFromEnv('BENCH_CONNECTIONS', 50),
   /** Seconds each measurement lasts. */
   durationSeconds: numberFromEnv('BENCH_DURATION', 4),

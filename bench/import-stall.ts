@@ -208,8 +208,8 @@ async function standalone() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kin-bench-import-'));
   const product = await startProduct({
     dataDir,
-    // BENCH_PORT: another port, beside a full run on the bench's own.
-    port: Number(process.env.BENCH_PORT ?? benchConfig.productPort),
+    // BENCH_PORT (bench/config.ts): another port, beside a full run on the bench's own.
+    port: benchConfig.productPort,
     passcode: benchConfig.passcode,
     cpuProfileDir: benchConfig.cpuProfileDir,
     nodeFlags: null,
