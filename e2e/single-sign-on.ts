@@ -1,8 +1,9 @@
 /**
  * The browser tests' single sign-on: scripts/serve-e2e.ts runs a test OpenID Provider
  * (src/server/test/openid-provider.ts) at PORT+5 with the accounts below, and a server with
- * single sign-on set up against it at PORT+3 (SQLite) and, with TEST_DATABASE_URL, PORT+4
- * (PostgreSQL). The other servers have no single sign-on, so their Sign In tab is unchanged.
+ * single sign-on set up against it at PORT+3 (SQLite: the PostgreSQL browser project does not
+ * run the sign-in specs). The other servers have no single sign-on, so their Sign In tab is
+ * unchanged.
  */
 import type { TestIdentity } from '../src/server/test/openid-provider';
 import { test } from './fixtures';
@@ -10,24 +11,20 @@ import { test } from './fixtures';
 export const SSO_NAME = 'Family Login';
 
 /** The provider's accounts: each spec run signs in as a fresh one of these (by its email). */
-export const SSO_TEST_IDENTITIES: TestIdentity[] = ['phone', 'phone-postgres'].map((project) => ({
+export const SSO_TEST_IDENTITIES: TestIdentity[] = ['phone'].map((project) => ({
   sub: `e2e-${project}`,
   email: `sso-${project}@example.test`,
   emailVerified: true,
   name: 'Ada Lovelace',
 }));
 
-export const singleSignOnPort = (port: number, engine: 'sqlite' | 'postgres') =>
-  port + (engine === 'sqlite' ? 3 : 4);
+export const singleSignOnPort = (port: number) => port + 3;
 export const openIdProviderPort = (port: number) => port + 5;
 
 const e2ePort = Number(process.env.E2E_PORT ?? 4310);
 
-/** The server with single sign-on of the running project's engine. */
-export function singleSignOnOrigin(projectName: string): string {
-  const engine = projectName === 'phone-postgres' ? 'postgres' : 'sqlite';
-  return `http://localhost:${singleSignOnPort(e2ePort, engine)}`;
-}
+/** The server with single sign-on. */
+export const singleSignOnOrigin = () => `http://localhost:${singleSignOnPort(e2ePort)}`;
 
 /** Called in a describe: its tests run on the phone projects only. */
 export function onPhoneOnly() {

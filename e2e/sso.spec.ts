@@ -13,7 +13,7 @@ test.describe('single sign-on', () => {
   test('signs in with the identity provider: the passcode once for the new account, then never', async ({
     page,
   }, testInfo) => {
-    const origin = singleSignOnOrigin(testInfo.project.name);
+    const origin = singleSignOnOrigin();
     const identity = ssoIdentityFor(testInfo.project.name);
 
     await page.goto(`${origin}/auth`);
@@ -44,8 +44,8 @@ test.describe('single sign-on', () => {
     await expect(page.getByRole('heading', { name: 'Welcome, Ada!' })).toBeVisible();
   });
 
-  test('says why a return with a forged state was refused', async ({ page }, testInfo) => {
-    const origin = singleSignOnOrigin(testInfo.project.name);
+  test('says why a return with a forged state was refused', async ({ page }) => {
+    const origin = singleSignOnOrigin();
     await page.goto(`${origin}/api/auth/callback/oidc?code=forged&state=forged`);
     await expect(page).toHaveURL(/\/auth\?error=state_/);
     await expect(page.getByRole('alert')).toContainText('its state did not match');

@@ -2,9 +2,8 @@
 // directory and, when TEST_DATABASE_URL is set, on PORT+1 with a fresh PostgreSQL database
 // as well; and on PORT+2 with mail set up, through a test SMTP server started here
 // (STARTTLS with a certificate made here, trusted through NODE_EXTRA_CA_CERTS; a password),
-// which writes what it takes into e2e/mailbox.ts's folder; and on PORT+3 (SQLite) and, with
-// TEST_DATABASE_URL, PORT+4 (PostgreSQL) with single sign-on set up, through a test OpenID
-// Provider started here on PORT+5 (e2e/single-sign-on.ts). The others start first, so that
+// which writes what it takes into e2e/mailbox.ts's folder; and on PORT+3 (SQLite) with single
+// sign-on set up, through a test OpenID Provider started here on PORT+5 (e2e/single-sign-on.ts). The others start first, so that
 // when PORT answers, all are up.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -111,10 +110,10 @@ if (process.env.TEST_DATABASE_URL) {
   await waitForHealth(`http://127.0.0.1:${mailPort}/api/health`);
 }
 {
-  const ssoPorts = [singleSignOnPort(port, 'sqlite'), singleSignOnPort(port, 'postgres')];
+  const ssoPort = singleSignOnPort(port);
   const provider = await startTestOpenIdProvider({
     port: openIdProviderPort(port),
-    redirectUris: ssoPorts.map((ssoPort) => `http://localhost:${ssoPort}/api/auth/callback/oidc`),
+    redirectUris: [`http://localhost:${ssoPort}/api/auth/callback/oidc`],
   });
   cleanups.push(() => provider.close());
   for (const identity of SSO_TEST_IDENTITIES) provider.addIdentity(identity);
@@ -124,13 +123,7 @@ if (process.env.TEST_DATABASE_URL) {
     OIDC_CLIENT_SECRET: provider.clientSecret,
     OIDC_NAME: SSO_NAME,
   };
-  if (process.env.TEST_DATABASE_URL) {
-    const throwaway = await createThrowawayPostgres(process.env.TEST_DATABASE_URL, 'kin_e2e_sso');
-    cleanups.push(throwaway.drop);
-    start({ ...oidc, PORT: String(ssoPorts[1]), DATABASE_URL: throwaway.url });
-    await waitForHealth(`http://127.0.0.1:${ssoPorts[1]}/api/health`);
-  }
-  start({ ...oidc, PORT: String(ssoPorts[0]), DATABASE_URL: '' });
-  await waitForHealth(`http://127.0.0.1:${ssoPorts[0]}/api/health`);
+  start({ ...oidc, PORT: String(ssoPort), DATABASE_URL: '' });
+  await waitForHealth(`http://127.0.0.1:${ssoPort}/api/health`);
 }
 start({ PORT: String(port), DATABASE_URL: '' });
