@@ -24,7 +24,7 @@ import sharp from 'sharp';
 import { openSqlite } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { documentDeriveThread } from '../src/server/documents/document-derive-thread';
-import { samplePdf } from '../src/server/documents/fixtures/sample-files';
+import { samplePdf, scannedPdf } from '../src/server/documents/fixtures/sample-files';
 import { startBenchApp } from './app-server';
 import { START_ENV, START_NODE_FLAGS } from './processes';
 
@@ -60,12 +60,42 @@ const noise = (bytes: number) => {
 
 const pdf = samplePdf;
 
-/** A photo of noise (incompressible, so large for its pixels), with a camera's EXIF. */
-async function photo(width: number, height: number, quality: number): Promise<Buffer> {
-  return sharp(noise(width * height * 3), { raw: { width, height, channels: 3 } })
+/**
+ * A photo of noise (incompressible, so large for its pixels), with a camera's EXIF;
+ * `sideways`: taken with the phone on its side (EXIF orientation 6), so it is turned upright.
+ */
+async function photo(
+  width: number,
+  height: number,
+  quality: number,
+  sideways = false,
+): Promise<Buffer> {
+  const image = sharp(noise(width * height * 3), { raw: { width, height, channels: 3 } })
     .jpeg({ quality })
-    .withExif({ IFD0: { Make: 'Bench', Model: 'Camera' } })
+    .withExif({ IFD0: { Make: 'Bench', Model: 'Camera', ...(sideways && { Orientation: '6' }) } });
+  return image.toBuffer();
+}
+
+/**
+ * A scanned letter as a scanner makes it: `pages` Letter pages at 300 dpi (2550 × 3300), each
+ * a JPEG of paper grain with lines of dark print (about 1.75 MB a page).
+ */
+async function scan(pages: number): Promise<Buffer> {
+  const [width, height] = [2550, 3300];
+  const grey = Buffer.allocUnsafe(width * height);
+  for (let i = 0; i < grey.length; i += 1) grey[i] = 235 + Math.floor(Math.random() * 20);
+  for (let line = 300; line < 3000; line += 60) {
+    for (let y = line; y < line + 25; y += 1) {
+      for (let x = 250; x < 2300; x += 1) {
+        if ((x >> 5) % 4) grey[y * width + x] = 30 + Math.floor(Math.random() * 40);
+      }
+    }
+  }
+  const page = await sharp(grey, { raw: { width, height, channels: 1 } })
+    .toColourspace('srgb')
+    .jpeg({ quality: 85 })
     .toBuffer();
+  return scannedPdf(page, pages);
 }
 
 async function main() {
@@ -125,6 +155,8 @@ async function main() {
       .toBuffer();
     const pdf10 = await pdf(1, bigImage);
     const photo5 = await photo(2600, 1950, 80);
+    const photo12Sideways = await photo(4000, 3000, 80, true);
+    const scan25 = await scan(14);
     const warmPdf = await pdf(1);
     const warmPhoto = await photo(64, 64, 90);
 
@@ -139,6 +171,12 @@ async function main() {
     }
     await upload('upload 10 MB PDF', pdf10, 'title=Report&document_type=Lab%20Report');
     await upload('upload 5 MB photo', photo5, 'title=Card&document_type=Insurance%20Card');
+    await upload(
+      'upload 12 MP photo, sideways',
+      photo12Sideways,
+      'title=Card&document_type=Insurance%20Card',
+    );
+    await upload('upload 25 MB scanned PDF', scan25, 'title=Scan&document_type=Letter');
     server.send('stop');
     await new Promise((resolve) => server.once('exit', resolve));
   }

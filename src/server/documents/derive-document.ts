@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -85,6 +85,23 @@ async function writeHashed(source: Readable, file: string): Promise<WrittenFile>
     createWriteStream(file, { mode: 0o600, flush: true }),
   );
   return { sha256: hash.digest('hex'), size };
+}
+
+/** A file's SHA-256 and size, read a part at a time; it is synced to disk on the way. */
+async function hashOf(file: string): Promise<WrittenFile> {
+  const handle = await open(file, 'r+');
+  try {
+    await handle.sync();
+    const hash = createHash('sha256');
+    let size = 0;
+    for await (const chunk of handle.createReadStream({ autoClose: false })) {
+      hash.update(chunk as Buffer);
+      size += (chunk as Buffer).byteLength;
+    }
+    return { sha256: hash.digest('hex'), size };
+  } finally {
+    await handle.close();
+  }
 }
 
 /** A HEIC photo's pixels (RGBA), by a WebAssembly decoder (sharp's libvips cannot read HEVC). */
@@ -179,17 +196,23 @@ export async function deriveDocument(job: DeriveJob): Promise<Derived> {
         if (!exif && !xmp && !iptc) return { thumbnail: await thumbnailOf(sharp(job.file)) };
       }
       // sharp writes no metadata unless asked: rotate() applies the EXIF orientation first.
-      // One decode of the photo at a time: the copy kept is written first, and the thumbnail
-      // is made from it (upright already), shrunk as it loads (a JPEG at 1/8 of its size), so
-      // that the memory an upload takes is one photo's, not two.
+      // One decode of the photo at a time, written straight to the file (sharp's stream
+      // would hold the whole output) and read back for its hash; the thumbnail is made from
+      // it (upright already), shrunk as it loads (a JPEG at 1/8 of its size), so that the
+      // memory an upload takes is one photo's, not two. A JPEG is written in one pass, with
+      // the standard Huffman tables: optimised ones need every coefficient of the photo in
+      // memory at once (72 MB for 12 megapixels) for a file a few percent smaller.
       const upright = sharp(job.file).rotate();
       const cleaned =
         job.mimeType === 'image/jpeg'
-          ? upright.jpeg({ quality: PHOTO_QUALITY, mozjpeg: false })
+          ? upright.jpeg({ quality: PHOTO_QUALITY, mozjpeg: false, optimiseCoding: false })
           : job.mimeType === 'image/png'
             ? upright.png()
             : upright.webp({ quality: PHOTO_QUALITY });
-      const written = await writeHashed(cleaned, job.cleanedFile);
+      // Created empty first, 0600: libvips then writes into it, keeping its mode.
+      await writeFile(job.cleanedFile, new Uint8Array(), { mode: 0o600 });
+      await cleaned.toFile(job.cleanedFile);
+      const written = await hashOf(job.cleanedFile);
       const thumbnail = await thumbnailOf(sharp(job.cleanedFile));
       return { cleaned: written, thumbnail };
     }

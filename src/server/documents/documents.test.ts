@@ -4,6 +4,8 @@
  * thumbnails, downloads (ranges, headers), quota, household grants and every way a
  * document's files go.
  */
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -185,6 +187,15 @@ describe('documents', () => {
     const meta = await sharp(file.bytes).metadata();
     // Turned upright: the sideways 64×32 is 32×64.
     expect([meta.width, meta.height]).toEqual([32, 64]);
+    // On disk (the embedded default), the kept photo is readable by the server's user alone.
+    const { file: databaseFile } = server.database;
+    if (server.database.engine === 'sqlite' && databaseFile) {
+      const folder = path.join(path.dirname(databaseFile), 'documents', await ownerOf(client));
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
+      const kept = readdirSync(folder);
+      expect(kept.length).toBeGreaterThan(0);
+      for (const name of kept) expect(statSync(path.join(folder, name)).mode & 0o777).toBe(0o600);
+    }
   });
 
   it('convert a HEIC photo to JPEG for display and keep the original for download, without its metadata', async () => {
