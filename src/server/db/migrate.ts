@@ -39,6 +39,7 @@ import * as passkeys from './migrations/0029-passkeys';
 import * as searchIndex from './migrations/0031-search-index';
 import * as documentTexts from './migrations/0032-document-texts';
 import * as searchIndexByOwner from './migrations/0037-search-index-by-owner';
+import * as searchIndexLighterWrites from './migrations/0038-search-index-lighter-writes';
 import { syncSearchIndex } from '../search/search-index-sync';
 
 export const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '0031-search-index': searchIndex,
   '0032-document-texts': documentTexts,
   '0037-search-index-by-owner': searchIndexByOwner,
+  '0038-search-index-lighter-writes': searchIndexLighterWrites,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
