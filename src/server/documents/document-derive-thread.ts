@@ -2,12 +2,16 @@
  * Documents prepared on a thread of their own (document-derive-worker.ts): a thumbnail is
  * made once, at upload, without the server's own thread decoding a photo or drawing a PDF.
  * The thread starts with the first upload and stays (pdf.js takes a second to load); with
- * nothing in hand it keeps no process alive. A thread that fails is replaced by the next
- * upload, and the jobs it had in hand fail with it.
+ * nothing in hand it keeps no process alive. A thread that fails, or takes longer than
+ * DERIVE_TIME_LIMIT_MS, is replaced by the next upload, and the jobs it had in hand fail
+ * with it.
  */
 import { jobThread } from '../runtime/job-thread';
 import type { DeriveJob, Derived } from './derive-document';
 import type { DeriveAnswer } from './document-derive-worker';
+
+/** How long a document may take to be prepared, its wait behind others included. */
+export const DERIVE_TIME_LIMIT_MS = 30_000;
 
 export interface DeriveThread {
   derive(job: DeriveJob): Promise<Derived>;
@@ -19,6 +23,9 @@ export function documentDeriveThread(): DeriveThread {
     entry: 'document-derive-worker',
     from: import.meta.url,
     name: 'documents',
+    // A thumbnail takes under a second; a file that keeps its library busy longer is kept
+    // without one (a PDF) or refused (an image), and the uploads behind it go on.
+    timeLimitMs: DERIVE_TIME_LIMIT_MS,
     result: (answer) =>
       'derived' in answer ? { ok: answer.derived } : { error: new Error(answer.error.message) },
   });

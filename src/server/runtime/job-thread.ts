@@ -3,7 +3,9 @@
  * document's text), so that the server's own thread never does that work. The thread starts
  * with the first job and stays (loading its libraries again would cost the next job); with
  * nothing in hand it keeps no process alive. Each job is sent with an id its answer names. A
- * thread that fails is replaced by the next job, and the jobs it had in hand fail with it.
+ * thread that fails is replaced by the next job, and the jobs it had in hand fail with it;
+ * so does a thread still on a job after `timeLimitMs` (a file that sends its library into a
+ * loop would otherwise hold every later job behind it).
  */
 import { Worker } from 'node:worker_threads';
 import { workerSource } from './worker-source';
@@ -25,6 +27,8 @@ export interface JobThreadOptions<Answer, Result> {
   name: string;
   /** The job's result from its answer, or the error it answers with. */
   result(answer: Answer): { ok: Result } | { error: Error };
+  /** How long a job may take from being sent, its wait behind others included. */
+  timeLimitMs?: number;
 }
 
 export function jobThread<Job extends object, Answer extends { id: number }, Result>(
@@ -34,7 +38,12 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
   let nextId = 1;
   const pending = new Map<
     number,
-    { thread: Worker; resolve: (result: Result) => void; reject: (error: Error) => void }
+    {
+      thread: Worker;
+      resolve: (result: Result) => void;
+      reject: (error: Error) => void;
+      timer?: NodeJS.Timeout;
+    }
   >();
 
   /** Fails the jobs a thread had in hand. */
@@ -42,6 +51,7 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
     for (const [id, job] of pending) {
       if (job.thread !== thread) continue;
       pending.delete(id);
+      clearTimeout(job.timer);
       job.reject(error);
     }
   }
@@ -50,6 +60,7 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
     const job = pending.get(answer.id);
     if (!job) return;
     pending.delete(answer.id);
+    clearTimeout(job.timer);
     const outcome = options.result(answer);
     if ('ok' in outcome) job.resolve(outcome.ok);
     else job.reject(outcome.error);
@@ -79,7 +90,18 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
       thread.ref();
       const id = nextId++;
       return new Promise<Result>((resolve, reject) => {
-        pending.set(id, { thread, resolve, reject });
+        const limit = options.timeLimitMs;
+        const timer =
+          limit === undefined
+            ? undefined
+            : setTimeout(() => {
+                // The thread is ended and its jobs fail; the next job starts another.
+                if (worker === thread) worker = undefined;
+                failAll(thread, new Error(`The ${options.name} thread took over ${limit} ms`));
+                void thread.terminate();
+              }, limit);
+        timer?.unref();
+        pending.set(id, { thread, resolve, reject, timer });
         thread.postMessage({ ...job, id });
       });
     },

@@ -1,0 +1,43 @@
+/**
+ * A job thread (job-thread.ts) with a time limit: a job that keeps its thread busy fails
+ * when the limit passes, with the jobs behind it, and the next job runs on a new thread.
+ */
+import { describe, expect, it } from 'vitest';
+import { jobThread } from './job-thread';
+
+const sleepy = () =>
+  jobThread<{ ms: number }, { id: number; slept: number }, number>({
+    entry: 'sleepy-worker',
+    from: new URL('./testing/', import.meta.url).href,
+    name: 'sleepy',
+    result: (answer) => ({ ok: answer.slept }),
+    timeLimitMs: 1_500,
+  });
+
+describe('a job thread with a time limit', () => {
+  it('answers the jobs that finish in time', async () => {
+    const thread = sleepy();
+    try {
+      expect(await Promise.all([thread.run({ ms: 10 }), thread.run({ ms: 20 })])).toEqual([10, 20]);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('fails a job past its limit, and the job behind it, then runs the next on a new thread', async () => {
+    const thread = sleepy();
+    try {
+      expect(await thread.run({ ms: 1 })).toBe(1);
+      const started = Date.now();
+      const stuck = thread.run({ ms: -1 });
+      const behind = thread.run({ ms: 1 });
+      await expect(stuck).rejects.toThrow('The sleepy thread took over 1500 ms');
+      await expect(behind).rejects.toThrow('The sleepy thread took over 1500 ms');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
+      expect(thread.running).toBe(false);
+      expect(await thread.run({ ms: 5 })).toBe(5);
+    } finally {
+      await thread.close();
+    }
+  });
+});
