@@ -3,21 +3,19 @@
  * document-derive-worker.ts, reading the upload's temporary file): a photo turned upright by
  * its EXIF orientation and stripped of its metadata (GPS position, device), a HEIC photo's
  * metadata emptied in place and its JPEG for display, and a small WebP thumbnail (an image's
- * by sharp, shrunk as it is decoded; a PDF's first page rendered by pdf.js on a canvas, pdf.js
- * reading only the parts of the file it needs). A cleaned file is written beside the upload,
- * hashed as it is written: no whole file is held in memory but a HEIC photo's (its decoder's).
+ * by sharp, shrunk as it is decoded; a PDF's first page drawn by pdf.js, pdf-first-page.ts).
+ * A cleaned file is written beside the upload, hashed as it is written: no whole file is held
+ * in memory but a HEIC photo's (its decoder's).
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { open, readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { pathToFileURL } from 'node:url';
-import type * as Canvas from '@napi-rs/canvas';
 import sharp, { type Sharp } from 'sharp';
 import type { DocumentMimeType } from '../../shared/documents';
 import { stripHeicMetadata } from './heic-metadata';
+import { pdfFirstPage } from './pdf-first-page';
 
 // libvips keeps no decoded image for a next one: each upload's memory goes back at its end.
 sharp.cache(false);
@@ -125,57 +123,12 @@ async function decodeHeic(bytes: Buffer): Promise<Sharp> {
   });
 }
 
-/**
- * The canvas module pdf.js itself draws images with. pdf.js pins its own @napi-rs/canvas
- * (0.1.x, under pdfjs-dist/node_modules); drawing its canvases onto one of another copy (the
- * 1.x at the top of node_modules) mixes two builds of Skia in one process, which corrupted
- * the heap and crashed the process on the first PDF with an image in it. So the page is
- * drawn on a canvas of pdf.js's own copy, found from pdf.js's folder as pdf.js finds it.
- */
-function canvasOfPdfjs(): typeof Canvas {
-  const fromHere = createRequire(import.meta.url);
-  const fromPdfjs = createRequire(fromHere.resolve('pdfjs-dist/package.json'));
-  return fromPdfjs('@napi-rs/canvas') as typeof Canvas;
-}
-
-/** The first page of a PDF, drawn at thumbnail size. */
-async function pdfFirstPage(file: string): Promise<Uint8Array> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const { createCanvas } = canvasOfPdfjs();
-  const document = await pdfjs.getDocument({
-    // Read from the file a range at a time, only what the first page needs.
-    url: pathToFileURL(file),
-    disableStream: true,
-    disableAutoFetch: true,
-    // No fonts from the system's; the PDF's own drawn on the canvas.
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
-  }).promise;
-  try {
-    const page = await document.getPage(1);
-    const unscaled = page.getViewport({ scale: 1 });
-    const scale = (THUMBNAIL_SIZE * 2) / Math.max(unscaled.width, unscaled.height);
-    const viewport = page.getViewport({ scale });
-    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    await page.render({
-      canvas: canvas as unknown as HTMLCanvasElement,
-      canvasContext: context as unknown as CanvasRenderingContext2D,
-      viewport,
-    }).promise;
-    return thumbnailOf(sharp(await canvas.encode('png')));
-  } finally {
-    await document.destroy();
-  }
-}
-
 export async function deriveDocument(job: DeriveJob): Promise<Derived> {
   switch (job.mimeType) {
     case 'application/pdf':
-      return { thumbnail: await pdfFirstPage(job.file) };
+      return {
+        thumbnail: await thumbnailOf(sharp(await pdfFirstPage(job.file, THUMBNAIL_SIZE * 2))),
+      };
     case 'image/heic': {
       const bytes = await readFile(job.file);
       const image = await decodeHeic(bytes);

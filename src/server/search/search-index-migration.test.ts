@@ -32,7 +32,10 @@ describe.runIf(testEngine() === 'sqlite')('migration 0038-search-index-lighter-w
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo('0037-search-index-by-owner')).error).toBeUndefined();
     // The records' triggers, as a server before this migration had made them.
-    await completeSchema(db, Object.keys(migrations).filter((name) => name < '0038'));
+    await completeSchema(
+      db,
+      Object.keys(migrations).filter((name) => name < '0038'),
+    );
     const now = new Date().toISOString();
     await sql`insert into "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt")
       values ('u1', 'Maria', 'maria@example.com', 0, ${now}, ${now})`.execute(db);
@@ -63,9 +66,9 @@ describe.runIf(testEngine() === 'sqlite')('migration 0038-search-index-lighter-w
     // An account's removal still takes its entries, without the owner's index.
     await sql`delete from "user" where id = 'u1'`.execute(db);
     expect(await matching(database, '"ibu"*')).toEqual([]);
-    const { rows: left } = await sql<{ n: number }>`select count(*) as n from search_entries`.execute(
-      db,
-    );
+    const { rows: left } = await sql<{
+      n: number;
+    }>`select count(*) as n from search_entries`.execute(db);
     expect(left[0]?.n).toBe(0);
   });
 });
