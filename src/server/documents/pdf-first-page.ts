@@ -17,8 +17,8 @@
  *   own in-thread port does), except the pictures it transfers, which it hands over as a
  *   browser hands over a transferred `ImageBitmap` (a canvas cannot be copied).
  *
- * A JPEG sharp cannot take as it is (a CMYK one, or one whose colours the PDF changes) is
- * decoded by pdf.js as before.
+ * A JPEG pdf.js will not hand over (a CMYK one, or one whose colours the PDF changes) it
+ * decodes itself, as before. Why this and not another renderer: docs/decisions/0042.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
