@@ -13,13 +13,20 @@ import { createFamilyMemberRepository } from '../src/server/family-members/famil
 import { sessionRow } from '../src/server/http/session';
 import { createRecordRepository } from '../src/server/records/record-repository';
 import { createTimelineRepository } from '../src/server/timeline/timeline-repository';
+import { labTrendOf } from '../src/server/labs/lab-routes';
 import type { RecordDefinition } from '../src/shared/records/definition';
 import type { CapturedStatement } from './floor-spec';
 
 export interface Repositories {
   records(definition: RecordDefinition): ReturnType<typeof createRecordRepository>;
   timeline: ReturnType<typeof createTimelineRepository>;
+  /** A lab result's trend, as its route reads it (after the result itself). */
+  labTrend: OmitFirst<typeof labTrendOf>;
 }
+
+type OmitFirst<F> = F extends (first: never, ...rest: infer R) => infer T
+  ? (...rest: R) => T
+  : never;
 
 class RolledBack extends Error {}
 
@@ -44,6 +51,7 @@ export function openCapture(databaseFile: string) {
     return {
       records: (definition) => createRecordRepository(on, definition, members),
       timeline: createTimelineRepository(on),
+      labTrend: (access, record) => labTrendOf(on, access, record),
     };
   };
 

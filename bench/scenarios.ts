@@ -6,7 +6,7 @@
  * product's own repositories.
  */
 import { PAGE_SIZE } from '../src/shared/constants';
-import { medicationDefinition, visitDefinition } from '../src/shared/records';
+import { labResultDefinition, medicationDefinition, visitDefinition } from '../src/shared/records';
 import type { Repositories } from './capture-sql';
 import type { SeededUser } from './seed';
 import { ownAccess } from '../src/server/access/scope';
@@ -114,7 +114,8 @@ export function buildScenarios(context: {
 
   return [
     ...reads,
-    // A lab result's trend: every result of its test for its person (about 300 here).
+    // A lab result's trend: every result of its test for its person (about 300 here), read
+    // as its route reads it: the result, then its test's results.
     {
       key: 'lab-trend',
       label: 'One lab result’s trend',
@@ -122,7 +123,17 @@ export function buildScenarios(context: {
       method: 'GET' as const,
       path: `/api/labs/${heavy.labResultId}/trend`,
       expectedStatus: 200,
-      floors: false,
+      floors: true,
+      detail: true,
+      capture: async (repositories: Repositories) => {
+        const access = ownAccess(heavy.id);
+        const result = await repositories
+          .records(labResultDefinition)
+          .get(access, heavy.labResultId);
+        if (!result) throw new Error('lab-trend: the heavy user has no such lab result');
+        // The capture's repositories are typed for any record; this one is a lab result.
+        return repositories.labTrend(access, result as Parameters<Repositories['labTrend']>[1]);
+      },
     },
     {
       key: 'create-visit',

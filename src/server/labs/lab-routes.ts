@@ -44,6 +44,35 @@ function personOf(access: Access, record: LabResult): string {
   return shareOfRow(access, record)?.personId ?? record.family_member_id ?? record.user_id;
 }
 
+/**
+ * A result's trend: every result of the same test (its LOINC code, or its name where a
+ * result has no code) for the same person, within what `access` may read, newest first.
+ */
+export async function labTrendOf(
+  db: Kysely<DB>,
+  access: Access,
+  record: LabResult,
+): Promise<LabTrend> {
+  const scope = scopeOf(access, { memberLinked: true, personId: personOf(access, record) });
+  const code = record.loinc_code;
+  const name = record.test_name.toLowerCase();
+  const rows = await rowsInScope(db, 'lab_results', scope, scopeValues(scope), 'r')
+    .select(['r.id', 'r.collected_date', 'r.result', 'r.unit', 'r.range_low', 'r.range_high'])
+    .where((eb) =>
+      code
+        ? eb.or([
+            eb('r.loinc_code', '=', code),
+            eb.and([eb('r.loinc_code', 'is', null), eb(sql`lower(r.test_name)`, '=', name)]),
+          ])
+        : eb(sql`lower(r.test_name)`, '=', name),
+    )
+    .orderBy('r.collected_date', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(MAX_TREND_POINTS)
+    .execute();
+  return { test_name: record.test_name, loinc_code: code, points: rows as LabTrendPoint[] };
+}
+
 export function labResultRoutes(
   db: Kysely<DB>,
   repository: RecordRepository<typeof labResultDefinition>,
@@ -67,29 +96,8 @@ export function labResultRoutes(
       const access = await c.var.access();
       const record = await repository.get(access, c.req.param('id'));
       if (!record) throw missing();
-      const scope = scopeOf(access, { memberLinked: true, personId: personOf(access, record) });
-      const code = record.loinc_code;
-      const name = record.test_name.toLowerCase();
-      const rows = await rowsInScope(db, 'lab_results', scope, scopeValues(scope), 'r')
-        .select(['r.id', 'r.collected_date', 'r.result', 'r.unit', 'r.range_low', 'r.range_high'])
-        .where((eb) =>
-          code
-            ? eb.or([
-                eb('r.loinc_code', '=', code),
-                eb.and([eb('r.loinc_code', 'is', null), eb(sql`lower(r.test_name)`, '=', name)]),
-              ])
-            : eb(sql`lower(r.test_name)`, '=', name),
-        )
-        .orderBy('r.collected_date', 'desc')
-        .orderBy('r.id', 'desc')
-        .limit(MAX_TREND_POINTS)
-        .execute();
+      const trend = await labTrendOf(db, access, record);
       await noteShared(access, record, 'read');
-      const trend: LabTrend = {
-        test_name: record.test_name,
-        loinc_code: code,
-        points: rows as LabTrendPoint[],
-      };
       return c.json(trend);
     });
 }
