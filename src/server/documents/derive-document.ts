@@ -25,6 +25,12 @@ export const THUMBNAIL_SIZE = 320;
 const THUMBNAIL_QUALITY = 70;
 /** A re-encoded photo's quality: indistinguishable from the camera's for a paper's photo. */
 const PHOTO_QUALITY = 90;
+/**
+ * A photo's JPEG, written in one pass with the standard Huffman tables: optimised ones need
+ * every coefficient of the photo in memory at once (72 MB for 12 megapixels) for a file a
+ * few percent smaller.
+ */
+const PHOTO_JPEG = { quality: PHOTO_QUALITY, mozjpeg: false, optimiseCoding: false } as const;
 
 export interface DeriveJob {
   /** The uploaded file, as received (a temporary file of the store's). */
@@ -133,7 +139,7 @@ export async function deriveDocument(job: DeriveJob): Promise<Derived> {
       const bytes = await readFile(job.file);
       const image = await decodeHeic(bytes);
       const [display, thumbnail] = await Promise.all([
-        image.clone().jpeg({ quality: PHOTO_QUALITY }).toBuffer(),
+        image.clone().jpeg(PHOTO_JPEG).toBuffer(),
         thumbnailOf(image.clone()),
       ]);
       // The original kept for download, its Exif and XMP emptied where they are.
@@ -152,13 +158,11 @@ export async function deriveDocument(job: DeriveJob): Promise<Derived> {
       // One decode of the photo at a time, written straight to the file (sharp's stream
       // would hold the whole output) and read back for its hash; the thumbnail is made from
       // it (upright already), shrunk as it loads (a JPEG at 1/8 of its size), so that the
-      // memory an upload takes is one photo's, not two. A JPEG is written in one pass, with
-      // the standard Huffman tables: optimised ones need every coefficient of the photo in
-      // memory at once (72 MB for 12 megapixels) for a file a few percent smaller.
+      // memory an upload takes is one photo's, not two.
       const upright = sharp(job.file).rotate();
       const cleaned =
         job.mimeType === 'image/jpeg'
-          ? upright.jpeg({ quality: PHOTO_QUALITY, mozjpeg: false, optimiseCoding: false })
+          ? upright.jpeg(PHOTO_JPEG)
           : job.mimeType === 'image/png'
             ? upright.png()
             : upright.webp({ quality: PHOTO_QUALITY });
