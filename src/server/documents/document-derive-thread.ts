@@ -10,7 +10,7 @@ import { jobThread } from '../runtime/job-thread';
 import type { DeriveJob, Derived } from './derive-document';
 import type { DeriveAnswer } from './document-derive-worker';
 
-/** How long a document may take to be prepared, its wait behind others included. */
+/** How long the thread may spend preparing one document (its wait behind others aside). */
 export const DERIVE_TIME_LIMIT_MS = 30_000;
 
 export interface DeriveThread {

@@ -4,8 +4,8 @@
  * with the first job and stays (loading its libraries again would cost the next job); with
  * nothing in hand it keeps no process alive. Each job is sent with an id its answer names. A
  * thread that fails is replaced by the next job, and the jobs it had in hand fail with it;
- * so does a thread still on a job after `timeLimitMs` (a file that sends its library into a
- * loop would otherwise hold every later job behind it).
+ * so does a thread still on one job after `timeLimitMs` (a file that sends its library into
+ * a loop would otherwise hold every later job behind it).
  */
 import { Worker } from 'node:worker_threads';
 import { workerSource } from './worker-source';
@@ -27,7 +27,10 @@ export interface JobThreadOptions<Answer, Result> {
   name: string;
   /** The job's result from its answer, or the error it answers with. */
   result(answer: Answer): { ok: Result } | { error: Error };
-  /** How long a job may take from being sent, its wait behind others included. */
+  /**
+   * How long the thread may spend on one job. The thread does its jobs one at a time, in the
+   * order sent, so a job's time counts from when the one before it is answered.
+   */
   timeLimitMs?: number;
 }
 
@@ -56,6 +59,21 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
     }
   }
 
+  /** Starts the clock of the thread's oldest job, the one it is on now. */
+  function timeOldest(thread: Worker) {
+    const limit = options.timeLimitMs;
+    if (limit === undefined) return;
+    const oldest = [...pending.values()].find((job) => job.thread === thread);
+    if (!oldest || oldest.timer) return;
+    oldest.timer = setTimeout(() => {
+      // The thread is ended and its jobs fail; the next job starts another.
+      if (worker === thread) worker = undefined;
+      failAll(thread, new Error(`The ${options.name} thread took over ${limit} ms on one job`));
+      void thread.terminate();
+    }, limit);
+    oldest.timer.unref();
+  }
+
   function settle(answer: Answer) {
     const job = pending.get(answer.id);
     if (!job) return;
@@ -64,6 +82,7 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
     const outcome = options.result(answer);
     if ('ok' in outcome) job.resolve(outcome.ok);
     else job.reject(outcome.error);
+    timeOldest(job.thread);
     if (pending.size === 0) worker?.unref();
   }
 
@@ -90,19 +109,9 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
       thread.ref();
       const id = nextId++;
       return new Promise<Result>((resolve, reject) => {
-        const limit = options.timeLimitMs;
-        const timer =
-          limit === undefined
-            ? undefined
-            : setTimeout(() => {
-                // The thread is ended and its jobs fail; the next job starts another.
-                if (worker === thread) worker = undefined;
-                failAll(thread, new Error(`The ${options.name} thread took over ${limit} ms`));
-                void thread.terminate();
-              }, limit);
-        timer?.unref();
-        pending.set(id, { thread, resolve, reject, timer });
+        pending.set(id, { thread, resolve, reject });
         thread.postMessage({ ...job, id });
+        timeOldest(thread);
       });
     },
     async close() {
