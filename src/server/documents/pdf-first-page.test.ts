@@ -3,32 +3,30 @@
  * sharp (JPEG: colour, grey, CMYK) or by pdf.js (PNG) come out where the page has them, in
  * their colours, and the text beside them too.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pdfBytes } from './fixtures/sample-files';
 import { pdfFirstPage } from './pdf-first-page';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'kin-pdf-first-page-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** A Letter page (612 × 792 points) with one picture at (x, y), w × h points, and a title. */
-function pageWith(picture: Buffer, at: { x: number; y: number; w: number; h: number }) {
-  return new Promise<string>((resolve) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: 0 });
-    const parts: Buffer[] = [];
-    doc.on('data', (part: Buffer) => parts.push(part));
-    doc.on('end', () => {
-      const file = path.join(folder, `${parts.length}-${Math.random()}.pdf`);
-      writeFileSync(file, Buffer.concat(parts));
-      resolve(file);
-    });
-    doc.fontSize(40).text('Referral', 20, 700);
-    doc.image(picture, at.x, at.y, { width: at.w, height: at.h });
-    doc.end();
-  });
+async function pageWith(picture: Buffer, at: { x: number; y: number; w: number; h: number }) {
+  const bytes = await pdfBytes(
+    (doc) => {
+      doc.fontSize(40).text('Referral', 20, 700);
+      doc.image(picture, at.x, at.y, { width: at.w, height: at.h });
+    },
+    { size: 'LETTER', margin: 0 },
+  );
+  const file = path.join(folder, `${randomUUID()}.pdf`);
+  writeFileSync(file, bytes);
+  return file;
 }
 
 /** The drawn page's pixel at a point of the page (in points, from its top left), as RGB. */
