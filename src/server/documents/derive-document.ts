@@ -133,7 +133,7 @@ export async function deriveDocument(job: DeriveJob): Promise<Derived> {
   switch (job.mimeType) {
     case 'application/pdf':
       return {
-        thumbnail: await thumbnailOf(sharp(await pdfFirstPage(job.file, THUMBNAIL_SIZE * 2))),
+        thumbnail: await thumbnailOf(sharp(await pdfFirstPage(job.file))),
       };
     case 'image/heic': {
       const bytes = await readFile(job.file);

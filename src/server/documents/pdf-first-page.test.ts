@@ -52,7 +52,7 @@ describe('a PDF first page, drawn', () => {
       w: 200,
       h: 250,
     });
-    const png = await pdfFirstPage(file, 640);
+    const png = await pdfFirstPage(file);
     expect((await sharp(png).metadata()).height).toBe(640);
     expect(near(await pixelAt(png, 200, 225), [0x1f, 0x5f, 0xbf])).toBe(true);
     // Outside the picture the page stays white: it is drawn in its place, not stretched.
@@ -71,14 +71,14 @@ describe('a PDF first page, drawn', () => {
   it('draws a grey scan filling the page', async () => {
     const grey = await scan('#808080').toColourspace('b-w').jpeg().toBuffer();
     expect((await sharp(grey).metadata()).channels).toBe(1);
-    const png = await pdfFirstPage(await pageWith(grey, { x: 0, y: 0, w: 612, h: 600 }), 640);
+    const png = await pdfFirstPage(await pageWith(grey, { x: 0, y: 0, w: 612, h: 600 }));
     expect(near(await pixelAt(png, 300, 300), [128, 128, 128])).toBe(true);
   });
 
   it('draws a CMYK JPEG in its colour', async () => {
     const cmyk = await scan('#d02020').toColourspace('cmyk').jpeg().toBuffer();
     expect((await sharp(cmyk).metadata()).space).toBe('cmyk');
-    const png = await pdfFirstPage(await pageWith(cmyk, { x: 50, y: 50, w: 300, h: 300 }), 640);
+    const png = await pdfFirstPage(await pageWith(cmyk, { x: 50, y: 50, w: 300, h: 300 }));
     const [red, green, blue] = await pixelAt(png, 200, 200);
     expect(red).toBeGreaterThan(150);
     expect(green).toBeLessThan(110);
@@ -91,7 +91,7 @@ describe('a PDF first page, drawn', () => {
     })
       .png()
       .toBuffer();
-    const png = await pdfFirstPage(await pageWith(logo, { x: 300, y: 50, w: 240, h: 120 }), 640);
+    const png = await pdfFirstPage(await pageWith(logo, { x: 300, y: 50, w: 240, h: 120 }));
     expect(near(await pixelAt(png, 420, 110), [0xcc, 0x33, 0x33])).toBe(true);
     expect(near(await pixelAt(png, 150, 110), [255, 255, 255])).toBe(true);
   });
@@ -110,7 +110,7 @@ describe('a PDF first page, drawn', () => {
       ])
       .png()
       .toBuffer();
-    const png = await pdfFirstPage(await pageWith(halves, { x: 56, y: 100, w: 500, h: 250 }), 640);
+    const png = await pdfFirstPage(await pageWith(halves, { x: 56, y: 100, w: 500, h: 250 }));
     expect(near(await pixelAt(png, 150, 225), [0xd0, 0x20, 0x20])).toBe(true);
     expect(near(await pixelAt(png, 450, 225), [0x20, 0x20, 0xd0])).toBe(true);
     expect(near(await pixelAt(png, 306, 120), [255, 255, 255])).toBe(false);

@@ -8,7 +8,7 @@
  * platform, as pdf.js itself gives Node its `ImageData`, `DOMMatrix` and `Path2D`:
  *
  * - `ImageDecoder` for JPEG (a scanner's pictures) is sharp, which decodes a JPEG at 1/2, 1/4
- *   or 1/8 of its size as it loads: the picture comes out at most PICTURE_SIDE pixels a side,
+ *   or 1/8 of its size as it loads: the picture comes out at most PAGE_SIDE pixels a side,
  *   enough for a picture filling a page drawn at twice a thumbnail's size;
  * - `OffscreenCanvas` draws on canvases of pdf.js's own canvas module (pdfCanvas), and keeps
  *   a picture pdf.js decoded itself at the size the page needs (PageCanvas);
@@ -27,10 +27,11 @@ import type * as PdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 
 /**
- * The longest side a page's picture is decoded at: the side of the page as derive-document.ts
- * draws it (twice a thumbnail's), which a picture filling the page needs and no more.
+ * The longest side a first page is drawn at, in pixels: twice a thumbnail's (derive-document.ts
+ * shrinks it to one, sharply). It is also the most a page's picture is decoded at a side,
+ * which a picture filling the page needs and no more.
  */
-const PICTURE_SIDE = 640;
+const PAGE_SIDE = 640;
 
 /**
  * The canvas module pdf.js itself draws images with. pdf.js pins its own @napi-rs/canvas
@@ -78,11 +79,12 @@ class PagePort {
   #delivered: Promise<void> = Promise.resolve();
 
   postMessage(message: unknown, transfer?: Transferable[]) {
+    // A message with pictures in it (a picture's, or an operator list with inline pictures)
+    // is copied around them, its buffers copied rather than transferred.
     const pictures = transfer?.some((value) => value instanceof Picture) ?? false;
-    const rest = transfer?.filter((value) => !(value instanceof Picture));
     const copy = pictures
-      ? this.#copyAround(message, rest ?? [])
-      : structuredClone(message, rest ? { transfer: rest } : undefined);
+      ? this.#copyAround(message)
+      : structuredClone(message, transfer ? { transfer } : undefined);
     // A listener that throws fails its own delivery, not the next message's.
     this.#delivered = this.#delivered
       .then(async () => {
@@ -92,13 +94,13 @@ class PagePort {
       .catch(() => {});
   }
 
-  /** A copy of a message with pictures in it (a picture's own message: small). */
-  #copyAround(value: unknown, transfer: Transferable[]): unknown {
+  /** A copy of a message with pictures in it, the pictures themselves kept. */
+  #copyAround(value: unknown): unknown {
     if (value instanceof Picture) return value;
-    if (Array.isArray(value)) return value.map((item) => this.#copyAround(item, transfer));
+    if (Array.isArray(value)) return value.map((item) => this.#copyAround(item));
     if (isPlain(value)) {
       const copy = Object.fromEntries(
-        Object.entries(value).map(([key, item]) => [key, this.#copyAround(item, transfer)]),
+        Object.entries(value).map(([key, item]) => [key, this.#copyAround(item)]),
       );
       if (copy.bitmap instanceof Picture) {
         copy.width = copy.bitmap.width;
@@ -106,7 +108,7 @@ class PagePort {
       }
       return copy;
     }
-    return structuredClone(value, { transfer: transfer.filter((item) => item === value) });
+    return structuredClone(value);
   }
 
   /** The copy with each picture replaced by its canvas, once drawn. */
@@ -160,7 +162,7 @@ function pdfjsWithPlatform() {
     /**
      * A browser's OffscreenCanvas, as much of it as pdf.js uses. pdf.js puts a picture it
      * decoded itself (a PNG's, at full size) on one and hands it over: one larger than a
-     * page's drawing is resized by sharp to PICTURE_SIDE a side from pdf.js's own pixels,
+     * page's drawing is resized by sharp to PAGE_SIDE a side from pdf.js's own pixels,
      * never copied whole onto a canvas. Whatever else pdf.js does with one is done on a
      * canvas of pdf.js's module at its full size, made when it is first used.
      */
@@ -193,7 +195,7 @@ function pdfjsWithPlatform() {
         const put = (image: Canvas.ImageData, x: number, y: number, ...dirty: number[]) => {
           const whole = !this.#full && x === 0 && y === 0 && dirty.length === 0;
           const size = image.width === this.#width && image.height === this.#height;
-          if (whole && size && Math.max(image.width, image.height) > PICTURE_SIDE) {
+          if (whole && size && Math.max(image.width, image.height) > PAGE_SIDE) {
             this.#large = image;
             return;
           }
@@ -217,8 +219,8 @@ function pdfjsWithPlatform() {
       transferToImageBitmap(): Picture {
         const large = this.#large;
         if (!large) return new Picture(this.width, this.height, Promise.resolve(this.#canvas()));
-        const width = Math.min(large.width, PICTURE_SIDE);
-        const height = Math.min(large.height, PICTURE_SIDE);
+        const width = Math.min(large.width, PAGE_SIDE);
+        const height = Math.min(large.height, PAGE_SIDE);
         const { data } = large;
         const resized = sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
           raw: { width: large.width, height: large.height, channels: 4 },
@@ -244,11 +246,11 @@ function pdfjsWithPlatform() {
         this.#data = init.data;
       }
       async decode(): Promise<{ image: Picture }> {
-        // Each side at most PICTURE_SIDE, apart: the page draws a picture in the place and
+        // Each side at most PAGE_SIDE, apart: the page draws a picture in the place and
         // shape its drawing gives, whatever the proportions of the pixels handed over.
         const { width = 0, height = 0 } = await sharp(this.#data).metadata();
         const { data, info } = await sharp(this.#data)
-          .resize(Math.min(width, PICTURE_SIDE), Math.min(height, PICTURE_SIDE), {
+          .resize(Math.min(width, PAGE_SIDE), Math.min(height, PAGE_SIDE), {
             fit: 'fill',
             fastShrinkOnLoad: true,
           })
@@ -280,10 +282,10 @@ function pdfjsWithPlatform() {
 }
 
 /**
- * The first page of the PDF in `file`, drawn with its longest side `side` pixels, as a PNG.
+ * The first page of the PDF in `file`, drawn with its longest side PAGE_SIDE pixels, as a PNG.
  * pdf.js reads the file a range at a time, only what the first page needs.
  */
-export async function pdfFirstPage(file: string, side: number): Promise<Buffer> {
+export async function pdfFirstPage(file: string): Promise<Buffer> {
   const { pdfjs, worker } = await pdfjsWithPlatform();
   const { createCanvas } = pdfCanvas();
   const document = await pdfjs.getDocument({
@@ -303,7 +305,9 @@ export async function pdfFirstPage(file: string, side: number): Promise<Buffer> 
   try {
     const page = await document.getPage(1);
     const unscaled = page.getViewport({ scale: 1 });
-    const viewport = page.getViewport({ scale: side / Math.max(unscaled.width, unscaled.height) });
+    const viewport = page.getViewport({
+      scale: PAGE_SIDE / Math.max(unscaled.width, unscaled.height),
+    });
     const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
     const context = canvas.getContext('2d');
     context.fillStyle = '#ffffff';
