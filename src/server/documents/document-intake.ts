@@ -24,6 +24,7 @@ import {
 } from '../../shared/documents';
 import { ApiError } from '../../shared/api-error';
 import type { Database } from '../db/database';
+import { BYTES_BETWEEN_COLLECTIONS, collectYoungGarbage } from '../runtime/young-garbage';
 import type { DeriveThread } from './document-derive-thread';
 import type { DocumentFileStore } from './document-files';
 import { onDocumentStored } from './document-hooks';
@@ -70,14 +71,20 @@ export async function receiveFile(
   let size = 0;
   const headParts: Uint8Array[] = [];
   let headBytes = 0;
+  let collectedAt = 0;
   const counted = Readable.from(
     (async function* () {
       for await (const chunk of bytes) {
         size += chunk.byteLength;
         if (size > maxBytes) throw refuse();
         hash.update(chunk);
+        if (size - collectedAt >= BYTES_BETWEEN_COLLECTIONS) {
+          collectYoungGarbage();
+          collectedAt = size;
+        }
         if (headBytes < HEAD_BYTES) {
-          headParts.push(chunk.subarray(0, HEAD_BYTES - headBytes));
+          // A copy: a view would keep the whole first chunk.
+          headParts.push(new Uint8Array(chunk.subarray(0, HEAD_BYTES - headBytes)));
           headBytes += Math.min(chunk.byteLength, HEAD_BYTES - headBytes);
         }
         yield chunk;
