@@ -1,7 +1,8 @@
 /**
  * A job thread (job-thread.ts) with a time limit on each job: jobs waiting behind others are
  * not failed by their wait; a job that keeps its thread busy fails when the limit passes,
- * with the jobs behind it, and the next job runs on a new thread.
+ * with the jobs behind it, and the next job runs on a new thread. A thread with an idle time
+ * ends when it has had nothing to do that long, and the next job starts another.
  */
 import { describe, expect, it } from 'vitest';
 import { jobThread } from './job-thread';
@@ -42,6 +43,34 @@ describe('a job thread with a time limit', () => {
       expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
       expect(thread.running).toBe(false);
       expect(await thread.run({ ms: 5 })).toBe(5);
+    } finally {
+      await thread.close();
+    }
+  });
+});
+
+describe('a job thread with an idle time', () => {
+  it('stays while jobs come, ends once idle that long, and starts again for the next job', async () => {
+    const thread = jobThread<{ ms: number }, { id: number; slept: number }, number>({
+      entry: 'sleepy-worker',
+      from: new URL('./testing/', import.meta.url).href,
+      name: 'sleepy',
+      result: (answer) => ({ ok: answer.slept }),
+      idleMs: 400,
+    });
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      expect(await thread.run({ ms: 1 })).toBe(1);
+      await pause(250);
+      // A job within the idle time: the same thread, its idle time counted afresh.
+      expect(thread.running).toBe(true);
+      expect(await thread.run({ ms: 300 })).toBe(300);
+      await pause(250);
+      expect(thread.running).toBe(true);
+      await pause(400);
+      expect(thread.running).toBe(false);
+      expect(await thread.run({ ms: 2 })).toBe(2);
+      expect(thread.running).toBe(true);
     } finally {
       await thread.close();
     }

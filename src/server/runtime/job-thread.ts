@@ -5,7 +5,9 @@
  * nothing in hand it keeps no process alive. Each job is sent with an id its answer names. A
  * thread that fails is replaced by the next job, and the jobs it had in hand fail with it;
  * so does a thread still on one job after `timeLimitMs` (a file that sends its library into
- * a loop would otherwise hold every later job behind it).
+ * a loop would otherwise hold every later job behind it). A thread given `idleMs` ends once
+ * it has had nothing to do for that long, and gives back its memory (a library's WebAssembly
+ * memory, which never shrinks, and its heap).
  */
 import { Worker } from 'node:worker_threads';
 import { workerSource } from './worker-source';
@@ -32,6 +34,8 @@ export interface JobThreadOptions<Answer, Result> {
    * order sent, so a job's time counts from when the one before it is answered.
    */
   timeLimitMs?: number;
+  /** How long the thread stays with nothing to do before it ends (none: it stays). */
+  idleMs?: number;
 }
 
 export function jobThread<Job extends object, Answer extends { id: number }, Result>(
@@ -39,6 +43,7 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
 ): JobThread<Job, Result> {
   let worker: Worker | undefined;
   let nextId = 1;
+  let idleTimer: NodeJS.Timeout | undefined;
   const pending = new Map<
     number,
     {
@@ -83,7 +88,24 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
     if ('ok' in outcome) job.resolve(outcome.ok);
     else job.reject(outcome.error);
     timeOldest(job.thread);
-    if (pending.size === 0) worker?.unref();
+    if (pending.size === 0) {
+      worker?.unref();
+      endWhenIdle();
+    }
+  }
+
+  /** Ends the thread if it is still without a job `idleMs` from now. */
+  function endWhenIdle() {
+    const idleMs = options.idleMs;
+    const thread = worker;
+    if (idleMs === undefined || !thread) return;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (worker !== thread || [...pending.values()].some((job) => job.thread === thread)) return;
+      worker = undefined;
+      void thread.terminate();
+    }, idleMs);
+    idleTimer.unref();
   }
 
   function started(): Worker {
@@ -105,6 +127,7 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
 
   return {
     run(job) {
+      clearTimeout(idleTimer);
       const thread = started();
       thread.ref();
       const id = nextId++;
@@ -115,6 +138,7 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
       });
     },
     async close() {
+      clearTimeout(idleTimer);
       const thread = worker;
       worker = undefined;
       if (thread) await thread.terminate();

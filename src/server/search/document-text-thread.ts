@@ -1,10 +1,15 @@
 /**
  * The document-text thread (document-text-worker.ts), started with the first document to
- * read and kept while there are more; with nothing in hand it keeps no process alive. A
- * thread that fails is replaced by the next document, and the one it had fails with it.
+ * read and kept while there are more: it ends after IDLE_MS with none, giving back what
+ * OCR took (tesseract's WebAssembly memory never shrinks while it lives). With nothing in
+ * hand it keeps no process alive. A thread that fails is replaced by the next document, and
+ * the one it had fails with it.
  */
 import { jobThread } from '../runtime/job-thread';
 import type { DocumentTextAnswer, DocumentTextJob } from './document-text-worker';
+
+/** How long the thread stays with no document to read. */
+export const IDLE_MS = 60_000;
 
 export interface DocumentTextThread {
   read(job: Omit<DocumentTextJob, 'id'>): Promise<{ text: string; pages: number }>;
@@ -20,6 +25,7 @@ export function documentTextThread(): DocumentTextThread {
     entry: 'document-text-worker',
     from: import.meta.url,
     name: 'document text',
+    idleMs: IDLE_MS,
     result: (answer) =>
       'error' in answer
         ? { error: new Error(answer.error) }
