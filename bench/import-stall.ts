@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { benchConfig } from './config';
 import { startProduct, type ServerProcess } from './processes';
 import type { BudgetCheck } from './report';
-import { BENCH_PASSWORD, signUp } from './seed';
+import { BENCH_PASSWORD, signInCookie, signUp } from './seed';
 
 export const IMPORT_SCENARIO = 'fhir-import';
 
@@ -181,20 +181,7 @@ export async function runImportScenario(product: ServerProcess): Promise<ImportS
     { name: 'Ida Importer', email: `importer-${Date.now()}@example.com`, password: BENCH_PASSWORD },
     benchConfig.passcode,
   );
-  const signedIn = await fetch(`${product.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: product.url },
-    body: JSON.stringify({
-      email: account.email,
-      password: account.password,
-      passcode: benchConfig.passcode,
-    }),
-  });
-  if (!signedIn.ok) throw new Error(`sign-in: ${signedIn.status}`);
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  const cookie = await signInCookie(product.url, account, benchConfig.passcode);
   return measureImportStall({
     baseUrl: product.url,
     cookie,

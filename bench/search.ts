@@ -28,7 +28,7 @@ import { createRecordRepository } from '../src/server/records/record-repository'
 import { newId } from '../src/server/ids';
 import { createSearchRepository } from '../src/server/search/search-repository';
 import { startDocumentTextWorker } from '../src/server/search/document-text';
-import { readDocumentFile } from '../src/server/documents/document-files';
+import { openDocumentFile } from '../src/server/documents/document-files';
 import { createLogger } from '../src/server/logger';
 import { createThrowawayPostgres } from '../src/server/test/throwaway-postgres';
 import { startBenchApp } from './app-server';
@@ -325,7 +325,7 @@ async function benchOcr() {
   const stopReading = startDocumentTextWorker({
     db: database.db,
     engine: database.engine,
-    readFile: (documentId) => readDocumentFile(database, documentId),
+    openFile: (documentId) => openDocumentFile(database, documentId),
     dataDir,
     languages: ['eng'],
     logger: createLogger('warn'),

@@ -47,6 +47,24 @@ export async function signUp(
   return { ...account, id: body.user.id };
 }
 
+/** Signs an account in through the product's own endpoint and returns its cookie header. */
+export async function signInCookie(
+  baseUrl: string,
+  account: Pick<BenchAccount, 'email' | 'password'>,
+  passcode: string,
+): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email: account.email, password: account.password, passcode }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
 /** A small, seeded generator: the same data on every run, so runs compare. */
 function generator(seed: number) {
   let state = seed >>> 0;

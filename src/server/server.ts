@@ -20,7 +20,7 @@ import { holdSharedLock } from './operations/data-dir-lock';
 import { createReminderJob } from './reminders/reminder-job';
 import { createMailOutbox, createMailSender } from './mail/mail-queue';
 import { resetMailPreparer } from './auth/password-reset';
-import { readDocumentFile } from './documents/document-files';
+import { openDocumentFile } from './documents/document-files';
 import { startDocumentTextWorker } from './search/document-text';
 
 /** How long a stopping server still takes requests already sent to it, before it stops listening. */
@@ -81,7 +81,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
   const stopDocumentText = startDocumentTextWorker({
     db: database.db,
     engine: database.engine,
-    readFile: (documentId) => readDocumentFile(database, documentId),
+    openFile: (documentId) => openDocumentFile(database, documentId),
     dataDir: config.dataDir,
     languages: config.ocrLanguages,
     logger,

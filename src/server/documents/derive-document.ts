@@ -3,7 +3,7 @@
  * document-derive-worker.ts, reading the upload's temporary file): a photo turned upright by
  * its EXIF orientation and stripped of its metadata (GPS position, device), a HEIC photo's
  * metadata emptied in place and its JPEG for display, and a small WebP thumbnail (an image's
- * by sharp, shrunk as it is decoded; a PDF's first page drawn by pdf.js, pdf-first-page.ts).
+ * by sharp, shrunk as it is decoded; a PDF's first page drawn by pdf.js, pdf-pages.ts).
  * A cleaned file is written beside the upload, hashed as it is written: no whole file is held
  * in memory but a HEIC photo's (its decoder's).
  */
@@ -15,7 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import sharp, { type Sharp } from 'sharp';
 import type { DocumentMimeType } from '../../shared/documents';
 import { stripHeicMetadata } from './heic-metadata';
-import { pdfFirstPage } from './pdf-first-page';
+import { pdfFirstPage } from './pdf-pages';
 
 // libvips keeps no decoded image for a next one: each upload's memory goes back at its end.
 sharp.cache(false);

@@ -37,7 +37,6 @@ export interface DocumentFileStore {
   keepBytes(owner: string, sha256: string, bytes: Uint8Array): Promise<void>;
   /** A file's bytes, or the range of them asked for. */
   read(owner: string, sha256: string, range?: ByteRange): Readable;
-  readAll(owner: string, sha256: string): Promise<Buffer>;
   remove(owner: string, sha256: string): Promise<void>;
   /** Every hash the owner has a file of. */
   list(owner: string): Promise<string[]>;
@@ -103,10 +102,6 @@ export function diskDocumentStore(root: string): DocumentFileStore {
     },
     read(owner, sha256, range) {
       return createReadStream(fileOf(owner, sha256), range ?? {});
-    },
-    async readAll(owner, sha256) {
-      const { readFile } = await import('node:fs/promises');
-      return readFile(fileOf(owner, sha256));
     },
     async remove(owner, sha256) {
       await rm(fileOf(owner, sha256), { force: true });
@@ -208,11 +203,6 @@ export function postgresDocumentStore(db: Kysely<DB>, incoming: string): Documen
       }
       return Readable.from(parts());
     },
-    async readAll(owner, sha256) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of this.read(owner, sha256)) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
-    },
     async remove(owner, sha256) {
       checked(owner, sha256);
       await deleteOwned(db, 'document_blobs', owner).where('sha256', '=', sha256).execute();
@@ -249,13 +239,14 @@ export function documentStoreOf(database: Database): DocumentFileStore {
 }
 
 /**
- * A document's bytes (a HEIC photo's JPEG), whoever owns it: for the server's own work on a
- * document it already knows to be legitimate (reading its text), never for a request.
+ * A document's file (a HEIC photo's JPEG), as it streams, whoever owns it: for the server's
+ * own work on a document it already knows to be legitimate (reading its text), never for a
+ * request.
  */
-export async function readDocumentFile(
+export async function openDocumentFile(
   database: Database,
   documentId: string,
-): Promise<{ bytes: Buffer; mimeType: string } | undefined> {
+): Promise<{ bytes: Readable; mimeType: string } | undefined> {
   const row = await database.db
     .selectFrom('documents')
     .select(['user_id', 'sha256', 'display_sha256', 'mime_type'])
@@ -264,7 +255,7 @@ export async function readDocumentFile(
   if (!row) return undefined;
   const store = documentStoreOf(database);
   if (row.display_sha256) {
-    return { bytes: await store.readAll(row.user_id, row.display_sha256), mimeType: 'image/jpeg' };
+    return { bytes: store.read(row.user_id, row.display_sha256), mimeType: 'image/jpeg' };
   }
-  return { bytes: await store.readAll(row.user_id, row.sha256), mimeType: row.mime_type };
+  return { bytes: store.read(row.user_id, row.sha256), mimeType: row.mime_type };
 }

@@ -24,7 +24,7 @@ import {
 } from '../../shared/documents';
 import { ApiError } from '../../shared/api-error';
 import type { Database } from '../db/database';
-import { BYTES_BETWEEN_COLLECTIONS, collectYoungGarbage } from '../runtime/young-garbage';
+import { BYTES_BETWEEN_COLLECTIONS, collectGarbage } from '../runtime/collect-garbage';
 import type { DeriveThread } from './document-derive-thread';
 import type { DocumentFileStore } from './document-files';
 import { onDocumentStored } from './document-hooks';
@@ -79,7 +79,7 @@ export async function receiveFile(
         if (size > maxBytes) throw refuse();
         hash.update(chunk);
         if (size - collectedAt >= BYTES_BETWEEN_COLLECTIONS) {
-          collectYoungGarbage();
+          collectGarbage('minor');
           collectedAt = size;
         }
         if (headBytes < HEAD_BYTES) {

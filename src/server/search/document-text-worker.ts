@@ -1,17 +1,22 @@
 /**
  * The thread a document's text is read on (document-text-thread.ts starts it), so that
  * parsing a PDF, drawing its pages and OCR never hold up a request. One document at a time,
- * one page at a time: a PDF page's own text layer when it has one (pdf.js), else the page
- * drawn at 300 dpi (on pdf.js's @napi-rs/canvas) and read by tesseract.js; an image is read by
+ * one page at a time: a PDF page's own text layer when it has one (pdf.js, reading the file
+ * a range at a time), else the page drawn at 300 dpi (documents/pdf-pages.ts: its JPEG
+ * pictures decoded by sharp) and read in grey by tesseract.js; an image is read by
  * tesseract.js as the server's thread prepared it. tesseract.js reads its language data
  * from the installed `@tesseract.js-data/*` packages, never from a CDN.
  */
 import { parentPort } from 'node:worker_threads';
+import sharp from 'sharp';
 import { createWorker, type Worker as OcrWorker } from 'tesseract.js';
+import { drawPage, openPdf } from '../documents/pdf-pages';
+import { collectGarbage } from '../runtime/collect-garbage';
 
 export interface DocumentTextJob {
   id: number;
-  bytes: Uint8Array;
+  /** The document's file (a copy of it the server's thread made, and removes). */
+  file: string;
   mimeType: string;
   /** The folder holding `{lang}.traineddata.gz` of every language asked for. */
   langPath: string;
@@ -26,17 +31,6 @@ export type DocumentTextAnswer =
 const MIN_LAYER_CHARACTERS = 3;
 const RENDER_DPI = 300;
 
-/** pdf.js's factory of canvases in Node (NodeCanvasFactory), as far as it is used here. */
-interface CanvasFactory {
-  create(
-    width: number,
-    height: number,
-  ): {
-    canvas: { toBuffer(type: 'image/png'): Buffer };
-    context: { fillStyle: string; fillRect(x: number, y: number, w: number, h: number): void };
-  };
-}
-
 let ocr: Promise<OcrWorker> | undefined;
 
 function ocrWorker(job: DocumentTextJob): Promise<OcrWorker> {
@@ -48,25 +42,40 @@ function ocrWorker(job: DocumentTextJob): Promise<OcrWorker> {
   return ocr;
 }
 
-async function recognise(job: DocumentTextJob, image: Buffer): Promise<string> {
+async function recognise(job: DocumentTextJob, image: Buffer | string): Promise<string> {
   const worker = await ocrWorker(job);
   const { data } = await worker.recognize(image);
   return data.text.trim();
 }
 
-/** An image, already turned upright and made a PNG (document-text.ts `ocrReady`). */
+/** An image, already turned upright and made a grey PNG (document-text.ts `ocrReady`). */
 async function imageText(job: DocumentTextJob): Promise<{ text: string; pages: number }> {
-  return { text: await recognise(job, Buffer.from(job.bytes)), pages: 1 };
+  return { text: await recognise(job, job.file), pages: 1 };
+}
+
+/**
+ * A drawn page as tesseract.js reads it best and lightest: a grey PNG (a quarter of the
+ * page's RGBA, in tesseract's memory too) that says its resolution, compressed little (it is
+ * read at once). The grey is made here, into memory of this thread's own: handing sharp the
+ * canvas's pixels as the canvas module gives them brought the process down about one page
+ * in two (a libvips thread's segmentation fault).
+ */
+function greyPng(canvas: { width: number; height: number; data(): Buffer }): Promise<Buffer> {
+  const { width, height } = canvas;
+  const rgba = canvas.data();
+  const grey = Buffer.allocUnsafe(width * height);
+  // ITU-R BT.601 luma, as libvips's own greyscale, in integers.
+  for (let pixel = 0, at = 0; pixel < grey.length; pixel += 1, at += 4) {
+    grey[pixel] = (rgba[at]! * 77 + rgba[at + 1]! * 150 + rgba[at + 2]! * 29) >> 8;
+  }
+  return sharp(grey, { raw: { width, height, channels: 1 } })
+    .withMetadata({ density: RENDER_DPI })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 async function pdfText(job: DocumentTextJob): Promise<{ text: string; pages: number }> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({
-    data: new Uint8Array(job.bytes),
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
-  }).promise;
+  const document = await openPdf(job.file);
   const texts: string[] = [];
   try {
     for (let number = 1; number <= document.numPages; number += 1) {
@@ -79,25 +88,19 @@ async function pdfText(job: DocumentTextJob): Promise<{ text: string; pages: num
         .trim();
       if (layer.replace(/[^\p{L}\p{N}]/gu, '').length >= MIN_LAYER_CHARACTERS) {
         texts.push(layer);
+        page.cleanup();
       } else {
-        const viewport = page.getViewport({ scale: RENDER_DPI / 72 });
-        // pdf.js's own canvas (its @napi-rs/canvas): a canvas of another copy of the
-        // library, drawn on by pdf.js, brings the process down.
-        const { canvas, context } = (
-          document as unknown as { canvasFactory: CanvasFactory }
-        ).canvasFactory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
-        context.fillStyle = '#ffffff';
-        context.fillRect(0, 0, Math.ceil(viewport.width), Math.ceil(viewport.height));
-        await page.render({ canvas: canvas as never, canvasContext: context as never, viewport })
-          .promise;
-        texts.push(await recognise(job, canvas.toBuffer('image/png')));
+        const png = await greyPng(await drawPage(page, RENDER_DPI / 72));
+        // The page's pictures and canvases are let go, and collected, before OCR.
+        page.cleanup();
+        collectGarbage('major');
+        texts.push(await recognise(job, png));
       }
-      page.cleanup();
     }
+    return { text: texts.filter(Boolean).join('\n\n'), pages: document.numPages };
   } finally {
     await document.destroy();
   }
-  return { text: texts.filter(Boolean).join('\n\n'), pages: document.numPages };
 }
 
 async function read(job: DocumentTextJob): Promise<DocumentTextAnswer> {

@@ -8,7 +8,7 @@
  * a table of the shape agreed between the two stands in for theirs here.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -16,6 +16,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GivenGrant } from '../../shared/household';
 import type { SearchAnswer } from '../../shared/search';
+import { scannedPdf } from '../documents/fixtures/sample-files';
 import { newId } from '../ids';
 import { summaryPdfmake, SUMMARY_FONT } from '../summary/summary-pdfmake';
 import { acceptGrant } from '../test/grant-acceptance';
@@ -38,7 +39,10 @@ beforeAll(async () => {
   stop = startDocumentTextWorker({
     db: server.db,
     engine: server.database.engine,
-    readFile: async (id) => files.get(id),
+    openFile: async (id) => {
+      const file = files.get(id);
+      return file && { bytes: [file.bytes], mimeType: file.mimeType };
+    },
     dataDir,
     pollMs: 200,
   });
@@ -164,6 +168,23 @@ describe('text inside documents', () => {
       mimeType: 'application/pdf',
     });
     expect(await readText(owner.client, scanned)).toMatch(/Pulmonology clinic/i);
+    // A scanner's PDF: a JPEG filling each Letter page, drawn at 300 dpi for OCR.
+    const letterPage = await sharp(
+      await scannedLetter(['Cardiology follow up', 'Bring the blood pressure diary']),
+    )
+      .resize(2550, 3300, { fit: 'contain', background: 'white', position: 'top' })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const scanner = await storeDocument(owner.email, {
+      title: 'Scanner PDF',
+      bytes: await scannedPdf(letterPage, 2),
+      mimeType: 'application/pdf',
+    });
+    const scannerText = await readText(owner.client, scanner);
+    expect(scannerText.match(/Cardiology follow up/g)).toHaveLength(2);
+    expect(scannerText).toMatch(/blood pressure diary/);
+    // The copies the worker read are gone.
+    expect(readdirSync(path.join(dataDir, 'ocr-cache', 'reading'))).toEqual([]);
     expect((await search(owner.client, 'audiolog')).groups[0]!.results.map((r) => r.title)).toEqual(
       ['Referral'],
     );

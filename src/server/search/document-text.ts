@@ -9,9 +9,12 @@
  * up again, by this server after its restart or by another; on PostgreSQL several servers
  * claim with `FOR UPDATE SKIP LOCKED` and never read one document twice at once.
  */
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { copyFileSync, createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { sql, type Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { DB, DocumentTextStatus, Engine } from '../db/schema';
@@ -152,21 +155,29 @@ export function languageData(
 }
 
 /**
- * An image turned upright (its EXIF orientation) and grey, as a PNG, for OCR; a PDF as it
- * is. sharp works on libuv's threads, off the event loop; it stays out of the OCR thread,
- * where libvips unloading with a stopped thread brings the process down.
+ * What the thread reads: a PDF as it is; an image turned upright (its EXIF orientation) and
+ * grey, as a PNG written to `prepared` (sharp works on libuv's threads, off the event loop).
  */
-async function ocrReady(file: { bytes: Buffer; mimeType: string }) {
-  if (file.mimeType === 'application/pdf') return { bytes: file.bytes, mimeType: file.mimeType };
-  const png = await sharp(file.bytes).rotate().greyscale().png().toBuffer();
-  return { bytes: png, mimeType: 'image/png' };
+async function ocrReady(
+  document: { file: string; mimeType: string },
+  prepared: string,
+): Promise<{ file: string; mimeType: string }> {
+  if (document.mimeType === 'application/pdf') return document;
+  // Created empty first, 0600: libvips then writes into it, keeping its mode.
+  await writeFile(prepared, new Uint8Array(), { mode: 0o600 });
+  await sharp(document.file).rotate().greyscale().png().toFile(prepared);
+  return { file: prepared, mimeType: 'image/png' };
 }
 
 export interface DocumentTextWorkerOptions {
   db: Kysely<DB>;
   engine: Engine;
-  /** The stored bytes of a document (documents/document-files.ts readDocumentFile). */
-  readFile: (documentId: string) => Promise<{ bytes: Buffer; mimeType: string } | undefined>;
+  /** A document's stored file, as it streams (documents/document-files.ts openDocumentFile). */
+  openFile: (
+    documentId: string,
+  ) => Promise<
+    { bytes: AsyncIterable<Uint8Array> | Iterable<Uint8Array>; mimeType: string } | undefined
+  >;
   /** The server's data folder: the OCR cache is kept in `ocr-cache` there. */
   dataDir: string;
   /** OCR_LANGUAGES (default English alone). */
@@ -179,8 +190,10 @@ export interface DocumentTextWorkerOptions {
 
 /** Starts reading queued documents one at a time; the answer stops it. */
 export function startDocumentTextWorker(options: DocumentTextWorkerOptions): () => Promise<void> {
-  const { db, engine, readFile, logger } = options;
+  const { db, engine, openFile, logger } = options;
   const cachePath = path.join(options.dataDir, 'ocr-cache');
+  const readingPath = path.join(cachePath, 'reading');
+  mkdirSync(readingPath, { recursive: true, mode: 0o700 });
   const { langPath, languages } = languageData(options.languages ?? ['eng'], cachePath, logger);
   const thread = options.thread ?? documentTextThread();
   let running = true;
@@ -190,20 +203,19 @@ export function startDocumentTextWorker(options: DocumentTextWorkerOptions): () 
   wakers.add(wake);
 
   async function readOne(job: ClaimedJob) {
+    // The document's file is copied as it streams to a file of the worker's own, which the
+    // thread reads a range at a time: no whole file is held in memory, on either engine.
+    const copy = path.join(readingPath, randomUUID());
+    const prepared = `${copy}.png`;
     try {
-      const file = await readFile(job.document_id);
+      const file = await openFile(job.document_id);
       if (!file) {
         await settle(db, job.document_id, { status: 'failed', error: 'The document has no file' });
         return;
       }
-      const ready = await ocrReady(file);
-      const { text, pages } = await thread.read({
-        bytes: new Uint8Array(ready.bytes),
-        mimeType: ready.mimeType,
-        langPath,
-        cachePath,
-        languages,
-      });
+      await pipeline(file.bytes, createWriteStream(copy, { mode: 0o600 }));
+      const ready = await ocrReady({ file: copy, mimeType: file.mimeType }, prepared);
+      const { text, pages } = await thread.read({ ...ready, langPath, cachePath, languages });
       await settle(db, job.document_id, { status: 'done', text, pages });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -214,6 +226,9 @@ export function startDocumentTextWorker(options: DocumentTextWorkerOptions): () 
         error: message,
         ...(last ? {} : { retryAt: new Date(Date.now() + RETRY_MS).toISOString() }),
       });
+    } finally {
+      await rm(copy, { force: true });
+      await rm(prepared, { force: true });
     }
   }
 

@@ -1,15 +1,17 @@
 /**
- * A PDF's first page drawn for its thumbnail, by pdf.js on a canvas, on the documents thread.
+ * A PDF's pages drawn by pdf.js on a canvas: the first page for a document's thumbnail (on
+ * the documents thread), a scanned page at 300 dpi for OCR (on the document-text thread).
  *
  * Left to itself in Node, pdf.js decodes every picture of the page at full size in its own
  * JavaScript and draws it whole before scaling it down: a 300 dpi scan's page (8.4
- * megapixels) took about 130 MB and most of a second. In a browser it would hand a JPEG to
- * the platform (`ImageDecoder`) and draw on `OffscreenCanvas`es; this module gives it that
- * platform, as pdf.js itself gives Node its `ImageData`, `DOMMatrix` and `Path2D`:
+ * megapixels) took about 130 MB and most of a second for a thumbnail. In a browser it would
+ * hand a JPEG to the platform (`ImageDecoder`) and draw on `OffscreenCanvas`es; this module
+ * gives it that platform, as pdf.js itself gives Node its `ImageData`, `DOMMatrix` and
+ * `Path2D`:
  *
  * - `ImageDecoder` for JPEG (a scanner's pictures) is sharp, which decodes a JPEG at 1/2, 1/4
- *   or 1/8 of its size as it loads: the picture comes out at most PAGE_SIDE pixels a side,
- *   enough for a picture filling a page drawn at twice a thumbnail's size;
+ *   or 1/8 of its size as it loads: the picture comes out at most as large as the page being
+ *   drawn (its longest side), which a picture filling the page needs and no more;
  * - `OffscreenCanvas` draws on canvases of pdf.js's own canvas module (pdfCanvas), and keeps
  *   a picture pdf.js decoded itself at the size the page needs (PageCanvas);
  * - pdf.js's two halves (the one reading the file, the one drawing) talk through PagePort, a
@@ -18,7 +20,8 @@
  *   browser hands over a transferred `ImageBitmap` (a canvas cannot be copied).
  *
  * A JPEG pdf.js will not hand over (a CMYK one, or one whose colours the PDF changes) it
- * decodes itself, as before. Why this and not another renderer: docs/decisions/0042.
+ * decodes itself, as before. pdf.js reads the file a range at a time, only what the pages
+ * drawn need. Why this and not another renderer: docs/decisions/0042.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -28,10 +31,15 @@ import sharp from 'sharp';
 
 /**
  * The longest side a first page is drawn at, in pixels: twice a thumbnail's (derive-document.ts
- * shrinks it to one, sharply). It is also the most a page's picture is decoded at a side,
- * which a picture filling the page needs and no more.
+ * shrinks it to one, sharply).
  */
 const PAGE_SIDE = 640;
+
+/**
+ * The most a picture is decoded at a side: the longest side of the page being drawn (a
+ * thread draws one page at a time), set by drawPage.
+ */
+let pictureSide = PAGE_SIDE;
 
 /**
  * The canvas module pdf.js itself draws images with. pdf.js pins its own @napi-rs/canvas
@@ -162,7 +170,7 @@ function pdfjsWithPlatform() {
     /**
      * A browser's OffscreenCanvas, as much of it as pdf.js uses. pdf.js puts a picture it
      * decoded itself (a PNG's, at full size) on one and hands it over: one larger than a
-     * page's drawing is resized by sharp to PAGE_SIDE a side from pdf.js's own pixels,
+     * page's drawing is resized by sharp to the page's size from pdf.js's own pixels,
      * never copied whole onto a canvas. Whatever else pdf.js does with one is done on a
      * canvas of pdf.js's module at its full size, made when it is first used.
      */
@@ -195,7 +203,7 @@ function pdfjsWithPlatform() {
         const put = (image: Canvas.ImageData, x: number, y: number, ...dirty: number[]) => {
           const whole = !this.#full && x === 0 && y === 0 && dirty.length === 0;
           const size = image.width === this.#width && image.height === this.#height;
-          if (whole && size && Math.max(image.width, image.height) > PAGE_SIDE) {
+          if (whole && size && Math.max(image.width, image.height) > pictureSide) {
             this.#large = image;
             return;
           }
@@ -219,8 +227,8 @@ function pdfjsWithPlatform() {
       transferToImageBitmap(): Picture {
         const large = this.#large;
         if (!large) return new Picture(this.width, this.height, Promise.resolve(this.#canvas()));
-        const width = Math.min(large.width, PAGE_SIDE);
-        const height = Math.min(large.height, PAGE_SIDE);
+        const width = Math.min(large.width, pictureSide);
+        const height = Math.min(large.height, pictureSide);
         const { data } = large;
         const resized = sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
           raw: { width: large.width, height: large.height, channels: 4 },
@@ -246,11 +254,11 @@ function pdfjsWithPlatform() {
         this.#data = init.data;
       }
       async decode(): Promise<{ image: Picture }> {
-        // Each side at most PAGE_SIDE, apart: the page draws a picture in the place and
+        // Each side at most the page's, apart: the page draws a picture in the place and
         // shape its drawing gives, whatever the proportions of the pixels handed over.
         const { width = 0, height = 0 } = await sharp(this.#data).metadata();
         const { data, info } = await sharp(this.#data)
-          .resize(Math.min(width, PAGE_SIDE), Math.min(height, PAGE_SIDE), {
+          .resize(Math.min(width, pictureSide), Math.min(height, pictureSide), {
             fit: 'fill',
             fastShrinkOnLoad: true,
           })
@@ -281,14 +289,16 @@ function pdfjsWithPlatform() {
   return platform;
 }
 
+type PdfDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>;
+export type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
+
 /**
- * The first page of the PDF in `file`, drawn with its longest side PAGE_SIDE pixels, as a PNG.
- * pdf.js reads the file a range at a time, only what the first page needs.
+ * The PDF in `file`, opened by pdf.js with the platform above, read a range at a time.
+ * The caller destroys it when done.
  */
-export async function pdfFirstPage(file: string): Promise<Buffer> {
+export async function openPdf(file: string): Promise<PdfDocument> {
   const { pdfjs, worker } = await pdfjsWithPlatform();
-  const { createCanvas } = pdfCanvas();
-  const document = await pdfjs.getDocument({
+  return pdfjs.getDocument({
     url: pathToFileURL(file),
     worker,
     disableStream: true,
@@ -302,21 +312,33 @@ export async function pdfFirstPage(file: string): Promise<Buffer> {
     canvasMaxAreaInBytes: 2 ** 31,
     verbosity: 0,
   }).promise;
+}
+
+/** A page drawn at `scale` (1: 72 pixels an inch) on white, on a canvas of pdf.js's module. */
+export async function drawPage(page: PdfPage, scale: number): Promise<Canvas.Canvas> {
+  const { createCanvas } = pdfCanvas();
+  const viewport = page.getViewport({ scale });
+  const [width, height] = [Math.ceil(viewport.width), Math.ceil(viewport.height)];
+  pictureSide = Math.max(width, height);
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, width, height);
+  await page.render({
+    canvas: canvas as unknown as HTMLCanvasElement,
+    canvasContext: context as unknown as CanvasRenderingContext2D,
+    viewport,
+  }).promise;
+  return canvas;
+}
+
+/** The first page of the PDF in `file`, drawn with its longest side PAGE_SIDE pixels, as a PNG. */
+export async function pdfFirstPage(file: string): Promise<Buffer> {
+  const document = await openPdf(file);
   try {
     const page = await document.getPage(1);
-    const unscaled = page.getViewport({ scale: 1 });
-    const viewport = page.getViewport({
-      scale: PAGE_SIDE / Math.max(unscaled.width, unscaled.height),
-    });
-    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    await page.render({
-      canvas: canvas as unknown as HTMLCanvasElement,
-      canvasContext: context as unknown as CanvasRenderingContext2D,
-      viewport,
-    }).promise;
+    const { width, height } = page.getViewport({ scale: 1 });
+    const canvas = await drawPage(page, PAGE_SIDE / Math.max(width, height));
     return await canvas.encode('png');
   } finally {
     await document.destroy();

@@ -1,5 +1,5 @@
 /**
- * A PDF's first page as its thumbnail draws it (pdf-first-page.ts): pictures decoded by
+ * A PDF's first page as its thumbnail draws it (pdf-pages.ts): pictures decoded by
  * sharp (JPEG: colour, grey, CMYK) or by pdf.js (PNG) come out where the page has them, in
  * their colours, and the text beside them too.
  */
@@ -10,9 +10,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pdfBytes } from './fixtures/sample-files';
-import { pdfFirstPage } from './pdf-first-page';
+import { pdfFirstPage } from './pdf-pages';
 
-const folder = mkdtempSync(path.join(tmpdir(), 'kin-pdf-first-page-'));
+const folder = mkdtempSync(path.join(tmpdir(), 'kin-pdf-pages-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** A Letter page (612 × 792 points) with one picture at (x, y), w × h points, and a title. */
