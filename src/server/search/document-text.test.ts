@@ -8,7 +8,7 @@
  * a table of the shape agreed between the two stands in for theirs here.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -276,5 +276,30 @@ describe('document text jobs', () => {
     await sql`delete from document_texts where document_id in (${sql.join(ids)})`.execute(
       server.db,
     );
+  });
+});
+
+describe('the document-text worker’s copies', () => {
+  it('left by a server that stopped mid-read are removed at the next start; newer ones stay', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'kin-ocr-start-'));
+    try {
+      const reading = path.join(folder, 'ocr-cache', 'reading');
+      mkdirSync(reading, { recursive: true });
+      writeFileSync(path.join(reading, 'left-behind'), 'a page');
+      const past = new Date(Date.now() - CLAIM_MS - 60_000);
+      utimesSync(path.join(reading, 'left-behind'), past, past);
+      writeFileSync(path.join(reading, 'being-read'), 'a page');
+      const stopAgain = startDocumentTextWorker({
+        db: server.db,
+        engine: server.database.engine,
+        openFile: async () => undefined,
+        dataDir: folder,
+        pollMs: 60_000,
+      });
+      await stopAgain();
+      expect(readdirSync(reading)).toEqual(['being-read']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -10,7 +10,15 @@
  * claim with `FOR UPDATE SKIP LOCKED` and never read one document twice at once.
  */
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import {
+  copyFileSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -188,12 +196,29 @@ export interface DocumentTextWorkerOptions {
   thread?: DocumentTextThread;
 }
 
+/**
+ * The folder the worker's copies of documents are read from, made if need be (0700); a copy
+ * older than any claim was left by a server that stopped mid-read, and is removed.
+ */
+function readingFolder(cachePath: string): string {
+  const folder = path.join(cachePath, 'reading');
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const stale = Date.now() - CLAIM_MS;
+  for (const name of readdirSync(folder)) {
+    const file = path.join(folder, name);
+    const modified = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity;
+    if (modified < stale) {
+      rmSync(file, { force: true });
+    }
+  }
+  return folder;
+}
+
 /** Starts reading queued documents one at a time; the answer stops it. */
 export function startDocumentTextWorker(options: DocumentTextWorkerOptions): () => Promise<void> {
   const { db, engine, openFile, logger } = options;
   const cachePath = path.join(options.dataDir, 'ocr-cache');
-  const readingPath = path.join(cachePath, 'reading');
-  mkdirSync(readingPath, { recursive: true, mode: 0o700 });
+  const readingPath = readingFolder(cachePath);
   const { langPath, languages } = languageData(options.languages ?? ['eng'], cachePath, logger);
   const thread = options.thread ?? documentTextThread();
   let running = true;
@@ -244,6 +269,8 @@ export function startDocumentTextWorker(options: DocumentTextWorkerOptions): () 
         await readOne(job);
         continue;
       }
+      // Stopped while it looked for a job: it does not wait a poll first.
+      if (!running) break;
       await new Promise<void>((resolve) => {
         wakeNow = resolve;
         timer = setTimeout(resolve, options.pollMs ?? POLL_MS);
