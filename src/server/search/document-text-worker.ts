@@ -10,7 +10,7 @@
 import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
 import { createWorker, type Worker as OcrWorker } from 'tesseract.js';
-import { drawPage, openPdf } from '../documents/pdf-pages';
+import { drawPage, openPdf, type PdfPage } from '../documents/pdf-pages';
 import { collectGarbage } from '../runtime/collect-garbage';
 
 export interface DocumentTextJob {
@@ -74,6 +74,21 @@ function greyPng(canvas: { width: number; height: number; data(): Buffer }): Pro
     .toBuffer();
 }
 
+/** A page drawn at 300 dpi, its pictures let go and collected once it is drawn. */
+async function drawnAlone(page: PdfPage) {
+  const drawn = await drawPage(page, RENDER_DPI / 72);
+  page.cleanup();
+  collectGarbage('major');
+  return drawn;
+}
+
+/** A page drawn at 300 dpi as a grey PNG, its canvas collected before OCR takes its memory. */
+async function drawnInGrey(page: PdfPage): Promise<Buffer> {
+  const png = await greyPng(await drawnAlone(page));
+  collectGarbage('major');
+  return png;
+}
+
 async function pdfText(job: DocumentTextJob): Promise<{ text: string; pages: number }> {
   const document = await openPdf(job.file);
   const texts: string[] = [];
@@ -90,11 +105,7 @@ async function pdfText(job: DocumentTextJob): Promise<{ text: string; pages: num
         texts.push(layer);
         page.cleanup();
       } else {
-        const png = await greyPng(await drawPage(page, RENDER_DPI / 72));
-        // The page's pictures and canvases are let go, and collected, before OCR.
-        page.cleanup();
-        collectGarbage('major');
-        texts.push(await recognise(job, png));
+        texts.push(await recognise(job, await drawnInGrey(page)));
       }
     }
     return { text: texts.filter(Boolean).join('\n\n'), pages: document.numPages };
