@@ -4,6 +4,7 @@
  * the result opens the document, whose page shows the text read from it. A scanner's PDF (a
  * JPEG filling each page) is read the same way, its page drawn at 300 dpi.
  */
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { scannedPdf } from '../src/server/documents/fixtures/sample-files';
 import { expect, test } from './fixtures';
@@ -19,6 +20,21 @@ function scannedLetter(lines: string[], height = 1000): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+/** A file uploaded from /documents' 'Upload Document' dialog, its Document Type chosen if given. */
+async function uploadFromDocuments(
+  page: Page,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  documentType?: string,
+) {
+  await page.goto('/documents');
+  await page.getByRole('button', { name: 'Upload Document' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Document' });
+  await dialog.getByLabel('File').setInputFiles(file);
+  if (documentType) await dialog.getByLabel('Document Type').selectOption(documentType);
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 test('a scanned letter uploaded in the browser is found by a word of its body', async ({
   page,
   user,
@@ -31,15 +47,11 @@ test('a scanned letter uploaded in the browser is found by a word of its body', 
     'for persistent swelling after the fall.',
   ]);
 
-  await page.goto('/documents');
-  await page.getByRole('button', { name: 'Upload Document' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Upload Document' });
-  await dialog
-    .getByLabel('File')
-    .setInputFiles({ name: 'referral-scan.png', mimeType: 'image/png', buffer: letter });
-  await dialog.getByLabel('Document Type').selectOption('Referral');
-  await dialog.getByRole('button', { name: 'Upload' }).click();
-  await expect(dialog).toBeHidden();
+  await uploadFromDocuments(
+    page,
+    { name: 'referral-scan.png', mimeType: 'image/png', buffer: letter },
+    'Referral',
+  );
 
   // The text is read in the background; search finds the document once it is (the page is
   // loaded again each time, as its answer for one query is kept).
@@ -74,14 +86,11 @@ test('a scanner’s PDF is read by OCR: its text is on its page, and search find
     .jpeg({ quality: 85 })
     .toBuffer();
   const letter = await scannedPdf(page300, 1);
-  await page.goto('/documents');
-  await page.getByRole('button', { name: 'Upload Document' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Upload Document' });
-  await dialog
-    .getByLabel('File')
-    .setInputFiles({ name: 'clinic-letter.pdf', mimeType: 'application/pdf', buffer: letter });
-  await dialog.getByRole('button', { name: 'Upload' }).click();
-  await expect(dialog).toBeHidden();
+  await uploadFromDocuments(page, {
+    name: 'clinic-letter.pdf',
+    mimeType: 'application/pdf',
+    buffer: letter,
+  });
 
   await page.getByRole('img', { name: 'clinic-letter.pdf thumbnail' }).click();
   await expect(page.getByRole('heading', { name: 'Text' })).toBeVisible();

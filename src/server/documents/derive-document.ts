@@ -9,12 +9,13 @@
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { open, readFile, writeFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp, { type Sharp } from 'sharp';
 import type { DocumentMimeType } from '../../shared/documents';
 import { stripHeicMetadata } from './heic-metadata';
+import { writeImagePrivately } from './private-image';
 import { pdfFirstPage } from './pdf-pages';
 
 // libvips keeps no decoded image for a next one: each upload's memory goes back at its end.
@@ -166,9 +167,7 @@ export async function deriveDocument(job: DeriveJob): Promise<Derived> {
           : job.mimeType === 'image/png'
             ? upright.png()
             : upright.webp({ quality: PHOTO_QUALITY });
-      // Created empty first, 0600: libvips then writes into it, keeping its mode.
-      await writeFile(job.cleanedFile, new Uint8Array(), { mode: 0o600 });
-      await cleaned.toFile(job.cleanedFile);
+      await writeImagePrivately(cleaned, job.cleanedFile);
       const written = await hashOf(job.cleanedFile);
       const thumbnail = await thumbnailOf(sharp(job.cleanedFile));
       return { cleaned: written, thumbnail };

@@ -24,7 +24,7 @@ import {
 } from '../../shared/documents';
 import { ApiError } from '../../shared/api-error';
 import type { Database } from '../db/database';
-import { BYTES_BETWEEN_COLLECTIONS, collectGarbage } from '../runtime/collect-garbage';
+import { collectGarbage } from '../runtime/collect-garbage';
 import type { DeriveThread } from './document-derive-thread';
 import type { DocumentFileStore } from './document-files';
 import { onDocumentStored } from './document-hooks';
@@ -45,6 +45,9 @@ export const overQuota = () => new ApiError(413, DOCUMENT_QUOTA_MESSAGE, 'file')
 const notAccepted = () => new ApiError(415, DOCUMENT_KIND_MESSAGE, 'file');
 
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** How many received bytes may wait for a collection of the young generation. */
+const BYTES_BETWEEN_COLLECTIONS = 4 * 1024 * 1024;
 
 /** The bytes `file-type` needs to tell a file's kind. */
 const HEAD_BYTES = 4100;

@@ -30,6 +30,3 @@ export function collectGarbage(type: 'minor' | 'major'): void {
   }
   collect({ type, execution: 'sync' });
 }
-
-/** How many bytes a stream may leave behind between two collections of the young generation. */
-export const BYTES_BETWEEN_COLLECTIONS = 4 * 1024 * 1024;

@@ -101,7 +101,8 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
     if (idleMs === undefined || !thread) return;
     clearTimeout(idleTimer);
     idleTimer = setTimeout(() => {
-      if (worker !== thread || [...pending.values()].some((job) => job.thread === thread)) return;
+      // A job sent meanwhile stopped this clock; a thread that failed was replaced.
+      if (worker !== thread) return;
       worker = undefined;
       void thread.terminate();
     }, idleMs);

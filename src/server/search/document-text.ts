@@ -19,13 +19,14 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { sql, type Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { DB, DocumentTextStatus, Engine } from '../db/schema';
+import { writeImagePrivately } from '../documents/private-image';
 import type { Logger } from '../logger';
 import { documentTextThread, type DocumentTextThread } from './document-text-thread';
 
@@ -171,9 +172,7 @@ async function ocrReady(
   prepared: string,
 ): Promise<{ file: string; mimeType: string }> {
   if (document.mimeType === 'application/pdf') return document;
-  // Created empty first, 0600: libvips then writes into it, keeping its mode.
-  await writeFile(prepared, new Uint8Array(), { mode: 0o600 });
-  await sharp(document.file).rotate().greyscale().png().toFile(prepared);
+  await writeImagePrivately(sharp(document.file).rotate().greyscale().png(), prepared);
   return { file: prepared, mimeType: 'image/png' };
 }
 
