@@ -1,19 +1,76 @@
 /**
  * A PDF's first page as its thumbnail draws it (pdf-pages.ts): pictures decoded by
  * sharp (JPEG: colour, grey, CMYK) or by pdf.js (PNG) come out where the page has them, in
- * their colours, and the text beside them too.
+ * their colours, and the text beside them too. What a drawing may take is bounded whatever
+ * the file states: a picture larger than MAX_PICTURE_PIXELS is left out, a page larger than
+ * MAX_PAGE_PIXELS is drawn at the resolution that fits.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { deflateSync } from 'node:zlib';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pdfBytes } from './fixtures/sample-files';
-import { pdfFirstPage } from './pdf-pages';
+import { MAX_PAGE_PIXELS, MAX_PICTURE_PIXELS } from './drawing-limits';
+import { drawPage, openPdf, pdfFirstPage } from './pdf-pages';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'kin-pdf-pages-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** A file of the folder holding `bytes`. */
+function saved(bytes: Buffer): string {
+  const file = path.join(folder, `${randomUUID()}.pdf`);
+  writeFileSync(file, bytes);
+  return file;
+}
+
+/**
+ * A PDF written by hand: a Letter page whose one picture, drawn over most of it, says it is
+ * `width` × `height` pixels of black (RGB, deflated: zeros compress to a thousandth).
+ */
+function pictureBomb(width: number, height: number): Buffer {
+  const picture = deflateSync(Buffer.alloc(width * height * 3), { level: 9 });
+  const content = 'q 500 0 0 700 50 50 cm /Im1 Do Q';
+  const objects: (string | Buffer)[][] = [
+    ['<< /Type /Catalog /Pages 2 0 R >>'],
+    ['<< /Type /Pages /Kids [3 0 R] /Count 1 >>'],
+    [
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R ' +
+        '/Resources << /XObject << /Im1 5 0 R >> >> >>',
+    ],
+    [`<< /Length ${content.length} >>\nstream\n${content}\nendstream`],
+    [
+      `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} ` +
+        `/ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode ` +
+        `/Length ${picture.length} >>\nstream\n`,
+      picture,
+      '\nendstream',
+    ],
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1')];
+  let length = parts[0]!.length;
+  const offsets: number[] = [];
+  const add = (part: string | Buffer) => {
+    const bytes = typeof part === 'string' ? Buffer.from(part, 'latin1') : part;
+    parts.push(bytes);
+    length += bytes.length;
+  };
+  objects.forEach((object, index) => {
+    offsets.push(length);
+    add(`${index + 1} 0 obj\n`);
+    object.forEach(add);
+    add('\nendobj\n');
+  });
+  const table = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`);
+  add(
+    `xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n${table.join('')}` +
+      `trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`,
+  );
+  return Buffer.concat(parts);
+}
 
 /** A Letter page (612 × 792 points) with one picture at (x, y), w × h points, and a title. */
 async function pageWith(picture: Buffer, at: { x: number; y: number; w: number; h: number }) {
@@ -116,5 +173,80 @@ describe('a PDF first page, drawn', () => {
     expect(near(await pixelAt(png, 306, 120), [255, 255, 255])).toBe(false);
     expect(near(await pixelAt(png, 306, 400), [255, 255, 255])).toBe(true);
     expect(near(await pixelAt(png, 30, 225), [255, 255, 255])).toBe(true);
+  });
+
+  it('draws a picture pdf.js decodes itself up to MAX_PICTURE_PIXELS', async () => {
+    const png = await pdfFirstPage(saved(pictureBomb(600, 800)));
+    expect(near(await pixelAt(png, 300, 400), [0, 0, 0])).toBe(true);
+  });
+
+  it('leaves out a picture that states more than MAX_PICTURE_PIXELS, and takes no more memory for it', async () => {
+    // 12,000 × 12,000 pixels in a 420 kB file: drawn, it took 1.9 GB (13 bytes a pixel).
+    const side = 12_000;
+    expect(side * side).toBeGreaterThan(MAX_PICTURE_PIXELS);
+    const file = saved(pictureBomb(side, side));
+    const before = process.resourceUsage().maxRSS * 1024;
+    const png = await pdfFirstPage(file);
+    const grew = process.resourceUsage().maxRSS * 1024 - before;
+    // The rest of the page is drawn; where the picture would be, the page stays white.
+    expect(near(await pixelAt(png, 300, 400), [255, 255, 255])).toBe(true);
+    expect(grew).toBeLessThan(200 * 1024 * 1024);
+  });
+
+  it('draws a page larger than MAX_PAGE_PIXELS at 300 dpi at the resolution that fits it', async () => {
+    // A 1 kB file whose page is 5,000 points square: at 300 dpi a canvas of 1.7 GB.
+    const file = saved(
+      await pdfBytes(
+        (doc) => {
+          doc.addPage({ size: [5000, 5000], margin: 0 });
+          doc.rect(0, 0, 2500, 5000).fill('#000000');
+        },
+        { autoFirstPage: false },
+      ),
+    );
+    const document = await openPdf(file);
+    try {
+      const canvas = await drawPage(await document.getPage(1), 300 / 72);
+      expect(canvas.width * canvas.height).toBeLessThanOrEqual(MAX_PAGE_PIXELS * 1.001);
+      expect(canvas.width).toBeGreaterThan(4000);
+      // Drawn whole at that resolution: its left half black, its right half white.
+      const context = canvas.getContext('2d');
+      const pixel = (x: number) => [...context.getImageData(x, canvas.height / 2, 1, 1).data];
+      expect(pixel(canvas.width / 4).slice(0, 3)).toEqual([0, 0, 0]);
+      expect(pixel((canvas.width * 3) / 4).slice(0, 3)).toEqual([255, 255, 255]);
+    } finally {
+      await document.destroy();
+    }
+  });
+
+  it('still draws a Letter page at 300 dpi', async () => {
+    const document = await openPdf(
+      saved(await pdfBytes((doc) => doc.text('Letter'), { size: 'LETTER' })),
+    );
+    try {
+      const canvas = await drawPage(await document.getPage(1), 300 / 72);
+      expect(canvas.width).toBe(2550);
+      expect(Math.abs(canvas.height - 3300)).toBeLessThanOrEqual(1);
+    } finally {
+      await document.destroy();
+    }
+  });
+
+  it('reads the file into an array of small pages (patches/pdfjs-dist)', () => {
+    // pdf.js holds a PDF in one array of the file's size, filled a range at a time. Made by
+    // malloc, under npm start's glibc.malloc.hugetlb=1, each range it read made a 2 MB huge
+    // page resident: about 30 MB for a 23 MB scan. A resizable ArrayBuffer's memory is
+    // V8's own mapping, which asks for no huge pages. `npm ci` applies the patch
+    // (postinstall: patch-package).
+    const worker = readFileSync(
+      createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs'),
+      'utf8',
+    );
+    const constructor =
+      /class ChunkedStream extends Stream \{[\s\S]*?constructor\([^)]*\) \{([\s\S]*?)\n {2}\}/.exec(
+        worker,
+      )?.[1];
+    expect(constructor).toContain('new ArrayBuffer(length, {');
+    expect(constructor).toContain('maxByteLength: length');
   });
 });

@@ -22,12 +22,16 @@
  * A JPEG pdf.js will not hand over (a CMYK one, or one whose colours the PDF changes) it
  * decodes itself, as before. pdf.js reads the file a range at a time, only what the pages
  * drawn need. Why this and not another renderer: docs/decisions/0042.
+ *
+ * What a drawing may take is bounded, whatever the file says (drawing-limits.ts): a picture
+ * is drawn only up to MAX_PICTURE_PIXELS, a page only up to MAX_PAGE_PIXELS.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type * as Canvas from '@napi-rs/canvas';
 import type * as PdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
+import { MAX_PAGE_PIXELS, MAX_PICTURE_PIXELS } from './drawing-limits';
 
 /**
  * The longest side a first page is drawn at, in pixels: twice a thumbnail's (derive-document.ts
@@ -310,14 +314,21 @@ export async function openPdf(file: string): Promise<PdfDocument> {
     isImageDecoderSupported: true,
     // Pictures are drawn as they are decoded, never cut down first by pdf.js.
     canvasMaxAreaInBytes: 2 ** 31,
+    maxImageSize: MAX_PICTURE_PIXELS,
     verbosity: 0,
   }).promise;
 }
 
-/** A page drawn at `scale` (1: 72 pixels an inch) on white, on a canvas of pdf.js's module. */
+/**
+ * A page drawn at `scale` (1: 72 pixels an inch) on white, on a canvas of pdf.js's module;
+ * a page that would take more than MAX_PAGE_PIXELS at that scale is drawn at the scale that
+ * fits it (the canvas's width says which).
+ */
 export async function drawPage(page: PdfPage, scale: number): Promise<Canvas.Canvas> {
   const { createCanvas } = pdfCanvas();
-  const viewport = page.getViewport({ scale });
+  const natural = page.getViewport({ scale: 1 });
+  const fits = Math.sqrt(MAX_PAGE_PIXELS / (natural.width * natural.height));
+  const viewport = page.getViewport({ scale: Math.min(scale, fits) });
   const [width, height] = [Math.ceil(viewport.width), Math.ceil(viewport.height)];
   pictureSide = Math.max(width, height);
   const canvas = createCanvas(width, height);

@@ -60,7 +60,10 @@ async function imageText(job: DocumentTextJob): Promise<{ text: string; pages: n
  * canvas's pixels as the canvas module gives them brought the process down about one page
  * in two (a libvips thread's segmentation fault).
  */
-function greyPng(canvas: { width: number; height: number; data(): Buffer }): Promise<Buffer> {
+function greyPng(
+  canvas: { width: number; height: number; data(): Buffer },
+  dpi: number,
+): Promise<Buffer> {
   const { width, height } = canvas;
   const rgba = canvas.data();
   const grey = Buffer.allocUnsafe(width * height);
@@ -69,22 +72,27 @@ function greyPng(canvas: { width: number; height: number; data(): Buffer }): Pro
     grey[pixel] = (rgba[at]! * 77 + rgba[at + 1]! * 150 + rgba[at + 2]! * 29) >> 8;
   }
   return sharp(grey, { raw: { width, height, channels: 1 } })
-    .withMetadata({ density: RENDER_DPI })
+    .withMetadata({ density: dpi })
     .png({ compressionLevel: 1 })
     .toBuffer();
 }
 
-/** A page drawn at 300 dpi, its pictures let go and collected once it is drawn. */
+/**
+ * A page drawn at 300 dpi (a page too large for that at the resolution that fits it,
+ * pdf-pages.ts MAX_PAGE_PIXELS), its pictures let go and collected once it is drawn.
+ */
 async function drawnAlone(page: PdfPage) {
-  const drawn = await drawPage(page, RENDER_DPI / 72);
+  const canvas = await drawPage(page, RENDER_DPI / 72);
+  const dpi = (72 * canvas.width) / page.getViewport({ scale: 1 }).width;
   page.cleanup();
   collectGarbage('major');
-  return drawn;
+  return { canvas, dpi };
 }
 
-/** A page drawn at 300 dpi as a grey PNG, its canvas collected before OCR takes its memory. */
+/** A page drawn as a grey PNG that says its resolution, its canvas collected before OCR. */
 async function drawnInGrey(page: PdfPage): Promise<Buffer> {
-  const png = await greyPng(await drawnAlone(page));
+  const { canvas, dpi } = await drawnAlone(page);
+  const png = await greyPng(canvas, dpi);
   collectGarbage('major');
   return png;
 }

@@ -16,6 +16,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GivenGrant } from '../../shared/household';
 import type { SearchAnswer } from '../../shared/search';
+import { MAX_PAGE_PIXELS } from '../documents/drawing-limits';
 import { scannedPdf } from '../documents/fixtures/sample-files';
 import { newId } from '../ids';
 import { summaryPdfmake, SUMMARY_FONT } from '../summary/summary-pdfmake';
@@ -24,6 +25,7 @@ import { signedUpClient, useTestServer, type TestClient } from '../test/harness'
 import {
   claimDocumentText,
   CLAIM_MS,
+  ocrReady,
   queueDocumentText,
   startDocumentTextWorker,
 } from './document-text';
@@ -298,6 +300,42 @@ describe('the document-text worker’s copies', () => {
       });
       await stopAgain();
       expect(readdirSync(reading)).toEqual(['being-read']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an image made ready for OCR', () => {
+  it('is upright, grey, and within MAX_PAGE_PIXELS however many the photo has', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'kin-ocr-ready-'));
+    try {
+      // A 48-megapixel photo taken with the phone on its side (EXIF orientation 6).
+      const photo = path.join(folder, 'photo.jpg');
+      await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#e0e0e0' } })
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .toFile(photo);
+      const prepared = path.join(folder, 'prepared.png');
+      expect(await ocrReady({ file: photo, mimeType: 'image/jpeg' }, prepared)).toEqual({
+        file: prepared,
+        mimeType: 'image/png',
+      });
+      const { width = 0, height = 0, channels } = await sharp(prepared).metadata();
+      expect(width * height).toBeLessThanOrEqual(MAX_PAGE_PIXELS);
+      expect(width * height).toBeGreaterThan(MAX_PAGE_PIXELS * 0.99);
+      // Turned upright: taller than wide, in the photo's proportions.
+      expect(height).toBeGreaterThan(width);
+      expect(height / width).toBeCloseTo(8000 / 6000, 2);
+      expect(channels).toBe(1);
+      // A photo within the limit keeps its pixels.
+      const small = path.join(folder, 'small.jpg');
+      await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#e0e0e0' } })
+        .jpeg()
+        .toFile(small);
+      await ocrReady({ file: small, mimeType: 'image/jpeg' }, prepared);
+      const kept = await sharp(prepared).metadata();
+      expect([kept.width, kept.height]).toEqual([4000, 3000]);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

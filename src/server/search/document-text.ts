@@ -26,6 +26,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql, type Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { DB, DocumentTextStatus, Engine } from '../db/schema';
+import { MAX_PAGE_PIXELS } from '../documents/drawing-limits';
 import { writeImagePrivately } from '../documents/private-image';
 import type { Logger } from '../logger';
 import { documentTextThread, type DocumentTextThread } from './document-text-thread';
@@ -165,14 +166,25 @@ export function languageData(
 
 /**
  * What the thread reads: a PDF as it is; an image turned upright (its EXIF orientation) and
- * grey, as a PNG written to `prepared` (sharp works on libuv's threads, off the event loop).
+ * grey, as a PNG written to `prepared` (sharp works on libuv's threads, off the event loop),
+ * with at most as many pixels as a PDF page is drawn with (MAX_PAGE_PIXELS: a letter
+ * photographed at 48 megapixels is read at 20, well over 300 dpi).
  */
-async function ocrReady(
+export async function ocrReady(
   document: { file: string; mimeType: string },
   prepared: string,
 ): Promise<{ file: string; mimeType: string }> {
   if (document.mimeType === 'application/pdf') return document;
-  await writeImagePrivately(sharp(document.file).rotate().greyscale().png(), prepared);
+  const { width = 1, height = 1 } = await sharp(document.file).metadata();
+  // The longest side that keeps the picture within the pixels, whichever way it turns.
+  const side = Math.floor(Math.max(width, height) * Math.sqrt(MAX_PAGE_PIXELS / (width * height)));
+  const image = sharp(document.file)
+    .rotate()
+    .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+    // One channel of grey (`greyscale()` alone wrote it three times over, in sRGB).
+    .toColourspace('b-w')
+    .png();
+  await writeImagePrivately(image, prepared);
   return { file: prepared, mimeType: 'image/png' };
 }
 
