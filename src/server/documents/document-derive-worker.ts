@@ -4,6 +4,7 @@
  * that runs them, which here is never the one answering requests. One job at a time.
  */
 import { parentPort } from 'node:worker_threads';
+import { collectGarbage } from '../runtime/collect-garbage';
 import { deriveDocument, type DeriveJob, type Derived } from './derive-document';
 
 export type DeriveAnswer =
@@ -12,33 +13,55 @@ export type DeriveAnswer =
 const port = parentPort;
 if (!port) throw new Error('document-derive-worker runs as a worker thread only');
 
+/** How long the thread waits, with no job in hand, before it collects what the last ones left. */
+const COLLECT_AFTER_MS = 1000;
+
 let queue: Promise<void> = Promise.resolve();
+let inHand = 0;
+let collection: NodeJS.Timeout | undefined;
+
 port.on('message', (job: DeriveJob & { id: number }) => {
-  queue = queue.then(() =>
-    deriveDocument(job).then(
-      (derived) => {
-        // sharp's buffers cannot be handed over as they are: each is copied once into
-        // memory of its own, which is then handed over rather than copied again.
-        const own = (bytes: Uint8Array | undefined) => {
-          if (!bytes) return undefined;
-          const copy = new Uint8Array(new ArrayBuffer(bytes.byteLength));
-          copy.set(bytes);
-          return copy;
-        };
-        const answer: Derived = {
-          cleaned: derived.cleaned,
-          display: own(derived.display),
-          thumbnail: own(derived.thumbnail),
-        };
-        const transfer = [answer.display, answer.thumbnail]
-          .filter((bytes): bytes is Uint8Array => bytes !== undefined)
-          .map((bytes) => bytes.buffer as ArrayBuffer);
-        port.postMessage({ id: job.id, derived: answer } satisfies DeriveAnswer, transfer);
-      },
-      (error: unknown) => {
-        const { name, message } = error instanceof Error ? error : new Error(String(error));
-        port.postMessage({ id: job.id, error: { name, message } } satisfies DeriveAnswer);
-      },
-    ),
-  );
+  inHand += 1;
+  clearTimeout(collection);
+  queue = queue
+    .then(() =>
+      deriveDocument(job).then(
+        (derived) => {
+          // sharp's buffers cannot be handed over as they are: each is copied once into
+          // memory of its own, which is then handed over rather than copied again.
+          const own = (bytes: Uint8Array | undefined) => {
+            if (!bytes) return undefined;
+            const copy = new Uint8Array(new ArrayBuffer(bytes.byteLength));
+            copy.set(bytes);
+            return copy;
+          };
+          const answer: Derived = {
+            cleaned: derived.cleaned,
+            display: own(derived.display),
+            thumbnail: own(derived.thumbnail),
+          };
+          const transfer = [answer.display, answer.thumbnail]
+            .filter((bytes): bytes is Uint8Array => bytes !== undefined)
+            .map((bytes) => bytes.buffer as ArrayBuffer);
+          port.postMessage({ id: job.id, derived: answer } satisfies DeriveAnswer, transfer);
+        },
+        (error: unknown) => {
+          const { name, message } = error instanceof Error ? error : new Error(String(error));
+          port.postMessage({ id: job.id, error: { name, message } } satisfies DeriveAnswer);
+        },
+      ),
+    )
+    // The queue goes on whatever one job did (an answer that could not be sent is one the
+    // server's thread stops waiting for at its time limit).
+    .catch(() => {})
+    .finally(() => {
+      inHand -= 1;
+      // What the jobs decoded is garbage now, most of it outside V8's heap, where V8 would
+      // leave it until it passed 64 MB: once uploads pause, the thread gives it back. Not
+      // after each one: an archive's 40 documents would wait for 40 full collections.
+      if (inHand === 0) {
+        collection = setTimeout(() => collectGarbage('major'), COLLECT_AFTER_MS);
+        collection.unref();
+      }
+    });
 });

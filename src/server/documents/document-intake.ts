@@ -24,7 +24,7 @@ import {
 } from '../../shared/documents';
 import { ApiError } from '../../shared/api-error';
 import type { Database } from '../db/database';
-import { collectGarbage } from '../runtime/collect-garbage';
+import { collectingAsItStreams } from '../runtime/collect-garbage';
 import type { DeriveThread } from './document-derive-thread';
 import type { DocumentFileStore } from './document-files';
 import { onDocumentStored } from './document-hooks';
@@ -45,9 +45,6 @@ export const overQuota = () => new ApiError(413, DOCUMENT_QUOTA_MESSAGE, 'file')
 const notAccepted = () => new ApiError(415, DOCUMENT_KIND_MESSAGE, 'file');
 
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-/** How many received bytes may wait for a collection of the young generation. */
-const BYTES_BETWEEN_COLLECTIONS = 4 * 1024 * 1024;
 
 /** The bytes `file-type` needs to tell a file's kind. */
 const HEAD_BYTES = 4100;
@@ -74,17 +71,14 @@ export async function receiveFile(
   let size = 0;
   const headParts: Uint8Array[] = [];
   let headBytes = 0;
-  let collectedAt = 0;
+  const collecting = collectingAsItStreams();
   const counted = Readable.from(
     (async function* () {
       for await (const chunk of bytes) {
         size += chunk.byteLength;
         if (size > maxBytes) throw refuse();
         hash.update(chunk);
-        if (size - collectedAt >= BYTES_BETWEEN_COLLECTIONS) {
-          collectGarbage('minor');
-          collectedAt = size;
-        }
+        collecting(chunk.byteLength);
         if (headBytes < HEAD_BYTES) {
           // A copy: a view would keep the whole first chunk.
           headParts.push(new Uint8Array(chunk.subarray(0, HEAD_BYTES - headBytes)));

@@ -4,7 +4,6 @@
  * files: the original, the copy a browser shows and the thumbnail, streamed, a range at a
  * time when asked.
  */
-import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
@@ -25,7 +24,7 @@ import { badRequest, notFound } from '../http/errors';
 import { requestBody } from '../http/request-body';
 import { validate } from '../http/validation';
 import type { RecordRepository } from '../records/record-repository';
-import type { ByteRange } from './document-files';
+import { responseBodyOf, type ByteRange } from './document-files';
 import { onDocumentDeleted } from './document-hooks';
 import { takeDocument, tooLarge, type DocumentIntake } from './document-intake';
 import { DOCUMENTS_PAGE_SIZE, documentOfRow } from './document-repository';
@@ -111,8 +110,7 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
       c.header('Content-Range', `bytes */${file.size}`);
       return c.body(null, 416);
     }
-    const stream = store.read(file.owner, file.sha256, range ?? undefined);
-    const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+    const body = responseBodyOf(store.read(file.owner, file.sha256, range ?? undefined));
     if (range) {
       c.header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);
       c.header('Content-Length', String(range.end - range.start + 1));

@@ -5,15 +5,17 @@
  * the file states: a picture larger than MAX_PICTURE_PIXELS is left out, a page larger than
  * MAX_PAGE_PIXELS is drawn at the resolution that fits.
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import { deflateSync } from 'node:zlib';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pdfBytes } from './fixtures/sample-files';
+import { pdfBytes, samplePdf } from './fixtures/sample-files';
 import { MAX_PAGE_PIXELS, MAX_PICTURE_PIXELS } from './drawing-limits';
 import { drawPage, openPdf, pdfFirstPage } from './pdf-pages';
 
@@ -28,11 +30,17 @@ function saved(bytes: Buffer): string {
 }
 
 /**
- * A PDF written by hand: a Letter page whose one picture, drawn over most of it, says it is
- * `width` × `height` pixels of black (RGB, deflated: zeros compress to a thousandth).
+ * A PDF written by hand: a Letter page whose one picture, an RGB one of `width` × `height`
+ * pixels, is drawn over most of it; its bytes `deflated` as they are, read with
+ * `decodeParms` (none: rows of pixels, no predictor).
  */
-function pictureBomb(width: number, height: number): Buffer {
-  const picture = deflateSync(Buffer.alloc(width * height * 3), { level: 9 });
+function pdfWithPicture(picture: {
+  width: number;
+  height: number;
+  deflated: Buffer;
+  decodeParms?: string;
+}): Buffer {
+  const { width, height, deflated, decodeParms } = picture;
   const content = 'q 500 0 0 700 50 50 cm /Im1 Do Q';
   const objects: (string | Buffer)[][] = [
     ['<< /Type /Catalog /Pages 2 0 R >>'],
@@ -45,8 +53,9 @@ function pictureBomb(width: number, height: number): Buffer {
     [
       `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} ` +
         `/ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode ` +
-        `/Length ${picture.length} >>\nstream\n`,
-      picture,
+        (decodeParms ? `/DecodeParms ${decodeParms} ` : '') +
+        `/Length ${deflated.length} >>\nstream\n`,
+      deflated,
       '\nendstream',
     ],
   ];
@@ -71,6 +80,14 @@ function pictureBomb(width: number, height: number): Buffer {
   );
   return Buffer.concat(parts);
 }
+
+/** A picture that says it is `width` × `height` pixels of black (zeros compress a thousandfold). */
+const pictureBomb = (width: number, height: number) =>
+  pdfWithPicture({
+    width,
+    height,
+    deflated: deflateSync(Buffer.alloc(width * height * 3), { level: 9 }),
+  });
 
 /** A Letter page (612 × 792 points) with one picture at (x, y), w × h points, and a title. */
 async function pageWith(picture: Buffer, at: { x: number; y: number; w: number; h: number }) {
@@ -173,6 +190,50 @@ describe('a PDF first page, drawn', () => {
     expect(near(await pixelAt(png, 306, 120), [255, 255, 255])).toBe(false);
     expect(near(await pixelAt(png, 306, 400), [255, 255, 255])).toBe(true);
     expect(near(await pixelAt(png, 30, 225), [255, 255, 255])).toBe(true);
+  });
+
+  it('hands sharp a PNG picture as a PNG, decoded a few rows at a time (patches/pdfjs-dist)', async () => {
+    // 6,000 × 6,000 pixels (36 megapixels) stored as a PNG stores it, as PDF makers embed a
+    // PNG. Decoded whole by pdf.js, and probed first with a canvas of its size, it took 335
+    // MB; handed over as a PNG but probed, 117-133 MB; now 31-38 MB. Measured in a process of
+    // its own, where nothing before it has raised the highest RSS.
+    const picture = await sharp({
+      create: { width: 6000, height: 6000, channels: 3, background: '#2a9d8f' },
+    })
+      .png()
+      .toBuffer();
+    const file = await pageWith(picture, { x: 56, y: 100, w: 500, h: 500 });
+    const warmUp = saved(await samplePdf(1));
+    const fixture = path.join(import.meta.dirname, 'fixtures', 'first-page-memory.ts');
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', fixture, file, warmUp],
+      { cwd: path.join(import.meta.dirname, '..', '..', '..') },
+    );
+    const { grewKb } = JSON.parse(stdout) as { grewKb: number };
+    expect(grewKb).toBeLessThan(100 * 1024);
+    // And it is drawn, in its colour, where the page has it.
+    const png = await pdfFirstPage(file);
+    expect(near(await pixelAt(png, 300, 350), [0x2a, 0x9d, 0x8f])).toBe(true);
+    expect(near(await pixelAt(png, 300, 50), [255, 255, 255])).toBe(true);
+  });
+
+  it('draws a PNG picture sharp cannot read as pdf.js reads it (a row short)', async () => {
+    // Rows as a PNG stores them (a filter byte, then RGB), one fewer than the picture says:
+    // libpng refuses it, pdf.js draws what there is.
+    const [width, height] = [200, 100];
+    const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3)]);
+    for (let x = 0; x < width; x += 1) row.set([200, 30, 30], 1 + x * 3);
+    const file = saved(
+      pdfWithPicture({
+        width,
+        height,
+        deflated: deflateSync(Buffer.concat(Array.from({ length: height - 1 }, () => row))),
+        decodeParms: `<< /Predictor 15 /Colors 3 /Columns ${width} /BitsPerComponent 8 >>`,
+      }),
+    );
+    const png = await pdfFirstPage(file);
+    expect(near(await pixelAt(png, 300, 400), [200, 30, 30])).toBe(true);
   });
 
   it('draws a picture pdf.js decodes itself up to MAX_PICTURE_PIXELS', async () => {

@@ -11,7 +11,11 @@
  *
  * - `ImageDecoder` for JPEG (a scanner's pictures) is sharp, which decodes a JPEG at 1/2, 1/4
  *   or 1/8 of its size as it loads: the picture comes out at most as large as the page being
- *   drawn (its longest side), which a picture filling the page needs and no more;
+ *   drawn (its longest side), which a picture filling the page needs and no more. It takes
+ *   PNG too: pdf.js, patched (patches/pdfjs-dist), hands over an RGB picture stored as a PNG
+ *   stores it (deflated rows with PNG's filters, which is how a PDF maker embeds a PNG) as a
+ *   PNG, which sharp decodes a few rows at a time as it shrinks it. pdf.js itself inflated
+ *   it whole, unfiltered it into a copy and made it RGBA: about 13 bytes a pixel;
  * - `OffscreenCanvas` draws on canvases of pdf.js's own canvas module (pdfCanvas), and keeps
  *   a picture pdf.js decoded itself at the size the page needs (PageCanvas);
  * - pdf.js's two halves (the one reading the file, the one drawing) talk through PagePort, a
@@ -26,12 +30,16 @@
  * What a drawing may take is bounded, whatever the file says (drawing-limits.ts): a picture
  * is drawn only up to MAX_PICTURE_PIXELS, a page only up to MAX_PAGE_PIXELS.
  */
+import { open, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import type * as Canvas from '@napi-rs/canvas';
 import type * as PdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
+import { collectGarbage } from '../runtime/collect-garbage';
 import { MAX_PAGE_PIXELS, MAX_PICTURE_PIXELS } from './drawing-limits';
+
+// libvips keeps no decoded picture for a next one: a page's pictures go back once drawn.
+sharp.cache(false);
 
 /**
  * The longest side a first page is drawn at, in pixels: twice a thumbnail's (derive-document.ts
@@ -248,14 +256,16 @@ function pdfjsWithPlatform() {
         return new Picture(width, height, resized);
       }
     }
-    /** A browser's ImageDecoder, for JPEG, by sharp. */
-    class JpegDecoder {
+    /** A browser's ImageDecoder, for JPEG and PNG, by sharp. */
+    class PictureDecoder {
       static isTypeSupported(type: string): Promise<boolean> {
-        return Promise.resolve(type === 'image/jpeg');
+        return Promise.resolve(type === 'image/jpeg' || type === 'image/png');
       }
-      readonly #data: Uint8Array;
+      readonly #data: Buffer;
       constructor(init: { data: Uint8Array; type: string }) {
-        this.#data = init.data;
+        // A view of pdf.js's bytes: sharp copies a Uint8Array it is given, not a Buffer.
+        const { buffer, byteOffset, byteLength } = init.data;
+        this.#data = Buffer.from(buffer, byteOffset, byteLength);
       }
       async decode(): Promise<{ image: Picture }> {
         // Each side at most the page's, apart: the page draws a picture in the place and
@@ -277,7 +287,7 @@ function pdfjsWithPlatform() {
     }
     const platformGlobals = globalThis as Record<string, unknown>;
     platformGlobals.OffscreenCanvas = PageCanvas;
-    platformGlobals.ImageDecoder = JpegDecoder;
+    platformGlobals.ImageDecoder = PictureDecoder;
     // Both halves look for the platform as they load, so it is there first.
     const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
     const { WorkerMessageHandler } = (await import(
@@ -299,11 +309,19 @@ export type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
 /**
  * The PDF in `file`, opened by pdf.js with the platform above, read a range at a time.
  * The caller destroys it when done.
+ *
+ * Each range pdf.js asks for is read here in one piece and handed over, and collected once
+ * pdf.js has copied it into its own array of the file. Opened by its URL, pdf.js read a range
+ * as a file stream's 64 kB pieces and then joined them: the range was in memory three times,
+ * two of them garbage that V8 collected only when it chose (a 9.7 MB picture's range, about
+ * 19 MB more at the moment it was drawn).
  */
 export async function openPdf(file: string): Promise<PdfDocument> {
   const { pdfjs, worker } = await pdfjsWithPlatform();
-  return pdfjs.getDocument({
-    url: pathToFileURL(file),
+  const { size } = await stat(file);
+  const ranges = new pdfjs.PDFDataRangeTransport(size, null);
+  const loading = pdfjs.getDocument({
+    range: ranges,
     worker,
     disableStream: true,
     disableAutoFetch: true,
@@ -312,11 +330,44 @@ export async function openPdf(file: string): Promise<PdfDocument> {
     useSystemFonts: false,
     isOffscreenCanvasSupported: true,
     isImageDecoderSupported: true,
-    // Pictures are drawn as they are decoded, never cut down first by pdf.js.
-    canvasMaxAreaInBytes: 2 ** 31,
+    // Pictures are drawn as they are decoded, never cut down first by pdf.js. The largest
+    // number pdf.js takes (it shifts it as a 32-bit integer: 2 ** 31 became negative, and
+    // pdf.js then probed the largest canvas it could make with a canvas of each large
+    // picture's size, 144 MB for a 36-megapixel one, before decoding it).
+    canvasMaxAreaInBytes: 2 ** 31 - 1,
     maxImageSize: MAX_PICTURE_PIXELS,
     verbosity: 0,
-  }).promise;
+  });
+  ranges.requestDataRange = (begin: number, end: number) => {
+    readRange(file, begin, end).then(
+      (bytes) => {
+        ranges.onDataRange(begin, bytes);
+        // pdf.js copies the range as the message reaches its reading half, within this
+        // turn; the piece read is garbage once the next turn starts.
+        setImmediate(() => collectGarbage('minor'));
+      },
+      // A range that cannot be read ends the document: what waits on it fails at once.
+      () => void loading.destroy(),
+    );
+  };
+  return loading.promise;
+}
+
+/** Bytes `begin` to `end` of a file, read in one piece. */
+async function readRange(file: string, begin: number, end: number): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const bytes = new Uint8Array(end - begin);
+    let at = 0;
+    while (at < bytes.length) {
+      const { bytesRead } = await handle.read(bytes, at, bytes.length - at, begin + at);
+      if (bytesRead === 0) throw new Error('The file ended before the range pdf.js asked for');
+      at += bytesRead;
+    }
+    return bytes;
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
