@@ -238,34 +238,47 @@ export function startDocumentTextWorker(options: DocumentTextWorkerOptions): () 
   const wake = () => wakeNow?.();
   wakers.add(wake);
 
-  async function readOne(job: ClaimedJob) {
-    // The document's file is copied as it streams to a file of the worker's own, which the
-    // thread reads a range at a time: no whole file is held in memory, on either engine.
+  /**
+   * A document's text and pages, read from a copy of its file that is gone when this answers
+   * (none: the document has no file). The file is copied as it streams to a file of the
+   * worker's own, which the thread reads a range at a time: no whole file is held in memory,
+   * on either engine.
+   */
+  async function readCopy(documentId: string) {
     const copy = path.join(readingPath, randomUUID());
     const prepared = `${copy}.png`;
     try {
-      const file = await openFile(job.document_id);
-      if (!file) {
-        await settle(db, job.document_id, { status: 'failed', error: 'The document has no file' });
-        return;
-      }
+      const file = await openFile(documentId);
+      if (!file) return undefined;
       await pipeline(file.bytes, createWriteStream(copy, { mode: 0o600 }));
       const ready = await ocrReady({ file: copy, mimeType: file.mimeType }, prepared);
-      const { text, pages } = await thread.read({ ...ready, langPath, cachePath, languages });
-      await settle(db, job.document_id, { status: 'done', text, pages });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      logger?.warn({ documentId: job.document_id, error: message }, 'document text not read');
-      const last = job.attempts >= MAX_ATTEMPTS;
-      await settle(db, job.document_id, {
-        status: last ? 'failed' : 'pending',
-        error: message,
-        ...(last ? {} : { retryAt: new Date(Date.now() + RETRY_MS).toISOString() }),
-      });
+      return await thread.read({ ...ready, langPath, cachePath, languages });
     } finally {
       await rm(copy, { force: true });
       await rm(prepared, { force: true });
     }
+  }
+
+  async function readOne(job: ClaimedJob) {
+    let outcome: Parameters<typeof settle>[2];
+    try {
+      const read = await readCopy(job.document_id);
+      outcome = read
+        ? { status: 'done', ...read }
+        : { status: 'failed', error: 'The document has no file' };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      logger?.warn({ documentId: job.document_id, error: message }, 'document text not read');
+      const last = job.attempts >= MAX_ATTEMPTS;
+      outcome = {
+        status: last ? 'failed' : 'pending',
+        error: message,
+        ...(last ? {} : { retryAt: new Date(Date.now() + RETRY_MS).toISOString() }),
+      };
+    }
+    // Settled once its copies are gone: a document whose text is read has nothing left of
+    // it in the reading folder.
+    await settle(db, job.document_id, outcome);
   }
 
   const loop = (async () => {
