@@ -261,11 +261,9 @@ function pdfjsWithPlatform() {
       static isTypeSupported(type: string): Promise<boolean> {
         return Promise.resolve(type === 'image/jpeg' || type === 'image/png');
       }
-      readonly #data: Buffer;
+      readonly #data: Uint8Array;
       constructor(init: { data: Uint8Array; type: string }) {
-        // A view of pdf.js's bytes: sharp copies a Uint8Array it is given, not a Buffer.
-        const { buffer, byteOffset, byteLength } = init.data;
-        this.#data = Buffer.from(buffer, byteOffset, byteLength);
+        this.#data = init.data;
       }
       async decode(): Promise<{ image: Picture }> {
         // Each side at most the page's, apart: the page draws a picture in the place and
