@@ -60,6 +60,9 @@ test('a child’s measurements at four ages, each with its percentile, on the cu
   await expect(page.getByLabel('Chart', { exact: true })).toHaveValue('weight');
   await expect(page.getByRole('img', { name: 'Growth chart' })).toBeVisible();
   await expect(page.getByText('WHO Child Growth Standards; CDC 2000 growth charts')).toBeVisible();
+  await page
+    .getByRole('img', { name: 'Growth chart' })
+    .screenshot({ path: test.info().outputPath('growth-chart.png') });
 
   const rows = page.getByRole('row');
   await expect(rows).toHaveCount(measurements.length + 1);

@@ -62,6 +62,7 @@ function chartOptions(props: GrowthChartProps, width: number, onDrawn: () => voi
   const foreground = cssColor('--foreground', '#0f1f24');
   const primary = cssColor('--primary', '#0f766e');
   const grid = cssColor('--border', '#d7e0e2');
+  const card = cssColor('--surface', '#ffffff');
   const inYears = props.toMonths - props.fromMonths > MONTHS_AXIS_LIMIT;
   const font = '12px system-ui, sans-serif';
   return {
@@ -117,7 +118,9 @@ function chartOptions(props: GrowthChartProps, width: number, onDrawn: () => voi
         (chart) => {
           // Each curve's label at its last point: right of the plot for the curves that reach
           // its end, above the end of those that stop inside it (a reference that gives way to
-          // another); a label that would overlap its neighbour is left out.
+          // another, at 2 years), on a halo of the card's colour so that the curves and the
+          // measurements crossing there do not run through it; a label that would overlap its
+          // neighbour is left out.
           const { ctx } = chart;
           const ratio = devicePixelRatio;
           const plotRight = chart.bbox.left + chart.bbox.width;
@@ -125,6 +128,9 @@ function chartOptions(props: GrowthChartProps, width: number, onDrawn: () => voi
           ctx.font = `${String(Math.round(10 * ratio))}px system-ui, sans-serif`;
           ctx.textBaseline = 'middle';
           ctx.fillStyle = muted;
+          ctx.strokeStyle = card;
+          ctx.lineWidth = 3 * ratio;
+          ctx.lineJoin = 'round';
           const labels = props.curves.flatMap((curve) => {
             let index = curve.values.length - 1;
             while (index >= 0 && curve.values[index] === null) index -= 1;
@@ -142,7 +148,9 @@ function chartOptions(props: GrowthChartProps, width: number, onDrawn: () => voi
           for (const label of labels) {
             if (last && label.x === last.x && label.y - last.y < lineHeight) continue;
             ctx.textAlign = label.atEnd ? 'left' : 'right';
-            ctx.fillText(label.text, label.x, label.atEnd ? label.y : label.y - lineHeight / 2);
+            const y = label.atEnd ? label.y : label.y - lineHeight / 2;
+            if (!label.atEnd) ctx.strokeText(label.text, label.x, y);
+            ctx.fillText(label.text, label.x, y);
             last = label;
           }
           ctx.restore();
