@@ -98,9 +98,7 @@ async function pageWith(picture: Buffer, at: { x: number; y: number; w: number; 
     },
     { size: 'LETTER', margin: 0 },
   );
-  const file = path.join(folder, `${randomUUID()}.pdf`);
-  writeFileSync(file, bytes);
-  return file;
+  return saved(bytes);
 }
 
 /** The drawn page's pixel at a point of the page (in points, from its top left), as RGB. */

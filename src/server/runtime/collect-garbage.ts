@@ -11,7 +11,7 @@
  *   store is garbage once written to the socket (`collectingAsItStreams`, for both);
  * - a PDF page drawn at 300 dpi for OCR leaves canvases behind (34 MB each, in Skia's memory,
  *   which V8 does not count at all): the document-text thread collects everything between
- *   two pages, and the documents thread after each upload, off the server's thread; a range
+ *   two pages, and the documents thread once uploads pause, off the server's thread; a range
  *   of a PDF pdf.js has copied into its own array is collected as soon as it has
  *   (documents/pdf-pages.ts).
  *

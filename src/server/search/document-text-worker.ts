@@ -79,7 +79,8 @@ function greyPng(
 
 /**
  * A page drawn at 300 dpi (a page too large for that at the resolution that fits it,
- * pdf-pages.ts MAX_PAGE_PIXELS), its pictures let go and collected once it is drawn.
+ * documents/drawing-limits.ts MAX_PAGE_PIXELS), its pictures let go and collected once it is
+ * drawn.
  */
 async function drawnAlone(page: PdfPage) {
   const canvas = await drawPage(page, RENDER_DPI / 72);
