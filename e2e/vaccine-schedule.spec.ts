@@ -1,4 +1,4 @@
-import { createRecordViaApi, expect, expectAccessible, test } from './fixtures';
+import { addMemberViaApi, createRecordViaApi, expect, expectAccessible, test } from './fixtures';
 
 /** A calendar date in the browser's zone, months before today (same day of the month). */
 function monthsAgo(months: number): string {
@@ -50,12 +50,14 @@ test('a child’s schedule shows what is due and records MMR dose 1 from the tab
     });
   }
 
-  // The timeline lists the doses due in the next 30 days; each opens the Schedule tab.
+  // The timeline has one card for Nora, counting the doses due in the next 30 days; it opens
+  // her Schedule tab.
   await page.goto('/');
   const due = page.getByRole('region', { name: 'Vaccines due' });
-  const mmrDue = due.getByRole('link', { name: /Nora: MMR dose 1, Due/ });
-  await expect(mmrDue).toBeVisible();
-  await mmrDue.click();
+  await expect(due.getByRole('link')).toHaveCount(1);
+  const noraDue = due.getByRole('link', { name: /^Nora: \d+ vaccine doses?, .*due now/ });
+  await expect(noraDue).toBeVisible();
+  await noraDue.click();
   await expect(page.getByRole('tab', { name: 'Schedule' })).toHaveAttribute(
     'aria-selected',
     'true',
@@ -87,4 +89,65 @@ test('a child’s schedule shows what is due and records MMR dose 1 from the tab
   await page.getByRole('tab', { name: 'Schedule' }).click();
   await page.getByLabel('Person').selectOption({ label: 'Nora' });
   await expect(row('MMR', 1, 2)).toContainText('Done');
+});
+
+test('a grandmother’s schedule is an adult’s, and can be turned off for her', async ({
+  page,
+  user,
+}) => {
+  void user;
+  const rose = await addMemberViaApi(page, {
+    name: 'Rose',
+    date_of_birth: '1954-03-10',
+    sex: 'female',
+  });
+  // A child with no shots entered yet: one card for her on the timeline, not one per dose.
+  await addMemberViaApi(page, { name: 'Mia', date_of_birth: monthsAgo(14), sex: 'female' });
+  await page.goto('/');
+  const due = page.getByRole('region', { name: 'Vaccines due' });
+  await expect(due.getByRole('link')).toHaveCount(2);
+  await expect(
+    due.getByRole('link', { name: /^Mia: \d+ vaccine doses, \d+ overdue/ }),
+  ).toBeVisible();
+  await due.getByRole('link', { name: /^Rose: / }).click();
+
+  await expect(page.getByLabel('Person')).toHaveValue(rose.id);
+  const schedule = page.getByRole('list', { name: 'Vaccine schedule' });
+  const row = (vaccine: string, dose: number) =>
+    schedule.getByRole('listitem').filter({ hasText: new RegExp(`^${vaccine}Dose ${dose} of`) });
+  await expect(row('Zoster', 1)).toContainText('due now');
+  await expect(row('Zoster', 1)).toContainText('Due');
+  await expect(row('Pneumococcal', 1)).toContainText('due now');
+  await expect(row('Tdap', 1)).toContainText('due now');
+  await expect(row('RSV', 1)).toContainText('Upcoming');
+  await expect(schedule).not.toContainText('Overdue');
+  await expect(schedule).not.toContainText(/19[5-6]\d/);
+  for (const childhood of ['MMR', 'Varicella', 'Hib', 'DTaP', 'Rotavirus']) {
+    await expect(row(childhood, 1)).toHaveCount(0);
+  }
+  const immune = page.getByRole('region', { name: 'Presumed immune' });
+  await expect(immune).toContainText('MMR: presumed immune, born before 1957');
+  await expect(immune).toContainText('Varicella: presumed immune, born before 1980');
+  await expectAccessible(page);
+  await page.screenshot({
+    path: test.info().outputPath('grandmother-schedule.png'),
+    fullPage: true,
+  });
+
+  // The shot form offers the adult vaccines.
+  await page.getByRole('link', { name: 'Record Zoster dose 1' }).click();
+  await expect(page.getByLabel('Vaccine', { exact: true })).toHaveValue('187');
+  await expect(
+    page.getByLabel('Vaccine', { exact: true }).locator('option', { hasText: 'Pneumococcal' }),
+  ).toHaveCount(1);
+  await page.goBack();
+
+  await page.getByRole('button', { name: 'Stop tracking vaccines for Rose' }).click();
+  await expect(page.getByText('Not tracked for Rose')).toBeVisible();
+  await page.goto('/');
+  await expect(due.getByRole('link')).toHaveCount(1);
+  await expect(due.getByRole('link', { name: /^Rose: / })).toHaveCount(0);
+  await page.goto(`/shots?tab=schedule&person=${rose.id}`);
+  await page.getByRole('button', { name: 'Track vaccines for Rose' }).click();
+  await expect(row('Zoster', 1)).toContainText('due now');
 });

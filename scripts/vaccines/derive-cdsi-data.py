@@ -25,17 +25,18 @@ DATA_DIR = 'cicada_generator/lib/Version_4.64-508/JSON'
 WORKBOOK = 'cicada_generator/lib/test_cases/cdsi-healthy-childhood-and-adult-test-cases-v4.45.xlsx'
 ANTIGENS = ['Diphtheria', 'Tetanus', 'Pertussis', 'HepB', 'Hib', 'Polio', 'Pneumococcal',
             'Rotavirus', 'Measles', 'Mumps', 'Rubella', 'Varicella', 'HepA', 'HPV',
-            'Meningococcal', 'Meningococcal B', 'Influenza', 'COVID-19']
+            'Meningococcal', 'Meningococcal B', 'Influenza', 'COVID-19', 'Zoster', 'RSV']
 FILES = {'Diphtheria': 'Diphtheria', 'Tetanus': 'Tetanus', 'Pertussis': 'Pertussis', 'HepB': 'HepB',
          'Hib': 'Hib', 'Polio': 'Polio', 'Pneumococcal': 'Pneumococcal', 'Rotavirus': 'Rotavirus',
          'Measles': 'Measles', 'Mumps': 'Mumps', 'Rubella': 'Rubella', 'Varicella': 'Varicella',
          'HepA': 'HepA', 'HPV': 'HPV', 'Meningococcal': 'Meningococcal',
-         'Meningococcal B': 'Meningococcal B', 'Influenza': 'Influenza', 'COVID-19': 'COVID-19'}
+         'Meningococcal B': 'Meningococcal B', 'Influenza': 'Influenza', 'COVID-19': 'COVID-19',
+         'Zoster': 'Zoster', 'RSV': 'RSV'}
 # The workbook's short vaccine-group names, as the supporting data names the groups.
 GROUPS = {'DTAP': 'DTaP/Tdap/Td', 'HepB': 'HepB', 'HIB': 'Hib', 'POL': 'Polio',
           'PCV': 'Pneumococcal', 'ROTA': 'Rotavirus', 'MMR': 'MMR', 'VAR': 'Varicella',
           'HepA': 'HepA', 'HPV': 'HPV', 'MCV': 'Meningococcal', 'MENB': 'Meningococcal B',
-          'FLU': 'Influenza', 'COVID-19': 'COVID-19'}
+          'FLU': 'Influenza', 'COVID-19': 'COVID-19', 'ZOSTER': 'Zoster', 'RSV': 'RSV'}
 
 
 def git_show(path, binary=False):
@@ -94,16 +95,35 @@ def antigens():
         series = []
         for s in data['antigenSupportingData']['series']:
             select = s['selectSeries']
-            # The routine schedule: Standard series of the first series group (the 50+ adult
-            # groups and the risk-based series need conditions this product does not record).
-            if s['seriesType'] != 'Standard' or select.get('seriesGroup') != '1':
+            # The routine schedule: every Standard series, of every series group (the
+            # childhood series and the adult ones, such as Pneumococcal 50+ and RSV 75+). The
+            # risk-based series need conditions this product does not record.
+            if s['seriesType'] != 'Standard':
                 continue
             series.append({**pick(s, ['seriesName', 'vaccineGroup', 'requiredGender']),
                            'selectSeries': pick(select, ['defaultSeries', 'productPath',
-                                                         'seriesPreference', 'minAgeToStart',
-                                                         'maxAgeToStart']),
+                                                         'seriesGroup', 'seriesPreference',
+                                                         'minAgeToStart', 'maxAgeToStart']),
                            'seriesDose': [compact_dose(d) for d in s['seriesDose']]})
         result[antigen] = series
+    return result
+
+
+def immunity():
+    """Evidence of immunity by date of birth (CDSi: MMR before 1957, Varicella before 1980),
+    with the CDC's exclusions named, so that the screen can say who the rule does not cover.
+    Laboratory evidence and a clinician's diagnosis are observations this product does not
+    record: they are left out."""
+    result = {}
+    for antigen in ANTIGENS:
+        data = json.loads(git_show(f'{DATA_DIR}/AntigenSupportingData- {FILES[antigen]}-508.json'))
+        born = data['antigenSupportingData'].get('immunity', {}).get('dateOfBirth')
+        if not born:
+            continue
+        month, day, year = born['immunityBirthDate'].split('/')
+        result[antigen] = {'bornBefore': f'{year}-{month}-{day}',
+                           **pick(born, ['birthCountry']),
+                           'exclusions': [e['exclusionTitle'] for e in born.get('exclusion', [])]}
     return result
 
 
@@ -190,7 +210,8 @@ def write(path, value):
         f.write('\n')
 
 
-write('reference/us-cdc/antigens.json', {'version': '4.64', 'antigens': antigens()})
+write('reference/us-cdc/antigens.json', {'version': '4.64', 'antigens': antigens(),
+                                         'immunity': immunity()})
 sched, names = schedule()
 write('reference/us-cdc/schedule.json', {'version': '4.64', **sched})
 write('reference/cvx.json', [{'cvx': k, 'name': v} for k, v in sorted(names.items(), key=lambda x: int(x[0]))])

@@ -126,10 +126,12 @@ async function vaccineEvents(
   const horizon = new Date(`${today}T00:00:00.000Z`);
   horizon.setUTCDate(horizon.getUTCDate() + VACCINE_DAYS_AHEAD);
   const until = horizon.toISOString().slice(0, 10);
-  const plans = await accountMemberPlans(db, userId, today, {
-    ...(onlyMember ? { onlyMembers: [onlyMember] } : {}),
-    dueFrom: today,
-  });
+  const plans = await accountMemberPlans(
+    db,
+    userId,
+    today,
+    onlyMember ? { onlyMembers: [onlyMember] } : {},
+  );
   return plans.flatMap(({ member: person, doses }) => {
     return doses
       .filter((dose) => dose.status !== 'Done' && dose.due >= today && dose.due <= until)

@@ -91,6 +91,8 @@ export interface FamilyMembersTable {
   /** 'female', 'male', or null when not recorded. */
   sex: string | null;
   color: string;
+  /** 1 while the vaccine schedule follows this member (migration 0039), 0 when turned off. */
+  vaccines_tracked: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -4,14 +4,17 @@
  * read. The schedule is always the owner's choice, whoever reads a shared person's plan.
  */
 import type { Kysely } from 'kysely';
+import { toSex } from '../../shared/family-members';
 import {
   vaccineSchedules,
   type VaccineSchedule,
   type VaccineScheduleId,
 } from '../../shared/vaccines/schedules';
 import {
-  plansDosesFrom,
+  immuneGroups,
   vaccinePlan,
+  type ImmuneGroup,
+  type PlanPerson,
   type PlannedDose,
   type PlanShot,
 } from '../../shared/vaccines/vaccine-plan';
@@ -35,37 +38,34 @@ export async function accountSchedule(
 export interface MemberPlan {
   member: { id: string; name: string; date_of_birth: string };
   doses: PlannedDose[];
+  /** The vaccines the person is presumed immune to by their date of birth (CDSi). */
+  immune: ImmuneGroup[];
 }
 
 export interface PlanOptions {
   /** Only the members named. */
   onlyMembers?: readonly string[];
-  /**
-   * Only the members whose plan can still have a dose due on or after this date (what the
-   * calendar feed lists): a grown-up's plan is not made.
-   */
-  dueFrom?: string;
 }
 
 /**
- * The plan of each of the owner's members with a date of birth (of those `options` keeps),
- * by `schedule`, for `today`.
+ * The plan of each of the owner's members with a date of birth whose schedule is tracked
+ * (of those `options` keeps), by `schedule`, for `today`. A member whose schedule is turned
+ * off has none: no doses due on the timeline, in the PDF, the calendar or the reminders.
  */
 export async function memberPlans(
   db: Kysely<DB>,
   ownerId: string,
   schedule: VaccineSchedule,
   today: string,
-  { onlyMembers, dueFrom }: PlanOptions = {},
+  { onlyMembers }: PlanOptions = {},
 ): Promise<MemberPlan[]> {
   if (onlyMembers?.length === 0) return [];
-  const people = (
-    await ownedRows(db, 'family_members', ownerId)
-      .select(['id', 'name', 'date_of_birth', 'sex'])
-      .where('date_of_birth', 'is not', null)
-      .$if(onlyMembers !== undefined, (query) => query.where('id', 'in', onlyMembers!))
-      .execute()
-  ).filter((person) => dueFrom === undefined || plansDosesFrom(person.date_of_birth!, dueFrom));
+  const people = await ownedRows(db, 'family_members', ownerId)
+    .select(['id', 'name', 'date_of_birth', 'sex'])
+    .where('date_of_birth', 'is not', null)
+    .where('vaccines_tracked', '=', 1)
+    .$if(onlyMembers !== undefined, (query) => query.where('id', 'in', onlyMembers!))
+    .execute();
   if (people.length === 0) return [];
   // Only the shots a plan counts: given, and by today (vaccinePlan passes over the others).
   const shots = (await ownedRows(db, 'shots', ownerId)
@@ -78,15 +78,15 @@ export async function memberPlans(
     .where('date_administered', '<=', today)
     .execute()) as (PlanShot & { family_member_id: string })[];
   return people.map((person) => {
-    const sex = person.sex === 'female' || person.sex === 'male' ? person.sex : null;
     const member = { id: person.id, name: person.name, date_of_birth: person.date_of_birth! };
+    const planned: PlanPerson = { birthDate: member.date_of_birth, sex: toSex(person.sex) };
     const doses = vaccinePlan(
       schedule.data,
-      { birthDate: member.date_of_birth, sex },
+      planned,
       shots.filter((shot) => shot.family_member_id === person.id),
       today,
     );
-    return { member, doses };
+    return { member, doses, immune: immuneGroups(schedule.data, planned) };
   });
 }
 

@@ -1,11 +1,15 @@
 /**
  * GET /api/persons/{personId}/vaccine-schedule (CONTRACT §5): a person's vaccine plan by
- * the schedule its owner's account follows, computed from their date of birth, sex and shots.
+ * the schedule its owner's account follows, computed from their date of birth, sex and shots,
+ * with the vaccines they are presumed immune to by their date of birth.
  *
  *   ?today=YYYY-MM-DD   the reader's date, which decides Done/Overdue/Due/Upcoming
  *
  * The person is the user, one of their members, or a person shared with them (a Viewer
  * reads it too); any other id is answered as a person that does not exist.
+ *
+ * PUT /api/persons/{personId}/vaccine-schedule/tracking {tracked}: the owner turns the
+ * schedule off for one member ('Not tracked for {name}') or on again; a grantee may not (403).
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
@@ -13,23 +17,37 @@ import { z } from 'zod';
 import { addDays } from '../../shared/date-values';
 import { localToday } from '../../shared/dates';
 import { todayParam } from '../../shared/records/list-query';
-import type { VaccineScheduleAnswer } from '../../shared/vaccines/schedule-setting';
+import type { PersonDosesDue, VaccineScheduleAnswer } from '../../shared/vaccines/schedule-setting';
+import { ownedRows, updateOwned } from '../access/access';
 import { shareOfPerson } from '../access/scope';
 import type { DB } from '../db/schema';
 import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
 import type { AppEnv } from '../http/env';
+import { ApiError } from '../../shared/api-error';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
 import { findPerson } from '../persons/person-records';
 import { accountMemberPlans, accountSchedule, memberPlans } from './member-plans';
 
 const querySchema = z.object({ today: todayParam });
+const OWNER_DECIDES_MESSAGE =
+  'Only the person who shared this profile can turn its vaccine schedule on or off';
+const trackingSchema = z.object({
+  tracked: z.boolean({ message: 'tracked must be true or false' }),
+});
+
+/** Whether the owner's member follows the schedule (undefined: no such member). */
+async function memberTracked(db: Kysely<DB>, ownerId: string, memberId: string) {
+  const row = await ownedRows(db, 'family_members', ownerId)
+    .select('vaccines_tracked')
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+  return row && row.vaccines_tracked === 1;
+}
 
 export function vaccineScheduleRoutes(db: Kysely<DB>) {
-  return new Hono<AppEnv>().get(
-    '/:personId/vaccine-schedule',
-    validate('query', querySchema),
-    async (c) => {
+  return new Hono<AppEnv>()
+    .get('/:personId/vaccine-schedule', validate('query', querySchema), async (c) => {
       const access = await c.var.access();
       const personId = c.req.param('personId');
       const ownerId = shareOfPerson(access, personId)?.ownerId ?? access.userId;
@@ -37,41 +55,47 @@ export function vaccineScheduleRoutes(db: Kysely<DB>) {
       if (!person) throw notFound(PERSON_NOT_FOUND);
       const schedule = await accountSchedule(db, ownerId);
       if (!schedule) return c.json<VaccineScheduleAnswer>({ schedule: 'none', doses: [] });
-      const answer = { schedule: schedule.id, source: schedule.source };
+      const answer = { schedule: schedule.id, source: schedule.source, name: person.name };
       if (!person.date_of_birth || !person.family_member_id) {
         return c.json<VaccineScheduleAnswer>({ ...answer, doses: [], missing: 'date_of_birth' });
+      }
+      if (!(await memberTracked(db, ownerId, person.family_member_id))) {
+        return c.json<VaccineScheduleAnswer>({ ...answer, doses: [], tracked: false });
       }
       const today = c.req.valid('query').today ?? localToday();
       const [plan] = await memberPlans(db, ownerId, schedule, today, {
         onlyMembers: [person.family_member_id],
       });
-      const doses = plan?.doses ?? [];
       return c.json<VaccineScheduleAnswer>({
         ...answer,
-        doses: doses.map(({ shotId: _shotId, ...dose }) => dose),
+        tracked: true,
+        doses: (plan?.doses ?? []).map(({ shotId: _shotId, ...dose }) => dose),
+        immune: plan?.immune ?? [],
       });
-    },
-  );
+    })
+    .put('/:personId/vaccine-schedule/tracking', validate('json', trackingSchema), async (c) => {
+      const access = await c.var.access();
+      const personId = c.req.param('personId');
+      // A person shared with the user is the owner's to decide for.
+      if (shareOfPerson(access, personId)) throw new ApiError(403, OWNER_DECIDES_MESSAGE);
+      const person = await findPerson(db, access.userId, personId);
+      if (!person?.family_member_id) throw notFound(PERSON_NOT_FOUND);
+      const { tracked } = c.req.valid('json');
+      await updateOwned(db, 'family_members', access.userId)
+        .set({ vaccines_tracked: tracked ? 1 : 0 })
+        .where('id', '=', person.family_member_id)
+        .execute();
+      return c.json({ tracked });
+    });
 }
 
 /** How far ahead the timeline lists vaccine doses. */
 export const DOSES_DUE_DAYS_AHEAD = 30;
 
-/** A dose not yet given, of one person, as the timeline lists it. */
-export interface DoseDue {
-  personId: string;
-  name: string;
-  vaccine: string;
-  dose: number;
-  of: number;
-  due: string;
-  status: 'Overdue' | 'Due' | 'Upcoming';
-}
-
 /**
- * GET /api/timeline/vaccine-doses?today=YYYY-MM-DD: the doses not yet given whose due date
- * is within the next 30 days or has passed, of the user's members and of the persons shared
- * with them, each by its owner's schedule; soonest first.
+ * GET /api/timeline/vaccine-doses?today=YYYY-MM-DD: per person of the user's members and of
+ * the persons shared with them (each by its owner's schedule), how many doses not yet given
+ * are overdue, due, or due within the next 30 days; the persons with none are left out.
  */
 export function vaccineDosesDueRoutes(db: Kysely<DB>) {
   return new Hono<AppEnv>().get('/vaccine-doses', validate('query', querySchema), async (c) => {
@@ -96,14 +120,19 @@ export function vaccineDosesDueRoutes(db: Kysely<DB>) {
         )
       ).flat(),
     ];
-    const doses: DoseDue[] = plans.flatMap(({ member, doses }) =>
-      doses.flatMap(({ vaccine, dose, of, due, status }) =>
-        status === 'Done' || due > until
-          ? []
-          : [{ personId: member.id, name: member.name, vaccine, dose, of, due, status }],
-      ),
-    );
-    doses.sort((a, b) => a.due.localeCompare(b.due) || a.name.localeCompare(b.name));
-    return c.json({ doses });
+    const persons: PersonDosesDue[] = plans.flatMap(({ member, doses }) => {
+      const count = (status: string) =>
+        doses.filter((dose) => dose.status === status && dose.due <= until).length;
+      const summary = {
+        personId: member.id,
+        name: member.name,
+        overdue: count('Overdue'),
+        due: count('Due'),
+        soon: count('Upcoming'),
+      };
+      return summary.overdue + summary.due + summary.soon > 0 ? [summary] : [];
+    });
+    persons.sort((a, b) => b.overdue - a.overdue || b.due - a.due || a.name.localeCompare(b.name));
+    return c.json({ persons });
   });
 }

@@ -25,6 +25,9 @@ interface ScheduleAnswer {
   schedule: string;
   doses: Dose[];
   missing?: string;
+  tracked?: boolean;
+  name?: string;
+  immune?: { vaccine: string; bornBefore: string; exclusions: string[] }[];
 }
 
 async function childWithShots(client: TestClient) {
@@ -94,7 +97,7 @@ describe('the vaccine schedule', () => {
   it('puts the doses due from today on in the private calendar feed, all-day', async () => {
     const { client } = await signedUpClient(server);
     const child = await childWithShots(client);
-    // A grown-up past the schedule's ages, with no shot recorded: nothing of theirs is due.
+    // A grown-up with no shot recorded: their catch-up doses are due now, not on a day to come.
     await expectStatus(
       client.post('/api/family-members', { name: 'Omar', date_of_birth: '1990-05-01' }),
     );
@@ -109,11 +112,14 @@ describe('the vaccine schedule', () => {
     const summaries = await feedSummaries(null);
     expect(summaries.some((summary) => /^Vaccine: .+ dose \d+ \(Nora\)$/.test(summary))).toBe(true);
     expect(summaries).not.toContain('Vaccine: MMR dose 1 (Nora)');
-    expect(summaries.filter((summary) => summary.includes('(Omar)'))).toEqual([]);
+    expect(summaries).not.toContain('Vaccine: MMR dose 1 (Omar)');
+    expect(summaries).not.toContain('Vaccine: Varicella dose 1 (Omar)');
+    // The dose after a catch-up one is a day to come: Varicella dose 2 weeks after dose 1.
+    expect(summaries).toContain('Vaccine: Varicella dose 2 (Omar)');
     // Nora's own link lists the same doses of hers.
     const hers = await feedSummaries(child.id);
     expect(hers.filter((summary) => summary.startsWith('Vaccine: ')).sort()).toEqual(
-      summaries.filter((summary) => summary.startsWith('Vaccine: ')).sort(),
+      summaries.filter((summary) => summary.endsWith('(Nora)')).sort(),
     );
   });
 
@@ -187,35 +193,104 @@ describe('the vaccine schedule', () => {
   });
 });
 
-describe('the timeline’s vaccine doses', () => {
-  interface DueDose {
-    personId: string;
-    name: string;
-    vaccine: string;
-    dose: number;
-    due: string;
-    status: string;
-  }
-  const dueOf = (client: TestClient, today = TODAY) =>
-    client.get<{ doses: DueDose[] }>(`/api/timeline/vaccine-doses?today=${today}`);
+describe('an adult’s schedule, and a schedule turned off', () => {
+  const grandmother = (client: TestClient) =>
+    expectStatus(
+      client.post<{ id: string }>('/api/family-members', {
+        name: 'Rose',
+        date_of_birth: '1954-03-10',
+        sex: 'female',
+      }),
+    );
 
-  it('lists the doses due in the next 30 days or overdue, of own and shared persons, by the owner’s setting', async () => {
+  it('gives a grandmother born in 1954 the adult series and no date of her childhood', async () => {
+    const { client } = await signedUpClient(server);
+    const rose = await grandmother(client);
+    const answer = await expectStatus(scheduleOf(client, rose.id), 200);
+    expect(answer).toMatchObject({ schedule: 'us-cdc', tracked: true, name: 'Rose' });
+    expect(answer.doses.every((dose) => dose.due >= '1973-03-10')).toBe(true);
+    expect(answer.doses.some((dose) => dose.status === 'Overdue')).toBe(false);
+    const vaccines = new Set(answer.doses.map((dose) => dose.vaccine));
+    for (const vaccine of ['Zoster', 'Pneumococcal', 'Tdap', 'Influenza', 'COVID-19', 'RSV']) {
+      expect(vaccines.has(vaccine), vaccine).toBe(true);
+    }
+    for (const vaccine of ['MMR', 'Varicella', 'Hib', 'DTaP', 'PCV', 'HPV', 'MenACWY', 'Hep A']) {
+      expect(vaccines.has(vaccine), vaccine).toBe(false);
+    }
+    expect(answer.immune?.map((group) => group.vaccine)).toEqual(['MMR', 'Varicella']);
+  });
+
+  it('turns a member’s schedule off and on, for the owner only', async () => {
+    const owner = await signedUpClient(server, 'Olga Owner');
+    const other = await signedUpClient(server, 'Eve Editor');
+    const rose = await grandmother(owner.client);
+    const tracking = (client: TestClient, body: unknown, id = rose.id) =>
+      client.put<{ tracked: boolean }>(`/api/persons/${id}/vaccine-schedule/tracking`, body);
+    expect(await expectStatus(tracking(owner.client, { tracked: false }), 200)).toEqual({
+      tracked: false,
+    });
+    const off = await expectStatus(scheduleOf(owner.client, rose.id), 200);
+    expect(off).toMatchObject({ tracked: false, doses: [], name: 'Rose' });
+    expect((await expectStatus(dueOf(owner.client), 200)).persons).toEqual([]);
+
+    // Bad input changes nothing; another account's request finds no one.
+    const bad = await tracking(owner.client, { tracked: 'no' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('tracked');
+    expect((await tracking(other.client, { tracked: true })).status).toBe(404);
+    expect((await expectStatus(scheduleOf(owner.client, rose.id), 200)).tracked).toBe(false);
+    // An editor of a shared person may record shots, but the schedule is the owner's choice.
+    const granted = await owner.client.post<GivenGrant>('/api/household/grants', {
+      personId: rose.id,
+      email: other.email,
+      role: 'editor',
+    });
+    await acceptGrant(other.client, granted);
+    expect((await tracking(other.client, { tracked: true })).status).toBe(403);
+    expect((await expectStatus(scheduleOf(other.client, rose.id), 200)).tracked).toBe(false);
+    const session = await owner.client.get<{ user: { id: string } }>('/api/auth/get-session');
+    expect((await tracking(owner.client, { tracked: false }, session.body.user.id)).status).toBe(
+      404,
+    );
+    expect((await tracking(server.client(), { tracked: true })).status).toBe(401);
+
+    await expectStatus(tracking(owner.client, { tracked: true }), 200);
+    expect(
+      (await expectStatus(scheduleOf(owner.client, rose.id), 200)).doses.length,
+    ).toBeGreaterThan(0);
+  });
+});
+
+interface PersonDue {
+  personId: string;
+  name: string;
+  overdue: number;
+  due: number;
+  soon: number;
+}
+const dueOf = (client: TestClient, today = TODAY) =>
+  client.get<{ persons: PersonDue[] }>(`/api/timeline/vaccine-doses?today=${today}`);
+
+describe('the timeline’s vaccine doses', () => {
+  it('counts per person the doses overdue, due and due in the next 30 days, of own and shared persons, by the owner’s setting', async () => {
     const owner = await signedUpClient(server, 'Olga Owner');
     const reader = await signedUpClient(server, 'Rita Reader');
     const child = await childWithShots(owner.client);
     const own = await expectStatus(dueOf(owner.client), 200);
-    expect(own.doses.length).toBeGreaterThan(0);
-    for (const dose of own.doses) {
-      expect(dose).toMatchObject({ personId: child.id, name: 'Nora' });
-      expect(['Due', 'Overdue', 'Upcoming']).toContain(dose.status);
-      expect(dose.due <= '2026-12-27').toBe(true);
-    }
-    expect(own.doses).toContainEqual(
-      expect.objectContaining({ vaccine: 'DTaP', dose: 1, status: 'Overdue' }),
-    );
-    expect(own.doses.some((d) => d.vaccine === 'MMR' && d.dose === 1)).toBe(false);
+    expect(own.persons).toHaveLength(1);
+    const [nora] = own.persons;
+    expect(nora).toMatchObject({ personId: child.id, name: 'Nora' });
+    const plan = await expectStatus(scheduleOf(owner.client, child.id), 200);
+    const count = (status: string) =>
+      plan.doses.filter((dose) => dose.status === status && dose.due <= '2026-12-27').length;
+    expect(nora).toMatchObject({
+      overdue: count('Overdue'),
+      due: count('Due'),
+      soon: count('Upcoming'),
+    });
+    expect(nora!.overdue).toBeGreaterThan(0);
 
-    expect((await expectStatus(dueOf(reader.client), 200)).doses).toEqual([]);
+    expect((await expectStatus(dueOf(reader.client), 200)).persons).toEqual([]);
     const granted = await owner.client.post<GivenGrant>('/api/household/grants', {
       personId: child.id,
       email: reader.email,
@@ -223,10 +298,10 @@ describe('the timeline’s vaccine doses', () => {
     });
     await acceptGrant(reader.client, granted);
     await expectStatus(reader.client.patch('/api/profile', { vaccine_schedule: 'none' }), 200);
-    expect((await expectStatus(dueOf(reader.client), 200)).doses).toEqual(own.doses);
+    expect((await expectStatus(dueOf(reader.client), 200)).persons).toEqual(own.persons);
     await expectStatus(owner.client.patch('/api/profile', { vaccine_schedule: 'none' }), 200);
-    expect((await expectStatus(dueOf(owner.client), 200)).doses).toEqual([]);
-    expect((await expectStatus(dueOf(reader.client), 200)).doses).toEqual([]);
+    expect((await expectStatus(dueOf(owner.client), 200)).persons).toEqual([]);
+    expect((await expectStatus(dueOf(reader.client), 200)).persons).toEqual([]);
     expect((await dueOf(reader.client, 'x')).status).toBe(400);
     expect((await server.client().get('/api/timeline/vaccine-doses')).status).toBe(401);
   });

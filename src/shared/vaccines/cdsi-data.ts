@@ -80,6 +80,11 @@ export interface Series {
   selectSeries: {
     defaultSeries?: 'Yes' | 'No';
     productPath?: 'Yes' | 'No';
+    /**
+     * CDSi's series group: series of one group compete for the antigen (the childhood
+     * series, say); another group (Standard 50+, Standard 75+) is judged beside it.
+     */
+    seriesGroup?: string;
     seriesPreference?: string;
     minAgeToStart?: string;
     maxAgeToStart?: string;
@@ -87,9 +92,21 @@ export interface Series {
   seriesDose: SeriesDose[];
 }
 
+/**
+ * CDSi's evidence of immunity by date of birth: a person born before `bornBefore` (in the
+ * schedule's country, when one is named) needs no dose of the antigen, unless one of the
+ * exclusions applies (health care personnel, pregnancy, …), which the screen names.
+ */
+export interface ImmunityByBirth {
+  bornBefore: string;
+  birthCountry?: string;
+  exclusions: string[];
+}
+
 export interface AntigenData {
   version: string;
   antigens: Record<string, Series[]>;
+  immunity?: Record<string, ImmunityByBirth>;
 }
 
 export interface ScheduleData {

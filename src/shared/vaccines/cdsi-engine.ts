@@ -63,7 +63,7 @@ export interface SeriesResult {
 
 export interface GroupResult {
   vaccineGroup: string;
-  status: SeriesStatus;
+  status: SeriesStatus | 'Immune';
   forecast?: {
     earliest: Day;
     recommended: Day;
@@ -71,8 +71,8 @@ export interface GroupResult {
     /** The target dose forecast (of the antigen that sets the earliest date). */
     target: SeriesDose;
   };
-  /** The best series per antigen of the group. */
-  antigens: Record<string, SeriesResult>;
+  /** Each antigen's result: its series groups' prioritized and best series. */
+  antigens: Record<string, AntigenResult>;
 }
 
 const within = (day: Day, row: { effectiveDate?: string; cessationDate?: string }): boolean =>
@@ -491,8 +491,16 @@ function bestSeries(results: SeriesResult[], ctx: Context): SeriesResult {
       day < (ageDate(ctx.patient, maxAgeToStart) ?? Infinity)
     );
   };
-  const complete = results.filter((r) => r.status === 'Complete' && r.validCount > 0);
-  const inProcess = results.filter((r) => r.validCount > 0);
+  // CDSi's scorable series: those with a valid dose, the first given before the series'
+  // maximum age to start (a series begun too late is not the one the person is on: the
+  // childhood COVID-19 series for a 70-year-old); else all with a valid dose.
+  const withValid = results.filter((r) => r.validCount > 0);
+  const startedInWindow = withValid.filter((r) => {
+    const first = r.evaluated.find((e) => e.status === 'Valid')!.dose.date;
+    return first < (ageDate(ctx.patient, r.series.selectSeries.maxAgeToStart) ?? Infinity);
+  });
+  const inProcess = startedInWindow.length > 0 ? startedInWindow : withValid;
+  const complete = inProcess.filter((r) => r.status === 'Complete');
   const scored = (candidates: SeriesResult[], rules: ((r: SeriesResult) => number)[]) => {
     const scores = new Map(candidates.map((r) => [r, 0]));
     for (const rule of rules) {
@@ -522,12 +530,7 @@ function bestSeries(results: SeriesResult[], ctx: Context): SeriesResult {
     return scored(complete, [(r) => r.validCount, isProduct, (r) => -lastValid(r)]);
   }
   if (inProcess.length > 0) {
-    // A series begun outside its ages to start is not the one the person is on.
-    const startedInWindow = inProcess.filter((r) => {
-      const first = r.evaluated.find((e) => e.status === 'Valid')!.dose.date;
-      return canStart(r, first);
-    });
-    const candidates = startedInWindow.length > 0 ? startedInWindow : inProcess;
+    const candidates = inProcess;
     if (candidates.length === 1) return candidates[0]!;
     const projections = new Map(candidates.map((r) => [r, projectCompletion(r, ctx)]));
     const remaining = (r: SeriesResult) => projections.get(r)!.remaining;
@@ -566,22 +569,96 @@ function antigenDoses(
   );
 }
 
+/**
+ * One antigen's result: the prioritized patient series of each series group, the best of
+ * them (CDSi 8.8: a complete or not complete series is best; one aged out is not), and the
+ * antigen's status and forecast drawn from them.
+ */
+export interface AntigenResult {
+  /** 'Immune': CDSi's evidence of immunity by date of birth (MMR before 1957). */
+  status: SeriesStatus | 'Immune';
+  /** The prioritized patient series of each series group, in the data's order. */
+  prioritized: SeriesResult[];
+  /** Those that are best patient series. */
+  best: SeriesResult[];
+  /** The next dose: the soonest forecast of the best series not complete. */
+  forecast?: Forecast;
+  /** The series that forecast comes from. */
+  forecastFrom?: SeriesResult;
+}
+
+/** Whether CDSi's date-of-birth rule gives the person evidence of immunity to an antigen. */
+export function immuneByBirth(data: SupportingData, antigen: string, patient: Patient): boolean {
+  const rule = data.antigens.immunity?.[antigen];
+  return rule !== undefined && patient.birthDate < toDay(rule.bornBefore);
+}
+
+/** The series of each series group, in the order the data lists them. */
+function bySeriesGroup(series: readonly Series[]): Series[][] {
+  const groups = new Map<string, Series[]>();
+  for (const entry of series) {
+    const key = entry.selectSeries.seriesGroup ?? '1';
+    const same = groups.get(key);
+    if (same) same.push(entry);
+    else groups.set(key, [entry]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * CDSi 8.8 and chapter 9 for one antigen: the best series of its series groups, combined. A
+ * series that is aged out is not best; nor is one the person is still too young to start
+ * and has had nothing of (a child and the 50+ series): it is not the one they are on.
+ */
+function combineSeriesGroups(prioritized: SeriesResult[], ctx: Context): AntigenResult {
+  const tooYoungToStart = (r: SeriesResult) =>
+    r.validCount === 0 &&
+    ctx.assessment < (ageDate(ctx.patient, r.series.selectSeries.minAgeToStart) ?? -Infinity);
+  const best = prioritized.filter((r) => r.status !== 'Aged out' && !tooYoungToStart(r));
+  if (best.length === 0) return { status: 'Aged out', prioritized, best };
+  const open = best.filter((r) => r.status === 'Not complete' && r.forecast);
+  if (open.length === 0) return { status: 'Complete', prioritized, best };
+  // The soonest of the series groups' forecasts: a child's series before the 50+ one.
+  const forecastFrom = open.reduce((soonest, r) =>
+    r.forecast!.earliest < soonest.forecast!.earliest ? r : soonest,
+  );
+  const dates = open.map((r) => r.forecast!);
+  const pastDues = dates.flatMap((f) => (f.pastDue === undefined ? [] : [f.pastDue]));
+  const forecast: Forecast = {
+    ...forecastFrom.forecast!,
+    recommended: Math.min(...dates.map((f) => f.recommended)),
+    ...(pastDues.length ? { pastDue: Math.min(...pastDues) } : {}),
+  };
+  return { status: 'Not complete', prioritized, best, forecast, forecastFrom };
+}
+
 export function evaluateAntigen(
   data: SupportingData,
   antigen: string,
   patient: Patient,
   allDoses: AdministeredDose[],
   assessment: Day,
-  only?: Series,
-): SeriesResult | undefined {
-  const relevant = (only ? [only] : (data.antigens.antigens[antigen] ?? [])).filter(
-    (series) =>
-      !series.requiredGender ||
-      (patient.gender !== undefined && series.requiredGender.includes(patient.gender)) ||
-      // Without a recorded sex, the series not tied to one applies; CDSi's 'Unknown'.
-      (patient.gender === undefined && series.requiredGender.includes('Unknown')),
-  );
+  /**
+   * Keep each series group that has one of these to it (a plan looking ahead on the series a
+   * person is on today); a series group with none of them is chosen from afresh.
+   */
+  only?: readonly Series[],
+): AntigenResult | undefined {
+  const all = data.antigens.antigens[antigen] ?? [];
+  const kept = new Set(only?.map((series) => series.selectSeries.seriesGroup ?? '1'));
+  const relevant = all
+    .filter((series) => !kept.has(series.selectSeries.seriesGroup ?? '1') || only!.includes(series))
+    .filter(
+      (series) =>
+        !series.requiredGender ||
+        (patient.gender !== undefined && series.requiredGender.includes(patient.gender)) ||
+        // Without a recorded sex, the series not tied to one applies; CDSi's 'Unknown'.
+        (patient.gender === undefined && series.requiredGender.includes('Unknown')),
+    );
   if (relevant.length === 0) return undefined;
+  if (immuneByBirth(data, antigen, patient)) {
+    return { status: 'Immune', prioritized: [], best: [] };
+  }
   const ctx: Context = {
     data,
     patient,
@@ -590,10 +667,13 @@ export function evaluateAntigen(
     allDosesByCode: byCode(allDoses),
     assessment,
   };
-  return bestSeries(
-    relevant.map((series) => evaluateSeries(series, ctx)),
-    ctx,
+  const prioritized = bySeriesGroup(relevant).map((series) =>
+    bestSeries(
+      series.map((entry) => evaluateSeries(entry, ctx)),
+      ctx,
+    ),
   );
+  return combineSeriesGroups(prioritized, ctx);
 }
 
 const groupCodes = new WeakMap<SupportingData, Map<string, ReadonlySet<string>>>();
@@ -631,8 +711,8 @@ export function evaluateVaccineGroup(
   patient: Patient,
   doses: AdministeredDose[],
   assessment: Day,
-  /** Keep each antigen to this series (a plan looking ahead on the series chosen today). */
-  seriesOf?: Readonly<Record<string, Series>>,
+  /** Keep each antigen to these series (a plan looking ahead on the series chosen today). */
+  seriesOf?: Readonly<Record<string, readonly Series[]>>,
 ): GroupResult | undefined {
   const group = data.schedule.vaccineGroups.find((g) => g.name === vaccineGroup);
   if (!group) return undefined;
@@ -640,7 +720,7 @@ export function evaluateVaccineGroup(
   const sorted = doses
     .filter((d) => d.date <= assessment && codes.has(d.cvx))
     .sort((a, b) => a.date - b.date);
-  const antigens: Record<string, SeriesResult> = {};
+  const antigens: Record<string, AntigenResult> = {};
   for (const antigen of group.antigens) {
     const result = evaluateAntigen(data, antigen, patient, sorted, assessment, seriesOf?.[antigen]);
     if (result) antigens[antigen] = result;
@@ -649,7 +729,11 @@ export function evaluateVaccineGroup(
   if (results.length === 0) return undefined;
   const open = results.filter((r) => r.status === 'Not complete' && r.forecast);
   if (open.length === 0) {
-    const status = results.every((r) => r.status === 'Aged out') ? 'Aged out' : 'Complete';
+    const status = results.every((r) => r.status === 'Immune')
+      ? 'Immune'
+      : results.every((r) => r.status === 'Aged out')
+        ? 'Aged out'
+        : 'Complete';
     return { vaccineGroup, status, antigens };
   }
   const forecasts = open.map((r) => r.forecast!);
@@ -668,7 +752,7 @@ export function evaluateVaccineGroup(
       earliest,
       recommended: Math.max(earliest, Math.min(...forecasts.map((f) => f.recommended))),
       ...(pastDues.length ? { pastDue: Math.max(earliest, Math.min(...pastDues)) } : {}),
-      target: leading.series.seriesDose[leading.forecast!.target]!,
+      target: leading.forecastFrom!.series.seriesDose[leading.forecast!.target]!,
     },
   };
 }

@@ -26,6 +26,28 @@ export interface VaccineScheduleAnswer {
   }[];
   /** What the person's record needs before a plan can be made. */
   missing?: 'date_of_birth';
+  /** False when the schedule is turned off for this person ('Not tracked for {name}'). */
+  tracked?: boolean;
+  /** The person's name, as the tab says it. */
+  name?: string;
+  /** The vaccines the person is presumed immune to by their date of birth (CDSi). */
+  immune?: { vaccine: string; bornBefore: string; exclusions: string[] }[];
+}
+
+/** PUT /api/persons/{personId}/vaccine-schedule/tracking: the schedule on or off for a person. */
+export interface VaccineTracking {
+  tracked: boolean;
+}
+
+/** One person's doses on the timeline's 'Vaccines due' (due within 30 days, or overdue). */
+export interface PersonDosesDue {
+  personId: string;
+  name: string;
+  overdue: number;
+  /** Due now (their recommended date has come). */
+  due: number;
+  /** Due within the next 30 days. */
+  soon: number;
 }
 
 /** The Schedule tab of /shots, showing a person (the timeline and reminders link to it). */

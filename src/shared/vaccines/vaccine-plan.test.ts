@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDuration, fromDay, toDay } from './cdsi-dates';
-import { plansDosesFrom, vaccinePlan, type PlanShot } from './vaccine-plan';
+import { immuneGroups, vaccinePlan, type PlanShot } from './vaccine-plan';
 import { matchVaccineByName } from './vaccines';
 import { vaccineSchedules } from './schedules';
 
@@ -123,22 +123,14 @@ describe('a child’s vaccine plan', () => {
     expect(find(plan, 'Varicella', 1)?.status).not.toBe('Done');
   });
 
-  it('plans no dose due on or after a day the schedule’s ages have ended by', () => {
-    const born = (before: string) => fromDay(addDuration(toDay(today), before));
-    expect(plansDosesFrom(born('-19 years'), today)).toBe(false);
-    expect(plansDosesFrom(born('-19 years + 1 day'), today)).toBe(true);
-    const dueFromToday = new Set<boolean>();
-    for (let days = 0; days <= 120; days += 4) {
-      const birthDate = born(`-18 years - 10 months - ${days} days`);
-      const plan = vaccinePlan(data, { birthDate, sex: 'female' }, [], today);
-      const due = plan.some((dose) => dose.status !== 'Done' && dose.due >= today);
-      if (!plansDosesFrom(birthDate, today)) expect(due, birthDate).toBe(false);
-      dueFromToday.add(due);
-    }
-    // Both kinds of person were planned: some with doses still to come, some with none.
-    expect([...dueFromToday].sort()).toEqual([false, true]);
+  it('looks ahead to the 19th birthday, and no further for a young child', () => {
+    const plan = vaccinePlan(data, { birthDate: birth, sex: 'female' }, infantShots(), today);
+    const nineteen = fromDay(addDuration(toDay(birth), '19 years'));
+    expect(plan.filter((dose) => dose.due >= nineteen)).toEqual([]);
+    // The adolescent doses are there: MenACWY at 16, HPV from 11.
+    expect(find(plan, 'MenACWY', 2)).toMatchObject({ status: 'Upcoming' });
+    expect(find(plan, 'HPV', 1)).toMatchObject({ status: 'Upcoming' });
   });
-
   it('plans the schedule of a child with 30 shots in under 10 ms (p50)', () => {
     const shots = [
       ...infantShots(),
@@ -166,5 +158,97 @@ describe('a child’s vaccine plan', () => {
     const warm = times.slice(10).sort((a, b) => a - b);
     console.log(`vaccine plan, 30 shots: p50 ${warm[15]!.toFixed(2)} ms`);
     expect(warm[15]).toBeLessThan(10);
+  });
+});
+
+describe('an adult’s vaccine plan', () => {
+  // A grandmother of 72 with no shots recorded.
+  const grandmother = { birthDate: '1954-03-10', sex: 'female' as const };
+  const nineteenth = '1973-03-10';
+
+  it('dates nothing before her 19th birthday and calls nothing of her childhood overdue', () => {
+    const plan = vaccinePlan(data, grandmother, [], today);
+    expect(plan.length).toBeGreaterThan(0);
+    for (const dose of plan) {
+      expect(dose.due >= nineteenth, `${dose.vaccine} ${dose.dose} due ${dose.due}`).toBe(true);
+      expect(dose.earliest >= nineteenth, `${dose.vaccine} ${dose.dose}`).toBe(true);
+      expect(dose.status, `${dose.vaccine} ${dose.dose}`).not.toBe('Overdue');
+    }
+  });
+
+  it('lists no childhood-only series and the adult ones: Zoster, Pneumococcal, Tdap, flu, COVID-19, RSV at 75', () => {
+    const plan = vaccinePlan(data, grandmother, [], today);
+    const vaccines = new Set(plan.map((dose) => dose.vaccine));
+    for (const childhood of [
+      'DTaP',
+      'Hib',
+      'IPV',
+      'PCV',
+      'Rotavirus',
+      'Hep A',
+      'HPV',
+      'MenACWY',
+      'MenB',
+    ]) {
+      expect(vaccines.has(childhood), childhood).toBe(false);
+    }
+    expect(find(plan, 'Zoster', 1)).toMatchObject({ status: 'Due', cvx: '187' });
+    expect(find(plan, 'Zoster', 2)).toMatchObject({ status: 'Upcoming' });
+    expect(find(plan, 'Pneumococcal', 1)).toMatchObject({ status: 'Due' });
+    expect(find(plan, 'Tdap', 1)).toMatchObject({ status: 'Due', cvx: '115' });
+    expect(find(plan, 'Influenza', 1)?.status).toBe('Due');
+    expect(find(plan, 'COVID-19', 1)?.status).toBe('Due');
+    expect(find(plan, 'RSV', 1)).toMatchObject({ status: 'Upcoming', due: '2029-03-10' });
+  });
+
+  it('presumes immunity to measles, mumps and rubella (born before 1957) and chickenpox (before 1980)', () => {
+    const plan = vaccinePlan(data, grandmother, [], today);
+    expect(find(plan, 'MMR', 1)).toBeUndefined();
+    expect(find(plan, 'Varicella', 1)).toBeUndefined();
+    expect(immuneGroups(data, grandmother)).toEqual([
+      expect.objectContaining({ vaccine: 'MMR', bornBefore: '1957-01-01' }),
+      expect.objectContaining({ vaccine: 'Varicella', bornBefore: '1980-01-01' }),
+    ]);
+    expect(immuneGroups(data, { birthDate: '1990-05-01', sex: 'female' })).toEqual([]);
+    const mmr = find(
+      vaccinePlan(data, { birthDate: '1990-05-01', sex: 'male' }, [], today),
+      'MMR',
+      1,
+    );
+    expect(mmr).toMatchObject({ status: 'Due', due: '2009-05-01' });
+  });
+
+  it('keeps a lapse of adult years overdue: a Td booster ten years on', () => {
+    // A mother of 35 whose childhood series and two Tdap doses are recorded.
+    const born = '1991-05-01';
+    const on = (age: string) => fromDay(addDuration(toDay(born), age));
+    const shots = [
+      ...['2 months', '4 months', '6 months', '15 months', '4 years'].map((age, i) => ({
+        id: `d${i}`,
+        shot_name: 'DTaP',
+        vaccine_code: '107',
+        date_administered: on(age),
+      })),
+      { id: 't1', shot_name: 'Tdap', vaccine_code: '115', date_administered: on('12 years') },
+      { id: 't2', shot_name: 'Tdap', vaccine_code: '115', date_administered: '2014-06-01' },
+    ];
+    const plan = vaccinePlan(data, { birthDate: born, sex: 'female' }, shots, today);
+    const tetanus = plan.filter((dose) => dose.vaccine === 'DTaP' || dose.vaccine === 'Tdap');
+    expect(tetanus.filter((dose) => dose.status === 'Done')).toHaveLength(7);
+    expect(tetanus.find((dose) => dose.status !== 'Done')).toMatchObject({
+      status: 'Overdue',
+      due: '2024-06-01',
+    });
+  });
+
+  it('names an adult’s pneumococcal doses Pneumococcal and a child’s PCV', () => {
+    const shots = [
+      { id: 'p', shot_name: 'Prevnar 20', vaccine_code: '216', date_administered: '2025-01-15' },
+    ];
+    const plan = vaccinePlan(data, grandmother, shots, today);
+    expect(find(plan, 'Pneumococcal', 1)).toMatchObject({ status: 'Done', given: '2025-01-15' });
+    const child = vaccinePlan(data, { birthDate: birth, sex: 'female' }, infantShots(), today);
+    expect(find(child, 'PCV', 3)).toMatchObject({ status: 'Done' });
+    expect(child.some((dose) => dose.vaccine === 'Pneumococcal')).toBe(false);
   });
 });

@@ -3,16 +3,24 @@
  * count (CDSi 'Valid'), then the doses still to come, each with its earliest and due
  * (recommended) dates and a status for today. The doses to come after the next one are found
  * by giving each forecast dose on its due date (or today, when that has passed) and asking
- * CDSi again, up to the end of the schedule's ages.
+ * CDSi again, as far ahead as the plan looks (a child's to their 19th birthday, anyone's at
+ * least five years).
+ *
+ * An adult's plan (19 or older today) shows no date before their 19th birthday: CDSi dates a
+ * catch-up dose from the child it would have been given to ('Hep B dose 1: birth'), which for
+ * a grown-up is no date at all. Such a dose is due from their 19th birthday, and is 'Due', not
+ * 'Overdue': a past due date from their childhood is not one they missed as an adult
+ * (docs/decisions/0043).
  */
 import { addDuration, type Day, fromDay, toDay } from './cdsi-dates';
 import {
   evaluateVaccineGroup,
+  immuneByBirth,
   type AdministeredDose,
   type GroupResult,
   type Patient,
 } from './cdsi-engine';
-import type { SeriesDose, SupportingData } from './cdsi-data';
+import type { Series, SeriesDose, SupportingData, VaccineRow } from './cdsi-data';
 import { matchVaccineByName, vaccineChoices } from './vaccines';
 
 export type DoseStatus = 'Done' | 'Overdue' | 'Due' | 'Upcoming';
@@ -40,29 +48,29 @@ export interface PlannedDose {
   cvx: string;
 }
 
-/** The ages the plan looks ahead to: the schedule is birth to 18 years. */
-const PLAN_ENDS_AT_AGE = '19 years';
+/** A child's plan looks ahead to the end of the childhood schedule's ages. */
+const CHILDHOOD_ENDS_AT_AGE = '19 years';
+/** Anyone's plan looks at least this far ahead (an adult's next booster, RSV at 75). */
+const PLAN_LOOKS_AHEAD = '5 years';
 /** More doses than any series of the schedule has; a guard against a recurring dose. */
 const MAX_PLANNED_PER_GROUP = 12;
 
 /**
- * Whether a person's plan can hold a dose due on or after `day`: none is planned past the
- * schedule's ages, so a grown-up's plan has nothing still to come (the calendar feed asks).
+ * The usual name a dose of a group is shown by: the choice whose codes hold one of the dose's
+ * vaccines and whose ages hold the day (PCV for a child, Pneumococcal for an adult).
  */
-export function plansDosesFrom(birthDate: string, day: string): boolean {
-  return addDuration(toDay(birthDate), PLAN_ENDS_AT_AGE) > toDay(day);
-}
-
-function choiceFor(group: string, codes: readonly string[]) {
-  const ofGroup = vaccineChoices.filter((choice) => choice.group === group);
-  return (
-    ofGroup.find((choice) => (choice.codes ?? [choice.cvx]).some((c) => codes.includes(c))) ??
-    ofGroup[0]
+function choiceFor(group: string, codes: readonly string[], adult = false) {
+  const ofGroup = vaccineChoices.filter(
+    (choice) => choice.group === group && (choice.adult ?? false) === adult,
   );
+  const anyAge = vaccineChoices.filter((choice) => choice.group === group);
+  const byCode = (choices: typeof anyAge) =>
+    choices.find((choice) => (choice.codes ?? [choice.cvx]).some((c) => codes.includes(c)));
+  return byCode(ofGroup) ?? ofGroup[0] ?? byCode(anyAge) ?? anyAge[0];
 }
 
-const groupName = (group: string, codes: readonly string[]) =>
-  choiceFor(group, codes)?.name ?? group;
+const groupName = (group: string, codes: readonly string[], adult: boolean) =>
+  choiceFor(group, codes, adult)?.name ?? group;
 
 function statusOn(today: Day, due: Day, pastDue: Day | undefined): DoseStatus {
   if (pastDue !== undefined && today >= pastDue) return 'Overdue';
@@ -70,43 +78,111 @@ function statusOn(today: Day, due: Day, pastDue: Day | undefined): DoseStatus {
 }
 
 /**
- * The CVX code to give a forecast dose with: the vaccine the plan names, when it is a
- * preferable one (Tdap, not Td, at 11), else a preferable vaccine for that age.
+ * The CVX codes a forecast dose could be given with, most fitting first: the vaccine the plan
+ * names, when it is one the target dose prefers (Tdap, not Td, at 11); then the target's
+ * preferable and allowable vaccines for that age; then any other vaccine of the group's
+ * series for that age (the forecast of a series a person is not on yet, such as the infants'
+ * COVID-19 series for an adult with none recorded, names vaccines they cannot have).
  */
-function codeToGive(target: SeriesDose, group: string, birthDate: Day, day: Day): string {
+function codesToGive(
+  data: SupportingData,
+  target: SeriesDose,
+  group: string,
+  birthDate: Day,
+  day: Day,
+  adult: boolean,
+): string[] {
+  const fitsAge = (row: VaccineRow) =>
+    (row.beginAge === undefined || day >= addDuration(birthDate, row.beginAge)) &&
+    (row.endAge === undefined || day < addDuration(birthDate, row.endAge));
   const preferable = target.preferableVaccine.map((row) => row.cvx);
-  const named = choiceFor(group, preferable)?.cvx;
-  if (named && preferable.includes(named)) return named;
-  const fits = target.preferableVaccine.find(
-    (row) =>
-      (row.beginAge === undefined || day >= addDuration(birthDate, row.beginAge)) &&
-      (row.endAge === undefined || day < addDuration(birthDate, row.endAge)),
+  const named = choiceFor(group, preferable, adult)?.cvx;
+  const antigens = data.schedule.vaccineGroups.find((g) => g.name === group)?.antigens ?? [];
+  const others = antigens.flatMap((antigen) =>
+    (data.antigens.antigens[antigen] ?? []).flatMap((series) =>
+      series.seriesDose.flatMap((dose) => dose.preferableVaccine),
+    ),
   );
-  return fits?.cvx ?? target.preferableVaccine[0]?.cvx ?? choiceFor(group, [])?.cvx ?? '';
+  return [
+    ...new Set([
+      ...(named && preferable.includes(named) ? [named] : []),
+      ...target.preferableVaccine.filter(fitsAge).map((row) => row.cvx),
+      ...(target.allowableVaccine ?? []).filter(fitsAge).map((row) => row.cvx),
+      ...others.filter(fitsAge).map((row) => row.cvx),
+    ]),
+  ];
 }
 
+/** The id a dose the plan imagines given carries, to find how CDSi counted it. */
+const PLANNED = 'planned';
+
+/** Whether CDSi counted the imagined dose of `day` in one of the group's series. */
+const countsPlanned = (result: GroupResult, day: Day) =>
+  Object.values(result.antigens).some((antigen) =>
+    antigen.prioritized.some((series) =>
+      series.evaluated.some(
+        (entry) => entry.dose.id === PLANNED && entry.dose.date === day && entry.status === 'Valid',
+      ),
+    ),
+  );
+
+/** The doses that counted, in any series group's prioritized series. */
 function validDoses(result: GroupResult): AdministeredDose[] {
   const seen = new Map<string | undefined, AdministeredDose>();
-  for (const series of Object.values(result.antigens)) {
-    for (const entry of series.evaluated) {
-      if (entry.status === 'Valid') seen.set(entry.dose.id, entry.dose);
+  for (const antigen of Object.values(result.antigens)) {
+    for (const series of antigen.prioritized) {
+      for (const entry of series.evaluated) {
+        if (entry.status === 'Valid') seen.set(entry.dose.id, entry.dose);
+      }
     }
   }
   return [...seen.values()].sort((a, b) => a.date - b.date);
 }
 
+export interface PlanPerson {
+  birthDate: string;
+  sex: 'female' | 'male' | null;
+}
+
+const patientOf = (person: PlanPerson): Patient => ({
+  birthDate: toDay(person.birthDate),
+  ...(person.sex ? { gender: person.sex === 'female' ? 'Female' : 'Male' } : {}),
+});
+
+/** A vaccine group the person has CDSi's evidence of immunity to, by their date of birth. */
+export interface ImmuneGroup {
+  vaccine: string;
+  /** Born before this date (`YYYY-MM-DD`). */
+  bornBefore: string;
+  /** Whom the rule does not cover (health care personnel, pregnancy, …), as the CDC says. */
+  exclusions: string[];
+}
+
+/** The vaccine groups of which every antigen is covered by the date-of-birth rule. */
+export function immuneGroups(data: SupportingData, person: PlanPerson): ImmuneGroup[] {
+  const patient = patientOf(person);
+  return data.schedule.vaccineGroups.flatMap(({ name, antigens }) => {
+    const rules = antigens.map((antigen) => data.antigens.immunity?.[antigen]);
+    if (!antigens.every((antigen) => immuneByBirth(data, antigen, patient))) return [];
+    const bornBefore = rules.map((rule) => rule!.bornBefore).sort()[0]!;
+    const exclusions = [...new Set(rules.flatMap((rule) => rule!.exclusions))];
+    return [{ vaccine: groupName(name, [], false), bornBefore, exclusions }];
+  });
+}
+
 export function vaccinePlan(
   data: SupportingData,
-  person: { birthDate: string; sex: 'female' | 'male' | null },
+  person: PlanPerson,
   shots: readonly PlanShot[],
   todayDate: string,
 ): PlannedDose[] {
   const today = toDay(todayDate);
   const birthDate = toDay(person.birthDate);
-  const patient: Patient = {
-    birthDate,
-    ...(person.sex ? { gender: person.sex === 'female' ? 'Female' : 'Male' } : {}),
-  };
+  const patient = patientOf(person);
+  const adulthood = addDuration(birthDate, CHILDHOOD_ENDS_AT_AGE);
+  const adult = today >= adulthood;
+  // An adult's dates start at their 19th birthday; a child's are CDSi's own.
+  const from = adult ? adulthood : -Infinity;
   const matched = new Set<string>();
   // A family records the same vaccine under the same name year after year: each name once.
   const codesByName = new Map<string, string | null>();
@@ -124,13 +200,13 @@ export function vaccinePlan(
     }
     if (cvx) doses.push({ id: shot.id, date: toDay(shot.date_administered), cvx });
   }
-  const end = addDuration(birthDate, PLAN_ENDS_AT_AGE);
+  const end = Math.max(adulthood, addDuration(today, PLAN_LOOKS_AHEAD));
   const plan: PlannedDose[] = [];
   for (const { name: group } of data.schedule.vaccineGroups) {
     const first = evaluateVaccineGroup(data, group, patient, doses, today);
     if (!first) continue;
     const entries: Omit<PlannedDose, 'dose' | 'of'>[] = validDoses(first).map((dose) => ({
-      vaccine: groupName(group, [dose.cvx]),
+      vaccine: groupName(group, [dose.cvx], dose.date >= adulthood),
       earliest: fromDay(dose.date),
       due: fromDay(dose.date),
       status: 'Done',
@@ -139,28 +215,52 @@ export function vaccinePlan(
       ...(dose.id && matched.has(dose.id) ? { matchedByName: true } : {}),
       cvx: dose.cvx,
     }));
-    const seriesOf = Object.fromEntries(
-      Object.entries(first.antigens).map(([antigen, best]) => [antigen, best.series]),
+    // The series a person is on today (one with a dose that counted), kept while looking
+    // ahead; where nothing counted yet, CDSi chooses again once the first dose is given (an
+    // adult's first COVID-19 dose puts them on the adults' series, not the infants').
+    const seriesOf: Record<string, Series[]> = Object.fromEntries(
+      Object.entries(first.antigens).map(([antigen, result]) => [
+        antigen,
+        result.prioritized.filter((best) => best.validCount > 0).map((best) => best.series),
+      ]),
     );
     let result = first;
     let simulated = doses;
-    const seenRecurring = new Set<SeriesDose>();
+    // A target dose is planned once: a recurring one (the yearly flu dose), or one a seasonal
+    // rule would ask for again and again (COVID-19's dose 2 at 65, each season the data knows).
+    const planned = new Set<SeriesDose>();
     for (let step = 0; step < MAX_PLANNED_PER_GROUP; step += 1) {
       const forecast = result.status === 'Not complete' ? result.forecast : undefined;
-      if (!forecast || forecast.recommended >= end || seenRecurring.has(forecast.target)) break;
-      if (forecast.target.recurringDose === 'Yes') seenRecurring.add(forecast.target);
+      if (!forecast || planned.has(forecast.target)) break;
+      const due = Math.max(forecast.recommended, from);
+      if (due >= end) break;
+      planned.add(forecast.target);
+      const pastDue =
+        forecast.pastDue !== undefined && forecast.pastDue >= from ? forecast.pastDue : undefined;
       const preferable = forecast.target.preferableVaccine.map((row) => row.cvx);
-      const givenOn = Math.max(forecast.recommended, today);
-      const cvx = codeToGive(forecast.target, group, birthDate, givenOn);
+      const givenOn = Math.max(due, today);
+      const grownUp = givenOn >= adulthood;
+      const codes = codesToGive(data, forecast.target, group, birthDate, givenOn, grownUp);
+      const shown = codes[0] ?? choiceFor(group, [], grownUp)?.cvx ?? '';
       entries.push({
-        vaccine: groupName(group, preferable),
-        earliest: fromDay(forecast.earliest),
-        due: fromDay(forecast.recommended),
-        status: statusOn(today, forecast.recommended, forecast.pastDue),
-        cvx: choiceFor(group, [cvx])?.cvx ?? cvx,
+        vaccine: groupName(group, preferable.length ? preferable : [shown], grownUp),
+        earliest: fromDay(Math.max(forecast.earliest, from)),
+        due: fromDay(due),
+        status: statusOn(today, due, pastDue),
+        cvx: choiceFor(group, [shown], grownUp)?.cvx ?? shown,
       });
-      simulated = [...simulated, { date: givenOn, cvx }];
-      const next = evaluateVaccineGroup(data, group, patient, simulated, givenOn + 1, seriesOf);
+      // The dose after: give this one with the first vaccine CDSi counts, and ask again. When
+      // none would count, CDSi cannot say what follows, and the plan stops here.
+      let next: GroupResult | undefined;
+      for (const cvx of codes) {
+        const trial = [...simulated, { id: PLANNED, date: givenOn, cvx }];
+        const evaluated = evaluateVaccineGroup(data, group, patient, trial, givenOn + 1, seriesOf);
+        if (evaluated && countsPlanned(evaluated, givenOn)) {
+          next = evaluated;
+          simulated = trial;
+          break;
+        }
+      }
       if (!next) break;
       result = next;
     }

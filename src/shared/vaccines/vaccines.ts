@@ -15,6 +15,8 @@ export interface VaccineChoice {
   group?: string;
   /** CVX codes a schedule dose may be given as for this name to be the one shown. */
   codes?: string[];
+  /** The name of the group's doses given or due from 19 years of age (Pneumococcal, not PCV). */
+  adult?: boolean;
   /** Lower-case names a shot may be recorded under and still be this vaccine. */
   aliases: string[];
 }

@@ -25,7 +25,10 @@ import type { FamilyMemberInput } from '../../shared/family-members';
 import type { AcceptGrantInput, GrantInput } from '../../shared/household';
 import type { ImportSummary } from '../../shared/data-export';
 import type { ChangedChoice, ImportPreview } from '../../shared/import-preview';
-import type { VaccineScheduleAnswer } from '../../shared/vaccines/schedule-setting';
+import type {
+  VaccineScheduleAnswer,
+  VaccineTracking,
+} from '../../shared/vaccines/schedule-setting';
 import type { FhirImportSummary } from '../../shared/fhir';
 import type { CalendarLinkInput } from '../../shared/calendar';
 import type { DoseMarkInput } from '../../shared/dose-requests';
@@ -196,6 +199,13 @@ export const vaccineScheduleApi = {
     request<VaccineScheduleAnswer>(
       'GET',
       `/persons/${encodeURIComponent(personId)}/vaccine-schedule${queryString({ today })}`,
+    ),
+  /** The schedule turned on or off for one of the user's members. */
+  setTracking: (personId: string, tracked: boolean) =>
+    request<VaccineTracking>(
+      'PUT',
+      `/persons/${encodeURIComponent(personId)}/vaccine-schedule/tracking`,
+      { tracked } satisfies VaccineTracking,
     ),
 };
 

@@ -2,23 +2,29 @@
  * The 'Schedule' tab of /shots (CONTRACT §5): a person's vaccine plan by the schedule the
  * account follows, each dose with its vaccine, 'Dose {n} of {m}', due date and status, and
  * for a dose not given a button 'Record {vaccine} dose {n}' that opens the shot form filled
- * in (for persons the user may keep records of). The plan is computed by the server.
+ * in (for persons the user may keep records of). The vaccines the person is presumed immune
+ * to by their date of birth are named, with whom that does not cover. The owner may turn the
+ * schedule off for a member ('Not tracked for {name}') and on again. The plan is computed by
+ * the server.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates';
 import type { VaccineScheduleAnswer } from '../../../shared/vaccines/schedule-setting';
-import { buttonVariants } from '../../components/ui/button';
+import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/feedback';
 import { vaccineScheduleApi } from '../../lib/api';
+import { queryKeys } from '../../lib/query-client';
+import { showError, showSuccess } from '../../lib/toast';
 import { useSession } from '../auth/session';
 import { PersonSelect, usePersons } from '../family-members/person-select';
 import { useSharedPersons } from '../household/household-queries';
 import { STATUS_STYLES } from './vaccine-status';
 
 type Dose = VaccineScheduleAnswer['doses'][number];
+type Immune = NonNullable<VaccineScheduleAnswer['immune']>[number];
 
 /** The shot form's link for a dose, filled in for the person. */
 function recordLink(dose: Dose, memberId: string, today: string): string {
@@ -31,16 +37,23 @@ function recordLink(dose: Dose, memberId: string, today: string): string {
   return `/shots/new?${params}`;
 }
 
-function DoseRow({ dose, recordHref }: { dose: Dose; recordHref?: string }) {
+/**
+ * When a dose is due, in words: the day it was given, 'due now' for one whose day has come
+ * (a catch-up dose of an adult is due now, not since their childhood), else its due date.
+ */
+export function doseWhen(dose: Dose, today: string): string {
+  if (dose.given) return `given ${formatDate(dose.given, DAY_GROUP_FORMAT)}`;
+  if (dose.status === 'Due' && dose.due < today) return 'due now';
+  return `due ${formatDate(dose.due, DAY_GROUP_FORMAT)}`;
+}
+
+function DoseRow({ dose, today, recordHref }: { dose: Dose; today: string; recordHref?: string }) {
   return (
     <Card className="flex flex-wrap items-center justify-between gap-2 p-3">
       <div>
         <p className="font-semibold">{dose.vaccine}</p>
         <p className="text-sm text-muted-foreground">
-          Dose {dose.dose} of {dose.of} ·{' '}
-          {dose.given
-            ? `given ${formatDate(dose.given, DAY_GROUP_FORMAT)}`
-            : `due ${formatDate(dose.due, DAY_GROUP_FORMAT)}`}
+          Dose {dose.dose} of {dose.of} · {doseWhen(dose, today)}
           {dose.matchedByName ? ' · matched by name' : null}
         </p>
       </div>
@@ -60,10 +73,27 @@ function DoseRow({ dose, recordHref }: { dose: Dose; recordHref?: string }) {
   );
 }
 
+function ImmuneNote({ immune }: { immune: Immune[] }) {
+  if (immune.length === 0) return null;
+  return (
+    <section aria-label="Presumed immune" className="space-y-1 text-sm">
+      {immune.map((group) => (
+        <p key={group.vaccine}>
+          <span className="font-semibold">{group.vaccine}: presumed immune</span>, born before{' '}
+          {group.bornBefore.slice(0, 4)} (CDC). Not for{' '}
+          {group.exclusions.map((exclusion) => exclusion.toLowerCase()).join(', ')}: ask your
+          doctor.
+        </p>
+      ))}
+    </section>
+  );
+}
+
 export function VaccineScheduleTab() {
   const persons = usePersons({ shared: true });
   const session = useSession();
   const shared = useSharedPersons();
+  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const [chosen, setChosen] = useState(searchParams.get('person') ?? '');
   const personId = chosen || persons[0]?.id || '';
@@ -76,12 +106,29 @@ export function VaccineScheduleTab() {
     staleTime: 0,
     refetchOnMount: 'always',
   });
+  const tracking = useMutation({
+    mutationFn: (tracked: boolean) => vaccineScheduleApi.setTracking(personId, tracked),
+    onSuccess: ({ tracked }) => {
+      showSuccess({
+        title: tracked ? 'Vaccine schedule turned on' : 'Vaccine schedule turned off',
+        description: tracked
+          ? `Vaccines are tracked for ${name} again.`
+          : `Vaccines are no longer tracked for ${name}.`,
+      });
+      void queryClient.invalidateQueries({ queryKey: ['vaccine-schedule', personId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.vaccineDoses(today) });
+    },
+    onError: (error) => showError('Error', error),
+  });
   const me = session.data?.user.id;
   const share = shared.find((person) => person.personId === personId);
   // Who the shot form's Family Member is: none for the user, else the person's id.
   const canRecord = !share || share.role === 'editor';
+  // The owner decides whether a member's schedule is tracked.
+  const canTrack = !share && personId !== me;
   const memberId = personId === me ? '' : personId;
   const data = schedule.data;
+  const name = data?.name ?? '';
 
   return (
     <div className="space-y-4">
@@ -94,16 +141,37 @@ export function VaccineScheduleTab() {
       {data?.missing === 'date_of_birth' ? (
         <p>Add a date of birth to this person’s profile to see their vaccine schedule.</p>
       ) : null}
-      {data && data.schedule !== 'none' && !data.missing ? (
+      {data?.tracked === false ? (
+        <Card className="space-y-3 p-4">
+          <p className="font-semibold">Not tracked for {name}</p>
+          <p className="text-sm text-muted-foreground">
+            No vaccine is shown as due for {name} on the timeline, in reminders or in a summary.
+            Their shots are still kept.
+          </p>
+          {canTrack ? (
+            <Button
+              type="button"
+              variant="outline"
+              disabled={tracking.isPending}
+              onClick={() => tracking.mutate(true)}
+            >
+              Track vaccines for {name}
+            </Button>
+          ) : null}
+        </Card>
+      ) : null}
+      {data && data.schedule !== 'none' && !data.missing && data.tracked !== false ? (
         <>
           <p className="text-sm text-muted-foreground">
             This schedule is advice, not a prescription: ask your doctor. Source: {data.source}.
           </p>
+          <ImmuneNote immune={data.immune ?? []} />
           <ul className="space-y-2" aria-label="Vaccine schedule">
             {data.doses.map((dose) => (
               <li key={`${dose.vaccine}-${dose.dose}-${dose.due}`}>
                 <DoseRow
                   dose={dose}
+                  today={today}
                   recordHref={
                     dose.status !== 'Done' && canRecord
                       ? recordLink(dose, memberId, today)
@@ -113,6 +181,16 @@ export function VaccineScheduleTab() {
               </li>
             ))}
           </ul>
+          {canTrack ? (
+            <Button
+              type="button"
+              variant="ghost"
+              disabled={tracking.isPending}
+              onClick={() => tracking.mutate(false)}
+            >
+              Stop tracking vaccines for {name}
+            </Button>
+          ) : null}
         </>
       ) : null}
     </div>

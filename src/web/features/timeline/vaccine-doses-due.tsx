@@ -1,17 +1,30 @@
 /**
- * The timeline's 'Vaccines due': the doses due in the next 30 days or overdue of every
- * person in reach, each with the person, the vaccine, the dose and its status, linking to
- * that person's Schedule tab on /shots. Nothing when there are none (or the account follows
- * no vaccine schedule).
+ * The timeline's 'Vaccines due': one card per person in reach with doses overdue, due, or
+ * due within the next 30 days, saying how many of each, linking to that person's Schedule
+ * tab on /shots (where each dose is listed). Nothing when there are none (or the account
+ * follows no vaccine schedule).
  */
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Syringe } from 'lucide-react';
 import { Link } from 'react-router';
-import { DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates';
+import { localToday } from '../../../shared/dates';
+import { scheduleTabLink, type PersonDosesDue } from '../../../shared/vaccines/schedule-setting';
 import { timelineApi } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
-import { scheduleTabLink } from '../../../shared/vaccines/schedule-setting';
 import { STATUS_STYLES } from '../shots/vaccine-status';
+
+const doses = (n: number) => `${n} vaccine ${n === 1 ? 'dose' : 'doses'}`;
+
+/** '2 overdue · 1 due now · 1 within 30 days': the parts there are. */
+export function dosesDueSummary(person: PersonDosesDue): string {
+  return [
+    person.overdue ? `${person.overdue} overdue` : '',
+    person.due ? `${person.due} due now` : '',
+    person.soon ? `${person.soon} within 30 days` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
 
 export function VaccineDosesDue({ member }: { member: string | undefined }) {
   const today = localToday();
@@ -19,41 +32,44 @@ export function VaccineDosesDue({ member }: { member: string | undefined }) {
     queryKey: queryKeys.vaccineDoses(today),
     queryFn: () => timelineApi.vaccineDoses(today),
   });
-  const doses = (due.data?.doses ?? []).filter(
-    (dose) => member === undefined || dose.personId === member,
+  const persons = (due.data?.persons ?? []).filter(
+    (person) => member === undefined || person.personId === member,
   );
-  if (doses.length === 0) return null;
+  if (persons.length === 0) return null;
   return (
     <section aria-labelledby="vaccines-due-heading" className="mb-5">
       <h2 id="vaccines-due-heading" className="mb-2 text-sm font-semibold text-primary">
         Vaccines due
       </h2>
       <ul className="space-y-2">
-        {doses.map((dose) => (
-          <li key={`${dose.personId}-${dose.vaccine}-${dose.dose}`}>
-            <Link
-              to={scheduleTabLink(dose.personId)}
-              aria-label={`${dose.name}: ${dose.vaccine} dose ${dose.dose}, ${dose.status}, ${formatDate(dose.due, DAY_GROUP_FORMAT)}`}
-              className="group flex items-center gap-3 rounded-2xl border border-border bg-surface p-3.5 transition-colors hover:border-primary"
-            >
-              <Syringe className="size-5 shrink-0 text-primary" aria-hidden="true" />
-              <span className="min-w-0 flex-1">
-                <span className="block truncate font-semibold">
-                  {dose.vaccine} dose {dose.dose}
-                </span>
-                <span className="block text-sm text-muted-foreground">
-                  {dose.name} · due {formatDate(dose.due, DAY_GROUP_FORMAT)}
-                </span>
-              </span>
-              <span
-                className={`rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_STYLES[dose.status]}`}
+        {persons.map((person) => {
+          const total = person.overdue + person.due + person.soon;
+          const status = person.overdue ? 'Overdue' : person.due ? 'Due' : 'Upcoming';
+          const summary = dosesDueSummary(person);
+          return (
+            <li key={person.personId}>
+              <Link
+                to={scheduleTabLink(person.personId)}
+                aria-label={`${person.name}: ${doses(total)}, ${summary}`}
+                className="group flex items-center gap-3 rounded-2xl border border-border bg-surface p-3.5 transition-colors hover:border-primary"
               >
-                {dose.status}
-              </span>
-              <ChevronRight className="size-5 text-muted-foreground" aria-hidden="true" />
-            </Link>
-          </li>
-        ))}
+                <Syringe className="size-5 shrink-0 text-primary" aria-hidden="true" />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-semibold">
+                    {person.name} · {doses(total)}
+                  </span>
+                  <span className="block text-sm text-muted-foreground">{summary}</span>
+                </span>
+                <span
+                  className={`rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_STYLES[status]}`}
+                >
+                  {status}
+                </span>
+                <ChevronRight className="size-5 text-muted-foreground" aria-hidden="true" />
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
