@@ -309,7 +309,8 @@ function evaluateDose(
   const absMinAge = ageDate(patient, age.absMinAge) ?? -Infinity;
   const maxAge = ageDate(patient, age.maxAge) ?? Infinity;
   if (dose.date < absMinAge) return notValid('age');
-  if (dose.date >= maxAge) return notValid('age');
+  // CDSi: a dose given at or after the target dose's maximum age is not needed.
+  if (dose.date >= maxAge) return { dose, status: 'Extraneous', reason: 'age', target: targetIndex };
 
   const intervals = (target.interval ?? []).filter((row) => within(dose.date, row));
   const preferableIntervals = intervals.every((interval) => {
@@ -402,6 +403,31 @@ function forecastDose(
   };
 }
 
+/**
+ * The first day from `from` to `until` on which a target dose's forecast skip applies, when
+ * it applies by `until` and not on `from` (skips by age or interval only ever start to apply
+ * as time passes, so the day is found by halving the range).
+ */
+function skipDayBefore(
+  target: SeriesDose,
+  from: Day,
+  until: Day,
+  ctx: Context,
+  state: { evaluated: EvaluatedDose[] },
+): Day | undefined {
+  const skips = (day: Day) =>
+    canSkip(target.conditionalSkip, 'Forecast', day, ctx, state.evaluated);
+  if (until <= from || !target.conditionalSkip || !skips(until)) return undefined;
+  let low = from;
+  let high = until;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (skips(middle)) high = middle;
+    else low = middle;
+  }
+  return high;
+}
+
 /** Evaluates the antigen's doses against one patient series and forecasts its next dose. */
 export function evaluateSeries(series: Series, ctx: Context): SeriesResult {
   const targets = series.seriesDose;
@@ -442,7 +468,32 @@ export function evaluateSeries(series: Series, ctx: Context): SeriesResult {
   }
   const base = { series, evaluated: state.evaluated, satisfied: state.satisfied, validCount };
   if (t >= targets.length) return { ...base, status: 'Complete' };
-  const forecast = forecastDose(targets[t]!, t, ctx, state);
+  let forecast = forecastDose(targets[t]!, t, ctx, state);
+  // A target the person will have outgrown by the day it could be given (a child turning 7
+  // before the fourth DTaP's interval is over) is skipped from that day on: the dose due is
+  // the next one's, from that day.
+  const skippedFrom = skipDayBefore(targets[t]!, ctx.assessment, forecast.earliest, ctx, state);
+  if (skippedFrom !== undefined) {
+    let next = t + 1;
+    while (
+      next < targets.length &&
+      canSkip(targets[next]!.conditionalSkip, 'Forecast', skippedFrom, ctx, state.evaluated)
+    ) {
+      next += 1;
+    }
+    if (next < targets.length) {
+      for (let skipped = t; skipped < next; skipped += 1) state.satisfied[skipped] = 'skipped';
+      t = next;
+      const later = forecastDose(targets[t]!, t, ctx, state);
+      const earliest = Math.max(later.earliest, skippedFrom);
+      forecast = {
+        ...later,
+        earliest,
+        recommended: Math.max(later.recommended, earliest),
+        ...(later.pastDue === undefined ? {} : { pastDue: Math.max(later.pastDue, earliest) }),
+      };
+    }
+  }
   const agedOut =
     forecast.latest !== undefined &&
     (ctx.assessment > forecast.latest || forecast.earliest > forecast.latest);
@@ -501,33 +552,42 @@ function bestSeries(results: SeriesResult[], ctx: Context): SeriesResult {
   });
   const inProcess = startedInWindow.length > 0 ? startedInWindow : withValid;
   const complete = inProcess.filter((r) => r.status === 'Complete');
-  const scored = (candidates: SeriesResult[], rules: ((r: SeriesResult) => number)[]) => {
+  /**
+   * CDSi's scoring: per criterion, the points of a series that is the only one to meet it,
+   * of one of several that meet it, and of one that does not; the highest total wins, the
+   * series preference breaks a tie. A number criterion is met by the series with the most.
+   */
+  const scored = (
+    candidates: SeriesResult[],
+    criteria: [(r: SeriesResult) => number | boolean, [number, number, number]][],
+  ) => {
     const scores = new Map(candidates.map((r) => [r, 0]));
-    for (const rule of rules) {
+    for (const [rule, [only, shared, not]] of criteria) {
       const values = candidates.map(rule);
-      const best = Math.max(...values);
+      const best = Math.max(...values.map(Number));
+      const meets = values.map((value) => (typeof value === 'boolean' ? value : value === best));
+      const count = meets.filter(Boolean).length;
       candidates.forEach((r, i) => {
-        if (values[i] === best) scores.set(r, scores.get(r)! + 1);
+        scores.set(r, scores.get(r)! + (meets[i] ? (count === 1 ? only : shared) : not));
       });
     }
     return [...candidates].sort(
       (a, b) => scores.get(b)! - scores.get(a)! || byPreference(a, b),
     )[0]!;
   };
-  const isProduct = (r: SeriesResult) =>
+  // A product series whose every dose evaluated was valid.
+  const productAllValid = (r: SeriesResult) =>
     r.series.selectSeries.productPath === 'Yes' &&
-    r.evaluated
-      .filter((e) => e.status === 'Valid')
-      .every((e) =>
-        r.series.seriesDose.some((d) => d.preferableVaccine.some((v) => v.cvx === e.dose.cvx)),
-      )
-      ? 1
-      : 0;
+    r.evaluated.every((e) => e.status !== 'Not Valid');
   const lastValid = (r: SeriesResult) =>
     r.evaluated.findLast((e) => e.status === 'Valid')?.dose.date ?? Infinity;
   if (complete.length > 0) {
     if (complete.length === 1) return complete[0]!;
-    return scored(complete, [(r) => r.validCount, isProduct, (r) => -lastValid(r)]);
+    return scored(complete, [
+      [(r) => r.validCount, [1, 0, -1]],
+      [productAllValid, [1, 0, -1]],
+      [(r) => -lastValid(r), [2, 1, -1]],
+    ]);
   }
   if (inProcess.length > 0) {
     const candidates = inProcess;
@@ -536,12 +596,11 @@ function bestSeries(results: SeriesResult[], ctx: Context): SeriesResult {
     const remaining = (r: SeriesResult) => projections.get(r)!.remaining;
     const finish = (r: SeriesResult) => projections.get(r)!.finish;
     return scored(candidates, [
-      (r) => -finish(r),
-      isProduct,
-      (r) => (r.status === 'Aged out' ? -1 : 1),
-      (r) => r.validCount,
-      (r) => -remaining(r),
-      (r) => -(r.forecast?.earliest ?? Infinity),
+      [productAllValid, [2, 0, -2]],
+      [(r) => r.status !== 'Aged out' && remaining(r) !== Infinity, [3, 0, -3]],
+      [(r) => r.validCount, [2, 0, -2]],
+      [(r) => -remaining(r), [2, 0, -2]],
+      [(r) => -finish(r), [1, 0, -1]],
     ]);
   }
   const defaultSeries = results.find((r) => r.series.selectSeries.defaultSeries === 'Yes');
@@ -739,11 +798,18 @@ export function evaluateVaccineGroup(
   const forecasts = open.map((r) => r.forecast!);
   const pastDues = forecasts.flatMap((f) => (f.pastDue === undefined ? [] : [f.pastDue]));
   // A group given as one vaccine (MMR) waits for its last antigen; one whose antigens can be
-  // given apart (DTaP/Tdap/Td) is due when its first antigen is.
+  // given apart (DTaP/Tdap/Td) is due when its first antigen is, and not before the last dose
+  // of any of its vaccines (a Td given today: the Tdap it still needs is due from today).
   const full = group.administerFullVaccineGroup === 'Yes';
   const earliests = forecasts.map((f) => f.earliest);
-  const earliest = full ? Math.max(...earliests) : Math.min(...earliests);
-  const leading = open[earliests.indexOf(earliest)]!;
+  const soonest = full ? Math.max(...earliests) : Math.min(...earliests);
+  const leading = open[earliests.indexOf(soonest)]!;
+  const ofGroup = (dose: AdministeredDose) =>
+    (data.schedule.cvxToAntigen[dose.cvx] ?? []).some(({ antigen }) =>
+      group.antigens.includes(antigen),
+    );
+  const lastDose = sorted.findLast(ofGroup)?.date ?? -Infinity;
+  const earliest = full ? soonest : Math.max(soonest, lastDose);
   return {
     vaccineGroup,
     status: 'Not complete',
