@@ -131,34 +131,6 @@ describe('a child’s vaccine plan', () => {
     expect(find(plan, 'MenACWY', 2)).toMatchObject({ status: 'Upcoming' });
     expect(find(plan, 'HPV', 1)).toMatchObject({ status: 'Upcoming' });
   });
-  it('plans the schedule of a child with 30 shots in under 10 ms (p50)', () => {
-    const shots = [
-      ...infantShots(),
-      ...['12 months', '13 months'].flatMap((age, i) => [
-        { id: `a${i}`, shot_name: 'Hep A', vaccine_code: '85', date_administered: at(age) },
-        { id: `f${i}`, shot_name: 'Flu', vaccine_code: '88', date_administered: at(age) },
-      ]),
-      { id: 'v', shot_name: 'Varicella', vaccine_code: '21', date_administered: at('12 months') },
-      { id: 'm', shot_name: 'MMR', vaccine_code: '03', date_administered: at('12 months') },
-      { id: 'h', shot_name: 'Hib', vaccine_code: '17', date_administered: at('12 months') },
-      { id: 'p', shot_name: 'PCV', vaccine_code: '152', date_administered: at('12 months') },
-      ...['7 months', '8 months'].flatMap((age, i) => [
-        { id: `c${i}`, shot_name: 'COVID-19', vaccine_code: '213', date_administered: at(age) },
-        { id: `g${i}`, shot_name: 'Flu', vaccine_code: '88', date_administered: at(age) },
-      ]),
-    ];
-    expect(shots).toHaveLength(30);
-    const times: number[] = [];
-    for (let i = 0; i < 40; i += 1) {
-      const start = performance.now();
-      vaccinePlan(data, { birthDate: birth, sex: 'male' }, shots, today);
-      times.push(performance.now() - start);
-    }
-    // The first runs warm the engine up (JIT, the parsed durations); the budget is for the rest.
-    const warm = times.slice(10).sort((a, b) => a - b);
-    console.log(`vaccine plan, 30 shots: p50 ${warm[15]!.toFixed(2)} ms`);
-    expect(warm[15]).toBeLessThan(10);
-  });
 });
 
 describe('an adult’s vaccine plan', () => {
