@@ -4,6 +4,7 @@
  * read. The schedule is always the owner's choice, whoever reads a shared person's plan.
  */
 import type { Kysely } from 'kysely';
+import { shotDefinition } from '../../shared/records/shots';
 import {
   vaccineSchedules,
   type VaccineSchedule,
@@ -67,7 +68,9 @@ export async function memberPlans(
       .execute()
   ).filter((person) => dueFrom === undefined || plansDosesFrom(person.date_of_birth!, dueFrom));
   if (people.length === 0) return [];
-  // Only the shots a plan counts: given, and by today (vaccinePlan passes over the others).
+  // Only the shots a plan counts: given by today (isShotGiven), as the Shots list's 'Past'
+  // selects them (vaccinePlan passes over the others too).
+  const { past } = shotDefinition.views;
   const shots = (await ownedRows(db, 'shots', ownerId)
     .select(['id', 'shot_name', 'date_administered', 'vaccine_code', 'family_member_id'])
     .where(
@@ -75,7 +78,7 @@ export async function memberPlans(
       'in',
       people.map((person) => person.id),
     )
-    .where('date_administered', '<=', today)
+    .where('date_administered', past.comparison, today)
     .execute()) as (PlanShot & { family_member_id: string })[];
   return people.map((person) => {
     const sex = person.sex === 'female' || person.sex === 'male' ? person.sex : null;

@@ -14,6 +14,7 @@ import {
 } from './cdsi-engine';
 import type { SeriesDose, SupportingData } from './cdsi-data';
 import { matchVaccineByName, vaccineChoices } from './vaccines';
+import { isShotGiven } from '../records/shots';
 
 export type DoseStatus = 'Done' | 'Overdue' | 'Due' | 'Upcoming';
 
@@ -116,7 +117,7 @@ export function vaccinePlan(
   };
   const doses: AdministeredDose[] = [];
   for (const shot of shots) {
-    if (!shot.date_administered || shot.date_administered > todayDate) continue;
+    if (!shot.date_administered || !isShotGiven(shot.date_administered, todayDate)) continue;
     let cvx = shot.vaccine_code;
     if (!cvx) {
       cvx = codeByName(shot.shot_name);
