@@ -3,6 +3,7 @@ import {
   createRecordViaApi,
   expect,
   expectAccessible,
+  localDay,
   secondAccount,
   shareViaApi,
   test,
@@ -15,10 +16,12 @@ function daysAfter(date: string, days: number): string {
   return day.toISOString().slice(0, 10);
 }
 
-// Published values at these ages (see src/shared/growth/charts.test.ts): WHO girls' weight
-// 50th at 3 months, 95th at 9, 5th at 18; CDC girls' 50th at 30.5 months.
+// Published values at these ages in days (see src/shared/growth/charts.test.ts): WHO girls'
+// weight 50th at 3 months, 95th at 9, 5th at 18; CDC girls' 50th at 30.5 months. The ages
+// shown are calendar months, for a girl born on 15 January 2022 (CONTRACT §6 'Ages').
+const BORN = '2022-01-15';
 const measurements = [
-  { days: 91, weight_kg: 5.8458, percentile: '50th', age: '2 mo' },
+  { days: 91, weight_kg: 5.8458, percentile: '50th', age: '3 mo' },
   { days: 274, weight_kg: 10.08429, percentile: '95th', age: '9 mo' },
   { days: 548, weight_kg: 8.399952, percentile: '5th', age: '18 mo' },
   { days: 928, weight_kg: 13.04357164, height_cm: 90.3, percentile: '50th', age: '2 y 6 mo' },
@@ -31,11 +34,9 @@ test('a child’s measurements at four ages, each with its percentile, on the cu
   void user;
   const post = (url: string, data: Record<string, unknown>) =>
     page.request.post(url, { data, headers: { origin: test.info().project.use.baseURL ?? '' } });
-  const today = new Date().toISOString().slice(0, 10);
-  const born = daysAfter(today, -1000);
   const member = await post('/api/family-members', {
     name: 'Sofia',
-    date_of_birth: born,
+    date_of_birth: BORN,
     sex: 'female',
   });
   expect(member.status()).toBe(201);
@@ -44,7 +45,7 @@ test('a child’s measurements at four ages, each with its percentile, on the cu
   for (const { days, percentile: _percentile, age: _age, ...values } of measurements) {
     const saved = await post('/api/vitals', {
       ...values,
-      measured_at: `${daysAfter(born, days)}T12:00:00.000Z`,
+      measured_at: `${daysAfter(BORN, days)}T12:00:00.000Z`,
       family_member_id: sofia,
     });
     // INTEGRATION: the vitals record type comes from another branch; until it is merged
@@ -137,4 +138,28 @@ test('a child shared by one parent is charted for the other, a Viewer', async ({
   await expect(grace.getByText('No measurements for this chart yet.')).toBeVisible();
   await expect(grace.getByRole('link', { name: 'Add vitals' })).toHaveCount(0);
   await other.close();
+});
+
+test('on a first birthday the growth table says 12 mo', async ({ page, user }) => {
+  void user;
+  const today = localDay(0);
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  // Born on this day a year ago (on 29 February, the 28th: a year old today all the same).
+  const born = `${year - 1}-${String(month).padStart(2, '0')}-${String(Math.min(day, month === 2 ? 28 : day)).padStart(2, '0')}`;
+  const mia = await addMemberViaApi(page, { name: 'Mia', date_of_birth: born, sex: 'female' });
+  await createRecordViaApi(page, 'vitals', {
+    weight_kg: 9.2,
+    measured_at: new Date().toISOString(),
+    family_member_id: mia.id,
+  });
+  await page.goto(`/growth?person=${mia.id}`);
+  await expect(page.getByRole('img', { name: 'Growth chart' })).toBeVisible();
+  const cells = page.getByRole('row').nth(1).getByRole('cell');
+  await expect(cells.nth(0)).toHaveText(
+    new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }),
+  );
+  await expect(cells.nth(1)).toHaveText('12 mo');
+  await page
+    .getByRole('table')
+    .screenshot({ path: test.info().outputPath('growth-first-birthday.png') });
 });

@@ -207,9 +207,9 @@ for (const record of cases) {
     await expectAccessible(page);
     await page.getByRole('button', { name: `Save ${record.noun}` }).click();
 
-    // A create returns to the list.
+    // A create returns to the list (a shot given today: on its 'Past' tab).
     await expect(page.getByText(record.created, { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`/${record.path}$`));
+    await expect(page).toHaveURL(new RegExp(`/${record.path}(\\?tab=past)?$`));
     // A medication taken at two times of day is in two groups: its first card will do.
     const card = page.getByRole('link', { name: new RegExp(record.title) }).first();
     await expect(card).toBeVisible();
@@ -328,11 +328,11 @@ test('medications: current by time of day, past by condition, with counts', asyn
   ).toBeVisible();
 });
 
-test('shots: dated today is upcoming, yesterday is past', async ({ page, user }) => {
+test('shots: one dated today is given (Past), tomorrow’s is upcoming', async ({ page, user }) => {
   void user;
   const base = test.info().project.use.baseURL ?? '';
   await page.request.post('/api/shots', {
-    data: { shot_name: 'Today shot', date_administered: localDate(0) },
+    data: { shot_name: 'Tomorrow shot', date_administered: localDate(1) },
     headers: { origin: base },
   });
   await page.request.post('/api/shots', {
@@ -343,12 +343,20 @@ test('shots: dated today is upcoming, yesterday is past', async ({ page, user })
     data: { shot_name: 'Undated shot' },
     headers: { origin: base },
   });
-  await page.goto('/shots');
-  await expect(page.getByRole('tab', { name: 'Upcoming(1)' })).toBeVisible();
+  await page.goto('/shots/new');
+  await page.getByLabel('Shot Name').fill('Today shot');
+  await page.getByLabel('Date Administered').fill(localDate(0));
+  await page.getByRole('button', { name: 'Save Shot' }).click();
+  // Saved as given: the list opens on 'Past', where it is.
+  await expect(page).toHaveURL(/\/shots\?tab=past$/);
+  await expect(page.getByRole('tab', { name: 'Past(2)' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('link', { name: /Today shot/ })).toBeVisible();
-  await page.getByRole('tab', { name: 'Past(1)' }).click();
   await expect(page.getByRole('link', { name: /Old shot/ })).toBeVisible();
+  await page.getByRole('tab', { name: 'Upcoming(1)' }).click();
+  await expect(page.getByRole('link', { name: /Tomorrow shot/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Today shot/ })).toBeHidden();
   await expect(page.getByText('Undated shot')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('shots-upcoming.png') });
 });
 
 test('a form refuses to save without its required fields, and the server’s refusal is shown', async ({

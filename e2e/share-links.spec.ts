@@ -1,5 +1,12 @@
 import { SHARE_LINK_PASSCODE_ATTEMPTS } from '../src/shared/share-links';
-import { addMemberViaApi, createRecordViaApi, expect, expectAccessible, test } from './fixtures';
+import {
+  addMemberViaApi,
+  createRecordViaApi,
+  expect,
+  expectAccessible,
+  localDay,
+  test,
+} from './fixtures';
 
 /** The four ways of sharing, each a button named by its title alone. */
 const SHARE_CARDS = [
@@ -35,6 +42,12 @@ test('a share link with a passcode opens without an account, is revoked, and log
     provider_name: 'Acme Health',
     insurance_type: 'Medical',
     policy_number: 'P-100',
+    family_member_id: leo.id,
+  });
+  // Given today: an immunization with its date, not a shot 'Due'.
+  await createRecordViaApi(page, 'shots', {
+    shot_name: 'DTaP dose 2',
+    date_administered: localDay(0),
     family_member_id: leo.id,
   });
 
@@ -108,6 +121,9 @@ test('a share link with a passcode opens without an account, is revoked, and log
   await expect(
     viewer.getByRole('region', { name: 'Care Team' }).getByText('Acme Health'),
   ).toBeHidden();
+  const immunizations = viewer.getByRole('region', { name: 'Immunizations' });
+  await expect(immunizations.getByText('DTaP dose 2')).toBeVisible();
+  await expect(immunizations).not.toContainText('Due');
   await expect(viewer.getByRole('button', { name: 'Download FHIR JSON' })).toBeVisible();
   await expectAccessible(viewer);
   await viewer.screenshot({ path: test.info().outputPath('viewer.png'), fullPage: true });

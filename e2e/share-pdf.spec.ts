@@ -1,6 +1,13 @@
 import { pdfText } from '../src/server/test/pdf-text';
 import { SUMMARY_HEADINGS } from '../src/server/summary/summary-factories';
-import { addMemberViaApi, createRecordViaApi, expect, expectAccessible, test } from './fixtures';
+import {
+  addMemberViaApi,
+  createRecordViaApi,
+  expect,
+  expectAccessible,
+  localDay,
+  test,
+} from './fixtures';
 
 test('Export as PDF downloads the chosen person’s health summary as a PDF', async ({
   page,
@@ -18,6 +25,12 @@ test('Export as PDF downloads the chosen person’s health summary as a PDF', as
     family_member_id: leo.id,
   });
   await createRecordViaApi(page, 'medications', { medication_name: 'Not Leo’s pill' });
+  // Given today: an immunization, not a shot to come.
+  await createRecordViaApi(page, 'shots', {
+    shot_name: 'DTaP dose 2',
+    date_administered: localDay(0),
+    family_member_id: leo.id,
+  });
 
   await page.goto('/share');
   await page.getByRole('button', { name: /Export as PDF/ }).click();
@@ -46,6 +59,13 @@ test('Export as PDF downloads the chosen person’s health summary as a PDF', as
     expect(text, expected).toContain(expected);
   }
   expect(text).not.toContain('Not Leo’s pill');
+  const immunizations = text.slice(text.indexOf('Immunizations'), text.indexOf('Upcoming Visits'));
+  const today = new Date().toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+  expect(immunizations).toContain(`DTaP dose 2 ${today}`);
   await expect(page.getByText('PDF downloaded')).toBeVisible();
   await expect(dialog).toBeHidden();
 });

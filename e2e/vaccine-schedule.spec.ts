@@ -1,4 +1,11 @@
-import { addMemberViaApi, createRecordViaApi, expect, expectAccessible, test } from './fixtures';
+import {
+  addMemberViaApi,
+  createRecordViaApi,
+  expect,
+  expectAccessible,
+  localDay,
+  test,
+} from './fixtures';
 
 /** A calendar date in the browser's zone, months before today (same day of the month). */
 function monthsAgo(months: number): string {
@@ -84,8 +91,17 @@ test('a child’s schedule shows what is due and records MMR dose 1 from the tab
   await page.getByRole('link', { name: 'Record MMR dose 1' }).click();
   await expect(page.getByLabel('Vaccine', { exact: true })).toHaveValue('03');
   await expect(page.getByLabel('Shot Name')).toHaveValue('MMR dose 1');
+  // Dated today, as the button fills it in: a shot given, listed under 'Past'.
+  await expect(page.getByLabel('Date Administered')).toHaveValue(localDay(0));
   await page.getByRole('button', { name: 'Save Shot' }).click();
-  await expect(page).toHaveURL(/\/shots$/);
+  await expect(page).toHaveURL(/\/shots\?tab=past$/);
+  await expect(page.getByRole('tab', { name: `Past(${shots.length + 1})` })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('tab', { name: 'Upcoming(0)' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /MMR dose 1/ })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('shots-past-after-record.png') });
   await page.getByRole('tab', { name: 'Schedule' }).click();
   await page.getByLabel('Person').selectOption({ label: 'Nora' });
   await expect(row('MMR', 1, 2)).toContainText('Done');

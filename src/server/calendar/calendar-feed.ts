@@ -1,6 +1,6 @@
 /**
  * The private calendar feed (RFC 5545, by ical-generator): the upcoming visits (title,
- * doctor, place, an hour long) and the shots dated today or later (all-day) of everyone
+ * doctor, place, an hour long) and the shots dated after today (all-day) of everyone
  * the account keeps records for, or of one person, and the vaccine doses their schedule
  * has due from today on (all-day, the vaccine and the person's name). Nothing else: no
  * diagnosis, condition,
@@ -10,6 +10,7 @@
  */
 import ical, { type ICalEventData } from 'ical-generator';
 import type { Kysely } from 'kysely';
+import { shotDefinition } from '../../shared/records/shots';
 import { ownedRows } from '../access/access';
 import type { DB } from '../db/schema';
 import type { CalendarLinkRow } from './calendar-links';
@@ -61,10 +62,13 @@ export async function calendarFeed(
     office_name: string | null;
     visit_date: string;
   })[];
+  // The shots not given yet (isShotGiven), as the Shots list's 'Upcoming' selects them: one
+  // dated today has been given, and is no appointment.
+  const { upcoming } = shotDefinition.views;
   const shots = (await ownedRows(db, 'shots', userId)
     .select(['id', 'shot_name', 'location', 'date_administered'])
     .select(['family_member_id', 'created_at', 'updated_at'])
-    .where('date_administered', '>=', clock.today)
+    .where('date_administered', upcoming.comparison, clock.today)
     .$if(onePerson, (query) => query.where('family_member_id', member ? '=' : 'is', member))
     .orderBy('date_administered')
     .limit(MAX_EVENTS)

@@ -183,12 +183,17 @@ describe('medications', () => {
 describe('shots', () => {
   const [given, due, undated] = records.member.shot;
 
-  it('given before today: Immunization; today or later: a due recommendation', () => {
+  it('given today or before: a completed Immunization; after today: a due recommendation', () => {
     expect(one<Immunization>('shot', given!)).toMatchObject({
       resourceType: 'Immunization',
       status: 'completed',
       occurrenceDateTime: '2025-10-01',
       location: { display: TRICKY },
+    });
+    expect(one<Immunization>('shot', { ...due!, date_administered: CLOCK.today })).toMatchObject({
+      resourceType: 'Immunization',
+      status: 'completed',
+      occurrenceDateTime: CLOCK.today,
     });
     expect(one<ImmunizationRecommendation>('shot', due!)).toMatchObject({
       resourceType: 'ImmunizationRecommendation',
@@ -196,7 +201,7 @@ describe('shots', () => {
         {
           vaccineCode: [{ text: 'Tetanus booster' }],
           forecastStatus: { coding: [{ code: 'due' }] },
-          dateCriterion: [{ value: CLOCK.today }],
+          dateCriterion: [{ value: '2026-06-16' }],
           description: 'Due',
         },
       ],

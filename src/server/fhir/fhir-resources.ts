@@ -5,6 +5,7 @@
  * is added only where one of our choices means exactly that code.
  */
 import { KIN_COMPUTED_TAG } from '../../shared/fhir-extensions';
+import { isShotGiven } from '../../shared/records/shots';
 import { cvxNames } from '../../shared/vaccines/vaccines';
 import { displayFileName } from '../../shared/documents';
 import type {
@@ -268,9 +269,10 @@ export function overdueDoseResource(
 }
 
 /**
- * A shot dated today or later has not been given: it is due (ImmunizationRecommendation),
- * as the shots list shows it under 'Upcoming'. A shot without a date was given at a time
- * the user does not know: an Immunization whose date is marked unknown.
+ * A shot given (isShotGiven: dated today or earlier) is a completed Immunization; one dated
+ * after today has not been given: it is due (ImmunizationRecommendation), as the shots list
+ * shows it under 'Upcoming'. A shot without a date was given at a time the user does not
+ * know: an Immunization whose date is marked unknown.
  */
 export function shotResource(
   shot: FhirRows['shot'],
@@ -285,7 +287,8 @@ export function shotResource(
         shot.shot_name,
       )
     : { text: shot.shot_name };
-  if (shot.date_administered !== null && shot.date_administered >= context.today) {
+  const due = isShotGiven(shot.date_administered, context.today) ? null : shot.date_administered;
+  if (due !== null) {
     return {
       resourceType: 'ImmunizationRecommendation',
       id: shot.id,
@@ -296,7 +299,7 @@ export function shotResource(
         {
           vaccineCode: [vaccine],
           forecastStatus: codedConcept(SYSTEM.recommendationStatus, 'due', 'Due'),
-          dateCriterion: [{ code: DATE_VACCINE_DUE, value: shot.date_administered }],
+          dateCriterion: [{ code: DATE_VACCINE_DUE, value: due }],
           description: shot.notes ?? undefined,
         },
       ],

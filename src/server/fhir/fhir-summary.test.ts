@@ -132,7 +132,10 @@ describe('$summary', () => {
     );
     expect(ids('10157-6')).toEqual(idsOf(records.condition, (c) => c.is_family_history));
     expect(ids('11369-6')).toEqual(
-      idsOf(records.shot, (s) => s.date_administered === null || s.date_administered < CLOCK.today),
+      idsOf(
+        records.shot,
+        (s) => s.date_administered === null || s.date_administered <= CLOCK.today,
+      ),
     );
     expect(resolve(bundle, sections['18776-5']).map((r) => r.resourceType)).toEqual([
       'ImmunizationRecommendation',

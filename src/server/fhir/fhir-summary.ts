@@ -7,11 +7,11 @@
  *   medications (10160-0)        medications not ended before today
  *   allergies (48765-2)          every allergy, with its status
  *   problems (11450-4)           own conditions Active, Chronic, Under Treatment or unstated
- *   immunizations (11369-6)      shots given (dated before today, or undated)
+ *   immunizations (11369-6)      shots given (dated today or earlier, or undated)
  *   results (30954-2)            lab results of the last twelve months, out of range first
  *   past illness (11348-0)       own conditions Resolved
  *   family history (10157-6)     family-history conditions
- *   plan of care (18776-5)       upcoming visits and shots that are due
+ *   plan of care (18776-5)       upcoming visits and shots dated after today
  *
  * The first three are required: an empty one holds the IPS 'no information' entry. The
  * others appear only when they have entries. Past visits, past medications, notes,

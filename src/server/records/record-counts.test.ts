@@ -67,7 +67,7 @@ async function storedAgainstRows() {
 }
 
 describe('list counts', () => {
-  it('split shots at today, undated ones in neither tab, per member too', async () => {
+  it('split shots after today, undated ones in neither tab, per member too', async () => {
     const { client } = await signedUpClient(server);
     const ann = await addMember(client, 'Ann');
     const ben = await addMember(client, 'Ben');
@@ -77,23 +77,25 @@ describe('list counts', () => {
         sampleRecord('shot', { date_administered: date, family_member_id: member }),
       );
     await shot(day(3), null);
+    await shot(day(1), ann);
+    // Dated today: given, so past.
     await shot(day(0), ann);
     await shot(day(-1), null);
     const moving = await shot(day(-2), ann);
     await shot(day(-400), ann);
     await shot(null, ann);
-    expect(await countsOf(client, 'shots')).toEqual({ upcoming: 2, past: 3 });
-    expect(await countsOf(client, 'shots', ann)).toEqual({ upcoming: 1, past: 2 });
+    expect(await countsOf(client, 'shots')).toEqual({ upcoming: 2, past: 4 });
+    expect(await countsOf(client, 'shots', ann)).toEqual({ upcoming: 1, past: 3 });
 
     await client.put(
       `/api/shots/${moving.body.id}`,
       sampleRecord('shot', { date_administered: day(-2), family_member_id: ben }),
     );
-    expect(await countsOf(client, 'shots', ann)).toEqual({ upcoming: 1, past: 1 });
+    expect(await countsOf(client, 'shots', ann)).toEqual({ upcoming: 1, past: 2 });
     expect(await countsOf(client, 'shots', ben)).toEqual({ upcoming: 0, past: 1 });
 
     await client.delete(`/api/family-members/${ben}`);
-    expect(await countsOf(client, 'shots')).toEqual({ upcoming: 2, past: 2 });
+    expect(await countsOf(client, 'shots')).toEqual({ upcoming: 2, past: 3 });
     expect(await countsOf(client, 'shots', ben)).toEqual({ upcoming: 0, past: 0 });
   });
 

@@ -186,11 +186,15 @@ export function createRecordRepository<D extends RecordDefinition>(
    */
   function splitAtPresent(): { ahead: [string, ListView]; behind: [string, ListView] } | null {
     const views = Object.entries(definition.views ?? {});
-    const ahead = views.find(([, view]) => view.comparison === '>=');
-    const behind = views.find(([, view]) => view.comparison === '<');
+    const ahead = views.find(([, view]) => view.comparison.startsWith('>'));
+    const behind = views.find(([, view]) => view.comparison.startsWith('<'));
     if (views.length !== 2 || !ahead || !behind) return null;
+    // Each row on exactly one side: `>=` with `<`, or `>` with `<=`.
+    const complementary = (ahead[1].comparison === '>=') === (behind[1].comparison === '<');
     const sameSplit =
-      ahead[1].column === behind[1].column && ahead[1].against === behind[1].against;
+      complementary &&
+      ahead[1].column === behind[1].column &&
+      ahead[1].against === behind[1].against;
     return sameSplit ? { ahead, behind } : null;
   }
   const split = splitAtPresent();
@@ -218,16 +222,16 @@ export function createRecordRepository<D extends RecordDefinition>(
   async function splitCounts(
     scope: Scope,
     values: QueryValues,
-    column: string,
+    ahead: ListView,
   ): Promise<{ total: number; ahead: number; undated: number }> {
     const query = counts(`split|${scopeShape(scope)}`, () =>
       prepareQuery(db, (v: QueryValues) => {
-        const ref = sql.ref(`r.${column}`);
+        const ref = sql.ref(`r.${ahead.column}`);
         const count = (condition: (query: RecordSelect) => RecordSelect) =>
           condition(scopedRows(scope, v)).select((eb) => eb.fn.countAll<number>().as('count'));
         return db.selectNoFrom([
           storedTotalQuery(scope, v).as('total'),
-          count((query) => query.where(ref, '>=', v.boundary)).as('ahead'),
+          count((query) => query.where(ref, ahead.comparison, v.boundary)).as('ahead'),
           count((query) => query.where(ref, 'is', null)).as('undated'),
         ]);
       }),
@@ -277,7 +281,7 @@ export function createRecordRepository<D extends RecordDefinition>(
         total,
         ahead: later,
         undated,
-      } = await splitCounts(scope, values(boundaryOf(ahead, options)), ahead.column);
+      } = await splitCounts(scope, values(boundaryOf(ahead, options)), ahead);
       const earlier = Math.max(0, total - later - undated);
       return {
         [aheadName]: later + (ahead.includesEmpty ? undated : 0),

@@ -83,15 +83,16 @@ describe('medications', () => {
 });
 
 describe('shots', () => {
-  it('are upcoming dated today, past dated yesterday, and in neither list undated', async () => {
+  it('are upcoming dated tomorrow, past (given) dated today or yesterday, and in neither list undated', async () => {
     const shot = (name: string, on: string | null) =>
       sampleRecord('shot', { shot_name: name, date_administered: on });
     expect(
       await viewsOf(shotDefinition, [
+        shot('tomorrow', '2026-06-16'),
         shot('today', TODAY),
         shot('yesterday', '2026-06-14'),
         shot('undated', null),
       ]),
-    ).toEqual({ upcoming: ['today'], past: ['yesterday'] });
+    ).toEqual({ upcoming: ['tomorrow'], past: ['today', 'yesterday'] });
   });
 });

@@ -8,7 +8,8 @@
  *   current medications   not ended before today (a medication to start later included), by name
  *   conditions            the person's own, with their status, by name
  *   family history        family-history conditions recorded for the person, by name
- *   immunizations         shots given: dated before today, or undated; the latest first
+ *   immunizations         shots given (isShotGiven: dated today or earlier, or undated); the
+ *                         latest first
  *   lab results           collected in the twelve months up to today: out of range first,
  *                         then the newest first
  *   latest vitals         the newest value of each vital sign (BMI derived), in the account
@@ -27,6 +28,7 @@ import {
 } from '../../shared/person-summary';
 import { labFlag, outOfRangeFirst, twelveMonthsBefore } from '../../shared/labs/lab-flag';
 import { TIMES_OF_DAY } from '../../shared/records/medications';
+import { isShotGiven } from '../../shared/records/shots';
 import { insuranceStatusOf } from '../../shared/records/insurance';
 import { latestVitals, vitalsEntryOf, type VitalsEntry } from '../../shared/vitals-trend';
 import { ownedRows } from '../access/access';
@@ -138,8 +140,7 @@ export async function buildPersonSummary(
   );
 
   for await (const shot of rows('shot')) {
-    // A shot dated today or later is due, not given.
-    if (shot.date_administered !== null && shot.date_administered >= clock.today) continue;
+    if (!isShotGiven(shot.date_administered, clock.today)) continue;
     summary.immunizations.push({
       shot_name: shot.shot_name,
       date_administered: shot.date_administered,

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { toSex } from '../../shared/family-members';
+import { shotDefinition } from '../../shared/records/shots';
 import {
   vaccineSchedules,
   type VaccineSchedule,
@@ -67,7 +68,9 @@ export async function memberPlans(
     .$if(onlyMembers !== undefined, (query) => query.where('id', 'in', onlyMembers!))
     .execute();
   if (people.length === 0) return [];
-  // Only the shots a plan counts: given, and by today (vaccinePlan passes over the others).
+  // Only the shots a plan counts: given by today (isShotGiven), as the Shots list's 'Past'
+  // selects them (vaccinePlan passes over the others too).
+  const { past } = shotDefinition.views;
   const shots = (await ownedRows(db, 'shots', ownerId)
     .select(['id', 'shot_name', 'date_administered', 'vaccine_code', 'family_member_id'])
     .where(
@@ -75,7 +78,7 @@ export async function memberPlans(
       'in',
       people.map((person) => person.id),
     )
-    .where('date_administered', '<=', today)
+    .where('date_administered', past.comparison, today)
     .execute()) as (PlanShot & { family_member_id: string })[];
   return people.map((person) => {
     const member = { id: person.id, name: person.name, date_of_birth: person.date_of_birth! };

@@ -2,6 +2,7 @@
  * A child's measurements on one growth chart: each with its age, its value in the chart's
  * measure and its percentile, as the /growth table lists them and the chart plots them.
  */
+import { ageInCalendarMonths } from '../ages';
 import { localDayOf } from '../dates';
 import type { Sex } from '../family-members';
 import {
@@ -32,7 +33,10 @@ export interface GrowthRow {
   measuredAt: string;
   /** The calendar day measured, in the browser's time zone. */
   day: string;
+  /** The exact age the percentile is read at: days since birth over the references' month. */
   ageMonths: number;
+  /** The age the table states and the chart plots at: calendar months (ages.ts). */
+  calendarMonths: number;
   value: number;
   assessment: GrowthAssessment;
 }
@@ -75,24 +79,15 @@ export function growthRows(
       outside += 1;
       continue;
     }
-    rows.push({ measuredAt: measurement.measuredAt, day, ageMonths, value, assessment });
+    rows.push({
+      measuredAt: measurement.measuredAt,
+      day,
+      ageMonths,
+      calendarMonths: ageInCalendarMonths(person.dateOfBirth, day),
+      value,
+      assessment,
+    });
   }
   rows.sort((a, b) => a.measuredAt.localeCompare(b.measuredAt));
   return { rows, outside };
-}
-
-/**
- * An age as the table shows it: days in the first month, months to 2 years, then years
- * and months ('9 days', '7 mo', '3 y 4 mo').
- */
-export function formatAge(ageMonths: number): string {
-  if (ageMonths < 1) {
-    const days = Math.round(ageMonths * 30.4375);
-    return days === 1 ? '1 day' : `${days} days`;
-  }
-  const months = Math.floor(ageMonths + 1e-9);
-  if (months < 24) return `${months} mo`;
-  const years = Math.floor(months / 12);
-  const rest = months % 12;
-  return rest ? `${years} y ${rest} mo` : `${years} y`;
 }

@@ -22,12 +22,13 @@ export interface OrderTerm<C extends string = string> {
 }
 
 /**
- * A tab of a list, split at the present: a visit is upcoming from now on, a shot from today.
+ * A tab of a list, split at the present: a visit is upcoming from now on, a shot after today.
  * `now` is the server's clock; `today` is the browser's calendar date, sent with the request.
+ * A list's two tabs split at the same point: one `>=` and the other `<`, or `>` and `<=`.
  */
 export interface ListView<C extends string = string> {
   column: C;
-  comparison: '>=' | '<';
+  comparison: '>=' | '>' | '<' | '<=';
   against: 'now' | 'today';
   /** Whether rows with no value in `column` belong to this view. */
   includesEmpty: boolean;

@@ -19,6 +19,18 @@ const fields = {
   family_member_id: familyMember(),
 };
 
+/**
+ * Whether a shot has been given, on `today` (a calendar date, `YYYY-MM-DD`: the reader's, as
+ * each place knows it): a shot dated today or earlier has been (CONTRACT.md §6 'Shots dated
+ * today'); one dated after today is still to come. A shot kept without a date was given on
+ * a day nobody wrote down. Every place that tells a given shot from one to come asks this:
+ * the Shots list (its views below are this rule in SQL), the vaccine schedule, FHIR and the
+ * IPS summary, the PDF, share links and the calendar feed.
+ */
+export function isShotGiven(date: string | null, today: string): boolean {
+  return date === null || date <= today;
+}
+
 export const shotDefinition = defineRecord({
   ...recordCatalogue.shot,
   titleField: 'shot_name',
@@ -26,17 +38,19 @@ export const shotDefinition = defineRecord({
   schema: objectSchema(fields),
   memberLinked: true,
   order: [{ column: 'date_administered', direction: 'desc', nulls: 'last' }],
+  // isShotGiven in SQL: dated after today is upcoming, today or earlier past; undated in
+  // neither list (shots-given.test.ts holds every place to the one rule).
   views: {
     upcoming: {
       column: 'date_administered',
-      comparison: '>=',
+      comparison: '>',
       against: 'today',
       includesEmpty: false,
       order: [{ column: 'date_administered', direction: 'asc' }],
     },
     past: {
       column: 'date_administered',
-      comparison: '<',
+      comparison: '<=',
       against: 'today',
       includesEmpty: false,
       order: [{ column: 'date_administered', direction: 'desc' }],

@@ -22,6 +22,7 @@ import {
 } from './cdsi-engine';
 import type { Series, SeriesDose, SupportingData, VaccineRow } from './cdsi-data';
 import { matchVaccineByName, vaccineChoices } from './vaccines';
+import { isShotGiven } from '../records/shots';
 
 export type DoseStatus = 'Done' | 'Overdue' | 'Due' | 'Upcoming';
 
@@ -192,7 +193,7 @@ export function vaccinePlan(
   };
   const doses: AdministeredDose[] = [];
   for (const shot of shots) {
-    if (!shot.date_administered || shot.date_administered > todayDate) continue;
+    if (!shot.date_administered || !isShotGiven(shot.date_administered, todayDate)) continue;
     let cvx = shot.vaccine_code;
     if (!cvx) {
       cvx = codeByName(shot.shot_name);

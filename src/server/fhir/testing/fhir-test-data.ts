@@ -178,7 +178,7 @@ export function fullRecords(memberId: string | null = MEMBER_ID): {
       },
       {
         shot_name: 'Tetanus booster',
-        date_administered: CLOCK.today,
+        date_administered: '2026-06-16',
         location: 'Pharmacy',
         notes: 'Due',
         ...member,

@@ -17,7 +17,7 @@ export interface GrowthChartCurve {
 }
 
 export interface GrowthChartProps {
-  /** Ages in months, ascending: the x of every series. */
+  /** Ages in calendar months (shared/ages.ts), ascending: the x of every series. */
   ages: number[];
   curves: GrowthChartCurve[];
   /** The child's values at `ages`, null where none was measured. */
@@ -37,7 +37,10 @@ const MONTHS_AXIS_LIMIT = 36;
 const AGE_TICK_STEPS = [1, 2, 3, 6, 12, 24, 36, 60];
 const MIN_TICK_SPACE_PX = 36;
 
-/** Ticks at whole steps of the age axis: months, or years past three years. */
+/**
+ * Ticks at whole steps of the age axis: months, or years past three years. The axis counts
+ * calendar months, so a tick falls on the monthiversary (12: the first birthday).
+ */
 function ageSplits(fromMonths: number, toMonths: number, widthPx: number, inYears: boolean) {
   const steps = inYears ? AGE_TICK_STEPS.filter((step) => step % 12 === 0) : AGE_TICK_STEPS;
   const span = toMonths - fromMonths;

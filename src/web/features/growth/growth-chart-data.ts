@@ -1,7 +1,10 @@
 /**
  * What the growth chart draws for a person and a chart: the percentile curves of each
  * reference over the ages the child's measurements span, and the child's own points, on one
- * shared age axis (uPlot's data layout: one x array, a y array per series).
+ * shared age axis (uPlot's data layout: one x array, a y array per series). The axis counts
+ * calendar months (ages.ts), so a point sits at the age the table states: on the '12' tick
+ * on the first birthday. A curve's value at an age is the reference's at that many of its
+ * own months (days over 30.4375), which differ from calendar months by three days at most.
  */
 import {
   chartAgeRange,
@@ -19,7 +22,7 @@ import type { Sex } from '../../../shared/family-members';
 const CURVE_SAMPLES = 81;
 
 export interface GrowthChartData {
-  /** Ages in months, ascending. */
+  /** Ages in calendar months, ascending. */
   ages: number[];
   curves: { label: string; percentile: number; source: GrowthSource; values: (number | null)[] }[];
   /** The child's values at `ages` (null where no measurement was taken). */
@@ -32,7 +35,7 @@ export interface GrowthChartData {
 
 /**
  * The chart's data; with no measurement, the curves of the stage of life the child is in
- * today (`ageToday` in months). Null when the chart covers none of those ages.
+ * today (`ageToday` in calendar months). Null when the chart covers none of those ages.
  */
 export function growthChartData(
   chart: GrowthChartDefinition,
@@ -41,10 +44,13 @@ export function growthChartData(
   rows: readonly GrowthRow[],
   ageToday: number,
 ): GrowthChartData | null {
-  const range = chartAgeRange(chart, rows.length ? rows.map((row) => row.ageMonths) : [ageToday]);
+  const range = chartAgeRange(
+    chart,
+    rows.length ? rows.map((row) => row.calendarMonths) : [ageToday],
+  );
   if (!range) return null;
   const valueAt = new Map<number, number>();
-  for (const row of rows) valueAt.set(row.ageMonths, row.value);
+  for (const row of rows) valueAt.set(row.calendarMonths, row.value);
   const ages = [
     ...new Set([...sampleAges(range.fromMonths, range.toMonths, CURVE_SAMPLES), ...valueAt.keys()]),
   ].sort((a, b) => a - b);

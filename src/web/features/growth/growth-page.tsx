@@ -10,16 +10,16 @@ import { useQuery } from '@tanstack/react-query';
 import { LineChart } from 'lucide-react';
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ageInCalendarMonths, formatAge } from '../../../shared/ages';
 import { DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates';
 import type { Sex } from '../../../shared/family-members';
 import {
-  ageInMonths,
   GROWTH_CHARTS,
   type GrowthChartDefinition,
   hasGrowthCharts,
   loadGrowthTables,
 } from '../../../shared/growth/charts';
-import { formatAge, growthRows, type GrowthRow } from '../../../shared/growth/growth-rows';
+import { growthRows, type GrowthRow } from '../../../shared/growth/growth-rows';
 import { formatPercentile } from '../../../shared/growth/lms';
 import { Card } from '../../components/ui/card';
 import { EmptyState, Loading } from '../../components/ui/feedback';
@@ -101,7 +101,7 @@ function GrowthTable({ rows, chart }: { rows: GrowthRow[]; chart: GrowthChartDef
               <td className="py-2 pr-3 whitespace-nowrap">
                 {formatDate(row.day, DAY_GROUP_FORMAT)}
               </td>
-              <td className="py-2 pr-3 whitespace-nowrap">{formatAge(row.ageMonths)}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{formatAge(row.calendarMonths)}</td>
               <td className="py-2 pr-3 whitespace-nowrap">
                 {row.assessment.measured ? (
                   <span className="text-muted-foreground">{row.assessment.measured} </span>
@@ -148,7 +148,7 @@ function ChildGrowth({
       tables.data,
       person.sex,
       rows,
-      ageInMonths(person.dateOfBirth, today),
+      ageInCalendarMonths(person.dateOfBirth, today),
     );
     performance.measure('growth-chart-data', { start, end: performance.now() });
     if (!data) return { rows, outside, chartProps: null };

@@ -4,8 +4,9 @@
  * tables (see src/shared/growth/charts.test.ts for their sources).
  */
 import { describe, expect, it } from 'vitest';
+import { formatAge } from '../../../shared/ages';
 import { growthChart, hasGrowthCharts, loadGrowthTables } from '../../../shared/growth/charts';
-import { formatAge, growthRows, measureValue } from '../../../shared/growth/growth-rows';
+import { growthRows, measureValue } from '../../../shared/growth/growth-rows';
 import { formatPercentile } from '../../../shared/growth/lms';
 import type { VitalsRow } from '../../lib/api';
 import { growthChartData } from './growth-chart-data';
@@ -49,7 +50,7 @@ describe('a child’s growth table', () => {
   // tests run in from UTC−11 to UTC+11).
   const girl = { dateOfBirth: '2022-01-15', sex: 'female' as const };
   const measurements = toGrowthMeasurements([
-    // 91 days ≈ 3 months: WHO's published 50th (5.8458 kg).
+    // 91 days ≈ 3 months: WHO's published 50th (5.8458 kg); 3 calendar months and a day.
     row('2022-04-16T12:00:00.000Z', { weight_kg: 5.8458 }),
     // 274 days ≈ 9 months: WHO's published 95th (10.08429 kg).
     row('2022-10-16T12:00:00.000Z', { weight_kg: 10.08429 }),
@@ -69,13 +70,13 @@ describe('a child’s growth table', () => {
     expect(
       rows.map((entry) => [
         entry.day,
-        formatAge(entry.ageMonths),
+        formatAge(entry.calendarMonths),
         entry.value,
         formatPercentile(entry.assessment.percentile),
         entry.assessment.source,
       ]),
     ).toEqual([
-      ['2022-04-16', '2 mo', 5.8458, '50th', 'who'],
+      ['2022-04-16', '3 mo', 5.8458, '50th', 'who'],
       ['2022-10-16', '9 mo', 10.08429, '95th', 'who'],
       ['2023-07-17', '18 mo', 8.399952, '5th', 'who'],
       ['2024-07-31', '2 y 6 mo', 13.04357164, '50th', 'cdc'],
@@ -117,6 +118,10 @@ describe('a child’s growth table', () => {
       '95th',
     ]);
     expect(data.points.filter((value) => value !== null)).toEqual(rows.map((entry) => entry.value));
+    // Each point at the age the table states, in calendar months.
+    expect(rows.map((entry) => data.ages[data.points.indexOf(entry.value)])).toEqual(
+      rows.map((entry) => entry.calendarMonths),
+    );
     for (const curve of data.curves) expect(curve.values).toHaveLength(data.ages.length);
   });
 
@@ -144,18 +149,26 @@ describe('who has growth charts', () => {
   });
 });
 
-describe('ages as the table shows them', () => {
-  it.each([
-    [0, '0 days'],
-    [1 / 30.4375, '1 day'],
-    [0.5, '15 days'],
-    [1, '1 mo'],
-    [23.99, '23 mo'],
-    [24, '2 y'],
-    [30.49, '2 y 6 mo'],
-    [239.9, '19 y 11 mo'],
-  ])('%s months reads %s', (months, text) => {
-    expect(formatAge(months)).toBe(text);
+describe('a first birthday', () => {
+  it('is 12 months in the table and on the chart, the day before 11; the percentile is read at the age in days', async () => {
+    const chart = growthChart('weight');
+    const tables = await loadGrowthTables(chart);
+    const boy = { dateOfBirth: '2025-06-15', sex: 'male' as const };
+    const { rows } = growthRows(
+      chart,
+      tables,
+      boy,
+      toGrowthMeasurements([
+        row('2026-06-14T12:00:00.000Z', { weight_kg: 9.6 }),
+        row('2026-06-15T12:00:00.000Z', { weight_kg: 9.6 }),
+      ]),
+    );
+    expect(rows.map((entry) => formatAge(entry.calendarMonths))).toEqual(['11 mo', '12 mo']);
+    expect(rows.map((entry) => entry.calendarMonths)).toEqual([11 + 30 / 31, 12]);
+    // 365 days over the references' month of 30.4375 days: just under 12.
+    expect(rows[1]!.ageMonths).toBeCloseTo(365 / 30.4375, 10);
+    const data = growthChartData(chart, tables, boy.sex, rows, 12)!;
+    expect(data.ages[data.points.lastIndexOf(9.6)]).toBe(12);
   });
 });
 

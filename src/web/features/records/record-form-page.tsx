@@ -219,9 +219,12 @@ const isPersonField = (field: FieldSpec) => field.kind === 'member' || field.kin
 export function RecordFormPage({
   definition,
   fieldRule,
+  listAfterCreate,
 }: {
   definition: RecordDefinition;
   fieldRule?: FieldRule;
+  /** Where a create returns to, when not the list as it opens (the tab that holds the record). */
+  listAfterCreate?: (saved: Record<string, unknown>) => string;
 }) {
   const { id } = useParams();
   const editing = id !== undefined;
@@ -304,7 +307,8 @@ export function RecordFormPage({
       unsaved.saved();
       showSuccess(editing ? definition.messages.updated : definition.messages.created);
       if (!mounted.current) return;
-      navigate(editing && definition.afterEdit === 'detail' ? `${listPath}/${saved.id}` : listPath);
+      if (editing && definition.afterEdit === 'detail') navigate(`${listPath}/${saved.id}`);
+      else navigate(!editing && listAfterCreate ? listAfterCreate(saved) : listPath);
     } catch (error) {
       showError(editing ? definition.messages.updateError : definition.messages.createError, error);
       // A refusal about one field (a family member removed meanwhile) shows under that field.

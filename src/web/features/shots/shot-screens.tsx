@@ -1,5 +1,7 @@
 /** The shot screens. */
+import { localToday } from '../../../shared/dates';
 import { shotDefinition } from '../../../shared/records';
+import { isShotGiven } from '../../../shared/records/shots';
 import { RecordDetailPage } from '../records/record-detail-page';
 import { RecordFormPage } from '../records/record-form-page';
 
@@ -9,6 +11,12 @@ export function DetailPage() {
   return <RecordDetailPage definition={shotDefinition} />;
 }
 
+/** A shot just recorded as given (dated today or earlier) is shown under 'Past'. */
+function listAfterCreate(saved: Record<string, unknown>): string {
+  const date = typeof saved.date_administered === 'string' ? saved.date_administered : null;
+  return date && isShotGiven(date, localToday()) ? '/shots?tab=past' : '/shots';
+}
+
 export function FormPage() {
-  return <RecordFormPage definition={shotDefinition} />;
+  return <RecordFormPage definition={shotDefinition} listAfterCreate={listAfterCreate} />;
 }
