@@ -40,6 +40,7 @@ import * as searchIndex from './migrations/0031-search-index';
 import * as documentTexts from './migrations/0032-document-texts';
 import * as searchIndexByOwner from './migrations/0037-search-index-by-owner';
 import * as searchIndexLighterWrites from './migrations/0038-search-index-lighter-writes';
+import * as documentRecords from './migrations/0040-document-records';
 import { syncSearchIndex } from '../search/search-index-sync';
 
 export const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '0032-document-texts': documentTexts,
   '0037-search-index-by-owner': searchIndexByOwner,
   '0038-search-index-lighter-writes': searchIndexLighterWrites,
+  '0040-document-records': documentRecords,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
