@@ -2,9 +2,11 @@
 // `npm run build && npx tsx scripts/family-journey.ts [outDir]` (default /tmp/journey).
 // A mother signs up through the form, adds two children and a grandmother, a medication and
 // contacts through the forms, marks a dose taken, re-imports a child's FHIR file (nothing is
-// doubled), reads the adherence (no invented miss), makes the child's PDF (only the child's
-// care team), shares the child with the other parent, and meets the form's guards. It throws
-// with a clear message at the first thing that is not as it should be, so it can be rerun.
+// doubled), reads the adherence (no invented miss), reads the grandmother's vaccine schedule
+// (an adult's: no childhood dose), records a child's DTaP dose today from the Schedule tab
+// (given, in her PDF and share link), makes the child's PDF (only the child's care team),
+// shares the child with the other parent, and meets the form's guards. It throws with a clear
+// message at the first thing that is not as it should be, so it can be rerun.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -258,8 +260,52 @@ try {
   await snap(page, 'medication-detail');
   await snap(page, 'medication-detail', true);
 
-  // 9. Mia's PDF: her care team is hers; the pharmacy only when asked for.
+  // 8a. Rosa's vaccine schedule is an adult's: nothing of her childhood, nothing overdue since
+  // before she was 19, the adult vaccines due now, MMR and Varicella presumed immune.
+  await page.goto('/shots?tab=schedule');
+  await page.getByLabel('Person').selectOption({ label: 'Rosa' });
+  const rosaSchedule = page.getByRole('list', { name: 'Vaccine schedule' });
+  await rosaSchedule.waitFor();
+  const rosaText = (await rosaSchedule.textContent()) ?? '';
+  check(!rosaText.includes('Overdue'), `Rosa's schedule has a dose overdue: ${rosaText}`);
+  check(!/19[5-6]\d/.test(rosaText), `Rosa's schedule dates a dose in her childhood: ${rosaText}`);
+  for (const childhood of ['MMR', 'Varicella', 'DTaP', 'Hib', 'Rotavirus', 'PCV', 'HPV']) {
+    const rows = await rosaSchedule
+      .getByRole('listitem')
+      .filter({ hasText: new RegExp(`^${childhood}Dose`) })
+      .count();
+    check(rows === 0, `Rosa's schedule lists ${childhood}`);
+  }
+  for (const adult of ['Zoster', 'Pneumococcal', 'Tdap', 'Influenza', 'COVID-19']) {
+    check(rosaText.includes(adult), `Rosa's schedule has no ${adult}`);
+  }
+  await expectText(page, 'MMR: presumed immune', "Rosa's immunity to measles");
+  await snap(page, 'grandmother-schedule');
+  await snap(page, 'grandmother-schedule', true);
+
+  // 8b. Mia's next DTaP dose, given today and recorded from her Schedule tab: it is given.
+  await page.getByLabel('Person').selectOption({ label: 'Mia' });
+  const recordDtap = page.getByRole('link', { name: /^Record DTaP dose \d+$/ }).first();
+  await recordDtap.waitFor();
+  const dtapDose = ((await recordDtap.textContent()) ?? '').replace('Record ', '');
+  await recordDtap.click();
+  check(
+    (await page.getByLabel('Date Administered').inputValue()) === day(0),
+    'the shot form is not dated today',
+  );
+  await page.getByRole('button', { name: 'Save Shot' }).click();
+  await expectText(page, 'Shot created', `saving ${dtapDose}`);
+  check(
+    (await page.getByRole('tab', { name: /^Past/ }).getAttribute('aria-selected')) === 'true',
+    `${dtapDose}, given today, is not shown under Past`,
+  );
+  await expectText(page, dtapDose, `${dtapDose} in the Past list`);
+  await snap(page, 'dose-given-today');
+
+  // 9. Mia's PDF: her care team is hers; the pharmacy only when asked for; today's DTaP dose
+  // among her immunizations.
   const own = await miaPdf(page, false);
+  check(own.includes(dtapDose), `Mia's PDF leaves out ${dtapDose}, given today`);
   check(own.includes('Care Team'), "Mia's PDF has no Care Team");
   check(own.includes('Dr. Nadia Paed'), "Mia's PDF leaves out her paediatrician");
   check(!own.includes('Dr. Omar Heart'), "Mia's PDF lists Rosa's cardiologist");
@@ -296,6 +342,11 @@ try {
   const team = await regionText(viewer, 'Care Team', "Mia's share link");
   check(team.includes('Dr. Nadia Paed'), `Mia's share link leaves out her paediatrician: ${team}`);
   check(!/Omar Heart|Corner Pharmacy/.test(team), `Mia's share link's care team: ${team}`);
+  const immunizations = await regionText(viewer, 'Immunizations', "Mia's share link");
+  check(
+    immunizations.includes(dtapDose) && !/Due/.test(immunizations),
+    `Mia's share link does not list ${dtapDose} as given today: ${immunizations}`,
+  );
   const history = await regionText(viewer, 'Family History', "Mia's share link");
   check(/Asthma.*Grandmother/.test(history), `Mia's share link's family history: ${history}`);
   await snap(viewer, 'share-link-viewer');

@@ -44,8 +44,8 @@ import {
   shlRoutes,
 } from './share-links/share-link-routes';
 import { recordRoutes } from './records/record-routes';
-import type { RecordRepository } from './records/record-repository';
 import { documentStoreOf } from './documents/document-files';
+import { createDocumentRecords } from './documents/document-records';
 import { createDocumentRepository } from './documents/document-repository';
 import { documentRoutes } from './documents/document-routes';
 import { documentDeriveThread } from './documents/document-derive-thread';
@@ -242,7 +242,8 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
 
   const accessOf = createAccessReader(db);
   const documentStore = documentStoreOf(database);
-  const documents = createDocumentRepository(db, documentStore);
+  const documentRecords = createDocumentRecords(db);
+  const documents = createDocumentRepository(db, documentStore, documentRecords);
   // One documents thread and one quota for uploads, FHIR imports and archives brought back.
   const documentIntake: DocumentIntake = {
     database,
@@ -287,22 +288,28 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
         importLimits: createAttemptLimits(db, config.rateLimit ? IMPORT_LIMIT : null),
       }),
     );
-  const recordRepositories = new Map<string, RecordRepository>();
   for (const definition of recordDefinitions) {
     const repository = createRecordRepository(db, definition, members);
-    recordRepositories.set(definition.path, repository as unknown as RecordRepository);
     api.route(
       `/${definition.path}`,
       recordRoutes(repository, household, {
-        // Its documents stay with the person, attached to nothing.
+        // Its documents stay with the person, attached to it no more.
         onDeleted: (record) =>
-          documents.detachFromRecord(record.user_id, definition.path, record.id),
+          documentRecords.detachRecord(record.user_id, definition.path, record.id),
+        // Moved to another person: the documents of the one it left stay theirs, detached.
+        onUpdated: (record) =>
+          documentRecords.detachOthersOf(
+            record.user_id,
+            definition.path,
+            record.id,
+            record.family_member_id ?? null,
+          ),
       }),
     );
   }
   api.route(
     '/documents',
-    documentRoutes({ ...documentIntake, members, household, records: recordRepositories }),
+    documentRoutes({ ...documentIntake, members, household, attachments: documentRecords }),
   );
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));

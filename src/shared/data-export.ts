@@ -3,7 +3,7 @@
  * record, and that imports back (into this account or another) to give the same data.
  */
 import { z } from 'zod';
-import { DOCUMENT_MIME_TYPES, MAX_DOCUMENT_BYTES } from './documents';
+import { DOCUMENT_MIME_TYPES, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_RECORDS } from './documents';
 import { documentUploadSchema } from './document-upload';
 import { doseMarkSchema } from './dose-requests';
 import type { DoseMark } from './doses';
@@ -38,9 +38,10 @@ export interface DataExport {
   /** Every dose marked taken or skipped; `medication_id` names a medication of the file. */
   dose_log: DoseMark[];
   /**
-   * Every document: its person and the record it is attached to (`record_type` is the
-   * record type's path, `record_id` a record of the file). Its file is in the archive, under
-   * `documents/{sha256}.{extension}` (archiveFileName).
+   * Every document: its person and the records it is attached to (`records`: each the
+   * record type's path and a record of the file; `record_type` and `record_id` repeat the
+   * first, or are null, for the servers that knew one record only). Its file is in the
+   * archive, under `documents/{sha256}.{extension}` (archiveFileName).
    */
   documents: ExportedDocument[];
 }
@@ -98,7 +99,22 @@ const exportedDocument = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/, 'sha256 must be a SHA-256 in hexadecimal'),
   record_type: z.string().max(40).nullable(),
   record_id: z.string().max(100).nullable(),
+  /** Every record it is attached to; a file written before there could be several has none. */
+  records: z
+    .array(z.object({ record_type: z.string().max(40), record_id: z.string().max(100) }))
+    .max(MAX_DOCUMENT_RECORDS)
+    .optional(),
 });
+
+/** The records an exported document is attached to, from a file of any version. */
+export function exportedDocumentRecords(
+  document: Pick<ExportedDocument, 'record_type' | 'record_id' | 'records'>,
+): { record_type: string; record_id: string }[] {
+  if (document.records) return document.records;
+  return document.record_type !== null && document.record_id !== null
+    ? [{ record_type: document.record_type, record_id: document.record_id }]
+    : [];
+}
 
 /** The extension of a document's file in an archive, by its type. */
 const EXTENSIONS: Record<(typeof DOCUMENT_MIME_TYPES)[number], string> = {

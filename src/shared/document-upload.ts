@@ -1,9 +1,13 @@
 /**
- * What an upload says of its file (CONTRACT §5 'Documents'), checked on the server and by
- * an archive's import: the title, type, date, person and the record it belongs to.
+ * What is said of a document (CONTRACT §5 'Documents', §6 'Documents after upload'), checked
+ * on the server and by an archive's import: at upload, its title, type, date, person and the
+ * record it belongs to; at an edit, the same and every record it is attached to; attaching
+ * one more record.
  */
 import { z } from 'zod';
-import { DOCUMENT_TYPES } from './documents';
+import { BODY_NOT_OBJECT } from './api-error';
+import { isCalendarDate } from './date-values';
+import { DOCUMENT_TYPES, MAX_DOCUMENT_RECORDS } from './documents';
 
 const optionalText = (max: number) =>
   z
@@ -13,21 +17,43 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
+const title = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .max(200, 'Title must be at most 200 characters');
+
+const documentType = z.enum(DOCUMENT_TYPES, { error: 'Choose a Document Type' });
+
+/** A calendar date, or nothing ('' and null say none). */
+const documentDate = z
+  .string({ error: 'Document Date must be a date' })
+  .nullish()
+  .transform((value) => (value ? value : undefined))
+  .refine((value) => value === undefined || isCalendarDate(value), {
+    message: 'Document Date must be a date',
+  });
+
+/** A record, by its type's path (visits, insurance…) and its id. */
+export const documentRecordSchema = z.object({
+  record_type: z
+    .string({ error: 'record_type is required' })
+    .trim()
+    .min(1, 'record_type is required')
+    .max(40),
+  record_id: z
+    .string({ error: 'record_id is required' })
+    .trim()
+    .min(1, 'record_id is required')
+    .max(64),
+});
+export type DocumentRecord = z.infer<typeof documentRecordSchema>;
+
 /** What an upload says of its file, in the query string (the body is the file itself). */
 export const documentUploadSchema = z.object({
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(200, 'Title must be at most 200 characters'),
-  document_type: z.enum(DOCUMENT_TYPES, { error: 'Choose a Document Type' }),
-  document_date: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .refine((value) => value === undefined || /^\d{4}-\d{2}-\d{2}$/.test(value), {
-      message: 'Document Date must be a date',
-    }),
+  title,
+  document_type: documentType,
+  document_date: documentDate,
   family_member_id: optionalText(64),
   file_name: optionalText(255),
   /** The record it belongs to: the record type's path (visits, insurance…) and its id. */
@@ -35,3 +61,28 @@ export const documentUploadSchema = z.object({
   record_id: optionalText(64),
 });
 export type DocumentUpload = z.infer<typeof documentUploadSchema>;
+
+/**
+ * PUT /api/documents/{id}: the document as it is to be. `family_member_id` names its person
+ * (none: the account holder, as a record's); `records`, every record it is attached to, when
+ * given: left out, it keeps those it has that are still its person's.
+ */
+export const documentEditSchema = z.object(
+  {
+    title,
+    document_type: documentType,
+    document_date: documentDate,
+    family_member_id: z
+      .string({ error: 'Family Member must be a person' })
+      .trim()
+      .max(64)
+      .nullish()
+      .transform((value) => (value ? value : undefined)),
+    records: z
+      .array(documentRecordSchema, { error: 'Attached To must be a list of records' })
+      .max(MAX_DOCUMENT_RECORDS, `Attached To: at most ${MAX_DOCUMENT_RECORDS} records`)
+      .optional(),
+  },
+  { error: BODY_NOT_OBJECT },
+);
+export type DocumentEdit = z.input<typeof documentEditSchema>;

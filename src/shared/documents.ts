@@ -44,6 +44,28 @@ export const DOCUMENT_EMPTY_MESSAGE = 'The file is empty';
 export const DOCUMENT_QUOTA_MESSAGE = 'This file would go past your storage limit';
 export const DOCUMENT_NOT_FOUND_MESSAGE = 'Document not found';
 export const DOCUMENT_RECORD_MESSAGE = 'The record to attach to was not found';
+/** A record of another person than the document's (a document is attached to its own person's). */
+export const DOCUMENT_OTHER_PERSON_MESSAGE =
+  "The record is another person's: attach a document to its own person's records";
+/** The most records one document may be attached to. */
+export const MAX_DOCUMENT_RECORDS = 100;
+
+/** A record a document is attached to, or may be: what names it beside its type and id. */
+export interface DocumentAttachment {
+  /** The record type's path: visits, insurance, history… */
+  record_type: string;
+  record_id: string;
+  /** Its title field's value: a timestamp when `title_kind` is 'datetime' (a vitals entry). */
+  title: string;
+  title_kind: 'text' | 'datetime';
+  /** The date it is known by (a visit's timestamp, a lab's collected date…), or null. */
+  date: string | null;
+}
+
+/** GET /api/documents/records?person=: the records a document of that person may be attached to. */
+export interface AttachableRecords {
+  records: DocumentAttachment[];
+}
 
 export interface StoredDocument {
   id: string;
@@ -61,8 +83,8 @@ export interface StoredDocument {
   /** Where the browser shows it (a HEIC photo's JPEG); the original is `file_url`. */
   view_url: string;
   file_url: string;
-  record_type: string | null;
-  record_id: string | null;
+  /** The records it is attached to (those of its person the request may read), by type. */
+  records: DocumentAttachment[];
   created_at: string;
   updated_at: string;
 }

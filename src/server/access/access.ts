@@ -50,6 +50,7 @@ const OTHER_OWNED_TABLES = {
   search_entries: 'user_id',
   document_texts: 'user_id',
   documents: 'user_id',
+  document_records: 'user_id',
   document_blobs: 'user_id',
   user: 'id',
   session: 'userId',

@@ -89,6 +89,17 @@ async function sourceWithDocuments(server: TestServer) {
     record_id: visit.body.id,
   });
   expect(letter.status, JSON.stringify(letter.body)).toBe(201);
+  // The same letter on Leo's policy too: one document, two records.
+  const policy = await client.post<{ id: string }>('/api/insurance', {
+    provider_name: 'Acme Health',
+    family_member_id: leo.body.id,
+  });
+  expect(policy.status).toBe(201);
+  const attached = await client.post(`/api/documents/${letter.body.id}/records`, {
+    record_type: 'insurance',
+    record_id: policy.body.id,
+  });
+  expect(attached.status, JSON.stringify(attached.body)).toBe(200);
   const photo = await uploadDocument(client, HEIC, {
     title: 'Rash photo',
     document_type: 'Imaging',
@@ -126,6 +137,13 @@ describe('the export archive', () => {
     expect(data.documents.map((d) => d.sha256)).toContain(sha256(pdf));
     // The HEIC kept is the upload with its Exif and XMP emptied (its own hash, checked above).
     expect(data.documents.map((d) => d.mime_type)).toContain('image/heic');
+    const letter = data.documents.find((d) => d.title === 'Discharge letter')!;
+    expect(letter.records?.map((r) => r.record_type).sort()).toEqual(['insurance', 'visits']);
+    // What a server that knew one record only reads: the first of them.
+    expect(letter.records?.[0]).toEqual({
+      record_type: letter.record_type,
+      record_id: letter.record_id,
+    });
 
     const { client: target } = await signedUpClient(server, 'Archive Target');
     const preview = await target.sendBytes<ImportPreview>(
@@ -139,7 +157,7 @@ describe('the export archive', () => {
 
     const imported = await importArchive(target, exported.bytes);
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
-    expect(imported.body).toMatchObject({ family_members: 1, records: 1, documents: 2 });
+    expect(imported.body).toMatchObject({ family_members: 1, records: 2, documents: 2 });
 
     const mine = await documentsOf(target);
     const theirs = await documentsOf(source);
@@ -147,6 +165,8 @@ describe('the export archive', () => {
       '/api/visits',
     );
     const visit = visits.body.items[0]!;
+    const policies = await target.get<{ items: { id: string }[] }>('/api/insurance');
+    const policy = policies.body.items[0]!;
     for (const original of theirs) {
       const copy = mine.find((document) => document.title === original.title)!;
       expect(copy).toMatchObject({
@@ -161,10 +181,13 @@ describe('the export archive', () => {
       const bytes = await target.getBytes(`${copy.file_url}?download`);
       const sourceBytes = await source.getBytes(`${original.file_url}?download`);
       expect(sha256(bytes.bytes)).toBe(sha256(sourceBytes.bytes));
-      if (original.record_id) {
-        expect(copy).toMatchObject({ record_type: 'visits', record_id: visit.id });
+      if (original.records.length > 0) {
+        expect(copy.records.map((r) => [r.record_type, r.record_id])).toEqual([
+          ['visits', visit.id],
+          ['insurance', policy.id],
+        ]);
         expect(copy.family_member_id).toBe(visit.family_member_id);
-      } else expect(copy.record_id).toBeNull();
+      } else expect(copy.records).toEqual([]);
     }
     const heic = mine.find((document) => document.mime_type === 'image/heic')!;
     const shown = await target.getBytes(heic.view_url);
@@ -198,6 +221,28 @@ describe('the export archive', () => {
     expect(imported.status).toBe(201);
     expect(imported.body).toMatchObject({ family_members: 1, documents: 0 });
   });
+
+  it('imports an archive written when a document had one record at most, attached to that record', async () => {
+    const { client: source } = await sourceWithDocuments(server);
+    const entries = await entriesOf((await exportArchiveOf(source)).bytes);
+    const data = JSON.parse(entries.get(ARCHIVE_JSON_NAME)!.toString('utf8')) as DataExport;
+    for (const document of data.documents) delete document.records;
+    const older = await zipOf([
+      { name: ARCHIVE_JSON_NAME, data: JSON.stringify(data) },
+      ...data.documents.map((document) => ({
+        name: archiveFileName(document),
+        data: entries.get(archiveFileName(document))!,
+      })),
+    ]);
+    const { client: target } = await signedUpClient(server);
+    const imported = await importArchive(target, older);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const letter = (await documentsOf(target)).find((d) => d.title === 'Discharge letter')!;
+    const visits = await target.get<{ items: { id: string }[] }>('/api/visits');
+    expect(letter.records.map((r) => [r.record_type, r.record_id])).toEqual([
+      ['visits', visits.body.items[0]!.id],
+    ]);
+  }, 60_000);
 
   it("refuses the archive's JSON alone when it holds new documents: their files are in the archive", async () => {
     const { client: source } = await sourceWithDocuments(server);

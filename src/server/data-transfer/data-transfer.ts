@@ -35,6 +35,7 @@ import { firstIssue } from '../http/validation';
 import { newId, nowTimestamp } from '../ids';
 import { personsOfContacts } from '../records/record-persons';
 import { recordRows } from '../records/record-rows';
+import { createDocumentRecords } from '../documents/document-records';
 import type { ArchiveFiles } from './import-archive';
 import {
   checkDocumentFiles,
@@ -104,14 +105,15 @@ export async function exportUserData(db: Kysely<DB>, userId: string): Promise<Da
     .orderBy('day')
     .orderBy('id')
     .execute()) as DoseMark[];
-  // Each document with its person and its record; its file goes beside the JSON (an archive).
+  // Each document with its person and its records; its file goes beside the JSON (an archive).
   const documents = await ownedRows(db, 'documents', userId)
     .select(['id', 'family_member_id', 'title', 'document_type', 'document_date', 'file_name'])
-    .select(['mime_type', 'size_bytes', 'sha256', 'record_type', 'record_id'])
+    .select(['mime_type', 'size_bytes', 'sha256'])
     .select(['created_at', 'updated_at'])
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  const attached = await documentRecordsOf(db, userId, records, documents);
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -121,10 +123,47 @@ export async function exportUserData(db: Kysely<DB>, userId: string): Promise<Da
     records,
     dose_log: doseLog,
     // Its type and kind are the ones an upload was checked for.
-    documents: documents.map(
-      (row) => ({ ...row, size_bytes: Number(row.size_bytes) }) as ExportedDocument,
-    ),
+    documents: documents.map((row) => {
+      const ofDocument = attached.get(row.id) ?? [];
+      return {
+        ...row,
+        size_bytes: Number(row.size_bytes),
+        record_type: ofDocument[0]?.record_type ?? null,
+        record_id: ofDocument[0]?.record_id ?? null,
+        records: ofDocument,
+      } as ExportedDocument;
+    }),
   };
+}
+
+/**
+ * The records each document is attached to, those the file holds of the document's own
+ * person only (an attachment to a record since removed, or moved to someone else, would
+ * not import).
+ */
+async function documentRecordsOf(
+  db: Kysely<DB>,
+  userId: string,
+  records: Record<RecordTable, ExportedRow[]>,
+  documents: readonly { id: string; family_member_id: string | null }[],
+): Promise<Map<string, { record_type: string; record_id: string }[]>> {
+  const personOfRecord = new Map<string, string | null>();
+  for (const definition of recordDefinitions) {
+    for (const row of records[definition.table]) {
+      const member = (row.family_member_id as string | null | undefined) ?? null;
+      personOfRecord.set(recordKey(definition.path, row.id), member);
+    }
+  }
+  const personOfDocument = new Map(documents.map((row) => [row.id, row.family_member_id]));
+  const attached = new Map<string, { record_type: string; record_id: string }[]>();
+  for (const link of await createDocumentRecords(db).ofOwner(userId)) {
+    const person = personOfRecord.get(recordKey(link.record_type, link.record_id));
+    if (person === undefined || person !== personOfDocument.get(link.document_id)) continue;
+    const list = attached.get(link.document_id) ?? [];
+    list.push({ record_type: link.record_type, record_id: link.record_id });
+    attached.set(link.document_id, list);
+  }
+  return attached;
 }
 
 function refuse(
@@ -144,6 +183,7 @@ export async function insertAll(
     | 'dose_log'
     | 'contact_persons'
     | 'documents'
+    | 'document_records'
     | RecordTable,
   rows: Record<string, unknown>[],
 ) {

@@ -14,7 +14,11 @@ import {
   type DocumentMimeType,
   type DocumentType,
 } from '../../shared/documents';
-import type { ExportedDocument, ImportFile } from '../../shared/data-export';
+import {
+  exportedDocumentRecords,
+  type ExportedDocument,
+  type ImportFile,
+} from '../../shared/data-export';
 import { ApiError } from '../../shared/api-error';
 import { ownedRow, ownedRows } from '../access/access';
 import type { Database } from '../db/database';
@@ -24,6 +28,7 @@ import { keepReceivedFile, receiveFile, type DocumentIntake } from '../documents
 import type { DocumentRepository } from '../documents/document-repository';
 import { badRequest } from '../http/errors';
 import { newId } from '../ids';
+import { insertAll } from './data-transfer';
 import type { ArchiveFiles } from './import-archive';
 import type { RecordMatch } from './import-plan';
 import type { ImportWrites } from './import-writes';
@@ -55,8 +60,11 @@ export function checkDocuments(
     if (document.family_member_id !== null && !memberIds.has(document.family_member_id)) {
       throw badRequest(`${where}: its family member is not in the file`, 'family_member_id');
     }
-    if (document.record_type !== null || document.record_id !== null) {
-      const member = records.get(recordKey(document.record_type ?? '', document.record_id ?? ''));
+    if ((document.record_type === null) !== (document.record_id === null)) {
+      throw badRequest(`${where}: the record it is attached to is not in the file`, 'record_id');
+    }
+    for (const record of exportedDocumentRecords(document)) {
+      const member = records.get(recordKey(record.record_type, record.record_id));
       if (member === undefined || member !== document.family_member_id) {
         throw badRequest(`${where}: the record it is attached to is not in the file`, 'record_id');
       }
@@ -159,6 +167,7 @@ export async function writeDocuments(
   // Files the account holds already take nothing more.
   const held = new Set((await documentsHere(deps.database.db, userId)).map((row) => row.sha256));
   const rows: Record<string, unknown>[] = [];
+  const links: { document_id: string; [column: string]: unknown }[] = [];
   for (const [index, document] of documents.entries()) {
     if (matches[index]!.kind !== 'new') continue;
     const incoming = await intake.store.incomingFile();
@@ -183,13 +192,22 @@ export async function writeDocuments(
       kept.push(hash);
       used += 'size_bytes' in file ? file.size_bytes : file.bytes;
     }
-    const recordId =
-      document.record_type !== null && document.record_id !== null
-        ? recordIds.get(recordKey(document.record_type, document.record_id))
-        : undefined;
+    const id = newId();
+    for (const record of exportedDocumentRecords(document)) {
+      const recordId = recordIds.get(recordKey(record.record_type, record.record_id));
+      if (!recordId) continue;
+      links.push(
+        ownedRow(userId, {
+          document_id: id,
+          record_type: record.record_type,
+          record_id: recordId,
+          created_at: document.updated_at,
+        }),
+      );
+    }
     rows.push(
       ownedRow(userId, {
-        id: newId(),
+        id,
         family_member_id:
           document.family_member_id === null ? null : memberIds.get(document.family_member_id),
         title: document.title,
@@ -203,14 +221,17 @@ export async function writeDocuments(
         display_bytes: stored.display?.bytes ?? null,
         thumbnail_sha256: stored.thumbnail?.sha256 ?? null,
         thumbnail_bytes: stored.thumbnail?.bytes ?? null,
-        record_type: recordId ? document.record_type : null,
-        record_id: recordId ?? null,
         created_at: document.created_at,
         updated_at: document.updated_at,
       }),
     );
   }
-  await writes.insert('documents', rows);
+  // Each batch's attachments in its documents' transaction: a document never stands without them.
+  await writes.insert('documents', rows, 'id', async (trx, start, end) => {
+    const ids = new Set(rows.slice(start, end).map((row) => row.id));
+    const batch = links.filter((link) => ids.has(link.document_id));
+    if (batch.length > 0) await insertAll(trx, 'document_records', batch);
+  });
   return rows.map((row) => row.id as string);
 }
 

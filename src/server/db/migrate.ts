@@ -41,6 +41,7 @@ import * as documentTexts from './migrations/0032-document-texts';
 import * as searchIndexByOwner from './migrations/0037-search-index-by-owner';
 import * as searchIndexLighterWrites from './migrations/0038-search-index-lighter-writes';
 import * as vaccineSchedulePerPerson from './migrations/0039-vaccine-schedule-per-person';
+import * as documentRecords from './migrations/0040-document-records';
 import { syncSearchIndex } from '../search/search-index-sync';
 
 export const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   '0037-search-index-by-owner': searchIndexByOwner,
   '0038-search-index-lighter-writes': searchIndexLighterWrites,
   '0039-vaccine-schedule-per-person': vaccineSchedulePerPerson,
+  '0040-document-records': documentRecords,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -377,10 +377,19 @@ export interface DocumentsTable {
   display_bytes: number | null;
   thumbnail_sha256: string | null;
   thumbnail_bytes: number | null;
-  record_type: string | null;
-  record_id: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A document's attachment to a record (migration 0040): one row per document and record. */
+export interface DocumentRecordsTable {
+  document_id: string;
+  /** The document's owner. */
+  user_id: string;
+  /** The record type's path (visits, insurance…). */
+  record_type: string;
+  record_id: string;
+  created_at: string;
 }
 
 /** A chunk of a document's file, on PostgreSQL (decision 0033). */
@@ -422,6 +431,7 @@ export interface DB extends RecordTables {
   search_sources: SearchSourcesTable;
   document_texts: DocumentTextsTable;
   documents: DocumentsTable;
+  document_records: DocumentRecordsTable;
   document_blobs: DocumentBlobsTable;
 }
 

@@ -20,7 +20,6 @@ import {
   DOCUMENT_TOO_LARGE_MESSAGE,
   MAX_DOCUMENT_BYTES,
   type DocumentMimeType,
-  type StoredDocument,
 } from '../../shared/documents';
 import { ApiError } from '../../shared/api-error';
 import type { Database } from '../db/database';
@@ -28,7 +27,7 @@ import { collectingAsItStreams } from '../runtime/collect-garbage';
 import type { DeriveThread } from './document-derive-thread';
 import type { DocumentFileStore } from './document-files';
 import { onDocumentStored } from './document-hooks';
-import type { DocumentDetails, DocumentRepository } from './document-repository';
+import type { DocumentDetails, DocumentRepository, DocumentRow } from './document-repository';
 
 /** What taking a file in needs: where files and rows go, the thread, each account's limit. */
 export interface DocumentIntake {
@@ -186,7 +185,7 @@ export async function takeDocument(
   bytes: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   details: DocumentDetails,
   declaredBytes?: number,
-): Promise<StoredDocument> {
+): Promise<DocumentRow> {
   const { database, store, documents, quotaBytes } = intake;
   const { owner } = details;
   const usedBytes = await documents.usedBytes(owner);

@@ -3,14 +3,22 @@
  * files: kept in the document store once, removed when no document of their owner needs
  * them any more (a document, its member or its account deleted).
  */
-import type { Kysely } from 'kysely';
-import type { DocumentMimeType, DocumentType, StoredDocument } from '../../shared/documents';
-import { ownedRow, ownedRows, updateOwned } from '../access/access';
+import { sql, type Kysely } from 'kysely';
+import type {
+  DocumentAttachment,
+  DocumentMimeType,
+  DocumentType,
+  StoredDocument,
+} from '../../shared/documents';
+import type { DocumentRecord } from '../../shared/document-upload';
+import { ownedRow, ownedRows } from '../access/access';
 import {
   deleteInScope,
+  membersOfScope,
   rowsInScope,
   scopeOf,
   scopeValues,
+  updateInScope,
   type Access,
   type Scope,
 } from '../access/scope';
@@ -18,10 +26,12 @@ import type { DB, DocumentsTable } from '../db/schema';
 import { isId, newId, nowTimestamp } from '../ids';
 import { withPersonNames } from '../persons/person-columns';
 import type { DocumentFileStore } from './document-files';
+import type { DocumentRecords } from './document-records';
 
 export const DOCUMENTS_PAGE_SIZE = 50;
 
-type Row = DocumentsTable & { family_member_name?: string | null };
+export type DocumentRow = DocumentsTable & { family_member_name?: string | null };
+type Row = DocumentRow;
 
 /** The files a document keeps: its original, its display copy and its thumbnail. */
 export const filesOf = (row: Pick<Row, 'sha256' | 'display_sha256' | 'thumbnail_sha256'>) =>
@@ -29,7 +39,8 @@ export const filesOf = (row: Pick<Row, 'sha256' | 'display_sha256' | 'thumbnail_
     (hash): hash is string => hash !== null,
   );
 
-export function documentOfRow(row: Row): StoredDocument {
+/** A document as the API answers it, with the records it is attached to (named already). */
+export function documentOfRow(row: Row, records: DocumentAttachment[]): StoredDocument {
   const base = `/api/documents/${row.id}`;
   return {
     id: row.id,
@@ -45,24 +56,26 @@ export function documentOfRow(row: Row): StoredDocument {
     thumbnail_url: row.thumbnail_sha256 ? `${base}/thumbnail/${row.thumbnail_sha256}` : null,
     view_url: `${base}/view`,
     file_url: `${base}/file`,
-    record_type: row.record_type,
-    record_id: row.record_id,
+    records,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
 }
 
-/** What is said of a file: whose it is, its title, type, date, name and record. */
-export interface DocumentDetails {
-  owner: string;
-  member: string | null;
+/** What is said of a document: its title, type and date. */
+export interface DocumentFacts {
   title: string;
   document_type: DocumentType;
   document_date: string | null;
+}
+
+/** What is said of a file: whose it is, its title, type, date, name and records. */
+export interface DocumentDetails extends DocumentFacts {
+  owner: string;
+  member: string | null;
   file_name: string;
-  /** The record it belongs to (the record type's path and its id), already checked. */
-  record_type: string | null;
-  record_id: string | null;
+  /** The records it is attached to (the record type's path and its id), already checked. */
+  records: readonly DocumentRecord[];
 }
 
 /** A document and what its files are. */
@@ -83,7 +96,11 @@ export interface DocumentListOptions {
   offset: number;
 }
 
-export function createDocumentRepository(db: Kysely<DB>, store: DocumentFileStore) {
+export function createDocumentRepository(
+  db: Kysely<DB>,
+  store: DocumentFileStore,
+  attachments: Pick<DocumentRecords, 'attach' | 'keepOnly'>,
+) {
   const readScope = (access: Access, personId?: string): Scope =>
     scopeOf(access, { memberLinked: true, personId });
   const writeScope = (access: Access): Scope =>
@@ -120,12 +137,24 @@ export function createDocumentRepository(db: Kysely<DB>, store: DocumentFileStor
 
   return {
     async list(access: Access, options: DocumentListOptions) {
-      let query = selectDocuments(readScope(access, options.memberId));
+      const scope = readScope(access, options.memberId);
+      let query = selectDocuments(scope);
       if (options.documentType) query = query.where('d.document_type', '=', options.documentType);
       if (options.recordId) {
-        query = query
-          .where('d.record_type', '=', options.recordType ?? '')
-          .where('d.record_id', '=', options.recordId);
+        // Attached to the record: a row of document_records of the document's own owner.
+        const values = scopeValues(scope);
+        const recordId = options.recordId;
+        query = query.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('document_records as a')
+              .select(sql.lit(1).as('one'))
+              .whereRef('a.document_id', '=', 'd.id')
+              .where(membersOfScope(scope, values, 'a'))
+              .where('a.record_id', '=', recordId)
+              .where('a.record_type', '=', options.recordType ?? ''),
+          ),
+        );
       }
       const [rows, total] = await Promise.all([
         query
@@ -139,7 +168,7 @@ export function createDocumentRepository(db: Kysely<DB>, store: DocumentFileStor
           .select((eb) => eb.fn.countAll<number>().as('total'))
           .executeTakeFirstOrThrow(),
       ]);
-      return { documents: (rows as Row[]).map(documentOfRow), total: Number(total.total) };
+      return { rows: rows as Row[], total: Number(total.total) };
     },
 
     async get(access: Access, id: string): Promise<Row | undefined> {
@@ -166,7 +195,7 @@ export function createDocumentRepository(db: Kysely<DB>, store: DocumentFileStor
       return total;
     },
 
-    async create(document: NewDocument): Promise<StoredDocument> {
+    async create(document: NewDocument): Promise<Row> {
       const now = nowTimestamp();
       const row = ownedRow(document.owner, {
         id: newId(),
@@ -182,13 +211,47 @@ export function createDocumentRepository(db: Kysely<DB>, store: DocumentFileStor
         display_bytes: document.display?.bytes ?? null,
         thumbnail_sha256: document.thumbnail?.sha256 ?? null,
         thumbnail_bytes: document.thumbnail?.bytes ?? null,
-        record_type: document.record_type,
-        record_id: document.record_id,
         created_at: now,
         updated_at: now,
       });
-      await db.insertInto('documents').values(row).execute();
-      return documentOfRow(row);
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('documents').values(row).execute();
+        await attachments.attach(trx, document.owner, row.id, document.records);
+      });
+      return row;
+    },
+
+    /**
+     * Changes a document the request may write (its person checked already, of the same
+     * owner) and, when `records` is given, sets the records it is attached to (checked
+     * already): all in one transaction. Undefined when it is not one the request may write.
+     */
+    async update(
+      access: Access,
+      id: string,
+      changes: DocumentFacts & { owner: string; member: string | null },
+      records: readonly DocumentRecord[] | undefined,
+    ): Promise<Row | undefined> {
+      if (!isId(id)) return undefined;
+      const changed = await db.transaction().execute(async (trx) => {
+        const result = await updateInScope(trx, 'documents', writeScope(access))
+          .set({
+            title: changes.title,
+            document_type: changes.document_type,
+            document_date: changes.document_date,
+            family_member_id: changes.member,
+            updated_at: nowTimestamp(),
+          })
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) return false;
+        if (records) {
+          await attachments.keepOnly(trx, changes.owner, id, records);
+          await attachments.attach(trx, changes.owner, id, records);
+        }
+        return true;
+      });
+      return changed ? this.get(access, id) : undefined;
     },
 
     /** Deletes a document the request may write, and its files no other document keeps. */
@@ -203,15 +266,6 @@ export function createDocumentRepository(db: Kysely<DB>, store: DocumentFileStor
       await deleteInScope(db, 'documents', scope).where('id', '=', id).execute();
       await releaseFiles(row.user_id, filesOf(row));
       return row;
-    },
-
-    /** A record was deleted: its documents stay with their person, attached to nothing. */
-    async detachFromRecord(owner: string, recordType: string, recordId: string) {
-      await updateOwned(db, 'documents', owner)
-        .set({ record_type: null, record_id: null, updated_at: nowTimestamp() })
-        .where('record_type', '=', recordType)
-        .where('record_id', '=', recordId)
-        .execute();
     },
 
     /** The files of a member's documents, read before the member (and they) are deleted. */

@@ -1,40 +1,62 @@
 /**
  * /api/documents: upload (the request's body is the file itself, taken in as it streams by
- * document-intake.ts; what it is said about it is in the query string), list, read, and the
- * files: the original, the copy a browser shows and the thumbnail, streamed, a range at a
- * time when asked.
+ * document-intake.ts; what it is said about it is in the query string), list, read, edit
+ * (its title, type, date, person and the records it is attached to), attach to one more
+ * record, and the files: the original, the copy a browser shows and the thumbnail,
+ * streamed, a range at a time when asked. Also the records a person's document may be
+ * attached to, by name, for the choices of the screens.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
   DOCUMENT_EMPTY_MESSAGE,
   DOCUMENT_NOT_FOUND_MESSAGE,
-  DOCUMENT_RECORD_MESSAGE,
   DOCUMENT_TYPES,
   MAX_DOCUMENT_BYTES,
   displayFileName,
+  type AttachableRecords,
+  type DocumentPage,
   type DocumentUsage,
+  type StoredDocument,
 } from '../../shared/documents';
-import { documentUploadSchema } from '../../shared/document-upload';
-import { shareOfRow, sharesInScope, viewOnly, writeTarget, type Access } from '../access/scope';
+import {
+  documentEditSchema,
+  documentRecordSchema,
+  documentUploadSchema,
+} from '../../shared/document-upload';
+import { UNKNOWN_MEMBER_MESSAGE } from '../../shared/records/fields';
+import {
+  shareOfPerson,
+  shareOfRow,
+  sharesInScope,
+  viewOnly,
+  writeTarget,
+  type Access,
+} from '../access/scope';
 import type { FamilyMemberRepository } from '../family-members/family-member-repository';
+import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
 import type { HouseholdRepository } from '../household/household-repository';
 import type { AppEnv } from '../http/env';
 import { badRequest, notFound } from '../http/errors';
 import { requestBody } from '../http/request-body';
 import { validate } from '../http/validation';
-import type { RecordRepository } from '../records/record-repository';
+import { findPerson } from '../persons/person-records';
 import { responseBodyOf, type ByteRange } from './document-files';
 import { onDocumentDeleted } from './document-hooks';
 import { takeDocument, tooLarge, type DocumentIntake } from './document-intake';
-import { DOCUMENTS_PAGE_SIZE, documentOfRow } from './document-repository';
+import type { DocumentRecords } from './document-records';
+import { DOCUMENTS_PAGE_SIZE, documentOfRow, type DocumentRow } from './document-repository';
 
 export interface DocumentRouteDependencies extends DocumentIntake {
   members: FamilyMemberRepository;
   household: Pick<HouseholdRepository, 'noteUse'>;
-  /** The record types' repositories, by their path (visits, insurance…). */
-  records: ReadonlyMap<string, RecordRepository>;
+  /** The records documents are attached to. */
+  attachments: DocumentRecords;
 }
+
+const personQuery = z.object({
+  person: z.string({ error: 'person is required' }).min(1, 'person is required').max(64),
+});
 
 const listQuery = z.object({
   member: z.string().optional(),
@@ -75,8 +97,37 @@ function disposition(kind: 'inline' | 'attachment', name: string) {
 }
 
 export function documentRoutes(deps: DocumentRouteDependencies) {
-  const { database, store, documents, members, household, records, quotaBytes } = deps;
+  const { database, store, documents, members, household, attachments, quotaBytes } = deps;
   const missing = () => notFound(DOCUMENT_NOT_FOUND_MESSAGE);
+
+  /** The documents as the API answers them, each with the records it is attached to. */
+  async function answerOf(access: Access, rows: readonly DocumentRow[]): Promise<StoredDocument[]> {
+    const named = new Map<string, StoredDocument['records']>();
+    for (const owner of new Set(rows.map((row) => row.user_id))) {
+      const owned = rows.filter((row) => row.user_id === owner);
+      // The account's contacts are read by the account alone, never by a grantee.
+      for (const [id, records] of await attachments.named(owner, owned, owner === access.userId)) {
+        named.set(id, records);
+      }
+    }
+    return rows.map((row) => documentOfRow(row, named.get(row.id) ?? []));
+  }
+  const answerOne = async (access: Access, row: DocumentRow) =>
+    (await answerOf(access, [row]))[0] as StoredDocument;
+
+  /** Where a document for this person goes (see writeTarget): a member must be the user's. */
+  const targetOf = (access: Access, personId: string | undefined) =>
+    writeTarget(access, personId, (memberId) => members.owns(access.userId, memberId));
+
+  /** A document the request reads, which it must also be allowed to change (403 if not). */
+  async function writableDocument(access: Access, id: string): Promise<DocumentRow> {
+    const row = await documents.get(access, id);
+    if (!row) throw missing();
+    if (row.user_id !== access.userId && shareOfRow(access, row)?.role !== 'editor') {
+      throw viewOnly();
+    }
+    return row;
+  }
 
   const noteShared = async (
     access: Access,
@@ -120,144 +171,214 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
     return c.body(body, 200);
   }
 
-  return new Hono<AppEnv>()
-    .get('/', validate('query', listQuery), async (c) => {
-      const query = c.req.valid('query');
-      const access = await c.var.access();
-      const page = await documents.list(access, {
-        memberId: query.member,
-        documentType: query.document_type,
-        recordType: query.record_type,
-        recordId: query.record_id,
-        limit: query.limit,
-        offset: query.offset,
-      });
-      const shared = sharesInScope(access, { memberLinked: true, personId: query.member });
-      if (shared.length) await household.noteUse(access, shared, 'read');
-      return c.json(page);
-    })
-    .get('/usage', async (c) => {
-      const usage: DocumentUsage = {
-        usedBytes: await documents.usedBytes(c.var.user.id),
-        limitBytes: quotaBytes,
-      };
-      return c.json(usage);
-    })
-    .post('/', validate('query', documentUploadSchema), async (c) => {
-      const input = c.req.valid('query');
-      const access = await c.var.access();
-      const target = await writeTarget(access, input.family_member_id, async (memberId) =>
-        Boolean(await members.get(access.userId, memberId)),
-      );
-      // The record it is attached to: one the request may write, of the same person.
-      if (input.record_type || input.record_id) {
-        const repository = input.record_type ? records.get(input.record_type) : undefined;
-        const record =
-          repository && input.record_id ? await repository.get(access, input.record_id) : undefined;
-        if (
-          !record ||
-          record.user_id !== target.owner ||
-          ((record as { family_member_id?: string | null }).family_member_id ?? null) !==
-            target.member
-        ) {
-          throw badRequest(DOCUMENT_RECORD_MESSAGE, 'record_id');
+  return (
+    new Hono<AppEnv>()
+      .get('/', validate('query', listQuery), async (c) => {
+        const query = c.req.valid('query');
+        const access = await c.var.access();
+        const page = await documents.list(access, {
+          memberId: query.member,
+          documentType: query.document_type,
+          recordType: query.record_type,
+          recordId: query.record_id,
+          limit: query.limit,
+          offset: query.offset,
+        });
+        const shared = sharesInScope(access, { memberLinked: true, personId: query.member });
+        if (shared.length) await household.noteUse(access, shared, 'read');
+        return c.json<DocumentPage>({
+          documents: await answerOf(access, page.rows),
+          total: page.total,
+        });
+      })
+      // The records a document of this person may be attached to (the user, a member of
+      // theirs, or a person shared with them; any other id is no one).
+      .get('/records', validate('query', personQuery), async (c) => {
+        const access = await c.var.access();
+        const personId = c.req.valid('query').person;
+        const share = shareOfPerson(access, personId);
+        const owner = share?.ownerId ?? access.userId;
+        const person = await findPerson(database.db, owner, personId);
+        if (!person) throw notFound(PERSON_NOT_FOUND);
+        if (share) await household.noteUse(access, [share], 'read');
+        return c.json<AttachableRecords>({
+          records: await attachments.ofPerson(
+            { owner, member: person.family_member_id },
+            owner === access.userId,
+          ),
+        });
+      })
+      .get('/usage', async (c) => {
+        const usage: DocumentUsage = {
+          usedBytes: await documents.usedBytes(c.var.user.id),
+          limitBytes: quotaBytes,
+        };
+        return c.json(usage);
+      })
+      .post('/', validate('query', documentUploadSchema), async (c) => {
+        const input = c.req.valid('query');
+        const access = await c.var.access();
+        const target = await targetOf(access, input.family_member_id);
+        // The record it is attached to: one of the same person's.
+        const records =
+          input.record_type || input.record_id
+            ? await attachments.check(
+                target,
+                [{ record_type: input.record_type ?? '', record_id: input.record_id ?? '' }],
+                target.owner === access.userId,
+                'record_id',
+              )
+            : [];
+        // What the request declares is checked before a byte is read.
+        const declared = c.req.header('content-length');
+        const declaredBytes = declared === undefined ? undefined : Number.parseInt(declared, 10);
+        if (declaredBytes !== undefined && declaredBytes > MAX_DOCUMENT_BYTES) throw tooLarge();
+        if (declaredBytes === 0) throw badRequest(DOCUMENT_EMPTY_MESSAGE, 'file');
+        const document = await takeDocument(
+          deps,
+          requestBody(c),
+          {
+            owner: target.owner,
+            member: target.member,
+            title: input.title,
+            document_type: input.document_type,
+            document_date: input.document_date ?? null,
+            file_name: input.file_name ?? input.title,
+            records,
+          },
+          declaredBytes,
+        );
+        if (target.share) await household.noteUse(access, [target.share], 'write');
+        return c.json(await answerOne(access, document), 201);
+      })
+      .get('/:id', async (c) => {
+        const access = await c.var.access();
+        const row = await documents.get(access, c.req.param('id'));
+        if (!row) throw missing();
+        await noteShared(access, row, 'read');
+        return c.json(await answerOne(access, row));
+      })
+      // Its title, type, date and person, and (when given) every record it is attached to.
+      .put('/:id', validate('json', documentEditSchema), async (c) => {
+        const input = c.req.valid('json');
+        const access = await c.var.access();
+        const id = c.req.param('id');
+        const row = await writableDocument(access, id);
+        const target = await targetOf(access, input.family_member_id);
+        // A document stays with the account that keeps it, as a record does.
+        if (target.owner !== row.user_id)
+          throw badRequest(UNKNOWN_MEMBER_MESSAGE, 'family_member_id');
+        // Its records are its person's: given, each is checked; left out, those it has stay
+        // unless it goes to another person, whose records they are not.
+        const records =
+          input.records !== undefined
+            ? await attachments.check(
+                target,
+                input.records,
+                target.owner === access.userId,
+                'records',
+              )
+            : target.member === row.family_member_id
+              ? undefined
+              : [];
+        const updated = await documents.update(
+          access,
+          id,
+          {
+            title: input.title,
+            document_type: input.document_type,
+            document_date: input.document_date ?? null,
+            owner: row.user_id,
+            member: target.member,
+          },
+          records,
+        );
+        if (!updated) throw missing();
+        await noteShared(access, updated, 'write');
+        return c.json(await answerOne(access, updated));
+      })
+      // Attaches it to one more record of its person's (attached already: as it was).
+      .post('/:id/records', validate('json', documentRecordSchema), async (c) => {
+        const input = c.req.valid('json');
+        const access = await c.var.access();
+        const row = await writableDocument(access, c.req.param('id'));
+        const person = { owner: row.user_id, member: row.family_member_id };
+        const records = await attachments.check(
+          person,
+          [input],
+          row.user_id === access.userId,
+          'record_id',
+        );
+        await attachments.attach(database.db, row.user_id, row.id, records);
+        await noteShared(access, row, 'write');
+        return c.json(await answerOne(access, row));
+      })
+      .get('/:id/file', async (c) => {
+        const access = await c.var.access();
+        const row = await documents.get(access, c.req.param('id'));
+        if (!row) throw missing();
+        await noteShared(access, row, 'read');
+        const file = { owner: row.user_id, sha256: row.sha256, size: Number(row.size_bytes) };
+        return sendFile(
+          c,
+          { ...file, type: row.mime_type, name: row.file_name },
+          c.req.query('download') === undefined ? 'inline' : 'attachment',
+        );
+      })
+      .get('/:id/view', async (c) => {
+        const access = await c.var.access();
+        const row = await documents.get(access, c.req.param('id'));
+        if (!row) throw missing();
+        const display = row.display_sha256
+          ? {
+              owner: row.user_id,
+              sha256: row.display_sha256,
+              size: Number(row.display_bytes),
+              type: 'image/jpeg',
+              name: displayFileName(row.file_name),
+            }
+          : {
+              owner: row.user_id,
+              sha256: row.sha256,
+              size: Number(row.size_bytes),
+              type: row.mime_type,
+              name: row.file_name,
+            };
+        return sendFile(c, display, 'inline');
+      })
+      .get('/:id/thumbnail/:sha256', async (c) => {
+        const access = await c.var.access();
+        const row = await documents.get(access, c.req.param('id'));
+        if (!row || !row.thumbnail_sha256 || row.thumbnail_sha256 !== c.req.param('sha256')) {
+          throw missing();
         }
-      }
-      // What the request declares is checked before a byte is read.
-      const declared = c.req.header('content-length');
-      const declaredBytes = declared === undefined ? undefined : Number.parseInt(declared, 10);
-      if (declaredBytes !== undefined && declaredBytes > MAX_DOCUMENT_BYTES) throw tooLarge();
-      if (declaredBytes === 0) throw badRequest(DOCUMENT_EMPTY_MESSAGE, 'file');
-      const document = await takeDocument(
-        deps,
-        requestBody(c),
-        {
-          owner: target.owner,
-          member: target.member,
-          title: input.title,
-          document_type: input.document_type,
-          document_date: input.document_date ?? null,
-          file_name: input.file_name ?? input.title,
-          record_type: input.record_type ?? null,
-          record_id: input.record_id ?? null,
-        },
-        declaredBytes,
-      );
-      if (target.share) await household.noteUse(access, [target.share], 'write');
-      return c.json(document, 201);
-    })
-    .get('/:id', async (c) => {
-      const access = await c.var.access();
-      const row = await documents.get(access, c.req.param('id'));
-      if (!row) throw missing();
-      await noteShared(access, row, 'read');
-      return c.json(documentOfRow(row));
-    })
-    .get('/:id/file', async (c) => {
-      const access = await c.var.access();
-      const row = await documents.get(access, c.req.param('id'));
-      if (!row) throw missing();
-      await noteShared(access, row, 'read');
-      const file = { owner: row.user_id, sha256: row.sha256, size: Number(row.size_bytes) };
-      return sendFile(
-        c,
-        { ...file, type: row.mime_type, name: row.file_name },
-        c.req.query('download') === undefined ? 'inline' : 'attachment',
-      );
-    })
-    .get('/:id/view', async (c) => {
-      const access = await c.var.access();
-      const row = await documents.get(access, c.req.param('id'));
-      if (!row) throw missing();
-      const display = row.display_sha256
-        ? {
+        // Content-addressed: its address changes with its bytes, so the browser keeps it.
+        c.header('Cache-Control', 'private, max-age=31536000, immutable');
+        return sendFile(
+          c,
+          {
             owner: row.user_id,
-            sha256: row.display_sha256,
-            size: Number(row.display_bytes),
-            type: 'image/jpeg',
-            name: displayFileName(row.file_name),
-          }
-        : {
-            owner: row.user_id,
-            sha256: row.sha256,
-            size: Number(row.size_bytes),
-            type: row.mime_type,
-            name: row.file_name,
-          };
-      return sendFile(c, display, 'inline');
-    })
-    .get('/:id/thumbnail/:sha256', async (c) => {
-      const access = await c.var.access();
-      const row = await documents.get(access, c.req.param('id'));
-      if (!row || !row.thumbnail_sha256 || row.thumbnail_sha256 !== c.req.param('sha256')) {
-        throw missing();
-      }
-      // Content-addressed: its address changes with its bytes, so the browser keeps it.
-      c.header('Cache-Control', 'private, max-age=31536000, immutable');
-      return sendFile(
-        c,
-        {
-          owner: row.user_id,
-          sha256: row.thumbnail_sha256,
-          size: Number(row.thumbnail_bytes),
-          type: 'image/webp',
-          name: `${row.title}.webp`,
-        },
-        'inline',
-      );
-    })
-    .delete('/:id', async (c) => {
-      const access = await c.var.access();
-      const id = c.req.param('id');
-      const row = await documents.get(access, id);
-      if (!row) throw missing();
-      const deleted = await documents.delete(access, id);
-      if (!deleted) {
-        // Readable but not writable: a viewer's.
-        throw viewOnly();
-      }
-      await noteShared(access, deleted, 'write');
-      await onDocumentDeleted(database, { documentId: id, userId: deleted.user_id });
-      return c.body(null, 204);
-    });
+            sha256: row.thumbnail_sha256,
+            size: Number(row.thumbnail_bytes),
+            type: 'image/webp',
+            name: `${row.title}.webp`,
+          },
+          'inline',
+        );
+      })
+      .delete('/:id', async (c) => {
+        const access = await c.var.access();
+        const id = c.req.param('id');
+        const row = await documents.get(access, id);
+        if (!row) throw missing();
+        const deleted = await documents.delete(access, id);
+        if (!deleted) {
+          // Readable but not writable: a viewer's.
+          throw viewOnly();
+        }
+        await noteShared(access, deleted, 'write');
+        await onDocumentDeleted(database, { documentId: id, userId: deleted.user_id });
+        return c.body(null, 204);
+      })
+  );
 }

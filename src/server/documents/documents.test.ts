@@ -28,8 +28,7 @@ import { sampleHeic, uploadDocument } from '../test/documents';
 import { heicPixels } from './derive-document';
 import { documentStoreOf, openDocumentFile } from './document-files';
 import { gpsHeic, gpsPhoto, samplePdf } from './fixtures/sample-files';
-import { acceptGrant } from '../test/grant-acceptance';
-import type { GivenGrant } from '../../shared/household';
+import { shareAndAccept as share } from '../test/grant-acceptance';
 
 const makePdf = samplePdf;
 /** A photo taken sideways (orientation 6) at a GPS position. */
@@ -37,22 +36,6 @@ const makeGpsPhoto = () => gpsPhoto({ orientation: 6 });
 
 async function filesOf(server: TestServer, owner: string) {
   return documentStoreOf(server.database).list(owner);
-}
-
-/** Shares a person with another account, who accepts. */
-async function share(
-  owner: TestClient,
-  grantee: { client: TestClient; email: string },
-  personId: string,
-  role: 'viewer' | 'editor',
-) {
-  const granted = await owner.post<GivenGrant>('/api/household/grants', {
-    personId,
-    email: grantee.email,
-    role,
-  });
-  expect(granted.status, JSON.stringify(granted.body)).toBe(201);
-  await acceptGrant(grantee.client, granted);
 }
 
 async function ownerOf(client: TestClient): Promise<string> {
@@ -252,7 +235,7 @@ describe('documents', () => {
     expect((await client.delete(`/api/insurance/${policy.body.id}`)).status).toBe(204);
     const kept = await client.get<StoredDocument>(`/api/documents/${created.body.id}`);
     expect(kept.status).toBe(200);
-    expect(kept.body.record_id).toBeNull();
+    expect(kept.body.records).toEqual([]);
   });
 
   it('answer a stranger as for a missing document, and let a viewer read but not upload', async () => {

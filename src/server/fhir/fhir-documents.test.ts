@@ -93,6 +93,19 @@ describe('documents in a FHIR import', () => {
       record_id: visit.body.id,
     });
     expect(letter.status, JSON.stringify(letter.body)).toBe(201);
+    // And to a condition: one DocumentReference, related to both.
+    const condition = await source.post<{ id: string }>('/api/history', {
+      condition_name: 'Asthma',
+    });
+    expect(condition.status, JSON.stringify(condition.body)).toBe(201);
+    expect(
+      (
+        await source.post(`/api/documents/${letter.body.id}/records`, {
+          record_type: 'history',
+          record_id: condition.body.id,
+        })
+      ).status,
+    ).toBe(200);
     const photo = await uploadDocument(source, HEIC, {
       title: 'Rash, day 2',
       document_type: 'Imaging',
@@ -116,6 +129,14 @@ describe('documents in a FHIR import', () => {
         ]),
     );
     expect([...attachments.keys()].sort()).toEqual(['Discharge letter', 'Rash, day 2']);
+    const letterReference = (exported.body.entry ?? []).find(
+      (entry) =>
+        entry.resource?.resourceType === 'DocumentReference' &&
+        entry.resource.description === 'Discharge letter',
+    )?.resource as DocumentReference;
+    expect(letterReference.context?.related?.map((related) => related.reference).sort()).toEqual(
+      [`urn:uuid:${visit.body.id}`, `urn:uuid:${condition.body.id}`].sort(),
+    );
 
     const { client: target } = await signedUpClient(server, 'Maria Garcia');
     const targetId = await userIdOf(target);
@@ -124,12 +145,17 @@ describe('documents in a FHIR import', () => {
 
     const imported = await importInto(target, targetId, exported.body);
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
-    expect(imported.body.imported).toMatchObject({ visit: 1, document: 2 });
+    expect(imported.body.imported).toMatchObject({ visit: 1, condition: 1, document: 2 });
     expect(imported.body.summary).toContain('2 documents');
     expect(imported.body.skipped_documents).toEqual([]);
 
     const visits = await target.get<{ items: { id: string; visit_name: string }[] }>('/api/visits');
     const newVisit = visits.body.items.find((item) => item.visit_name === 'Annual checkup');
+    const conditions = await target.get<{ items: { id: string }[] }>('/api/history');
+    const attachedHere = [
+      { record_type: 'visits', record_id: newVisit?.id },
+      { record_type: 'history', record_id: conditions.body.items[0]?.id },
+    ];
     const documents = await documentsOf(target);
     expect(documents).toHaveLength(2);
     const byTitle = new Map(documents.map((document) => [document.title, document]));
@@ -140,8 +166,7 @@ describe('documents in a FHIR import', () => {
       document_date: '2026-03-04',
       file_name: 'discharge.pdf',
       mime_type: 'application/pdf',
-      record_type: 'visits',
-      record_id: newVisit?.id,
+      records: attachedHere.map((record) => expect.objectContaining(record)),
     });
     expect(byTitle.get('Rash, day 2')).toMatchObject({
       family_member_id: null,
@@ -149,8 +174,7 @@ describe('documents in a FHIR import', () => {
       document_date: null,
       file_name: 'IMG_0003.HEIC',
       mime_type: 'image/heic',
-      record_type: null,
-      record_id: null,
+      records: [],
     });
     for (const document of documents) {
       const file = await target.getBytes(`${document.file_url}?download`);
@@ -177,7 +201,9 @@ describe('documents in a FHIR import', () => {
     const back = await importInto(target, targetId, exported.body);
     expect(back.body.imported).toEqual({ document: 1 });
     const restored = (await documentsOf(target)).find((d) => d.title === 'Discharge letter');
-    expect(restored).toMatchObject({ record_type: 'visits', record_id: newVisit?.id });
+    expect(restored).toMatchObject({
+      records: attachedHere.map((record) => expect.objectContaining(record)),
+    });
     // Five files drawn or decoded (two HEIC photos by WebAssembly) on a shared machine.
   }, 120_000);
 
@@ -208,7 +234,9 @@ describe('documents in a FHIR import', () => {
     expect(imported.body.imported).toMatchObject({ vital: 1, document: 1 });
     const entries = await target.get<{ items: { id: string }[] }>('/api/vitals');
     const [document] = await documentsOf(target);
-    expect(document).toMatchObject({ record_type: 'vitals', record_id: entries.body.items[0]?.id });
+    expect(document?.records).toEqual([
+      expect.objectContaining({ record_type: 'vitals', record_id: entries.body.items[0]?.id }),
+    ]);
   }, 60_000);
 
   it('take a file from a Binary of the same bundle into a family member, and skip others with their reasons', async () => {

@@ -26,8 +26,8 @@ export interface ImportedDocument {
   file_name: string;
   /** The file, base64, as the bundle holds it. */
   data: string;
-  /** The record it belongs to, named by the source of the record it was read as. */
-  record?: { type: FhirRecordType; source_id: string };
+  /** The records it is attached to, each named by the source of the record it was read as. */
+  records: { type: FhirRecordType; source_id: string }[];
 }
 
 /** A document of the bundle that was not brought in, and why. */

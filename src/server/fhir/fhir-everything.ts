@@ -112,7 +112,7 @@ export async function* streamPatientEverything(
         document,
         { data: DATA_MARK, ...(document.display ? { displayData: DATA_MARK } : {}) },
         context,
-        document.record_id && (resourceOfRecord.get(document.record_id) ?? document.record_id),
+        document.record_ids.map((id) => resourceOfRecord.get(id) ?? id),
       ),
       'include',
     ).split(JSON.stringify(DATA_MARK));

@@ -186,13 +186,14 @@ async function saveDocuments(
       alreadyHere += 1;
       continue;
     }
-    const { record } = document;
-    const recordId = record ? recordIds.get(record.source_id) : undefined;
-    // As an upload: a record of the same person (the account's contacts, the holder's own).
-    const attachable =
-      record &&
-      recordId &&
-      (definitionsByType[record.type].memberLinked || !person.family_member_id);
+    // As an upload: records of the same person (the account's contacts, the holder's own).
+    const records = document.records.flatMap((record) => {
+      const recordId = recordIds.get(record.source_id);
+      const definition = definitionsByType[record.type];
+      return recordId && (definition.memberLinked || !person.family_member_id)
+        ? [{ record_type: definition.path, record_id: recordId }]
+        : [];
+    });
     try {
       const stored = await takeDocument(intake, [Buffer.from(document.data, 'base64')], {
         owner: userId,
@@ -201,8 +202,7 @@ async function saveDocuments(
         document_type: document.document_type,
         document_date: document.document_date,
         file_name: document.file_name,
-        record_type: attachable ? definitionsByType[record.type].path : null,
-        record_id: attachable ? recordId : null,
+        records,
       });
       await rememberSources(database, [
         ownedRow(userId, {
@@ -236,7 +236,9 @@ export async function saveFhirImport(
     throw new Error('A FHIR import with documents needs the document intake');
   }
   // The records that documents belong to: their ids here, once they are written.
-  const wanted = new Set(bundle.documents.flatMap((document) => document.record?.source_id ?? []));
+  const wanted = new Set(
+    bundle.documents.flatMap((document) => document.records.map((record) => record.source_id)),
+  );
   const recordIds = new Map<string, string>();
   const written = await writeImport(database, userId, async (writes) => {
     const now = nowTimestamp();

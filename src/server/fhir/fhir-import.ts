@@ -416,10 +416,9 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
       continue;
     }
     const title = fitText(reading.title, 200) ?? 'Document';
-    const record = (resource.context?.related ?? [])
+    const records = (resource.context?.related ?? [])
       .map((related) => index.find(related))
-      .map((found) => (found ? recordOf.get(found) : undefined))
-      .find(Boolean);
+      .flatMap((found) => (found ? (recordOf.get(found) ?? []) : []));
     documents.push({
       source_id: sourceIdOf(entry, resource),
       document_id: resource.id,
@@ -428,7 +427,10 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
       document_date: reading.document_date,
       file_name: fitText(reading.file_name, 255) ?? title,
       data: reading.data,
-      ...(record ? { record } : {}),
+      // Each record once: several Observations of one vitals entry are one record.
+      records: records.filter(
+        (record, at) => records.findIndex((other) => other.source_id === record.source_id) === at,
+      ),
     });
   }
   // Resources of other types are skipped, unless a record read what it needed from them.

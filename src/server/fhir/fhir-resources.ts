@@ -604,9 +604,9 @@ export const DOCUMENT_TYPE_LOINC: Readonly<Record<string, { code: string; displa
 
 /**
  * A document as a DocumentReference: its type (LOINC where there is one, and the app's own
- * word), its date, the record it belongs to (context.related: `relatedId`, the id of the
- * record's resource in the bundle, its first where a record is several, as a vitals entry
- * is), and the file as the attachment; a HEIC photo's JPEG, the copy a browser
+ * word), its date, the records it is attached to (context.related: `relatedIds`, the ids of
+ * the records' resources in the bundle, the first where a record is several, as a vitals
+ * entry is), and the file as the attachment; a HEIC photo's JPEG, the copy a browser
  * shows, as a second one. The `data` of each is given by the caller: the bundle writes the
  * base64 itself, as it reads the file.
  */
@@ -614,7 +614,7 @@ export function documentReferenceResource(
   document: DocumentWithFile,
   attachment: { data: string; displayData?: string },
   context: MappingContext,
-  relatedId: string | null = document.record_id,
+  relatedIds: readonly string[] = document.record_ids,
 ): DocumentReference {
   const loinc = DOCUMENT_TYPE_LOINC[document.document_type];
   const creation = document.document_date ? { creation: document.document_date } : {};
@@ -653,6 +653,8 @@ export function documentReferenceResource(
           ]
         : []),
     ],
-    ...(relatedId ? { context: { related: [referenceTo(relatedId)] } } : {}),
+    ...(relatedIds.length > 0
+      ? { context: { related: relatedIds.map((id) => referenceTo(id)) } }
+      : {}),
   };
 }

@@ -34,6 +34,7 @@ import {
   type FhirClock,
   type FhirSource,
 } from './fhir-source';
+import { createDocumentRecords } from '../documents/document-records';
 import type { DocumentRepository } from '../documents/document-repository';
 import { overdueDoses } from '../vaccines/member-plans';
 import { buildPatientSummary } from './fhir-summary';
@@ -77,20 +78,25 @@ export function personFhirSource(
     doses: () => personDoses(db, userId, person),
     documents: () =>
       documents && documentIds?.length !== 0
-        ? personDocuments(documents, userId, person, documentIds)
+        ? personDocuments(db, documents, userId, person, documentIds)
         : noRecords(),
   };
 }
 
 /** A person's documents, each file read when the bundle reaches it. */
 async function* personDocuments(
+  db: Kysely<DB>,
   documents: Pick<DocumentRepository, 'ofPerson' | 'readFile'>,
   userId: string,
   person: Person,
   ids?: readonly string[],
 ): AsyncGenerator<DocumentWithFile> {
-  for (const row of await documents.ofPerson(userId, person.family_member_id)) {
-    if (ids && !ids.includes(row.id)) continue;
+  const rows = (await documents.ofPerson(userId, person.family_member_id)).filter(
+    (row) => !ids || ids.includes(row.id),
+  );
+  // The records each is attached to: those there are, of the person's.
+  const attached = await createDocumentRecords(db).named(userId, rows, true);
+  for (const row of rows) {
     const displaySha256 = row.display_sha256;
     yield {
       id: row.id,
@@ -101,8 +107,7 @@ async function* personDocuments(
       mime_type: row.mime_type,
       size_bytes: Number(row.size_bytes),
       created_at: row.created_at,
-      record_type: row.record_type,
-      record_id: row.record_id,
+      record_ids: (attached.get(row.id) ?? []).map((record) => record.record_id),
       file: () => documents.readFile(userId, row.sha256),
       ...(displaySha256
         ? {

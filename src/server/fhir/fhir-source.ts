@@ -104,9 +104,8 @@ export interface DocumentWithFile {
   mime_type: string;
   size_bytes: number;
   created_at: string;
-  /** The record it belongs to: its type's path (visits…) and its id; null when none. */
-  record_type: string | null;
-  record_id: string | null;
+  /** The ids of the records it is attached to (none, one or several). */
+  record_ids: readonly string[];
   file: () => AsyncIterable<Uint8Array>;
   /** The copy a browser shows (a HEIC photo's JPEG), when the original is not one. */
   display?: { size_bytes: number; file: () => AsyncIterable<Uint8Array> };

@@ -22,6 +22,12 @@ export function recordRoutes<D extends RecordDefinition>(
   hooks: {
     /** After a record is deleted (its documents are detached). */
     onDeleted?: (record: { user_id: string; id: string }) => Promise<void>;
+    /** After a record is changed (documents of a person it no longer is are detached). */
+    onUpdated?: (record: {
+      user_id: string;
+      id: string;
+      family_member_id?: string | null;
+    }) => Promise<void>;
   } = {},
 ) {
   const definition = repository.definition;
@@ -72,6 +78,7 @@ export function recordRoutes<D extends RecordDefinition>(
       const access = await c.var.access();
       const record = await repository.update(access, c.req.param('id'), values);
       if (!record) throw missing();
+      await hooks.onUpdated?.(record as { user_id: string; id: string });
       await noteRecord(access, record, 'write');
       return c.json(record);
     })

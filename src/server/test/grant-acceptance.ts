@@ -16,3 +16,19 @@ export async function acceptGrant(
   const accepted = await grantee.post('/api/household/accept', { code });
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(204);
 }
+
+/** The owner shares a person with another account, which accepts. */
+export async function shareAndAccept(
+  owner: TestClient,
+  grantee: { client: TestClient; email: string },
+  personId: string,
+  role: 'viewer' | 'editor',
+): Promise<void> {
+  const granted = await owner.post<GivenGrant>('/api/household/grants', {
+    personId,
+    email: grantee.email,
+    role,
+  });
+  expect(granted.status, JSON.stringify(granted.body)).toBe(201);
+  await acceptGrant(grantee.client, granted);
+}

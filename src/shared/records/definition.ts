@@ -108,7 +108,10 @@ export function searchFieldsOf(definition: RecordDefinition): string[] {
   return [definition.titleField, ...declared.filter((name) => name !== definition.titleField)];
 }
 
-/** The date a search result shows: the timeline's, else the type's first date field. */
+/**
+ * The date a record is known by: the one a search result shows and a document attached to
+ * it is dated by (CONTRACT §6), the timeline's, else the type's first date field.
+ */
 export function searchDateFieldOf(definition: RecordDefinition): string | null {
   if (definition.search?.dateField) return definition.search.dateField;
   if (definition.timeline) return definition.timeline.dateField;
@@ -116,6 +119,16 @@ export function searchDateFieldOf(definition: RecordDefinition): string | null {
     ([, field]) => field.kind === 'date' || field.kind === 'datetime',
   );
   return dated ? dated[0] : null;
+}
+
+/** A record's date (see searchDateFieldOf), or null when its type or the record has none. */
+export function recordDateOf(
+  definition: RecordDefinition,
+  record: Readonly<Record<string, unknown>>,
+): string | null {
+  const field = searchDateFieldOf(definition);
+  const value = field ? record[field] : null;
+  return typeof value === 'string' && value ? value : null;
 }
 
 type SchemaShape<F extends FieldMap> = { [K in keyof F]: F[K]['schema'] };

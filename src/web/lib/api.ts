@@ -35,11 +35,13 @@ import type { DoseMarkInput } from '../../shared/dose-requests';
 import type { CreateShareLinkInput } from '../../shared/share-links';
 import type { LabPanelInput } from '../../shared/labs/lab-panel';
 import type {
+  AttachableRecords,
   DocumentPage,
   DocumentTextAnswer,
   DocumentUsage,
   StoredDocument,
 } from '../../shared/documents';
+import type { DocumentEdit, DocumentRecord } from '../../shared/document-upload';
 import { MAX_PAGE_SIZE, WHOLE_FAMILY_CONTACTS } from '../../shared/constants';
 import { localToday } from '../../shared/dates';
 import type {
@@ -313,6 +315,15 @@ export const documentsApi = {
     request<DocumentPage>('GET', `/documents${queryString({ ...query })}`),
   get: (id: string) => request<StoredDocument>('GET', `/documents/${encodeURIComponent(id)}`),
   remove: (id: string) => request<void>('DELETE', `/documents/${encodeURIComponent(id)}`),
+  /** Its title, type, date, person and the records it is attached to. */
+  update: (id: string, edit: DocumentEdit) =>
+    request<StoredDocument>('PUT', `/documents/${encodeURIComponent(id)}`, edit),
+  /** Attaches it to one more record of its person's. */
+  attach: (id: string, record: DocumentRecord) =>
+    request<StoredDocument>('POST', `/documents/${encodeURIComponent(id)}/records`, record),
+  /** The records a document of this person may be attached to. */
+  attachableRecords: (personId: string) =>
+    request<AttachableRecords>('GET', `/documents/records${queryString({ person: personId })}`),
   /** The document's text, read from its text layer or by OCR, once it is read. */
   text: (id: string) =>
     request<DocumentTextAnswer>('GET', `/documents/${encodeURIComponent(id)}/text`),

@@ -263,8 +263,7 @@ describe('sharedDocuments', () => {
     mime_type: 'application/pdf',
     size_bytes: 4,
     created_at: '2026-02-04T09:00:00.000Z',
-    record_type: null,
-    record_id: null,
+    record_ids: [],
     file: async function* () {},
     ...overrides,
   });

@@ -1,13 +1,14 @@
 /**
  * /documents/{id}: the document itself (an image full width, which a tap zooms; a PDF in the
- * browser's own viewer), what it is, 'Download' and 'Delete Document' (asked first).
+ * browser's own viewer), what it is and the records it is attached to, 'Download', 'Edit
+ * Document' and 'Delete Document' (asked first).
  */
-import { Download, Trash2, ZoomIn, ZoomOut } from 'lucide-react';
+import { Download, Pencil, Trash2, ZoomIn, ZoomOut } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-error';
 import { formatDate, LONG_DATE_FORMAT } from '../../../shared/dates';
-import { recordIdentities } from '../../../shared/records/catalogue';
+import { attachmentLabel } from '../../../shared/document-labels';
 import { buttonVariants, Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -19,6 +20,7 @@ import { useRecordOwnership } from '../household/household-queries';
 import { PageHeader } from '../shell/page-header';
 import { formatBytes } from './document-list';
 import { useDeleteDocument, useDocument, useDocumentText } from './document-queries';
+import { EditDocumentDialog } from './edit-document-dialog';
 
 export function DocumentDetailPage() {
   const { id = '' } = useParams();
@@ -29,6 +31,7 @@ export function DocumentDetailPage() {
   const user = useSession().data?.user;
   const [zoomed, setZoomed] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   if (document.isPending) {
     return (
@@ -52,9 +55,6 @@ export function DocumentDetailPage() {
   const data = document.data;
   const { canChange } = ownership(data);
   const image = data.mime_type.startsWith('image/');
-  const record = data.record_type
-    ? recordIdentities.find((identity) => identity.path === data.record_type)
-    : undefined;
   const person = data.person_name ?? (data.user_id === user?.id ? `${user.name} (you)` : null);
   const rows = [
     { label: 'Document Type', value: data.document_type },
@@ -66,15 +66,20 @@ export function DocumentDetailPage() {
     { label: 'File', value: `${data.file_name} · ${formatBytes(data.size_bytes)}` },
     {
       label: 'Attached to',
-      value:
-        record && data.record_id ? (
-          <Link
-            className="text-primary underline-offset-4 hover:underline"
-            to={`/${record.path}/${data.record_id}`}
-          >
-            {record.noun}
-          </Link>
-        ) : null,
+      value: data.records.length ? (
+        <ul className="space-y-1">
+          {data.records.map((record) => (
+            <li key={`${record.record_type}/${record.record_id}`}>
+              <Link
+                className="-my-1 inline-flex min-h-9 items-center text-primary underline-offset-4 hover:underline"
+                to={`/${record.record_type}/${record.record_id}`}
+              >
+                {attachmentLabel(record)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null,
     },
   ].filter((row) => row.value);
 
@@ -123,6 +128,12 @@ export function DocumentDetailPage() {
           <Download aria-hidden="true" />
           Download
         </a>
+        {canChange ? (
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" />
+            Edit Document
+          </Button>
+        ) : null}
       </div>
       <Card className="mt-4 p-5">
         <dl className="divide-y divide-border">
@@ -142,6 +153,9 @@ export function DocumentDetailPage() {
             Delete Document
           </Button>
         </div>
+      ) : null}
+      {canChange ? (
+        <EditDocumentDialog document={data} open={editing} onOpenChange={setEditing} />
       ) : null}
       <ConfirmDialog
         open={confirming}

@@ -1,5 +1,10 @@
-/** Documents: lists, one document, the storage used, and deleting one. */
+/**
+ * Documents: lists, one document, the storage used, editing, attaching and deleting one,
+ * and the records a person's document may be attached to.
+ */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StoredDocument } from '../../../shared/documents';
+import type { DocumentEdit, DocumentRecord } from '../../../shared/document-upload';
 import { documentsApi, type DocumentListQuery } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 
@@ -48,6 +53,52 @@ export function useDocumentUsage() {
 export function useDocumentsChanged() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: queryKeys.documents });
+}
+
+/** Every document of a person (the holder: their own id), all pages of them, newest first. */
+export function usePersonDocuments(personId: string, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.documentList({ member: personId, all: true }),
+    queryFn: async () => {
+      const documents: StoredDocument[] = [];
+      for (;;) {
+        const page = await documentsApi.list({
+          member: personId,
+          limit: 100,
+          offset: documents.length,
+        });
+        documents.push(...page.documents);
+        if (page.documents.length === 0 || documents.length >= page.total) return documents;
+      }
+    },
+    enabled: enabled && personId !== '',
+  });
+}
+
+/** The records a document of this person may be attached to, by name and date. */
+export function useAttachableRecords(personId: string, enabled = true) {
+  return useQuery({
+    queryKey: [...queryKeys.documents, 'records', personId],
+    queryFn: () => documentsApi.attachableRecords(personId),
+    enabled: enabled && personId !== '',
+  });
+}
+
+export function useUpdateDocument(id: string) {
+  const changed = useDocumentsChanged();
+  return useMutation({
+    mutationFn: (edit: DocumentEdit) => documentsApi.update(id, edit),
+    onSuccess: () => changed(),
+  });
+}
+
+export function useAttachDocument() {
+  const changed = useDocumentsChanged();
+  return useMutation({
+    mutationFn: ({ id, record }: { id: string; record: DocumentRecord }) =>
+      documentsApi.attach(id, record),
+    onSuccess: () => changed(),
+  });
 }
 
 export function useDeleteDocument() {

@@ -1,7 +1,8 @@
 /**
  * /documents: every document the user may see, newest first, with the member filter and a
  * filter by Document Type; 'Upload Document' in the header (and from the Add New dialog,
- * which opens this screen with `?upload`).
+ * which opens this screen with `?upload`). Empty, it says whether there is no document at
+ * all ('No documents yet') or none for the filters chosen ('No documents for {name}').
  */
 import { FileText, Upload } from 'lucide-react';
 import { useId } from 'react';
@@ -10,11 +11,33 @@ import { DOCUMENT_TYPES } from '../../../shared/documents';
 import { EmptyState, Loading } from '../../components/ui/feedback';
 import { Label, Select } from '../../components/ui/input';
 import { LoadMore } from '../../components/ui/load-more';
+import { useSession } from '../auth/session';
+import { useFamilyMembers } from '../family-members/family-member-queries';
 import { FamilyFilter, useMemberParam } from '../family-members/member-filter';
+import { useSharedPersons } from '../household/household-queries';
 import { HeaderAction, PageHeader } from '../shell/page-header';
 import { useDocumentPages } from './document-queries';
 import { DocumentList } from './document-list';
 import { UploadDocumentDialog } from './upload-document-dialog';
+
+/** What an empty list filtered by type, person or both says: 'No documents for Leo'. */
+export function filteredEmpty(documentType: string, name: string | undefined): string {
+  const kind = documentType ? `${documentType} documents` : 'documents';
+  return name ? `No ${kind} for ${name}` : `No ${kind}`;
+}
+
+/** The name of the person the member filter chose (the user's own, without '(you)'). */
+function usePersonName(personId: string | undefined): string | undefined {
+  const user = useSession().data?.user;
+  const members = useFamilyMembers();
+  const shared = useSharedPersons();
+  if (!personId) return undefined;
+  if (personId === user?.id) return user.name;
+  return (
+    members.data?.find((member) => member.id === personId)?.name ??
+    shared.find((person) => person.personId === personId)?.name
+  );
+}
 
 export function DocumentsPage() {
   const id = useId();
@@ -33,6 +56,7 @@ export function DocumentsPage() {
       { replace: true },
     );
   const list = useDocumentPages({ member, document_type: documentType || undefined });
+  const memberName = usePersonName(member);
   const documents = list.data?.pages.flatMap((page) => page.documents) ?? [];
 
   return (
@@ -67,11 +91,15 @@ export function DocumentsPage() {
       {list.isPending ? (
         <Loading />
       ) : documents.length === 0 ? (
-        <EmptyState icon={FileText} title="No documents yet">
-          <p className="text-sm text-muted-foreground">
-            Upload a letter, a lab report or a photo of a card.
-          </p>
-        </EmptyState>
+        member || documentType ? (
+          <EmptyState icon={FileText} title={filteredEmpty(documentType, memberName)} />
+        ) : (
+          <EmptyState icon={FileText} title="No documents yet">
+            <p className="text-sm text-muted-foreground">
+              Upload a letter, a lab report or a photo of a card.
+            </p>
+          </EmptyState>
+        )
       ) : (
         <>
           <DocumentList documents={documents} />

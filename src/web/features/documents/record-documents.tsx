@@ -1,7 +1,8 @@
 /**
  * A record's documents, on its detail screen (every record type's): the heading
  * 'Documents', the documents attached to it, and 'Attach Document' (the Upload Document
- * dialog, tied to the record and its person).
+ * dialog, tied to the record, its person and its date, offering the person's documents
+ * already uploaded).
  */
 import { Paperclip } from 'lucide-react';
 import { useState } from 'react';
@@ -22,12 +23,15 @@ export function RecordDocuments({
   recordType,
   recordId,
   personId,
+  recordDate,
   canChange,
 }: {
   recordType: string;
   recordId: string;
   /** The record's person: '' for the user themself, else a member's or shared person's id. */
   personId: string;
+  /** The date the record is known by (a visit's timestamp, a lab's collected date…). */
+  recordDate: string | null;
   canChange: boolean;
 }) {
   const [open, setOpen] = useState(false);
@@ -55,7 +59,13 @@ export function RecordDocuments({
         <UploadDocumentDialog
           open={open}
           onOpenChange={setOpen}
-          attach={{ recordType, recordId, personId, documentType: LIKELY_TYPE[recordType] }}
+          attach={{
+            recordType,
+            recordId,
+            personId,
+            recordDate,
+            documentType: LIKELY_TYPE[recordType],
+          }}
         />
       ) : null}
     </section>

@@ -3,29 +3,31 @@
  * phone the image types offer the camera), 'Title' (the file's name until changed),
  * 'Document Type', 'Document Date', 'Family Member', and 'Upload'. Each file goes on its own,
  * with a progress bar; one that fails says why and can be sent again. Tied to a record
- * ('Attach Document'), the person is the record's.
+ * ('Attach Document'), the person is the record's, the date the record's day, and the
+ * person's documents already uploaded are offered first ('Existing Document', §6): one of
+ * them is attached as it is, no second copy made.
  */
 import { RotateCcw } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import {
   DOCUMENT_ACCEPT,
-  DOCUMENT_TYPES,
   MAX_DOCUMENT_BYTES,
   DOCUMENT_TOO_LARGE_MESSAGE,
   DOCUMENT_EMPTY_MESSAGE,
   type DocumentType,
 } from '../../../shared/documents';
 import { localToday } from '../../../shared/dates';
+import { dayOfRecord, documentChoiceLabel } from '../../../shared/document-labels';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input, Select } from '../../components/ui/input';
 import { documentsApi, type DocumentUploadFields } from '../../lib/api';
-import { errorMessage, showSuccess } from '../../lib/toast';
+import { errorMessage, showError, showSuccess } from '../../lib/toast';
 import { useSession } from '../auth/session';
-import { useFamilyMembers } from '../family-members/family-member-queries';
-import { sharedPersonLabel, useSharedPersons } from '../household/household-queries';
-import { useDocumentsChanged } from './document-queries';
+import { useAttachDocument, useDocumentsChanged, usePersonDocuments } from './document-queries';
+import { personIdOf, useDocumentPersons } from './document-persons';
+import { DocumentTypeField } from './document-type-field';
 
 /** The record a document is attached to, and its person ('' for the user themself). */
 export interface AttachTarget {
@@ -33,6 +35,8 @@ export interface AttachTarget {
   recordId: string;
   personId: string;
   documentType?: DocumentType;
+  /** The record's date (a visit's timestamp, a lab's collected date…): the document's default. */
+  recordDate?: string | null;
 }
 
 interface Upload {
@@ -59,27 +63,45 @@ export function UploadDocumentDialog({
   attach?: AttachTarget;
 }) {
   const id = useId();
-  const user = useSession().data?.user;
-  const members = useFamilyMembers();
-  const editable = useSharedPersons().filter((person) => person.role === 'editor');
+  const me = useSession().data?.user.id;
+  const persons = useDocumentPersons();
   const changed = useDocumentsChanged();
+  const attachExisting = useAttachDocument();
+  // Attached from a record, a document is dated by the record's day, not today.
+  const defaultDate = () => dayOfRecord(attach?.recordDate) ?? localToday();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [title, setTitle] = useState('');
   const [titleChanged, setTitleChanged] = useState(false);
   const [documentType, setDocumentType] = useState<DocumentType>(attach?.documentType ?? 'Other');
-  const [documentDate, setDocumentDate] = useState(localToday());
+  const [documentDate, setDocumentDate] = useState(defaultDate);
   const [personId, setPersonId] = useState(attach?.personId ?? '');
+  const [existing, setExisting] = useState('');
   const [fileError, setFileError] = useState<string>();
   const [titleError, setTitleError] = useState<string>();
-  const busy = uploads.some((upload) => upload.state === 'sending');
+  const busy = uploads.some((upload) => upload.state === 'sending') || attachExisting.isPending;
+  // The person's documents not on this record yet, to attach as they are.
+  const personDocuments = usePersonDocuments(
+    personIdOf(attach?.personId ?? '', me),
+    open && attach !== undefined,
+  );
+  const uploaded = attach
+    ? (personDocuments.data ?? []).filter(
+        (document) =>
+          !document.records.some(
+            (record) =>
+              record.record_type === attach.recordType && record.record_id === attach.recordId,
+          ),
+      )
+    : [];
 
   const reset = () => {
     setUploads([]);
     setTitle('');
     setTitleChanged(false);
     setDocumentType(attach?.documentType ?? 'Other');
-    setDocumentDate(localToday());
+    setDocumentDate(defaultDate());
     setPersonId(attach?.personId ?? '');
+    setExisting('');
     setFileError(undefined);
     setTitleError(undefined);
   };
@@ -138,6 +160,20 @@ export function UploadDocumentDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (attach && existing) {
+      try {
+        await attachExisting.mutateAsync({
+          id: existing,
+          record: { record_type: attach.recordType, record_id: attach.recordId },
+        });
+        showSuccess('Document attached');
+        reset();
+        onOpenChange(false);
+      } catch (error) {
+        showError('Could not attach the document', error);
+      }
+      return;
+    }
     if (uploads.length === 0) {
       setFileError('Choose a file to upload');
       return;
@@ -172,127 +208,148 @@ export function UploadDocumentDialog({
         onOpenChange(next);
       }}
     >
-      <DialogContent title="Upload Document" description="A PDF or a photo of a paper.">
+      <DialogContent
+        title="Upload Document"
+        description={
+          uploaded.length
+            ? 'A document already uploaded, or a new PDF or photo of a paper.'
+            : 'A PDF or a photo of a paper.'
+        }
+      >
         <form className="space-y-4" onSubmit={submit} noValidate>
-          <FormField id={`${id}-file`} label="File" required error={fileError}>
-            <Input
-              id={`${id}-file`}
-              type="file"
-              multiple
-              accept={DOCUMENT_ACCEPT}
-              onChange={(event) => chooseFiles([...(event.target.files ?? [])])}
-              disabled={busy}
-            />
-          </FormField>
-          <FormField id={`${id}-title`} label="Title" required error={titleError}>
-            <Input
-              id={`${id}-title`}
-              value={title}
-              maxLength={200}
-              onChange={(event) => {
-                setTitle(event.target.value);
-                setTitleChanged(true);
-              }}
-            />
-          </FormField>
-          <FormField id={`${id}-type`} label="Document Type" required>
-            <Select
-              id={`${id}-type`}
-              value={documentType}
-              onChange={(event) => setDocumentType(event.target.value as DocumentType)}
-            >
-              {DOCUMENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          <FormField id={`${id}-date`} label="Document Date">
-            <Input
-              id={`${id}-date`}
-              type="date"
-              value={documentDate}
-              onChange={(event) => setDocumentDate(event.target.value)}
-            />
-          </FormField>
-          <FormField id={`${id}-member`} label="Family Member">
-            <Select
-              id={`${id}-member`}
-              value={personId}
-              onChange={(event) => setPersonId(event.target.value)}
-              // Attached to a record, the document is its person's.
-              disabled={attach !== undefined}
-            >
-              <option value="">{user ? `${user.name} (you)` : 'You'}</option>
-              {(members.data ?? []).map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.name}
-                </option>
-              ))}
-              {editable.map((person) => (
-                <option key={person.personId} value={person.personId}>
-                  {sharedPersonLabel(person)}
-                </option>
-              ))}
-              {attach?.personId &&
-              attach.personId !== user?.id &&
-              !(members.data ?? []).some((member) => member.id === attach.personId) &&
-              !editable.some((person) => person.personId === attach.personId) ? (
-                <option value={attach.personId}>The record&apos;s person</option>
-              ) : null}
-            </Select>
-          </FormField>
-          {uploads.length ? (
-            <ul className="space-y-3" aria-label="Files">
-              {uploads.map((upload) => (
-                <li key={`${upload.file.name}-${upload.file.lastModified}`} className="space-y-1">
-                  <div className="flex items-center justify-between gap-2 text-sm">
-                    <span className="min-w-0 truncate font-medium">{upload.file.name}</span>
-                    <span className="shrink-0 text-muted-foreground">
-                      {upload.state === 'done'
-                        ? 'Uploaded'
-                        : upload.state === 'failed'
-                          ? 'Failed'
-                          : upload.state === 'sending'
-                            ? `${Math.round((upload.sent / Math.max(upload.file.size, 1)) * 100)}%`
-                            : ''}
-                    </span>
-                  </div>
-                  <progress
-                    className="h-2 w-full accent-primary"
-                    aria-label={`${upload.file.name} upload progress`}
-                    max={Math.max(upload.file.size, 1)}
-                    value={
-                      upload.state === 'done'
-                        ? upload.file.size
-                        : upload.state === 'failed'
-                          ? 0
-                          : upload.sent
-                    }
-                  />
-                  {upload.state === 'failed' ? (
-                    <div className="flex items-center justify-between gap-2">
-                      <p className="text-sm font-medium text-destructive" role="alert">
-                        {upload.error}
-                      </p>
-                      <Button
-                        type="button"
-                        variant="outline"
-                        onClick={() => void retry(upload)}
-                        aria-label={`Retry ${upload.file.name}`}
-                      >
-                        <RotateCcw aria-hidden="true" />
-                        Retry
-                      </Button>
-                    </div>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
+          {uploaded.length ? (
+            <FormField id={`${id}-existing`} label="Existing Document">
+              <Select
+                id={`${id}-existing`}
+                value={existing}
+                onChange={(event) => setExisting(event.target.value)}
+                disabled={busy}
+              >
+                <option value="">Upload a new file</option>
+                {uploaded.map((document) => (
+                  <option key={document.id} value={document.id}>
+                    {documentChoiceLabel(document)}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
           ) : null}
+          {existing ? null : (
+            <>
+              <FormField id={`${id}-file`} label="File" required error={fileError}>
+                <Input
+                  id={`${id}-file`}
+                  type="file"
+                  multiple
+                  accept={DOCUMENT_ACCEPT}
+                  onChange={(event) => chooseFiles([...(event.target.files ?? [])])}
+                  disabled={busy}
+                />
+              </FormField>
+              <FormField id={`${id}-title`} label="Title" required error={titleError}>
+                <Input
+                  id={`${id}-title`}
+                  value={title}
+                  maxLength={200}
+                  onChange={(event) => {
+                    setTitle(event.target.value);
+                    setTitleChanged(true);
+                  }}
+                />
+              </FormField>
+              <DocumentTypeField
+                id={`${id}-type`}
+                value={documentType}
+                onChange={setDocumentType}
+              />
+              <FormField id={`${id}-date`} label="Document Date">
+                <Input
+                  id={`${id}-date`}
+                  type="date"
+                  value={documentDate}
+                  onChange={(event) => setDocumentDate(event.target.value)}
+                />
+              </FormField>
+              <FormField id={`${id}-member`} label="Family Member">
+                <Select
+                  id={`${id}-member`}
+                  value={personId}
+                  onChange={(event) => setPersonId(event.target.value)}
+                  // Attached to a record, the document is its person's.
+                  disabled={attach !== undefined}
+                >
+                  {persons.map((person) => (
+                    <option key={person.value} value={person.value}>
+                      {person.label}
+                    </option>
+                  ))}
+                  {attach?.personId &&
+                  !persons.some((person) => person.value === attach.personId) ? (
+                    <option value={attach.personId}>The record&apos;s person</option>
+                  ) : null}
+                </Select>
+              </FormField>
+              {uploads.length ? (
+                <ul className="space-y-3" aria-label="Files">
+                  {uploads.map((upload) => (
+                    <li
+                      key={`${upload.file.name}-${upload.file.lastModified}`}
+                      className="space-y-1"
+                    >
+                      <div className="flex items-center justify-between gap-2 text-sm">
+                        <span className="min-w-0 truncate font-medium">{upload.file.name}</span>
+                        <span className="shrink-0 text-muted-foreground">
+                          {upload.state === 'done'
+                            ? 'Uploaded'
+                            : upload.state === 'failed'
+                              ? 'Failed'
+                              : upload.state === 'sending'
+                                ? `${Math.round((upload.sent / Math.max(upload.file.size, 1)) * 100)}%`
+                                : ''}
+                        </span>
+                      </div>
+                      <progress
+                        className="h-2 w-full accent-primary"
+                        aria-label={`${upload.file.name} upload progress`}
+                        max={Math.max(upload.file.size, 1)}
+                        value={
+                          upload.state === 'done'
+                            ? upload.file.size
+                            : upload.state === 'failed'
+                              ? 0
+                              : upload.sent
+                        }
+                      />
+                      {upload.state === 'failed' ? (
+                        <div className="flex items-center justify-between gap-2">
+                          <p className="text-sm font-medium text-destructive" role="alert">
+                            {upload.error}
+                          </p>
+                          <Button
+                            type="button"
+                            variant="outline"
+                            onClick={() => void retry(upload)}
+                            aria-label={`Retry ${upload.file.name}`}
+                          >
+                            <RotateCcw aria-hidden="true" />
+                            Retry
+                          </Button>
+                        </div>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </>
+          )}
           <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? 'Uploading...' : 'Upload'}
+            {existing
+              ? attachExisting.isPending
+                ? 'Saving...'
+                : 'Attach'
+              : busy
+                ? 'Uploading...'
+                : 'Upload'}
           </Button>
         </form>
       </DialogContent>

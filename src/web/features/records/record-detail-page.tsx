@@ -6,7 +6,11 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatDate, LONG_DATE_FORMAT, LONG_DATE_TIME_FORMAT } from '../../../shared/dates';
-import type { RecordDefinition, StoredRecord } from '../../../shared/records/definition';
+import {
+  recordDateOf,
+  type RecordDefinition,
+  type StoredRecord,
+} from '../../../shared/records/definition';
 import type { FieldSpec } from '../../../shared/records/fields';
 import { MemberBadge } from '../../components/member-badge';
 import { Button } from '../../components/ui/button';
@@ -228,6 +232,7 @@ export function RecordDetailPage<D extends RecordDefinition>({
             ? (data.family_member_id ?? '')
             : (data.family_member_id ?? data.user_id)
         }
+        recordDate={recordDateOf(definition, values)}
         canChange={canChange}
       />
       {canChange ? (
