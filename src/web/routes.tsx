@@ -12,6 +12,7 @@ import { recordIdentities } from '../shared/records/catalogue';
 import { recordScreenPaths, SCREENS, type ScreenName } from '../shared/routes';
 import { Loading } from './components/ui/feedback';
 import { RequireSession } from './features/auth/require-session';
+import { HouseholdWatch } from './features/household/household-queries';
 import { AppLayout } from './features/shell/app-layout';
 
 interface RecordScreens {
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
   {
     element: (
       <RequireSession>
+        <HouseholdWatch />
         <AppLayout />
       </RequireSession>
     ),
