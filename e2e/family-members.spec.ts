@@ -1,3 +1,4 @@
+import { MEMBER_COLOR_NAMES } from '../src/shared/constants';
 import { expect, expectAccessible, test } from './fixtures';
 
 test('family members are added, renamed and deleted on /profiles', async ({ page, user }) => {
@@ -63,4 +64,25 @@ test('the member dialog opens on the default colour and needs a name', async ({ 
   await expect(dialog.getByRole('radio', { name: '#20c997' })).toBeChecked();
   await expect(dialog.getByRole('radio')).toHaveCount(6);
   await expect(dialog.getByLabel('Name')).toHaveAttribute('required', '');
+});
+
+test('a colour swatch is named by its hex value and described by the colour’s name', async ({
+  page,
+  user,
+}) => {
+  void user;
+  await page.goto('/profiles');
+  await page.getByRole('button', { name: 'Add Family Member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Family Member' });
+  for (const [hex, name] of Object.entries(MEMBER_COLOR_NAMES)) {
+    const swatch = dialog.getByRole('radio', { name: hex, exact: true });
+    await expect(swatch).toHaveAccessibleName(hex);
+    await expect(swatch).toHaveAccessibleDescription(name);
+  }
+  await expect(
+    dialog.getByRole('radio', { name: '#3b82f6', exact: true }),
+  ).toHaveAccessibleDescription('Blue');
+  await dialog.getByRole('radio', { name: '#3b82f6', exact: true }).check();
+  await expect(dialog.getByRole('radio', { name: '#3b82f6', exact: true })).toBeChecked();
+  await expectAccessible(page);
 });

@@ -138,3 +138,58 @@ test('Share Access names the field of a refused email', async ({ page, user }) =
   await expect(dialog.getByRole('alert')).toContainText('Email is your own');
   await expectAccessible(page);
 });
+
+/** The app's tab comes back into view (the person switches back to it). */
+async function comeBack(page: Page) {
+  await page.evaluate(() =>
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true })),
+  );
+}
+
+test('sharing reaches both accounts’ open screens without a reload', async ({
+  page,
+  user,
+  browser,
+}) => {
+  void user;
+  const baseURL = test.info().project.use.baseURL ?? '';
+  await addMemberViaApi(page, { name: 'Mia', color: '#ec4899' });
+  const grace = await secondAccount(browser, baseURL);
+  // Grace's clock is the page's own, so that the minutes she leaves the screen open pass at once.
+  await grace.page.clock.install();
+  await grace.page.goto('/profiles');
+  await expect(grace.page.getByRole('heading', { name: 'Family Profiles' })).toBeVisible();
+  const shared = grace.page.getByRole('region', { name: 'Shared with you' });
+  await expect(shared).toHaveCount(0);
+
+  // Shared while Grace's screen is open; she comes back to it with the code.
+  const code = await grant(page, 'Mia', grace.user, 'Viewer');
+  await comeBack(grace.page);
+  await expect(shared.getByLabel('Acceptance Code')).toBeVisible();
+  await shared.getByLabel('Acceptance Code').fill(code ?? '');
+  await shared.getByRole('button', { name: 'Accept' }).click();
+  await expect(shared).toContainText('Mia');
+  // Mia is at once among the persons of Grace's other screens.
+  await grace.page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Timeline' })
+    .click();
+  await expect(grace.page.getByRole('button', { name: /^Mia/ })).toBeVisible();
+
+  // The owner's open page hears of the acceptance when it is looked at again.
+  const access = page.getByRole('list', { name: 'People with access to Mia' });
+  await expect(access).toContainText('Pending');
+  await comeBack(page);
+  await expect(access).toContainText('Accepted by Grace Kim');
+
+  // Removed while Grace's timeline stays open, in view: within a minute, Mia is gone from it.
+  await page.getByRole('button', { name: `Remove access for ${grace.user.email}` }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /^Delete/ })
+    .click();
+  await expect(access).toHaveCount(0);
+  await grace.page.clock.fastForward('01:00');
+  await expect(grace.page.getByRole('button', { name: /^Mia/ })).toHaveCount(0);
+  await grace.close();
+});

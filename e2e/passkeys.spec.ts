@@ -5,7 +5,7 @@
  * in with the passkey alone (no password, passcode or code), removes it after the password
  * and a code, and the removed passkey no longer signs in.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { enableTwoFactorViaApi, expect, PASSCODE, test, uniqueEmail } from './fixtures';
 
 /** A platform authenticator that keeps discoverable credentials and verifies the person. */
@@ -96,4 +96,72 @@ test('a passkey is added, signs in alone, is removed, and then no longer signs i
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page.getByText('This passkey is not known here', { exact: false })).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+/**
+ * Does what it is given, then waits until the code it made the page load (the app's
+ * /assets/ files) has all arrived and nothing more was asked for half a second.
+ */
+async function untilCodeLoaded(page: Page, action: () => Promise<void>) {
+  const pending = new Set<Request>();
+  let lastChange = Date.now();
+  const isCode = (request: Request) => new URL(request.url()).pathname.startsWith('/assets/');
+  const started = (request: Request) => {
+    if (!isCode(request)) return;
+    pending.add(request);
+    lastChange = Date.now();
+  };
+  const ended = (request: Request) => {
+    if (!pending.delete(request)) return;
+    lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await action();
+    await expect.poll(() => pending.size === 0 && Date.now() - lastChange > 500).toBe(true);
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
+test('where passkeys cannot work, the sign-in form says so only when a passkey is asked for', async ({
+  page,
+}) => {
+  // As over plain http at an address other than localhost: not a secure context, so the
+  // browser has no WebAuthn at all. The page notes when the words first appear.
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'isSecureContext', { value: false });
+    delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+    const seen = window as { passkeyWordsAt?: number };
+    new MutationObserver(() => {
+      if (
+        seen.passkeyWordsAt === undefined &&
+        document.body?.textContent?.includes('cannot use passkeys')
+      )
+        seen.passkeyWordsAt = performance.now();
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.goto('/auth');
+  const unsupported = page.getByText('This browser cannot use passkeys here', { exact: false });
+  const button = page.getByRole('button', { name: 'Sign in with a passkey' });
+  await expect(button).toBeVisible();
+
+  // Focusing Email starts the quiet offer of the device's passkeys (conditional UI), with the
+  // passkey code and its library: with no passkey possible, it ends without a word.
+  await untilCodeLoaded(page, async () => {
+    await page.getByLabel('Email').click();
+    await page.getByLabel('Email').fill('ann@example.com');
+    await page.getByLabel('Password').click();
+  });
+  await expect(unsupported).toHaveCount(0);
+
+  const asked = await page.evaluate(() => performance.now());
+  await button.click();
+  await expect(unsupported).toBeVisible();
+  const shown = await page.evaluate(() => (window as { passkeyWordsAt?: number }).passkeyWordsAt);
+  expect(shown).toBeGreaterThan(asked);
 });

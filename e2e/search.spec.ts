@@ -55,3 +55,35 @@ test('the header search finds a record as one types, and /search lists it under 
   await page.goto('/search?q=zzyzx');
   await expect(page.getByText('No results for "zzyzx"')).toBeVisible();
 });
+
+test('vitals are found by their notes, their measures’ names and their values, in the user’s units', async ({
+  page,
+  user,
+}) => {
+  void user;
+  const vitals = await createRecordViaApi(page, 'vitals', {
+    measured_at: '2026-03-04T08:15:00.000Z',
+    weight_kg: 72.5,
+    systolic_mmhg: 120,
+    diastolic_mmhg: 80,
+    notes: 'After the long walk',
+  });
+  const result = page.getByRole('link', { name: /Weight 72\.5 kg · BP 120\/80 mmHg/ });
+  for (const q of ['walk', 'weight', 'blood pressure', '120/80', '72.5 kg']) {
+    await page.goto(`/search?q=${encodeURIComponent(q)}`);
+    await expect(page.getByRole('heading', { name: 'Vitals' }), q).toBeVisible();
+    await expect(result, q).toHaveAttribute('href', `/vitals/${vitals.id}`);
+  }
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('search-vitals.png') });
+
+  // In US units the result reads in pounds, and is found by them.
+  await page.goto('/profile-settings');
+  await page.getByLabel('Units').selectOption({ label: 'US' });
+  await expect(page.getByLabel('Units')).toHaveValue('us');
+  const inPounds = page.getByRole('link', { name: /Weight 159\.8 lb · BP 120\/80 mmHg/ });
+  await page.goto('/search?q=159.8%20lb');
+  await expect(inPounds).toHaveAttribute('href', `/vitals/${vitals.id}`);
+  await inPounds.click();
+  await expect(page).toHaveURL(new RegExp(`/vitals/${vitals.id}$`));
+});

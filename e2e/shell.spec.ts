@@ -1,3 +1,4 @@
+import { SCREEN_PATHS } from '../src/shared/routes';
 import { expect, expectAccessible, test } from './fixtures';
 
 test('the 404 page links home', async ({ page, user }) => {
@@ -9,9 +10,36 @@ test('the 404 page links home', async ({ page, user }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('every screen answers 200, and only a path no screen has answers 404', async ({
+  page,
+  user,
+}) => {
+  void user;
+  const id = '0197c3a2-5b1e-7c4d-8e9f-a0b1c2d3e4f5';
+  for (const path of SCREEN_PATHS) {
+    const url = path.replace(/:[a-z]+/gi, id);
+    expect((await page.request.get(url)).status(), url).toBe(200);
+  }
+  for (const [url, heading] of [
+    ['/documents', 'Documents'],
+    ['/search?q=flu', 'Search'],
+  ] as const) {
+    const response = await page.goto(url);
+    expect(response?.status(), url).toBe(200);
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  }
+  const missing = await page.goto(`/documents/${id}/more`);
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+});
+
 test('the 404 page shows without a session too', async ({ page }) => {
   await page.goto('/nothing-here');
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  // The password reset screen needs no session either, and is no 404.
+  const reset = await page.goto('/reset-password?token=abc');
+  expect(reset?.status()).toBe(200);
+  await expect(page.getByLabel('New Password')).toBeVisible();
 });
 
 test('the bottom navigation and the Add New dialog reach every screen', async ({ page, user }) => {

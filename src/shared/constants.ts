@@ -20,6 +20,18 @@ export const MEMBER_COLORS = [
   '#10b981',
 ] as const;
 export type MemberColor = (typeof MEMBER_COLORS)[number];
+/**
+ * Each member colour's name in words: a swatch is named by its hex value (CONTRACT §2), and
+ * described by this, so that a screen reader says 'Blue', not only '#3b82f6'.
+ */
+export const MEMBER_COLOR_NAMES: Record<MemberColor, string> = {
+  '#20c997': 'Teal',
+  '#3b82f6': 'Blue',
+  '#8b5cf6': 'Violet',
+  '#ec4899': 'Pink',
+  '#f59e0b': 'Amber',
+  '#10b981': 'Green',
+};
 export const DEFAULT_MEMBER_COLOR: MemberColor = '#20c997';
 
 /** Limits on free text, so one request can never store an unbounded blob. */

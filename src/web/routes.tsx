@@ -1,5 +1,6 @@
 /**
- * Every route of SPEC.md §2. Each screen's code loads when it is first opened, so the
+ * Every route of SPEC.md §2, at the paths of the one list of screens the server answers too
+ * (shared/routes.ts). Each screen's code loads when it is first opened, so the
  * first screen stays small. The router loads a screen's code itself (`lazy`): on the first
  * page load it starts at once, while the app is still starting and the session is being
  * checked, rather than after the first render asked for it.
@@ -8,8 +9,10 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { RecordType } from '../shared/records/definition';
 import { recordIdentities } from '../shared/records/catalogue';
+import { recordScreenPaths, SCREENS, type ScreenName } from '../shared/routes';
 import { Loading } from './components/ui/feedback';
 import { RequireSession } from './features/auth/require-session';
+import { HouseholdWatch } from './features/household/household-queries';
 import { AppLayout } from './features/shell/app-layout';
 
 interface RecordScreens {
@@ -47,64 +50,51 @@ const defaultExport = (module: { default: ComponentType }) => module.default;
 const recordRoutes: RouteObject[] = recordIdentities.flatMap((definition) => {
   const load = recordScreenModule(definition.type);
   const pick = (name: keyof RecordScreens) => screen(() => load().then((module) => module[name]));
+  const paths = recordScreenPaths(definition);
   return [
-    { path: definition.path, ...pick('ListPage') },
-    { path: `${definition.path}/new`, ...pick('FormPage') },
-    { path: `${definition.path}/:id`, ...pick('DetailPage') },
-    { path: `${definition.path}/:id/edit`, ...pick('FormPage') },
+    { path: paths.list, ...pick('ListPage') },
+    { path: paths.new, ...pick('FormPage') },
+    { path: paths.detail, ...pick('DetailPage') },
+    { path: paths.edit, ...pick('FormPage') },
   ];
 });
 
+/** Each screen's code, by the screen's name: a screen of the list without one does not compile. */
+const screens: Record<ScreenName, () => Promise<ComponentType>> = {
+  auth: () => import('./features/auth/auth-page').then(defaultExport),
+  resetPassword: () => import('./features/auth/reset-password-page').then(defaultExport),
+  timeline: () => import('./features/timeline/timeline-page').then(defaultExport),
+  list: () => import('./features/lists/health-records-page').then(defaultExport),
+  search: () => import('./features/search/search-page').then(defaultExport),
+  share: () => import('./features/share/share-page').then(defaultExport),
+  profileSettings: () =>
+    import('./features/profile-settings/profile-settings-page').then(defaultExport),
+  growth: () => import('./features/growth/growth-page').then(defaultExport),
+  profiles: () => import('./features/family-members/profiles-page').then(defaultExport),
+  documents: () => import('./features/documents/documents-page').then(defaultExport),
+  document: () => import('./features/documents/document-detail-page').then(defaultExport),
+};
+
+/** The screens open to a visitor with no session. */
+const OPEN_SCREENS = ['auth', 'resetPassword'] as const satisfies readonly ScreenName[];
+const isOpen = (name: ScreenName) => (OPEN_SCREENS as readonly ScreenName[]).includes(name);
+
+const route = (name: ScreenName): RouteObject => ({
+  path: SCREENS[name],
+  ...screen(screens[name]),
+});
+const screenNames = Object.keys(SCREENS) as ScreenName[];
+
 export const routes: RouteObject[] = [
-  { path: '/auth', ...screen(() => import('./features/auth/auth-page').then(defaultExport)) },
-  {
-    path: '/reset-password',
-    ...screen(() => import('./features/auth/reset-password-page').then(defaultExport)),
-  },
+  ...screenNames.filter(isOpen).map(route),
   {
     element: (
       <RequireSession>
+        <HouseholdWatch />
         <AppLayout />
       </RequireSession>
     ),
-    children: [
-      {
-        index: true,
-        ...screen(() => import('./features/timeline/timeline-page').then(defaultExport)),
-      },
-      {
-        path: 'list',
-        ...screen(() => import('./features/lists/health-records-page').then(defaultExport)),
-      },
-      {
-        path: 'search',
-        ...screen(() => import('./features/search/search-page').then(defaultExport)),
-      },
-      { path: 'share', ...screen(() => import('./features/share/share-page').then(defaultExport)) },
-      {
-        path: 'profile-settings',
-        ...screen(() =>
-          import('./features/profile-settings/profile-settings-page').then(defaultExport),
-        ),
-      },
-      {
-        path: 'growth',
-        ...screen(() => import('./features/growth/growth-page').then(defaultExport)),
-      },
-      {
-        path: 'profiles',
-        ...screen(() => import('./features/family-members/profiles-page').then(defaultExport)),
-      },
-      {
-        path: 'documents',
-        ...screen(() => import('./features/documents/documents-page').then(defaultExport)),
-      },
-      {
-        path: 'documents/:id',
-        ...screen(() => import('./features/documents/document-detail-page').then(defaultExport)),
-      },
-      ...recordRoutes,
-    ],
+    children: [...screenNames.filter((name) => !isOpen(name)).map(route), ...recordRoutes],
   },
   // A path no screen has: the 404 page, which holds no data and needs no session.
   {

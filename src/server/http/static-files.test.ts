@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SCREEN_PATHS } from '../../shared/routes';
 import { useTestServer } from '../test/harness';
 
 const webDir = mkdtempSync(path.join(tmpdir(), 'kin-web-'));
@@ -43,6 +44,30 @@ describe('the web app', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers every screen of the router with 200, and a path no screen has with the page and 404', async () => {
+    const id = '0197c3a2-5b1e-7c4d-8e9f-a0b1c2d3e4f5';
+    // The list the router is held to (web/routes.test.tsx), and screens CONTRACT.md §5 names.
+    const screens = [
+      ...SCREEN_PATHS.map((path) => path.replace(/:[a-z]+/gi, id)),
+      '/documents',
+      `/documents/${id}`,
+      '/search',
+      '/reset-password',
+      `/visits/${id}/edit`,
+    ];
+    for (const pathname of screens) {
+      const response = await server.client().get(pathname);
+      expect(response.status, pathname).toBe(200);
+      expect(response.headers.get('content-type'), pathname).toMatch(/^text\/html/);
+    }
+    for (const pathname of ['/no/such/page', '/documents/1/2', '/searches', '/visits/1/2/3']) {
+      const response = await server.client().get(pathname);
+      expect(response.status, pathname).toBe(404);
+      // The app's own page, which shows 'Oops! Page not found'.
+      expect(response.body, pathname).toContain('<title>Kin Health</title>');
+    }
   });
 
   it('answers the share link viewer with its own stricter Referrer-Policy, and the CSP', async () => {

@@ -14,7 +14,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../db/schema';
 import { engineOf } from '../db/migrations/engine';
-import { searchSources, type SearchSource } from './search-sources';
+import { searchSources, type SearchMeasure, type SearchSource } from './search-sources';
 
 const NAME = /^[a-z_][a-z0-9_]*$/;
 
@@ -25,18 +25,60 @@ function checkedName(name: string): string {
 
 const quoted = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
+/**
+ * A number as words: at most `decimals` decimals, no trailing zeros, the point a space
+ * ('72 5' for 72.5, '160'), written the same by both engines. A query's '72.5' is the words
+ * '72' and '5' (shared/search.ts); PostgreSQL's parser would keep '72.5' as one word.
+ */
+function numberText(engine: Engine, value: string, decimals: number): string {
+  if (decimals === 0) {
+    return engine === 'postgres'
+      ? `round((${value})::numeric)::text`
+      : `cast(round(${value}) as integer)`;
+  }
+  const fixed =
+    engine === 'postgres'
+      ? `round((${value})::numeric, ${decimals})::text`
+      : `printf('%.${decimals}f', ${value})`;
+  return `replace(rtrim(rtrim(${fixed}, '0'), '.'), '.', ' ')`;
+}
+
+/** A measure's words, when the row holds it: its names (title) or its values (body). */
+function measureText(engine: Engine, measure: SearchMeasure, part: 'names' | 'values'): string {
+  const column = `s.${checkedName(measure.column)}`;
+  const text =
+    part === 'names'
+      ? quoted(`${measure.words} `)
+      : measure.units
+          .map((unit) => {
+            const shown = unit.offset
+              ? `(${column} - (${unit.offset})) / ${unit.factor}`
+              : `${column} / ${unit.factor}`;
+            const number = numberText(engine, shown, unit.decimals);
+            return unit.symbol ? `${number} || ${quoted(` ${unit.symbol} `)}` : `${number} || ' '`;
+          })
+          .join(' || ');
+  return `case when ${column} is null then '' else ${text} end`;
+}
+
 /** The select of a source's entries, for the rows `where` keeps (`s` the row, `j` its text). */
-export function entriesSelect(source: SearchSource, where: string): string {
+export function entriesSelect(engine: Engine, source: SearchSource, where: string): string {
   const column = (name: string) => `s.${checkedName(name)}`;
   const texts = source.columns.map((name) => `coalesce(${column(name)}, '')`);
   if (source.joined) texts.push(`coalesce(j.${checkedName(source.joined.column)}, '')`);
+  for (const measure of source.measures ?? []) texts.push(measureText(engine, measure, 'values'));
   const body = texts.length ? texts.join(` || ' ' || `) : `''`;
+  const title = source.titleColumn
+    ? `coalesce(${column(source.titleColumn)}, '')`
+    : (source.measures ?? [])
+        .map((measure) => measureText(engine, measure, 'names'))
+        .join(' || ') || `''`;
   const join = source.joined
     ? ` left join ${checkedName(source.joined.table)} j on j.${checkedName(source.joined.key)} = s."id"`
     : '';
   return `select ${quoted(source.table)}, s."id", s."user_id", ${
     source.memberLinked ? 's."family_member_id"' : `''`
-  }, coalesce(${column(source.titleColumn)}, ''), ${body}, ${
+  }, ${title}, ${body}, ${
     source.dateColumn ? column(source.dateColumn) : 'null'
   } from ${checkedName(source.table)} s${join} where ${where}`;
 }
@@ -46,8 +88,8 @@ const INSERT = `insert into search_entries
 
 const removeEntry = (source: SearchSource, id: string) =>
   `delete from search_entries where record_table = ${quoted(source.table)} and record_id = ${id}`;
-const addEntry = (source: SearchSource, id: string) =>
-  `${INSERT} ${entriesSelect(source, `s."id" = ${id}`)}`;
+const addEntry = (engine: Engine, source: SearchSource, id: string) =>
+  `${INSERT} ${entriesSelect(engine, source, `s."id" = ${id}`)}`;
 
 /** The trigger names of a source: dropped before they are made again. */
 function triggerNames(source: SearchSource): { table: string; name: string }[] {
@@ -70,9 +112,9 @@ function sqliteTriggers(source: SearchSource): string[] {
   const table = checkedName(source.table);
   const statements = [
     `create trigger search_${source.table}_added after insert on ${table} begin
-      ${addEntry(source, 'new."id"')}; end`,
+      ${addEntry('sqlite', source, 'new."id"')}; end`,
     `create trigger search_${source.table}_changed after update on ${table} begin
-      ${removeEntry(source, 'old."id"')}; ${addEntry(source, 'new."id"')}; end`,
+      ${removeEntry(source, 'old."id"')}; ${addEntry('sqlite', source, 'new."id"')}; end`,
     `create trigger search_${source.table}_removed after delete on ${table} begin
       ${removeEntry(source, 'old."id"')}; end`,
   ];
@@ -82,11 +124,11 @@ function sqliteTriggers(source: SearchSource): string[] {
     const prefix = `search_${source.table}_${source.joined.table}`;
     statements.push(
       `create trigger ${prefix}_added after insert on ${joined} begin
-        ${removeEntry(source, `new.${key}`)}; ${addEntry(source, `new.${key}`)}; end`,
+        ${removeEntry(source, `new.${key}`)}; ${addEntry('sqlite', source, `new.${key}`)}; end`,
       `create trigger ${prefix}_changed after update on ${joined} begin
-        ${removeEntry(source, `old.${key}`)}; ${addEntry(source, `new.${key}`)}; end`,
+        ${removeEntry(source, `old.${key}`)}; ${addEntry('sqlite', source, `new.${key}`)}; end`,
       `create trigger ${prefix}_removed after delete on ${joined} begin
-        ${removeEntry(source, `old.${key}`)}; ${addEntry(source, `old.${key}`)}; end`,
+        ${removeEntry(source, `old.${key}`)}; ${addEntry('sqlite', source, `old.${key}`)}; end`,
     );
   }
   return statements;
@@ -104,7 +146,7 @@ function postgresTriggers(source: SearchSource): string[] {
     fn(
       `search_${source.table}_sync`,
       `if tg_op <> 'INSERT' then ${removeEntry(source, 'old."id"')}; end if;
-      if tg_op <> 'DELETE' then ${addEntry(source, 'new."id"')}; end if;`,
+      if tg_op <> 'DELETE' then ${addEntry('postgres', source, 'new."id"')}; end if;`,
     ),
     `create trigger search_${source.table}_changed after insert or update or delete on ${table}
       for each row execute function search_${source.table}_sync()`,
@@ -118,9 +160,9 @@ function postgresTriggers(source: SearchSource): string[] {
         `${prefix}_sync`,
         `if tg_op <> 'INSERT' then ${removeEntry(source, `old.${key}`)}; end if;
         if tg_op <> 'DELETE' then
-          ${removeEntry(source, `new.${key}`)}; ${addEntry(source, `new.${key}`)};
+          ${removeEntry(source, `new.${key}`)}; ${addEntry('postgres', source, `new.${key}`)};
         else
-          ${addEntry(source, `old.${key}`)};
+          ${addEntry('postgres', source, `old.${key}`)};
         end if;`,
       ),
       `create trigger ${prefix}_changed after insert or update or delete on ${checkedName(
@@ -180,7 +222,7 @@ export async function syncSearchIndex(
         ...dropTriggers(engine, source),
         ...(engine === 'postgres' ? postgresTriggers(source) : sqliteTriggers(source)),
         `delete from search_entries where record_table = ${quoted(source.table)}`,
-        `${INSERT} ${entriesSelect(source, 'true')}`,
+        `${INSERT} ${entriesSelect(engine, source, 'true')}`,
       ];
       for (const statement of statements) await sql.raw(statement).execute(trx);
       await sql`delete from search_sources where record_table = ${source.table}`.execute(trx);

@@ -7,6 +7,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { DEFAULT_MEMBER_COLOR } from '../../shared/constants';
+import { vitalDefinition } from '../../shared/records';
 import {
   highlightSegments,
   snippetOf,
@@ -18,6 +19,7 @@ import { rowsInScope, scopeOf, scopeShape, scopeValues, type Access } from '../a
 import { prepareQuery, preparedShapes } from '../db/prepared-query';
 import type { DB, Engine } from '../db/schema';
 import { withPersonNames } from '../persons/person-columns';
+import { vitalsNames, type NamedVitals } from '../vitals/vitals-names';
 import { searchSources, type SearchSource } from './search-sources';
 
 interface SearchValues extends Record<string, unknown> {
@@ -30,6 +32,8 @@ interface SearchValues extends Record<string, unknown> {
 interface EntryRow {
   record_table: string;
   record_id: string;
+  /** The record's owner (the user, or who shared its person). */
+  user_id: string;
   title: string;
   body: string;
   record_date: string | null;
@@ -66,6 +70,7 @@ export function createSearchRepository(
         const entries = rowsInScope(db, 'search_entries', scope, v, 'e').select([
           'e.record_table',
           'e.record_id',
+          'e.user_id',
           'e.title',
           'e.body',
           'e.record_date',
@@ -98,15 +103,26 @@ export function createSearchRepository(
     );
   }
 
-  function resultOf(row: EntryRow, source: SearchSource, terms: readonly string[]): SearchResult {
+  /** The text around the first of the terms in `text`, or '' when none is in it. */
+  const snippetFor = (text: string, terms: readonly string[]) =>
+    highlightSegments(text, terms).some((segment) => segment.match) ? snippetOf(text, terms) : '';
+
+  function resultOf(
+    row: EntryRow,
+    source: SearchSource,
+    terms: readonly string[],
+    named: ReadonlyMap<string, NamedVitals>,
+  ): SearchResult {
+    // A vitals entry's index text holds its values in every unit system (decision 0047):
+    // its result is named by its measures in the reader's units, and quotes its notes.
+    const vitals =
+      row.record_table === vitalDefinition.table ? named.get(row.record_id) : undefined;
     return {
       type: source.type,
       id: row.record_id,
       path: `/${source.path}/${row.record_id}`,
-      title: row.title,
-      snippet: highlightSegments(row.body, terms).some((segment) => segment.match)
-        ? snippetOf(row.body, terms)
-        : '',
+      title: vitals ? vitals.name : row.title,
+      snippet: vitals ? snippetFor(vitals.notes ?? '', terms) : snippetFor(row.body, terms),
       date: row.record_date,
       person: row.own_name
         ? { name: row.own_name, color: DEFAULT_MEMBER_COLOR, you: true }
@@ -133,6 +149,13 @@ export function createSearchRepository(
         limit: options.limit,
         me: access.userId,
       });
+      const named = await vitalsNames(
+        db,
+        access.userId,
+        rows
+          .filter((row) => row.record_table === vitalDefinition.table)
+          .map((row) => ({ id: row.record_id, user_id: row.user_id })),
+      );
       const groups = new Map<string, SearchGroup>();
       for (const row of rows) {
         const source = byTable.get(row.record_table);
@@ -142,7 +165,7 @@ export function createSearchRepository(
           group = { type: source.type, heading: source.heading, results: [] };
           groups.set(source.type, group);
         }
-        group.results.push(resultOf(row, source, terms));
+        group.results.push(resultOf(row, source, terms, named));
       }
       return { query, terms: [...terms], groups: [...groups.values()] };
     },

@@ -250,3 +250,124 @@ describe('search', () => {
     expect(titles(await search(client, 'xeros'))).toEqual(['Xerosis']);
   });
 });
+
+describe('search of vitals (decision 0047)', () => {
+  const measured = {
+    measured_at: '2026-03-04T08:15:00.000Z',
+    weight_kg: 72.5,
+    systolic_mmhg: 120,
+    diastolic_mmhg: 80,
+    heart_rate_per_min: 64,
+    temperature_c: 37.2,
+    oxygen_saturation_pct: 97,
+    blood_glucose_mg_dl: 99,
+    glucose_timing: 'Fasting',
+    notes: 'After the long walk',
+  };
+  const metricName =
+    'Weight 72.5 kg · BP 120/80 mmHg · Pulse 64 /min · Temp 37.2 °C · SpO2 97% · Glucose 5.5 mmol/L';
+
+  const vitalsResults = (answer: SearchAnswer) =>
+    answer.groups.find((group) => group.type === 'vital')?.results ?? [];
+
+  it('finds an entry by its notes, its measures’ names and its values in either units', async () => {
+    const { client } = await signedUpClient(server);
+    const id = await created(client, '/api/vitals', measured);
+    const found = [
+      'walk',
+      'weight',
+      'Blood pressure',
+      'bp',
+      '120/80',
+      '72.5 kg',
+      '72.5',
+      '159.8 lb',
+      'pulse 64',
+      'heart rate',
+      'temperature 37.2',
+      'temp 99',
+      '99 °F',
+      'spo2 97',
+      'oxygen saturation',
+      'glucose 5.5',
+      'blood sugar 99 mg/dL',
+      'fasting',
+    ];
+    for (const q of found) {
+      const answer = await search(client, q);
+      expect(
+        answer.groups.map((group) => group.heading),
+        q,
+      ).toEqual(['Vitals']);
+      expect(vitalsResults(answer), q).toMatchObject([
+        { type: 'vital', id, path: `/vitals/${id}`, title: metricName, date: measured.measured_at },
+      ]);
+    }
+    // Nothing it does not hold, and no word of the stored moment's text.
+    for (const q of ['height', 'head', '73 kg', '121', 'respiratory', 'pain', '2026', '08']) {
+      expect(vitalsResults(await search(client, q)), q).toEqual([]);
+    }
+    // Its notes are its snippet, marked where they match; a value's match quotes nothing.
+    expect(vitalsResults(await search(client, 'walk'))[0]?.snippet).toBe('After the long walk');
+    expect(vitalsResults(await search(client, '120/80'))[0]?.snippet).toBe('');
+  });
+
+  it('writes the same words on both engines', async () => {
+    const { client } = await signedUpClient(server);
+    const id = await created(client, '/api/vitals', measured);
+    const { rows } = await sql<{ title: string; body: string }>`select title, body
+      from search_entries where record_id = ${id}`.execute(server.db);
+    const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+    expect(rows.map((row) => [words(row.title), words(row.body)])).toEqual([
+      [
+        'Weight Blood Pressure BP Systolic Diastolic Heart Rate Pulse Temperature Temp Oxygen Saturation SpO2 Blood Glucose Sugar',
+        'After the long walk Fasting 72 5 kg 159 8 lb 120 mmHg 80 mmHg 64 min 37 2 C 99 F 97 5 5 mmol L 99 mg dL',
+      ],
+    ]);
+  });
+
+  it('names the entry in the reader’s units, and follows an edit and a deletion at once', async () => {
+    const { client } = await signedUpClient(server);
+    const id = await created(client, '/api/vitals', measured);
+    expect((await client.patch('/api/profile', { units: 'us' })).status).toBe(200);
+    expect(vitalsResults(await search(client, 'weight'))[0]?.title).toBe(
+      'Weight 159.8 lb · BP 120/80 mmHg · Pulse 64 /min · Temp 99 °F · SpO2 97% · Glucose 99 mg/dL',
+    );
+    const edited = await client.put(`/api/vitals/${id}`, {
+      ...measured,
+      weight_kg: 80,
+      systolic_mmhg: null,
+      diastolic_mmhg: null,
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(vitalsResults(await search(client, '72.5'))).toEqual([]);
+    expect(vitalsResults(await search(client, 'blood pressure'))).toEqual([]);
+    expect(vitalsResults(await search(client, 'weight 80 kg'))).toHaveLength(1);
+    expect((await client.delete(`/api/vitals/${id}`)).status).toBe(204);
+    expect(vitalsResults(await search(client, 'weight'))).toEqual([]);
+  });
+
+  it('another account finds nothing; a Viewer of the person finds the entry', async () => {
+    const owner = await signedUpClient(server, 'Owner');
+    const other = await signedUpClient(server, 'Other');
+    const mia = await created(owner.client, '/api/family-members', { name: 'Mia' });
+    await created(owner.client, '/api/vitals', { ...measured, family_member_id: mia });
+    expect(vitalsResults(await search(owner.client, 'weight'))).toHaveLength(1);
+    expect(await search(other.client, 'weight')).toMatchObject({ groups: [] });
+    expect(await search(other.client, 'weight', `&member=${mia}`)).toMatchObject({ groups: [] });
+    const granted = await owner.client.post<GivenGrant>('/api/household/grants', {
+      personId: mia,
+      email: other.email,
+      role: 'viewer',
+    });
+    await acceptGrant(other.client, granted);
+    // Named in the reader's units, whoever keeps the entry.
+    expect((await other.client.patch('/api/profile', { units: 'us' })).status).toBe(200);
+    expect(vitalsResults(await search(other.client, 'walk', `&member=${mia}`))).toMatchObject([
+      {
+        title: expect.stringMatching(/^Weight 159\.8 lb · BP 120\/80 mmHg/),
+        person: { name: 'Mia' },
+      },
+    ]);
+  });
+});

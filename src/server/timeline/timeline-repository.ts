@@ -5,7 +5,6 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { timelineDefinitions, type TimelineDefinition } from '../../shared/records';
-import { summariseVitals, vitalColumns } from '../../shared/records/vitals';
 import type { TimelineEvent, TimelinePage } from '../../shared/timeline';
 import {
   rowsInScope,
@@ -16,9 +15,9 @@ import {
   type Scope,
 } from '../access/scope';
 import { prepareQuery, preparedShapes } from '../db/prepared-query';
-import { ownedRows } from '../access/access';
 import type { DB } from '../db/schema';
 import { withPersonNames } from '../persons/person-columns';
+import { vitalsNames } from '../vitals/vitals-names';
 
 interface Cursor {
   date: string;
@@ -201,33 +200,12 @@ function termValues(values: Record<string, unknown>, index: number): Record<stri
 
 export type TimelineRepository = ReturnType<typeof createTimelineRepository>;
 
-/**
- * A vitals entry is named by its measures, in the reader's units ('Weight 160.2 lb · BP
- * 120/80 mmHg'): read for the entries of the page only, by id, after the page is chosen.
- */
+/** A vitals entry is named by its measures, in the reader's units (vitals-names.ts). */
 async function nameVitals(db: Kysely<DB>, readerId: string, events: TimelineEvent[]) {
   const vitals = events.filter((event) => event.type === 'vital');
-  if (vitals.length === 0) return;
-  const owners = [...new Set(vitals.map((event) => event.user_id))];
-  const [reader, ...pages] = await Promise.all([
-    ownedRows(db, 'user', readerId).select('units').executeTakeFirst(),
-    ...owners.map(
-      (owner) =>
-        ownedRows(db, 'vitals', owner)
-          .select(['id', ...vitalColumns] as never[])
-          .where(
-            'id' as never,
-            'in',
-            vitals.filter((event) => event.user_id === owner).map((event) => event.id) as never,
-          )
-          .execute() as Promise<Record<string, unknown>[]>,
-    ),
-  ]);
-  const rows = pages.flat();
-  const units = reader?.units === 'us' ? 'us' : 'metric';
-  const byId = new Map(rows.map((row) => [row.id as string, row]));
+  const named = await vitalsNames(db, readerId, vitals);
   for (const event of vitals) {
-    const row = byId.get(event.id);
-    if (row) event.name = summariseVitals(row, units);
+    const found = named.get(event.id);
+    if (found) event.name = found.name;
   }
 }

@@ -93,7 +93,17 @@ export interface RecordDefinition<F extends FieldMap = FieldMap, Out = unknown> 
    * Without it, every text and textarea field; the index follows the definition on its own
    * (server/search/search-sources.ts), so a new type needs nothing else to be found.
    */
-  search?: { fields: readonly string[]; dateField?: string };
+  search?: {
+    fields: readonly string[];
+    dateField?: string;
+    /**
+     * Measurement fields, found by the words that name them (the column's words here: 'Blood
+     * Pressure BP Systolic') and by their values in every unit system ('72.5 kg', '159.8
+     * lb'). A type with them is titled in the index by the names of the measures a record
+     * holds, not by its title field (decision 0047).
+     */
+    measures?: Readonly<Record<string, string>>;
+  };
 }
 
 const SEARCHED_KINDS = new Set(['text', 'textarea']);
@@ -171,6 +181,11 @@ type CheckedColumns<F extends FieldMap> = {
   order: readonly OrderTerm<keyof F & string>[];
   views?: Readonly<Record<string, ListView<keyof F & string>>>;
   timeline?: TimelineSpec<keyof F & string>;
+  search?: {
+    fields: readonly (keyof F & string)[];
+    dateField?: keyof F & string;
+    measures?: Readonly<Partial<Record<keyof F & string, string>>>;
+  };
 };
 
 export function defineRecord<F extends FieldMap, Out, V extends string = never>(

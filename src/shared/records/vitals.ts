@@ -61,6 +61,25 @@ export const vitalDefinition = defineRecord({
   memberLinked: true,
   order: [{ column: 'measured_at', direction: 'desc' }],
   timeline: { dateField: 'measured_at' },
+  // Found by the notes and the glucose timing, and by each measure's names and values as
+  // a person types them: 'weight', 'blood pressure', '120/80', '72.5 kg' (decision 0047).
+  search: {
+    fields: ['notes', 'glucose_timing'],
+    dateField: 'measured_at',
+    measures: {
+      weight_kg: 'Weight',
+      height_cm: 'Height Length',
+      head_circumference_cm: 'Head Circumference',
+      systolic_mmhg: 'Blood Pressure BP Systolic',
+      diastolic_mmhg: 'Diastolic',
+      heart_rate_per_min: 'Heart Rate Pulse',
+      respiratory_rate_per_min: 'Respiratory Rate Breaths',
+      temperature_c: 'Temperature Temp',
+      oxygen_saturation_pct: 'Oxygen Saturation SpO2',
+      pain_score: 'Pain Score',
+      blood_glucose_mg_dl: 'Blood Glucose Sugar',
+    },
+  },
   afterEdit: 'detail',
   messages: {
     ...standardMessages('Vitals', 'vitals', { created: 'added', deletedDescription: 'removed' }),

@@ -27,6 +27,9 @@ export interface TrendChartProps {
 }
 
 const HEIGHT = 240;
+const DAY_SECONDS = 86_400;
+/** The days drawn either side of a trend's only point. */
+const SINGLE_POINT_DAYS = 14;
 const PRIMARY = '#0f766e';
 const SECOND = '#7c3aed';
 const FLAGGED = '#b91c1c';
@@ -86,6 +89,23 @@ function firstDrawMeasured(start: number): uPlot.Plugin {
   };
 }
 
+/**
+ * The time axis as drawn, on the chart's element (`data-from`, `data-to`: ISO moments): what
+ * the canvas shows, readable by the browser tests.
+ */
+function axisShown(element: HTMLElement): uPlot.Plugin {
+  return {
+    hooks: {
+      draw: (plot) => {
+        const { min, max } = plot.scales.x ?? {};
+        if (min === undefined || max === undefined) return;
+        element.dataset.from = new Date(min * 1000).toISOString();
+        element.dataset.to = new Date(max * 1000).toISOString();
+      },
+    },
+  };
+}
+
 /** Points out of range drawn larger, in red, over the line. */
 function flaggedPlugin(points: readonly TrendPoint[]): uPlot.Plugin {
   const flagged = points.filter((point) => point.outOfRange);
@@ -134,13 +154,27 @@ export default function TrendChart({ name, points, unit, range, series2 }: Trend
       height: HEIGHT,
       legend: { show: false },
       cursor: { show: false },
-      plugins: [bandPlugin(range), flaggedPlugin(points), firstDrawMeasured(start)],
+      plugins: [
+        bandPlugin(range),
+        flaggedPlugin(points),
+        axisShown(element),
+        firstDrawMeasured(start),
+      ],
       scales: {
-        // A single day is shown with a fortnight either side, not over years.
+        // A single moment is shown with a fortnight either side. (uPlot's own guess for one
+        // point of a time axis counts 86,400 of its milliseconds as seconds: a span of
+        // 1,000 days, drawn from 2026 to 2029.)
         x: {
           time: true,
-          range: (_plot, min, max) =>
-            min === max ? [min - 14 * 86_400, max + 14 * 86_400] : [min, max],
+          range: (_plot, min, max) => {
+            const single = data[0].length === 1 ? data[0][0] : undefined;
+            return single === undefined
+              ? [min, max]
+              : [
+                  single - SINGLE_POINT_DAYS * DAY_SECONDS,
+                  single + SINGLE_POINT_DAYS * DAY_SECONDS,
+                ];
+          },
         },
         y: {
           range: () => {

@@ -52,28 +52,39 @@ export async function addPasskey(): Promise<void> {
   await passkeysApi.register(response as unknown as Record<string, unknown>);
 }
 
-/**
- * Signs in with a passkey the device offers (no email asked: the passkey names the
- * account). `autofill`: offered among the email field's suggestions, where the browser
- * can (conditional UI); a request of the button cancels it.
- */
-export async function signInWithPasskey(options: { autofill?: boolean } = {}): Promise<void> {
-  const { startAuthentication, browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } =
-    await loadLibrary();
-  if (!browserSupportsWebAuthn()) throw new Error(PASSKEY_UNSUPPORTED_MESSAGE);
-  if (options.autofill && !(await browserSupportsWebAuthnAutofill())) {
+type Library = Awaited<ReturnType<typeof loadLibrary>>;
+
+/** The device's answer for a sign-in: the passkey the person chose. */
+async function chosenPasskey(library: Library, autofill: boolean) {
+  if (!library.browserSupportsWebAuthn()) throw new Error(PASSKEY_UNSUPPORTED_MESSAGE);
+  if (autofill && !(await library.browserSupportsWebAuthnAutofill())) {
     throw new Error(PASSKEY_CANCELLED_MESSAGE);
   }
   const optionsJSON =
     (await passkeysApi.signInOptionsChallenge()) as unknown as PublicKeyCredentialRequestOptionsJSON;
-  let response;
   try {
-    response = await startAuthentication({
-      optionsJSON,
-      useBrowserAutofill: options.autofill ?? false,
-    });
+    return await library.startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
   } catch (error) {
     throw describe(error);
+  }
+}
+
+/**
+ * Signs in with a passkey the device offers (no email asked: the passkey names the
+ * account). `autofill`: offered among the email field's suggestions, where the browser
+ * can (conditional UI); a request of the button cancels it. That offer is made unasked, on
+ * the form's first focus, so whatever ends it before a passkey is chosen (a browser or an
+ * address that cannot use passkeys, a refusal) ends it without a word, as a cancel: only
+ * the button, which the person pressed, says why passkeys cannot be used here.
+ */
+export async function signInWithPasskey(options: { autofill?: boolean } = {}): Promise<void> {
+  const autofill = options.autofill ?? false;
+  const library = await loadLibrary();
+  let response;
+  try {
+    response = await chosenPasskey(library, autofill);
+  } catch (error) {
+    throw autofill ? new Error(PASSKEY_CANCELLED_MESSAGE) : error;
   }
   await passkeysApi.signIn(response as unknown as Record<string, unknown>);
 }

@@ -1,10 +1,10 @@
 /** The Add/Update Family Member dialog: Name, Date of Birth, Sex and one of six colours. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { DEFAULT_MEMBER_COLOR, MEMBER_COLORS } from '../../../shared/constants';
+import { DEFAULT_MEMBER_COLOR, MEMBER_COLOR_NAMES, MEMBER_COLORS } from '../../../shared/constants';
 import {
   familyMemberFields,
   familyMemberSchema,
@@ -39,6 +39,7 @@ export function MemberDialog({
     resolver: zodResolver(familyMemberSchema),
     defaultValues: emptyValues,
   });
+  const colorNameId = useId();
 
   useEffect(() => {
     if (open) {
@@ -113,13 +114,18 @@ export function MemberDialog({
                   className="relative flex size-11 cursor-pointer items-center justify-center rounded-full shadow-sm ring-offset-2 ring-offset-surface has-[:checked]:ring-2 has-[:checked]:ring-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
                   style={{ backgroundColor: color }}
                 >
+                  {/* Named by its hex value (CONTRACT §2), described by its name in words. */}
                   <input
                     type="radio"
                     value={color}
                     aria-label={color}
+                    aria-describedby={`${colorNameId}-${color.slice(1)}`}
                     className="absolute inset-0 size-full cursor-pointer appearance-none rounded-full opacity-0"
                     {...form.register('color')}
                   />
+                  <span id={`${colorNameId}-${color.slice(1)}`} hidden>
+                    {MEMBER_COLOR_NAMES[color]}
+                  </span>
                   {selectedColor === color ? (
                     <Check className="size-5 text-white" aria-hidden="true" />
                   ) : null}

@@ -93,15 +93,14 @@ export function useMemberParam(): [string | undefined, (memberId: string | undef
 }
 
 /**
- * The strip wired to the account holder (their own records), the user's members, the
- * persons shared with them, and the URL.
+ * The persons the strip offers: the account holder (their own records), the user's members,
+ * and the persons shared with them.
  */
-export function FamilyFilter() {
+function useFilterPersons(): FilterPerson[] {
   const members = useFamilyMembers();
   const shared = useSharedPersons();
   const user = useSession().data?.user;
-  const [member, setMember] = useMemberParam();
-  const persons: FilterPerson[] = [
+  return [
     ...(user ? [{ id: user.id, name: `${user.name} (you)`, color: DEFAULT_MEMBER_COLOR }] : []),
     ...(members.data ?? []),
     ...shared.map((person) => ({
@@ -111,5 +110,24 @@ export function FamilyFilter() {
       sharedBy: person.ownerName,
     })),
   ];
+}
+
+/**
+ * The name of the person the strip chose, as a sentence names them ('Mia', the user's own
+ * full name); undefined when it shows everyone, or before the persons have loaded.
+ */
+export function useChosenPersonName(): string | undefined {
+  const [member] = useMemberParam();
+  const user = useSession().data?.user;
+  const persons = useFilterPersons();
+  if (!member) return undefined;
+  if (member === user?.id) return user.name;
+  return persons.find((person) => person.id === member)?.name;
+}
+
+/** The strip wired to the persons it offers and the URL. */
+export function FamilyFilter() {
+  const persons = useFilterPersons();
+  const [member, setMember] = useMemberParam();
   return <MemberFilter members={persons} value={member} onChange={setMember} />;
 }

@@ -102,11 +102,15 @@ function GrowthTable({ rows, chart }: { rows: GrowthRow[]; chart: GrowthChartDef
                 {formatDate(row.day, DAY_GROUP_FORMAT)}
               </td>
               <td className="py-2 pr-3 whitespace-nowrap">{formatAge(row.calendarMonths)}</td>
-              <td className="py-2 pr-3 whitespace-nowrap">
+              <td className="py-2 pr-3">
+                {/* How it was measured ('Height', 'Length') above the number, not beside it:
+                    on a phone, the four columns then fit without clipping 'Percentile'. */}
                 {row.assessment.measured ? (
-                  <span className="text-muted-foreground">{row.assessment.measured} </span>
+                  <span className="block text-xs text-muted-foreground">
+                    {row.assessment.measured}{' '}
+                  </span>
                 ) : null}
-                {formatGrowthValue(row.value, display)}
+                <span className="whitespace-nowrap">{formatGrowthValue(row.value, display)}</span>
               </td>
               <td className="py-2 font-semibold">{formatPercentile(row.assessment.percentile)}</td>
             </tr>

@@ -2,14 +2,66 @@
  * The household: the grants the user gave, the persons shared with them, and what that
  * means for a record on screen (whose it is, and whether the user may change it).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AcceptGrantInput, GrantInput, SharedPerson } from '../../../shared/household';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type {
+  AcceptGrantInput,
+  GrantInput,
+  Household,
+  SharedPerson,
+} from '../../../shared/household';
 import { householdApi } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 import { useSession } from '../auth/session';
 
 export function useHousehold() {
   return useQuery({ queryKey: queryKeys.household, queryFn: householdApi.get });
+}
+
+/** How often a screen left open in view asks again what is shared, with the user and by them. */
+export const HOUSEHOLD_REFRESH_MS = 30_000;
+
+/**
+ * Everything a change of the household can alter: what the user may read (records, the
+ * timeline, search, documents, schedules) and the household itself. Only who is signed in
+ * stays as it is.
+ */
+function invalidateShared(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
+  });
+}
+
+/** What of the household changes what the user may read: the persons shared with them. */
+const receivedSignature = (household: Household) =>
+  JSON.stringify(
+    household.received.map((person) => [person.grantId, person.role, person.accessEnds]),
+  );
+
+/**
+ * Keeps the household of a signed-in screen current without a reload: asked again whenever
+ * the app comes back into view (another account may have shared, accepted or removed access
+ * meanwhile) and every HOUSEHOLD_REFRESH_MS while it stays in view. When the persons shared
+ * with the user change, every screen's data is asked for again.
+ */
+export function HouseholdWatch() {
+  const queryClient = useQueryClient();
+  const household = useQuery({
+    queryKey: queryKeys.household,
+    queryFn: householdApi.get,
+    staleTime: 0,
+    refetchInterval: HOUSEHOLD_REFRESH_MS,
+  });
+  const seen = useRef<string | undefined>(undefined);
+  const signature = household.data ? receivedSignature(household.data) : undefined;
+  useEffect(() => {
+    if (signature === undefined) return;
+    if (seen.current !== undefined && seen.current !== signature) {
+      void invalidateShared(queryClient);
+    }
+    seen.current = signature;
+  }, [signature, queryClient]);
+  return null;
 }
 
 /** Whether grants to the user's email wait for an Acceptance Code (false while loading). */
@@ -24,11 +76,7 @@ export function useSharedPersons(): SharedPerson[] {
 
 function useInvalidateShared() {
   const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.household });
-    void queryClient.invalidateQueries({ queryKey: ['records'] });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.timelineAll });
-  };
+  return () => void invalidateShared(queryClient);
 }
 
 export function useGrantAccess() {

@@ -5,9 +5,9 @@ import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
 import { insuranceDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
 import { insuranceStatusOf } from '../../../shared/records/insurance';
-import { EmptyState } from '../../components/ui/feedback';
 import { LoadMore } from '../../components/ui/load-more';
 import { Badge, RecordCard, RecordListScreen, RecordPlainList } from '../records/record-list-parts';
+import { ListEmptyState } from '../family-members/list-empty-state';
 
 type Insurance = StoredRecord<typeof insuranceDefinition>;
 
@@ -96,7 +96,7 @@ export function InsuranceListPage() {
                 policies={current}
                 empty={
                   list.items.length === 0 ? (
-                    <EmptyState icon={ShieldCheck} title="No insurance policies yet" />
+                    <ListEmptyState icon={ShieldCheck} title="No insurance policies yet" />
                   ) : (
                     <NoneInSection />
                   )

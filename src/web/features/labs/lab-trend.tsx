@@ -1,8 +1,9 @@
 /**
  * A lab result's trend (CONTRACT.md §5): a heading 'Trend', the chart of the person's numeric
  * results of the same test named '{Test Name} trend', with the range as a band and the
- * out-of-range points marked, and the same results as a table, newest first (the chart's
- * accessible alternative). The chart's code loads only here.
+ * out-of-range points marked (with no number among them, a line says so instead of empty
+ * axes), and the same results as a table, newest first (the chart's accessible
+ * alternative). The chart's code loads only here.
  */
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
@@ -62,7 +63,12 @@ export function LabTrend({ id, testName }: { id: string; testName: string }) {
                 range={chart.range}
               />
             </Suspense>
-          ) : null}
+          ) : (
+            // No number to draw (results such as 'Negative'): said, with no empty axes.
+            <p className="text-sm text-muted-foreground">
+              No numeric results of {testName} to chart yet.
+            </p>
+          )}
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{`${testName} results, newest first`}</caption>

@@ -11,7 +11,6 @@ import { labResultDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
 import { LabFlagBadge } from '../../components/lab-flag-badge';
 import { Button } from '../../components/ui/button';
-import { EmptyState } from '../../components/ui/feedback';
 import { RecordDetailPage } from '../records/record-detail-page';
 import { RecordFormPage } from '../records/record-form-page';
 import {
@@ -22,6 +21,7 @@ import {
 } from '../records/record-list-parts';
 import { LabPanelForm } from './lab-panel-form';
 import { LabTrend } from './lab-trend';
+import { ListEmptyState } from '../family-members/list-empty-state';
 
 type LabResult = StoredRecord<typeof labResultDefinition>;
 
@@ -69,7 +69,7 @@ export function ListPage() {
         definition={labResultDefinition}
         render={(list) =>
           list.items.length === 0 ? (
-            <EmptyState icon={FlaskConical} title="No lab results recorded yet" />
+            <ListEmptyState icon={FlaskConical} title="No lab results recorded yet" />
           ) : (
             <RecordCards list={list} renderItem={(lab) => <LabCard lab={lab} />} />
           )

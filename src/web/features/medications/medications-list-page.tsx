@@ -5,7 +5,6 @@ import { Pill, PillBottle } from 'lucide-react';
 import { medicationDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
 import { groupByCondition, groupByTimeOfDay } from '../../../shared/records/medications';
-import { EmptyState } from '../../components/ui/feedback';
 import { LoadMore } from '../../components/ui/load-more';
 import {
   EmptyLink,
@@ -14,6 +13,7 @@ import {
   RecordViewTabs,
 } from '../records/record-list-parts';
 import type { useRecordList } from '../records/record-queries';
+import { ListEmptyState } from '../family-members/list-empty-state';
 
 type Medication = StoredRecord<typeof medicationDefinition>;
 
@@ -74,11 +74,11 @@ export function MedicationsListPage() {
         render={(view, list) => {
           if (list.items.length === 0) {
             return view === 'current' ? (
-              <EmptyState icon={Pill} title="No current medications">
+              <ListEmptyState icon={Pill} title="No current medications">
                 <EmptyLink to="/medications/new">Add your first medication</EmptyLink>
-              </EmptyState>
+              </ListEmptyState>
             ) : (
-              <EmptyState icon={PillBottle} title="No past medications" />
+              <ListEmptyState icon={PillBottle} title="No past medications" />
             );
           }
           return view === 'current' ? (

@@ -8,11 +8,12 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { RecordDefinition, StoredRecord } from '../../../shared/records/definition';
 import { MemberBadge } from '../../components/member-badge';
-import { EmptyState, Loading } from '../../components/ui/feedback';
+import { Loading } from '../../components/ui/feedback';
 import { LoadMore } from '../../components/ui/load-more';
 import { cn } from '../../lib/cn';
 import { RecordTypeIcon } from '../../components/record-type-icon';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { ListEmptyState } from '../family-members/list-empty-state';
 import { FamilyFilter, useMemberParam } from '../family-members/member-filter';
 import { HeaderAction, PageHeader } from '../shell/page-header';
 import { useRecordList } from './record-queries';
@@ -292,7 +293,11 @@ export function RecordCardsPage<D extends RecordDefinition>({
         definition={definition}
         render={(list) =>
           list.items.length === 0 ? (
-            <EmptyState icon={empty.icon} title={empty.title} />
+            <ListEmptyState
+              icon={empty.icon}
+              title={empty.title}
+              memberLinked={definition.memberLinked}
+            />
           ) : (
             <RecordCards list={list} renderItem={renderItem} />
           )

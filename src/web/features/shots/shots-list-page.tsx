@@ -6,7 +6,6 @@ import { Syringe } from 'lucide-react';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
 import { shotDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
-import { EmptyState } from '../../components/ui/feedback';
 import {
   RecordCard,
   RecordCards,
@@ -14,6 +13,7 @@ import {
   RecordViewTabs,
 } from '../records/record-list-parts';
 import { VaccineScheduleTab } from './vaccine-schedule-tab';
+import { ListEmptyState } from '../family-members/list-empty-state';
 
 type Shot = StoredRecord<typeof shotDefinition>;
 
@@ -51,7 +51,7 @@ export function ShotsListPage() {
         extra={{ value: 'schedule', label: 'Schedule', content: <VaccineScheduleTab /> }}
         render={(view, list) =>
           list.items.length === 0 ? (
-            <EmptyState
+            <ListEmptyState
               icon={Syringe}
               title={view === 'upcoming' ? 'No upcoming shots' : 'No past shots'}
             />

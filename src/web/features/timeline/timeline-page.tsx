@@ -18,7 +18,7 @@ import {
   type TimelineEvent,
 } from '../../../shared/timeline';
 import { Card } from '../../components/ui/card';
-import { EmptyState, Loading } from '../../components/ui/feedback';
+import { Loading } from '../../components/ui/feedback';
 import { LoadMore } from '../../components/ui/load-more';
 import { MemberBadge } from '../../components/member-badge';
 import { LabFlagBadge } from '../../components/lab-flag-badge';
@@ -32,6 +32,7 @@ import { FamilyFilter, useMemberParam } from '../family-members/member-filter';
 import { useProfile } from '../profile-settings/profile-queries';
 import { PageHeader } from '../shell/page-header';
 import { VaccineDosesDue } from './vaccine-doses-due';
+import { ListEmptyState } from '../family-members/list-empty-state';
 
 function EventCard({ event }: { event: TimelineEvent }) {
   const path = event.type === 'document' ? 'documents' : recordCatalogue[event.type].path;
@@ -104,9 +105,13 @@ export function TimelinePage() {
         <Loading />
       ) : events.length === 0 ? (
         timeline.isError ? null : (
-          <EmptyState
+          <ListEmptyState
             icon={CalendarDays}
-            title="No health events yet. Tap + to add your first entry."
+            title={
+              member
+                ? 'No health events yet'
+                : 'No health events yet. Tap + to add your first entry.'
+            }
           />
         )
       ) : (

@@ -3,7 +3,6 @@ import { CalendarCheck, CalendarClock } from 'lucide-react';
 import { CARD_DAY_FORMAT, CARD_TIME_FORMAT, formatDate } from '../../../shared/dates';
 import { visitDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
-import { EmptyState } from '../../components/ui/feedback';
 import {
   EmptyLink,
   RecordCard,
@@ -11,6 +10,7 @@ import {
   RecordListScreen,
   RecordViewTabs,
 } from '../records/record-list-parts';
+import { ListEmptyState } from '../family-members/list-empty-state';
 
 type Visit = StoredRecord<typeof visitDefinition>;
 
@@ -59,11 +59,11 @@ export function VisitsListPage() {
         render={(view, list) =>
           list.items.length === 0 ? (
             view === 'upcoming' ? (
-              <EmptyState icon={CalendarClock} title="No upcoming visits">
+              <ListEmptyState icon={CalendarClock} title="No upcoming visits">
                 <EmptyLink to="/visits/new">Schedule your first visit</EmptyLink>
-              </EmptyState>
+              </ListEmptyState>
             ) : (
-              <EmptyState icon={CalendarCheck} title="No past visits" />
+              <ListEmptyState icon={CalendarCheck} title="No past visits" />
             )
           ) : (
             <RecordCards list={list} renderItem={(visit) => <VisitCard visit={visit} />} />

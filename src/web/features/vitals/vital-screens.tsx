@@ -27,6 +27,10 @@ const TrendChart = lazy(() => import('../../components/charts/trend-chart'));
 
 const MEASURE_PARAM = 'measure';
 
+/** A measure's name inside a sentence: 'blood pressure', but 'BMI'. */
+const measureWords = (label: TrendMeasureLabel) =>
+  label === label.toUpperCase() ? label : label.toLowerCase();
+
 function useMeasure(): [TrendMeasureLabel, (label: string) => void] {
   const [params, setParams] = useSearchParams();
   const asked = params.get(MEASURE_PARAM);
@@ -89,15 +93,21 @@ function VitalsTrend({ personId }: { personId: string }) {
         <Card className="p-6 text-center font-medium">
           {vitalDefinition.messages.loadListError}
         </Card>
+      ) : series.rows.length === 0 ? (
+        // Nothing to draw: said in words, with no empty axes.
+        <EmptyState
+          icon={Activity}
+          title={`No ${measureWords(measure)} recorded for ${trend.data.person.name} yet`}
+        >
+          <EmptyLink to="/vitals/new">Add Vitals</EmptyLink>
+        </EmptyState>
       ) : (
         <>
           <Card className="p-3">
-            {trend.data.person ? (
-              <p className="mb-2 px-1 text-sm text-muted-foreground">
-                {trend.data.person.name}
-                {series.unit ? ` · ${series.unit}` : ''}
-              </p>
-            ) : null}
+            <p className="mb-2 px-1 text-sm text-muted-foreground">
+              {trend.data.person.name}
+              {series.unit ? ` · ${series.unit}` : ''}
+            </p>
             <Suspense fallback={<div style={{ minHeight: 240 }} />}>
               <TrendChart
                 name={`${measure} chart`}
@@ -107,50 +117,44 @@ function VitalsTrend({ personId }: { personId: string }) {
               />
             </Suspense>
           </Card>
-          {series.rows.length === 0 ? (
-            <EmptyState icon={Activity} title={`No ${measure.toLowerCase()} recorded yet`}>
-              <EmptyLink to="/vitals/new">Add Vitals</EmptyLink>
-            </EmptyState>
-          ) : (
-            <Card className="overflow-hidden p-0">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">{`${measure} values`}</caption>
-                <thead className="bg-surface-muted text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Date
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Value
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-border">
-                  {[...series.rows].reverse().map((row) => {
-                    const id = ids.get(row.at);
-                    const date = formatDate(row.at, LONG_DATE_TIME_FORMAT);
-                    return (
-                      <tr key={row.at}>
-                        <td className="px-4 py-2">
-                          {id ? (
-                            <Link
-                              className="text-primary underline-offset-4 hover:underline"
-                              to={`/vitals/${id}`}
-                            >
-                              {date}
-                            </Link>
-                          ) : (
-                            date
-                          )}
-                        </td>
-                        <td className="px-4 py-2 font-medium">{row.text}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </Card>
-          )}
+          <Card className="overflow-hidden p-0">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{`${measure} values`}</caption>
+              <thead className="bg-surface-muted text-muted-foreground">
+                <tr>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Date
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Value
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {[...series.rows].reverse().map((row) => {
+                  const id = ids.get(row.at);
+                  const date = formatDate(row.at, LONG_DATE_TIME_FORMAT);
+                  return (
+                    <tr key={row.at}>
+                      <td className="px-4 py-2">
+                        {id ? (
+                          <Link
+                            className="text-primary underline-offset-4 hover:underline"
+                            to={`/vitals/${id}`}
+                          >
+                            {date}
+                          </Link>
+                        ) : (
+                          date
+                        )}
+                      </td>
+                      <td className="px-4 py-2 font-medium">{row.text}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </Card>
         </>
       )}
     </div>

@@ -1,0 +1,50 @@
+/**
+ * What a list that follows the member strip says when it shows nothing: SPEC.md's words
+ * ('No upcoming visits') when it shows everyone, and, filtered to one person, the same words
+ * said of them ('No upcoming visits for Mia'): others may well have records, and the list's
+ * own words would say the family has none.
+ */
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { EmptyState } from '../../components/ui/feedback';
+import { useChosenPersonName, useMemberParam } from './member-filter';
+
+/**
+ * An empty list's words said of one person: 'No upcoming visits' → 'No upcoming visits for
+ * Mia', 'No allergies recorded yet' → 'No allergies recorded for Mia yet'.
+ */
+export function emptyFor(title: string, name: string): string {
+  return title.endsWith(' yet')
+    ? `${title.slice(0, -' yet'.length)} for ${name} yet`
+    : `${title} for ${name}`;
+}
+
+/**
+ * What a list says when it shows nothing: SPEC.md's words (and what follows them, such as
+ * 'Schedule your first visit') when it shows everyone; filtered to one person, the same
+ * words said of them, since others may have records.
+ */
+export function ListEmptyState({
+  icon,
+  title,
+  memberLinked = true,
+  children,
+}: {
+  icon: LucideIcon;
+  /** SPEC.md's words for an empty list: 'No upcoming visits'. */
+  title: string;
+  /** Whether the list follows the member strip (contacts do not). */
+  memberLinked?: boolean;
+  /** Shown with the list's own words only, such as a link to add the first record. */
+  children?: ReactNode;
+}) {
+  const [member] = useMemberParam();
+  const name = useChosenPersonName();
+  if (!memberLinked || member === undefined)
+    return (
+      <EmptyState icon={icon} title={title}>
+        {children}
+      </EmptyState>
+    );
+  return <EmptyState icon={icon} title={emptyFor(title, name ?? 'this person')} />;
+}
