@@ -106,7 +106,8 @@ test('a child shared as Viewer, then Editor, then not at all', async ({ page, us
   await grace.page.getByLabel('Date Administered').fill('2024-06-01');
   await grace.page.getByLabel('Family Member').selectOption({ label: 'Mia (shared by Ann Lee)' });
   await grace.page.getByRole('button', { name: 'Save Shot' }).click();
-  await expect(grace.page).toHaveURL(/\/shots$/);
+  // The list, on the tab that holds a shot given in the past.
+  await expect(grace.page).toHaveURL(/\/shots\?tab=past$/);
   await pastShots(page);
   await page.getByRole('link', { name: /Chickenpox/ }).click();
   await expect(page.getByText('Last changed by')).toBeVisible();

@@ -83,7 +83,8 @@ test('a child’s schedule shows what is due and records MMR dose 1 from the tab
   await expect(page.getByLabel('Vaccine', { exact: true })).toHaveValue('03');
   await expect(page.getByLabel('Shot Name')).toHaveValue('MMR dose 1');
   await page.getByRole('button', { name: 'Save Shot' }).click();
-  await expect(page).toHaveURL(/\/shots$/);
+  // The list again, filtered to Nora, whose schedule it was (on the tab that holds the shot).
+  await expect(page).toHaveURL(new RegExp(`/shots\\?(.+&)?person=${nora}(&|$)`));
   await page.getByRole('tab', { name: 'Schedule' }).click();
   await page.getByLabel('Person').selectOption({ label: 'Nora' });
   await expect(row('MMR', 1, 2)).toContainText('Done');

@@ -10,7 +10,8 @@ import { DOCUMENT_TYPES } from '../../../shared/documents';
 import { EmptyState, Loading } from '../../components/ui/feedback';
 import { Label, Select } from '../../components/ui/input';
 import { LoadMore } from '../../components/ui/load-more';
-import { FamilyFilter, useMemberParam } from '../family-members/member-filter';
+import { FamilyFilter } from '../family-members/member-filter';
+import { useFamilyMemberOf, usePersonInView } from '../family-members/person-in-view';
 import { HeaderAction, PageHeader } from '../shell/page-header';
 import { useDocumentPages } from './document-queries';
 import { DocumentList } from './document-list';
@@ -18,7 +19,8 @@ import { UploadDocumentDialog } from './upload-document-dialog';
 
 export function DocumentsPage() {
   const id = useId();
-  const [member] = useMemberParam();
+  const [member] = usePersonInView();
+  const startsOn = useFamilyMemberOf(member);
   const [params, setParams] = useSearchParams();
   const documentType = params.get('type') ?? '';
   const uploading = params.has('upload');
@@ -79,6 +81,9 @@ export function DocumentsPage() {
         </>
       )}
       <UploadDocumentDialog
+        // A new upload is of the person in view, once the persons a document may be of are known.
+        key={startsOn ?? ''}
+        person={startsOn}
         open={uploading}
         onOpenChange={(open) => setParam('upload', open ? '' : null)}
       />

@@ -53,10 +53,13 @@ export function UploadDocumentDialog({
   open,
   onOpenChange,
   attach,
+  person,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   attach?: AttachTarget;
+  /** Whom a new document is of, unless attached: the person in view ('' for the user). */
+  person?: string;
 }) {
   const id = useId();
   const user = useSession().data?.user;
@@ -68,7 +71,7 @@ export function UploadDocumentDialog({
   const [titleChanged, setTitleChanged] = useState(false);
   const [documentType, setDocumentType] = useState<DocumentType>(attach?.documentType ?? 'Other');
   const [documentDate, setDocumentDate] = useState(localToday());
-  const [personId, setPersonId] = useState(attach?.personId ?? '');
+  const [personId, setPersonId] = useState(attach?.personId ?? person ?? '');
   const [fileError, setFileError] = useState<string>();
   const [titleError, setTitleError] = useState<string>();
   const busy = uploads.some((upload) => upload.state === 'sending');
@@ -79,7 +82,7 @@ export function UploadDocumentDialog({
     setTitleChanged(false);
     setDocumentType(attach?.documentType ?? 'Other');
     setDocumentDate(localToday());
-    setPersonId(attach?.personId ?? '');
+    setPersonId(attach?.personId ?? person ?? '');
     setFileError(undefined);
     setTitleError(undefined);
   };

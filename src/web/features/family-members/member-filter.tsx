@@ -3,12 +3,12 @@
  * button per member in creation order, then each person shared with the user (marked as
  * shared); the active one is pressed.
  */
-import { useSearchParams } from 'react-router';
 import { DEFAULT_MEMBER_COLOR } from '../../../shared/constants';
 import { cn } from '../../lib/cn';
 import { useSession } from '../auth/session';
 import { useSharedPersons } from '../household/household-queries';
 import { useFamilyMembers } from './family-member-queries';
+import { usePersonInView } from './person-in-view';
 
 /** A person the strip offers: a member of the user's, or one shared with them. */
 export interface FilterPerson {
@@ -74,33 +74,15 @@ export function MemberFilter({
   );
 }
 
-/** The chosen member lives in the URL (`?member=`), so a filtered list survives a reload. */
-export function useMemberParam(): [string | undefined, (memberId: string | undefined) => void] {
-  const [params, setParams] = useSearchParams();
-  const member = params.get('member') ?? undefined;
-  const setMember = (memberId: string | undefined) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (memberId) next.set('member', memberId);
-        else next.delete('member');
-        return next;
-      },
-      { replace: true },
-    );
-  };
-  return [member, setMember];
-}
-
 /**
  * The strip wired to the account holder (their own records), the user's members, the
- * persons shared with them, and the URL.
+ * persons shared with them, and the person in view (the URL's `?person=`).
  */
 export function FamilyFilter() {
   const members = useFamilyMembers();
   const shared = useSharedPersons();
   const user = useSession().data?.user;
-  const [member, setMember] = useMemberParam();
+  const [member, setMember] = usePersonInView();
   const persons: FilterPerson[] = [
     ...(user ? [{ id: user.id, name: `${user.name} (you)`, color: DEFAULT_MEMBER_COLOR }] : []),
     ...(members.data ?? []),

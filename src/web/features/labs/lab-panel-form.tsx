@@ -8,8 +8,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api-error';
 import { sortMembersByName } from '../../../shared/family-members';
 import { labPanelSchema, PANEL_ROW_FIELDS } from '../../../shared/labs/lab-panel';
@@ -25,7 +25,9 @@ import { queryKeys } from '../../lib/query-client';
 import { showError, showSuccess } from '../../lib/toast';
 import { useSession } from '../auth/session';
 import { useFamilyMembers } from '../family-members/family-member-queries';
+import { personOfParams, useFamilyMemberOf, withPerson } from '../family-members/person-in-view';
 import { sharedPersonLabel, useSharedPersons } from '../household/household-queries';
+import { listLocation } from '../records/list-location';
 import { useUnsavedChanges } from '../records/use-unsaved-changes';
 import { PageHeader } from '../shell/page-header';
 
@@ -56,10 +58,12 @@ interface PanelDraft {
 }
 
 /** Whether anything was typed or chosen: the form no longer as it opened (one empty row). */
-function panelChanged({ panel, common, rows }: PanelDraft): boolean {
+function panelChanged({ panel, common, rows }: PanelDraft, opened: typeof EMPTY_COMMON): boolean {
   return (
     panel !== '' ||
-    Object.values(common).some((value) => value !== '') ||
+    (Object.keys(common) as (keyof typeof EMPTY_COMMON)[]).some(
+      (name) => common[name] !== opened[name],
+    ) ||
     rows.length !== 1 ||
     rows.some((row) => PANEL_ROW_FIELDS.some((field) => row[field] !== ''))
   );
@@ -82,6 +86,21 @@ export function LabPanelForm() {
   );
   const [panel, setPanel] = useState('');
   const [common, setCommon] = useState(EMPTY_COMMON);
+  // The person in view of the list (`?person=`): the panel is theirs until another is chosen.
+  const [searchParams] = useSearchParams();
+  const personInView = personOfParams(searchParams);
+  const startsOn = useFamilyMemberOf(personInView);
+  const [opened, setOpened] = useState(EMPTY_COMMON);
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (startsOn === undefined || preselected.current) return;
+    preselected.current = true;
+    setOpened((current) => ({ ...current, family_member_id: startsOn }));
+    setCommon((current) =>
+      current.family_member_id === '' ? { ...current, family_member_id: startsOn } : current,
+    );
+  }, [startsOn]);
+  const listPath = withPerson(`/${labResultDefinition.path}`, personInView);
   const [rows, setRows] = useState<Row[]>(() => [emptyRow()]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -89,7 +108,7 @@ export function LabPanelForm() {
   const values = useMemo<PanelDraft>(() => ({ panel, common, rows }), [panel, common, rows]);
   const me = session.data?.user.id;
   const unsaved = useUnsavedChanges<PanelDraft>({
-    dirty: panelChanged(values),
+    dirty: panelChanged(values, opened),
     values,
     restoreDraft: (draft) => {
       setPanel(draft.panel);
@@ -158,7 +177,9 @@ export function LabPanelForm() {
         title: 'Lab results added',
         description: `${rows.length} results have been added successfully.`,
       });
-      navigate(`/${labResultDefinition.path}`);
+      // The list again, filtered to the panel's person if it was filtered.
+      const person = common.family_member_id || me;
+      navigate(listLocation(labResultDefinition, undefined, personInView ? person : undefined));
     } catch (error) {
       showError(labResultDefinition.messages.createError, error);
       if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message });
@@ -188,7 +209,7 @@ export function LabPanelForm() {
   const memberId = 'lab-panel-family-member-id';
   return (
     <>
-      <PageHeader title={PANEL_TITLE} backTo={`/${labResultDefinition.path}`} />
+      <PageHeader title={PANEL_TITLE} backTo={listPath} />
       {unsaved.restore}
       <Card className="p-5">
         <form onSubmit={submit} className="space-y-5" aria-label={PANEL_TITLE} noValidate>
@@ -290,10 +311,7 @@ export function LabPanelForm() {
             Add Test
           </Button>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <Link
-              to={`/${labResultDefinition.path}`}
-              className={buttonVariants({ variant: 'outline' })}
-            >
+            <Link to={listPath} className={buttonVariants({ variant: 'outline' })}>
               Cancel
             </Link>
             <Button type="submit" disabled={saving} className="sm:min-w-40">

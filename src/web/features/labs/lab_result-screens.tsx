@@ -12,6 +12,7 @@ import type { StoredRecord } from '../../../shared/records/definition';
 import { LabFlagBadge } from '../../components/lab-flag-badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/feedback';
+import { usePersonInView, withPerson } from '../family-members/person-in-view';
 import { RecordDetailPage } from '../records/record-detail-page';
 import { RecordFormPage } from '../records/record-form-page';
 import {
@@ -54,12 +55,13 @@ function LabCard({ lab }: { lab: LabResult }) {
 
 export function ListPage() {
   const navigate = useNavigate();
+  const [person] = usePersonInView();
   return (
     <RecordListScreen definition={labResultDefinition} addLabel="Add Lab Result">
       <div className="mb-4 flex justify-end">
         <Button
           variant="outline"
-          onClick={() => navigate(`/${labResultDefinition.path}/new?panel`)}
+          onClick={() => navigate(withPerson(`/${labResultDefinition.path}/new?panel`, person))}
         >
           <FlaskConical aria-hidden="true" />
           Add Panel

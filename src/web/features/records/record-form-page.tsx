@@ -8,7 +8,11 @@ import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { sortMembersByName } from '../../../shared/family-members';
 import { WHOLE_FAMILY, type FieldSpec } from '../../../shared/records/fields';
-import type { RecordDefinition, RecordInput } from '../../../shared/records/definition';
+import type {
+  RecordDefinition,
+  RecordInput,
+  StoredRecord,
+} from '../../../shared/records/definition';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/feedback';
@@ -19,11 +23,13 @@ import { showError, showSuccess } from '../../lib/toast';
 import { draftKey } from '../../lib/drafts';
 import { useSession } from '../auth/session';
 import { useFamilyMembers } from '../family-members/family-member-queries';
+import { personOfParams, useFamilyMemberOf, withPerson } from '../family-members/person-in-view';
 import { usePersons } from '../family-members/person-select';
 import { sharedPersonLabel, useHousehold } from '../household/household-queries';
 import { PageHeader } from '../shell/page-header';
 import { useUnits } from '../profile-settings/profile-queries';
 import { fieldLabel, recordResolver, toFormValues, type FormValues } from './form-values';
+import { listLocation, personOfRecord } from './list-location';
 import { useRecord, useSaveRecord } from './record-queries';
 import { useUnsavedChanges } from './use-unsaved-changes';
 
@@ -219,9 +225,15 @@ const isPersonField = (field: FieldSpec) => field.kind === 'member' || field.kin
 export function RecordFormPage({
   definition,
   fieldRule,
+  onePersonList = false,
 }: {
   definition: RecordDefinition;
   fieldRule?: FieldRule;
+  /**
+   * The type's list shows one person at a time (/vitals: the user's unless filtered): after
+   * a save it shows the person saved for, filtered or not.
+   */
+  onePersonList?: boolean;
 }) {
   const { id } = useParams();
   const editing = id !== undefined;
@@ -264,6 +276,21 @@ export function RecordFormPage({
 
   const me = session.data?.user.id;
   const self = session.data ? `${session.data.user.name} (you)` : 'You';
+
+  // The person in view of the list the form came from (`?person=`): a new record is theirs
+  // until another is chosen, and the list the form returns to is filtered again.
+  const personInView = personOfParams(searchParams);
+  const memberField = Object.entries(definition.fields).find(
+    ([, field]) => field.kind === 'member',
+  )?.[0];
+  const startsOn = useFamilyMemberOf(editing ? undefined : personInView);
+  // Once, when the choices are known: a refetch later must not undo what the user chose.
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (startsOn === undefined || !memberField || preselected.current) return;
+    preselected.current = true;
+    form.resetField(memberField, { defaultValue: startsOn });
+  }, [startsOn, memberField, form]);
   useEffect(() => {
     if (!record.data) return;
     const values = toFormValues(definition, record.data, units);
@@ -295,6 +322,12 @@ export function RecordFormPage({
   }, []);
 
   const listPath = `/${definition.path}`;
+  /** Where the list is after a save: the saved record's tab, for its person if filtered. */
+  const listAfterSave = (saved: StoredRecord<RecordDefinition>) => {
+    const person = personOfRecord(saved);
+    const filtered = personInView !== undefined || (onePersonList && person !== me);
+    return listLocation(definition, saved, filtered ? person : undefined);
+  };
   const submit = form.handleSubmit(async (payload) => {
     try {
       const saved = await save.mutateAsync({
@@ -304,7 +337,11 @@ export function RecordFormPage({
       unsaved.saved();
       showSuccess(editing ? definition.messages.updated : definition.messages.created);
       if (!mounted.current) return;
-      navigate(editing && definition.afterEdit === 'detail' ? `${listPath}/${saved.id}` : listPath);
+      navigate(
+        editing && definition.afterEdit === 'detail'
+          ? withPerson(`${listPath}/${saved.id}`, personInView)
+          : listAfterSave(saved),
+      );
     } catch (error) {
       showError(editing ? definition.messages.updateError : definition.messages.createError, error);
       // A refusal about one field (a family member removed meanwhile) shows under that field.
@@ -315,7 +352,7 @@ export function RecordFormPage({
   });
 
   const title = `${editing ? 'Edit' : 'New'} ${definition.noun}`;
-  const backTo = editing ? `${listPath}/${id}` : listPath;
+  const backTo = withPerson(editing ? `${listPath}/${id}` : listPath, personInView);
   // The member picker must have its options before a saved member can be selected in it.
   if ((editing && record.isPending) || members.isPending || household.isPending) {
     return (
@@ -329,7 +366,7 @@ export function RecordFormPage({
     const missing = record.error instanceof ApiError && record.error.status === 404;
     return (
       <>
-        <PageHeader title={title} backTo={listPath} />
+        <PageHeader title={title} backTo={withPerson(listPath, personInView)} />
         <Card className="p-6 text-center font-medium">
           {missing ? definition.messages.notFound : definition.messages.loadOneError}
         </Card>

@@ -5,30 +5,28 @@
  * in (for persons the user may keep records of). The plan is computed by the server.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates';
 import type { VaccineScheduleAnswer } from '../../../shared/vaccines/schedule-setting';
 import { buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/feedback';
 import { vaccineScheduleApi } from '../../lib/api';
-import { useSession } from '../auth/session';
+import { usePersonInView, withPerson } from '../family-members/person-in-view';
 import { PersonSelect, usePersons } from '../family-members/person-select';
 import { useSharedPersons } from '../household/household-queries';
 import { STATUS_STYLES } from './vaccine-status';
 
 type Dose = VaccineScheduleAnswer['doses'][number];
 
-/** The shot form's link for a dose, filled in for the person. */
-function recordLink(dose: Dose, memberId: string, today: string): string {
+/** The shot form's link for a dose, filled in for the person (the form's person in view). */
+function recordLink(dose: Dose, personId: string, today: string): string {
   const params = new URLSearchParams({
     shot_name: `${dose.vaccine} dose ${dose.dose}`,
     vaccine_code: dose.cvx,
     date_administered: today,
-    family_member_id: memberId,
   });
-  return `/shots/new?${params}`;
+  return withPerson(`/shots/new?${params}`, personId);
 }
 
 function DoseRow({ dose, recordHref }: { dose: Dose; recordHref?: string }) {
@@ -62,11 +60,10 @@ function DoseRow({ dose, recordHref }: { dose: Dose; recordHref?: string }) {
 
 export function VaccineScheduleTab() {
   const persons = usePersons({ shared: true });
-  const session = useSession();
   const shared = useSharedPersons();
-  const [searchParams] = useSearchParams();
-  const [chosen, setChosen] = useState(searchParams.get('person') ?? '');
-  const personId = chosen || persons[0]?.id || '';
+  // The person in view: the one the member strip or this select chose (the same `?person=`).
+  const [chosen, setChosen] = usePersonInView();
+  const personId = chosen ?? persons[0]?.id ?? '';
   const today = localToday();
   const schedule = useQuery({
     queryKey: ['vaccine-schedule', personId, today],
@@ -76,11 +73,8 @@ export function VaccineScheduleTab() {
     staleTime: 0,
     refetchOnMount: 'always',
   });
-  const me = session.data?.user.id;
   const share = shared.find((person) => person.personId === personId);
-  // Who the shot form's Family Member is: none for the user, else the person's id.
   const canRecord = !share || share.role === 'editor';
-  const memberId = personId === me ? '' : personId;
   const data = schedule.data;
 
   return (
@@ -106,7 +100,7 @@ export function VaccineScheduleTab() {
                   dose={dose}
                   recordHref={
                     dose.status !== 'Done' && canRecord
-                      ? recordLink(dose, memberId, today)
+                      ? recordLink(dose, personId, today)
                       : undefined
                   }
                 />
