@@ -54,6 +54,7 @@ export default defineConfig({
         'words.spec.ts',
         'impossible-values.spec.ts',
         'passkeys.spec.ts',
+        'form-scroll.spec.ts',
       ],
     },
     ...(onPostgres
