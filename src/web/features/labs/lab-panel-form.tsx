@@ -13,7 +13,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api-error';
 import { sortMembersByName } from '../../../shared/family-members';
 import { labPanelSchema, PANEL_ROW_FIELDS } from '../../../shared/labs/lab-panel';
-import { labPanels, labTestNamed, labTests } from '../../../shared/labs/lab-tests';
+import {
+  labPanels,
+  labTestNamed,
+  labTests,
+  type RangeBounds,
+} from '../../../shared/labs/lab-tests';
 import { labResultDefinition } from '../../../shared/records';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -27,12 +32,31 @@ import { useSession } from '../auth/session';
 import { useFamilyMembers } from '../family-members/family-member-queries';
 import { personOfParams, useFamilyMemberOf, withPerson } from '../family-members/person-in-view';
 import { sharedPersonLabel, useSharedPersons } from '../household/household-queries';
+import { fillChanges, fillNote } from '../records/form-fill';
 import { listLocation } from '../records/list-location';
 import { useUnsavedChanges } from '../records/use-unsaved-changes';
 import { PageHeader } from '../shell/page-header';
+import { useRangeSuggestions } from './lab-ranges';
 
 type RowField = (typeof PANEL_ROW_FIELDS)[number];
-type Row = Record<RowField, string> & { key: number };
+type RangeFields = { range_low: string; range_high: string };
+/** A row, and the range last suggested for it (so that a typed one is never replaced). */
+type Row = Record<RowField, string> & { key: number; suggested?: RangeFields };
+
+/** A row's range as suggested, filled where the row's range is empty or still the last suggestion. */
+function withSuggestedRange(row: Row, range: RangeBounds | null): Row {
+  const next = { range_low: range?.low ?? '', range_high: range?.high ?? '' };
+  const changes = fillChanges(
+    { range_low: row.range_low, range_high: row.range_high },
+    row.suggested ?? {},
+    next,
+  );
+  const same =
+    Object.keys(changes).length === 0 &&
+    row.suggested?.range_low === next.range_low &&
+    row.suggested.range_high === next.range_high;
+  return same ? row : { ...row, ...changes, suggested: next };
+}
 
 const fields = labResultDefinition.fields;
 let nextKey = 0;
@@ -122,6 +146,33 @@ export function LabPanelForm() {
     noun: 'lab panel',
   });
 
+  // Each row's range: the person's last one for its test, else the test's typical one; again
+  // whenever a row's test or unit, the person, or what is known of them changes.
+  const suggest = useRangeSuggestions(common.family_member_id);
+  const testsKey = rows
+    .map((row) => `${row.key}|${row.test_name}|${row.loinc_code}|${row.unit}`)
+    .join(';');
+  useEffect(() => {
+    setRows((current) => {
+      const next = current.map((row) =>
+        withSuggestedRange(row, suggest({ name: row.test_name, loinc: row.loinc_code }, row.unit)),
+      );
+      return next.every((row, index) => row === current[index]) ? current : next;
+    });
+  }, [suggest, testsKey]);
+
+  /** Where a row's range comes from, while it holds the one suggested. */
+  const rangeNote = (row: Row) =>
+    row.suggested
+      ? fillNote(
+          {
+            values: row.suggested,
+            note: suggest({ name: row.test_name, loinc: row.loinc_code }, row.unit)?.note,
+          },
+          { range_low: row.range_low, range_high: row.range_high },
+        )
+      : undefined;
+
   const choosePanel = (name: string) => {
     setPanel(name);
     const chosen = labPanels.find((candidate) => candidate.name === name);
@@ -154,7 +205,7 @@ export function LabPanelForm() {
     event.preventDefault();
     const input = {
       ...common,
-      results: rows.map(({ key: _key, ...row }) => row),
+      results: rows.map(({ key: _key, suggested: _suggested, ...row }) => row),
     };
     const checked = labPanelSchema.safeParse(input);
     if (!checked.success) {
@@ -291,6 +342,11 @@ export function LabPanelForm() {
                       onChange={(event) => setRow(row.key, name, event.target.value)}
                       {...fieldErrorProps(id, error)}
                     />
+                    {name === 'range_high' ? (
+                      <p className="text-sm text-muted-foreground" aria-live="polite">
+                        {rangeNote(row)}
+                      </p>
+                    ) : null}
                   </FormField>
                 );
               })}

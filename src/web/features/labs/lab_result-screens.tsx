@@ -22,6 +22,7 @@ import {
   RecordPlainList,
 } from '../records/record-list-parts';
 import { LabPanelForm } from './lab-panel-form';
+import { useLabRangeFill } from './lab-ranges';
 import { LabTrend } from './lab-trend';
 
 type LabResult = StoredRecord<typeof labResultDefinition>;
@@ -101,6 +102,8 @@ export function FormPage() {
       definition={labResultDefinition}
       // The LOINC code comes with a suggestion chosen; it is not typed.
       fieldRule={(name) => (name === 'loinc_code' ? 'hidden' : undefined)}
+      // The range last used for the person and test, else the test's typical adult range.
+      useFill={useLabRangeFill}
     />
   );
 }
