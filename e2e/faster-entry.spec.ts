@@ -3,7 +3,14 @@
  * brings the range used last time (or a typical adult one, with its source), the shot form's
  * 'Vaccine' names the shot, and one shot form records several shots of one visit.
  */
-import { addMemberViaApi, createRecordViaApi, expect, localDay, test } from './fixtures';
+import {
+  addMemberViaApi,
+  createRecordViaApi,
+  expect,
+  expectAccessible,
+  localDay,
+  test,
+} from './fixtures';
 
 test('a new vitals entry starts at the present minute', async ({ page, user }) => {
   void user;
@@ -47,6 +54,9 @@ test('a lab test brings the range used last time for that person, never over wha
   await expect(page.getByLabel('Range Low')).toHaveValue('11.5');
   await expect(page.getByLabel('Range High')).toHaveValue('15.5');
   await expect(page.getByText(/The range of the last Hemoglobin result/)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Range High').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('lab-range-from-last-time.png') });
 
   // Another test: the range follows it (a typical adult one, with its source, here).
   await page.getByLabel('Test Name').fill('Platelets');
@@ -111,7 +121,9 @@ test('two shots given at one visit, saved from one form', async ({ page, user })
   await page.getByRole('button', { name: 'Remove shot 3' }).click();
   await expect(page.getByLabel('Shot Name 3')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add another shot' })).toBeFocused();
-  await page.screenshot({ path: test.info().outputPath('two-shots-form.png'), fullPage: true });
+  await expectAccessible(page);
+  await page.getByRole('group', { name: 'Shot 2' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('two-shots-form.png') });
 
   await page.getByRole('button', { name: 'Save Shot' }).click();
   await expect(page.getByText('2 shots saved', { exact: true })).toBeVisible();
