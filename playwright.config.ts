@@ -55,6 +55,7 @@ export default defineConfig({
         'impossible-values.spec.ts',
         'passkeys.spec.ts',
         'charts.spec.ts',
+        'form-scroll.spec.ts',
       ],
     },
     ...(onPostgres

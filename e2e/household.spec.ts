@@ -106,6 +106,7 @@ test('a child shared as Viewer, then Editor, then not at all', async ({ page, us
   await grace.page.getByLabel('Date Administered').fill('2024-06-01');
   await grace.page.getByLabel('Family Member').selectOption({ label: 'Mia (shared by Ann Lee)' });
   await grace.page.getByRole('button', { name: 'Save Shot' }).click();
+  // The list, on the tab that holds a shot given in the past.
   await expect(grace.page).toHaveURL(/\/shots\?tab=past$/);
   await pastShots(page);
   await page.getByRole('link', { name: /Chickenpox/ }).click();

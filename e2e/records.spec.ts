@@ -313,7 +313,9 @@ test('medications: current by time of day, past by condition, with counts', asyn
     await page.request.post('/api/medications', { data, headers: { origin: base } });
   }
   await page.reload();
-  await expect(page.getByRole('tab', { name: 'Current(1)' })).toBeVisible();
+  // The tab chosen is kept in the URL, a reload included.
+  await expect(page.getByRole('tab', { name: 'Past(2)' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Current(1)' }).click();
   const morning = page.getByRole('region', { name: 'Morning' });
   await expect(morning.getByRole('link', { name: /Vitamin D/ })).toBeVisible();
   await expect(

@@ -94,7 +94,9 @@ test('a child’s schedule shows what is due and records MMR dose 1 from the tab
   // Dated today, as the button fills it in: a shot given, listed under 'Past'.
   await expect(page.getByLabel('Date Administered')).toHaveValue(localDay(0));
   await page.getByRole('button', { name: 'Save Shot' }).click();
-  await expect(page).toHaveURL(/\/shots\?tab=past$/);
+  // The list again, filtered to Nora, whose schedule it was, on the tab that holds the shot.
+  await expect(page).toHaveURL(new RegExp(`/shots\\?(.+&)?person=${nora}(&|$)`));
+  await expect(page).toHaveURL(/[?&]tab=past(&|$)/);
   await expect(page.getByRole('tab', { name: `Past(${shots.length + 1})` })).toHaveAttribute(
     'aria-selected',
     'true',

@@ -1,9 +1,24 @@
 /**
- * The common lab tests the form suggests (each with its LOINC code and usual UCUM unit) and
- * the panels that add several at once. The lists are data (reference/lab-tests.json, with
+ * The common lab tests the form suggests (each with its LOINC code, usual UCUM unit and, where
+ * a checked reference gives one, its typical adult range) and the panels that add several at
+ * once. The lists are data (reference/lab-tests.json, with
  * its source beside it); this module only reads them.
  */
 import data from './reference/lab-tests.json' with { type: 'json' };
+
+/** A reference range as typed into the form ('' for a bound the source does not give). */
+export interface RangeBounds {
+  low: string;
+  high: string;
+}
+
+/**
+ * A typical adult reference range, in the test's usual unit, as a named source gives it: one
+ * for everyone, or one per sex.
+ */
+export type TypicalRange = { source: string } & (
+  RangeBounds | { female: RangeBounds; male: RangeBounds }
+);
 
 export interface LabTest {
   /** The name the form offers and the list shows ('LDL Cholesterol'). */
@@ -14,7 +29,13 @@ export interface LabTest {
   display: string;
   /** The usual unit, as a UCUM code ('' when a result has none, a test strip's 'Negative'). */
   unit: string;
+  /** Its typical adult range, where a checked source gives one. */
+  range?: TypicalRange;
 }
+
+/** The references the typical ranges come from, by the key each range names. */
+export const rangeSources: Readonly<Record<string, { name: string; url: string }>> =
+  data.rangeSources;
 
 export interface LabPanel {
   name: string;
@@ -22,7 +43,13 @@ export interface LabPanel {
   tests: readonly LabTest[];
 }
 
-export const labTests: readonly LabTest[] = data.tests;
+export const labTests: readonly LabTest[] = data.tests as LabTest[];
+
+for (const test of labTests) {
+  if (test.range && !rangeSources[test.range.source]) {
+    throw new Error(`The range of ${test.name} names an unknown source: ${test.range.source}`);
+  }
+}
 
 const byName = new Map(labTests.map((test) => [test.name.toLowerCase(), test]));
 const byCode = new Map(labTests.map((test) => [test.loinc, test]));

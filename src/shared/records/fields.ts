@@ -66,6 +66,8 @@ export interface FieldSpec<S extends z.ZodType = z.ZodType> {
   };
   /** A number field's measure: stored in its canonical unit, typed and shown in the user's. */
   measure?: MeasureName;
+  /** A moment a new record's form starts at: the present (vitals' 'Measured At'). */
+  startsNow?: boolean;
 }
 
 const requiredMessage = (label: string) => `${label} is required`;
@@ -188,6 +190,8 @@ interface DateOptions {
   happened?: boolean;
   /** Never before the Date of Birth of the person the record is about. */
   sinceBirth?: boolean;
+  /** A new record's form starts at the present (a measurement is mostly typed as it is taken). */
+  startsNow?: boolean;
 }
 
 function dateField(
@@ -212,6 +216,7 @@ function dateField(
     schema,
     initial: '',
     ...(options.sinceBirth ? { sinceBirth: true } : {}),
+    ...(options.startsNow ? { startsNow: true } : {}),
   };
 }
 

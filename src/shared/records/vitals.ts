@@ -15,7 +15,12 @@ export { VITAL_COLUMNS, vitalColumns, type VitalColumn };
 export const GLUCOSE_TIMINGS = ['Fasting', 'Before Meal', 'After Meal', 'Random'] as const;
 
 const fields = {
-  measured_at: dateTime('Measured At', { required: true, happened: true, sinceBirth: true }),
+  measured_at: dateTime('Measured At', {
+    required: true,
+    happened: true,
+    sinceBirth: true,
+    startsNow: true,
+  }),
   weight_kg: measurement('Weight', 'weight'),
   height_cm: measurement('Height', 'height'),
   head_circumference_cm: measurement('Head Circumference', 'head_circumference'),

@@ -11,10 +11,8 @@ import { DOCUMENT_TYPES } from '../../../shared/documents';
 import { EmptyState, Loading } from '../../components/ui/feedback';
 import { Label, Select } from '../../components/ui/input';
 import { LoadMore } from '../../components/ui/load-more';
-import { useSession } from '../auth/session';
-import { useFamilyMembers } from '../family-members/family-member-queries';
-import { FamilyFilter, useMemberParam } from '../family-members/member-filter';
-import { useSharedPersons } from '../household/household-queries';
+import { FamilyFilter, useChosenPersonName } from '../family-members/member-filter';
+import { useFamilyMemberOf, usePersonInView } from '../family-members/person-in-view';
 import { HeaderAction, PageHeader } from '../shell/page-header';
 import { useDocumentPages } from './document-queries';
 import { DocumentList } from './document-list';
@@ -26,22 +24,10 @@ export function filteredEmpty(documentType: string, name: string | undefined): s
   return name ? `No ${kind} for ${name}` : `No ${kind}`;
 }
 
-/** The name of the person the member filter chose (the user's own, without '(you)'). */
-function usePersonName(personId: string | undefined): string | undefined {
-  const user = useSession().data?.user;
-  const members = useFamilyMembers();
-  const shared = useSharedPersons();
-  if (!personId) return undefined;
-  if (personId === user?.id) return user.name;
-  return (
-    members.data?.find((member) => member.id === personId)?.name ??
-    shared.find((person) => person.personId === personId)?.name
-  );
-}
-
 export function DocumentsPage() {
   const id = useId();
-  const [member] = useMemberParam();
+  const [member] = usePersonInView();
+  const startsOn = useFamilyMemberOf(member);
   const [params, setParams] = useSearchParams();
   const documentType = params.get('type') ?? '';
   const uploading = params.has('upload');
@@ -56,7 +42,7 @@ export function DocumentsPage() {
       { replace: true },
     );
   const list = useDocumentPages({ member, document_type: documentType || undefined });
-  const memberName = usePersonName(member);
+  const memberName = useChosenPersonName();
   const documents = list.data?.pages.flatMap((page) => page.documents) ?? [];
 
   return (
@@ -107,6 +93,9 @@ export function DocumentsPage() {
         </>
       )}
       <UploadDocumentDialog
+        // A new upload is of the person in view, once the persons a document may be of are known.
+        key={startsOn ?? ''}
+        person={startsOn}
         open={uploading}
         onOpenChange={(open) => setParam('upload', open ? '' : null)}
       />

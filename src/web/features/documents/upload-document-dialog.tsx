@@ -57,10 +57,13 @@ export function UploadDocumentDialog({
   open,
   onOpenChange,
   attach,
+  person,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   attach?: AttachTarget;
+  /** Whom a new document is of, unless attached: the person in view ('' for the user). */
+  person?: string;
 }) {
   const id = useId();
   const me = useSession().data?.user.id;
@@ -74,7 +77,7 @@ export function UploadDocumentDialog({
   const [titleChanged, setTitleChanged] = useState(false);
   const [documentType, setDocumentType] = useState<DocumentType>(attach?.documentType ?? 'Other');
   const [documentDate, setDocumentDate] = useState(defaultDate);
-  const [personId, setPersonId] = useState(attach?.personId ?? '');
+  const [personId, setPersonId] = useState(attach?.personId ?? person ?? '');
   const [existing, setExisting] = useState('');
   const [fileError, setFileError] = useState<string>();
   const [titleError, setTitleError] = useState<string>();
@@ -100,7 +103,7 @@ export function UploadDocumentDialog({
     setTitleChanged(false);
     setDocumentType(attach?.documentType ?? 'Other');
     setDocumentDate(defaultDate());
-    setPersonId(attach?.personId ?? '');
+    setPersonId(attach?.personId ?? person ?? '');
     setExisting('');
     setFileError(undefined);
     setTitleError(undefined);

@@ -7,7 +7,8 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/ui/feedback';
-import { useChosenPersonName, useMemberParam } from './member-filter';
+import { useChosenPersonName } from './member-filter';
+import { usePersonInView } from './person-in-view';
 
 /**
  * An empty list's words said of one person: 'No upcoming visits' → 'No upcoming visits for
@@ -38,7 +39,7 @@ export function ListEmptyState({
   /** Shown with the list's own words only, such as a link to add the first record. */
   children?: ReactNode;
 }) {
-  const [member] = useMemberParam();
+  const [member] = usePersonInView();
   const name = useChosenPersonName();
   if (!memberLinked || member === undefined)
     return (

@@ -3,12 +3,12 @@
  * button per member in creation order, then each person shared with the user (marked as
  * shared); the active one is pressed.
  */
-import { useSearchParams } from 'react-router';
 import { DEFAULT_MEMBER_COLOR } from '../../../shared/constants';
 import { cn } from '../../lib/cn';
 import { useSession } from '../auth/session';
 import { useSharedPersons } from '../household/household-queries';
 import { useFamilyMembers } from './family-member-queries';
+import { usePersonInView } from './person-in-view';
 
 /** A person the strip offers: a member of the user's, or one shared with them. */
 export interface FilterPerson {
@@ -74,24 +74,6 @@ export function MemberFilter({
   );
 }
 
-/** The chosen member lives in the URL (`?member=`), so a filtered list survives a reload. */
-export function useMemberParam(): [string | undefined, (memberId: string | undefined) => void] {
-  const [params, setParams] = useSearchParams();
-  const member = params.get('member') ?? undefined;
-  const setMember = (memberId: string | undefined) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (memberId) next.set('member', memberId);
-        else next.delete('member');
-        return next;
-      },
-      { replace: true },
-    );
-  };
-  return [member, setMember];
-}
-
 /**
  * The persons the strip offers: the account holder (their own records), the user's members,
  * and the persons shared with them.
@@ -117,7 +99,7 @@ function useFilterPersons(): FilterPerson[] {
  * full name); undefined when it shows everyone, or before the persons have loaded.
  */
 export function useChosenPersonName(): string | undefined {
-  const [member] = useMemberParam();
+  const [member] = usePersonInView();
   const user = useSession().data?.user;
   const persons = useFilterPersons();
   if (!member) return undefined;
@@ -125,9 +107,9 @@ export function useChosenPersonName(): string | undefined {
   return persons.find((person) => person.id === member)?.name;
 }
 
-/** The strip wired to the persons it offers and the URL. */
+/** The strip wired to the persons it offers and the person in view (the URL's `?person=`). */
 export function FamilyFilter() {
   const persons = useFilterPersons();
-  const [member, setMember] = useMemberParam();
+  const [member, setMember] = usePersonInView();
   return <MemberFilter members={persons} value={member} onChange={setMember} />;
 }

@@ -4,12 +4,13 @@
  * the user on a grant that allows sharing and export. Its value is a person id: the user's
  * own id, a family member's, or a shared person's.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { Sex } from '../../../shared/family-members';
 import { Label, Select } from '../../components/ui/input';
 import { useSession } from '../auth/session';
 import { sharedPersonLabel, useSharedPersons } from '../household/household-queries';
 import { useFamilyMembers } from './family-member-queries';
+import { useLastPersonInView } from './person-in-view';
 
 export interface PersonOption {
   id: string;
@@ -57,6 +58,20 @@ export function usePersons(options: PersonsOptions = {}): PersonOption[] {
       : []),
   ];
   return options.only ? persons.filter(options.only) : persons;
+}
+
+/**
+ * The person a screen's 'Person' select holds: the one chosen there, else the person in view
+ * (the URL's, or the last chosen in a filter of this tab) when the select offers them, else
+ * its first person.
+ */
+export function useChosenPerson(options: PersonsOptions = {}) {
+  const persons = usePersons(options);
+  const inView = useLastPersonInView();
+  const [chosen, choose] = useState('');
+  const personId =
+    chosen || persons.find((person) => person.id === inView)?.id || persons[0]?.id || '';
+  return { persons, personId, choose };
 }
 
 export function PersonSelect({

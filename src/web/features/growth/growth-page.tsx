@@ -7,9 +7,9 @@
  * here only, when a chart is first shown.
  */
 import { useQuery } from '@tanstack/react-query';
-import { LineChart } from 'lucide-react';
+import { LineChart, Plus } from 'lucide-react';
 import { lazy, Suspense, useId, useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ageInCalendarMonths, formatAge } from '../../../shared/ages';
 import { DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates';
 import type { Sex } from '../../../shared/family-members';
@@ -25,9 +25,10 @@ import { Card } from '../../components/ui/card';
 import { EmptyState, Loading } from '../../components/ui/feedback';
 import { Label, Select } from '../../components/ui/input';
 import { useFamilyMembers } from '../family-members/family-member-queries';
+import { usePersonInView, withPerson } from '../family-members/person-in-view';
 import { PersonSelect, usePersons, type PersonOption } from '../family-members/person-select';
 import { useHousehold } from '../household/household-queries';
-import { PageHeader } from '../shell/page-header';
+import { HeaderAction, PageHeader } from '../shell/page-header';
 import { growthChartData } from './growth-chart-data';
 import { useGrowthMeasurements } from './growth-measurements';
 import { formatGrowthValue, useGrowthDisplay } from './growth-units';
@@ -199,7 +200,7 @@ function ChildGrowth({
           No measurements for this chart yet.{' '}
           {canAdd ? (
             <Link
-              to="/vitals/new"
+              to={withPerson('/vitals/new', child.id)}
               className="font-medium text-primary underline-offset-4 hover:underline"
             >
               Add vitals
@@ -230,25 +231,41 @@ export default function GrowthPage() {
   });
   const shared = household.data?.received ?? [];
   const [searchParams, setSearchParams] = useSearchParams();
-  const person =
-    children.find((candidate) => candidate.id === searchParams.get('person')) ?? children[0];
+  // The person in view, when a growth chart fits them; else the first who has one.
+  const [personInView, setPersonInView] = usePersonInView();
+  const person = children.find((candidate) => candidate.id === personInView) ?? children[0];
   const share = person && shared.find((candidate) => candidate.personId === person.id);
   const chart =
     GROWTH_CHARTS.find((candidate) => candidate.id === searchParams.get('chart')) ??
     GROWTH_CHARTS[0]!;
-  const choose = (name: 'person' | 'chart', value: string) =>
+  const chooseChart = (value: string) =>
     setSearchParams(
       (params) => {
-        params.set(name, value);
+        params.set('chart', value);
         return params;
       },
       { replace: true },
     );
   const pending = members.isPending || household.isPending;
+  const canAdd = !share || share.role === 'editor';
+  const navigate = useNavigate();
 
   return (
     <>
-      <PageHeader title="Growth" subtitle="Measurements against WHO and CDC percentiles" />
+      <PageHeader
+        title="Growth"
+        subtitle="Measurements against WHO and CDC percentiles"
+        actions={
+          person && canAdd ? (
+            // The measurements of the child on the chart, not of whoever the form starts on.
+            <HeaderAction
+              label="Add Vitals"
+              icon={Plus}
+              onClick={() => navigate(withPerson('/vitals/new', person.id))}
+            />
+          ) : null
+        }
+      />
       {pending ? <Loading /> : null}
       {members.isError || household.isError ? (
         <p role="alert">The family members could not be loaded.</p>
@@ -271,14 +288,14 @@ export default function GrowthPage() {
           <div className="grid gap-3 sm:grid-cols-2">
             <PersonSelect
               value={person.id}
-              onChange={(value) => choose('person', value)}
+              onChange={setPersonInView}
               shared
               only={(candidate) => fitsGrowthCharts(candidate, today)}
             />
             <GrowthSelect
               label="Chart"
               value={chart.id}
-              onChange={(value) => choose('chart', value)}
+              onChange={chooseChart}
               options={GROWTH_CHARTS.map((option) => ({ value: option.id, label: option.label }))}
             />
           </div>
@@ -286,7 +303,7 @@ export default function GrowthPage() {
             key={`${person.id}-${chart.id}`}
             child={{ id: person.id, dateOfBirth: person.dateOfBirth, sex: person.sex }}
             chart={chart}
-            canAdd={!share || share.role === 'editor'}
+            canAdd={canAdd}
           />
         </div>
       ) : null}

@@ -8,12 +8,17 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api-error';
 import { sortMembersByName } from '../../../shared/family-members';
 import { labPanelSchema, PANEL_ROW_FIELDS } from '../../../shared/labs/lab-panel';
-import { labPanels, labTestNamed, labTests } from '../../../shared/labs/lab-tests';
+import {
+  labPanels,
+  labTestNamed,
+  labTests,
+  type RangeBounds,
+} from '../../../shared/labs/lab-tests';
 import { labResultDefinition } from '../../../shared/records';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -25,12 +30,33 @@ import { queryKeys } from '../../lib/query-client';
 import { showError, showSuccess } from '../../lib/toast';
 import { useSession } from '../auth/session';
 import { useFamilyMembers } from '../family-members/family-member-queries';
+import { personOfParams, useFamilyMemberOf, withPerson } from '../family-members/person-in-view';
 import { sharedPersonLabel, useSharedPersons } from '../household/household-queries';
+import { fillChanges, fillNote } from '../records/form-fill';
+import { listLocation } from '../records/list-location';
 import { useUnsavedChanges } from '../records/use-unsaved-changes';
 import { PageHeader } from '../shell/page-header';
+import { useRangeSuggestions } from './lab-ranges';
 
 type RowField = (typeof PANEL_ROW_FIELDS)[number];
-type Row = Record<RowField, string> & { key: number };
+type RangeFields = { range_low: string; range_high: string };
+/** A row, and the range last suggested for it (so that a typed one is never replaced). */
+type Row = Record<RowField, string> & { key: number; suggested?: RangeFields };
+
+/** A row's range as suggested, filled where the row's range is empty or still the last suggestion. */
+function withSuggestedRange(row: Row, range: RangeBounds | null): Row {
+  const next = { range_low: range?.low ?? '', range_high: range?.high ?? '' };
+  const changes = fillChanges(
+    { range_low: row.range_low, range_high: row.range_high },
+    row.suggested ?? {},
+    next,
+  );
+  const same =
+    Object.keys(changes).length === 0 &&
+    row.suggested?.range_low === next.range_low &&
+    row.suggested.range_high === next.range_high;
+  return same ? row : { ...row, ...changes, suggested: next };
+}
 
 const fields = labResultDefinition.fields;
 let nextKey = 0;
@@ -56,10 +82,12 @@ interface PanelDraft {
 }
 
 /** Whether anything was typed or chosen: the form no longer as it opened (one empty row). */
-function panelChanged({ panel, common, rows }: PanelDraft): boolean {
+function panelChanged({ panel, common, rows }: PanelDraft, opened: typeof EMPTY_COMMON): boolean {
   return (
     panel !== '' ||
-    Object.values(common).some((value) => value !== '') ||
+    (Object.keys(common) as (keyof typeof EMPTY_COMMON)[]).some(
+      (name) => common[name] !== opened[name],
+    ) ||
     rows.length !== 1 ||
     rows.some((row) => PANEL_ROW_FIELDS.some((field) => row[field] !== ''))
   );
@@ -82,6 +110,21 @@ export function LabPanelForm() {
   );
   const [panel, setPanel] = useState('');
   const [common, setCommon] = useState(EMPTY_COMMON);
+  // The person in view of the list (`?person=`): the panel is theirs until another is chosen.
+  const [searchParams] = useSearchParams();
+  const personInView = personOfParams(searchParams);
+  const startsOn = useFamilyMemberOf(personInView);
+  const [opened, setOpened] = useState(EMPTY_COMMON);
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (startsOn === undefined || preselected.current) return;
+    preselected.current = true;
+    setOpened((current) => ({ ...current, family_member_id: startsOn }));
+    setCommon((current) =>
+      current.family_member_id === '' ? { ...current, family_member_id: startsOn } : current,
+    );
+  }, [startsOn]);
+  const listPath = withPerson(`/${labResultDefinition.path}`, personInView);
   const [rows, setRows] = useState<Row[]>(() => [emptyRow()]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -89,7 +132,7 @@ export function LabPanelForm() {
   const values = useMemo<PanelDraft>(() => ({ panel, common, rows }), [panel, common, rows]);
   const me = session.data?.user.id;
   const unsaved = useUnsavedChanges<PanelDraft>({
-    dirty: panelChanged(values),
+    dirty: panelChanged(values, opened),
     values,
     restoreDraft: (draft) => {
       setPanel(draft.panel);
@@ -102,6 +145,33 @@ export function LabPanelForm() {
     ready: true,
     noun: 'lab panel',
   });
+
+  // Each row's range: the person's last one for its test, else the test's typical one; again
+  // whenever a row's test or unit, the person, or what is known of them changes.
+  const suggest = useRangeSuggestions(common.family_member_id);
+  const testsKey = rows
+    .map((row) => `${row.key}|${row.test_name}|${row.loinc_code}|${row.unit}`)
+    .join(';');
+  useEffect(() => {
+    setRows((current) => {
+      const next = current.map((row) =>
+        withSuggestedRange(row, suggest({ name: row.test_name, loinc: row.loinc_code }, row.unit)),
+      );
+      return next.every((row, index) => row === current[index]) ? current : next;
+    });
+  }, [suggest, testsKey]);
+
+  /** Where a row's range comes from, while it holds the one suggested. */
+  const rangeNote = (row: Row) =>
+    row.suggested
+      ? fillNote(
+          {
+            values: row.suggested,
+            note: suggest({ name: row.test_name, loinc: row.loinc_code }, row.unit)?.note,
+          },
+          { range_low: row.range_low, range_high: row.range_high },
+        )
+      : undefined;
 
   const choosePanel = (name: string) => {
     setPanel(name);
@@ -135,7 +205,7 @@ export function LabPanelForm() {
     event.preventDefault();
     const input = {
       ...common,
-      results: rows.map(({ key: _key, ...row }) => row),
+      results: rows.map(({ key: _key, suggested: _suggested, ...row }) => row),
     };
     const checked = labPanelSchema.safeParse(input);
     if (!checked.success) {
@@ -158,7 +228,9 @@ export function LabPanelForm() {
         title: 'Lab results added',
         description: `${rows.length} results have been added successfully.`,
       });
-      navigate(`/${labResultDefinition.path}`);
+      // The list again, filtered to the panel's person if it was filtered.
+      const person = common.family_member_id || me;
+      navigate(listLocation(labResultDefinition, undefined, personInView ? person : undefined));
     } catch (error) {
       showError(labResultDefinition.messages.createError, error);
       if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message });
@@ -188,7 +260,7 @@ export function LabPanelForm() {
   const memberId = 'lab-panel-family-member-id';
   return (
     <>
-      <PageHeader title={PANEL_TITLE} backTo={`/${labResultDefinition.path}`} />
+      <PageHeader title={PANEL_TITLE} backTo={listPath} />
       {unsaved.restore}
       <Card className="p-5">
         <form onSubmit={submit} className="space-y-5" aria-label={PANEL_TITLE} noValidate>
@@ -270,6 +342,11 @@ export function LabPanelForm() {
                       onChange={(event) => setRow(row.key, name, event.target.value)}
                       {...fieldErrorProps(id, error)}
                     />
+                    {name === 'range_high' ? (
+                      <p className="text-sm text-muted-foreground" aria-live="polite">
+                        {rangeNote(row)}
+                      </p>
+                    ) : null}
                   </FormField>
                 );
               })}
@@ -290,10 +367,7 @@ export function LabPanelForm() {
             Add Test
           </Button>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <Link
-              to={`/${labResultDefinition.path}`}
-              className={buttonVariants({ variant: 'outline' })}
-            >
+            <Link to={listPath} className={buttonVariants({ variant: 'outline' })}>
               Cancel
             </Link>
             <Button type="submit" disabled={saving} className="sm:min-w-40">

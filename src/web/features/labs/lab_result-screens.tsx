@@ -11,6 +11,7 @@ import { labResultDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
 import { LabFlagBadge } from '../../components/lab-flag-badge';
 import { Button } from '../../components/ui/button';
+import { usePersonInView, withPerson } from '../family-members/person-in-view';
 import { RecordDetailPage } from '../records/record-detail-page';
 import { RecordFormPage } from '../records/record-form-page';
 import {
@@ -20,6 +21,7 @@ import {
   RecordPlainList,
 } from '../records/record-list-parts';
 import { LabPanelForm } from './lab-panel-form';
+import { useLabRangeFill } from './lab-ranges';
 import { LabTrend } from './lab-trend';
 import { ListEmptyState } from '../family-members/list-empty-state';
 
@@ -54,12 +56,13 @@ function LabCard({ lab }: { lab: LabResult }) {
 
 export function ListPage() {
   const navigate = useNavigate();
+  const [person] = usePersonInView();
   return (
     <RecordListScreen definition={labResultDefinition} addLabel="Add Lab Result">
       <div className="mb-4 flex justify-end">
         <Button
           variant="outline"
-          onClick={() => navigate(`/${labResultDefinition.path}/new?panel`)}
+          onClick={() => navigate(withPerson(`/${labResultDefinition.path}/new?panel`, person))}
         >
           <FlaskConical aria-hidden="true" />
           Add Panel
@@ -99,6 +102,8 @@ export function FormPage() {
       definition={labResultDefinition}
       // The LOINC code comes with a suggestion chosen; it is not typed.
       fieldRule={(name) => (name === 'loinc_code' ? 'hidden' : undefined)}
+      // The range last used for the person and test, else the test's typical adult range.
+      useFill={useLabRangeFill}
     />
   );
 }

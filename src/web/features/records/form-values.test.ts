@@ -7,6 +7,7 @@ import {
   medicationDefinition,
   shotDefinition,
   visitDefinition,
+  vitalDefinition,
 } from '../../../shared/records';
 import type { RecordDefinition } from '../../../shared/records/definition';
 import { recordResolver, toFormValues, toPayload } from './form-values';
@@ -40,6 +41,19 @@ describe('record forms', () => {
     });
     expect(values.visit_date).toBe('2026-03-04T09:30');
     expect(toPayload(visitDefinition, values).visit_date).toBe('2026-03-04T04:00:00.000Z');
+  });
+
+  it('start a new vitals entry at the present minute, in local time; a visit, and an edit, do not', () => {
+    process.env.TZ = 'Asia/Kolkata';
+    const now = new Date('2026-03-04T04:00:42.500Z');
+    expect(toFormValues(vitalDefinition, undefined, 'metric', now).measured_at).toBe(
+      '2026-03-04T09:30',
+    );
+    expect(toFormValues(visitDefinition, undefined, 'metric', now).visit_date).toBe('');
+    const stored = { measured_at: '2026-01-02T08:00:00.000Z', weight_kg: 7 };
+    expect(toFormValues(vitalDefinition, stored, 'metric', now).measured_at).toBe(
+      '2026-01-02T13:30',
+    );
   });
 
   it('check with the shared schema and name the field that is wrong', async () => {

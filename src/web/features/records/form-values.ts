@@ -33,6 +33,7 @@ export function toFormValues(
   definition: RecordDefinition,
   record?: Record<string, unknown>,
   units: UnitSystem = DEFAULT_UNITS,
+  now: Date = new Date(),
 ): FormValues {
   const values: FormValues = {};
   for (const [name, field] of Object.entries(definition.fields)) {
@@ -40,7 +41,10 @@ export function toFormValues(
     if (field.kind === 'checkbox') values[name] = record ? Boolean(stored) : Boolean(field.initial);
     else if (field.kind === 'persons') values[name] = Array.isArray(stored) ? [...stored] : [];
     else if (field.kind === 'datetime')
-      values[name] = toDateTimeLocalInput(stored as string | null);
+      // A new entry of a moment that starts now: the present, to the minute, in local time.
+      values[name] = toDateTimeLocalInput(
+        record || !field.startsNow ? (stored as string | null) : now.toISOString(),
+      );
     else if (field.measure)
       values[name] = typeof stored === 'number' ? toInputValue(field.measure, stored, units) : '';
     else if (record) values[name] = typeof stored === 'string' ? stored : '';

@@ -21,11 +21,13 @@ import { ApiError } from '../../../shared/api-error';
 import { RecordTypeIcon } from '../../components/record-type-icon';
 import { showError, showSuccess } from '../../lib/toast';
 import { useSession } from '../auth/session';
+import { usePersonInView, withPerson } from '../family-members/person-in-view';
 import { usePersonNames } from '../family-members/person-names';
 import { useRecordOwnership } from '../household/household-queries';
 import { PageHeader } from '../shell/page-header';
 import { useUnits } from '../profile-settings/profile-queries';
 import { DEFAULT_UNITS, formatMeasure, type UnitSystem } from '../../../shared/units';
+import { listLocation } from './list-location';
 import { useDeleteRecord, useRecord } from './record-queries';
 import { RecordDocuments } from '../documents/record-documents';
 
@@ -108,6 +110,13 @@ export function RecordDetailPage<D extends RecordDefinition>({
   const units = useUnits();
   const [confirming, setConfirming] = useState(false);
   const listPath = `/${definition.path}`;
+  // Opened from a list filtered to one person, the way back keeps them (and the record's tab).
+  const [personInView] = usePersonInView();
+  const backTo = listLocation(
+    definition,
+    record.data as Record<string, unknown> | undefined,
+    personInView,
+  );
   const missing = record.error instanceof ApiError && record.error.status === 404;
 
   useEffect(() => {
@@ -117,7 +126,7 @@ export function RecordDetailPage<D extends RecordDefinition>({
   if (record.isPending) {
     return (
       <>
-        <PageHeader title={`${definition.noun} Details`} backTo={listPath} />
+        <PageHeader title={`${definition.noun} Details`} backTo={backTo} />
         <Loading />
       </>
     );
@@ -125,7 +134,7 @@ export function RecordDetailPage<D extends RecordDefinition>({
   if (!record.data) {
     return (
       <>
-        <PageHeader title={`${definition.noun} Details`} backTo={listPath} />
+        <PageHeader title={`${definition.noun} Details`} backTo={backTo} />
         <Card className="p-6 text-center font-medium">
           {missing ? definition.messages.notFound : definition.messages.loadOneError}
         </Card>
@@ -167,7 +176,7 @@ export function RecordDetailPage<D extends RecordDefinition>({
       await remove.mutateAsync(id);
       setConfirming(false);
       showSuccess(definition.messages.deleted);
-      navigate(listPath);
+      navigate(backTo);
     } catch (error) {
       showError(definition.messages.deleteError, error);
     }
@@ -176,14 +185,14 @@ export function RecordDetailPage<D extends RecordDefinition>({
     <>
       <PageHeader
         title={`${definition.noun} Details`}
-        backTo={listPath}
+        backTo={backTo}
         actions={
           canChange ? (
             <Button
               variant="ghost"
               size="icon"
               aria-label={`Edit ${definition.noun}`}
-              onClick={() => navigate(`${listPath}/${id}/edit`)}
+              onClick={() => navigate(withPerson(`${listPath}/${id}/edit`, personInView))}
             >
               <Pencil aria-hidden="true" />
             </Button>

@@ -3,12 +3,17 @@
  * edit is decided by the id in the route; after saving, a create returns to the list and
  * an edit to the detail or the list, as the type says (SPEC.md §4).
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Plus, Trash2 } from 'lucide-react';
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { sortMembersByName } from '../../../shared/family-members';
 import { WHOLE_FAMILY, type FieldSpec } from '../../../shared/records/fields';
-import type { RecordDefinition, RecordInput } from '../../../shared/records/definition';
+import type {
+  RecordDefinition,
+  RecordInput,
+  StoredRecord,
+} from '../../../shared/records/definition';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/feedback';
@@ -19,12 +24,25 @@ import { showError, showSuccess } from '../../lib/toast';
 import { draftKey } from '../../lib/drafts';
 import { useSession } from '../auth/session';
 import { useFamilyMembers } from '../family-members/family-member-queries';
+import { personOfParams, useFamilyMemberOf, withPerson } from '../family-members/person-in-view';
 import { usePersons } from '../family-members/person-select';
 import { sharedPersonLabel, useHousehold } from '../household/household-queries';
 import { PageHeader } from '../shell/page-header';
 import { useUnits } from '../profile-settings/profile-queries';
 import { fieldLabel, recordResolver, toFormValues, type FormValues } from './form-values';
+import { fillNote, useFormFill, type FormFill } from './form-fill';
+import { listLocation, personOfRecord } from './list-location';
 import { useRecord, useSaveRecord } from './record-queries';
+import {
+  countOf,
+  groupFieldName,
+  groupKeys,
+  groupValues,
+  nextGroupKey,
+  unsavedRest,
+  withRepeatGroups,
+  type RepeatGroup,
+} from './repeat-groups';
 import { useUnsavedChanges } from './use-unsaved-changes';
 
 /** A person a record can be about: a member of the user's, or one shared with them to keep. */
@@ -213,18 +231,62 @@ function PersonsControl({
   );
 }
 
+/** One more group of a repeated form ('Shot 2'): its fields and a button that removes it. */
+function RepeatedGroup({
+  number,
+  group,
+  onRemove,
+  children,
+}: {
+  number: number;
+  group: RepeatGroup;
+  onRemove: () => void;
+  children: ReactNode;
+}) {
+  const name = `${group.noun.charAt(0).toUpperCase()}${group.noun.slice(1)} ${number}`;
+  return (
+    <fieldset className="space-y-4 rounded-xl border border-border p-3">
+      <legend className="px-1 text-sm font-semibold">{name}</legend>
+      {children}
+      <Button type="button" variant="ghost" onClick={onRemove}>
+        <Trash2 aria-hidden="true" />
+        Remove {group.noun} {number}
+      </Button>
+    </fieldset>
+  );
+}
+
+/** A form that fills nothing in. */
+const noFill = (): FormFill | undefined => undefined;
+
+/** The labels of a type's fields, by name ('shot_name': 'Shot Name'). */
+const fieldLabels = (definition: RecordDefinition) =>
+  Object.fromEntries(Object.entries(definition.fields).map(([name, field]) => [name, field.label]));
+
 /** Where the person of a record is chosen: first in every form. */
 const isPersonField = (field: FieldSpec) => field.kind === 'member' || field.kind === 'persons';
 
 export function RecordFormPage({
   definition,
   fieldRule,
-  listAfterCreate,
+  onePersonList = false,
+  useFill = noFill,
+  repeat,
 }: {
   definition: RecordDefinition;
   fieldRule?: FieldRule;
-  /** Where a create returns to, when not the list as it opens (the tab that holds the record). */
-  listAfterCreate?: (saved: Record<string, unknown>) => string;
+  /**
+   * Fields the form fills in from others, never over what the user typed: a hook, given
+   * what the form holds (a lab result's range needs the chosen person's past results).
+   */
+  useFill?: (values: FormValues) => FormFill | undefined;
+  /** Fields a new record's form repeats, each group saved as one more record. */
+  repeat?: RepeatGroup;
+  /**
+   * The type's list shows one person at a time (/vitals: the user's unless filtered): after
+   * a save it shows the person saved for, filtered or not.
+   */
+  onePersonList?: boolean;
 }) {
   const { id } = useParams();
   const editing = id !== undefined;
@@ -250,12 +312,14 @@ export function RecordFormPage({
   // A new record may come filled in from a link (?shot_name=…&vaccine_code=…): the
   // schedule's 'Record {vaccine} dose {n}'. Only the type's own fields are taken.
   const [searchParams] = useSearchParams();
+  const resolver = recordResolver(
+    definition,
+    (memberId) => members.data?.find((member) => member.id === memberId),
+    units,
+  );
+  const groups = editing ? undefined : repeat;
   const form = useForm<FormValues, unknown, Record<string, unknown>>({
-    resolver: recordResolver(
-      definition,
-      (memberId) => members.data?.find((member) => member.id === memberId),
-      units,
-    ),
+    resolver: groups ? withRepeatGroups(resolver, groups, fieldLabels(definition)) : resolver,
     defaultValues: {
       ...toFormValues(definition),
       ...(editing
@@ -264,9 +328,26 @@ export function RecordFormPage({
     },
   });
   const values = useWatch({ control: form.control }) as FormValues;
+  // The form holds what it opened with: a new one at once, an edit once its record is in.
+  const [loaded, setLoaded] = useState(!editing);
 
   const me = session.data?.user.id;
   const self = session.data ? `${session.data.user.name} (you)` : 'You';
+
+  // The person in view of the list the form came from (`?person=`): a new record is theirs
+  // until another is chosen, and the list the form returns to is filtered again.
+  const personInView = personOfParams(searchParams);
+  const memberField = Object.entries(definition.fields).find(
+    ([, field]) => field.kind === 'member',
+  )?.[0];
+  const startsOn = useFamilyMemberOf(editing ? undefined : personInView);
+  // Once, when the choices are known: a refetch later must not undo what the user chose.
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (startsOn === undefined || !memberField || preselected.current) return;
+    preselected.current = true;
+    form.resetField(memberField, { defaultValue: startsOn });
+  }, [startsOn, memberField, form]);
   useEffect(() => {
     if (!record.data) return;
     const values = toFormValues(definition, record.data, units);
@@ -275,7 +356,47 @@ export function RecordFormPage({
       values.family_member_id = record.data.user_id;
     }
     form.reset(values);
+    setLoaded(true);
   }, [record.data, definition, form, me, units]);
+
+  // What the form fills in (a shot's name from its vaccine), once it holds what it opened with.
+  const applyFill = useCallback(
+    (changes: Record<string, string>) => {
+      for (const [name, value] of Object.entries(changes)) {
+        form.setValue(name, value, { shouldDirty: true });
+      }
+    },
+    [form],
+  );
+  const fill = useFill(values);
+  useFormFill(fill, values, loaded, applyFill);
+  const fillNoteNow = fill ? fillNote(fill.fill(values), values) : undefined;
+
+  // The extra groups (more shots of the same visit), in the order added; focus goes to the
+  // first field of one just added.
+  const keys = useMemo(() => (groups ? groupKeys(values, groups) : []), [groups, values]);
+  const [focusGroup, setFocusGroup] = useState<number>();
+  useEffect(() => {
+    if (!groups || focusGroup === undefined || !keys.includes(focusGroup)) return;
+    const first = groups.fields[0];
+    if (first)
+      document.getElementById(inputId(definition, groupFieldName(first, focusGroup)))?.focus();
+    setFocusGroup(undefined);
+  }, [groups, focusGroup, keys, definition]);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const addGroup = () => {
+    if (!groups) return;
+    const key = nextGroupKey(keys);
+    for (const field of groups.fields) {
+      form.setValue(groupFieldName(field, key), '', { shouldDirty: true });
+    }
+    setFocusGroup(key);
+  };
+  const removeGroup = (key: number) => {
+    if (!groups) return;
+    form.unregister(groups.fields.map((field) => groupFieldName(field, key)));
+    addButton.current?.focus();
+  };
 
   const unsaved = useUnsavedChanges({
     dirty: form.formState.isDirty,
@@ -298,17 +419,59 @@ export function RecordFormPage({
   }, []);
 
   const listPath = `/${definition.path}`;
+  /** Where the list is after a save: the saved record's tab, for its person if filtered. */
+  const listAfterSave = (saved: StoredRecord<RecordDefinition>) => {
+    const person = personOfRecord(saved);
+    const filtered = personInView !== undefined || (onePersonList && person !== me);
+    return listLocation(definition, saved, filtered ? person : undefined);
+  };
   const submit = form.handleSubmit(async (payload) => {
+    // The extra groups, each one more record with the form's other values; read before the
+    // first save, as the form holds them now.
+    const typed = form.getValues();
+    const extra = groups ? groupKeys(typed, groups) : [];
     try {
       const saved = await save.mutateAsync({
         id,
         input: payload as RecordInput<typeof definition>,
       });
+      for (const [index, key] of extra.entries()) {
+        try {
+          await save.mutateAsync({
+            input: { ...payload, ...groupValues(typed, groups!, key) } as RecordInput<
+              typeof definition
+            >,
+          });
+        } catch (error) {
+          // Those saved stay saved; the form keeps the rest, to be sent again.
+          const { set, remove } = unsavedRest(typed, groups!, extra, index + 1);
+          form.unregister(remove);
+          for (const [name, value] of Object.entries(set)) form.setValue(name, value);
+          showError(
+            `${definition.messages.createError}: ${countOf(groups!, index + 1)} saved, the rest are still here`,
+            error,
+          );
+          return;
+        }
+      }
       unsaved.saved();
-      showSuccess(editing ? definition.messages.updated : definition.messages.created);
+      const total = extra.length + 1;
+      showSuccess(
+        editing
+          ? definition.messages.updated
+          : groups && total > 1
+            ? {
+                title: `${countOf(groups, total)} saved`,
+                description: `The ${countOf(groups, total)} have been created successfully`,
+              }
+            : definition.messages.created,
+      );
       if (!mounted.current) return;
-      if (editing && definition.afterEdit === 'detail') navigate(`${listPath}/${saved.id}`);
-      else navigate(!editing && listAfterCreate ? listAfterCreate(saved) : listPath);
+      navigate(
+        editing && definition.afterEdit === 'detail'
+          ? withPerson(`${listPath}/${saved.id}`, personInView)
+          : listAfterSave(saved),
+      );
     } catch (error) {
       showError(editing ? definition.messages.updateError : definition.messages.createError, error);
       // A refusal about one field (a family member removed meanwhile) shows under that field.
@@ -319,7 +482,7 @@ export function RecordFormPage({
   });
 
   const title = `${editing ? 'Edit' : 'New'} ${definition.noun}`;
-  const backTo = editing ? `${listPath}/${id}` : listPath;
+  const backTo = withPerson(editing ? `${listPath}/${id}` : listPath, personInView);
   // The member picker must have its options before a saved member can be selected in it.
   if ((editing && record.isPending) || members.isPending || household.isPending) {
     return (
@@ -333,7 +496,7 @@ export function RecordFormPage({
     const missing = record.error instanceof ApiError && record.error.status === 404;
     return (
       <>
-        <PageHeader title={title} backTo={listPath} />
+        <PageHeader title={title} backTo={withPerson(listPath, personInView)} />
         <Card className="p-6 text-center font-medium">
           {missing ? definition.messages.notFound : definition.messages.loadOneError}
         </Card>
@@ -400,7 +563,7 @@ export function RecordFormPage({
                 />
               );
             }
-            return (
+            const control = (
               <FormField
                 key={name}
                 id={id}
@@ -419,13 +582,65 @@ export function RecordFormPage({
                   self={self}
                   saved={(record.data as Record<string, unknown> | undefined)?.[name]}
                   onSuggestion={(fills) => {
-                    for (const [fill, value] of Object.entries(fills)) {
-                      if (fill in definition.fields)
-                        form.setValue(fill, value, { shouldDirty: true });
+                    for (const [filled, value] of Object.entries(fills)) {
+                      if (filled in definition.fields)
+                        form.setValue(filled, value, { shouldDirty: true });
                     }
                   }}
                 />
+                {name === fill?.noteAfter ? (
+                  // Where a filled value comes from, heard as it appears.
+                  <p className="text-sm text-muted-foreground" aria-live="polite">
+                    {fillNoteNow}
+                  </p>
+                ) : null}
               </FormField>
+            );
+            if (!groups || name !== groups.fields.at(-1)) return control;
+            return (
+              <Fragment key={name}>
+                {control}
+                {keys.map((key, index) => (
+                  <RepeatedGroup
+                    key={key}
+                    number={index + 2}
+                    group={groups}
+                    onRemove={() => removeGroup(key)}
+                  >
+                    {groups.fields.map((groupField) => {
+                      const spec = definition.fields[groupField];
+                      if (!spec) return null;
+                      const fieldName = groupFieldName(groupField, key);
+                      const fieldId = inputId(definition, fieldName);
+                      const fieldError = errors[fieldName]?.message;
+                      return (
+                        <FormField
+                          key={groupField}
+                          id={fieldId}
+                          label={`${fieldLabel(spec, units)} ${index + 2}`}
+                          required={spec.required}
+                          error={fieldError}
+                        >
+                          <FieldControl
+                            id={fieldId}
+                            name={fieldName}
+                            field={spec}
+                            required={spec.required}
+                            error={fieldError}
+                            register={form.register}
+                            members={membersByName}
+                            self={self}
+                          />
+                        </FormField>
+                      );
+                    })}
+                  </RepeatedGroup>
+                ))}
+                <Button ref={addButton} type="button" variant="outline" onClick={addGroup}>
+                  <Plus aria-hidden="true" />
+                  {groups.addLabel}
+                </Button>
+              </Fragment>
             );
           })}
           {/* Always there, so a screen reader hears the notice the moment Save waits. */}

@@ -4,7 +4,7 @@
  * whole page of a type listed as cards only.
  */
 import { ChevronRight, Plus, type LucideIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { RecordDefinition, StoredRecord } from '../../../shared/records/definition';
 import { MemberBadge } from '../../components/member-badge';
@@ -14,8 +14,10 @@ import { cn } from '../../lib/cn';
 import { RecordTypeIcon } from '../../components/record-type-icon';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ListEmptyState } from '../family-members/list-empty-state';
-import { FamilyFilter, useMemberParam } from '../family-members/member-filter';
+import { FamilyFilter } from '../family-members/member-filter';
+import { usePersonInView, withPerson } from '../family-members/person-in-view';
 import { HeaderAction, PageHeader } from '../shell/page-header';
+import { TAB_PARAM } from './list-location';
 import { useRecordList } from './record-queries';
 
 export function RecordListScreen({
@@ -34,7 +36,9 @@ export function RecordListScreen({
   children: ReactNode;
 }) {
   const navigate = useNavigate();
-  const add = () => navigate(`/${definition.path}/new`);
+  const [person] = usePersonInView();
+  // The form opens on the person the list is filtered to (CONTRACT.md §6).
+  const add = () => navigate(withPerson(`/${definition.path}/new`, person));
   return (
     <>
       <PageHeader
@@ -67,9 +71,11 @@ export function RecordCard({
   badges?: ReactNode;
   dimmed?: boolean;
 }) {
+  // The detail keeps the list's person, for its way back and its edit form.
+  const [person] = usePersonInView();
   return (
     <Link
-      to={`/${definition.path}/${id}`}
+      to={withPerson(`/${definition.path}/${id}`, person)}
       className={cn(
         'group relative flex items-center gap-3 overflow-hidden rounded-2xl border border-border bg-surface p-4 shadow-[0_1px_2px_rgb(15_31_36/0.05)] transition-colors hover:border-primary',
         // Dimmed, yet every word keeps its AA contrast.
@@ -155,9 +161,14 @@ export function TabLabel({
   );
 }
 
+/** A list's link to its form ('Schedule your first visit'), for the person in view. */
 export function EmptyLink({ to, children }: { to: string; children: ReactNode }) {
+  const [person] = usePersonInView();
   return (
-    <Link to={to} className="font-semibold text-primary underline-offset-4 hover:underline">
+    <Link
+      to={withPerson(to, person)}
+      className="font-semibold text-primary underline-offset-4 hover:underline"
+    >
       {children}
     </Link>
   );
@@ -201,15 +212,24 @@ export function RecordViewTabs<D extends RecordDefinition>({
   /** A last tab that is not a view of the list (the shots' 'Schedule'). */
   extra?: { value: string; label: string; content: ReactNode };
 }) {
-  const [member] = useMemberParam();
-  // `?tab=` opens a tab (the timeline links to the shots' Schedule).
-  const [searchParams] = useSearchParams();
-  const asked = searchParams.get('tab');
-  const [tab, setTab] = useState(
-    asked && (asked === extra?.value || tabs.some(({ view }) => view === asked))
-      ? asked
-      : (tabs[0]?.view ?? ''),
-  );
+  const [member] = usePersonInView();
+  // The tab lives in the URL (`?tab=`, none for the first): the timeline links to the shots'
+  // Schedule, a save returns to the tab that holds the record, and Back finds it again.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = searchParams.get(TAB_PARAM);
+  const first = tabs[0]?.view ?? '';
+  const tab =
+    asked && (asked === extra?.value || tabs.some(({ view }) => view === asked)) ? asked : first;
+  const setTab = (value: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === first) next.delete(TAB_PARAM);
+        else next.set(TAB_PARAM, value);
+        return next;
+      },
+      { replace: true },
+    );
   const listView = tabs.some(({ view }) => view === tab) ? tab : (tabs[0]?.view ?? '');
   const counts = useRecordList(definition, { view: listView, member }).counts;
   return (
@@ -265,7 +285,7 @@ export function RecordPlainList<D extends RecordDefinition>({
   definition: D;
   render: (list: RecordList<D>) => ReactNode;
 }) {
-  const [member] = useMemberParam();
+  const [member] = usePersonInView();
   const list = useRecordList(definition, { member: definition.memberLinked ? member : undefined });
   if (list.isPending) return <Loading />;
   if (list.isError && list.items.length === 0) return null;

@@ -13,14 +13,15 @@ import { EmptyState, Loading } from '../../components/ui/feedback';
 import { searchApi } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 import { showError } from '../../lib/toast';
-import { FamilyFilter, useMemberParam } from '../family-members/member-filter';
+import { FamilyFilter } from '../family-members/member-filter';
+import { usePersonInView } from '../family-members/person-in-view';
 import { PageHeader } from '../shell/page-header';
 import { SearchResultLink } from './search-result-link';
 
 export default function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const [member] = useMemberParam();
+  const [member] = usePersonInView();
   const hasWords = searchTerms(q).length > 0;
   const search = useQuery({
     queryKey: queryKeys.search(q, member, SEARCH_PAGE_LIMIT),

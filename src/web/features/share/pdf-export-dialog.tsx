@@ -14,7 +14,7 @@ import { dataApi } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { saveBlob } from '../../lib/save-file';
 import { showError, showSuccess } from '../../lib/toast';
-import { PersonSelect, usePersons } from '../family-members/person-select';
+import { PersonSelect, useChosenPerson } from '../family-members/person-select';
 import { WholeFamilyContacts } from './whole-family-contacts';
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} kB`;
@@ -26,9 +26,8 @@ export function PdfExportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const persons = usePersons({ exportable: true });
-  const [chosenPerson, setChosenPerson] = useState('');
-  const personId = chosenPerson || persons[0]?.id || '';
+  // The person in view (CONTRACT.md §6), until another is chosen here.
+  const { personId, choose: setChosenPerson } = useChosenPerson({ exportable: true });
   const [received, setReceived] = useState<number | null>(null);
   const [wholeFamilyContacts, setWholeFamilyContacts] = useState(false);
   const download = useMutation({

@@ -24,7 +24,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FieldError, FormField } from '../../components/ui/form-field';
 import { Checkbox, Input, Select } from '../../components/ui/input';
 import { showError, showSuccess } from '../../lib/toast';
-import { PersonSelect, usePersons } from '../family-members/person-select';
+import { PersonSelect, useChosenPerson } from '../family-members/person-select';
 import { useUnits } from '../profile-settings/profile-queries';
 import { useCreateShareLink, type CreatedShareLink } from './share-link-queries';
 import { WholeFamilyContacts } from './whole-family-contacts';
@@ -68,9 +68,8 @@ export function ShareLinkDialog({
 
 function ShareLinkForm({ mode }: { mode: ShareMode }) {
   const ids = { expires: useId(), passcode: useId(), link: useId(), include: useId() };
-  const persons = usePersons({ exportable: true });
-  const [chosenPerson, setChosenPerson] = useState('');
-  const personId = chosenPerson || persons[0]?.id || '';
+  // The person in view (CONTRACT.md §6), until another is chosen here.
+  const { persons, personId, choose: setChosenPerson } = useChosenPerson({ exportable: true });
   const personName = (persons.find((p) => p.id === personId)?.label ?? '').replace(
     / \((you|shared by .*)\)$/,
     '',

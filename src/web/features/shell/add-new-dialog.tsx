@@ -1,9 +1,10 @@
 /** The Add New dialog of the centre button: one entry per record type that has a form. */
 import { ChevronRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { recordIdentities } from '../../../shared/records/catalogue';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { DocumentIcon, RecordTypeIcon } from '../../components/record-type-icon';
+import { personOfParams, withPerson } from '../family-members/person-in-view';
 
 const entries = recordIdentities
   .filter((identity) => identity.addNew)
@@ -20,6 +21,9 @@ export function AddNewDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  // Opened on a screen filtered to one person, each form starts on that person.
+  const [params] = useSearchParams();
+  const person = personOfParams(params);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Add New" description="What would you like to record?">
@@ -28,7 +32,7 @@ export function AddNewDialog({
             return (
               <li key={entry.to}>
                 <Link
-                  to={entry.to}
+                  to={withPerson(entry.to, person)}
                   onClick={() => onOpenChange(false)}
                   className="flex min-h-20 flex-col justify-between gap-2 rounded-2xl border border-border bg-surface p-3 font-semibold transition-colors hover:border-primary hover:bg-primary-soft"
                 >
@@ -43,7 +47,7 @@ export function AddNewDialog({
           })}
           <li>
             <Link
-              to="/documents?upload"
+              to={withPerson('/documents?upload', person)}
               onClick={() => onOpenChange(false)}
               className="flex min-h-20 flex-col justify-between gap-2 rounded-2xl border border-border bg-surface p-3 font-semibold transition-colors hover:border-primary hover:bg-primary-soft"
             >

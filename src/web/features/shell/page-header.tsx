@@ -1,11 +1,33 @@
 /** The top of a screen: a back link or the account avatar, the title, and actions. */
 import { ArrowLeft, type LucideIcon } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { APP_NAME } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
 import { SearchBox } from '../search/search-box';
 import { AccountButton } from './account-button';
+
+/**
+ * The header's height, published as --page-header-height while it is on screen: whatever the
+ * browser scrolls into view (a field it focuses, an invalid one the form moves to) stops
+ * below the header rather than under it (styles.css, scroll-padding-top). A phone's header
+ * holds the title and the search field, taller than a fixed allowance would guess.
+ */
+function usePublishedHeight(header: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() =>
+      root.setProperty('--page-header-height', `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--page-header-height');
+    };
+  }, [header]);
+}
 
 /** The first screen keeps the browser's own focus; later screens move it to their title. */
 let firstScreen = true;
@@ -23,6 +45,8 @@ export function PageHeader({
   subtitle?: ReactNode;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const header = useRef<HTMLElement>(null);
+  usePublishedHeight(header);
   useEffect(() => {
     // A screen reader hears the new screen's title, and the tab order starts from there.
     if (firstScreen) firstScreen = false;
@@ -33,7 +57,10 @@ export function PageHeader({
   }, [title]);
 
   return (
-    <header className="sticky top-[var(--offline-banner-height,0px)] z-30 -mx-4 mb-4 border-b border-transparent bg-background/90 px-4 pt-[max(0.75rem,env(safe-area-inset-top))] pb-3 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <header
+      ref={header}
+      className="sticky top-[var(--offline-banner-height,0px)] z-30 -mx-4 mb-4 border-b border-transparent bg-background/90 px-4 pt-[max(0.75rem,env(safe-area-inset-top))] pb-3 backdrop-blur supports-[backdrop-filter]:bg-background/75"
+    >
       <div className="flex items-center gap-3">
         {backTo ? (
           <Link

@@ -1,22 +1,66 @@
-/** The shot screens. */
-import { localToday } from '../../../shared/dates';
+/**
+ * The shot screens. The form fills 'Shot Name' with the usual name of the 'Vaccine' chosen
+ * (while the name is empty or still the one filled before), and a new one records several
+ * shots of one visit: 'Add another shot' adds a 'Vaccine' and 'Shot Name' pair, each pair
+ * saved as its own shot with the form's date, location and person.
+ */
 import { shotDefinition } from '../../../shared/records';
-import { isShotGiven } from '../../../shared/records/shots';
+import { vaccineLabel } from '../../../shared/vaccines/vaccines';
+import type { FormFill } from '../records/form-fill';
+import type { FormValues } from '../records/form-values';
 import { RecordDetailPage } from '../records/record-detail-page';
 import { RecordFormPage } from '../records/record-form-page';
+import { groupFieldName, groupKeys, type RepeatGroup } from '../records/repeat-groups';
 
 export { ShotsListPage as ListPage } from './shots-list-page';
+
+const shotsOfOneVisit: RepeatGroup = {
+  fields: ['shot_name', 'vaccine_code'],
+  addLabel: 'Add another shot',
+  noun: 'shot',
+  plural: 'shots',
+};
+
+/** Each 'Vaccine' of the form with the 'Shot Name' beside it: the form's own, then each pair's. */
+function vaccineFields(values: FormValues): [vaccine: string, name: string][] {
+  return [
+    ['vaccine_code', 'shot_name'],
+    ...groupKeys(values, shotsOfOneVisit).map((key): [string, string] => [
+      groupFieldName('vaccine_code', key),
+      groupFieldName('shot_name', key),
+    ]),
+  ];
+}
+
+const text = (value: FormValues[string] | undefined) => (typeof value === 'string' ? value : '');
+
+const namesOfVaccines: FormFill = {
+  inputs: (values) =>
+    vaccineFields(values)
+      .map(([vaccine]) => text(values[vaccine]))
+      .join('|'),
+  fill: (values) => ({
+    values: Object.fromEntries(
+      vaccineFields(values).map(([vaccine, name]) => {
+        const code = text(values[vaccine]);
+        return [name, code ? (vaccineLabel(code) ?? '') : ''];
+      }),
+    ),
+  }),
+};
+
+const useVaccineNames = () => namesOfVaccines;
 
 export function DetailPage() {
   return <RecordDetailPage definition={shotDefinition} />;
 }
 
-/** A shot just recorded as given (dated today or earlier) is shown under 'Past'. */
-function listAfterCreate(saved: Record<string, unknown>): string {
-  const date = typeof saved.date_administered === 'string' ? saved.date_administered : null;
-  return date && isShotGiven(date, localToday()) ? '/shots?tab=past' : '/shots';
-}
-
 export function FormPage() {
-  return <RecordFormPage definition={shotDefinition} listAfterCreate={listAfterCreate} />;
+  return (
+    <RecordFormPage
+      definition={shotDefinition}
+      useFill={useVaccineNames}
+      repeat={shotsOfOneVisit}
+    />
+  );
 }

@@ -8,8 +8,7 @@
  * the server.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates';
 import type { VaccineScheduleAnswer } from '../../../shared/vaccines/schedule-setting';
 import { Button, buttonVariants } from '../../components/ui/button';
@@ -19,6 +18,7 @@ import { vaccineScheduleApi } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 import { showError, showSuccess } from '../../lib/toast';
 import { useSession } from '../auth/session';
+import { usePersonInView, withPerson } from '../family-members/person-in-view';
 import { PersonSelect, usePersons } from '../family-members/person-select';
 import { useSharedPersons } from '../household/household-queries';
 import { STATUS_STYLES } from './vaccine-status';
@@ -26,15 +26,14 @@ import { STATUS_STYLES } from './vaccine-status';
 type Dose = VaccineScheduleAnswer['doses'][number];
 type Immune = NonNullable<VaccineScheduleAnswer['immune']>[number];
 
-/** The shot form's link for a dose, filled in for the person. */
-function recordLink(dose: Dose, memberId: string, today: string): string {
+/** The shot form's link for a dose, filled in for the person (the form's person in view). */
+function recordLink(dose: Dose, personId: string, today: string): string {
   const params = new URLSearchParams({
     shot_name: `${dose.vaccine} dose ${dose.dose}`,
     vaccine_code: dose.cvx,
     date_administered: today,
-    family_member_id: memberId,
   });
-  return `/shots/new?${params}`;
+  return withPerson(`/shots/new?${params}`, personId);
 }
 
 /**
@@ -91,12 +90,11 @@ function ImmuneNote({ immune }: { immune: Immune[] }) {
 
 export function VaccineScheduleTab() {
   const persons = usePersons({ shared: true });
-  const session = useSession();
   const shared = useSharedPersons();
   const queryClient = useQueryClient();
-  const [searchParams] = useSearchParams();
-  const [chosen, setChosen] = useState(searchParams.get('person') ?? '');
-  const personId = chosen || persons[0]?.id || '';
+  // The person in view: the one the member strip or this select chose (the same `?person=`).
+  const [chosen, setChosen] = usePersonInView();
+  const personId = chosen ?? persons[0]?.id ?? '';
   const today = localToday();
   const schedule = useQuery({
     queryKey: ['vaccine-schedule', personId, today],
@@ -120,13 +118,11 @@ export function VaccineScheduleTab() {
     },
     onError: (error) => showError('Error', error),
   });
-  const me = session.data?.user.id;
+  const me = useSession().data?.user.id;
   const share = shared.find((person) => person.personId === personId);
-  // Who the shot form's Family Member is: none for the user, else the person's id.
   const canRecord = !share || share.role === 'editor';
   // The owner decides whether a member's schedule is tracked.
   const canTrack = !share && personId !== me;
-  const memberId = personId === me ? '' : personId;
   const data = schedule.data;
   const name = data?.name ?? '';
 
@@ -174,7 +170,7 @@ export function VaccineScheduleTab() {
                   today={today}
                   recordHref={
                     dose.status !== 'Done' && canRecord
-                      ? recordLink(dose, memberId, today)
+                      ? recordLink(dose, personId, today)
                       : undefined
                   }
                 />

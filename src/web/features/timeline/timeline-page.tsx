@@ -28,7 +28,8 @@ import { queryKeys } from '../../lib/query-client';
 import { DocumentIcon, RecordTypeIcon } from '../../components/record-type-icon';
 import { showError } from '../../lib/toast';
 import { TodaysMedications } from '../doses/todays-medications';
-import { FamilyFilter, useMemberParam } from '../family-members/member-filter';
+import { FamilyFilter } from '../family-members/member-filter';
+import { usePersonInView } from '../family-members/person-in-view';
 import { useProfile } from '../profile-settings/profile-queries';
 import { PageHeader } from '../shell/page-header';
 import { VaccineDosesDue } from './vaccine-doses-due';
@@ -63,7 +64,7 @@ function EventCard({ event }: { event: TimelineEvent }) {
 
 export function TimelinePage() {
   const profile = useProfile();
-  const [member] = useMemberParam();
+  const [member] = usePersonInView();
   const timeline = useInfiniteQuery({
     queryKey: queryKeys.timeline(member),
     queryFn: ({ pageParam }) => timelineApi.list({ member, cursor: pageParam }),

@@ -17,7 +17,7 @@ import { EmptyState, Loading } from '../../components/ui/feedback';
 import { Label, Select } from '../../components/ui/input';
 import { vitalsTrendApi } from '../../lib/api';
 import { useSession } from '../auth/session';
-import { useMemberParam } from '../family-members/member-filter';
+import { usePersonInView } from '../family-members/person-in-view';
 import { useUnits } from '../profile-settings/profile-queries';
 import { RecordDetailPage } from '../records/record-detail-page';
 import { RecordFormPage } from '../records/record-form-page';
@@ -162,7 +162,7 @@ function VitalsTrend({ personId }: { personId: string }) {
 }
 
 export function ListPage() {
-  const [member] = useMemberParam();
+  const [member] = usePersonInView();
   const me = useSession().data?.user.id;
   const personId = member ?? me;
   return (
@@ -177,5 +177,5 @@ export function DetailPage() {
 }
 
 export function FormPage() {
-  return <RecordFormPage definition={vitalDefinition} />;
+  return <RecordFormPage definition={vitalDefinition} onePersonList />;
 }
