@@ -38,6 +38,17 @@ describe('the downloads measured', () => {
     });
   });
 
+  it("include the timeline's vaccines due and a document's 'Attached To' choices", () => {
+    expect(downloads.find((download) => download.key === 'vaccines-due')).toMatchObject({
+      paths: ['/api/timeline/vaccine-doses?today=2026-11-27'],
+      budgetMs: 50,
+    });
+    expect(downloads.find((download) => download.key === 'document-attach-choices')).toMatchObject({
+      paths: ['/api/documents/records?person=member'],
+      budgetMs: 100,
+    });
+  });
+
   it('each have a key of their own, so that BENCH_SCENARIOS can name one', () => {
     const keys = downloads.map((download) => download.key);
     expect(new Set(keys).size).toBe(keys.length);

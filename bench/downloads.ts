@@ -36,7 +36,8 @@ export interface DownloadResult {
  * What the heavy user downloads: their whole account as one JSON file ('Download my data'),
  * every person's FHIR bundle in turn (their whole history, 20,000 records), the busiest
  * person's alone, that person's summary as FHIR and as a PDF, today's doses, every person's
- * vaccine schedule, and what a calendar app reads each hour.
+ * vaccine schedule and the timeline's vaccines due, a document's 'Attached To' choices, and
+ * what a calendar app reads each hour.
  */
 export function buildDownloads(context: {
   personIds: string[];
@@ -99,6 +100,22 @@ export function buildDownloads(context: {
       ),
       contentType: 'application/json',
       budgetMs: 50,
+    },
+    {
+      // The timeline's 'Vaccines due': every member's plan, counted per person.
+      key: 'vaccines-due',
+      label: "Timeline's vaccines due, the heavy user's whole family (p50)",
+      paths: [`/api/timeline/vaccine-doses?today=${context.today}`],
+      contentType: 'application/json',
+      budgetMs: 50,
+    },
+    {
+      // 'Edit Document' → 'Attached To': every record of the busiest person, named.
+      key: 'document-attach-choices',
+      label: "A document's 'Attached To' choices, busiest person (p50)",
+      paths: [`/api/documents/records?person=${context.busiestId}`],
+      contentType: 'application/json',
+      budgetMs: 100,
     },
     {
       // Issue 35: the trend /vitals draws, every entry of the busiest person in one answer.
