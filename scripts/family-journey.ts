@@ -4,7 +4,9 @@
 // contacts through the forms, marks a dose taken, re-imports a child's FHIR file (nothing is
 // doubled), reads the adherence (no invented miss), reads the grandmother's vaccine schedule
 // (an adult's: no childhood dose), records a child's DTaP dose today from the Schedule tab
-// (given, in her PDF and share link), makes the child's PDF (only the child's care team),
+// (given, in her PDF and share link), adds the child's weight from her chip on /vitals (hers,
+// not her mother's), attaches a prescription to the inhaler after uploading it, makes the
+// child's PDF (only the child's care team),
 // shares the child with the other parent, and meets the form's guards. It throws with a clear
 // message at the first thing that is not as it should be, so it can be rerun.
 import { execFileSync } from 'node:child_process';
@@ -13,6 +15,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { samplePdf } from '../src/server/documents/fixtures/sample-files';
 import { pdfText } from '../src/server/test/pdf-text';
 import { TEST_PASSCODE } from '../src/server/test/test-passcode';
 import { startBuiltServer } from './built-server';
@@ -301,6 +304,66 @@ try {
   );
   await expectText(page, dtapDose, `${dtapDose} in the Past list`);
   await snap(page, 'dose-given-today');
+
+  // 8c. Mia's weight, added from her chip on /vitals: the form opens on Mia, and the entry is
+  // on her chart after saving.
+  await page.goto('/vitals');
+  const strip = page.getByRole('group', { name: 'Filter by family member' });
+  await strip.getByRole('button', { name: 'Mia', exact: true }).click();
+  await page.waitForURL(/[?&]person=/);
+  await page.getByRole('button', { name: 'Add Vitals' }).click();
+  const vitalsFor = await page.getByLabel('Family Member', { exact: true }).inputValue();
+  const members = (await (await page.request.get('/api/family-members')).json()) as {
+    id: string;
+    name: string;
+  }[];
+  const miaId = members.find((member) => member.name === 'Mia')?.id;
+  check(vitalsFor === miaId, `'Add Vitals' with Mia chosen opens on '${vitalsFor}', not Mia`);
+  check(
+    (await page.getByLabel('Measured At').inputValue()).startsWith(day(0)),
+    "'Measured At' does not start at now",
+  );
+  await page.getByLabel('Weight (kg)').fill('21.4');
+  await page.getByRole('button', { name: 'Save Vitals' }).click();
+  await page.waitForURL(new RegExp(`/vitals\\?person=${miaId ?? ''}$`));
+  await page.getByRole('table').getByRole('cell', { name: '21.4 kg' }).waitFor();
+  check(
+    (await strip.getByRole('button', { name: 'Mia', exact: true }).getAttribute('aria-pressed')) ===
+      'true',
+    "after saving Mia's weight, /vitals is not on Mia",
+  );
+  await snap(page, 'vitals-from-chip');
+
+  // 8d. The inhaler's prescription, uploaded, then attached to the inhaler from its page.
+  await page.goto('/documents?upload');
+  const upload = page.getByRole('dialog', { name: 'Upload Document' });
+  await upload.getByLabel('File').setInputFiles({
+    name: 'inhaler-prescription.pdf',
+    mimeType: 'application/pdf',
+    buffer: await samplePdf(),
+  });
+  await upload.getByLabel('Family Member').selectOption({ label: 'Mia' });
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('img', { name: 'inhaler-prescription.pdf thumbnail' }).click();
+  await page.getByRole('button', { name: 'Edit Document' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Document' });
+  await edit.getByLabel('Document Type').selectOption('Prescription');
+  const inhaler = edit
+    .getByLabel('Attached To')
+    .locator('option', { hasText: 'Medication: Inhaler' });
+  check((await inhaler.count()) === 1, "'Attached To' does not offer Mia's inhaler");
+  await edit.getByLabel('Attached To').selectOption((await inhaler.getAttribute('value')) ?? '');
+  await snap(page, 'document-edit');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await edit.waitFor({ state: 'hidden' });
+  await page.goto(`/medications/${medications.items[0]?.id ?? ''}`);
+  await page.getByRole('img', { name: 'inhaler-prescription.pdf thumbnail' }).waitFor();
+  await snap(page, 'document-on-medication');
+  await page.goto('/documents');
+  const copies = await page
+    .getByRole('img', { name: 'inhaler-prescription.pdf thumbnail' })
+    .count();
+  check(copies === 1, `the prescription is listed ${String(copies)} times on /documents`);
 
   // 9. Mia's PDF: her care team is hers; the pharmacy only when asked for; today's DTaP dose
   // among her immunizations.
