@@ -310,7 +310,8 @@ function evaluateDose(
   const maxAge = ageDate(patient, age.maxAge) ?? Infinity;
   if (dose.date < absMinAge) return notValid('age');
   // CDSi: a dose given at or after the target dose's maximum age is not needed.
-  if (dose.date >= maxAge) return { dose, status: 'Extraneous', reason: 'age', target: targetIndex };
+  if (dose.date >= maxAge)
+    return { dose, status: 'Extraneous', reason: 'age', target: targetIndex };
 
   const intervals = (target.interval ?? []).filter((row) => within(dose.date, row));
   const preferableIntervals = intervals.every((interval) => {
