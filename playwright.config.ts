@@ -56,6 +56,11 @@ export default defineConfig({
         'passkeys.spec.ts',
         'charts.spec.ts',
         'form-scroll.spec.ts',
+        'vaccine-schedule.spec.ts',
+        'person-in-view.spec.ts',
+        'documents.spec.ts',
+        'empty-lists.spec.ts',
+        'faster-entry.spec.ts',
       ],
     },
     ...(onPostgres
