@@ -21,6 +21,7 @@ import {
   type Patient,
 } from './cdsi-engine';
 import type { Series, SeriesDose, SupportingData, VaccineRow } from './cdsi-data';
+import { dataForSeasonOf } from './seasons';
 import { matchVaccineByName, vaccineChoices } from './vaccines';
 import { isShotGiven } from '../records/shots';
 
@@ -172,12 +173,14 @@ export function immuneGroups(data: SupportingData, person: PlanPerson): ImmuneGr
 }
 
 export function vaccinePlan(
-  data: SupportingData,
+  published: SupportingData,
   person: PlanPerson,
   shots: readonly PlanShot[],
   todayDate: string,
 ): PlannedDose[] {
   const today = toDay(todayDate);
+  // This season's influenza, COVID-19 and RSV, when the data speaks of an earlier one.
+  const data = dataForSeasonOf(published, today);
   const birthDate = toDay(person.birthDate);
   const patient = patientOf(person);
   const adulthood = addDuration(birthDate, CHILDHOOD_ENDS_AT_AGE);
