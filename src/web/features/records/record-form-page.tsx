@@ -38,8 +38,8 @@ import {
   groupFieldName,
   groupKeys,
   groupValues,
-  nextGroupKey,
   unsavedRest,
+  useRepeatGroups,
   withRepeatGroups,
   type RepeatGroup,
 } from './repeat-groups';
@@ -372,31 +372,13 @@ export function RecordFormPage({
   useFormFill(fill, values, loaded, applyFill);
   const fillNoteNow = fill ? fillNote(fill.fill(values), values) : undefined;
 
-  // The extra groups (more shots of the same visit), in the order added; focus goes to the
-  // first field of one just added.
-  const keys = useMemo(() => (groups ? groupKeys(values, groups) : []), [groups, values]);
-  const [focusGroup, setFocusGroup] = useState<number>();
-  useEffect(() => {
-    if (!groups || focusGroup === undefined || !keys.includes(focusGroup)) return;
-    const first = groups.fields[0];
-    if (first)
-      document.getElementById(inputId(definition, groupFieldName(first, focusGroup)))?.focus();
-    setFocusGroup(undefined);
-  }, [groups, focusGroup, keys, definition]);
-  const addButton = useRef<HTMLButtonElement>(null);
-  const addGroup = () => {
-    if (!groups) return;
-    const key = nextGroupKey(keys);
-    for (const field of groups.fields) {
-      form.setValue(groupFieldName(field, key), '', { shouldDirty: true });
-    }
-    setFocusGroup(key);
-  };
-  const removeGroup = (key: number) => {
-    if (!groups) return;
-    form.unregister(groups.fields.map((field) => groupFieldName(field, key)));
-    addButton.current?.focus();
-  };
+  // The extra groups (more shots of the same visit), in the order added.
+  const {
+    keys,
+    add: addGroup,
+    remove: removeGroup,
+    addButton,
+  } = useRepeatGroups(form, groups, values, (name) => inputId(definition, name));
 
   const unsaved = useUnsavedChanges({
     dirty: form.formState.isDirty,

@@ -4,7 +4,8 @@
  * per shot, one date, place and person). The extra groups live in the form's values under
  * `{field}__{key}`, so that a draft keeps them like any other field.
  */
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { FieldErrors, Resolver, UseFormReturn } from 'react-hook-form';
 import type { FormValues } from './form-values';
 
 export interface RepeatGroup {
@@ -110,4 +111,42 @@ export function withRepeatGroups(
     }
     return Object.keys(errors).length > 0 ? { values: {}, errors } : own;
   };
+}
+
+/**
+ * A form's extra groups: their keys in the order added, adding one (focus goes to its first
+ * field) and removing one (focus goes back to the button that adds them).
+ */
+export function useRepeatGroups(
+  form: Pick<
+    UseFormReturn<FormValues, unknown, Record<string, unknown>>,
+    'setValue' | 'unregister'
+  >,
+  groups: RepeatGroup | undefined,
+  values: Readonly<FormValues>,
+  fieldId: (name: string) => string,
+) {
+  const keys = useMemo(() => (groups ? groupKeys(values, groups) : []), [groups, values]);
+  const [focusGroup, setFocusGroup] = useState<number>();
+  useEffect(() => {
+    if (!groups || focusGroup === undefined || !keys.includes(focusGroup)) return;
+    const first = groups.fields[0];
+    if (first) document.getElementById(fieldId(groupFieldName(first, focusGroup)))?.focus();
+    setFocusGroup(undefined);
+  }, [groups, focusGroup, keys, fieldId]);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const add = () => {
+    if (!groups) return;
+    const key = nextGroupKey(keys);
+    for (const field of groups.fields) {
+      form.setValue(groupFieldName(field, key), '', { shouldDirty: true });
+    }
+    setFocusGroup(key);
+  };
+  const remove = (key: number) => {
+    if (!groups) return;
+    form.unregister(groups.fields.map((field) => groupFieldName(field, key)));
+    addButton.current?.focus();
+  };
+  return { keys, add, remove, addButton };
 }
