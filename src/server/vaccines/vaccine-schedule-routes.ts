@@ -18,7 +18,7 @@ import { addDays } from '../../shared/date-values';
 import { localToday } from '../../shared/dates';
 import { todayParam } from '../../shared/records/list-query';
 import type { PersonDosesDue, VaccineScheduleAnswer } from '../../shared/vaccines/schedule-setting';
-import { ownedRows, updateOwned } from '../access/access';
+import { updateOwned } from '../access/access';
 import { shareOfPerson } from '../access/scope';
 import type { DB } from '../db/schema';
 import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
@@ -36,15 +36,6 @@ const trackingSchema = z.object({
   tracked: z.boolean({ message: 'tracked must be true or false' }),
 });
 
-/** Whether the owner's member follows the schedule (undefined: no such member). */
-async function memberTracked(db: Kysely<DB>, ownerId: string, memberId: string) {
-  const row = await ownedRows(db, 'family_members', ownerId)
-    .select('vaccines_tracked')
-    .where('id', '=', memberId)
-    .executeTakeFirst();
-  return row && row.vaccines_tracked === 1;
-}
-
 export function vaccineScheduleRoutes(db: Kysely<DB>) {
   return new Hono<AppEnv>()
     .get('/:personId/vaccine-schedule', validate('query', querySchema), async (c) => {
@@ -59,18 +50,17 @@ export function vaccineScheduleRoutes(db: Kysely<DB>) {
       if (!person.date_of_birth || !person.family_member_id) {
         return c.json<VaccineScheduleAnswer>({ ...answer, doses: [], missing: 'date_of_birth' });
       }
-      if (!(await memberTracked(db, ownerId, person.family_member_id))) {
-        return c.json<VaccineScheduleAnswer>({ ...answer, doses: [], tracked: false });
-      }
       const today = c.req.valid('query').today ?? localToday();
       const [plan] = await memberPlans(db, ownerId, schedule, today, {
         onlyMembers: [person.family_member_id],
       });
+      // A member with a date of birth has a plan unless their schedule is turned off.
+      if (!plan) return c.json<VaccineScheduleAnswer>({ ...answer, doses: [], tracked: false });
       return c.json<VaccineScheduleAnswer>({
         ...answer,
         tracked: true,
-        doses: (plan?.doses ?? []).map(({ shotId: _shotId, ...dose }) => dose),
-        immune: plan?.immune ?? [],
+        doses: plan.doses.map(({ shotId: _shotId, ...dose }) => dose),
+        immune: plan.immune,
       });
     })
     .put('/:personId/vaccine-schedule/tracking', validate('json', trackingSchema), async (c) => {
