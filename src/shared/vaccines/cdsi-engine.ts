@@ -101,13 +101,16 @@ function ageRowOn(dose: SeriesDose, day: Day): AgeRow {
   return dose.age.find((row) => within(day, row)) ?? {};
 }
 
-function vaccineMatches(rows: VaccineRow[] | undefined, cvx: string, patient: Patient, day: Day) {
-  return (rows ?? []).some(
-    (row) =>
-      row.cvx === cvx &&
-      (row.beginAge === undefined || day >= ageDate(patient, row.beginAge)!) &&
-      (row.endAge === undefined || day < ageDate(patient, row.endAge)!),
+/** Whether a vaccine of the data may be given to the person on a day, by its ages. */
+export function vaccineFitsAge(row: VaccineRow, patient: Patient, day: Day): boolean {
+  return (
+    (row.beginAge === undefined || day >= ageDate(patient, row.beginAge)!) &&
+    (row.endAge === undefined || day < ageDate(patient, row.endAge)!)
   );
+}
+
+function vaccineMatches(rows: VaccineRow[] | undefined, cvx: string, patient: Patient, day: Day) {
+  return (rows ?? []).some((row) => row.cvx === cvx && vaccineFitsAge(row, patient, day));
 }
 
 const codeLists = new Map<string, string[]>();
@@ -516,7 +519,7 @@ function projectCompletion(result: SeriesResult, ctx: Context): { remaining: num
     day = Math.max(forecast.earliest, day);
     const target = current.series.seriesDose[forecast.target]!;
     const vaccine =
-      target.preferableVaccine.find((row) => vaccineMatches([row], row.cvx, ctx.patient, day)) ??
+      target.preferableVaccine.find((row) => vaccineFitsAge(row, ctx.patient, day)) ??
       target.preferableVaccine[0];
     if (!vaccine) break;
     remaining += 1;

@@ -16,6 +16,7 @@ import { addDuration, type Day, fromDay, toDay } from './cdsi-dates';
 import {
   evaluateVaccineGroup,
   immuneByBirth,
+  vaccineFitsAge,
   type AdministeredDose,
   type GroupResult,
   type Patient,
@@ -90,13 +91,11 @@ function codesToGive(
   data: SupportingData,
   target: SeriesDose,
   group: string,
-  birthDate: Day,
+  patient: Patient,
   day: Day,
   adult: boolean,
 ): string[] {
-  const fitsAge = (row: VaccineRow) =>
-    (row.beginAge === undefined || day >= addDuration(birthDate, row.beginAge)) &&
-    (row.endAge === undefined || day < addDuration(birthDate, row.endAge));
+  const fitsAge = (row: VaccineRow) => vaccineFitsAge(row, patient, day);
   const preferable = target.preferableVaccine.map((row) => row.cvx);
   const named = choiceFor(group, preferable, adult)?.cvx;
   const antigens = data.schedule.vaccineGroups.find((g) => g.name === group)?.antigens ?? [];
@@ -244,7 +243,7 @@ export function vaccinePlan(
       const preferable = forecast.target.preferableVaccine.map((row) => row.cvx);
       const givenOn = Math.max(due, today);
       const grownUp = givenOn >= adulthood;
-      const codes = codesToGive(data, forecast.target, group, birthDate, givenOn, grownUp);
+      const codes = codesToGive(data, forecast.target, group, patient, givenOn, grownUp);
       const shown = codes[0] ?? choiceFor(group, [], grownUp)?.cvx ?? '';
       entries.push({
         vaccine: groupName(group, preferable.length ? preferable : [shown], grownUp),
