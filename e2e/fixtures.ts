@@ -61,7 +61,7 @@ export async function secondAccount(browser: Browser, baseURL: string, name = 'G
 export async function shareViaApi(
   page: Page,
   grantee: Page,
-  grant: { personId: string; email: string; role: 'viewer' | 'editor' },
+  grant: { personId: string; email: string; role: 'viewer' | 'editor'; allowExport?: boolean },
 ) {
   const headers = { origin: test.info().project.use.baseURL ?? '' };
   const given = await page.request.post('/api/household/grants', { data: grant, headers });

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { SHARE_LINK_PASSCODE_ATTEMPTS } from '../src/shared/share-links';
 import {
   addMemberViaApi,
@@ -5,8 +6,29 @@ import {
   expect,
   expectAccessible,
   localDay,
+  secondAccount,
+  shareViaApi,
   test,
 } from './fixtures';
+
+/** The owner's child Leo, with a severe allergy. */
+async function leoWithAnAllergy(page: Page) {
+  const leo = await addMemberViaApi(page, { name: 'Leo Garcia', date_of_birth: '2017-04-12' });
+  await createRecordViaApi(page, 'allergies', {
+    substance: 'Penicillin',
+    reaction: 'Hives',
+    severity: 'Severe',
+    family_member_id: leo.id,
+  });
+  return leo;
+}
+
+/** A doctor opens the link on the page with their name and a passcode. */
+async function openAsDrChen(viewer: Page, passcode: string) {
+  await viewer.getByLabel('Your name').fill('Dr. Chen');
+  await viewer.getByLabel('Passcode').fill(passcode);
+  await viewer.getByRole('button', { name: 'Open' }).click();
+}
 
 /** The four ways of sharing, each a button named by its title alone. */
 const SHARE_CARDS = [
@@ -22,13 +44,7 @@ test('a share link with a passcode opens without an account, is revoked, and log
   browser,
 }) => {
   void user;
-  const leo = await addMemberViaApi(page, { name: 'Leo Garcia', date_of_birth: '2017-04-12' });
-  await createRecordViaApi(page, 'allergies', {
-    substance: 'Penicillin',
-    reaction: 'Hives',
-    severity: 'Severe',
-    family_member_id: leo.id,
-  });
+  const leo = await leoWithAnAllergy(page);
   await createRecordViaApi(page, 'medications', {
     medication_name: 'Amoxicillin',
     dosage: '250 mg',
@@ -91,9 +107,7 @@ test('a share link with a passcode opens without an account, is revoked, and log
   const stranger = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const viewer = await stranger.newPage();
   await viewer.goto(link);
-  await viewer.getByLabel('Your name').fill('Dr. Chen');
-  await viewer.getByLabel('Passcode').fill('1357');
-  await viewer.getByRole('button', { name: 'Open' }).click();
+  await openAsDrChen(viewer, '1357');
   await expect(viewer.getByText('Wrong passcode', { exact: true })).toBeVisible();
   await expect(
     viewer.getByText(`${SHARE_LINK_PASSCODE_ATTEMPTS - 1} attempts left.`),
@@ -140,9 +154,7 @@ test('a share link with a passcode opens without an account, is revoked, and log
   await expect(page.getByText('Revoked', { exact: true })).toBeVisible();
 
   await viewer.reload();
-  await viewer.getByLabel('Your name').fill('Dr. Chen');
-  await viewer.getByLabel('Passcode').fill('2468');
-  await viewer.getByRole('button', { name: 'Open' }).click();
+  await openAsDrChen(viewer, '2468');
   await expect(viewer.getByText('This link is no longer available')).toBeVisible();
   await stranger.close();
 
@@ -211,4 +223,70 @@ test('a link locks after its last wrong passcode, and says so at once', async ({
   await viewer.evaluate((hash) => (window.location.hash = hash), new URL(open).hash);
   await expect(viewer.getByRole('button', { name: 'Download FHIR JSON' })).toBeVisible();
   await stranger.close();
+});
+
+test('the owner sees a link someone they share a child with made, reads its log and revokes it', async ({
+  page,
+  user,
+  browser,
+}) => {
+  void user;
+  const leo = await leoWithAnAllergy(page);
+  // Leo shared with Grace, who may share him on.
+  const grace = await secondAccount(browser, test.info().project.use.baseURL ?? '');
+  await shareViaApi(page, grace.page, {
+    personId: leo.id,
+    email: grace.user.email,
+    role: 'viewer',
+    allowExport: true,
+  });
+
+  // Grace makes a link of Leo; a doctor opens it.
+  await grace.page.goto('/share');
+  await grace.page.getByRole('button', { name: 'Generate Share Link', exact: true }).click();
+  const dialog = grace.page.getByRole('dialog', { name: 'Generate Share Link' });
+  await dialog.getByLabel('Person').selectOption({ label: 'Leo Garcia (shared by Ann Lee)' });
+  await dialog.getByLabel('Link Passcode').fill('2468');
+  await dialog.getByRole('button', { name: 'Create Link' }).click();
+  const link = await dialog.getByLabel('Share Link').inputValue();
+  const stranger = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const viewer = await stranger.newPage();
+  await viewer.goto(link);
+  await openAsDrChen(viewer, '2468');
+  await expect(viewer.getByText('Penicillin')).toBeVisible();
+
+  // The owner's list has it, saying who made it.
+  await page.goto('/share');
+  const card = page.getByRole('listitem').filter({ hasText: 'Made by Grace Kim' });
+  await expect(card).toContainText('Leo Garcia');
+  await expect(card).toContainText('1 time');
+  await card.scrollIntoViewIfNeeded();
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('grantee-link.png') });
+  await card.getByRole('button', { name: 'Access Log' }).click();
+  const log = page.getByRole('dialog', { name: 'Access Log' });
+  await expect(log.getByText('Dr. Chen')).toBeVisible();
+  await expect(log.getByText('Opened')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await card.getByRole('button', { name: 'Revoke link for Leo Garcia' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('The link Grace Kim made for Leo Garcia');
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(card.getByText('Revoked', { exact: true })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('grantee-link-revoked.png') });
+
+  // It no longer opens, and Grace's own list says so.
+  await viewer.reload();
+  await openAsDrChen(viewer, '2468');
+  await expect(viewer.getByText('This link is no longer available')).toBeVisible();
+  await stranger.close();
+  await grace.page.goto('/share');
+  await expect(
+    grace.page
+      .getByRole('listitem')
+      .filter({ hasText: 'Leo' })
+      .getByText('Revoked', { exact: true }),
+  ).toBeVisible();
+  await grace.close();
 });

@@ -230,6 +230,7 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
   app.route(
     SHARE_API_PREFIX.slice(0, -1),
     shlRoutes({
+      db,
       store: shareLinks,
       hasher: shareHasher,
       // Per address and per link, when limits are on: a viewer opens a link a few times.

@@ -134,12 +134,16 @@ export interface CreatedShareLink {
   label: string;
 }
 
-/** A link in the owner's list. */
+/**
+ * A link in 'Active Share Links': the user's own, or one that an account they shared a
+ * person with made of that person (`made_by`: that account's name; null for the user's own).
+ */
 export interface ShareLinkSummary {
   id: string;
   person_id: string;
   person_name: string;
   label: string;
+  made_by: string | null;
   created_at: string;
   expires_at: string;
   revoked_at: string | null;

@@ -3,13 +3,16 @@
  *
  * The owner's routes, behind the session, under /api/share-links:
  *   POST   /                 a link: the JWE the browser made, the person, expiry, passcode
- *   GET    /                 the links that have not expired
- *   GET    /{id}/accesses    a link's access log
+ *   GET    /                 the links that have not expired: the user's, and those the accounts
+ *                            they shared a person with made of that person, each with its maker
+ *   GET    /{id}/accesses    a link's access log (one of those links)
  *   DELETE /{id}             revoke: the ciphertext goes now; manifest and files answer 404
  *
  * A link's reader's routes, without a session, open to any origin (CORS), under /api/shl:
  *   POST   /{manifestId}     the manifest: {recipient, passcode?} → {files: [{location}]}
  *   GET    /files/{ticket}   the JWE, for an hour after the manifest named it
+ * Both answer a link whose maker no longer may share its person as a revoked one, and revoke
+ * it (maker-access.ts).
  */
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
@@ -31,6 +34,7 @@ import { validate, validationErrorBody } from '../http/validation';
 import type { AttemptLimits } from '../limits/attempt-limits';
 import { TOO_MANY_ATTEMPTS_MESSAGE } from '../limits/attempt-limits';
 import { findExportablePerson } from '../persons/person-records';
+import { createMakerAccess } from './maker-access';
 import { createShareLinkStore, type ShareLinkStore } from './share-link-store';
 
 export const SHARE_API_PREFIX = '/api/shl/';
@@ -56,6 +60,7 @@ const manifestUrl = (origin: string, manifestId: string) =>
   `${origin}${SHARE_API_PREFIX}${manifestId}`;
 
 export function shareLinkRoutes({ db, store, hasher, origin }: ShareLinkRouteDependencies) {
+  const makers = createMakerAccess(db);
   return new Hono<AppEnv>()
     .post('/', validate('json', createShareLinkSchema), async (c) => {
       const input = c.req.valid('json');
@@ -101,24 +106,35 @@ export function shareLinkRoutes({ db, store, hasher, origin }: ShareLinkRouteDep
     })
     .get('/', async (c) => {
       await store.pruneExpired();
-      return c.json(await store.list(c.var.user.id));
+      return c.json(await makers.settle(await store.list(c.var.user.id)));
     })
     .get('/:id/accesses', async (c) => {
-      const owner = c.var.user.id;
-      const link = await store.find(owner, c.req.param('id'));
+      const user = c.var.user.id;
+      const link = await store.find(user, c.req.param('id'));
       if (!link) throw notFound('Share link not found');
-      return c.json(await store.accesses(owner, link.id));
+      return c.json(await store.accesses(link.maker?.id ?? user, link.id));
     })
     .delete('/:id', async (c) => {
-      const owner = c.var.user.id;
-      const link = await store.find(owner, c.req.param('id'));
+      const user = c.var.user.id;
+      const link = await store.find(user, c.req.param('id'));
       if (!link) throw notFound('Share link not found');
-      await store.revoke(owner, link.id);
-      await recordAuditEvent(db, {
-        ...requestSource(c.req.raw.headers),
-        event: 'share_link_revoked',
-        userId: owner,
-        detail: link.label,
+      const { maker } = link;
+      await db.transaction().execute(async (trx) => {
+        if (!(await createShareLinkStore(trx).revoke(maker?.id ?? user, link.id))) return;
+        await recordAuditEvent(trx, {
+          ...requestSource(c.req.raw.headers),
+          event: 'share_link_revoked',
+          userId: user,
+          detail: maker ? `${link.label} · made by ${maker.email}` : link.label,
+        });
+        // A grantee learns that the person's owner revoked a link they made.
+        if (maker) {
+          await recordAuditEvent(trx, {
+            event: 'share_link_revoked',
+            userId: maker.id,
+            detail: `${link.label} · by ${await emailOf(trx, user)}`,
+          });
+        }
       });
       return c.body(null, 204);
     });
@@ -136,6 +152,7 @@ function withCors(c: Context) {
 }
 
 export interface ShlRouteDependencies {
+  db: Kysely<DB>;
   store: ShareLinkStore;
   hasher: PasswordHasher;
   limits: AttemptLimits;
@@ -143,7 +160,8 @@ export interface ShlRouteDependencies {
 }
 
 /** The routes a link's reader calls, with no session: the only ones. */
-export function shlRoutes({ store, hasher, limits, origin }: ShlRouteDependencies) {
+export function shlRoutes({ db, store, hasher, limits, origin }: ShlRouteDependencies) {
+  const makers = createMakerAccess(db);
   const gone = (c: Context) => c.json({ message: NO_LONGER_AVAILABLE }, 404);
   const tooMany = (c: Context, retryAfter: number) => {
     c.header('Retry-After', String(retryAfter));
@@ -196,6 +214,8 @@ export function shlRoutes({ store, hasher, limits, origin }: ShlRouteDependencie
         return gone(c);
       };
       if (link.revoked_at !== null || link.expires_at <= now.toISOString()) return refuse();
+      // Its maker's access to the person, as it stands at this request.
+      if (!(await makers.holds(link))) return refuse();
       if (link.passcode_hash !== null) {
         if (!passcode) {
           return c.json(
@@ -230,8 +250,8 @@ export function shlRoutes({ store, hasher, limits, origin }: ShlRouteDependencie
       const ipAddress = c.req.header(CLIENT_IP_HEADER) ?? null;
       const refused = await limitByAddress(c, ipAddress, 'share-file');
       if (refused) return refused;
-      const jwe = await store.fileContent(c.req.param('ticket'));
-      if (!jwe) return gone(c);
-      return c.body(jwe, 200, { 'Content-Type': 'application/jose' });
+      const file = await store.fileContent(c.req.param('ticket'));
+      if (!file || !(await makers.holds(file))) return gone(c);
+      return c.body(file.jwe, 200, { 'Content-Type': 'application/jose' });
     });
 }

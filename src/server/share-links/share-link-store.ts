@@ -2,14 +2,16 @@
  * Share links in the database. The owner's reads and writes go through the access module
  * by owner; a link's reader, who has no account, reaches the link by its manifest id and a
  * manifest's file by its ticket (capabilities, see access.ts), and everything after that
- * through the owner the row names.
+ * through the owner the row names. A link a grantee made of a person shared with them is
+ * also the person's owner's to list, read the access log of and revoke: the owner reaches it
+ * through their own grant to that grantee (`makersOf`), then by the grantee as its owner.
  *
  * The server keeps the shared records only as the JWE the owner's browser made; the key is
  * in the link's fragment. Revoking a link deletes its ciphertext at once; an expired link
  * is deleted whole (ciphertext and access log) by `pruneExpired`.
  */
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import {
   SHARE_LINK_FILE_SECONDS,
   SHARE_LINK_PASSCODE_ATTEMPTS,
@@ -19,7 +21,7 @@ import {
 } from '../../shared/share-links';
 import { deleteOwned, ownedRow, ownedRows, rowsByCapability, updateOwned } from '../access/access';
 import type { DB } from '../db/schema';
-import { newId, nowTimestamp } from '../ids';
+import { isId, newId, nowTimestamp } from '../ids';
 
 /** 256 random bits, base64url: 43 characters. */
 export const unguessableId = (): string => randomBytes(32).toString('base64url');
@@ -34,6 +36,44 @@ export interface NewShareLink {
 }
 
 const PRUNE_EVERY_MS = 60_000;
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'person_id',
+  'label',
+  'created_at',
+  'expires_at',
+  'revoked_at',
+  'opened_count',
+  'passcode_hash',
+  'attempts_left',
+] as const;
+type SummaryRow = Pick<Selectable<DB['share_links']>, (typeof SUMMARY_COLUMNS)[number]>;
+
+/** An account that accepted a grant of the user's: it may have made links of those persons. */
+export interface LinkMaker {
+  id: string;
+  name: string;
+  email: string;
+  /** The user's persons it was given. */
+  personIds: string[];
+}
+
+/** A link in the user's list, with who made it. */
+export interface ListedShareLink {
+  summary: ShareLinkSummary;
+  makerId: string;
+  /** Made by the user, of one of their own persons. */
+  ownPerson: boolean;
+}
+
+/** A link the user may manage, and who made it (null: the user). */
+export interface ManagedShareLink {
+  id: string;
+  label: string;
+  revoked_at: string | null;
+  maker: LinkMaker | null;
+}
 
 export function createShareLinkStore(db: Kysely<DB>) {
   let lastPruned = 0;
@@ -57,56 +97,109 @@ export function createShareLinkStore(db: Kysely<DB>) {
       return row;
     },
 
-    /** The owner's links that have not expired, newest first, with their person's name. */
-    async list(owner: string, now = new Date()): Promise<ShareLinkSummary[]> {
-      const rows = await ownedRows(db, 'share_links', owner)
-        .select([
-          'id',
-          'person_id',
-          'label',
-          'created_at',
-          'expires_at',
-          'revoked_at',
-          'opened_count',
-          'passcode_hash',
-          'attempts_left',
-        ])
-        .where('expires_at', '>', now.toISOString())
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+    /**
+     * The links the user sees in 'Active Share Links', newest first, each with its person's
+     * name: their own that have not expired, and those the accounts they shared a person with
+     * made of that person (see `makersOf`). Each says who made it, and whether it is of one
+     * of the maker's own persons (such a link has no access to outlive).
+     */
+    async list(user: string, now = new Date()): Promise<ListedShareLink[]> {
+      const at = now.toISOString();
+      const live = (maker: string) =>
+        ownedRows(db, 'share_links', maker)
+          .select(SUMMARY_COLUMNS)
+          .where('expires_at', '>', at)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc');
+      const listed: { row: SummaryRow; maker: LinkMaker | null }[] = (
+        await live(user).execute()
+      ).map((row) => ({ row, maker: null }));
+      for (const maker of await this.makersOf(user)) {
+        const rows = await live(maker.id).where('person_id', 'in', maker.personIds).execute();
+        listed.push(...rows.map((row) => ({ row, maker })));
+      }
+      listed.sort(
+        (a, b) =>
+          b.row.created_at.localeCompare(a.row.created_at) || b.row.id.localeCompare(a.row.id),
+      );
       const names = new Map<string, string>();
-      const user = await ownedRows(db, 'user', owner).select(['id', 'name']).executeTakeFirst();
-      if (user) names.set(user.id, user.name);
-      const members = await ownedRows(db, 'family_members', owner).select(['id', 'name']).execute();
+      const self = await ownedRows(db, 'user', user).select(['id', 'name']).executeTakeFirst();
+      if (self) names.set(self.id, self.name);
+      const members = await ownedRows(db, 'family_members', user).select(['id', 'name']).execute();
       for (const member of members) names.set(member.id, member.name);
-      return rows.map((row) => ({
-        id: row.id,
-        person_id: row.person_id,
-        person_name: names.get(row.person_id) ?? row.label,
-        label: row.label,
-        created_at: row.created_at,
-        expires_at: row.expires_at,
-        revoked_at: row.revoked_at,
-        opened_count: Number(row.opened_count),
-        has_passcode: row.passcode_hash !== null,
-        locked: row.attempts_left !== null && Number(row.attempts_left) <= 0,
+      return listed.map(({ row, maker }) => ({
+        makerId: maker?.id ?? user,
+        ownPerson: maker === null && names.has(row.person_id),
+        summary: {
+          id: row.id,
+          person_id: row.person_id,
+          person_name: names.get(row.person_id) ?? row.label,
+          label: row.label,
+          made_by: maker?.name ?? null,
+          created_at: row.created_at,
+          expires_at: row.expires_at,
+          revoked_at: row.revoked_at,
+          opened_count: Number(row.opened_count),
+          has_passcode: row.passcode_hash !== null,
+          locked: row.attempts_left !== null && Number(row.attempts_left) <= 0,
+        },
       }));
     },
 
-    /** The owner's link with this id, if it is theirs. */
-    async find(owner: string, id: string) {
-      return ownedRows(db, 'share_links', owner)
-        .select(['id', 'label', 'revoked_at'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+    /**
+     * The accounts that accepted a grant of the user's, each with the user's persons it was
+     * given: the links they made of those persons the user also lists, reads the access log
+     * of and revokes. A grant that ended by its date still counts (its links show as revoked);
+     * a removed grant is gone, and with it what it let the owner see.
+     */
+    async makersOf(user: string): Promise<LinkMaker[]> {
+      const grants = await ownedRows(db, 'access_grants', user, 'g')
+        .innerJoin('user as maker', 'maker.id', 'g.grantee_id')
+        .select(['maker.id as id', 'maker.name as name', 'maker.email as email', 'g.person_id'])
+        .where('maker.id', '<>', user)
+        .orderBy('g.created_at')
+        .orderBy('g.id')
+        .execute();
+      const makers = new Map<string, LinkMaker>();
+      for (const { person_id: personId, ...account } of grants) {
+        const maker = makers.get(account.id) ?? { ...account, personIds: [] };
+        maker.personIds.push(personId);
+        makers.set(account.id, maker);
+      }
+      return [...makers.values()];
     },
 
-    /** Revokes: the ciphertext goes now, the row (and its access log) stays until expiry. */
-    async revoke(owner: string, id: string): Promise<boolean> {
+    /**
+     * A link the user may read the access log of and revoke: one of their own, or one a
+     * grantee of theirs made of a person they shared (see `makersOf`); with its maker, or
+     * null when the user made it.
+     */
+    async find(user: string, id: string): Promise<ManagedShareLink | undefined> {
+      if (!isId(id)) return undefined;
+      const link = (maker: string) =>
+        ownedRows(db, 'share_links', maker)
+          .select(['id', 'label', 'revoked_at'])
+          .where('id', '=', id);
+      const own = await link(user).executeTakeFirst();
+      if (own) return { ...own, maker: null };
+      for (const maker of await this.makersOf(user)) {
+        const made = await link(maker.id)
+          .where('person_id', 'in', maker.personIds)
+          .executeTakeFirst();
+        if (made) return { ...made, maker };
+      }
+      return undefined;
+    },
+
+    /**
+     * Revokes: the ciphertext goes now, the row (and its access log) stays until expiry. Says
+     * whether this call revoked it (false: no such link of the owner's, or revoked already).
+     */
+    async revoke(owner: string, id: string, at = nowTimestamp()): Promise<boolean> {
       const result = await updateOwned(db, 'share_links', owner)
-        .set({ jwe: null, revoked_at: nowTimestamp() })
+        .set({ jwe: null, revoked_at: at })
         .where('id', '=', id)
+        .where('revoked_at', 'is', null)
         .executeTakeFirst();
       await deleteOwned(db, 'share_link_files', owner).where('share_link_id', '=', id).execute();
       return Number(result.numUpdatedRows) > 0;
@@ -145,7 +238,16 @@ export function createShareLinkStore(db: Kysely<DB>) {
     /** The link a manifest id names, live or not (the caller refuses a dead one), or undefined. */
     async byManifestId(manifestId: string) {
       return rowsByCapability(db, 'share_links', manifestId)
-        .select(['id', 'user_id', 'passcode_hash', 'attempts_left', 'expires_at', 'revoked_at'])
+        .select([
+          'id',
+          'user_id',
+          'person_id',
+          'label',
+          'passcode_hash',
+          'attempts_left',
+          'expires_at',
+          'revoked_at',
+        ])
         .executeTakeFirst();
     },
 
@@ -221,20 +323,21 @@ export function createShareLinkStore(db: Kysely<DB>) {
       return ticket;
     },
 
-    /** The ciphertext a live file address reaches, or undefined. */
-    async fileContent(ticket: string, now = new Date()): Promise<string | undefined> {
+    /** The ciphertext a live file address reaches, with its link's maker and person, or undefined. */
+    async fileContent(ticket: string, now = new Date()) {
       const file = await rowsByCapability(db, 'share_link_files', ticket)
         .select(['user_id', 'share_link_id', 'expires_at'])
         .where('expires_at', '>', now.toISOString())
         .executeTakeFirst();
       if (!file) return undefined;
       const link = await ownedRows(db, 'share_links', file.user_id)
-        .select('jwe')
+        .select(['id', 'user_id', 'person_id', 'label', 'jwe'])
         .where('id', '=', file.share_link_id)
         .where('revoked_at', 'is', null)
         .where('expires_at', '>', now.toISOString())
         .executeTakeFirst();
-      return link?.jwe ?? undefined;
+      const jwe = link?.jwe;
+      return link && jwe ? { ...link, jwe } : undefined;
     },
 
     /**

@@ -5,10 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { CompactEncrypt, compactDecrypt } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bundle, Patient } from '@medplum/fhirtypes';
+import type { GivenGrant } from '../../shared/household';
 import {
   decodeShlink,
+  NO_LONGER_AVAILABLE,
   SHARE_LINK_PASSCODE_ATTEMPTS,
   viewerUrl,
   type CreatedShareLink,
@@ -17,6 +19,7 @@ import {
   type ShlinkPayload,
 } from '../../shared/share-links';
 import { addOneOfEveryType } from '../test/family-records';
+import { acceptGrant } from '../test/grant-acceptance';
 import {
   createTestServer,
   signedUpClient,
@@ -24,6 +27,7 @@ import {
   useTestServer,
   type TestClient,
 } from '../test/harness';
+import { ACCESS_ENDED_DETAIL } from './maker-access';
 import { SHARE_LINK_REQUEST_LIMIT } from './share-link-routes';
 import { createShareLinkStore } from './share-link-store';
 
@@ -382,6 +386,171 @@ describe('share links', () => {
     });
     expect(nobody.status).toBe(404);
     expect((await reader().get('/api/share-links')).status).toBe(401);
+  });
+});
+
+describe('share links a grantee made', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The owner shares Leo with Grace, who may share and export him, and accepts. */
+  async function sharedLeo(grant: Record<string, unknown> = {}) {
+    const maria = await owner();
+    const grace = await signedUpClient(server, 'Grace Kim');
+    const given = await maria.client.post<GivenGrant>('/api/household/grants', {
+      personId: maria.leoId,
+      email: grace.email,
+      role: 'viewer',
+      allowExport: true,
+      ...grant,
+    });
+    expect(given.status, JSON.stringify(given.body)).toBe(201);
+    await acceptGrant(grace.client, given);
+    const profile = await maria.client.get<{ email: string }>('/api/profile');
+    return { maria: { ...maria, email: profile.body.email }, grace, grant: given.body };
+  }
+
+  const listOf = async (client: TestClient) =>
+    (await client.get<ShareLinkSummary[]>('/api/share-links')).body;
+  const activityOf = async (client: TestClient) =>
+    (await client.get<{ event: string; detail: string }[]>('/api/security-activity')).body;
+
+  it("answer as revoked once the grant's Access Ends passes, and say so in both lists", async () => {
+    // Half an hour before the end of today, UTC; the clock stands still until moved.
+    const today = new Date().toISOString().slice(0, 10);
+    const midnight = Date.parse(`${today}T00:00:00Z`) + 86_400_000;
+    vi.setSystemTime(midnight - 30 * 60_000);
+    const { maria, grace } = await sharedLeo({ accessEnds: today, timeZone: 'UTC' });
+    const byFile = await createLink(grace.client, maria.leoId);
+    const byManifest = await createLink(grace.client, maria.leoId);
+    const opened = await manifest(byFile.payload, { recipient: 'Dr. Chen' });
+    expect(opened.status).toBe(200);
+    const location = opened.body.files![0]!.location;
+    expect((await file(location)).status).toBe(200);
+    expect((await manifest(byManifest.payload, { recipient: 'Dr. Chen' })).status).toBe(200);
+
+    // The clock passes midnight after the last day: no row changes, only the time.
+    vi.setSystemTime(midnight + 1_000);
+    // A file address handed out before the end, good for an hour, no longer reaches them...
+    expect((await file(location)).status).toBe(404);
+    // ...and the manifest answers as for a revoked link.
+    const refused = await manifest(byManifest.payload, { recipient: 'Dr. Chen' });
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe(NO_LONGER_AVAILABLE);
+    const rows = await server.db
+      .selectFrom('share_links')
+      .select(['jwe', 'revoked_at'])
+      .where('id', 'in', [byFile.id, byManifest.id])
+      .execute();
+    // Revoked as the owner's revoking would: the ciphertext is gone.
+    expect(rows.map((row) => [row.jwe === null, row.revoked_at !== null])).toEqual([
+      [true, true],
+      [true, true],
+    ]);
+
+    // Both lists say so, the owner's with who made them.
+    for (const link of await listOf(grace.client)) expect(link.revoked_at).not.toBeNull();
+    const mariaLinks = await listOf(maria.client);
+    expect(mariaLinks.map((link) => [link.id, link.person_name, link.made_by])).toEqual([
+      [byManifest.id, 'Leo Garcia', 'Grace Kim'],
+      [byFile.id, 'Leo Garcia', 'Grace Kim'],
+    ]);
+    for (const link of mariaLinks) expect(link.revoked_at).not.toBeNull();
+    const log = await maria.client.get<ShareLinkAccess[]>(
+      `/api/share-links/${byManifest.id}/accesses`,
+    );
+    expect(log.body.map((access) => access.outcome)).toEqual(['refused', 'opened']);
+    expect(await activityOf(grace.client)).toContainEqual(
+      expect.objectContaining({
+        event: 'share_link_revoked',
+        detail: `Leo Garcia · ${ACCESS_ENDED_DETAIL}`,
+      }),
+    );
+  });
+
+  it('answer as revoked when the grant no longer allows sharing, whatever revoked it or not', async () => {
+    const { maria, grace, grant } = await sharedLeo();
+    const { payload } = await createLink(grace.client, maria.leoId);
+    expect((await manifest(payload, { recipient: 'Dr. Chen' })).status).toBe(200);
+    const allowExport = (allowed: 0 | 1) =>
+      server.db
+        .updateTable('access_grants')
+        .set({ allow_export: allowed })
+        .where('id', '=', grant.id)
+        .execute();
+    // The grant changes without the change's own revoking (a link made while it was saved).
+    await allowExport(0);
+    expect((await manifest(payload, { recipient: 'Dr. Chen' })).status).toBe(404);
+    // Allowed again: a revoked link stays revoked.
+    await allowExport(1);
+    expect((await manifest(payload, { recipient: 'Dr. Chen' })).status).toBe(404);
+    const made = await createLink(grace.client, maria.leoId);
+    // Removed the same way: the next request finds no grant at all.
+    await server.db.deleteFrom('access_grants').where('id', '=', grant.id).execute();
+    expect((await manifest(made.payload, { recipient: 'Dr. Chen' })).status).toBe(404);
+  });
+
+  it("are the owner's to list, read the access log of and revoke, and no one else's", async () => {
+    const { maria, grace } = await sharedLeo();
+    const own = await createLink(maria.client, maria.leoId);
+    const { id, payload } = await createLink(grace.client, maria.leoId);
+    expect((await manifest(payload, { recipient: 'Dr. Chen' })).status).toBe(200);
+
+    const listed = await listOf(maria.client);
+    expect(listed.map((link) => [link.id, link.made_by])).toEqual([
+      [id, 'Grace Kim'],
+      [own.id, null],
+    ]);
+    expect(listed[0]).toMatchObject({
+      person_name: 'Leo Garcia',
+      opened_count: 1,
+      revoked_at: null,
+    });
+    // The grantee sees theirs, not the owner's.
+    expect((await listOf(grace.client)).map((link) => [link.id, link.made_by])).toEqual([
+      [id, null],
+    ]);
+    expect((await grace.client.get(`/api/share-links/${own.id}/accesses`)).status).toBe(404);
+    expect((await grace.client.delete(`/api/share-links/${own.id}`)).status).toBe(404);
+    // A stranger, and an account shared another of the owner's persons, reach nothing.
+    const stranger = await signedUpClient(server, 'Sam Stranger');
+    const ana = await signedUpClient(server, 'Ana Other');
+    await acceptGrant(
+      ana.client,
+      await maria.client.post<GivenGrant>('/api/household/grants', {
+        personId: (await maria.client.get<{ id: string }>('/api/profile')).body.id,
+        email: ana.email,
+        role: 'editor',
+        allowExport: true,
+      }),
+    );
+    for (const other of [stranger.client, ana.client]) {
+      expect(await listOf(other)).toEqual([]);
+      expect((await other.get(`/api/share-links/${id}/accesses`)).status).toBe(404);
+      expect((await other.delete(`/api/share-links/${id}`)).status).toBe(404);
+    }
+
+    const log = await maria.client.get<ShareLinkAccess[]>(`/api/share-links/${id}/accesses`);
+    expect(log.body.map((access) => [access.recipient, access.outcome])).toEqual([
+      ['Dr. Chen', 'opened'],
+    ]);
+    expect((await maria.client.delete(`/api/share-links/${id}`)).status).toBe(204);
+    expect((await manifest(payload, { recipient: 'Dr. Chen' })).status).toBe(404);
+    expect((await listOf(grace.client))[0]?.revoked_at).not.toBeNull();
+    expect((await listOf(maria.client)).find((link) => link.id === own.id)?.revoked_at).toBeNull();
+    expect(await activityOf(maria.client)).toContainEqual(
+      expect.objectContaining({
+        event: 'share_link_revoked',
+        detail: `Leo Garcia · made by ${grace.email}`,
+      }),
+    );
+    expect(await activityOf(grace.client)).toContainEqual(
+      expect.objectContaining({
+        event: 'share_link_revoked',
+        detail: `Leo Garcia · by ${maria.email}`,
+      }),
+    );
   });
 });
 

@@ -3,7 +3,9 @@
  * when it was made, when it expires and how often it was opened; its 'Access Log' (each
  * opening: when, the name the recipient gave, and what happened) and 'Revoke link for
  * {person}' behind a confirm step. A revoked link stays listed, as revoked, until it would
- * have expired, so its access log can still be read.
+ * have expired, so its access log can still be read. The links someone the user shared a
+ * person with made of that person are listed too, 'Made by {name}': the user may read
+ * their log and revoke them as their own.
  */
 import { History, Link2 } from 'lucide-react';
 import { useState } from 'react';
@@ -39,7 +41,8 @@ export function ActiveShareLinks() {
         </ul>
       ) : (
         <p className="text-sm text-muted-foreground">
-          No active links. A link you make shows here until it expires.
+          No active links. A link you make shows here until it expires, and so does one that someone
+          you share a person with makes of them.
         </p>
       )}
     </section>
@@ -58,6 +61,9 @@ function ShareLinkCard({ link }: { link: ShareLinkSummary }) {
   const revoke = useRevokeShareLink();
   const state = status(link);
   const opened = `${link.opened_count} time${link.opened_count === 1 ? '' : 's'}`;
+  const whose = link.made_by
+    ? `The link ${link.made_by} made for ${link.person_name}`
+    : `The link for ${link.person_name}`;
 
   return (
     <Card className="p-4">
@@ -67,6 +73,7 @@ function ShareLinkCard({ link }: { link: ShareLinkSummary }) {
         </span>
         <div className="min-w-0 flex-1 text-sm">
           <p className="font-semibold text-base">{link.person_name}</p>
+          {link.made_by ? <p>Made by {link.made_by}</p> : null}
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-muted-foreground">
             <dt>Created</dt>
             <dd>{formatDate(link.created_at, TIME_FORMAT)}</dd>
@@ -102,7 +109,7 @@ function ShareLinkCard({ link }: { link: ShareLinkSummary }) {
         open={confirming}
         onOpenChange={setConfirming}
         title="Revoke this link?"
-        description={`The link for ${link.person_name} stops working at once, for everyone who has it. This cannot be undone.`}
+        description={`${whose} stops working at once, for everyone who has it. This cannot be undone.`}
         confirmLabel="Revoke"
         pendingLabel="Revoking..."
         pending={revoke.isPending}
