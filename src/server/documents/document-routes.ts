@@ -329,6 +329,7 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
         const access = await c.var.access();
         const row = await documents.get(access, c.req.param('id'));
         if (!row) throw missing();
+        await noteShared(access, row, 'read');
         const display = row.display_sha256
           ? {
               owner: row.user_id,
@@ -352,6 +353,7 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
         if (!row || !row.thumbnail_sha256 || row.thumbnail_sha256 !== c.req.param('sha256')) {
           throw missing();
         }
+        await noteShared(access, row, 'read');
         // Content-addressed: its address changes with its bytes, so the browser keeps it.
         c.header('Cache-Control', 'private, max-age=31536000, immutable');
         return sendFile(

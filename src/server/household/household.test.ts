@@ -17,6 +17,8 @@ import {
   type TestClient,
   type TestServer,
 } from '../test/harness';
+import { samplePdf } from '../documents/fixtures/sample-files';
+import { uploadDocument } from '../test/documents';
 import { acceptGrant } from '../test/grant-acceptance';
 
 const server = useTestServer();
@@ -60,6 +62,18 @@ const ids = (page: { items: Row[] }) => page.items.map((item) => item.id).sort()
 type Activity = { event: string; detail: string }[];
 const activityOf = async (client: TestClient) =>
   (await client.get<Activity>('/api/security-activity')).body;
+
+/** The owner's security activity of a grantee's reads and writes, newest first. */
+const sharedUses = async (owner: TestClient) =>
+  (await activityOf(owner)).filter((entry) => entry.event.startsWith('shared_records_'));
+
+/** Forgets the day's notes of a grant, so the next use is the day's first again. */
+const newDay = (grantId: string) =>
+  server.db
+    .updateTable('access_grants')
+    .set({ last_read_on: null, last_write_on: null })
+    .where('id', '=', grantId)
+    .execute();
 
 describe('household grants: acceptance', () => {
   it('take effect only once the account with the email enters the one-time code', async () => {
@@ -517,17 +531,7 @@ describe('household grants', () => {
       ),
     );
     const given = await expectStatus(grant({ role: 'editor', allowExport: true }));
-    const events = async () =>
-      (
-        await owner.client.get<{ event: string; detail: string }[]>('/api/security-activity')
-      ).body.filter((entry) => entry.event.startsWith('shared_records_'));
-    /** Forgets the day's notes, so the next use is the day's first again. */
-    const newDay = () =>
-      server.db
-        .updateTable('access_grants')
-        .set({ last_read_on: null, last_write_on: null })
-        .where('id', '=', given.id)
-        .execute();
+    const events = () => sharedUses(owner.client);
     const uses: [string, () => Promise<{ status: number }>, string][] = [
       ['$everything', () => other.client.get(`/api/fhir/Patient/${mia.id}/$everything`), 'read'],
       ['$summary', () => other.client.get(`/api/fhir/Patient/${mia.id}/$summary`), 'read'],
@@ -551,7 +555,7 @@ describe('household grants', () => {
       ],
     ];
     for (const [what, use, kind] of uses) {
-      await newDay();
+      await newDay(given.id);
       const before = (await events()).length;
       const response = await use();
       expect(response.status, what).toBeLessThan(300);
@@ -568,9 +572,37 @@ describe('household grants', () => {
       )
     ).body.doses;
     const markId = ownerToday.find((dose) => dose.mark)?.mark?.id;
-    await newDay();
+    await newDay(given.id);
     expect((await other.client.delete(`/api/doses/${markId}`)).status).toBe(204);
     expect((await events())[0]).toMatchObject({ event: 'shared_records_changed' });
+  });
+
+  it('note a grantee’s document views, thumbnails and vaccine plans, once a day', async () => {
+    const { owner, other, mia, grant } = await family();
+    const given = await expectStatus(grant({}));
+    const document = await expectStatus(
+      uploadDocument(owner.client, await samplePdf(), { family_member_id: mia.id }),
+    );
+    const reads: [string, () => Promise<{ status: number }>][] = [
+      ['view', () => other.client.getBytes(document.view_url)],
+      ['thumbnail', () => other.client.getBytes(document.thumbnail_url ?? '')],
+      ['vaccine schedule', () => other.client.get(`/api/persons/${mia.id}/vaccine-schedule`)],
+      ['vaccine doses due', () => other.client.get('/api/timeline/vaccine-doses')],
+    ];
+    for (const [what, read] of reads) {
+      await newDay(given.id);
+      const before = (await sharedUses(owner.client)).length;
+      expect((await read()).status, what).toBe(200);
+      const after = await sharedUses(owner.client);
+      expect(after.length, what).toBe(before + 1);
+      expect(after[0], what).toMatchObject({
+        event: 'shared_records_read',
+        detail: `${other.email} · Mia`,
+      });
+      // The day's first read is noted; the same read again that day is not.
+      expect((await read()).status, what).toBe(200);
+      expect((await sharedUses(owner.client)).length, what).toBe(before + 1);
+    }
   });
 
   it('show a shared person’s doses today: a viewer sees them, an editor marks them', async () => {

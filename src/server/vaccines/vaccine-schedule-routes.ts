@@ -6,7 +6,8 @@
  *   ?today=YYYY-MM-DD   the reader's date, which decides Done/Overdue/Due/Upcoming
  *
  * The person is the user, one of their members, or a person shared with them (a Viewer
- * reads it too); any other id is answered as a person that does not exist.
+ * reads it too, noted in the owner's security activity as any read of theirs is); any other
+ * id is answered as a person that does not exist.
  *
  * PUT /api/persons/{personId}/vaccine-schedule/tracking {tracked}: the owner turns the
  * schedule off for one member ('Not tracked for {name}') or on again; a grantee may not (403).
@@ -26,6 +27,7 @@ import type { AppEnv } from '../http/env';
 import { ApiError } from '../../shared/api-error';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
+import type { HouseholdRepository } from '../household/household-repository';
 import { findPerson } from '../persons/person-records';
 import { accountMemberPlans, accountSchedule, memberPlans } from './member-plans';
 
@@ -36,14 +38,19 @@ const trackingSchema = z.object({
   tracked: z.boolean({ message: 'tracked must be true or false' }),
 });
 
-export function vaccineScheduleRoutes(db: Kysely<DB>) {
+export function vaccineScheduleRoutes(
+  db: Kysely<DB>,
+  household: Pick<HouseholdRepository, 'noteUse'>,
+) {
   return new Hono<AppEnv>()
     .get('/:personId/vaccine-schedule', validate('query', querySchema), async (c) => {
       const access = await c.var.access();
       const personId = c.req.param('personId');
-      const ownerId = shareOfPerson(access, personId)?.ownerId ?? access.userId;
+      const share = shareOfPerson(access, personId);
+      const ownerId = share?.ownerId ?? access.userId;
       const person = await findPerson(db, ownerId, personId);
       if (!person) throw notFound(PERSON_NOT_FOUND);
+      if (share) await household.noteUse(access, [share], 'read');
       const schedule = await accountSchedule(db, ownerId);
       if (!schedule) return c.json<VaccineScheduleAnswer>({ schedule: 'none', doses: [] });
       const answer = { schedule: schedule.id, source: schedule.source, name: person.name };
@@ -85,21 +92,26 @@ export const DOSES_DUE_DAYS_AHEAD = 30;
 /**
  * GET /api/timeline/vaccine-doses?today=YYYY-MM-DD: per person of the user's members and of
  * the persons shared with them (each by its owner's schedule), how many doses not yet given
- * are overdue, due, or due within the next 30 days; the persons with none are left out.
+ * are overdue, due, or due within the next 30 days; the persons with none are left out. The
+ * shared members read are noted in their owners' security activity.
  */
-export function vaccineDosesDueRoutes(db: Kysely<DB>) {
+export function vaccineDosesDueRoutes(
+  db: Kysely<DB>,
+  household: Pick<HouseholdRepository, 'noteUse'>,
+) {
   return new Hono<AppEnv>().get('/vaccine-doses', validate('query', querySchema), async (c) => {
     const access = await c.var.access();
     const today = c.req.valid('query').today ?? localToday();
     const until = addDays(today, DOSES_DUE_DAYS_AHEAD);
     const sharedMembers = new Map<string, string[]>();
-    for (const share of access.shares) {
-      if (share.memberId === null) continue;
+    const read = access.shares.filter((share) => share.memberId !== null);
+    for (const share of read) {
       sharedMembers.set(share.ownerId, [
         ...(sharedMembers.get(share.ownerId) ?? []),
-        share.memberId,
+        share.memberId as string,
       ]);
     }
+    if (read.length) await household.noteUse(access, read, 'read');
     const plans = [
       ...(await accountMemberPlans(db, access.userId, today)),
       ...(
