@@ -114,7 +114,8 @@ describe("an archive's rows naming one file", () => {
       await derive.close();
       await drop();
     }
-  });
+    // The documents thread started cold, and a PDF drawn, on a shared machine.
+  }, 120_000);
 });
 
 describe('an import past what an import may bring in', () => {
@@ -149,7 +150,7 @@ describe('an import past what an import may bring in', () => {
       'This file brings in 1,001 documents; an import brings in at most 1,000. Nothing was imported.',
     );
     await expectNothingChanged(client);
-  });
+  }, 60_000);
 
   it('is refused past the bytes an import brings in, each row counted with its file', async () => {
     const { client } = await signedUpClient(server);
@@ -171,7 +172,7 @@ describe('an import past what an import may bring in', () => {
       expect(refused.body).toMatchObject({ message, field: 'file' });
     }
     await expectNothingChanged(client);
-  });
+  }, 60_000);
 });
 
 describe('a FHIR Bundle whose DocumentReferences name one Binary', () => {
@@ -255,7 +256,7 @@ describe('a FHIR Bundle whose DocumentReferences name one Binary', () => {
     expect(again.status).toBe(201);
     expect(again.body.imported).toEqual({});
     expect(await countOf(server.database, 'documents', userId)).toBe(1);
-  });
+  }, 60_000);
 
   it(`are refused past ${MAX_IMPORT_DOCUMENTS}, preview and import, and nothing is stored`, async () => {
     const { client } = await signedUpClient(server);
@@ -271,7 +272,7 @@ describe('a FHIR Bundle whose DocumentReferences name one Binary', () => {
     }
     expect(await countOf(server.database, 'documents', userId)).toBe(0);
     expect((await client.get<{ items: unknown[] }>('/api/history')).body.items).toHaveLength(0);
-  });
+  }, 60_000);
 
   it('already here by another reference keeps its attachments: the new record is attached', async () => {
     const { client } = await signedUpClient(server);
@@ -286,7 +287,7 @@ describe('a FHIR Bundle whose DocumentReferences name one Binary', () => {
     const page = await client.get<DocumentPage>('/api/documents?limit=100');
     expect(page.body.total).toBe(1);
     expect(page.body.documents[0]!.records).toHaveLength(2);
-  });
+  }, 60_000);
 });
 
 describe('an archive brought back after a record was deleted', () => {
@@ -314,5 +315,5 @@ describe('an archive brought back after a record was deleted', () => {
     expect(page.body.documents[0]!.records.map((record) => record.record_id)).toEqual([
       visits.body.items[0]!.id,
     ]);
-  });
+  }, 60_000);
 });
