@@ -213,7 +213,7 @@ export function dataTransferRoutes(
           });
           if (!bundle.ok) throw badRequest(bundle.message, 'file');
           return preview
-            ? previewFhirImport(db, userId, person, bundle)
+            ? previewFhirImport(db, userId, person, bundle, documentIntake)
             : saveFhirImport(db, userId, person, bundle, changed, documentIntake);
         }
         const file = checkedExport(new TextDecoder().decode(bytes));

@@ -40,12 +40,14 @@ import type { ArchiveFiles } from './import-archive';
 import {
   checkDocumentFiles,
   checkDocuments,
+  countDocuments,
   documentsStored,
   matchDocuments,
   recordKey,
   writeDocuments,
   type CheckedDocument,
   type DocumentImportDependencies,
+  type DocumentMatch,
 } from './import-documents';
 import { MATCH_SLICE, countMatches, matchRecords, nextTurn, type RecordMatch } from './import-plan';
 import { writeImport } from './import-writes';
@@ -335,7 +337,7 @@ interface FilePlan {
   /** Each member of the file, by its id in the file: its id here (new ones get one now). */
   memberIds: Map<string, string>;
   records: { definition: RecordDefinition; items: CheckedRecord[]; matches: RecordMatch[] }[];
-  documents: RecordMatch[];
+  documents: DocumentMatch[];
 }
 
 async function planUserImport(
@@ -357,7 +359,10 @@ async function planUserImport(
     const byPerson = new Map<string | null, number[]>();
     items.forEach((item, index) => {
       const person = item.fileMemberId === null ? null : memberIds.get(item.fileMemberId)!;
-      byPerson.set(person, [...(byPerson.get(person) ?? []), index]);
+      // Added to in place: a copy per record took minutes over a large file's records.
+      const indexes = byPerson.get(person);
+      if (indexes) indexes.push(index);
+      else byPerson.set(person, [index]);
     });
     const matches: RecordMatch[] = new Array<RecordMatch>(items.length);
     for (const [person, indexes] of byPerson) {
@@ -389,7 +394,7 @@ export async function previewUserImport(
   countMatches(counts, 'family_member', plan.members);
   for (const { definition, matches } of plan.records)
     countMatches(counts, definition.type, matches);
-  countMatches(counts, 'document', plan.documents);
+  countDocuments(counts, plan.documents);
   return importPreview(EXPORT_FORMAT, counts);
 }
 
@@ -556,7 +561,7 @@ async function writeUserImport(
     });
     await writes.insert('dose_log', doseRows);
     await writes.insert('contact_persons', contactPersons, 'contact_id');
-    alreadyHere += plan.documents.filter((match) => match.kind !== 'new').length;
+    alreadyHere += plan.documents.filter((match) => match.kind === 'same').length;
     const documentIds = archive
       ? await writeDocuments(writes, {
           userId,

@@ -47,8 +47,14 @@ export interface ImportWrites {
     replacements: { id: string; values: Record<string, unknown> }[],
     now: string,
   ): Promise<number>;
-  /** One more step of its own (a batch of a different kind of write). */
-  step(write: (db: Kysely<DB>) => Promise<void>): Promise<void>;
+  /**
+   * One more step of its own (a batch of a different kind of write); `undo` takes it back
+   * should the import fail afterwards.
+   */
+  step(
+    write: (db: Kysely<DB>) => Promise<void>,
+    undo?: (db: Kysely<DB>) => Promise<void>,
+  ): Promise<void>;
 }
 
 export async function writeImport<T>(
@@ -56,20 +62,32 @@ export async function writeImport<T>(
   userId: string,
   write: (writes: ImportWrites) => Promise<T>,
 ): Promise<T> {
-  const written: { table: ImportTable; key: string; ids: unknown[] }[] = [];
-  const step = async (work: (trx: Kysely<DB>) => Promise<void>) => {
+  /** What takes back each step written, in the order they were. */
+  const undos: ((db: Kysely<DB>) => Promise<void>)[] = [];
+  const step = async (
+    work: (trx: Kysely<DB>) => Promise<void>,
+    undo?: (db: Kysely<DB>) => Promise<void>,
+  ) => {
     await db.transaction().execute(work);
+    if (undo) undos.push(undo);
     await nextTurn();
   };
   const writes: ImportWrites = {
     async insert(table, rows, key = 'id', alongside) {
       for (let start = 0; start < rows.length; start += WRITE_BATCH) {
         const batch = rows.slice(start, start + WRITE_BATCH);
-        await step(async (trx) => {
-          await insertAll(trx, table, batch);
-          await alongside?.(trx, start, start + batch.length);
-        });
-        written.push({ table, key, ids: batch.map((row) => row[key]) });
+        const ids = batch.map((row) => row[key]);
+        await step(
+          async (trx) => {
+            await insertAll(trx, table, batch);
+            await alongside?.(trx, start, start + batch.length);
+          },
+          async (db) => {
+            await deleteOwned(db, table, userId)
+              .where(key as never, 'in', ids as never)
+              .execute();
+          },
+        );
       }
     },
     async replace(definition, replacements, now) {
@@ -86,11 +104,7 @@ export async function writeImport<T>(
   try {
     return await write(writes);
   } catch (error) {
-    for (const { table, key, ids } of written.reverse()) {
-      await deleteOwned(db, table, userId)
-        .where(key as never, 'in', ids as never)
-        .execute();
-    }
+    for (const undo of undos.reverse()) await undo(db);
     throw error;
   }
 }

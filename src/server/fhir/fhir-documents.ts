@@ -13,12 +13,19 @@ import { calendarDate, textOf } from './fhir-records';
 import { DOCUMENT_TYPE_LOINC } from './fhir-resources';
 import type { FhirRecordType } from './fhir-source';
 
-/** A document read from a bundle, to be stored as an upload is. */
+/**
+ * A document read from a bundle, to be stored as an upload is: one per file, however many
+ * DocumentReferences name it (a Binary named by several, or the same bytes written out in
+ * each), its title, type, date and name the first one's, attached to every record they name.
+ */
 export interface ImportedDocument {
-  /** Where it came from, the same on every import of the same file. */
-  source_id: string;
-  /** The resource's own id: the document's id here when the file is this product's export. */
-  document_id?: string;
+  /**
+   * Where it came from, the same on every import of the same file: each DocumentReference
+   * that names the file, the first first.
+   */
+  source_ids: string[];
+  /** Their own ids: the document's id here when the file is this product's export. */
+  document_ids: string[];
   title: string;
   document_type: DocumentType;
   /** `YYYY-MM-DD`, when the bundle gives one. */
@@ -26,6 +33,8 @@ export interface ImportedDocument {
   file_name: string;
   /** The file, base64, as the bundle holds it. */
   data: string;
+  /** The file's size, in bytes, as its base64 says. */
+  size_bytes: number;
   /** The records it is attached to, each named by the source of the record it was read as. */
   records: { type: FhirRecordType; source_id: string }[];
 }

@@ -6,7 +6,8 @@
  * account's own, once per account). The preview is the same matching without the writes.
  * The writes go a batch at a time (import-writes.ts): a failed import leaves nothing behind.
  * A bundle is one person's, so the new contacts it brings care for that person (migration
- * 0020). Its documents come after its records, one at a time, each stored as an upload is
+ * 0020). Its documents (one per file, however many DocumentReferences name it: decision
+ * 0049) come after its records, one at a time, each stored as an upload is
  * (document-intake.ts: typed by its bytes, the storage limit held) and attached to the
  * record it belongs to; one refused is skipped with the reason, and the rest go on. A
  * document is remembered by its source as a record is, so a second import adds none again.
@@ -24,6 +25,7 @@ import { definitionsByType } from '../../shared/records';
 import type { RecordDefinition } from '../../shared/records/definition';
 import { ownedRow, ownedRows } from '../access/access';
 import { INSERT_BATCH } from '../data-transfer/data-transfer';
+import { checkDocumentBytes, checkDocumentCount } from '../data-transfer/import-document-limits';
 import { WRITE_BATCH, writeImport } from '../data-transfer/import-writes';
 import {
   MATCH_SLICE,
@@ -34,6 +36,7 @@ import {
 } from '../data-transfer/import-plan';
 import type { DB } from '../db/schema';
 import { takeDocument, type DocumentIntake } from '../documents/document-intake';
+import { createDocumentRecords } from '../documents/document-records';
 import { newId, nowTimestamp } from '../ids';
 import type { Person } from '../persons/person-records';
 import { recordRows } from '../records/record-rows';
@@ -61,6 +64,8 @@ interface FhirImportPlan {
   types: TypePlan[];
   /** The bundle's documents, each new or already here (its document's id). */
   documents: RecordMatch[];
+  /** What earlier imports into the person brought in, by source. */
+  sources: ReadonlyMap<string, string>;
 }
 
 /** Each document of the bundle: here already (by its id, or the source it came in from), or new. */
@@ -79,11 +84,33 @@ async function matchDocuments(
     .execute();
   const ids = new Set(here.map((row) => row.id));
   return documents.map((document) => {
-    const id = [document.document_id, sources.get(document.source_id)].find(
-      (candidate) => candidate !== undefined && ids.has(candidate),
-    );
+    // Any of the DocumentReferences naming its file, by its id or its source.
+    const id = [
+      ...document.document_ids,
+      ...document.source_ids.map((source) => sources.get(source)),
+    ].find((candidate) => candidate !== undefined && ids.has(candidate));
     return id === undefined ? { kind: 'new' } : { kind: 'same', id };
   });
+}
+
+/**
+ * Refuses, before a file is read, a bundle whose new documents are more than an import
+ * takes: each DocumentReference counted, with its file's bytes (import-document-limits.ts).
+ */
+function checkNewDocuments(
+  documents: readonly ImportedDocument[],
+  matches: readonly RecordMatch[],
+  quotaBytes: number,
+) {
+  let references = 0;
+  let bytes = 0;
+  for (const [index, document] of documents.entries()) {
+    if (matches[index]!.kind !== 'new') continue;
+    references += document.source_ids.length;
+    bytes += document.source_ids.length * document.size_bytes;
+  }
+  checkDocumentCount(references);
+  checkDocumentBytes(bytes, quotaBytes);
 }
 
 async function planFhirImport(
@@ -91,6 +118,8 @@ async function planFhirImport(
   userId: string,
   person: Person,
   bundle: ReadBundle,
+  /** The account's storage limit (what an import may bring in follows from it). */
+  quotaBytes: number,
 ): Promise<FhirImportPlan> {
   const sources = new Map<string, Map<string, string>>();
   const earlier = await ownedRows(db, 'fhir_import_sources', userId)
@@ -123,14 +152,10 @@ async function planFhirImport(
     );
     plans.push({ type, definition, owner, records, matches });
   }
-  const documents = await matchDocuments(
-    db,
-    userId,
-    person,
-    bundle.documents,
-    sources.get(person.id),
-  );
-  return { types: plans, documents };
+  const personSources = sources.get(person.id) ?? new Map<string, string>();
+  const documents = await matchDocuments(db, userId, person, bundle.documents, personSources);
+  checkNewDocuments(bundle.documents, documents, quotaBytes);
+  return { types: plans, documents, sources: personSources };
 }
 
 /**
@@ -151,23 +176,41 @@ async function rememberSources(db: Kysely<DB>, sources: Record<string, unknown>[
   }
 }
 
-/** What importing the bundle into the person would do, per record type; writes nothing. */
+/**
+ * What importing the bundle into the person would do, per record type; writes nothing.
+ * Refused as the import would be when its documents are more than an import takes.
+ */
 export async function previewFhirImport(
   db: Kysely<DB>,
   userId: string,
   person: Person,
   bundle: ReadBundle,
+  intake: Pick<DocumentIntake, 'quotaBytes'>,
 ): Promise<ImportPreview> {
   const counts: ImportCounts = {};
-  const plan = await planFhirImport(db, userId, person, bundle);
+  const plan = await planFhirImport(db, userId, person, bundle, intake.quotaBytes);
   for (const { type, matches } of plan.types) countMatches(counts, type, matches);
   if (plan.documents.length > 0) countMatches(counts, 'document', plan.documents);
   return importPreview('fhir', counts, bundle.skipped);
 }
 
+/** A document's sources, noted as naming the document here. */
+const sourceRows = (userId: string, person: Person, sources: readonly string[], id: string) =>
+  sources.map((source_id) =>
+    ownedRow(userId, {
+      person_id: person.id,
+      family_member_id: person.family_member_id,
+      source_id,
+      record_type: 'document',
+      record_id: id,
+      created_at: nowTimestamp(),
+    }),
+  );
+
 /**
  * Stores the bundle's new documents into the person, after its records: `recordIds` names
- * the record each source became here, for the documents that belong to one.
+ * the record each source became here, for the documents that belong to one. A document
+ * already here is attached to the records the bundle names it on, as an upload would be.
  */
 async function saveDocuments(
   database: Kysely<DB>,
@@ -175,17 +218,15 @@ async function saveDocuments(
   userId: string,
   person: Person,
   documents: readonly ImportedDocument[],
-  matches: readonly RecordMatch[],
+  plan: Pick<FhirImportPlan, 'documents' | 'sources'>,
   recordIds: ReadonlyMap<string, string>,
 ): Promise<{ added: number; alreadyHere: number; skipped: SkippedDocument[] }> {
   let added = 0;
   let alreadyHere = 0;
   const skipped: SkippedDocument[] = [];
+  const attachments = createDocumentRecords(database);
   for (const [index, document] of documents.entries()) {
-    if (matches[index]?.kind !== 'new') {
-      alreadyHere += 1;
-      continue;
-    }
+    const match = plan.documents[index]!;
     // As an upload: records of the same person (the account's contacts, the holder's own).
     const records = document.records.flatMap((record) => {
       const recordId = recordIds.get(record.source_id);
@@ -194,6 +235,13 @@ async function saveDocuments(
         ? [{ record_type: definition.path, record_id: recordId }]
         : [];
     });
+    if (match.kind !== 'new') {
+      alreadyHere += 1;
+      await attachments.attach(database, userId, match.id, records);
+      const unknown = document.source_ids.filter((source) => !plan.sources.has(source));
+      await rememberSources(database, sourceRows(userId, person, unknown, match.id));
+      continue;
+    }
     try {
       const stored = await takeDocument(intake, [Buffer.from(document.data, 'base64')], {
         owner: userId,
@@ -204,16 +252,7 @@ async function saveDocuments(
         file_name: document.file_name,
         records,
       });
-      await rememberSources(database, [
-        ownedRow(userId, {
-          person_id: person.id,
-          family_member_id: person.family_member_id,
-          source_id: document.source_id,
-          record_type: 'document',
-          record_id: stored.id,
-          created_at: nowTimestamp(),
-        }),
-      ]);
+      await rememberSources(database, sourceRows(userId, person, document.source_ids, stored.id));
       added += 1;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -231,10 +270,16 @@ export async function saveFhirImport(
   changed: ChangedChoice = 'keep',
   intake?: DocumentIntake,
 ): Promise<FhirImportSummary> {
-  const plan = await planFhirImport(database, userId, person, bundle);
   if (bundle.documents.length > 0 && !intake) {
     throw new Error('A FHIR import with documents needs the document intake');
   }
+  const plan = await planFhirImport(
+    database,
+    userId,
+    person,
+    bundle,
+    intake?.quotaBytes ?? Number.POSITIVE_INFINITY,
+  );
   // The records that documents belong to: their ids here, once they are written.
   const wanted = new Set(
     bundle.documents.flatMap((document) => document.records.map((record) => record.source_id)),
@@ -333,7 +378,7 @@ export async function saveFhirImport(
       userId,
       person,
       bundle.documents,
-      plan.documents,
+      plan,
       recordIds,
     );
     if (documents.added > 0) imported.document = documents.added;

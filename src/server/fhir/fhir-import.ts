@@ -404,6 +404,11 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
     for (const { resource } of group.members) recordOf.set(resource, { type: 'vital', source_id });
   }
   const documents: ImportedDocument[] = [];
+  // One document per file: DocumentReferences naming the same bytes (one Binary, or the same
+  // data written out in each) make one, read and prepared once (decision 0049).
+  const byFile = new Map<string, ImportedDocument>();
+  /** The sources of the records each document is attached to, to attach it to each once. */
+  const attached = new Map<ImportedDocument, Set<string>>();
   const skippedDocuments: SkippedDocument[] = [];
   for (const { entry, resource, file } of fileDocuments) {
     const reading = readFileDocument(resource, file, index.resolve);
@@ -416,22 +421,36 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
       continue;
     }
     const title = fitText(reading.title, 200) ?? 'Document';
-    const records = (resource.context?.related ?? [])
+    const related = (resource.context?.related ?? [])
       .map((related) => index.find(related))
       .flatMap((found) => (found ? (recordOf.get(found) ?? []) : []));
-    documents.push({
-      source_id: sourceIdOf(entry, resource),
-      document_id: resource.id,
+    const sourceId = sourceIdOf(entry, resource);
+    const same = byFile.get(reading.data);
+    const document = same ?? {
+      source_ids: [],
+      document_ids: [],
       title,
       document_type: reading.document_type,
       document_date: reading.document_date,
       file_name: fitText(reading.file_name, 255) ?? title,
       data: reading.data,
-      // Each record once: several Observations of one vitals entry are one record.
-      records: records.filter(
-        (record, at) => records.findIndex((other) => other.source_id === record.source_id) === at,
-      ),
-    });
+      size_bytes: Buffer.byteLength(reading.data, 'base64'),
+      records: [],
+    };
+    document.source_ids.push(sourceId);
+    if (resource.id) document.document_ids.push(resource.id);
+    if (!same) {
+      byFile.set(reading.data, document);
+      attached.set(document, new Set());
+      documents.push(document);
+    }
+    // Each record once: several Observations of one vitals entry are one record.
+    const sources = attached.get(document)!;
+    for (const record of related) {
+      if (sources.has(record.source_id)) continue;
+      sources.add(record.source_id);
+      document.records.push(record);
+    }
   }
   // Resources of other types are skipped, unless a record read what it needed from them.
   for (const resource of unread) if (!index.used.has(resource)) skip(resource);
