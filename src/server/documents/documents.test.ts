@@ -4,9 +4,11 @@
  * thumbnails, downloads (ranges, headers), quota, household grants and every way a
  * document's files go.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import exifr from 'exifr';
+import { PDFDocument as PDFLibDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -27,12 +29,27 @@ import {
 import { sampleHeic, uploadDocument } from '../test/documents';
 import { heicPixels } from './derive-document';
 import { documentStoreOf, openDocumentFile } from './document-files';
-import { gpsHeic, gpsPhoto, samplePdf } from './fixtures/sample-files';
+import { gpsHeic, gpsPhoto, pdfBytes, samplePdf, scannerPdf } from './fixtures/sample-files';
 import { shareAndAccept as share } from '../test/grant-acceptance';
+import { pdfText } from '../test/pdf-text';
 
 const makePdf = samplePdf;
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 /** A photo taken sideways (orientation 6) at a GPS position. */
 const makeGpsPhoto = () => gpsPhoto({ orientation: 6 });
+
+/** The JPEG pictures of a PDF: its DCTDecode streams, as they are in the file. */
+async function jpegsIn(pdf: Uint8Array): Promise<Uint8Array[]> {
+  const { context } = await PDFLibDocument.load(pdf, { updateMetadata: false });
+  return context
+    .enumerateIndirectObjects()
+    .flatMap(([, object]) =>
+      object instanceof PDFRawStream &&
+      object.dict.get(PDFName.of('Filter')) === PDFName.of('DCTDecode')
+        ? [object.contents]
+        : [],
+    );
+}
 
 async function filesOf(server: TestServer, owner: string) {
   return documentStoreOf(server.database).list(owner);
@@ -66,7 +83,6 @@ describe('documents', () => {
     expect(created.body).toMatchObject({
       title: 'Discharge letter',
       mime_type: 'application/pdf',
-      size_bytes: pdf.length,
       document_date: '2026-03-04',
     });
     expect(created.body.thumbnail_url).toMatch(/\/thumbnail\/[0-9a-f]{64}$/);
@@ -85,7 +101,12 @@ describe('documents', () => {
 
     const file = await client.getBytes(`${created.body.file_url}?download`);
     expect(file.status).toBe(200);
-    expect(file.bytes.equals(pdf)).toBe(true);
+    // Kept without pdfkit's information dictionary: the same pages, the same text.
+    const kept = file.bytes;
+    expect(created.body.size_bytes).toBe(kept.length);
+    expect(pdf.includes('PDFKit')).toBe(true);
+    expect(kept.includes('PDFKit')).toBe(false);
+    expect(await pdfText(kept)).toBe(await pdfText(pdf));
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('content-disposition')).toMatch(
       /^attachment; filename="discharge.pdf"/,
@@ -96,18 +117,18 @@ describe('documents', () => {
 
     const range = await client.getBytes(created.body.file_url, { range: 'bytes=10-19' });
     expect(range.status).toBe(206);
-    expect(range.headers.get('content-range')).toBe(`bytes 10-19/${pdf.length}`);
-    expect(range.bytes.equals(pdf.subarray(10, 20))).toBe(true);
+    expect(range.headers.get('content-range')).toBe(`bytes 10-19/${kept.length}`);
+    expect(range.bytes.equals(kept.subarray(10, 20))).toBe(true);
     const tail = await client.getBytes(created.body.file_url, { range: 'bytes=-5' });
-    expect(tail.bytes.equals(pdf.subarray(pdf.length - 5))).toBe(true);
+    expect(tail.bytes.equals(kept.subarray(kept.length - 5))).toBe(true);
     const beyond = await client.getBytes(created.body.file_url, {
-      range: `bytes=${pdf.length}-`,
+      range: `bytes=${kept.length}-`,
     });
     expect(beyond.status).toBe(416);
 
     const read = await openDocumentFile(server.database, created.body.id);
     expect(read?.mimeType).toBe('application/pdf');
-    expect(Buffer.concat(await read!.bytes.toArray()).equals(pdf)).toBe(true);
+    expect(Buffer.concat(await read!.bytes.toArray()).equals(kept)).toBe(true);
 
     expect((await filesOf(server, owner)).length).toBe(2);
     expect((await client.delete(`/api/documents/${created.body.id}`)).status).toBe(204);
@@ -159,7 +180,7 @@ describe('documents', () => {
   it('strip a photo of its GPS position and device, turned upright', async () => {
     const { client } = await signedUpClient(server);
     const photo = await makeGpsPhoto();
-    expect((await exifr.gps(photo))?.latitude).toBeCloseTo(48.85, 1);
+    expect((await exifr.gps(photo!))?.latitude).toBeCloseTo(48.85, 1);
     const created = await uploadDocument(client, photo, { document_type: 'Insurance Card' });
     expect(created.status).toBe(201);
     expect(created.body.mime_type).toBe('image/jpeg');
@@ -178,6 +199,49 @@ describe('documents', () => {
       expect(kept.length).toBeGreaterThan(0);
       for (const name of kept) expect(statSync(path.join(folder, name)).mode & 0o777).toBe(0o600);
     }
+  });
+
+  it("keep a scanner's PDF without its author, its XMP and its photo's GPS position and camera, in the download, the view and a share link's bundle", async () => {
+    const { client } = await signedUpClient(server);
+    const owner = await ownerOf(client);
+    const scan = await scannerPdf();
+    // What the file carries as uploaded: the author (information dictionary and XMP), the
+    // scanner app, the photo's EXIF with its camera and position.
+    const traces = ['Jane Doe', 'Acme Scanner', 'x:xmpmeta', 'Exif', 'Acme', 'Phone 12'];
+    for (const trace of traces) expect(scan.includes(trace), trace).toBe(true);
+    expect((await PDFLibDocument.load(scan)).getAuthor()).toBe('Jane Doe');
+    const [photo] = await jpegsIn(scan);
+    expect(photo).toBeDefined();
+    expect((await exifr.gps(photo!))?.latitude).toBeCloseTo(48.85, 1);
+
+    const created = await uploadDocument(client, scan, { file_name: 'blood-test.pdf' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.thumbnail_url).not.toBeNull();
+    const download = await client.getBytes(`${created.body.file_url}?download`);
+    const view = await client.getBytes(created.body.view_url);
+    const bundle = await client.get<{
+      entry: { resource: { content?: { attachment: { data: string } }[] } }[];
+    }>(`/api/fhir/Patient/${owner}/$everything?types=allergy&documents=${created.body.id}`);
+    const shared = Buffer.from(
+      bundle.body.entry.find((entry) => entry.resource.content)?.resource.content?.[0]?.attachment
+        .data ?? '',
+      'base64',
+    );
+    expect(view.bytes.equals(download.bytes)).toBe(true);
+    expect(shared.equals(download.bytes)).toBe(true);
+
+    const kept = download.bytes;
+    for (const trace of traces) expect(kept.includes(trace), trace).toBe(false);
+    const document = await PDFLibDocument.load(kept, { updateMetadata: false });
+    expect(document.getAuthor()).toBeUndefined();
+    expect(document.catalog.has(PDFName.of('Metadata'))).toBe(false);
+    // The same pages, the same text, the same photo (its pixels: the JPEG's own data).
+    expect(document.getPageCount()).toBe(2);
+    expect(await pdfText(kept)).toBe(await pdfText(scan));
+    const [keptPhoto] = await jpegsIn(kept);
+    expect(await exifr.parse(keptPhoto!, { tiff: true, gps: true, xmp: true })).toBeUndefined();
+    const pixels = async (jpeg: Uint8Array) => sharp(jpeg).raw().toBuffer();
+    expect((await pixels(keptPhoto!)).equals(await pixels(photo!))).toBe(true);
   });
 
   it('convert a HEIC photo to JPEG for display and keep the original for download, without its metadata', async () => {
@@ -305,9 +369,12 @@ describe('documents', () => {
   it('carry each document in FHIR $everything as a DocumentReference with its file', async () => {
     const { client } = await signedUpClient(server);
     const owner = await ownerOf(client);
-    const pdf = await makePdf(2);
     const heic = sampleHeic();
-    await uploadDocument(client, pdf, { document_type: 'Lab Report', document_date: '2026-01-02' });
+    const uploaded = await uploadDocument(client, await makePdf(2), {
+      document_type: 'Lab Report',
+      document_date: '2026-01-02',
+    });
+    const pdf = (await client.getBytes(uploaded.body.file_url)).bytes;
     const photoDocument = await uploadDocument(client, heic, {
       document_type: 'Other',
       file_name: 'IMG_0003.HEIC',
@@ -351,9 +418,9 @@ describe('documents', () => {
   it("carry in a share link's bundle only the documents chosen, a HEIC photo with its JPEG", async () => {
     const { client } = await signedUpClient(server);
     const owner = await ownerOf(client);
-    const pdf = await makePdf();
     const heic = sampleHeic();
-    const letter = await uploadDocument(client, pdf, { title: 'Discharge letter' });
+    const letter = await uploadDocument(client, await makePdf(), { title: 'Discharge letter' });
+    const pdf = (await client.getBytes(letter.body.file_url)).bytes;
     const photo = await uploadDocument(client, heic, { title: 'Rash', file_name: 'IMG_0004.HEIC' });
     await uploadDocument(client, await makePdf(2), { title: 'Not shared' });
     const shared = await client.get<{
@@ -469,6 +536,46 @@ describe('document quota', () => {
       expect(second.status).toBe(413);
       expect(second.body.message).toBe(DOCUMENT_QUOTA_MESSAGE);
       expect((await filesOf(server, owner)).length).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('store of six uploads sent at once only what fits the limit, and keep nothing of the others', async () => {
+    const server = await createTestServer({ documentQuotaMb: 3 });
+    try {
+      const { client } = await signedUpClient(server);
+      const owner = await ownerOf(client);
+      // Six different PDFs of about 2.5 MB (a picture of noise, which nothing makes smaller).
+      const noise = await sharp(randomBytes(1560 * 1560 * 3), {
+        raw: { width: 1560, height: 1560, channels: 3 },
+      })
+        .jpeg({ quality: 95 })
+        .toBuffer();
+      const pdfs = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          pdfBytes((doc) => doc.text(`Scan ${i + 1}`).image(noise, 50, 100, { width: 200 })),
+        ),
+      );
+      for (const pdf of pdfs) expect(pdf.length).toBeGreaterThan(2.3 * 1024 * 1024);
+
+      const answers = await Promise.all(pdfs.map((pdf) => uploadDocument(client, pdf)));
+      const stored = answers.filter((answer) => answer.status === 201);
+      const refused = answers.filter((answer) => answer.status !== 201);
+      expect(stored).toHaveLength(1);
+      for (const answer of refused) {
+        expect(answer.status).toBe(413);
+        expect(answer.body.message).toBe(DOCUMENT_QUOTA_MESSAGE);
+      }
+      const usage = await client.get<{ usedBytes: number }>('/api/documents/usage');
+      expect(usage.body.usedBytes).toBeLessThanOrEqual(3 * 1024 * 1024);
+      // The one stored and its thumbnail: nothing of the refused ones.
+      const document = stored[0]!.body;
+      const kept = await client.getBytes(document.file_url);
+      expect((await filesOf(server, owner)).sort()).toEqual(
+        [document.thumbnail_url!.split('/').pop(), sha256Of(kept.bytes)].sort(),
+      );
+      expect((await client.get<DocumentPage>('/api/documents')).body.total).toBe(1);
     } finally {
       await server.close();
     }
