@@ -274,6 +274,53 @@ describe('documents', () => {
     expect((await client.getBytes(created.body.thumbnail_url as string)).status).toBe(200);
   });
 
+  it('name a download by the type its bytes are, without invisible characters', async () => {
+    const { client } = await signedUpClient(server);
+    // A PDF that is also a web page: stored as the PDF its bytes are, named report.html.
+    const polyglot = Buffer.concat([
+      await makePdf(),
+      Buffer.from('<html><script>alert(document.domain)</script></html>'),
+    ]);
+    const report = await uploadDocument(client, polyglot, { file_name: 'report.html' });
+    expect(report.status, JSON.stringify(report.body)).toBe(201);
+    expect(report.body.mime_type).toBe('application/pdf');
+    const download = await client.getBytes(`${report.body.file_url}?download`);
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="report.html.pdf"; filename*=UTF-8''report.html.pdf`,
+    );
+    const view = await client.getBytes(report.body.view_url);
+    expect(view.headers.get('content-disposition')).toMatch(/^inline; filename="report.html.pdf"/);
+
+    // U+202E shows 'invoice‮fdp.exe' as 'invoiceexe.pdf': the name is kept without it.
+    const spoofed = await uploadDocument(client, await makePdf(), {
+      file_name: 'invoice\u202efdp.exe',
+    });
+    expect(spoofed.body.file_name).toBe('invoicefdp.exe');
+    const saved = await client.getBytes(`${spoofed.body.file_url}?download`);
+    expect(saved.headers.get('content-disposition')).toBe(
+      `attachment; filename="invoicefdp.exe.pdf"; filename*=UTF-8''invoicefdp.exe.pdf`,
+    );
+    // A name stored before (by an import of an older archive) loses them as it is sent.
+    await server.db
+      .updateTable('documents')
+      .set({ file_name: 'scan\u2066\u202e\u200bgpj.pdf' })
+      .where('id', '=', spoofed.body.id)
+      .execute();
+    const older = await client.getBytes(`${spoofed.body.file_url}?download`);
+    expect(older.headers.get('content-disposition')).toBe(
+      `attachment; filename="scangpj.pdf"; filename*=UTF-8''scangpj.pdf`,
+    );
+    // A HEIC photo's JPEG for display, its thumbnail: each named by its own type.
+    const photo = await uploadDocument(client, sampleHeic(), {
+      title: 'Rash\u202e',
+      file_name: 'IMG_0001.HEIC',
+    });
+    const display = await client.getBytes(photo.body.view_url);
+    expect(display.headers.get('content-disposition')).toMatch(/^inline; filename="IMG_0001.jpg"/);
+    const thumbnail = await client.getBytes(photo.body.thumbnail_url as string);
+    expect(thumbnail.headers.get('content-disposition')).toMatch(/^inline; filename="Rash.webp"/);
+  });
+
   it('attach a document to a record, and detach it when the record is deleted', async () => {
     const { client } = await signedUpClient(server);
     const policy = await client.post<{ id: string }>('/api/insurance', {
