@@ -2,9 +2,10 @@
  * How a file becomes a document, whoever brings it (an upload, a FHIR import's attachment):
  * streamed to a temporary file with its size counted and its hash taken as it comes, typed
  * by its bytes (never by its name or what it is said to be), the account's storage limit
- * checked before and after, its photo stripped of metadata, its HEIC converted and its
- * thumbnail made on the documents thread, then kept, its row written and its text queued
- * for search. What is refused (an ApiError naming the file) leaves nothing behind.
+ * checked before and reserved after (decision 0052), its photo or PDF stripped of metadata
+ * (0051), its HEIC converted and its thumbnail made on the documents thread, then kept, its
+ * row written (the limit checked again) and its text queued for search. Its name loses its
+ * invisible characters. What is refused (an ApiError naming the file) leaves nothing behind.
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -125,8 +126,8 @@ export interface KeptFiles {
  * (PDF and images only), held to the storage limit with `usedBytes` already taken, prepared
  * on the documents thread and kept with its display copy and thumbnail. `asArchived`: the
  * file is one this product stored before (it comes back from an archive whose hash names
- * it), so an image is kept byte for byte unless it carries metadata. The temporary file is
- * gone afterwards, kept or not.
+ * it), so an image or a PDF is kept byte for byte unless it carries metadata. The temporary
+ * file is gone afterwards, kept or not.
  */
 export async function keepReceivedFile(
   intake: Pick<DocumentIntake, 'store' | 'derive' | 'quotaBytes'>,

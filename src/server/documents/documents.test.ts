@@ -29,6 +29,8 @@ import {
 import { sampleHeic, uploadDocument } from '../test/documents';
 import { heicPixels } from './derive-document';
 import { documentStoreOf, openDocumentFile } from './document-files';
+import { createDocumentRecords } from './document-records';
+import { createDocumentRepository } from './document-repository';
 import { gpsHeic, gpsPhoto, pdfBytes, samplePdf, scannerPdf } from './fixtures/sample-files';
 import { shareAndAccept as share } from '../test/grant-acceptance';
 import { pdfText } from '../test/pdf-text';
@@ -583,6 +585,54 @@ describe('document quota', () => {
       expect(second.status).toBe(413);
       expect(second.body.message).toBe(DOCUMENT_QUOTA_MESSAGE);
       expect((await filesOf(server, owner)).length).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("check the limit again as a row is written, against the other uploads' reservations", async () => {
+    const server = await createTestServer({ documentQuotaMb: 1 });
+    try {
+      const { client } = await signedUpClient(server);
+      const owner = await ownerOf(client);
+      const documents = createDocumentRepository(
+        server.db,
+        documentStoreOf(server.database),
+        createDocumentRecords(server.db),
+      );
+      const [kB, MB] = [1024, 1024 * 1024];
+      const file = (letter: string, bytes: number) => ({ sha256: letter.repeat(64), bytes });
+      const letter = {
+        owner,
+        member: null,
+        title: 'Letter',
+        document_type: 'Letter' as const,
+        document_date: null,
+        file_name: 'letter.pdf',
+        records: [],
+        mime_type: 'application/pdf' as const,
+        size_bytes: 400 * kB,
+        sha256: 'c'.repeat(64),
+      };
+      // Another upload holds 700 kB of the 1 MB: one of 400 kB is refused as it reserves…
+      expect(await documents.reserve(owner, [file('a', 700 * kB)], MB)).toBe(700 * kB);
+      expect(await documents.reserve(owner, [file('b', 400 * kB)], MB)).toBeUndefined();
+      // …and its row is not written, whatever it reserved.
+      expect(await documents.create(letter, { reservedBytes: 0, quotaBytes: MB })).toBeUndefined();
+      // A file the account has already takes nothing more.
+      await documents.release(owner, 700 * kB);
+      expect(await documents.create(letter, { reservedBytes: 0, quotaBytes: MB })).toBeDefined();
+      expect(await documents.reserve(owner, [file('c', 400 * kB)], MB)).toBe(0);
+      expect(await documents.usedBytes(owner)).toBe(400 * kB);
+      // A reservation an hour old was left by a server that stopped: it counts for nothing.
+      expect(await documents.reserve(owner, [file('d', 600 * kB)], MB)).toBe(600 * kB);
+      expect(await documents.reserve(owner, [file('e', 600 * kB)], MB)).toBeUndefined();
+      await server.db
+        .updateTable('document_storage')
+        .set({ reserved_at: Date.now() - 61 * 60 * 1000 })
+        .where('user_id', '=', owner)
+        .execute();
+      expect(await documents.reserve(owner, [file('e', 600 * kB)], MB)).toBe(600 * kB);
     } finally {
       await server.close();
     }
