@@ -38,6 +38,10 @@ test('a photo of an insurance card, attached to its policy, downloads without it
   const file = dialog.getByLabel('File');
   // The image types make a phone offer its camera beside its files.
   await expect(file).toHaveAttribute('accept', /image\/jpeg/);
+  // What is kept of a file is said before one is chosen.
+  await expect(file).toHaveAccessibleDescription(
+    /kept without their location, camera and author details/,
+  );
   await file.setInputFiles({ name: 'insurance-card.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(dialog.getByLabel('Title')).toHaveValue('insurance-card.jpg');
   await expect(dialog.getByLabel('Document Type')).toHaveValue('Insurance Card');

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { samplePdf } from '../src/server/documents/fixtures/sample-files';
+import { keptSamplePdf } from '../src/server/documents/fixtures/sample-files';
 import { expect, expectAccessible, test } from './fixtures';
 
 const HEIC = path.join(
@@ -21,7 +21,8 @@ test('a PDF and a HEIC photo go in a share link and come out whole', async ({
   void user;
   // Three uploads, their JPEG and thumbnails made, and two browsers: slow on a busy machine.
   test.setTimeout(300_000);
-  const pdf = await samplePdf(2);
+  // As the server keeps it (without its information dictionary): downloaded byte for byte.
+  const pdf = await keptSamplePdf(2);
   const heic = await readFile(HEIC);
   const uploads = [
     { name: 'discharge-letter.pdf', mimeType: 'application/pdf', buffer: pdf, type: 'Letter' },

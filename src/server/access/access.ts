@@ -52,6 +52,7 @@ const OTHER_OWNED_TABLES = {
   documents: 'user_id',
   document_records: 'user_id',
   document_blobs: 'user_id',
+  document_storage: 'user_id',
   user: 'id',
   session: 'userId',
   account: 'userId',

@@ -19,7 +19,7 @@ import {
 import { DOCUMENT_QUOTA_MESSAGE, type DocumentPage } from '../../shared/documents';
 import type { ImportPreview } from '../../shared/import-preview';
 import { documentStoreOf } from '../documents/document-files';
-import { samplePdf } from '../documents/fixtures/sample-files';
+import { keptSamplePdf } from '../documents/fixtures/sample-files';
 import { sampleRecord } from '../test/factories';
 import {
   createTestServer,
@@ -78,7 +78,7 @@ async function sourceWithDocuments(server: TestServer) {
     sampleRecord('visit', { family_member_id: leo.body.id }),
   );
   expect(visit.status).toBe(201);
-  const pdf = await samplePdf();
+  const pdf = await keptSamplePdf();
   const letter = await uploadDocument(client, pdf, {
     title: 'Discharge letter',
     document_type: 'Letter',

@@ -392,6 +392,14 @@ export interface DocumentRecordsTable {
   created_at: string;
 }
 
+/** The storage an account's uploads have reserved, their rows not yet written (0043). */
+export interface DocumentStorageTable {
+  user_id: string;
+  reserved_bytes: number;
+  /** When the last reservation was made, in milliseconds. */
+  reserved_at: number;
+}
+
 /** A chunk of a document's file, on PostgreSQL (decision 0033). */
 export interface DocumentBlobsTable {
   user_id: string;
@@ -433,6 +441,7 @@ export interface DB extends RecordTables {
   documents: DocumentsTable;
   document_records: DocumentRecordsTable;
   document_blobs: DocumentBlobsTable;
+  document_storage: DocumentStorageTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

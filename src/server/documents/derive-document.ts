@@ -16,6 +16,7 @@ import sharp, { type Sharp } from 'sharp';
 import type { DocumentMimeType } from '../../shared/documents';
 import { stripHeicMetadata } from './heic-metadata';
 import { writeImagePrivately } from './private-image';
+import { cleanPdfFile } from './pdf-metadata';
 import { pdfFirstPage } from './pdf-pages';
 
 // libvips keeps no decoded image for a next one: each upload's memory goes back at its end.
@@ -132,10 +133,13 @@ async function decodeHeic(bytes: Buffer): Promise<Sharp> {
 
 export async function deriveDocument(job: DeriveJob): Promise<Derived> {
   switch (job.mimeType) {
-    case 'application/pdf':
-      return {
-        thumbnail: await thumbnailOf(sharp(await pdfFirstPage(job.file))),
-      };
+    case 'application/pdf': {
+      // Kept without its metadata (pdf-metadata.ts), drawn as kept; a PDF pdf.js cannot
+      // draw is kept without a thumbnail.
+      const cleaned = await cleanPdfFile(job.file, job.cleanedFile);
+      const page = await pdfFirstPage(cleaned ? job.cleanedFile : job.file).catch(() => undefined);
+      return { cleaned, thumbnail: page && (await thumbnailOf(sharp(page))) };
+    }
     case 'image/heic': {
       const bytes = await readFile(job.file);
       const image = await decodeHeic(bytes);

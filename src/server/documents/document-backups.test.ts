@@ -16,7 +16,7 @@ import { restoreBackup, RestoreRefusedError } from '../operations/restore';
 import { createTestServer, signedUpClient, testEngine } from '../test/harness';
 import { sampleHeic } from '../test/documents';
 import type { StoredDocument } from '../../shared/documents';
-import { samplePdf } from './fixtures/sample-files';
+import { keptSamplePdf } from './fixtures/sample-files';
 
 const logger = createLogger('silent');
 const dirs: string[] = [];
@@ -29,7 +29,7 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const makePdf = () => samplePdf();
+const makePdf = () => keptSamplePdf();
 
 describe.skipIf(testEngine() !== 'sqlite')('documents in backups', () => {
   it('keep every file with the backup, and bring them back with a restore, hashes checked', async () => {

@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
@@ -17,6 +16,7 @@ import { deleteOwned, ownedRow, ownedRows } from '../access/access';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { collectingAsItStreams } from '../runtime/collect-garbage';
+import { uploadSpoolFolder } from './upload-spool';
 
 /** A chunk of a file on PostgreSQL: a row small enough to read and write whole. */
 export const CHUNK_BYTES = 1024 * 1024;
@@ -122,7 +122,10 @@ export function diskDocumentStore(root: string): DocumentFileStore {
   };
 }
 
-export function postgresDocumentStore(db: Kysely<DB>, incoming: string): DocumentFileStore {
+export function postgresDocumentStore(
+  db: Kysely<DB>,
+  spoolFolder: () => Promise<string> = uploadSpoolFolder,
+): DocumentFileStore {
   const has = async (owner: string, sha256: string) =>
     Boolean(
       await ownedRows(db, 'document_blobs', owner)
@@ -171,8 +174,7 @@ export function postgresDocumentStore(db: Kysely<DB>, incoming: string): Documen
       .executeTakeFirst();
   return {
     async incomingFile() {
-      await mkdir(incoming, { recursive: true, mode: 0o700 });
-      return path.join(incoming, randomUUID());
+      return path.join(await spoolFolder(), randomUUID());
     },
     async keepFile(owner, sha256, file) {
       try {
@@ -225,14 +227,15 @@ const stores = new WeakMap<Database, DocumentFileStore>();
 
 /**
  * The store of a database's documents: beside the SQLite file (DATA_DIR/documents), or in
- * PostgreSQL, uploads arriving in the system's temporary folder meanwhile.
+ * PostgreSQL, uploads arriving meanwhile in a private folder of the process's own in the
+ * system's temporary folder (upload-spool.ts).
  */
 export function documentStoreOf(database: Database): DocumentFileStore {
   let store = stores.get(database);
   if (!store) {
     store =
       database.engine === 'postgres' || !database.file
-        ? postgresDocumentStore(database.db, path.join(tmpdir(), 'kin-health-uploads'))
+        ? postgresDocumentStore(database.db)
         : diskDocumentStore(path.join(path.dirname(database.file), 'documents'));
     stores.set(database, store);
   }

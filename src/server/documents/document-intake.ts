@@ -2,9 +2,10 @@
  * How a file becomes a document, whoever brings it (an upload, a FHIR import's attachment):
  * streamed to a temporary file with its size counted and its hash taken as it comes, typed
  * by its bytes (never by its name or what it is said to be), the account's storage limit
- * checked before and after, its photo stripped of metadata, its HEIC converted and its
- * thumbnail made on the documents thread, then kept, its row written and its text queued
- * for search. What is refused (an ApiError naming the file) leaves nothing behind.
+ * checked before and reserved after (decision 0052), its photo or PDF stripped of metadata
+ * (0051), its HEIC converted and its thumbnail made on the documents thread, then kept, its
+ * row written (the limit checked again) and its text queued for search. Its name loses its
+ * invisible characters. What is refused (an ApiError naming the file) leaves nothing behind.
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -22,12 +23,19 @@ import {
   type DocumentMimeType,
 } from '../../shared/documents';
 import { ApiError } from '../../shared/api-error';
+import { cleanFileName } from '../../shared/file-names';
 import type { Database } from '../db/database';
 import { collectingAsItStreams } from '../runtime/collect-garbage';
 import type { DeriveThread } from './document-derive-thread';
 import type { DocumentFileStore } from './document-files';
 import { onDocumentStored } from './document-hooks';
-import type { DocumentDetails, DocumentRepository, DocumentRow } from './document-repository';
+import {
+  filesOf,
+  type DocumentDetails,
+  type DocumentRepository,
+  type DocumentRow,
+  type KeptFile,
+} from './document-repository';
 
 /** What taking a file in needs: where files and rows go, the thread, each account's limit. */
 export interface DocumentIntake {
@@ -118,8 +126,8 @@ export interface KeptFiles {
  * (PDF and images only), held to the storage limit with `usedBytes` already taken, prepared
  * on the documents thread and kept with its display copy and thumbnail. `asArchived`: the
  * file is one this product stored before (it comes back from an archive whose hash names
- * it), so an image is kept byte for byte unless it carries metadata. The temporary file is
- * gone afterwards, kept or not.
+ * it), so an image or a PDF is kept byte for byte unless it carries metadata. The temporary
+ * file is gone afterwards, kept or not.
  */
 export async function keepReceivedFile(
   intake: Pick<DocumentIntake, 'store' | 'derive' | 'quotaBytes'>,
@@ -129,6 +137,11 @@ export async function keepReceivedFile(
     received: ReceivedFile;
     usedBytes: number;
     asArchived?: boolean;
+    /**
+     * Called with the files about to be kept, once they are known and before any is: what
+     * it throws refuses the file, nothing kept (an upload reserves its storage here).
+     */
+    beforeKeeping?: (files: KeptFile[]) => Promise<void>;
   },
 ): Promise<KeptFiles> {
   const { store, derive, quotaBytes } = intake;
@@ -153,22 +166,28 @@ export async function keepReceivedFile(
       if (mimeType !== 'application/pdf') throw notAccepted();
       derived = {};
     }
-    // A photo without its metadata (written by the thread to `cleanedFile`) takes the
-    // file's place.
+    // A photo or a PDF without its metadata (written by the thread to `cleanedFile`) takes
+    // the file's place.
     const { size, sha256 } = derived.cleaned ?? received;
+    const made = (bytes: Uint8Array | undefined) =>
+      bytes && { bytes, file: { sha256: sha256Of(bytes), bytes: bytes.byteLength } };
+    const display = made(derived.display);
+    const thumbnail = made(derived.thumbnail);
+    await input.beforeKeeping?.(
+      [{ sha256, bytes: size }, display?.file, thumbnail?.file].filter(
+        (kept): kept is KeptFile => kept !== undefined,
+      ),
+    );
     await store.keepFile(owner, sha256, derived.cleaned ? cleanedFile : file);
-    const keep = async (made: Uint8Array | undefined) => {
-      if (!made) return undefined;
-      const hash = sha256Of(made);
-      await store.keepBytes(owner, hash, made);
-      return { sha256: hash, bytes: made.byteLength };
-    };
+    for (const kept of [display, thumbnail]) {
+      if (kept) await store.keepBytes(owner, kept.file.sha256, kept.bytes);
+    }
     return {
       mime_type: mimeType,
       size_bytes: size,
       sha256,
-      display: await keep(derived.display),
-      thumbnail: await keep(derived.thumbnail),
+      display: display?.file,
+      thumbnail: thumbnail?.file,
     };
   } finally {
     await rm(file, { force: true });
@@ -178,7 +197,10 @@ export async function keepReceivedFile(
 
 /**
  * Takes a file in as a document of `details.owner`'s. `declaredBytes`, when the sender said
- * how large it is, is held against the storage limit before a byte is read.
+ * how large it is, is held against the storage limit before a byte is read. Its storage is
+ * reserved once it is received (before the documents thread prepares it), made exact before
+ * its files are kept, and checked again as its row is written (decision 0052): uploads of one
+ * account sent at once, to one app server or several, cannot pass the limit together.
  */
 export async function takeDocument(
   intake: DocumentIntake,
@@ -197,8 +219,48 @@ export async function takeDocument(
     await rm(file, { force: true });
     throw new ApiError(400, DOCUMENT_EMPTY_MESSAGE, 'file');
   }
-  const kept = await keepReceivedFile(intake, { owner, file, received, usedBytes });
-  const document = await documents.create({ ...details, ...kept });
-  await onDocumentStored(database, { documentId: document.id, userId: owner });
-  return document;
+  let reserved = await documents.reserve(
+    owner,
+    [{ sha256: received.sha256, bytes: received.size }],
+    quotaBytes,
+  );
+  if (reserved === undefined) {
+    await rm(file, { force: true });
+    throw overQuota();
+  }
+  let written = false;
+  try {
+    const kept = await keepReceivedFile(intake, {
+      owner,
+      file,
+      received,
+      usedBytes,
+      beforeKeeping: async (files) => {
+        const exact = await documents.reserve(owner, files, quotaBytes, reserved);
+        if (exact === undefined) throw overQuota();
+        reserved = exact;
+      },
+    });
+    const document = await documents.create(
+      { ...details, file_name: cleanFileName(details.file_name), ...kept },
+      { reservedBytes: reserved, quotaBytes },
+    );
+    written = true;
+    if (!document) {
+      await documents.releaseFiles(
+        owner,
+        filesOf({
+          sha256: kept.sha256,
+          display_sha256: kept.display?.sha256 ?? null,
+          thumbnail_sha256: kept.thumbnail?.sha256 ?? null,
+        }),
+      );
+      throw overQuota();
+    }
+    await onDocumentStored(database, { documentId: document.id, userId: owner });
+    return document;
+  } finally {
+    // Given back unless the row's transaction took it.
+    if (!written) await documents.release(owner, reserved);
+  }
 }

@@ -11,7 +11,7 @@ import type {
   StoredDocument,
 } from '../../shared/documents';
 import type { DocumentRecord } from '../../shared/document-upload';
-import { ownedRow, ownedRows } from '../access/access';
+import { ownedRow, ownedRows, updateOwned } from '../access/access';
 import {
   deleteInScope,
   membersOfScope,
@@ -95,6 +95,61 @@ export interface DocumentListOptions {
   limit: number;
   offset: number;
 }
+
+/**
+ * How long a reservation may stand: longer than any upload takes from its reservation to its
+ * row (its preparation is stopped after 30 s). A reservation this old was left by an app
+ * server that stopped before it wrote its row, and counts for nothing.
+ */
+export const RESERVATION_LIFETIME_MS = 60 * 60 * 1000;
+
+/** A file about to be kept: its hash and size. */
+export interface KeptFile {
+  sha256: string;
+  bytes: number;
+}
+
+/** The files a new document keeps, with their sizes. */
+export const keptFilesOf = (document: NewDocument): KeptFile[] =>
+  [
+    { sha256: document.sha256, bytes: document.size_bytes },
+    document.display,
+    document.thumbnail,
+  ].filter((file): file is KeptFile => file !== undefined);
+
+class OverQuota extends Error {}
+
+/** Each file of the owner's documents (by hash) and its size. */
+async function fileSizes(db: Kysely<DB>, owner: string): Promise<Map<string, number>> {
+  const rows = await ownedRows(db, 'documents', owner)
+    .select(['sha256', 'size_bytes', 'display_sha256', 'display_bytes'])
+    .select(['thumbnail_sha256', 'thumbnail_bytes'])
+    .execute();
+  const sizes = new Map<string, number>();
+  for (const row of rows) {
+    sizes.set(row.sha256, Number(row.size_bytes));
+    if (row.display_sha256) sizes.set(row.display_sha256, Number(row.display_bytes ?? 0));
+    if (row.thumbnail_sha256) sizes.set(row.thumbnail_sha256, Number(row.thumbnail_bytes ?? 0));
+  }
+  return sizes;
+}
+
+const total = (sizes: ReadonlyMap<string, number>) => {
+  let sum = 0;
+  for (const size of sizes.values()) sum += size;
+  return sum;
+};
+
+/** The bytes of those files that are not among `sizes` already (each counted once). */
+function newBytes(sizes: ReadonlyMap<string, number>, files: readonly KeptFile[]) {
+  const fresh = new Map<string, number>();
+  for (const file of files) if (!sizes.has(file.sha256)) fresh.set(file.sha256, file.bytes);
+  return total(fresh);
+}
+
+/** The reservation less `bytes`, never below nothing. */
+const lessReserved = (bytes: number) =>
+  sql<number>`case when reserved_bytes > ${bytes} then reserved_bytes - ${bytes} else 0 end`;
 
 export function createDocumentRepository(
   db: Kysely<DB>,
@@ -180,22 +235,77 @@ export function createDocumentRepository(
 
     /** The bytes the owner's documents take, files shared between them counted once each. */
     async usedBytes(owner: string): Promise<number> {
-      const rows = await ownedRows(db, 'documents', owner)
-        .select(['sha256', 'size_bytes', 'display_sha256', 'display_bytes'])
-        .select(['thumbnail_sha256', 'thumbnail_bytes'])
-        .execute();
-      const sizes = new Map<string, number>();
-      for (const row of rows) {
-        sizes.set(row.sha256, Number(row.size_bytes));
-        if (row.display_sha256) sizes.set(row.display_sha256, Number(row.display_bytes ?? 0));
-        if (row.thumbnail_sha256) sizes.set(row.thumbnail_sha256, Number(row.thumbnail_bytes ?? 0));
-      }
-      let total = 0;
-      for (const size of sizes.values()) total += size;
-      return total;
+      return total(await fileSizes(db, owner));
     },
 
-    async create(document: NewDocument): Promise<Row> {
+    /**
+     * Reserves the owner's storage for files about to be kept (the bytes of those among
+     * `files` that no document of theirs has already), in place of the `alreadyReserved`
+     * bytes the same upload reserved before: answers the bytes now reserved, or undefined,
+     * reserving nothing more, when the owner's documents, every upload's reservations and
+     * these would pass `quotaBytes`. The account's row is updated first: its lock, held to
+     * the transaction's end, makes every other reservation and insert of the account wait,
+     * on whichever app server (decision 0052).
+     */
+    async reserve(
+      owner: string,
+      files: readonly KeptFile[],
+      quotaBytes: number,
+      alreadyReserved = 0,
+    ): Promise<number | undefined> {
+      const now = Date.now();
+      return db
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .insertInto('document_storage')
+            .values(ownedRow(owner, { reserved_bytes: 0, reserved_at: now }))
+            .onConflict((conflict) => conflict.column('user_id').doNothing())
+            .execute();
+          // Locked before the sizes are read: they are read as the last writer left them.
+          await updateOwned(trx, 'document_storage', owner)
+            .set({ reserved_at: sql<number>`reserved_at` })
+            .execute();
+          const sizes = await fileSizes(trx, owner);
+          const needed = newBytes(sizes, files);
+          const delta = needed - alreadyReserved;
+          const live = sql<number>`case when reserved_at < ${now - RESERVATION_LIFETIME_MS} then 0 else reserved_bytes end`;
+          const row = await updateOwned(trx, 'document_storage', owner)
+            .set({
+              reserved_bytes: sql<number>`case when ${live} + ${delta} > 0 then ${live} + ${delta} else 0 end`,
+              reserved_at: now,
+            })
+            .returning('reserved_bytes')
+            .executeTakeFirstOrThrow();
+          if (delta > 0 && total(sizes) + Number(row.reserved_bytes) > quotaBytes) {
+            throw new OverQuota();
+          }
+          return needed;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof OverQuota) return undefined;
+          throw error;
+        });
+    },
+
+    /** Gives back bytes an upload reserved and will not keep (it was refused, or failed). */
+    async release(owner: string, bytes: number) {
+      if (bytes <= 0) return;
+      await updateOwned(db, 'document_storage', owner)
+        .set({ reserved_bytes: lessReserved(bytes) })
+        .execute();
+    },
+
+    /**
+     * Writes a document's row. With `storage`, the bytes its upload reserved are given back
+     * in the same transaction, and the row is written only if the owner's documents with it
+     * and the other uploads' reservations stay within `quotaBytes` (checked again, under the
+     * account's lock, with the files' real sizes): undefined when they do not.
+     */
+    async create(
+      document: NewDocument,
+      storage?: { reservedBytes: number; quotaBytes: number },
+    ): Promise<Row | undefined> {
       const now = nowTimestamp();
       const row = ownedRow(document.owner, {
         id: newId(),
@@ -214,11 +324,22 @@ export function createDocumentRepository(
         created_at: now,
         updated_at: now,
       });
-      await db.transaction().execute(async (trx) => {
+      const written = await db.transaction().execute(async (trx) => {
+        if (storage) {
+          const left = await updateOwned(trx, 'document_storage', document.owner)
+            .set({ reserved_bytes: lessReserved(storage.reservedBytes) })
+            .returning('reserved_bytes')
+            .executeTakeFirst();
+          const sizes = await fileSizes(trx, document.owner);
+          const after = total(sizes) + newBytes(sizes, keptFilesOf(document));
+          // Refused: the reservation is given back all the same (this transaction commits).
+          if (after + Number(left?.reserved_bytes ?? 0) > storage.quotaBytes) return false;
+        }
         await trx.insertInto('documents').values(row).execute();
         await attachments.attach(trx, document.owner, row.id, document.records);
+        return true;
       });
-      return row;
+      return written ? row : undefined;
     },
 
     /**

@@ -24,6 +24,7 @@ import {
   documentRecordSchema,
   documentUploadSchema,
 } from '../../shared/document-upload';
+import { downloadName } from '../../shared/file-names';
 import { UNKNOWN_MEMBER_MESSAGE } from '../../shared/records/fields';
 import {
   shareOfPerson,
@@ -90,8 +91,12 @@ export function parseRange(
   return { start, end };
 }
 
-/** A file name for Content-Disposition: plain ASCII, and the real one in RFC 5987 form. */
-function disposition(kind: 'inline' | 'attachment', name: string) {
+/**
+ * Content-Disposition for a file of `type`: its name as a download names it (shared/file-names.ts:
+ * no invisible character, the type's extension), in plain ASCII and in RFC 5987 form.
+ */
+function disposition(kind: 'inline' | 'attachment', fileName: string, type: string) {
+  const name = downloadName(fileName, type);
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
@@ -146,7 +151,7 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
   ) {
     const range = parseRange(c.req.header('range'), file.size);
     c.header('Content-Type', file.type);
-    c.header('Content-Disposition', disposition(kind, file.name));
+    c.header('Content-Disposition', disposition(kind, file.name, file.type));
     c.header('Accept-Ranges', 'bytes');
     c.header('X-Content-Type-Options', 'nosniff');
     // A PDF is shown by the browser's own viewer, in a frame of the app's: a viewer runs no

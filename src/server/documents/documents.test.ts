@@ -4,9 +4,11 @@
  * thumbnails, downloads (ranges, headers), quota, household grants and every way a
  * document's files go.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import exifr from 'exifr';
+import { PDFDocument as PDFLibDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -27,12 +29,29 @@ import {
 import { sampleHeic, uploadDocument } from '../test/documents';
 import { heicPixels } from './derive-document';
 import { documentStoreOf, openDocumentFile } from './document-files';
-import { gpsHeic, gpsPhoto, samplePdf } from './fixtures/sample-files';
+import { createDocumentRecords } from './document-records';
+import { createDocumentRepository } from './document-repository';
+import { gpsHeic, gpsPhoto, pdfBytes, samplePdf, scannerPdf } from './fixtures/sample-files';
 import { shareAndAccept as share } from '../test/grant-acceptance';
+import { pdfText } from '../test/pdf-text';
 
 const makePdf = samplePdf;
+const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 /** A photo taken sideways (orientation 6) at a GPS position. */
 const makeGpsPhoto = () => gpsPhoto({ orientation: 6 });
+
+/** The JPEG pictures of a PDF: its DCTDecode streams, as they are in the file. */
+async function jpegsIn(pdf: Uint8Array): Promise<Uint8Array[]> {
+  const { context } = await PDFLibDocument.load(pdf, { updateMetadata: false });
+  return context
+    .enumerateIndirectObjects()
+    .flatMap(([, object]) =>
+      object instanceof PDFRawStream &&
+      object.dict.get(PDFName.of('Filter')) === PDFName.of('DCTDecode')
+        ? [object.contents]
+        : [],
+    );
+}
 
 async function filesOf(server: TestServer, owner: string) {
   return documentStoreOf(server.database).list(owner);
@@ -66,7 +85,6 @@ describe('documents', () => {
     expect(created.body).toMatchObject({
       title: 'Discharge letter',
       mime_type: 'application/pdf',
-      size_bytes: pdf.length,
       document_date: '2026-03-04',
     });
     expect(created.body.thumbnail_url).toMatch(/\/thumbnail\/[0-9a-f]{64}$/);
@@ -85,7 +103,12 @@ describe('documents', () => {
 
     const file = await client.getBytes(`${created.body.file_url}?download`);
     expect(file.status).toBe(200);
-    expect(file.bytes.equals(pdf)).toBe(true);
+    // Kept without pdfkit's information dictionary: the same pages, the same text.
+    const kept = file.bytes;
+    expect(created.body.size_bytes).toBe(kept.length);
+    expect(pdf.includes('PDFKit')).toBe(true);
+    expect(kept.includes('PDFKit')).toBe(false);
+    expect(await pdfText(kept)).toBe(await pdfText(pdf));
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('content-disposition')).toMatch(
       /^attachment; filename="discharge.pdf"/,
@@ -96,18 +119,18 @@ describe('documents', () => {
 
     const range = await client.getBytes(created.body.file_url, { range: 'bytes=10-19' });
     expect(range.status).toBe(206);
-    expect(range.headers.get('content-range')).toBe(`bytes 10-19/${pdf.length}`);
-    expect(range.bytes.equals(pdf.subarray(10, 20))).toBe(true);
+    expect(range.headers.get('content-range')).toBe(`bytes 10-19/${kept.length}`);
+    expect(range.bytes.equals(kept.subarray(10, 20))).toBe(true);
     const tail = await client.getBytes(created.body.file_url, { range: 'bytes=-5' });
-    expect(tail.bytes.equals(pdf.subarray(pdf.length - 5))).toBe(true);
+    expect(tail.bytes.equals(kept.subarray(kept.length - 5))).toBe(true);
     const beyond = await client.getBytes(created.body.file_url, {
-      range: `bytes=${pdf.length}-`,
+      range: `bytes=${kept.length}-`,
     });
     expect(beyond.status).toBe(416);
 
     const read = await openDocumentFile(server.database, created.body.id);
     expect(read?.mimeType).toBe('application/pdf');
-    expect(Buffer.concat(await read!.bytes.toArray()).equals(pdf)).toBe(true);
+    expect(Buffer.concat(await read!.bytes.toArray()).equals(kept)).toBe(true);
 
     expect((await filesOf(server, owner)).length).toBe(2);
     expect((await client.delete(`/api/documents/${created.body.id}`)).status).toBe(204);
@@ -159,7 +182,7 @@ describe('documents', () => {
   it('strip a photo of its GPS position and device, turned upright', async () => {
     const { client } = await signedUpClient(server);
     const photo = await makeGpsPhoto();
-    expect((await exifr.gps(photo))?.latitude).toBeCloseTo(48.85, 1);
+    expect((await exifr.gps(photo!))?.latitude).toBeCloseTo(48.85, 1);
     const created = await uploadDocument(client, photo, { document_type: 'Insurance Card' });
     expect(created.status).toBe(201);
     expect(created.body.mime_type).toBe('image/jpeg');
@@ -178,6 +201,49 @@ describe('documents', () => {
       expect(kept.length).toBeGreaterThan(0);
       for (const name of kept) expect(statSync(path.join(folder, name)).mode & 0o777).toBe(0o600);
     }
+  });
+
+  it("keep a scanner's PDF without its author, its XMP and its photo's GPS position and camera, in the download, the view and a share link's bundle", async () => {
+    const { client } = await signedUpClient(server);
+    const owner = await ownerOf(client);
+    const scan = await scannerPdf();
+    // What the file carries as uploaded: the author (information dictionary and XMP), the
+    // scanner app, the photo's EXIF with its camera and position.
+    const traces = ['Jane Doe', 'Acme Scanner', 'x:xmpmeta', 'Exif', 'Acme', 'Phone 12'];
+    for (const trace of traces) expect(scan.includes(trace), trace).toBe(true);
+    expect((await PDFLibDocument.load(scan)).getAuthor()).toBe('Jane Doe');
+    const [photo] = await jpegsIn(scan);
+    expect(photo).toBeDefined();
+    expect((await exifr.gps(photo!))?.latitude).toBeCloseTo(48.85, 1);
+
+    const created = await uploadDocument(client, scan, { file_name: 'blood-test.pdf' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.thumbnail_url).not.toBeNull();
+    const download = await client.getBytes(`${created.body.file_url}?download`);
+    const view = await client.getBytes(created.body.view_url);
+    const bundle = await client.get<{
+      entry: { resource: { content?: { attachment: { data: string } }[] } }[];
+    }>(`/api/fhir/Patient/${owner}/$everything?types=allergy&documents=${created.body.id}`);
+    const shared = Buffer.from(
+      bundle.body.entry.find((entry) => entry.resource.content)?.resource.content?.[0]?.attachment
+        .data ?? '',
+      'base64',
+    );
+    expect(view.bytes.equals(download.bytes)).toBe(true);
+    expect(shared.equals(download.bytes)).toBe(true);
+
+    const kept = download.bytes;
+    for (const trace of traces) expect(kept.includes(trace), trace).toBe(false);
+    const document = await PDFLibDocument.load(kept, { updateMetadata: false });
+    expect(document.getAuthor()).toBeUndefined();
+    expect(document.catalog.has(PDFName.of('Metadata'))).toBe(false);
+    // The same pages, the same text, the same photo (its pixels: the JPEG's own data).
+    expect(document.getPageCount()).toBe(2);
+    expect(await pdfText(kept)).toBe(await pdfText(scan));
+    const [keptPhoto] = await jpegsIn(kept);
+    expect(await exifr.parse(keptPhoto!, { tiff: true, gps: true, xmp: true })).toBeUndefined();
+    const pixels = async (jpeg: Uint8Array) => sharp(jpeg).raw().toBuffer();
+    expect((await pixels(keptPhoto!)).equals(await pixels(photo!))).toBe(true);
   });
 
   it('convert a HEIC photo to JPEG for display and keep the original for download, without its metadata', async () => {
@@ -208,6 +274,53 @@ describe('documents', () => {
     expect([after.width, after.height]).toEqual([451, 461]);
     expect(Buffer.from(after.data).equals(Buffer.from(before.data))).toBe(true);
     expect((await client.getBytes(created.body.thumbnail_url as string)).status).toBe(200);
+  });
+
+  it('name a download by the type its bytes are, without invisible characters', async () => {
+    const { client } = await signedUpClient(server);
+    // A PDF that is also a web page: stored as the PDF its bytes are, named report.html.
+    const polyglot = Buffer.concat([
+      await makePdf(),
+      Buffer.from('<html><script>alert(document.domain)</script></html>'),
+    ]);
+    const report = await uploadDocument(client, polyglot, { file_name: 'report.html' });
+    expect(report.status, JSON.stringify(report.body)).toBe(201);
+    expect(report.body.mime_type).toBe('application/pdf');
+    const download = await client.getBytes(`${report.body.file_url}?download`);
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="report.html.pdf"; filename*=UTF-8''report.html.pdf`,
+    );
+    const view = await client.getBytes(report.body.view_url);
+    expect(view.headers.get('content-disposition')).toMatch(/^inline; filename="report.html.pdf"/);
+
+    // U+202E shows 'invoice‮fdp.exe' as 'invoiceexe.pdf': the name is kept without it.
+    const spoofed = await uploadDocument(client, await makePdf(), {
+      file_name: 'invoice\u202efdp.exe',
+    });
+    expect(spoofed.body.file_name).toBe('invoicefdp.exe');
+    const saved = await client.getBytes(`${spoofed.body.file_url}?download`);
+    expect(saved.headers.get('content-disposition')).toBe(
+      `attachment; filename="invoicefdp.exe.pdf"; filename*=UTF-8''invoicefdp.exe.pdf`,
+    );
+    // A name stored before (by an import of an older archive) loses them as it is sent.
+    await server.db
+      .updateTable('documents')
+      .set({ file_name: 'scan\u2066\u202e\u200bgpj.pdf' })
+      .where('id', '=', spoofed.body.id)
+      .execute();
+    const older = await client.getBytes(`${spoofed.body.file_url}?download`);
+    expect(older.headers.get('content-disposition')).toBe(
+      `attachment; filename="scangpj.pdf"; filename*=UTF-8''scangpj.pdf`,
+    );
+    // A HEIC photo's JPEG for display, its thumbnail: each named by its own type.
+    const photo = await uploadDocument(client, sampleHeic(), {
+      title: 'Rash\u202e',
+      file_name: 'IMG_0001.HEIC',
+    });
+    const display = await client.getBytes(photo.body.view_url);
+    expect(display.headers.get('content-disposition')).toMatch(/^inline; filename="IMG_0001.jpg"/);
+    const thumbnail = await client.getBytes(photo.body.thumbnail_url as string);
+    expect(thumbnail.headers.get('content-disposition')).toMatch(/^inline; filename="Rash.webp"/);
   });
 
   it('attach a document to a record, and detach it when the record is deleted', async () => {
@@ -305,9 +418,12 @@ describe('documents', () => {
   it('carry each document in FHIR $everything as a DocumentReference with its file', async () => {
     const { client } = await signedUpClient(server);
     const owner = await ownerOf(client);
-    const pdf = await makePdf(2);
     const heic = sampleHeic();
-    await uploadDocument(client, pdf, { document_type: 'Lab Report', document_date: '2026-01-02' });
+    const uploaded = await uploadDocument(client, await makePdf(2), {
+      document_type: 'Lab Report',
+      document_date: '2026-01-02',
+    });
+    const pdf = (await client.getBytes(uploaded.body.file_url)).bytes;
     const photoDocument = await uploadDocument(client, heic, {
       document_type: 'Other',
       file_name: 'IMG_0003.HEIC',
@@ -351,9 +467,9 @@ describe('documents', () => {
   it("carry in a share link's bundle only the documents chosen, a HEIC photo with its JPEG", async () => {
     const { client } = await signedUpClient(server);
     const owner = await ownerOf(client);
-    const pdf = await makePdf();
     const heic = sampleHeic();
-    const letter = await uploadDocument(client, pdf, { title: 'Discharge letter' });
+    const letter = await uploadDocument(client, await makePdf(), { title: 'Discharge letter' });
+    const pdf = (await client.getBytes(letter.body.file_url)).bytes;
     const photo = await uploadDocument(client, heic, { title: 'Rash', file_name: 'IMG_0004.HEIC' });
     await uploadDocument(client, await makePdf(2), { title: 'Not shared' });
     const shared = await client.get<{
@@ -469,6 +585,94 @@ describe('document quota', () => {
       expect(second.status).toBe(413);
       expect(second.body.message).toBe(DOCUMENT_QUOTA_MESSAGE);
       expect((await filesOf(server, owner)).length).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("check the limit again as a row is written, against the other uploads' reservations", async () => {
+    const server = await createTestServer({ documentQuotaMb: 1 });
+    try {
+      const { client } = await signedUpClient(server);
+      const owner = await ownerOf(client);
+      const documents = createDocumentRepository(
+        server.db,
+        documentStoreOf(server.database),
+        createDocumentRecords(server.db),
+      );
+      const [kB, MB] = [1024, 1024 * 1024];
+      const file = (letter: string, bytes: number) => ({ sha256: letter.repeat(64), bytes });
+      const letter = {
+        owner,
+        member: null,
+        title: 'Letter',
+        document_type: 'Letter' as const,
+        document_date: null,
+        file_name: 'letter.pdf',
+        records: [],
+        mime_type: 'application/pdf' as const,
+        size_bytes: 400 * kB,
+        sha256: 'c'.repeat(64),
+      };
+      // Another upload holds 700 kB of the 1 MB: one of 400 kB is refused as it reserves…
+      expect(await documents.reserve(owner, [file('a', 700 * kB)], MB)).toBe(700 * kB);
+      expect(await documents.reserve(owner, [file('b', 400 * kB)], MB)).toBeUndefined();
+      // …and its row is not written, whatever it reserved.
+      expect(await documents.create(letter, { reservedBytes: 0, quotaBytes: MB })).toBeUndefined();
+      // A file the account has already takes nothing more.
+      await documents.release(owner, 700 * kB);
+      expect(await documents.create(letter, { reservedBytes: 0, quotaBytes: MB })).toBeDefined();
+      expect(await documents.reserve(owner, [file('c', 400 * kB)], MB)).toBe(0);
+      expect(await documents.usedBytes(owner)).toBe(400 * kB);
+      // A reservation an hour old was left by a server that stopped: it counts for nothing.
+      expect(await documents.reserve(owner, [file('d', 600 * kB)], MB)).toBe(600 * kB);
+      expect(await documents.reserve(owner, [file('e', 600 * kB)], MB)).toBeUndefined();
+      await server.db
+        .updateTable('document_storage')
+        .set({ reserved_at: Date.now() - 61 * 60 * 1000 })
+        .where('user_id', '=', owner)
+        .execute();
+      expect(await documents.reserve(owner, [file('e', 600 * kB)], MB)).toBe(600 * kB);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('store of six uploads sent at once only what fits the limit, and keep nothing of the others', async () => {
+    const server = await createTestServer({ documentQuotaMb: 3 });
+    try {
+      const { client } = await signedUpClient(server);
+      const owner = await ownerOf(client);
+      // Six different PDFs of about 2.5 MB (a picture of noise, which nothing makes smaller).
+      const noise = await sharp(randomBytes(1560 * 1560 * 3), {
+        raw: { width: 1560, height: 1560, channels: 3 },
+      })
+        .jpeg({ quality: 95 })
+        .toBuffer();
+      const pdfs = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          pdfBytes((doc) => doc.text(`Scan ${i + 1}`).image(noise, 50, 100, { width: 200 })),
+        ),
+      );
+      for (const pdf of pdfs) expect(pdf.length).toBeGreaterThan(2.3 * 1024 * 1024);
+
+      const answers = await Promise.all(pdfs.map((pdf) => uploadDocument(client, pdf)));
+      const stored = answers.filter((answer) => answer.status === 201);
+      const refused = answers.filter((answer) => answer.status !== 201);
+      expect(stored).toHaveLength(1);
+      for (const answer of refused) {
+        expect(answer.status).toBe(413);
+        expect(answer.body.message).toBe(DOCUMENT_QUOTA_MESSAGE);
+      }
+      const usage = await client.get<{ usedBytes: number }>('/api/documents/usage');
+      expect(usage.body.usedBytes).toBeLessThanOrEqual(3 * 1024 * 1024);
+      // The one stored and its thumbnail: nothing of the refused ones.
+      const document = stored[0]!.body;
+      const kept = await client.getBytes(document.file_url);
+      expect((await filesOf(server, owner)).sort()).toEqual(
+        [document.thumbnail_url!.split('/').pop(), sha256Of(kept.bytes)].sort(),
+      );
+      expect((await client.get<DocumentPage>('/api/documents')).body.total).toBe(1);
     } finally {
       await server.close();
     }

@@ -15,7 +15,7 @@ import {
 import type { FhirImportSummary } from '../../shared/fhir';
 import type { ImportPreview } from '../../shared/import-preview';
 import { documentStoreOf } from '../documents/document-files';
-import { samplePdf } from '../documents/fixtures/sample-files';
+import { keptSamplePdf, samplePdf } from '../documents/fixtures/sample-files';
 import { sampleRecord } from '../test/factories';
 import {
   createTestServer,
@@ -83,7 +83,7 @@ describe('documents in a FHIR import', () => {
     const sourceId = await userIdOf(source);
     const visit = await source.post<{ id: string }>('/api/visits', sampleRecord('visit'));
     expect(visit.status).toBe(201);
-    const pdf = await samplePdf(2);
+    const pdf = await keptSamplePdf(2);
     const letter = await uploadDocument(source, pdf, {
       title: 'Discharge letter',
       document_type: 'Letter',
@@ -247,7 +247,7 @@ describe('documents in a FHIR import', () => {
       date_of_birth: '2017-04-12',
       color: '#ec4899',
     });
-    const pdf = await samplePdf();
+    const pdf = await keptSamplePdf();
     const bundle = bundleOf(
       {
         ...documentReference('in-binary', 'Referral to cardiology', {

@@ -319,4 +319,23 @@ describe('sharedDocuments', () => {
     const notes = summarizeBundle(bundle).sections.find((s) => s.heading === 'Notes');
     expect(notes?.items.map((item) => item.title)).toEqual(['Call back']);
   });
+
+  it('names a file by its type, without invisible characters', () => {
+    const bundle = bundleOf(
+      documentReferenceResource(
+        documentOf({ file_name: 'report.html' }),
+        { data: 'JVBERg==' },
+        context,
+      ),
+      documentReferenceResource(
+        documentOf({ id: 'd2', file_name: 'invoice\u202efdp.exe' }),
+        { data: 'JVBERg==' },
+        context,
+      ),
+    );
+    expect(sharedDocuments(bundle).map((document) => document.file.fileName)).toEqual([
+      'report.html.pdf',
+      'invoicefdp.exe.pdf',
+    ]);
+  });
 });

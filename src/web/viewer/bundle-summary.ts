@@ -26,6 +26,7 @@ import type {
 } from '@medplum/fhirtypes';
 import { DOCUMENT_MIME_TYPES } from '../../shared/documents';
 import { isComputed, KIN_EXTENSION, SHARE_UNITS_TAG_SYSTEM } from '../../shared/fhir-extensions';
+import { downloadName } from '../../shared/file-names';
 import { rangeText } from '../../shared/labs/lab-flag';
 import { formatMeasure, MEASURES, type MeasureName, type UnitSystem } from '../../shared/units';
 import { LATEST_VITAL_MEASURES } from '../../shared/vitals-trend';
@@ -482,7 +483,8 @@ const fileOf = (attachment: DocumentReference['content'][number]['attachment'] |
   attachment?.data && attachment.contentType
     ? {
         contentType: attachment.contentType,
-        fileName: attachment.title ?? 'document',
+        // Saved under the name the server gives a download (shared/file-names.ts).
+        fileName: downloadName(attachment.title ?? 'document', attachment.contentType),
         data: attachment.data,
       }
     : null;

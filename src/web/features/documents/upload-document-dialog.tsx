@@ -46,6 +46,10 @@ interface Upload {
   error?: string;
 }
 
+/** What is kept of a file (the server's cleaning, decision 0051), said before it is chosen. */
+export const FILE_KEPT_HINT =
+  'Photos and PDFs are kept without their location, camera and author details. A signed or password-protected PDF is kept exactly as it is.';
+
 /** What the browser can tell before sending: too big or empty (the server decides the rest). */
 function refusalBeforeSending(file: File): string | undefined {
   if (file.size > MAX_DOCUMENT_BYTES) return DOCUMENT_TOO_LARGE_MESSAGE;
@@ -245,9 +249,13 @@ export function UploadDocumentDialog({
                   type="file"
                   multiple
                   accept={DOCUMENT_ACCEPT}
+                  aria-describedby={`${id}-file-kept`}
                   onChange={(event) => chooseFiles([...(event.target.files ?? [])])}
                   disabled={busy}
                 />
+                <p id={`${id}-file-kept`} className="text-sm text-muted-foreground">
+                  {FILE_KEPT_HINT}
+                </p>
               </FormField>
               <FormField id={`${id}-title`} label="Title" required error={titleError}>
                 <Input
