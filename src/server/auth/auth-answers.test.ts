@@ -19,7 +19,12 @@ import {
 } from '../test/harness';
 import { startTestOpenIdProvider, type TestOpenIdProvider } from '../test/openid-provider';
 import { registrationOptions } from '../test/passkeys';
-import { identityAt, SSO_CALLBACK_URL, startSignOn } from '../test/single-sign-on';
+import {
+  identityAt,
+  SSO_CALLBACK_URL,
+  singleSignOnWith,
+  startSignOn,
+} from '../test/single-sign-on';
 import { linkIn, startTestSmtpServer, type TestSmtpServer } from '../test/smtp-server';
 import { currentCode, secretOf } from '../test/two-factor';
 
@@ -32,13 +37,7 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   server = await createTestServer({
     mail: smtp.mailConfig(),
-    singleSignOn: {
-      issuer: provider.issuer,
-      clientId: provider.clientId,
-      clientSecret: provider.clientSecret,
-      name: 'Family Login',
-      trusted: false,
-    },
+    singleSignOn: singleSignOnWith(provider),
   });
 });
 afterAll(async () => {

@@ -24,7 +24,7 @@ import {
 } from '../test/harness';
 import { startTestOpenIdProvider, type TestOpenIdProvider } from '../test/openid-provider';
 import { addPasskey, signInWithPasskey } from '../test/passkeys';
-import { fullSignOn, identityAt, SSO_CALLBACK_URL } from '../test/single-sign-on';
+import { fullSignOn, identityAt, singleSignOnWith, SSO_CALLBACK_URL } from '../test/single-sign-on';
 import { SoftwareAuthenticator } from '../test/software-authenticator';
 import { changeFamilyPasscode } from './family-passcode';
 import { createPasswordHasher } from './password-hashing';
@@ -37,18 +37,10 @@ let provider: TestOpenIdProvider;
 let server: TestServer;
 let trusted: TestServer;
 
-const singleSignOn = (isTrusted: boolean) => ({
-  issuer: provider.issuer,
-  clientId: provider.clientId,
-  clientSecret: provider.clientSecret,
-  name: 'Family Login',
-  trusted: isTrusted,
-});
-
 beforeAll(async () => {
   provider = await startTestOpenIdProvider({ redirectUris: [SSO_CALLBACK_URL] });
-  server = await createTestServer({ singleSignOn: singleSignOn(false) });
-  trusted = await createTestServer({ singleSignOn: singleSignOn(true) });
+  server = await createTestServer({ singleSignOn: singleSignOnWith(provider) });
+  trusted = await createTestServer({ singleSignOn: singleSignOnWith(provider, true) });
 });
 afterAll(async () => {
   await server?.close();

@@ -127,6 +127,7 @@ async function accountOfToken(ctx: MiddlewareContext, token: string): Promise<st
 export function passwordReset(options: { db: Kysely<DB>; outbox: MailOutbox; logger: Logger }) {
   const { db, outbox, logger } = options;
 
+  /** A link that is wrong, used or expired: audited, and answered as one message. */
   const refuseLink = async (ctx: MiddlewareContext): Promise<never> => {
     await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
       event: 'verification_failed',
@@ -221,15 +222,7 @@ export function passwordReset(options: { db: Kysely<DB>; outbox: MailOutbox; log
             }
             const code = (returned.body as { code?: string } | undefined)?.code;
             if (code !== 'INVALID_TOKEN') return;
-            await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
-              event: 'verification_failed',
-              detail: 'password-reset',
-            });
-            throw new APIError('BAD_REQUEST', {
-              message: RESET_LINK_INVALID_MESSAGE,
-              code: 'INVALID_TOKEN',
-              field: 'token',
-            });
+            await refuseLink(ctx);
           }),
         },
       ],

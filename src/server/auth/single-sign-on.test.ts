@@ -26,6 +26,7 @@ import {
   fullSignOn,
   identityAt,
   SSO_CALLBACK_URL,
+  singleSignOnWith,
   startSignOn,
 } from '../test/single-sign-on';
 import { linkIn, startTestSmtpServer, type TestSmtpServer } from '../test/smtp-server';
@@ -41,13 +42,7 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   server = await createTestServer({
     mail: smtp.mailConfig(),
-    singleSignOn: {
-      issuer: provider.issuer,
-      clientId: provider.clientId,
-      clientSecret: provider.clientSecret,
-      name: 'Family Login',
-      trusted: false,
-    },
+    singleSignOn: singleSignOnWith(provider),
   });
 });
 afterAll(async () => {
@@ -284,13 +279,7 @@ describe('single sign-on with a trusted identity provider (OIDC_TRUSTED=true)', 
   beforeAll(async () => {
     trusted = await createTestServer({
       mail: smtp.mailConfig(),
-      singleSignOn: {
-        issuer: provider.issuer,
-        clientId: provider.clientId,
-        clientSecret: provider.clientSecret,
-        name: 'Family Login',
-        trusted: true,
-      },
+      singleSignOn: singleSignOnWith(provider, true),
     });
   });
   afterAll(() => trusted?.close());

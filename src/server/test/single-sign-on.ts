@@ -4,11 +4,26 @@
  * redirects followed by hand, and the callback sent from the product's browser.
  */
 import { expect } from 'vitest';
+import type { SingleSignOnConfig } from '../config';
 import { TEST_ORIGIN, uniqueEmail, type TestClient } from './harness';
 import type { TestIdentity, TestOpenIdProvider } from './openid-provider';
 
 /** The product's callback address the test provider must allow. */
 export const SSO_CALLBACK_URL = `${TEST_ORIGIN}/api/auth/callback/oidc`;
+
+/** The configuration (OIDC_*) of a server that signs in with the test provider. */
+export function singleSignOnWith(
+  provider: TestOpenIdProvider,
+  trusted = false,
+): SingleSignOnConfig {
+  return {
+    issuer: provider.issuer,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    name: 'Family Login',
+    trusted,
+  };
+}
 
 /** A browser's visit to the provider: its own cookies, redirects followed by hand. */
 async function signInAtProvider(authorizeUrl: string, email: string): Promise<string> {
