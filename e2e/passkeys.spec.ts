@@ -52,6 +52,7 @@ test('a passkey is added, signs in alone, is removed, and then no longer signs i
   await adding.getByLabel('Authentication Code').fill(backupCodes[1] ?? '');
   await adding.getByRole('button', { name: 'Continue' }).click();
   await expect(adding.getByText('The password is not correct')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('add-passkey-asks-password.png') });
   expect(await authenticator.credentials()).toHaveLength(0);
   await adding.getByLabel('Password').fill(password);
   await adding.getByRole('button', { name: 'Continue' }).click();
@@ -194,6 +195,7 @@ test('Sign out everywhere and remove passkeys ends this session and every passke
   });
   await expect(dialog).toBeVisible();
   await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('sign-out-everywhere-dialog.png') });
   await dialog.getByLabel('Password').fill(password);
   await dialog.getByRole('button', { name: 'Sign Out Everywhere' }).click();
   await expect(page).toHaveURL(/\/auth$/);

@@ -109,6 +109,7 @@ test.describe('by email, with passkeys', () => {
     const choices = page.getByRole('group', { name: 'Passkeys on this account' });
     await expect(choices.getByLabel(/^Remove passkey Chrome on /)).toBeVisible();
     await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('reset-passkeys-listed.png') });
     await choices.getByLabel('Remove all passkeys').check();
     await expect(choices.getByLabel(/^Remove passkey Chrome on /)).toBeChecked();
     await page.getByLabel('New Password').fill('new-password-2');
