@@ -189,15 +189,18 @@ test('Sign out everywhere and remove passkeys ends this session and every passke
     1,
   );
 
-  await page.getByRole('button', { name: 'Sign out everywhere and remove passkeys' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Sign out everywhere and remove passkeys' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'End All Sessions and Passkeys' }).click();
   const dialog = page.getByRole('alertdialog', {
-    name: 'Sign out everywhere and remove passkeys?',
+    name: 'End every session and remove every passkey?',
   });
   await expect(dialog).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('sign-out-everywhere-dialog.png') });
   await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+  await dialog.getByRole('button', { name: 'End All Sessions' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await page.screenshot({ path: test.info().outputPath('signed-out-everywhere.png') });
 

@@ -131,7 +131,7 @@ const templates: {
     ],
     action: { label: 'Not you? Review your passkeys', url: `${baseUrl}/profile-settings` },
     footnote:
-      "Not you? In Profile Settings, use 'Sign out everywhere and remove passkeys', then change your password.",
+      "Not you? In Profile Settings, under 'Sign out everywhere and remove passkeys', end every session and passkey, then change your password.",
   }),
   'email-changed': ({ name, oldEmail, newEmail }, baseUrl) => ({
     subject: `Your ${APP_NAME} email address was changed`,
@@ -142,7 +142,8 @@ const templates: {
     ],
     action: { label: 'Not you? Open Profile Settings', url: `${baseUrl}/profile-settings` },
     footnote:
-      `Not you? Sign in and use 'Sign out everywhere and remove passkeys', or ask the person ` +
+      `Not you? Sign in and end every session and passkey ('Sign out everywhere and remove ` +
+      `passkeys' in Profile Settings), or ask the person ` +
       `who runs ${APP_NAME} for help: this address no longer receives reset links.`,
   }),
 };

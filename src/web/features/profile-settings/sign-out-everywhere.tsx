@@ -2,6 +2,10 @@
  * Profile Settings' 'Sign out everywhere and remove passkeys' (decision 0048): for when
  * someone else may have had the account. After a confirm with a fresh proof, every session
  * ends (this one too) and every passkey is removed; the password and the records stay.
+ *
+ * The section is headed by those words; its button is 'End All Sessions and Passkeys', as
+ * the sessions' own is 'End All Other Sessions': the one button named 'Sign Out' on the
+ * page stays the only one whose name holds those words.
  */
 import { useMutation } from '@tanstack/react-query';
 import { ShieldOff } from 'lucide-react';
@@ -15,7 +19,8 @@ import { showSuccess } from '../../lib/toast';
 import { useForgetUser } from '../auth/session';
 import { FreshProofDialog } from '../shell/fresh-proof-dialog';
 
-export const SIGN_OUT_EVERYWHERE_LABEL = 'Sign out everywhere and remove passkeys';
+export const SIGN_OUT_EVERYWHERE_HEADING = 'Sign out everywhere and remove passkeys';
+export const SIGN_OUT_EVERYWHERE_BUTTON = 'End All Sessions and Passkeys';
 
 export function SignOutEverywhere() {
   const [open, setOpen] = useState(false);
@@ -28,7 +33,7 @@ export function SignOutEverywhere() {
       <section aria-labelledby="sign-out-everywhere-heading" className="space-y-4">
         <div>
           <h2 id="sign-out-everywhere-heading" className="font-semibold">
-            Sign out everywhere
+            {SIGN_OUT_EVERYWHERE_HEADING}
           </h2>
           <p className="text-sm text-muted-foreground">
             If someone else may have used your account: every device is signed out, this one too,
@@ -37,16 +42,16 @@ export function SignOutEverywhere() {
         </div>
         <Button variant="outline" className="w-full sm:w-auto" onClick={() => setOpen(true)}>
           <ShieldOff aria-hidden="true" />
-          {SIGN_OUT_EVERYWHERE_LABEL}
+          {SIGN_OUT_EVERYWHERE_BUTTON}
         </Button>
       </section>
       <FreshProofDialog
         open={open}
         onOpenChange={setOpen}
-        title={`${SIGN_OUT_EVERYWHERE_LABEL}?`}
+        title="End every session and remove every passkey?"
         description="Every device signed in to your account is signed out, this one too, and every passkey is removed. You sign in again with your password."
-        confirmLabel="Sign Out Everywhere"
-        pendingLabel="Signing out..."
+        confirmLabel="End All Sessions"
+        pendingLabel="Ending..."
         errorTitle={toasts.error}
         pending={signOut.isPending}
         onProof={async (proof) => {
