@@ -172,10 +172,14 @@ export function buildScenarios(context: {
   ];
 }
 
-/** The sign-in's ideal endpoint: find the account, check both hashes, store a session. */
+/**
+ * The sign-in's ideal endpoint: find the account, check both hashes (the password's, and the
+ * server's one passcode hash: no user row keeps one, decision 0048), store a session.
+ */
 export const signInStatements = [
-  `select u.id, u.email, u.name, u.family_passcode, a.password from "user" u
+  `select u.id, u.email, u.name, s.family_passcode, a.password from "user" u
    join "account" a on a."userId" = u.id and a."providerId" = 'credential'
+   join "server_settings" s on s.id = 1
    where u.email = ?`,
   `insert into "session" ("id", "expiresAt", "token", "createdAt", "updatedAt", "userId")
    values (?, ?, ?, ?, ?, ?)`,

@@ -308,11 +308,11 @@ export function seedDatabase(
   const result = sqlite.transaction(() => {
     const heavyRow = sqlite
       .prepare(
-        `select u.family_passcode, a.password from "user" u
+        `select u.passcode_version, a.password from "user" u
          join "account" a on a."userId" = u.id and a."providerId" = 'credential'
          where u.id = ?`,
       )
-      .get(accounts.heavy.id) as { family_passcode: string; password: string } | undefined;
+      .get(accounts.heavy.id) as { passcode_version: string; password: string } | undefined;
     if (!heavyRow) throw new Error('the heavy user did not sign up');
 
     const others = seedShape.users - 2;
@@ -326,7 +326,7 @@ export function seedDatabase(
         image: null,
         createdAt: now,
         updatedAt: now,
-        family_passcode: heavyRow.family_passcode,
+        passcode_version: heavyRow.passcode_version,
       });
       insert('account', {
         id: authId(),

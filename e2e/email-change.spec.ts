@@ -1,7 +1,8 @@
 /**
- * Changing the email address, end to end (issue 34, item 4): Profile Settings 'Email' sends
- * a confirmation link to the new address (the old one is told), and following it changes the
- * address, back on Profile Settings.
+ * Changing the email address, end to end (issue 34, item 4): Profile Settings 'Email' asks
+ * the password (decision 0048) and sends a confirmation link to the new address (the old
+ * one is told), and following it changes the address, back on Profile Settings; both
+ * addresses are told.
  */
 import { expect, expectAccessible, PASSCODE, signUpViaApi, test, uniqueEmail } from './fixtures';
 import { e2ePort as port, mailOrigin as origin, mailTo, useMailServer } from './mailbox';
@@ -22,8 +23,13 @@ test.describe('by email', () => {
     const newEmail = uniqueEmail('moved');
     await page.goto('/profile-settings');
     await page.getByRole('button', { name: 'Change Email' }).click();
-    await page.getByLabel('New Email').fill(newEmail);
-    await page.getByRole('button', { name: 'Send Confirmation Link' }).click();
+    const form = page.getByRole('form', { name: 'Change Email' });
+    await form.getByLabel('New Email').fill(newEmail);
+    await form.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await form.getByRole('button', { name: 'Send Confirmation Link' }).click();
+    await expect(form.getByText('The password is not correct')).toBeVisible();
+    await form.getByLabel('Password', { exact: true }).fill(user.password);
+    await form.getByRole('button', { name: 'Send Confirmation Link' }).click();
     await expect(
       page.getByText(`Check ${newEmail} for a link to confirm the change.`),
     ).toBeVisible();
@@ -42,6 +48,9 @@ test.describe('by email', () => {
       page.getByText('Email changed. Sign in with your new email from now on.'),
     ).toBeVisible();
     await expect(page.getByText(`Your account’s email is ${newEmail}.`)).toBeVisible();
+    await expect
+      .poll(() => mailTo(port, user.email).map((mail) => mail.subject), { timeout: 20_000 })
+      .toContain('Your Kin Health email address was changed');
   });
 });
 

@@ -1,31 +1,22 @@
 /**
  * Passkeys (issue #39, CONTRACT.md §5 'Passkeys and single sign-on') in Chromium with a
  * virtual authenticator (the DevTools Protocol's WebAuthn domain): an account made with a
- * password and the passcode, and two-factor sign-in on, adds a passkey, signs out, signs
- * in with the passkey alone (no password, passcode or code), removes it after the password
- * and a code, and the removed passkey no longer signs in.
+ * password and the passcode, and two-factor sign-in on, adds a passkey after its password
+ * and a code (decision 0048), signs out, signs in with the passkey alone (no password,
+ * passcode or code), removes it after the password and a code, and the removed passkey no
+ * longer signs in. 'Sign out everywhere and remove passkeys' ends this session and every
+ * passkey.
  */
 import type { Page, Request } from '@playwright/test';
-import { enableTwoFactorViaApi, expect, PASSCODE, test, uniqueEmail } from './fixtures';
-
-/** A platform authenticator that keeps discoverable credentials and verifies the person. */
-async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  const credentials = async () =>
-    (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
-  return { credentials };
-}
+import { addVirtualAuthenticator } from './passkey-authenticator';
+import {
+  enableTwoFactorViaApi,
+  expect,
+  expectAccessible,
+  PASSCODE,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 async function signOut(page: Page) {
   await page.goto('/profile-settings');
@@ -50,11 +41,22 @@ test('a passkey is added, signs in alone, is removed, and then no longer signs i
   await expect(page.getByRole('heading', { name: 'Welcome, Ann!' })).toBeVisible();
   const { backupCodes } = await enableTwoFactorViaApi(page, password);
 
-  // Added, named by the device; renamed.
+  // Added after the password and a code (a copied session is not enough), named by the
+  // device; renamed.
   await page.goto('/profile-settings');
   const section = page.getByRole('region', { name: 'Passkeys' });
   await expect(section.getByText('No passkeys yet.')).toBeVisible();
   await section.getByRole('button', { name: 'Add Passkey' }).click();
+  const adding = page.getByRole('alertdialog', { name: 'Add a passkey?' });
+  await adding.getByLabel('Password').fill('not-my-password');
+  await adding.getByLabel('Authentication Code').fill(backupCodes[1] ?? '');
+  await adding.getByRole('button', { name: 'Continue' }).click();
+  await expect(adding.getByText('The password is not correct')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('add-passkey-asks-password.png') });
+  expect(await authenticator.credentials()).toHaveLength(0);
+  await adding.getByLabel('Password').fill(password);
+  await adding.getByRole('button', { name: 'Continue' }).click();
+  await expect(adding).toHaveCount(0);
   const list = section.getByRole('list', { name: 'Passkeys' });
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByText(/^Chrome on /)).toBeVisible();
@@ -164,4 +166,45 @@ test('where passkeys cannot work, the sign-in form says so only when a passkey i
   await expect(unsupported).toBeVisible();
   const shown = await page.evaluate(() => (window as { passkeyWordsAt?: number }).passkeyWordsAt);
   expect(shown).toBeGreaterThan(asked);
+});
+
+test('Sign out everywhere and remove passkeys ends this session and every passkey', async ({
+  page,
+}) => {
+  await addVirtualAuthenticator(page);
+  const email = uniqueEmail('everywhere');
+  const password = 'secret-password';
+  const signedUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: 'Eve Reyes', email, password, passcode: PASSCODE },
+  });
+  expect(signedUp.status()).toBe(200);
+
+  await page.goto('/profile-settings');
+  const section = page.getByRole('region', { name: 'Passkeys' });
+  await section.getByRole('button', { name: 'Add Passkey' }).click();
+  const adding = page.getByRole('alertdialog', { name: 'Add a passkey?' });
+  await adding.getByLabel('Password').fill(password);
+  await adding.getByRole('button', { name: 'Continue' }).click();
+  await expect(section.getByRole('list', { name: 'Passkeys' }).getByRole('listitem')).toHaveCount(
+    1,
+  );
+
+  await expect(
+    page.getByRole('heading', { name: 'Sign out everywhere and remove passkeys' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'End All Sessions and Passkeys' }).click();
+  const dialog = page.getByRole('alertdialog', {
+    name: 'End every session and remove every passkey?',
+  });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('sign-out-everywhere-dialog.png') });
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'End All Sessions' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.screenshot({ path: test.info().outputPath('signed-out-everywhere.png') });
+
+  // The device still holds its passkey; the server no longer takes it.
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByText('This passkey is not known here', { exact: false })).toBeVisible();
 });

@@ -7,6 +7,7 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { expect, expectAccessible, PASSCODE, test, uniqueEmail } from './fixtures';
 import { e2ePort as port, mailOrigin as origin, mailTo, useMailServer } from './mailbox';
+import { addVirtualAuthenticator } from './passkey-authenticator';
 
 test.describe('by email', () => {
   // One mail-enabled server (SQLite) serves every project: once is enough.
@@ -64,6 +65,63 @@ test.describe('by email', () => {
     await page.getByLabel('Password').fill('new-password-2');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Welcome, Grace!' })).toBeVisible();
+  });
+});
+
+test.describe('by email, with passkeys', () => {
+  useMailServer();
+
+  test('the reset page lists the passkeys and removes them with the reset', async ({ page }) => {
+    await addVirtualAuthenticator(page);
+    const user = {
+      name: 'Ida Tarbell',
+      email: uniqueEmail('reset-keys'),
+      password: 'a-password-1',
+    };
+    const signedUp = await page.request.post('/api/auth/sign-up/email', {
+      data: { ...user, passcode: PASSCODE },
+      headers: { origin },
+    });
+    expect(signedUp.status(), await signedUp.text()).toBe(200);
+    await page.goto('/profile-settings');
+    const section = page.getByRole('region', { name: 'Passkeys' });
+    await section.getByRole('button', { name: 'Add Passkey' }).click();
+    const adding = page.getByRole('alertdialog', { name: 'Add a passkey?' });
+    await adding.getByLabel('Password').fill(user.password);
+    await adding.getByRole('button', { name: 'Continue' }).click();
+    await expect(section.getByRole('list', { name: 'Passkeys' }).getByRole('listitem')).toHaveCount(
+      1,
+    );
+    await expect
+      .poll(() => mailTo(port, user.email).map((mail) => mail.subject), { timeout: 20_000 })
+      .toContain('A passkey was added to your Kin Health account');
+
+    const asked = await page.request.post('/api/auth/request-password-reset', {
+      data: { email: user.email },
+      headers: { origin },
+    });
+    expect(asked.status()).toBe(200);
+    const resetMail = async () =>
+      mailTo(port, user.email).find((mail) => mail.subject === 'Reset your Kin Health password');
+    await expect.poll(async () => Boolean(await resetMail()), { timeout: 20_000 }).toBe(true);
+    const link = /https?:\/\/\S+/.exec((await resetMail())?.text ?? '')?.[0] ?? '';
+    await page.goto(link);
+    const choices = page.getByRole('group', { name: 'Passkeys on this account' });
+    await expect(choices.getByLabel(/^Remove passkey Chrome on /)).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('reset-passkeys-listed.png') });
+    await choices.getByLabel('Remove all passkeys').check();
+    await expect(choices.getByLabel(/^Remove passkey Chrome on /)).toBeChecked();
+    await page.getByLabel('New Password').fill('new-password-2');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(
+      page.getByText('Password reset. Sign in with your new password. 1 passkey was removed.'),
+    ).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('reset-removed-passkeys.png') });
+
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page.getByText('This passkey is not known here', { exact: false })).toBeVisible();
   });
 });
 

@@ -89,7 +89,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/', dataTransferRoutes(db, importLimits, logger, documentIntake))
     .route('/', calendarLinkRoutes(db, logger, publicUrl))
     .route('/', accountSecurityRoutes(db, auth, accounts))
-    .route('/', passkeyRoutes({ db, requireFreshProof, logger }))
+    .route('/', passkeyRoutes({ db, auth, requireFreshProof, logger }))
     .route('/family-members', familyMemberRoutes(members, documents))
     .route('/fhir', fhirRoutes(db, household, documents))
     .route('/household', householdRoutes(household))

@@ -3,6 +3,7 @@
  * reset link by email, and setting a new password with it.
  */
 import { z } from 'zod';
+import { freshProofSchema } from './account-security';
 import { emailAddress, newPassword } from './auth';
 
 /** How long a reset link works. */
@@ -19,14 +20,42 @@ export const RESET_LINK_INVALID_MESSAGE =
 
 export const passwordResetRequestSchema = z.object({ email: emailAddress });
 
+const resetToken = z
+  .string({ error: 'The reset link is incomplete' })
+  .min(1, { error: 'The reset link is incomplete' })
+  .max(200, { error: 'The reset link is incomplete' });
+
+/**
+ * Passkeys a reset removes (decision 0048): every one, or those named. A copied session may
+ * have added one; a reset is when its owner, back in, can see and end it.
+ */
+export const removePasskeysSchema = z.union(
+  [
+    z.literal('all'),
+    z
+      .array(z.string().min(1).max(200), { error: 'Remove Passkeys must name passkeys' })
+      .max(100, { error: 'Remove Passkeys names too many passkeys' }),
+  ],
+  { error: "Remove Passkeys must be 'all' or a list of passkeys" },
+);
+
 export const passwordResetSchema = z.object({
-  token: z
-    .string({ error: 'The reset link is incomplete' })
-    .min(1, { error: 'The reset link is incomplete' })
-    .max(200, { error: 'The reset link is incomplete' }),
+  token: resetToken,
   newPassword: newPassword('New Password'),
+  removePasskeys: removePasskeysSchema.optional(),
 });
 export type PasswordResetInput = z.input<typeof passwordResetSchema>;
+
+/** The reset page's question: which passkeys the account has (the link is the proof). */
+export const resetPasskeysRequestSchema = z.object({ token: resetToken });
+
+/** The answer of a reset: whether it worked, and how many passkeys went with it. */
+export interface PasswordResetResult {
+  status: boolean;
+  passkeys_removed: number;
+}
+export const passkeysRemovedMessage = (count: number) =>
+  count === 1 ? '1 passkey was removed.' : `${count} passkeys were removed.`;
 
 /** What the sign-in screen needs to know before offering a reset by email. */
 export interface AccountRecoveryOptions {
@@ -54,6 +83,14 @@ export const emailChangeSchema = z.object({
     .pipe(z.email({ error: 'New Email must be a valid email address' })),
 });
 export type EmailChangeInput = z.input<typeof emailChangeSchema>;
+
+/** The change as Profile Settings sends it: with a fresh proof (decision 0048). */
+export const emailChangeRequestSchema = z.object({
+  ...emailChangeSchema.shape,
+  ...freshProofSchema.shape,
+});
+export type EmailChangeRequest = z.input<typeof emailChangeRequestSchema>;
+export const SAME_EMAIL_MESSAGE = 'New Email is the address the account has now';
 
 /** Where the confirmation link leads once followed. */
 export const EMAIL_CHANGED_PATH = '/profile-settings?email=changed';

@@ -38,11 +38,12 @@ export const passwordConfirmationSchema = z.object({ password });
 
 /**
  * A fresh proof that the signed-in person is the account's owner, before something that
- * cannot be undone: the password, and with two-factor sign-in on, a code from the
- * authenticator app or a backup code.
+ * cannot be undone or that opens a way in: the password, and with two-factor sign-in on, a
+ * code from the authenticator app or a backup code. An account with no password (single
+ * sign-on, passkeys) gives none: its proof is a sign-in within RECENT_SIGN_IN_MINUTES.
  */
 export const freshProofSchema = z.object({
-  password,
+  password: password.optional(),
   code: z
     .string({ error: 'Authentication Code must be text' })
     .trim()
@@ -53,6 +54,20 @@ export const freshProofSchema = z.object({
 export type FreshProof = z.input<typeof freshProofSchema>;
 
 export const WRONG_PASSWORD_MESSAGE = 'The password is not correct';
+export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
+/** How recent a sign-in proves an account with no password (decision 0048). */
+export const RECENT_SIGN_IN_MINUTES = 10;
+export const RECENT_SIGN_IN_NEEDED_MESSAGE = `Your account has no password, so this needs a sign-in within the last ${RECENT_SIGN_IN_MINUTES} minutes. Sign out, sign in again, and come back.`;
+
+/** What a fresh proof of this account takes (GET /api/fresh-proof). */
+export interface FreshProofNeeds {
+  /** The account has a password: it is asked. */
+  password: boolean;
+  /** Two-factor sign-in is on: a code is asked as well. */
+  code: boolean;
+  /** Without a password: until when this session's sign-in counts as the proof (or null: it no longer does). */
+  recent_sign_in_until: string | null;
+}
 export const CODE_REQUIRED_MESSAGE =
   'Authentication Code is required: two-factor sign-in is on for this account';
 export const WRONG_CODE_MESSAGE = 'The authentication code is not correct';
@@ -119,6 +134,8 @@ export const auditEvents = [
   'passkey_added',
   'passkey_removed',
   'sso_linked',
+  'passkeys_removed',
+  'signed_out_everywhere',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -158,6 +175,8 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   passkey_added: 'Passkey added',
   passkey_removed: 'Passkey removed',
   sso_linked: 'Single sign-on linked to the account, with its password',
+  passkeys_removed: 'Passkeys removed',
+  signed_out_everywhere: 'Signed out everywhere',
 };
 
 /** How a sign-in succeeded, or why it failed: the `detail` of those events. */
@@ -167,6 +186,8 @@ export const signInDetails = {
   backup_code: 'Backup code',
   passkey: 'Passkey',
   passkey_refused: 'Passkey not accepted',
+  passkey_passcode_changed: 'Passkey not accepted until a sign-in with the new passcode',
+  passcode_changed: 'The passcode changed: the new one asked for',
   single_sign_on: 'Single sign-on',
   single_sign_on_refused: 'Single sign-on refused',
   wrong_password: 'Wrong email or password',
@@ -197,6 +218,9 @@ export const verificationPurposes = {
   'password-reset': 'Password reset link',
   'password-change': 'Changing the password',
   'passkey-removal': 'Removing a passkey',
+  'passkey-addition': 'Adding a passkey',
+  'email-change': 'Changing the email address',
+  'sign-out-everywhere': 'Signing out everywhere and removing passkeys',
 } as const;
 export type VerificationPurpose = keyof typeof verificationPurposes;
 export type SignInDetail = keyof typeof signInDetails;

@@ -30,3 +30,17 @@ export const PASSKEY_NOT_VERIFIED_MESSAGE =
 export const PASSKEY_NOT_FOUND_MESSAGE = 'Passkey not found';
 export const PASSKEY_UNKNOWN_MESSAGE =
   'This passkey is not known here: it may have been removed. Sign in with your password.';
+/** A passkey sign-in of an account that has not passed the passcode since it changed. */
+export const PASSKEY_PASSCODE_CHANGED_MESSAGE =
+  'The Friends & Family Passcode has changed. Sign in once with your password and the new passcode; then your passkeys work again.';
+export const PASSKEY_REGISTRATION_MALFORMED_MESSAGE = 'response is not a passkey registration';
+export const PASSKEY_REGISTRATION_STALE_MESSAGE =
+  'This passkey answer is for an earlier request. Add the passkey again.';
+export const PASSKEY_REGISTRATION_FAILED_MESSAGE =
+  'This passkey could not be verified. Add it again, or use another device.';
+/** A passkey made for another name than this server's (its relying party). */
+export const passkeyWrongRelyingPartyMessage = (rpId: string) =>
+  `This passkey was made for another site, not for ${rpId}. Add it again from this page at ${rpId}.`;
+/** A passkey made on a page of another origin. */
+export const passkeyWrongOriginMessage = (origin: string, expected: string) =>
+  `This passkey was made on ${origin}, not on ${expected}. Add it again from ${expected}.`;

@@ -9,11 +9,19 @@
  */
 export const SSO_PASSCODE_NEEDED = 'sso_passcode_needed';
 export const SSO_PASSWORD_NEEDED = 'sso_password_needed';
+/**
+ * An account whose single sign-on waits for the new Friends & Family Passcode: it has not
+ * passed the passcode since it changed (decision 0048).
+ */
+export const SSO_PASSCODE_CHANGED = 'sso_passcode_changed';
 /** A new account, or a link, with an email the provider has not confirmed. */
 export const SSO_EMAIL_UNVERIFIED = 'sso_email_unverified';
 
 /** The one provider the product signs in with; better-auth's id for it. */
 export const SSO_PROVIDER_ID = 'oidc';
+
+export const SSO_LINK_PASSCODE_CHANGED_MESSAGE = (name: string) =>
+  `The Friends & Family Passcode has changed. Sign in once with your password and the new passcode, then sign in with ${name} again.`;
 
 export const SSO_PENDING_EXPIRED_MESSAGE = (name: string) =>
   `This sign-in with ${name} has expired. Sign in with ${name} again.`;

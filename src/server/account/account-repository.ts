@@ -8,11 +8,46 @@ import type { Profile } from '../../shared/auth';
 import type { UnitSystem } from '../../shared/units';
 import { deleteOwned, ownedRows, updateOwned } from '../access/access';
 import { createShareLinkStore } from '../share-links/share-link-store';
-import { recordAuditEvent } from '../audit/audit-log';
+import { recordAuditEvent, requestSource } from '../audit/audit-log';
 import type { DB } from '../db/schema';
 
 /** better-auth keeps a challenge's attempt count under this prefix and the challenge's id. */
 const CHALLENGE_ATTEMPTS_PREFIX = '2fa-attempts-';
+
+/**
+ * Removes passkeys of the account, in one transaction with its audit row: all of them, or
+ * those of `ids` that are its own. Says how many went. `why` is the audit row's detail,
+ * after the count ('2 passkeys · password reset').
+ */
+export async function removePasskeys(
+  db: Kysely<DB>,
+  userId: string,
+  options: { ids: readonly string[] | 'all'; why: string; headers: Headers | undefined },
+): Promise<number> {
+  if (options.ids !== 'all' && options.ids.length === 0) return 0;
+  return db.transaction().execute((trx) => removePasskeysIn(trx, userId, options));
+}
+
+/** removePasskeys inside the caller's transaction. */
+async function removePasskeysIn(
+  trx: Kysely<DB>,
+  userId: string,
+  options: { ids: readonly string[] | 'all'; why: string; headers: Headers | undefined },
+): Promise<number> {
+  const { ids, why, headers } = options;
+  let query = deleteOwned(trx, 'passkey', userId);
+  if (ids !== 'all') query = query.where('id', 'in', ids);
+  const removed = await query.returning('id').execute();
+  if (removed.length > 0) {
+    await recordAuditEvent(trx, {
+      ...requestSource(headers),
+      event: 'passkeys_removed',
+      userId,
+      detail: `${removed.length} ${removed.length === 1 ? 'passkey' : 'passkeys'} · ${why}`,
+    });
+  }
+  return removed.length;
+}
 
 /** The id of the account an email belongs to, if any (to write a refusal down against it). */
 export async function userIdByEmail(db: Kysely<DB>, email: string | null): Promise<string | null> {
@@ -71,6 +106,21 @@ export function createAccountRepository(db: Kysely<DB>) {
       return Boolean(row?.twoFactorEnabled);
     },
 
+    /**
+     * 'Sign out everywhere and remove passkeys': in one transaction, every passkey and every
+     * session of the account (this one too), with their audit rows.
+     */
+    async signOutEverywhere(userId: string, headers: Headers | undefined): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await removePasskeysIn(trx, userId, { ids: 'all', why: 'signed out everywhere', headers });
+        await deleteOwned(trx, 'session', userId).execute();
+        await recordAuditEvent(trx, {
+          ...requestSource(headers),
+          event: 'signed_out_everywhere',
+          userId,
+        });
+      });
+    },
     /** The hash of the account's password (better-auth's credential sign-in method). */
     async passwordHash(userId: string): Promise<string | null> {
       const row = await ownedRows(db, 'account', userId)

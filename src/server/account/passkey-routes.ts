@@ -1,10 +1,12 @@
 /**
  * Profile Settings' 'Passkeys' (docs/decisions/0034-passkeys.md): the signed-in user's
  * passkeys, renamed, and removed after a fresh proof (the password, and the code with
- * two-factor sign-in on), as deleting the account asks. Adding one and signing in with one
- * are better-auth's ceremonies (auth/passkeys.ts); its own list, rename and delete routes
- * are not mounted, so these reach the table through the access module like every other
- * route.
+ * two-factor sign-in on), as deleting the account asks. Adding one asks the same proof
+ * first (decision 0048): POST /passkeys/registration-options checks it and only then hands
+ * on better-auth's registration options (auth/passkeys.ts), whose challenge the device's
+ * answer must carry. Signing in with one is better-auth's ceremony; its own list, rename
+ * and delete routes are not mounted, so these reach the table through the access module
+ * like every other route.
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
@@ -16,6 +18,8 @@ import {
 } from '../../shared/passkeys';
 import { deleteOwned, ownedRows, updateOwned } from '../access/access';
 import { recordAuditEventOrLog } from '../audit/audit-log';
+import type { Auth } from '../auth/auth';
+import { PASSKEY_REGISTER_OPTIONS_PATH, withPasskeyAdditionProven } from '../auth/passkeys';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
@@ -25,52 +29,84 @@ import type { RequireFreshProof } from './fresh-proof';
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
+/** The account's passkeys, oldest first, as Profile Settings and the reset page list them. */
+export async function passkeysOf(db: Kysely<DB>, userId: string): Promise<PasskeyListItem[]> {
+  const rows = await ownedRows(db, 'passkey', userId)
+    .select(['id', 'name', 'createdAt', 'last_used_at'])
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name ?? 'Passkey',
+    created_at: iso(row.createdAt) ?? '',
+    last_used_at: row.last_used_at,
+  }));
+}
+
+/** The auth base path the plugin's routes live under. */
+const AUTH_BASE_PATH = '/api/auth';
+
 export function passkeyRoutes(deps: {
   db: Kysely<DB>;
+  auth: Auth;
   requireFreshProof: RequireFreshProof;
   logger: Logger;
 }) {
-  const { db, requireFreshProof, logger } = deps;
+  const { db, auth, requireFreshProof, logger } = deps;
 
   const findOwn = (userId: string, id: string) =>
     ownedRows(db, 'passkey', userId).select(['id', 'name']).where('id', '=', id).executeTakeFirst();
 
-  return new Hono<AppEnv>()
-    .get('/passkeys', async (c) => {
-      const rows = await ownedRows(db, 'passkey', c.var.user.id)
-        .select(['id', 'name', 'createdAt', 'last_used_at'])
-        .orderBy('createdAt')
-        .orderBy('id')
-        .execute();
-      const body: PasskeyListItem[] = rows.map((row) => ({
-        id: row.id,
-        name: row.name ?? 'Passkey',
-        created_at: iso(row.createdAt) ?? '',
-        last_used_at: row.last_used_at,
-      }));
-      return c.json(body);
-    })
-    .patch('/passkeys/:id', validate('json', passkeyRenameSchema), async (c) => {
-      const userId = c.var.user.id;
-      const id = c.req.param('id');
-      // Another user's passkey is answered like one that does not exist.
-      if (!(await findOwn(userId, id))) throw notFound(PASSKEY_NOT_FOUND_MESSAGE);
-      const { name } = c.req.valid('json');
-      await updateOwned(db, 'passkey', userId).set({ name }).where('id', '=', id).execute();
-      return c.json({ id, name });
-    })
-    .delete('/passkeys/:id', validate('json', freshProofSchema), async (c) => {
-      const userId = c.var.user.id;
-      const id = c.req.param('id');
-      const passkey = await findOwn(userId, id);
-      if (!passkey) throw notFound(PASSKEY_NOT_FOUND_MESSAGE);
-      await requireFreshProof(c.req.raw.headers, userId, c.req.valid('json'), 'passkey-removal');
-      await deleteOwned(db, 'passkey', userId).where('id', '=', id).execute();
-      await recordAuditEventOrLog(db, logger, c.req.raw.headers, {
-        event: 'passkey_removed',
-        userId,
-        detail: passkey.name,
-      });
-      return c.body(null, 204);
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/passkeys', async (c) => c.json(await passkeysOf(db, c.var.user.id)))
+      .patch('/passkeys/:id', validate('json', passkeyRenameSchema), async (c) => {
+        const userId = c.var.user.id;
+        const id = c.req.param('id');
+        // Another user's passkey is answered like one that does not exist.
+        if (!(await findOwn(userId, id))) throw notFound(PASSKEY_NOT_FOUND_MESSAGE);
+        const { name } = c.req.valid('json');
+        await updateOwned(db, 'passkey', userId).set({ name }).where('id', '=', id).execute();
+        return c.json({ id, name });
+      })
+      // Adding a passkey: the fresh proof, then better-auth's options and challenge (its
+      // signed cookie), as its own route would answer them.
+      .post('/passkeys/registration-options', validate('json', freshProofSchema), async (c) => {
+        // PASSKEYS=off: nothing to add, and no proof asked for nothing.
+        const { options } = await auth.$context;
+        if (!options.plugins?.some((plugin) => plugin.id === 'passkey')) throw notFound();
+        const session = { userId: c.var.user.id, sessionId: c.var.sessionId };
+        await requireFreshProof(
+          c.req.raw.headers,
+          session,
+          c.req.valid('json'),
+          'passkey-addition',
+        );
+        const headers = new Headers(c.req.raw.headers);
+        headers.delete('content-type');
+        headers.delete('content-length');
+        const url = new URL(AUTH_BASE_PATH + PASSKEY_REGISTER_OPTIONS_PATH, c.req.url);
+        return withPasskeyAdditionProven(() => auth.handler(new Request(url, { headers })));
+      })
+      .delete('/passkeys/:id', validate('json', freshProofSchema), async (c) => {
+        const userId = c.var.user.id;
+        const id = c.req.param('id');
+        const passkey = await findOwn(userId, id);
+        if (!passkey) throw notFound(PASSKEY_NOT_FOUND_MESSAGE);
+        await requireFreshProof(
+          c.req.raw.headers,
+          { userId, sessionId: c.var.sessionId },
+          c.req.valid('json'),
+          'passkey-removal',
+        );
+        await deleteOwned(db, 'passkey', userId).where('id', '=', id).execute();
+        await recordAuditEventOrLog(db, logger, c.req.raw.headers, {
+          event: 'passkey_removed',
+          userId,
+          detail: passkey.name,
+        });
+        return c.body(null, 204);
+      })
+  );
 }

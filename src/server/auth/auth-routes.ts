@@ -27,11 +27,15 @@ export const AUTH_HTTP_ROUTES: readonly AuthRoute[] = [
   { method: 'POST', path: '/two-factor/verify-backup-code' },
   { method: 'POST', path: '/request-password-reset' },
   { method: 'POST', path: '/reset-password' },
+  // The reset page's list of the account's passkeys, to remove with the reset.
+  { method: 'POST', path: '/reset-password/passkeys' },
   { method: 'POST', path: '/change-password' },
-  { method: 'POST', path: '/change-email' },
+  // Not /change-email: Profile Settings changes the email through POST /api/account/email,
+  // which asks a fresh proof first and then calls it (email-change.ts).
   // The link in the mail that confirms a new email address.
   { method: 'GET', path: '/verify-email' },
-  // Adding a passkey and signing in with one (passkeys.ts).
+  // Adding a passkey (its options come from the product's route, after a fresh proof) and
+  // signing in with one (passkeys.ts).
   ...PASSKEY_HTTP_ROUTES,
   // Single sign-on (single-sign-on.ts): the start, the identity provider's return (for its
   // one provider, /callback/oidc), and the passcode or password a first sign-in may need.

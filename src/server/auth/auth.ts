@@ -37,7 +37,7 @@ import { recordAuditEventOrLog } from '../audit/audit-log';
 import { userIdByEmail } from '../account/account-repository';
 import { backupCodeOptions } from './backup-codes';
 import { credentialLimits, emailOf } from './credential-limits';
-import { matchFamilyPasscode } from './family-passcode';
+import { matchFamilyPasscode, passcodeVersion } from './family-passcode';
 import { passcodeGuessLimit } from './passcode-guesses';
 import { passcodeStillCurrent } from './passcode-still-current';
 import { createPasswordHasher, type PasswordHasher } from './password-hashing';
@@ -51,7 +51,12 @@ import {
 } from '../../shared/account-recovery';
 import { passwordChange } from './password-change';
 import { createMailOutbox, type MailOutbox } from '../mail/mail-queue';
-import { emailChange, emailChangeOptions, EMAIL_VERIFIED_PATH } from './email-change';
+import {
+  emailChange,
+  emailChangeOptions,
+  EMAIL_VERIFIED_PATH,
+  noteEmailChanged,
+} from './email-change';
 import { passwordReset, passwordResetOptions, RESET_TOKEN_STORAGE } from './password-reset';
 import { passkeyPlugins } from './passkeys';
 import { isSingleSignOnCallback, singleSignOn, SSO_PENDING_STORAGE } from './single-sign-on';
@@ -124,18 +129,19 @@ function checkUserFields(fields: Record<string, unknown>, when: keyof typeof WRI
 }
 
 /**
- * Once the passcode and password of a sign-in are proven right: the user's copy of the
- * passcode's hash becomes the server's if it is not (a row edited by hand, say), and a weak
- * password hash is replaced.
+ * Once the passcode and password of a sign-in are proven right: the account has passed this
+ * passcode (its passkeys and single sign-on work again after a change, decision 0048), and
+ * a weak password hash is replaced.
  */
 async function refreshStoredHashes(
   db: Kysely<DB>,
   hasher: PasswordHasher,
   userId: string,
-  proven: { passcodeHash: string; storedCopy: string | null; password: unknown },
+  proven: { passcodeHash: string; storedVersion: string | null; password: unknown },
 ) {
-  if (proven.storedCopy !== proven.passcodeHash) {
-    await updateOwned(db, 'user', userId).set({ family_passcode: proven.passcodeHash }).execute();
+  const version = passcodeVersion(proven.passcodeHash);
+  if (proven.storedVersion !== version) {
+    await updateOwned(db, 'user', userId).set({ passcode_version: version }).execute();
   }
   if (typeof proven.password !== 'string') return;
   const account = await ownedRows(db, 'account', userId)
@@ -231,12 +237,13 @@ export function createAuth(options: {
     user: {
       ...changeEmail.user,
       additionalFields: {
-        familyPasscode: {
+        // Which passcode the account last passed, never the passcode's hash (decision 0048).
+        passcodeVersion: {
           type: 'string',
           required: false,
           input: false,
           returned: false,
-          fieldName: 'family_passcode',
+          fieldName: 'passcode_version',
         },
       },
     },
@@ -246,7 +253,8 @@ export function createAuth(options: {
       updateAge: 24 * 60 * 60,
       // better-auth would refuse to list the sessions of anyone who signed in more than a
       // day ago. Listing one's own devices is not a sensitive change; every change here
-      // that is (two-factor on or off, the password) asks for the password instead.
+      // that is asks for the password instead (two-factor on or off, the password), or the
+      // product's fresh proof (a passkey added, the email changed, account/fresh-proof.ts).
       freshAge: 0,
     },
     // The settings screen lists and revokes sessions through /api/sessions, by id; these
@@ -272,7 +280,7 @@ export function createAuth(options: {
       // Changing the email address in Profile Settings.
       emailChange({ db, outbox, logger }),
       // Signing in with a passkey (passkeys.ts); none with PASSKEYS=off.
-      ...passkeyPlugins({ db, config, logger }),
+      ...passkeyPlugins({ db, engine, config, logger, outbox }),
       // Single sign-on (OIDC_*): the protocol, and the passcode or password it may ask for.
       ...sso.plugins,
     ],
@@ -291,6 +299,7 @@ export function createAuth(options: {
             // Password reset by email (password-reset.ts).
             '/request-password-reset': credentialRule,
             '/reset-password': credentialRule,
+            '/reset-password/passkeys': credentialRule,
             '/change-password': credentialRule,
             // Both passkey ceremonies (passkeys.ts).
             '/passkey/*': credentialRule,
@@ -362,11 +371,11 @@ export function createAuth(options: {
             // A single sign-on's new account waits for its passcode (single-sign-on.ts).
             const signedOn = await sso.beforeUserCreate(user, ctx);
             if (signedOn) return signedOn;
-            // The hash the sign-up's passcode was checked against: the user's copy.
+            // The passcode the sign-up passed, by its version: never its hash.
             const passcodeHash = checkedPasscodeHash();
             if (passcodeHash === null)
               throw inAuthFlow(badRequest(PASSCODE_FORMAT_MESSAGE, 'passcode'));
-            return { data: { ...user, familyPasscode: passcodeHash } };
+            return { data: { ...user, passcodeVersion: passcodeVersion(passcodeHash) } };
           },
           // SPEC's rule alone refuses a password; one of the most common is taken, and
           // remembered, so that Profile Settings can say so.
@@ -389,10 +398,13 @@ export function createAuth(options: {
           },
           after: async (user, ctx) => {
             if (ctx?.path !== EMAIL_VERIFIED_PATH) return;
-            await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
-              event: 'email_changed',
-              userId: user.id,
-              detail: user.email,
+            await noteEmailChanged({
+              db,
+              outbox,
+              logger,
+              headers: ctx.headers ?? ctx.request?.headers,
+              user,
+              token: (ctx.query as { token?: unknown } | undefined)?.token,
             });
           },
         },
@@ -413,6 +425,9 @@ export function createAuth(options: {
           // a challenge that only a passcode-checked sign-in can start.
           before: async (session, ctx) => {
             const capped = { data: { ...session, expiresAt: lifetime.cap(session) } };
+            // A single sign-on of an account that has not passed the passcode since it
+            // changed waits for it (single-sign-on.ts).
+            await sso.beforeSessionCreate(session, ctx);
             if (ctx?.path !== '/sign-in/email') return capped;
             const passcodeHash = checkedPasscodeHash();
             if (!passcodeHash) {
@@ -422,11 +437,11 @@ export function createAuth(options: {
               });
             }
             const row = await ownedRows(db, 'user', session.userId)
-              .select('family_passcode')
+              .select('passcode_version')
               .executeTakeFirst();
             await refreshStoredHashes(db, hasher, session.userId, {
               passcodeHash,
-              storedCopy: row?.family_passcode ?? null,
+              storedVersion: row?.passcode_version ?? null,
               password: (ctx.body as { password?: unknown } | undefined)?.password,
             });
             return capped;

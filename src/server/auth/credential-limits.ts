@@ -79,6 +79,11 @@ const SIGN_IN_TIME = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 
+/** A moment as a security notice writes it ('3 March 2026 at 08:15 UTC'). */
+export function noticeTime(date: Date): string {
+  return SIGN_IN_TIME.format(date) + ' UTC';
+}
+
 interface KnownAccount {
   /** The email, as a keyed hash: the cookie names no one. */
   tag: string;
@@ -190,7 +195,7 @@ export function credentialLimits(options: {
                 params: {
                   name: firstName(user.name),
                   device: describeUserAgent(ctx.headers?.get('user-agent')),
-                  time: SIGN_IN_TIME.format(new Date()) + ' UTC',
+                  time: noticeTime(new Date()),
                 },
                 userId: user.id,
               });

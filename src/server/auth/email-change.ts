@@ -2,8 +2,13 @@
  * Changing the email address in Profile Settings, on better-auth's /change-email (decision
  * 0029): the new address gets a link (better-auth's signed, one-hour token, by the mail
  * queue) and the change takes effect only when it is followed (/verify-email); the old
- * address is told at once. An address another account has is answered the same, and no
- * link is sent. Without mail, the change is refused with a message that says so.
+ * address is told at once, and both are told when it is done. An address another account
+ * has is answered the same, and no link is sent. Without mail, the change is refused with a
+ * message that says so.
+ *
+ * A browser does not reach /change-email: the product's POST /api/account/email asks a
+ * fresh proof first and then calls it (decision 0048), so a copied session alone cannot
+ * send the account's reset links elsewhere.
  */
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
@@ -86,4 +91,46 @@ export function emailChange(options: { db: Kysely<DB>; outbox: MailOutbox; logge
       ],
     },
   } satisfies BetterAuthPlugin;
+}
+
+/** The addresses a followed change link moved the account between (its token, verified). */
+function changeOfToken(token: unknown): { oldEmail: string; newEmail: string } | null {
+  if (typeof token !== 'string') return null;
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+      email?: unknown;
+      updateTo?: unknown;
+    };
+    return typeof payload.email === 'string' && typeof payload.updateTo === 'string'
+      ? { oldEmail: payload.email, newEmail: payload.updateTo }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Once a followed link has changed the address (better-auth verified its token first): the
+ * old address and the new one are both told, with the change in the audit log.
+ */
+export async function noteEmailChanged(options: {
+  db: Kysely<DB>;
+  outbox: MailOutbox;
+  logger: Logger;
+  headers: Headers | undefined;
+  user: { id: string; name: string; email: string };
+  token: unknown;
+}) {
+  const { db, outbox, logger, headers, user } = options;
+  await recordAuditEventOrLog(db, logger, headers, {
+    event: 'email_changed',
+    userId: user.id,
+    detail: user.email,
+  });
+  const change = changeOfToken(options.token);
+  if (!change || change.newEmail !== user.email) return;
+  const params = { name: firstName(user.name), ...change };
+  for (const to of [change.oldEmail, change.newEmail]) {
+    await outbox.enqueue({ to, template: 'email-changed', params, userId: user.id });
+  }
 }

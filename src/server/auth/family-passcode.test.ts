@@ -4,7 +4,6 @@
  * signs in with the new one and finds their records as they were; a start with a new
  * FAMILY_PASSCODE does the same; a database whose users signed up before keeps working.
  */
-import { hashPassword as betterAuthHash } from 'better-auth/crypto';
 import argon2 from 'argon2';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -22,7 +21,12 @@ import {
 } from '../test/harness';
 import { capturingLogger } from '../test/sqlite-data-dir';
 import { currentCode, twoFactorUser } from '../test/two-factor';
-import { changeFamilyPasscode, settleFamilyPasscode, storedPasscode } from './family-passcode';
+import {
+  changeFamilyPasscode,
+  passcodeVersion,
+  settleFamilyPasscode,
+  storedPasscode,
+} from './family-passcode';
 import { createPasswordHasher } from './password-hashing';
 
 const NEW_PASSCODE = '135790';
@@ -108,11 +112,15 @@ describe('a new passcode', () => {
     const newcomer = await server.client().signUp({ passcode: NEW_PASSCODE });
     expect(newcomer.status).toBe(200);
 
-    // Every user's copy is the server's hash, which holds no digits.
+    // The server's hash holds no digits; every user who signed in since has passed the new
+    // passcode (its version, never the hash: decision 0048).
     const stored = await storedPasscode(server.db);
     expect(stored?.hash).not.toContain(NEW_PASSCODE);
-    const copies = await server.db.selectFrom('user').select('family_passcode').execute();
-    expect(new Set(copies.map((row) => row.family_passcode))).toEqual(new Set([stored?.hash]));
+    const versions = await server.db.selectFrom('user').selectAll().execute();
+    expect(new Set(versions.map((row) => row.passcode_version))).toEqual(
+      new Set([passcodeVersion(stored?.hash ?? '')]),
+    );
+    expect(JSON.stringify(versions)).not.toContain('$argon2');
 
     const audited = await passcodeChanges();
     expect(audited).toHaveLength(1);
@@ -168,19 +176,10 @@ describe('a database whose users signed up before the passcode was kept server-w
   it('keeps working: the first start stores the configured passcode, sessions go on', async () => {
     const { client, email } = await signedUpClient(server);
     const earlier = await signedUpClient(server, 'Signed Up Long Ago');
-    // As such a database is: no server-wide passcode, and each user's own hash of the
-    // passcode they signed up with (better-auth's older format, or an older passcode).
+    // As such a database is: no server-wide passcode (each user had their own hash of the
+    // passcode they signed up with, which migration 0041 did not carry over).
     await server.db.deleteFrom('server_settings').execute();
-    for (const [who, passcode] of [
-      [email, TEST_PASSCODE],
-      [earlier.email, '111111'],
-    ] as const) {
-      await server.db
-        .updateTable('user')
-        .set({ family_passcode: await betterAuthHash(passcode) })
-        .where('email', '=', who)
-        .execute();
-    }
+    await server.db.updateTable('user').set({ passcode_version: null }).execute();
     // Before the start stores one, nobody gets in.
     expect((await signIn(email, TEST_PASSCODE)).status).toBe(401);
 
@@ -193,8 +192,10 @@ describe('a database whose users signed up before the passcode was kept server-w
     expect((await signIn(earlier.email, TEST_PASSCODE)).status).toBe(200);
     expect((await signIn(earlier.email, '111111')).status).toBe(401);
     const stored = await storedPasscode(server.db);
-    const copies = await server.db.selectFrom('user').select('family_passcode').execute();
-    expect(new Set(copies.map((row) => row.family_passcode))).toEqual(new Set([stored?.hash]));
+    const versions = await server.db.selectFrom('user').select('passcode_version').execute();
+    expect(new Set(versions.map((row) => row.passcode_version))).toEqual(
+      new Set([passcodeVersion(stored?.hash ?? '')]),
+    );
     expect(await passcodeChanges()).toEqual([]);
   });
 });

@@ -5,8 +5,11 @@
  * Why the server's one hash, rather than the copy each user got at sign-up: a change is then
  * a single committed write, and from that commit on every check, on every instance sharing
  * the database, reads the new hash. The old passcode works for nobody at once, with no
- * restart, and there is no user row a change could miss. Each user row keeps its copy
- * (SPEC.md's profiles.family_passcode), replaced in the same transaction.
+ * restart, and there is no user row a change could miss. A user row keeps no copy of the
+ * hash, only which passcode the account last passed (`passcode_version`, a digest of the
+ * hash; migration 0041): a passkey or a single sign-on works only while that is the current
+ * passcode, so that whoever got in with a leaked passcode is out of every way in at once
+ * (docs/decisions/0048-passkeys-after-a-passcode-change.md).
  *
  * A change ends every session and every sign-in still waiting for its second factor, in
  * that same transaction: whoever got in with the old passcode is out, and everyone signs in
@@ -17,7 +20,9 @@
  * Changes come from `npm run kin -- passcode` and from a start whose configured passcode
  * (FAMILY_PASSCODE, or the file in DATA_DIR) is not the stored one. Each is audited.
  */
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { ownedRows } from '../access/access';
 import { recordAuditEvent } from '../audit/audit-log';
 import type { DB, Engine, PasscodeSource } from '../db/schema';
 import { nowTimestamp } from '../ids';
@@ -44,6 +49,36 @@ export async function storedPasscode(db: Kysely<DB>): Promise<StoredPasscode | u
     .select(['family_passcode as hash', 'family_passcode_from as from'])
     .where('id', '=', SETTINGS_ROW)
     .executeTakeFirst();
+}
+
+/**
+ * Which passcode a hash is, as a user row keeps it: a SHA-256 digest of the Argon2id hash
+ * (its random salt included), which tells passcodes apart and nothing about their digits.
+ */
+export function passcodeVersion(hash: string): string {
+  return createHash('sha256').update(hash).digest('base64url');
+}
+
+/**
+ * Whether the account passed the server's current passcode (at sign-up or a password
+ * sign-in since the last change): what a passkey or single sign-on needs to sign it in.
+ * With `engine` 'postgres' the passcode's row is read FOR SHARE, as isStillFamilyPasscode
+ * reads it: a change under way is waited for.
+ */
+export async function passedCurrentPasscode(
+  db: Kysely<DB>,
+  userId: string,
+  engine?: Engine,
+): Promise<boolean> {
+  const query = db
+    .selectFrom('server_settings')
+    .select('family_passcode')
+    .where('id', '=', SETTINGS_ROW);
+  const [stored, row] = await Promise.all([
+    (engine === 'postgres' ? query.forShare() : query).executeTakeFirst(),
+    ownedRows(db, 'user', userId).select('passcode_version').executeTakeFirst(),
+  ]);
+  return !!stored && row?.passcode_version === passcodeVersion(stored.family_passcode);
 }
 
 /**
@@ -79,8 +114,10 @@ export async function isStillFamilyPasscode(
 }
 
 /**
- * Makes `hash` the server's passcode: one transaction replaces the stored hash and every
- * user's copy, ends every session and every waiting second factor, and audits the change.
+ * Makes `hash` the server's passcode: one transaction replaces the stored hash, ends every
+ * session and every waiting second factor, and audits the change. Users' rows keep the
+ * version they passed: until each passes the new one, their passkeys and single sign-on
+ * are refused.
  * `from` says where the server's configuration takes the passcode from now; a command's
  * change leaves that as it was.
  */
@@ -110,7 +147,6 @@ export async function changeFamilyPasscode(
         }),
       )
       .execute();
-    await trx.updateTable('user').set({ family_passcode: hash }).execute();
     await trx.deleteFrom('session').execute();
     await trx
       .deleteFrom('verification')
@@ -125,8 +161,8 @@ export type SettledPasscode = 'stored' | 'changed' | 'unchanged';
 /**
  * At start-up: makes the configured passcode the server's when it is not already (the same
  * change as the command's), or stores it when the database has none yet: a new database,
- * or one whose users signed up before the passcode was kept here, whose copies it replaces
- * (their sessions go on: nothing changed for them but where the hash is kept).
+ * or one whose users signed up before the passcode was kept here, whose rows it marks as
+ * having passed it (their sessions go on: nothing changed for them but where the hash is kept).
  */
 export async function settleFamilyPasscode(
   db: Kysely<DB>,
@@ -149,7 +185,10 @@ export async function settleFamilyPasscode(
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return false;
-      await trx.updateTable('user').set({ family_passcode: hash }).execute();
+      await trx
+        .updateTable('user')
+        .set({ passcode_version: passcodeVersion(hash) })
+        .execute();
       return true;
     });
     if (first) {

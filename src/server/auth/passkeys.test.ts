@@ -3,14 +3,18 @@
  * the relying party is BASE_URL's host or the request's; a passkey signs in alone, with no
  * second factor after it, is listed with when it was last used, renamed, removed only after
  * the password, and then no longer signs in; one that does not verify the person is refused;
- * each step is in the security activity. Also: a passkey-only account sets a password by the
- * reset flow, and PASSKEYS=off mounts nothing.
+ * one made for another origin or relying party is a 400 that says so; each step is in the
+ * security activity. Also: PASSKEYS=off mounts nothing. Adding one after a fresh proof, and
+ * the passcode-change rule: fresh-proof-for-new-ways-in.test.ts and
+ * passkeys-after-passcode-change.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { WRONG_PASSWORD_MESSAGE } from '../../shared/account-security';
 import {
   PASSKEY_NOT_VERIFIED_MESSAGE,
   PASSKEY_UNKNOWN_MESSAGE,
+  passkeyWrongOriginMessage,
+  passkeyWrongRelyingPartyMessage,
   type PasskeyListItem,
 } from '../../shared/passkeys';
 import { SoftwareAuthenticator } from '../test/software-authenticator';
@@ -20,45 +24,26 @@ import {
   TEST_ORIGIN,
   TestClient,
   useTestServer,
-  type TestServer,
 } from '../test/harness';
+import {
+  addPasskey as addPasskeyWithProof,
+  registrationOptions,
+  signInWithPasskey as passkeySignIn,
+} from '../test/passkeys';
 import { enableTwoFactor } from '../test/two-factor';
 
 const server = useTestServer();
+const PASSWORD = 'secret-password';
 
-interface RegisterOptions {
-  challenge: string;
-  rp: { id: string; name: string };
-  authenticatorSelection: { residentKey: string; userVerification: string };
-}
+/** Adds a passkey to the account of a client signed up with the tests' password. */
+const addPasskey = (client: TestClient, authenticator: SoftwareAuthenticator, name?: string) =>
+  addPasskeyWithProof(client, { password: PASSWORD }, authenticator, name);
 
-/** Adds a passkey of `authenticator` to the signed-in client's account. */
-async function addPasskey(client: TestClient, authenticator: SoftwareAuthenticator, name?: string) {
-  const options = await client.get<RegisterOptions>('/api/auth/passkey/generate-register-options');
-  expect(options.status).toBe(200);
-  return client.post('/api/auth/passkey/verify-registration', {
-    response: authenticator.register(options.body),
-    ...(name ? { name } : {}),
-  });
-}
-
-/** Signs a new client (no cookies) in with `authenticator`'s passkey. */
-async function signInWithPasskey(
-  srv: TestServer,
-  authenticator: SoftwareAuthenticator,
-  client = srv.client(),
-) {
-  const options = await client.get<{ challenge: string; rpId: string; allowCredentials?: unknown }>(
-    '/api/auth/passkey/generate-authenticate-options',
-  );
-  expect(options.status).toBe(200);
+async function signInWithPasskey(...args: Parameters<typeof passkeySignIn>) {
+  const signedIn = await passkeySignIn(...args);
   // Discoverable: the device offers its passkey for the site; no account is named.
-  expect(options.body.allowCredentials).toBeUndefined();
-  const response = await client.post<{ message?: string }>(
-    '/api/auth/passkey/verify-authentication',
-    { response: authenticator.authenticate(options.body) },
-  );
-  return { client, response };
+  expect(signedIn.options.body.allowCredentials).toBeUndefined();
+  return signedIn;
 }
 
 async function activity(client: TestClient) {
@@ -70,9 +55,7 @@ async function activity(client: TestClient) {
 describe('a passkey', () => {
   it('is made for the request’s host, discoverable and verifying the person', async () => {
     const { client } = await signedUpClient(server);
-    const options = await client.get<RegisterOptions>(
-      '/api/auth/passkey/generate-register-options',
-    );
+    const options = await registrationOptions(client, { password: PASSWORD });
     expect(options.body.rp).toEqual({ id: 'localhost', name: 'Kin Health' });
     expect(options.body.authenticatorSelection).toMatchObject({
       residentKey: 'required',
@@ -81,23 +64,26 @@ describe('a passkey', () => {
     // Another name for the same server: its own relying party.
     const elsewhere = new TestClient(server.fetch, 'http://kin.home.arpa');
     expect((await elsewhere.signUp()).status).toBe(200);
-    const there = await elsewhere.get<RegisterOptions>(
-      '/api/auth/passkey/generate-register-options',
-    );
+    const there = await registrationOptions(elsewhere, { password: PASSWORD });
     expect(there.body.rp.id).toBe('kin.home.arpa');
     // Only for a signed-in account.
-    const anonymous = await server.client().get('/api/auth/passkey/generate-register-options');
+    const anonymous = await registrationOptions(server.client(), { password: PASSWORD });
     expect(anonymous.status).toBe(401);
   });
 
   it('signs in alone, with no code after it for a two-factor account; listed, last used, audited', async () => {
     const { client, password } = await signedUpClient(server);
-    await enableTwoFactor(client, password);
+    const twoFactor = await enableTwoFactor(client, password);
     const authenticator = new SoftwareAuthenticator(TEST_ORIGIN);
     client.withHeaders({
       'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Version/17.0 Mobile Safari/604.1',
     });
-    expect((await addPasskey(client, authenticator)).status).toBe(200);
+    const added = await addPasskeyWithProof(
+      client,
+      { password, code: twoFactor.backupCodes[0] },
+      authenticator,
+    );
+    expect(added.status).toBe(200);
     const listed = await client.get<PasskeyListItem[]>('/api/passkeys');
     expect(listed.body).toEqual([
       {
@@ -177,12 +163,33 @@ describe('a passkey', () => {
     expect((await client.get<PasskeyListItem[]>('/api/passkeys')).body).toEqual([]);
   });
 
-  it('answered from another origin is refused', async () => {
+  it('answered from another origin is a 400 that names both, and adds nothing', async () => {
     const { client } = await signedUpClient(server);
     const authenticator = new SoftwareAuthenticator('http://evil.example');
     const added = await addPasskey(client, authenticator);
-    expect(added.status).toBeGreaterThanOrEqual(400);
+    expect(added.status).toBe(400);
+    expect(added.body).toEqual({
+      message: passkeyWrongOriginMessage('http://evil.example', TEST_ORIGIN),
+      field: 'response',
+    });
     expect((await client.get<PasskeyListItem[]>('/api/passkeys')).body).toEqual([]);
+  });
+
+  it('made for another relying party is a 400 that names this one, and adds nothing', async () => {
+    const { client } = await signedUpClient(server);
+    const options = await registrationOptions(client, { password: PASSWORD });
+    const authenticator = new SoftwareAuthenticator(TEST_ORIGIN);
+    const added = await client.post('/api/auth/passkey/verify-registration', {
+      response: authenticator.register({ ...options.body, rp: { id: 'evil.example' } }),
+    });
+    expect(added.status).toBe(400);
+    expect(added.body).toEqual({
+      message: passkeyWrongRelyingPartyMessage('localhost'),
+      field: 'response',
+    });
+    expect((await client.get<PasskeyListItem[]>('/api/passkeys')).body).toEqual([]);
+    // The same device, for this server: added.
+    expect((await addPasskey(client, authenticator)).status).toBe(200);
   });
 });
 
@@ -192,9 +199,7 @@ describe('passkeys with BASE_URL', () => {
     try {
       const client = new TestClient(srv.fetch, 'https://health.example.org');
       expect((await client.signUp()).status).toBe(200);
-      const options = await client.get<RegisterOptions>(
-        '/api/auth/passkey/generate-register-options',
-      );
+      const options = await registrationOptions(client, { password: PASSWORD });
       expect(options.body.rp.id).toBe('health.example.org');
       const authenticator = new SoftwareAuthenticator('https://health.example.org');
       expect((await addPasskey(client, authenticator)).status).toBe(200);
@@ -202,7 +207,7 @@ describe('passkeys with BASE_URL', () => {
       expect((await signInWithPasskey(srv, authenticator, device)).response.status).toBe(200);
       // An answer made for another origin is refused.
       const copy = new SoftwareAuthenticator('https://other.example.org');
-      expect((await addPasskey(client, copy)).status).toBeGreaterThanOrEqual(400);
+      expect((await addPasskey(client, copy)).status).toBe(400);
     } finally {
       await srv.close();
     }
@@ -217,7 +222,7 @@ describe('PASSKEYS=off', () => {
       expect((await srv.client().get('/api/sign-in-options')).body).toMatchObject({
         passkeys: false,
       });
-      expect((await client.get('/api/auth/passkey/generate-register-options')).status).toBe(404);
+      expect((await registrationOptions(client, { password: PASSWORD })).status).toBe(404);
       expect((await server.client().get('/api/sign-in-options')).body).toMatchObject({
         passkeys: true,
       });

@@ -11,41 +11,82 @@
  * - Registration names the passkey by the device (its User-Agent), unless named.
  * - Every sign-in with a passkey is in the audit log (or its refusal), sets the passkey's
  *   `last_used_at`, and marks the device as known like a password sign-in
- *   (credential-limits.ts); an addition is in the audit log too. Removal and renaming are
- *   the product's own routes (account/passkey-routes.ts), removal after a fresh proof.
+ *   (credential-limits.ts); an addition is in the audit log and mailed to the account.
+ *   Removal and renaming are the product's own routes (account/passkey-routes.ts), removal
+ *   after a fresh proof.
+ * - A passkey signs in only an account that has passed the current Friends & Family
+ *   Passcode: after a change, each account signs in once with its password and the new
+ *   passcode before its passkeys work again (decision 0048).
+ * - The ceremonies answer only what the browser needs: a sign-in `{ status: true }` (the
+ *   session is in its httpOnly cookie), an addition the passkey's id and name. The plugin
+ *   would answer the user row and the session, token included.
+ * - Adding one needs a fresh proof (decision 0048): its options are asked for through the
+ *   product's POST /api/passkeys/registration-options, which checks the proof and then
+ *   calls the plugin; the plugin's own GET is not mounted, and refuses a call without it.
+ * - A registration made for another origin or relying party is a 400 that says so, before
+ *   the plugin (which would answer a 500) sees it.
  *
- * Only the four routes of the two ceremonies are mounted (auth-routes.ts); better-auth's
- * list, rename and delete routes are not.
+ * Mounted (auth-routes.ts): the registration's answer and both routes of the sign-in;
+ * better-auth's list, rename and delete routes are not.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { passkey } from '@better-auth/passkey';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import { APP_NAME } from '../../shared/constants';
+import { firstName } from '../../shared/names';
 import {
   PASSKEY_NOT_VERIFIED_MESSAGE,
+  PASSKEY_PASSCODE_CHANGED_MESSAGE,
+  PASSKEY_REGISTRATION_FAILED_MESSAGE,
+  PASSKEY_REGISTRATION_MALFORMED_MESSAGE,
+  PASSKEY_REGISTRATION_STALE_MESSAGE,
   PASSKEY_UNKNOWN_MESSAGE,
   passkeyNameSchema,
+  passkeyWrongOriginMessage,
+  passkeyWrongRelyingPartyMessage,
 } from '../../shared/passkeys';
 import { describeUserAgent } from '../../shared/user-agent';
-import { updateOwned } from '../access/access';
+import { deleteOwned, updateOwned } from '../access/access';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import type { AppConfig } from '../config';
-import type { DB } from '../db/schema';
+import type { DB, Engine } from '../db/schema';
 import { badRequest, inAuthFlow } from '../http/errors';
 import { firstIssue } from '../http/validation';
 import type { Logger } from '../logger';
+import type { MailOutbox } from '../mail/mail-queue';
+import { noticeTime } from './credential-limits';
+import { passedCurrentPasscode } from './family-passcode';
+import { isForRelyingParty, registrationClaims } from './passkey-registration-check';
 
+export const PASSKEY_REGISTER_OPTIONS_PATH = '/passkey/generate-register-options';
 export const PASSKEY_REGISTER_PATH = '/passkey/verify-registration';
 export const PASSKEY_SIGN_IN_PATH = '/passkey/verify-authentication';
 
-/** The routes of the two ceremonies, each an options request and its answer. */
+/**
+ * The ceremonies' routes a browser reaches: the answer of an addition (its options come
+ * from the product's route, after a fresh proof), and both routes of a sign-in.
+ */
 export const PASSKEY_HTTP_ROUTES = [
-  { method: 'GET', path: '/passkey/generate-register-options' },
   { method: 'POST', path: PASSKEY_REGISTER_PATH },
   { method: 'GET', path: '/passkey/generate-authenticate-options' },
   { method: 'POST', path: PASSKEY_SIGN_IN_PATH },
 ] as const;
+
+/** The code of a passkey sign-in refused because the passcode changed. */
+const PASSCODE_CHANGED_CODE = 'PASSCODE_CHANGED';
+
+export const PASSKEY_ADDITION_UNPROVEN_MESSAGE =
+  'Adding a passkey needs your password first (Profile Settings, Passkeys, Add Passkey).';
+
+/** Set while the product's route, having checked a fresh proof, asks for a registration's options. */
+const additionProven = new AsyncLocalStorage<true>();
+
+/** Runs `ask` (the plugin's registration options) as a request whose fresh proof held. */
+export function withPasskeyAdditionProven<T>(ask: () => T): T {
+  return additionProven.run(true, ask);
+}
 
 /** The credential id a sign-in's answer names, when it has the shape of one. */
 function credentialIdOf(body: unknown): string | null {
@@ -60,6 +101,41 @@ async function passkeyByCredential(db: Kysely<DB>, credentialId: string) {
     .select(['id', 'userId'])
     .where('credentialID', '=', credentialId)
     .executeTakeFirst();
+}
+
+/** Refuses a passkey registration as the product words it (a 400 naming the field). */
+function refuseRegistration(message: string): never {
+  throw inAuthFlow(badRequest(message, 'response'));
+}
+
+type MiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * The origin and relying party a registration was made for, and its challenge, checked
+ * before the plugin sees it: a wrong one is a 400 that says which, not the plugin's 500.
+ */
+async function checkRegistrationClaims(ctx: MiddlewareContext, config: AppConfig) {
+  const claims = registrationClaims(ctx.body);
+  if (!claims || claims.type !== 'webauthn.create') {
+    refuseRegistration(PASSKEY_REGISTRATION_MALFORMED_MESSAGE);
+  }
+  const base = config.baseUrl && URL.canParse(config.baseUrl) ? new URL(config.baseUrl) : null;
+  const resolved = ctx.context.options.baseURL;
+  const rpId =
+    base?.hostname ??
+    new URL(typeof resolved === 'string' ? resolved : ctx.context.baseURL).hostname;
+  const origin = base?.origin ?? ctx.headers?.get('origin') ?? '';
+  if (claims.origin !== origin)
+    refuseRegistration(passkeyWrongOriginMessage(claims.origin, origin));
+  if (!isForRelyingParty(claims, rpId)) refuseRegistration(passkeyWrongRelyingPartyMessage(rpId));
+  // The challenge this browser was given (its signed cookie names it); read, not used up.
+  const cookie = ctx.context.createAuthCookie('passkey_challenge');
+  const token = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  const row = token ? await ctx.context.internalAdapter.findVerificationValue(token) : null;
+  const expected = row ? (JSON.parse(row.value) as { expectedChallenge?: string }) : null;
+  if (expected?.expectedChallenge !== claims.challenge) {
+    refuseRegistration(PASSKEY_REGISTRATION_STALE_MESSAGE);
+  }
 }
 
 /** better-auth's passkey plugin, as the product configures it. */
@@ -90,15 +166,54 @@ function passkeyPlugin(config: AppConfig) {
 }
 
 /** The product's part: names, the audit log, when each passkey was last used. */
-function passkeyTrail(options: { db: Kysely<DB>; logger: Logger }) {
-  const { db, logger } = options;
+function passkeyTrail(options: {
+  db: Kysely<DB>;
+  engine: Engine;
+  config: AppConfig;
+  logger: Logger;
+  outbox: MailOutbox;
+}) {
+  const { db, engine, config, logger, outbox } = options;
+  const passcodeChanged = () =>
+    new APIError('UNAUTHORIZED', {
+      message: PASSKEY_PASSCODE_CHANGED_MESSAGE,
+      code: PASSCODE_CHANGED_CODE,
+    });
   return {
     id: 'kin-passkeys',
+    init() {
+      return {
+        options: {
+          databaseHooks: {
+            session: {
+              create: {
+                // After the signature is verified, before a session exists: an account
+                // that has not passed the current passcode gets none from a passkey.
+                before: async (session: { userId: string }, ctx: { path?: string } | null) => {
+                  if (ctx?.path !== PASSKEY_SIGN_IN_PATH) return;
+                  if (!(await passedCurrentPasscode(db, session.userId))) throw passcodeChanged();
+                },
+              },
+            },
+          },
+        },
+      };
+    },
     hooks: {
       before: [
         {
+          // Only the product's route, once the fresh proof held, asks for these options.
+          matcher: (context) => context.path === PASSKEY_REGISTER_OPTIONS_PATH,
+          handler: createAuthMiddleware(async () => {
+            if (!additionProven.getStore()) {
+              throw new APIError('FORBIDDEN', { message: PASSKEY_ADDITION_UNPROVEN_MESSAGE });
+            }
+          }),
+        },
+        {
           matcher: (context) => context.path === PASSKEY_REGISTER_PATH,
           handler: createAuthMiddleware(async (ctx) => {
+            await checkRegistrationClaims(ctx, config);
             const body = (ctx.body ?? {}) as { name?: unknown };
             const given = typeof body.name === 'string' && body.name.trim() ? body.name : null;
             const parsed = passkeyNameSchema.safeParse(
@@ -131,13 +246,38 @@ function passkeyTrail(options: { db: Kysely<DB>; logger: Logger }) {
           matcher: (context) => context.path === PASSKEY_REGISTER_PATH,
           handler: createAuthMiddleware(async (ctx) => {
             const returned: unknown = ctx.context.returned;
-            const userId = ctx.context.session?.user.id;
-            if (isAPIError(returned) || !userId) return;
-            await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
+            if (isAPIError(returned)) {
+              // What the claims' check let through and the plugin still could not verify
+              // (an attestation that does not hold): the answer's fault, not the server's.
+              const code = (returned.body as { code?: string } | undefined)?.code;
+              if (returned.statusCode === 500 && code === 'FAILED_TO_VERIFY_REGISTRATION') {
+                refuseRegistration(PASSKEY_REGISTRATION_FAILED_MESSAGE);
+              }
+              return;
+            }
+            const user = ctx.context.session?.user;
+            if (!user) return;
+            const name = (ctx.body as { name?: string }).name ?? 'Passkey';
+            const headers = ctx.headers ?? ctx.request?.headers;
+            await recordAuditEventOrLog(db, logger, headers, {
               event: 'passkey_added',
-              userId,
-              detail: (ctx.body as { name?: string }).name ?? null,
+              userId: user.id,
+              detail: name,
             });
+            // Whoever holds the account's mail hears of every new way in.
+            await outbox.enqueue({
+              to: user.email,
+              template: 'passkey-added',
+              params: {
+                name: firstName(user.name),
+                passkey: name,
+                device: describeUserAgent(headers?.get('user-agent')),
+                time: noticeTime(new Date()),
+              },
+              userId: user.id,
+            });
+            const id = (returned as { id?: unknown } | null)?.id;
+            return ctx.json({ id: typeof id === 'string' ? id : null, name });
           }),
         },
         {
@@ -148,13 +288,28 @@ function passkeyTrail(options: { db: Kysely<DB>; logger: Logger }) {
             if (!row) return;
             const headers = ctx.headers ?? ctx.request?.headers;
             const session = ctx.context.newSession;
-            if (isAPIError(ctx.context.returned) || !session) {
+            const returned: unknown = ctx.context.returned;
+            if (isAPIError(returned) || !session) {
+              const code = isAPIError(returned)
+                ? (returned.body as { code?: string } | undefined)?.code
+                : undefined;
               await recordAuditEventOrLog(db, logger, headers, {
                 event: 'sign_in_failed',
                 userId: row.userId,
-                detail: 'passkey_refused',
+                detail:
+                  code === PASSCODE_CHANGED_CODE ? 'passkey_passcode_changed' : 'passkey_refused',
               });
               return;
+            }
+            // A change that committed while this sign-in was under way: its session goes
+            // too (on PostgreSQL the read waits for a change being written).
+            if (!(await passedCurrentPasscode(db, row.userId, engine))) {
+              await deleteOwned(db, 'session', row.userId)
+                .where('token', '=', session.session.token)
+                .execute();
+              ctx.context.setNewSession(null);
+              ctx.context.responseHeaders?.delete('set-cookie');
+              throw passcodeChanged();
             }
             await updateOwned(db, 'passkey', row.userId)
               .set({ last_used_at: new Date().toISOString() })
@@ -165,6 +320,8 @@ function passkeyTrail(options: { db: Kysely<DB>; logger: Logger }) {
               userId: row.userId,
               detail: 'passkey',
             });
+            // The session is in its cookie; the body says no more than that it worked.
+            return ctx.json({ status: true });
           }),
         },
       ],
@@ -175,8 +332,10 @@ function passkeyTrail(options: { db: Kysely<DB>; logger: Logger }) {
 /** The plugins of passkeys, or none with PASSKEYS=off. */
 export function passkeyPlugins(options: {
   db: Kysely<DB>;
+  engine: Engine;
   config: AppConfig;
   logger: Logger;
+  outbox: MailOutbox;
 }): BetterAuthPlugin[] {
   if (!options.config.passkeys) return [];
   return [passkeyPlugin(options.config), passkeyTrail(options)];

@@ -3,8 +3,10 @@
  * one answer for every email, in the same time, and the mail sent by the queue, not the
  * request; the link works once, for an hour, its token kept only as a hash; the new password
  * follows the sign-up rules and needs no passcode; afterwards every session has ended, the
- * security activity says so, and two-factor sign-in is still on. Limited per address and per
- * email, and audited. Without mail, the request says so and nothing is queued.
+ * security activity says so, and two-factor sign-in is still on. The reset page lists the
+ * account's passkeys and the reset removes those chosen, or all (decision 0048). Limited per
+ * address and per email, and audited. Without mail, the request says so and nothing is
+ * queued.
  */
 import { createHash } from 'node:crypto';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
@@ -24,6 +26,9 @@ import {
 import { linkIn } from '../test/smtp-server';
 import { useMailTestServer } from '../test/mail-test-server';
 import { twoFactorUser } from '../test/two-factor';
+import { addPasskey, signInWithPasskey } from '../test/passkeys';
+import { SoftwareAuthenticator } from '../test/software-authenticator';
+import type { PasskeyListItem } from '../../shared/passkeys';
 
 const mailed = useMailTestServer();
 const { server } = mailed;
@@ -242,6 +247,121 @@ describe('the reset link', () => {
     });
     expect(late.status).toBe(400);
     expect(late.body.message).toBe(RESET_LINK_INVALID_MESSAGE);
+  });
+});
+
+describe('the passkeys of the account, on the reset page', () => {
+  /** A signed-up account with passkeys named `names`, and a reset link's token for it. */
+  async function accountWithPasskeys(names: string[]) {
+    const { client, email, password } = await signedUpClient(server);
+    const authenticators = [];
+    for (const name of names) {
+      const authenticator = new SoftwareAuthenticator(TEST_ORIGIN);
+      expect((await addPasskey(client, { password }, authenticator, name)).status).toBe(200);
+      authenticators.push(authenticator);
+    }
+    await requestLink(email);
+    const token = tokenOf(linkIn(await deliveredTo(email)));
+    return { email, authenticators, token };
+  }
+
+  const listed = (token: string) =>
+    server
+      .client()
+      .post<{ passkeys: PasskeyListItem[] }>('/api/auth/reset-password/passkeys', { token });
+
+  it('are listed with the link alone, and those chosen go with the reset', async () => {
+    const { email, authenticators, token } = await accountWithPasskeys(['Mine', 'Not mine']);
+    const list = await listed(token);
+    expect(list.status).toBe(200);
+    expect(list.body.passkeys.map((passkey) => passkey.name)).toEqual(['Mine', 'Not mine']);
+    const notMine = list.body.passkeys.find((passkey) => passkey.name === 'Not mine');
+
+    const wrong = await listed('not-a-real-token');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ message: RESET_LINK_INVALID_MESSAGE, field: 'token' });
+    const refused = await server.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('event', '=', 'verification_failed')
+      .where('detail', '=', 'password-reset')
+      .execute();
+    expect(refused.length).toBeGreaterThan(0);
+
+    const malformed = await server.client().post('/api/auth/reset-password', {
+      token,
+      newPassword: NEW_PASSWORD,
+      removePasskeys: 'some',
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ field: 'removePasskeys' });
+
+    const reset = await server.client().post('/api/auth/reset-password', {
+      token,
+      newPassword: NEW_PASSWORD,
+      removePasskeys: [notMine?.id],
+    });
+    expect(reset.status).toBe(200);
+    expect(reset.body).toEqual({ status: true, passkeys_removed: 1 });
+    const [mine, theirs] = authenticators;
+    expect((await signInWithPasskey(server, mine as SoftwareAuthenticator)).response.status).toBe(
+      200,
+    );
+    expect((await signInWithPasskey(server, theirs as SoftwareAuthenticator)).response.status).toBe(
+      401,
+    );
+    const back = server.client();
+    expect((await back.signIn({ email, password: NEW_PASSWORD })).status).toBe(200);
+    const activity =
+      await back.get<Array<{ event: string; detail: string }>>('/api/security-activity');
+    expect(activity.body).toContainEqual(
+      expect.objectContaining({ event: 'passkeys_removed', detail: '1 passkey · password reset' }),
+    );
+  });
+
+  it('all go with the reset when asked, and none of another account', async () => {
+    const { authenticators, token } = await accountWithPasskeys(['One', 'Two']);
+    const other = await accountWithPasskeys(['Someone else’s']);
+    const [one] = (await listed(token)).body.passkeys;
+    // Another account's link names this account's passkey: it stays.
+    const named = await server.client().post('/api/auth/reset-password', {
+      token: other.token,
+      newPassword: NEW_PASSWORD,
+      removePasskeys: [one?.id],
+    });
+    expect(named.body).toEqual({ status: true, passkeys_removed: 0 });
+    const reset = await server.client().post('/api/auth/reset-password', {
+      token,
+      newPassword: NEW_PASSWORD,
+      removePasskeys: 'all',
+    });
+    expect(reset.body).toEqual({ status: true, passkeys_removed: 2 });
+    for (const authenticator of authenticators) {
+      expect((await signInWithPasskey(server, authenticator)).response.status).toBe(401);
+    }
+    const [theirs] = other.authenticators;
+    expect((await signInWithPasskey(server, theirs as SoftwareAuthenticator)).response.status).toBe(
+      200,
+    );
+  });
+
+  it('stay when none are chosen, and a reset that fails removes none', async () => {
+    const { authenticators, token } = await accountWithPasskeys(['Kept']);
+    const weak = await server.client().post('/api/auth/reset-password', {
+      token,
+      newPassword: 'short',
+      removePasskeys: 'all',
+    });
+    expect(weak.status).toBe(400);
+    const reset = await server.client().post('/api/auth/reset-password', {
+      token,
+      newPassword: NEW_PASSWORD,
+    });
+    expect(reset.body).toEqual({ status: true, passkeys_removed: 0 });
+    const [kept] = authenticators;
+    expect((await signInWithPasskey(server, kept as SoftwareAuthenticator)).response.status).toBe(
+      200,
+    );
   });
 });
 

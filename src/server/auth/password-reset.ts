@@ -13,18 +13,29 @@
  *   revokeSessionsOnPasswordReset), and the security activity says so. Two-factor sign-in
  *   stays as it was, and the Friends & Family Passcode is not asked: it is asked at the
  *   next sign-in, as always.
+ * - Passkeys do not end with the sessions: the reset page lists them (POST
+ *   /reset-password/passkeys, the link's token is the proof) and the reset removes those
+ *   the person chose, or all of them (`removePasskeys`), so that one added by whoever had
+ *   the account goes with the reset (decision 0048).
  */
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthEndpoint, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import {
   EMAIL_NOT_SET_UP_MESSAGE,
   PASSWORD_RESET_LINK_MINUTES,
   RESET_LINK_INVALID_MESSAGE,
   RESET_LINK_SENT_MESSAGE,
+  passwordResetSchema,
+  resetPasskeysRequestSchema,
+  type PasswordResetResult,
 } from '../../shared/account-recovery';
 import { firstName } from '../../shared/names';
-import { userIdByEmail } from '../account/account-repository';
+import { removePasskeys, userIdByEmail } from '../account/account-repository';
+import { passkeysOf } from '../account/passkey-routes';
+import { badRequest, inAuthFlow } from '../http/errors';
+import { firstIssue } from '../http/validation';
+import { currentAuthRequest } from './auth-request-context';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
@@ -102,10 +113,52 @@ export function resetMailPreparer(auth: Auth, baseUrl: string): MailPreparer<'pa
   };
 }
 
+type MiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** What a reset under way will do to passkeys, beside its request (see the hooks). */
+const passkeyRemovals = new WeakMap<object, { userId: string; ids: string[] | 'all' }>();
+
+/** The account a reset link's token is for, while it is valid; null otherwise. */
+async function accountOfToken(ctx: MiddlewareContext, token: string): Promise<string | null> {
+  const row = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return row && row.expiresAt > new Date() ? row.value : null;
+}
+
 export function passwordReset(options: { db: Kysely<DB>; outbox: MailOutbox; logger: Logger }) {
   const { db, outbox, logger } = options;
+
+  /** A link that is wrong, used or expired: audited, and answered as one message. */
+  const refuseLink = async (ctx: MiddlewareContext): Promise<never> => {
+    await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
+      event: 'verification_failed',
+      detail: 'password-reset',
+    });
+    throw new APIError('BAD_REQUEST', {
+      message: RESET_LINK_INVALID_MESSAGE,
+      code: 'INVALID_TOKEN',
+      field: 'token',
+    });
+  };
+
   return {
     id: 'kin-password-reset',
+    endpoints: {
+      /** The passkeys of the account a reset link is for, for the reset page to offer. */
+      resetPasswordPasskeys: createAuthEndpoint(
+        '/reset-password/passkeys',
+        { method: 'POST' },
+        async (ctx) => {
+          const parsed = resetPasskeysRequestSchema.safeParse(ctx.body);
+          if (!parsed.success) {
+            const issue = firstIssue(parsed.error);
+            throw inAuthFlow(badRequest(issue.message, issue.field));
+          }
+          const userId = await accountOfToken(ctx, parsed.data.token);
+          if (!userId) return refuseLink(ctx);
+          return ctx.json({ passkeys: await passkeysOf(db, userId) });
+        },
+      ),
+    },
     hooks: {
       before: [
         {
@@ -133,24 +186,43 @@ export function passwordReset(options: { db: Kysely<DB>; outbox: MailOutbox; log
             return ctx.json({ status: true, message: RESET_LINK_SENT_MESSAGE });
           }),
         },
+        {
+          // Which passkeys go with the reset, known before the token is used up.
+          matcher: (context) => context.path === '/reset-password',
+          handler: createAuthMiddleware(async (ctx) => {
+            const parsed = passwordResetSchema.safeParse(ctx.body);
+            const request = currentAuthRequest();
+            const ids = parsed.success ? parsed.data.removePasskeys : undefined;
+            if (!ids || !request || !parsed.success) return;
+            const userId = await accountOfToken(ctx, parsed.data.token);
+            if (userId) passkeyRemovals.set(request, { userId, ids });
+          }),
+        },
       ],
       after: [
         {
           matcher: (context) => context.path === '/reset-password',
           handler: createAuthMiddleware(async (ctx) => {
             const returned: unknown = ctx.context.returned;
-            if (!isAPIError(returned)) return;
+            if (!isAPIError(returned)) {
+              // The reset is done: the passkeys chosen with it go too.
+              const request = currentAuthRequest();
+              const removal = request ? passkeyRemovals.get(request) : undefined;
+              const removed = removal
+                ? await removePasskeys(db, removal.userId, {
+                    ids: removal.ids,
+                    why: 'password reset',
+                    headers: ctx.headers ?? ctx.request?.headers,
+                  })
+                : 0;
+              return ctx.json({
+                status: true,
+                passkeys_removed: removed,
+              } satisfies PasswordResetResult);
+            }
             const code = (returned.body as { code?: string } | undefined)?.code;
             if (code !== 'INVALID_TOKEN') return;
-            await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
-              event: 'verification_failed',
-              detail: 'password-reset',
-            });
-            throw new APIError('BAD_REQUEST', {
-              message: RESET_LINK_INVALID_MESSAGE,
-              code: 'INVALID_TOKEN',
-              field: 'token',
-            });
+            await refuseLink(ctx);
           }),
         },
       ],

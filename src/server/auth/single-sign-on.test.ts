@@ -14,7 +14,6 @@ import {
   TEST_ORIGIN,
   TEST_PASSCODE,
   uniqueEmail,
-  type TestClient,
   type TestServer,
 } from '../test/harness';
 import {
@@ -22,6 +21,14 @@ import {
   type TestIdentity,
   type TestOpenIdProvider,
 } from '../test/openid-provider';
+import {
+  finishAtCallback,
+  fullSignOn,
+  identityAt,
+  SSO_CALLBACK_URL,
+  singleSignOnWith,
+  startSignOn,
+} from '../test/single-sign-on';
 import { linkIn, startTestSmtpServer, type TestSmtpServer } from '../test/smtp-server';
 
 let provider: TestOpenIdProvider;
@@ -30,18 +37,12 @@ let smtp: TestSmtpServer;
 
 beforeAll(async () => {
   provider = await startTestOpenIdProvider({
-    redirectUris: [`${TEST_ORIGIN}/api/auth/callback/oidc`],
+    redirectUris: [SSO_CALLBACK_URL],
   });
   smtp = await startTestSmtpServer();
   server = await createTestServer({
     mail: smtp.mailConfig(),
-    singleSignOn: {
-      issuer: provider.issuer,
-      clientId: provider.clientId,
-      clientSecret: provider.clientSecret,
-      name: 'Family Login',
-      trusted: false,
-    },
+    singleSignOn: singleSignOnWith(provider),
   });
 });
 afterAll(async () => {
@@ -50,86 +51,12 @@ afterAll(async () => {
   await provider?.close();
 });
 
-let subjects = 0;
-function identity(overrides: Partial<TestIdentity> = {}): TestIdentity {
-  subjects += 1;
-  const made: TestIdentity = {
-    sub: `subject-${subjects}`,
-    email: uniqueEmail('sso'),
-    emailVerified: true,
-    name: 'Robin Example',
-    ...overrides,
-  };
-  provider.addIdentity(made);
-  return made;
-}
-
-/** A browser's visit to the provider: its own cookies, redirects followed by hand. */
-async function signInAtProvider(authorizeUrl: string, email: string): Promise<string> {
-  const cookies = new Map<string, string>();
-  let url = authorizeUrl;
-  let method = 'GET';
-  let body: string | undefined;
-  for (let hop = 0; hop < 10; hop += 1) {
-    const response = await fetch(url, {
-      method,
-      redirect: 'manual',
-      body,
-      headers: {
-        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-        ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    const location = response.headers.get('location');
-    if (location) {
-      const next = new URL(location, url);
-      // Back to the product: the callback, for the test to send from the product's browser.
-      if (next.origin === TEST_ORIGIN) return `${next.pathname}${next.search}`;
-      url = next.href;
-      method = 'GET';
-      body = undefined;
-      continue;
-    }
-    // The provider's sign-in form.
-    expect(response.status).toBe(200);
-    await response.text();
-    method = 'POST';
-    body = new URLSearchParams({ email }).toString();
-  }
-  throw new Error('the provider did not send the browser back');
-}
-
-/** 'Sign in with …': the start, the provider, and the callback's URL (not yet followed). */
-async function startSignOn(client: TestClient, email: string) {
-  const start = await client.post<{ url: string }>('/api/auth/sign-in/social', {
-    provider: 'oidc',
-  });
-  expect(start.status).toBe(200);
-  return signInAtProvider(start.body.url, email);
-}
-
-/** Where the callback sends the browser, and whether it is signed in then. */
-async function finishAtCallback(client: TestClient, callback: string) {
-  const response = await client.get(callback);
-  expect(response.status, JSON.stringify(response.body)).toBe(302);
-  const location = response.headers.get('location') ?? '';
-  const session = await client.get<{ user: { email: string } } | null>('/api/auth/get-session');
-  return { location, signedInAs: session.body?.user.email ?? null };
-}
-
-async function fullSignOn(client: TestClient, email: string) {
-  return finishAtCallback(client, await startSignOn(client, email));
-}
+const identity = (overrides: Partial<TestIdentity> = {}) => identityAt(provider, overrides);
 
 async function userRow(email: string) {
   return server.db
     .selectFrom('user')
-    .select(['id', 'name', 'family_passcode'])
+    .select(['id', 'name', 'passcode_version'])
     .where('email', '=', email)
     .executeTakeFirst();
 }
@@ -200,7 +127,7 @@ describe('single sign-on', () => {
     );
     expect(session.body.user).toMatchObject({ email: person.email, name: 'Robin Newcomer' });
     const user = await userRow(person.email);
-    expect(user?.family_passcode).toBeTruthy();
+    expect(user?.passcode_version).toBeTruthy();
     // Used once: it does not make a second account.
     const again = await browser.post('/api/auth/sso/finish-sign-up', { passcode: TEST_PASSCODE });
     expect(again.status).toBe(400);
@@ -352,13 +279,7 @@ describe('single sign-on with a trusted identity provider (OIDC_TRUSTED=true)', 
   beforeAll(async () => {
     trusted = await createTestServer({
       mail: smtp.mailConfig(),
-      singleSignOn: {
-        issuer: provider.issuer,
-        clientId: provider.clientId,
-        clientSecret: provider.clientSecret,
-        name: 'Family Login',
-        trusted: true,
-      },
+      singleSignOn: singleSignOnWith(provider, true),
     });
   });
   afterAll(() => trusted?.close());
@@ -375,10 +296,10 @@ describe('single sign-on with a trusted identity provider (OIDC_TRUSTED=true)', 
     expect(session.body.user).toMatchObject({ email: person.email, name: 'Sam Trusted' });
     const user = await trusted.db
       .selectFrom('user')
-      .select(['id', 'family_passcode'])
+      .select(['id', 'passcode_version'])
       .where('email', '=', person.email)
       .executeTakeFirstOrThrow();
-    expect(user.family_passcode).toBeTruthy();
+    expect(user.passcode_version).toBeTruthy();
     const audit = await trusted.db
       .selectFrom('audit_log')
       .select(['event', 'detail'])

@@ -17,7 +17,10 @@
  * - an existing account with the same email is linked only when the provider says the email
  *   is verified, and once its owner gives the account's password (POST /sso/link);
  * - an identity the provider has not verified the email of gets no new account either;
- * - later sign-ins (the provider's `sub` already linked) go straight in.
+ * - later sign-ins (the provider's `sub` already linked) go straight in, unless the Friends &
+ *   Family Passcode changed since the account last passed it: then the Sign In tab asks for
+ *   the new one first, once (decision 0048), as it would for a new account; unless
+ *   OIDC_TRUSTED, where the provider alone decides.
  * Each outcome is written to the security audit log.
  */
 import type { BetterAuthPlugin } from 'better-auth';
@@ -34,11 +37,14 @@ import {
 } from '../../shared/single-sign-on-steps';
 import {
   SSO_EMAIL_UNVERIFIED,
+  SSO_PASSCODE_CHANGED,
   SSO_PASSCODE_NEEDED,
   SSO_PASSWORD_NEEDED,
+  SSO_LINK_PASSCODE_CHANGED_MESSAGE,
   SSO_PENDING_EXPIRED_MESSAGE,
   SSO_PROVIDER_ID,
 } from '../../shared/single-sign-on';
+import { updateOwned } from '../access/access';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import type { SingleSignOnConfig } from '../config';
 import type { DB } from '../db/schema';
@@ -47,7 +53,7 @@ import { firstIssue } from '../http/validation';
 import { TOO_MANY_ATTEMPTS_MESSAGE, type AttemptLimits } from '../limits/attempt-limits';
 import type { Logger } from '../logger';
 import { currentAuthRequest, notePasscodeChecked } from './auth-request-context';
-import { storedPasscode } from './family-passcode';
+import { passcodeVersion, passedCurrentPasscode, storedPasscode } from './family-passcode';
 
 /** better-auth's path of the provider's return to this server. */
 const SSO_CALLBACK_PATH = '/callback/:id';
@@ -70,10 +76,18 @@ interface VerifiedIdentity {
 }
 
 interface PendingSignOn extends VerifiedIdentity {
-  kind: 'sign-up' | 'link';
-  /** For a link: the existing account with the same email. */
+  /** A new account, a link to an existing one, or a linked account after a passcode change. */
+  kind: 'sign-up' | 'link' | 'passcode';
+  /** For a link or a passcode: the existing account. */
   userId?: string;
 }
+
+/** The step the Sign In tab shows for each kind of waiting sign-on. */
+const STEP_OF_KIND = {
+  'sign-up': SSO_PASSCODE_NEEDED,
+  link: SSO_PASSWORD_NEEDED,
+  passcode: SSO_PASSCODE_CHANGED,
+} as const;
 
 /** What the callback learned while better-auth handled it, beside the request. */
 interface CallbackState {
@@ -135,7 +149,7 @@ export function singleSignOn(deps: SingleSignOnDependencies) {
   const refuseUntil = (pending: PendingSignOn): never => {
     const state = callbackState();
     if (state) state.pending = pending;
-    const code = pending.kind === 'sign-up' ? SSO_PASSCODE_NEEDED : SSO_PASSWORD_NEEDED;
+    const code = STEP_OF_KIND[pending.kind];
     throw new APIError('FORBIDDEN', { code, message: code });
   };
 
@@ -160,7 +174,25 @@ export function singleSignOn(deps: SingleSignOnDependencies) {
     if (!stored) throw new APIError('FORBIDDEN', { code: 'unable_to_create_user' });
     const state = callbackState();
     if (state) state.creatingUser = true;
-    return { data: { ...user, name: fullNameOf(identity), familyPasscode: stored.hash } };
+    return {
+      data: { ...user, name: fullNameOf(identity), passcodeVersion: passcodeVersion(stored.hash) },
+    };
+  }
+
+  /**
+   * The session a callback would create for a linked account: held back for the new
+   * passcode when the account has not passed it since it changed (unless OIDC_TRUSTED).
+   */
+  async function beforeCallbackSession(session: { userId: string }, ctx: HookContext) {
+    if (config?.trusted || callbackState()?.creatingUser) return;
+    if (await passedCurrentPasscode(db, session.userId)) return;
+    const identity = verifiedIdentity();
+    await audit(ctx, {
+      event: 'sign_in_challenged',
+      userId: session.userId,
+      detail: 'passcode_changed',
+    });
+    return refuseUntil({ kind: 'passcode', userId: session.userId, ...identity });
   }
 
   /** The link a callback would make to an existing account: held back for its password. */
@@ -185,7 +217,7 @@ export function singleSignOn(deps: SingleSignOnDependencies) {
   /** The identity waiting in this browser for its next step, or a clear refusal. */
   async function takePending(
     ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0],
-    kind: PendingSignOn['kind'],
+    kinds: ReadonlyArray<PendingSignOn['kind']>,
   ) {
     if (!config) throw new APIError('NOT_FOUND', { message: 'Single sign-on is not set up' });
     const cookie = pendingCookie(ctx);
@@ -195,20 +227,17 @@ export function singleSignOn(deps: SingleSignOnDependencies) {
       : null;
     const pending =
       row && row.expiresAt > new Date() ? (JSON.parse(row.value) as PendingSignOn) : null;
-    if (!row || !pending || pending.kind !== kind) {
+    if (!row || !pending || !kinds.includes(pending.kind)) {
       throw new APIError('BAD_REQUEST', { message: SSO_PENDING_EXPIRED_MESSAGE(name) });
     }
-    const decision = await limits.consume({
-      scope: 'email',
-      subject: pending.email,
-      action: kind === 'sign-up' ? 'sign-up' : 'sign-in',
-    });
+    const action = pending.kind === 'sign-up' ? 'sign-up' : 'sign-in';
+    const decision = await limits.consume({ scope: 'email', subject: pending.email, action });
     if (!decision.allowed) {
       await audit(ctx, {
         event: 'too_many_attempts',
         userId: pending.userId ?? null,
         email: pending.email,
-        detail: kind === 'sign-up' ? 'sign-up' : 'sign-in',
+        detail: action,
       });
       throw new APIError(
         'TOO_MANY_REQUESTS',
@@ -235,27 +264,46 @@ export function singleSignOn(deps: SingleSignOnDependencies) {
   const plugin = {
     id: 'kin-single-sign-on',
     endpoints: {
-      /** The first sign-in's passcode: the account is made, linked and signed in. */
+      /**
+       * The passcode: the first sign-in's account is made, linked and signed in; a linked
+       * account that had not passed the new passcode has now, and is signed in.
+       */
       finishSingleSignOn: createAuthEndpoint(
         '/sso/finish-sign-up',
         { method: 'POST' },
         async (ctx) => {
           const { passcode } = parsed(finishSingleSignOnSchema, ctx.body);
-          const { pending, done } = await takePending(ctx, 'sign-up');
+          const { pending, done } = await takePending(ctx, ['sign-up', 'passcode']);
+          const signingUp = pending.kind === 'sign-up';
           const passcodeHash = await checkPasscode(headersOf(ctx), passcode);
           if (!passcodeHash) {
             await audit(ctx, {
-              event: 'sign_up_failed',
+              event: signingUp ? 'sign_up_failed' : 'sign_in_failed',
+              userId: pending.userId ?? null,
               email: pending.email,
               detail: 'wrong_passcode',
             });
-            throw new APIError('FORBIDDEN', {
+            throw new APIError(signingUp ? 'FORBIDDEN' : 'UNAUTHORIZED', {
               message: INVALID_PASSCODE_MESSAGE,
               field: 'passcode',
             });
           }
           notePasscodeChecked(passcodeHash);
           const adapter = ctx.context.internalAdapter;
+          if (!signingUp) {
+            const user = pending.userId ? await adapter.findUserById(pending.userId) : null;
+            if (!user) {
+              throw new APIError('BAD_REQUEST', { message: SSO_PENDING_EXPIRED_MESSAGE(name) });
+            }
+            await updateOwned(db, 'user', user.id)
+              .set({ passcode_version: passcodeVersion(passcodeHash) })
+              .execute();
+            const session = await adapter.createSession(user.id);
+            await setSessionCookie(ctx, { session, user });
+            await done();
+            await audit(ctx, { event: 'sign_in', userId: user.id, detail: 'single_sign_on' });
+            return ctx.json({ ok: true });
+          }
           if (await adapter.findUserByEmail(pending.email)) {
             await done();
             throw new APIError('CONFLICT', {
@@ -281,7 +329,7 @@ export function singleSignOn(deps: SingleSignOnDependencies) {
       /** The existing account's password, once: the identity is linked and signed in. */
       linkSingleSignOn: createAuthEndpoint('/sso/link', { method: 'POST' }, async (ctx) => {
         const { password } = parsed(linkSingleSignOnSchema, ctx.body);
-        const { pending, done } = await takePending(ctx, 'link');
+        const { pending, done } = await takePending(ctx, ['link']);
         const adapter = ctx.context.internalAdapter;
         const userId = pending.userId ?? '';
         const accounts = await adapter.findAccounts(userId);
@@ -301,6 +349,16 @@ export function singleSignOn(deps: SingleSignOnDependencies) {
         const user = await adapter.findUserById(userId);
         if (!user)
           throw new APIError('BAD_REQUEST', { message: SSO_PENDING_EXPIRED_MESSAGE(name) });
+        // The password alone does not pass a passcode that changed since the account did.
+        if (!config?.trusted && !(await passedCurrentPasscode(db, userId))) {
+          await audit(ctx, {
+            event: 'sign_in_failed',
+            userId,
+            email: pending.email,
+            detail: 'passcode_changed',
+          });
+          throw new APIError('FORBIDDEN', { message: SSO_LINK_PASSCODE_CHANGED_MESSAGE(name) });
+        }
         if (!accounts.some((account) => account.providerId === SSO_PROVIDER_ID)) {
           await adapter.createAccount({
             userId,
@@ -417,6 +475,10 @@ export function singleSignOn(deps: SingleSignOnDependencies) {
     /** For the user database hook: a callback's new account, or null for another path. */
     beforeUserCreate: (user: Record<string, unknown>, ctx: HookContext) =>
       isCallback(ctx) ? beforeUserCreate(user) : null,
+    /** For the session database hook: a callback's session may wait for the passcode. */
+    beforeSessionCreate: async (session: { userId: string }, ctx: HookContext) => {
+      if (isCallback(ctx)) await beforeCallbackSession(session, ctx);
+    },
     /** For the account database hook, on a callback. */
     beforeAccountCreate: (account: { userId: string; providerId: string }, ctx: HookContext) => {
       if (isCallback(ctx)) beforeAccountCreate(account);

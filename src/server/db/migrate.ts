@@ -42,6 +42,7 @@ import * as searchIndexByOwner from './migrations/0037-search-index-by-owner';
 import * as searchIndexLighterWrites from './migrations/0038-search-index-lighter-writes';
 import * as vaccineSchedulePerPerson from './migrations/0039-vaccine-schedule-per-person';
 import * as documentRecords from './migrations/0040-document-records';
+import * as passcodeVersion from './migrations/0041-passcode-version';
 import * as documentStorage from './migrations/0043-document-storage';
 import { syncSearchIndex } from '../search/search-index-sync';
 
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   '0038-search-index-lighter-writes': searchIndexLighterWrites,
   '0039-vaccine-schedule-per-person': vaccineSchedulePerPerson,
   '0040-document-records': documentRecords,
+  '0041-passcode-version': passcodeVersion,
   '0043-document-storage': documentStorage,
 };
 

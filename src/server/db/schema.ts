@@ -14,10 +14,11 @@ export interface UserTable {
   createdAt: Date | string;
   updatedAt: Date | string;
   /**
-   * The Friends & Family Passcode, hashed: a copy of the server's (server_settings), made at
-   * sign-up and replaced whenever the passcode changes. Sign-in checks the server's.
+   * Which Friends & Family Passcode the account last passed (sign-up, a password sign-in): a
+   * SHA-256 digest of the server's hash then, never the hash (migration 0041). A passkey or
+   * single sign-on works only while it is the current passcode's.
    */
-  family_passcode: string | null;
+  passcode_version: string | null;
   twoFactorEnabled: boolean | number | null;
   /** 1 when the password chosen at sign-up is among the most common ones (migration 0017). */
   password_common: Generated<number>;

@@ -28,6 +28,10 @@ export interface MailTemplates {
   reminder: { name: string; kind: 'Medication due' | 'Visit reminder' };
   /** A sign-in from a device not seen before for the account; `time` as written. */
   'new-sign-in': { name: string; device: string; time: string };
+  /** A passkey added to the account (decision 0048): its name, the device, the time. */
+  'passkey-added': { name: string; passkey: string; device: string; time: string };
+  /** The email address changed (the link was followed): to the old address and the new. */
+  'email-changed': { name: string; oldEmail: string; newEmail: string };
 }
 export type MailTemplate = keyof MailTemplates;
 
@@ -114,6 +118,33 @@ const templates: {
     action: { label: 'Not you? Change your password', url: `${baseUrl}/profile-settings` },
     footnote:
       'Not you? Change your password in Profile Settings, and sign out the devices you do not know.',
+  }),
+  'passkey-added': ({ name, passkey, device, time }, baseUrl) => ({
+    subject: `A passkey was added to your ${APP_NAME} account`,
+    paragraphs: [
+      `Hello ${name},`,
+      `A passkey named "${passkey}" was added to your ${APP_NAME} account. It signs in ` +
+        'without a password.',
+      `Device: ${device}`,
+      `Time: ${time}`,
+      'If this was you, there is nothing to do.',
+    ],
+    action: { label: 'Not you? Review your passkeys', url: `${baseUrl}/profile-settings` },
+    footnote:
+      "Not you? In Profile Settings, under 'Sign out everywhere and remove passkeys', end every session and passkey, then change your password.",
+  }),
+  'email-changed': ({ name, oldEmail, newEmail }, baseUrl) => ({
+    subject: `Your ${APP_NAME} email address was changed`,
+    paragraphs: [
+      `Hello ${name},`,
+      `The email address of your ${APP_NAME} account was changed from ${oldEmail} to ` +
+        `${newEmail}. Password reset links and notices go to ${newEmail} from now on.`,
+    ],
+    action: { label: 'Not you? Open Profile Settings', url: `${baseUrl}/profile-settings` },
+    footnote:
+      `Not you? Sign in and end every session and passkey ('Sign out everywhere and remove ` +
+      `passkeys' in Profile Settings), or ask the person ` +
+      `who runs ${APP_NAME} for help: this address no longer receives reset links.`,
   }),
 };
 

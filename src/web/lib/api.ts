@@ -16,10 +16,12 @@ import type { UnitSystem } from '../../shared/units';
 import type { VitalsTrendAnswer } from '../../shared/vitals-trend';
 import type {
   AccountRecoveryOptions,
-  EmailChangeInput,
+  EmailChangeRequest,
   PasswordChangeInput,
   PasswordResetInput,
+  PasswordResetResult,
 } from '../../shared/account-recovery';
+import type { PasskeyListItem } from '../../shared/passkeys';
 import type { FreshProof } from '../../shared/account-security';
 import type { FamilyMemberInput } from '../../shared/family-members';
 import type { AcceptGrantInput, GrantInput } from '../../shared/household';
@@ -146,7 +148,10 @@ export const authApi = {
   requestPasswordReset: (email: string) =>
     request<{ message: string }>('POST', '/auth/request-password-reset', { email }),
   resetPassword: (input: PasswordResetInput) =>
-    request<unknown>('POST', '/auth/reset-password', input),
+    request<PasswordResetResult>('POST', '/auth/reset-password', input),
+  /** The passkeys of the account a reset link is for (the link is the proof). */
+  resetPasswordPasskeys: (token: string) =>
+    request<{ passkeys: PasskeyListItem[] }>('POST', '/auth/reset-password/passkeys', { token }),
   /** What the Sign In tab offers besides the password: passkeys, single sign-on. */
   signInOptions: () => request<SignInOptions>('GET', '/sign-in-options'),
   /** Where to send the browser to sign in with the identity provider. */
@@ -162,15 +167,18 @@ export const authApi = {
 /** The WebAuthn options and answers, as JSON (SimpleWebAuthn's shapes, passed through). */
 type WebAuthnJson = Record<string, unknown>;
 
-/** Passkeys (CONTRACT.md §5): the ceremonies are better-auth's, the list the product's. */
+/**
+ * Passkeys (CONTRACT.md §5): the ceremonies are better-auth's, the list the product's; an
+ * addition's options come after a fresh proof (decision 0048).
+ */
 export const passkeysApi = {
   list: () => answer(product.passkeys.$get()),
   rename: (id: string, name: string) =>
     answer(product.passkeys[':id'].$patch({ param: { id }, json: { name } })),
   remove: (id: string, proof: FreshProof) =>
     answer(product.passkeys[':id'].$delete({ param: { id }, json: proof })),
-  registrationOptions: () =>
-    request<WebAuthnJson>('GET', '/auth/passkey/generate-register-options'),
+  registrationOptions: (proof: FreshProof) =>
+    request<WebAuthnJson>('POST', '/passkeys/registration-options', proof),
   /** Without a name, the server names the passkey by this device. */
   register: (response: WebAuthnJson) =>
     request<unknown>('POST', '/auth/passkey/verify-registration', { response }),
@@ -187,6 +195,11 @@ export const profileApi = {
     answer(product.profile.$patch({ json: { vaccine_schedule } })),
   setUnits: (units: UnitSystem) => answer(product.profile.$patch({ json: { units } })),
   deleteAccount: (proof: FreshProof) => answer(product.account.$delete({ json: proof })),
+  /** What a fresh proof of this account takes: a password, a code, or a recent sign-in. */
+  freshProofNeeds: () => answer(product['fresh-proof'].$get()),
+  /** Ends every session (this one too) and removes every passkey. */
+  signOutEverywhere: (proof: FreshProof) =>
+    answer(product.account['sign-out-everywhere'].$post({ json: proof })),
 };
 
 export const vitalsTrendApi = {
@@ -413,8 +426,11 @@ export const securityApi = {
   /** The current password and a new one; every other session ends. */
   changePassword: (input: PasswordChangeInput) =>
     request<unknown>('POST', '/auth/change-password', input),
-  /** Sends a confirmation link to the new address; the email changes when it is followed. */
-  changeEmail: (input: EmailChangeInput) => request<unknown>('POST', '/auth/change-email', input),
+  /**
+   * Sends a confirmation link to the new address, after a fresh proof; the email changes
+   * when it is followed.
+   */
+  changeEmail: (input: EmailChangeRequest) => answer(product.account.email.$post({ json: input })),
   factors: () => answer(product.factors.$get()),
   /** Starts turning two-factor sign-in on; it is on once `confirmTwoFactor` succeeds. */
   enableTwoFactor: (password: string) =>

@@ -7,6 +7,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
+import type { FreshProof } from '../../../shared/account-security';
 import { passkeysApi } from '../../lib/api';
 
 /** A passkey request the person cancelled, or that timed out: nothing to report. */
@@ -37,12 +38,16 @@ export async function browserSupportsPasskeys(): Promise<boolean> {
   return (await loadLibrary()).browserSupportsWebAuthn();
 }
 
-/** Makes a passkey on this device for the signed-in account; the server names it. */
-export async function addPasskey(): Promise<void> {
+/**
+ * Makes a passkey on this device for the signed-in account, after the fresh proof the
+ * server asks first (decision 0048); the server names it.
+ */
+export async function addPasskey(proof: FreshProof): Promise<void> {
   const { startRegistration, browserSupportsWebAuthn } = await loadLibrary();
   if (!browserSupportsWebAuthn()) throw new Error(PASSKEY_UNSUPPORTED_MESSAGE);
-  const optionsJSON =
-    (await passkeysApi.registrationOptions()) as unknown as PublicKeyCredentialCreationOptionsJSON;
+  const optionsJSON = (await passkeysApi.registrationOptions(
+    proof,
+  )) as unknown as PublicKeyCredentialCreationOptionsJSON;
   let response;
   try {
     response = await startRegistration({ optionsJSON });

@@ -3,36 +3,114 @@
  * 'New Password' (the sign-up rules) and 'Reset Password', then 'Password reset. Sign in
  * with your new password.' No session and no Friends & Family Passcode are asked; the
  * passcode is asked at the next sign-in, as always.
+ *
+ * The account's passkeys are listed, each with 'Remove passkey {name}', and 'Remove all
+ * passkeys': a passkey someone else added while they had the account goes with the reset
+ * (decision 0048). The link is the proof; the server lists them for it alone.
  */
+import { useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { APP_NAME } from '../../../shared/constants';
 import {
   PASSWORD_RESET_DONE_MESSAGE,
+  passkeysRemovedMessage,
   passwordResetSchema,
   RESET_LINK_INVALID_MESSAGE,
 } from '../../../shared/account-recovery';
+import type { PasskeyListItem } from '../../../shared/passkeys';
 import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/input';
 import { authApi } from '../../lib/api';
 import { useCredentialSubmit } from './use-credential-submit';
 import { AuthBackdrop } from './auth-backdrop';
 import { NewPasswordField } from './new-password-field';
 
-function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+/** The account's passkeys, each to keep or remove with the reset, and all at once. */
+function PasskeyChoices({
+  passkeys,
+  chosen,
+  onChange,
+}: {
+  passkeys: PasskeyListItem[];
+  chosen: ReadonlySet<string>;
+  onChange: (chosen: Set<string>) => void;
+}) {
+  const id = useId();
+  const all = passkeys.length > 0 && passkeys.every((passkey) => chosen.has(passkey.id));
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-1 text-sm font-medium">Passkeys on this account</legend>
+      <p className="text-sm text-muted-foreground">
+        A passkey signs in without a password. Remove any you do not know: they stay otherwise.
+      </p>
+      {passkeys.map((passkey) => (
+        <Checkbox
+          key={passkey.id}
+          id={`${id}-${passkey.id}`}
+          label={`Remove passkey ${passkey.name}`}
+          checked={chosen.has(passkey.id)}
+          onChange={(event) => {
+            const next = new Set(chosen);
+            if (event.target.checked) next.add(passkey.id);
+            else next.delete(passkey.id);
+            onChange(next);
+          }}
+        />
+      ))}
+      <Checkbox
+        id={`${id}-all`}
+        label="Remove all passkeys"
+        checked={all}
+        onChange={(event) =>
+          onChange(new Set(event.target.checked ? passkeys.map((passkey) => passkey.id) : []))
+        }
+      />
+    </fieldset>
+  );
+}
+
+function ResetPasswordForm({
+  token,
+  onDone,
+}: {
+  token: string;
+  onDone: (passkeysRemoved: number) => void;
+}) {
   const [newPassword, setNewPassword] = useState('');
-  const { pending, submit } = useCredentialSubmit(passwordResetSchema, async (data) => {
-    await authApi.resetPassword(data);
-    onDone();
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const passkeys = useQuery({
+    queryKey: ['reset-password-passkeys', token],
+    queryFn: () => authApi.resetPasswordPasskeys(token),
+    retry: false,
   });
+  const listed = passkeys.data?.passkeys ?? [];
+  const { pending, submit } = useCredentialSubmit(passwordResetSchema, async (data) => {
+    const result = await authApi.resetPassword(data);
+    onDone(result.passkeys_removed);
+  });
+  const removePasskeys =
+    listed.length > 0 && listed.every((passkey) => chosen.has(passkey.id))
+      ? 'all'
+      : listed.filter((passkey) => chosen.has(passkey.id)).map((passkey) => passkey.id);
   return (
     <form
-      onSubmit={(event) => submit(event, { token, newPassword })}
+      onSubmit={(event) =>
+        submit(event, {
+          token,
+          newPassword,
+          ...(removePasskeys.length > 0 ? { removePasskeys } : {}),
+        })
+      }
       className="space-y-4"
       aria-label="Reset Password"
       noValidate
     >
       <NewPasswordField id="reset-new-password" value={newPassword} onChange={setNewPassword} />
+      {listed.length > 0 ? (
+        <PasskeyChoices passkeys={listed} chosen={chosen} onChange={setChosen} />
+      ) : null}
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
         {pending ? 'Saving...' : 'Reset Password'}
       </Button>
@@ -43,7 +121,7 @@ function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => voi
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<{ passkeysRemoved: number } | null>(null);
   useEffect(() => {
     document.title = `Reset Password · ${APP_NAME}`;
   }, []);
@@ -57,9 +135,13 @@ export function ResetPasswordPage() {
         {done ? (
           <p role="status" className="rounded-2xl bg-primary-soft p-4 text-sm">
             {PASSWORD_RESET_DONE_MESSAGE}
+            {done.passkeysRemoved > 0 ? ` ${passkeysRemovedMessage(done.passkeysRemoved)}` : ''}
           </p>
         ) : token ? (
-          <ResetPasswordForm token={token} onDone={() => setDone(true)} />
+          <ResetPasswordForm
+            token={token}
+            onDone={(passkeysRemoved) => setDone({ passkeysRemoved })}
+          />
         ) : (
           <p role="alert" className="text-sm text-destructive">
             {RESET_LINK_INVALID_MESSAGE}

@@ -1,13 +1,18 @@
 /**
- * Back from the identity provider, the one more step a first single sign-on may need: the
- * Friends & Family Passcode for a new account, or the password of the existing account with
- * the same email, once (CONTRACT.md §5 'Passkeys and single sign-on').
+ * Back from the identity provider, the one more step a single sign-on may need: the Friends
+ * & Family Passcode for a new account, or the password of the existing account with the
+ * same email, once (CONTRACT.md §5 'Passkeys and single sign-on'); or the new passcode, once,
+ * after the passcode changed (decision 0048).
  */
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { PASSCODE_LENGTH } from '../../../shared/constants';
 import { filterPasscodeInput } from '../../../shared/passcode';
-import { SSO_PASSCODE_NEEDED, type SSO_PASSWORD_NEEDED } from '../../../shared/single-sign-on';
+import {
+  SSO_PASSCODE_CHANGED,
+  SSO_PASSCODE_NEEDED,
+  type SSO_PASSWORD_NEEDED,
+} from '../../../shared/single-sign-on';
 import {
   finishSingleSignOnSchema,
   linkSingleSignOnSchema,
@@ -26,15 +31,17 @@ export function SingleSignOnStep({
   name,
   onBack,
 }: {
-  step: typeof SSO_PASSCODE_NEEDED | typeof SSO_PASSWORD_NEEDED;
+  step: typeof SSO_PASSCODE_NEEDED | typeof SSO_PASSWORD_NEEDED | typeof SSO_PASSCODE_CHANGED;
   name: string;
   onBack: () => void;
 }) {
   const signedIn = useSignedIn();
   const [value, setValue] = useState('');
+  const passcodeChanged = step === SSO_PASSCODE_CHANGED;
   const newAccount = step === SSO_PASSCODE_NEEDED;
+  const passcodeAsked = newAccount || passcodeChanged;
   const { pending, submit } = useCredentialSubmit<{ passcode?: string; password?: string }>(
-    newAccount ? finishSingleSignOnSchema : linkSingleSignOnSchema,
+    passcodeAsked ? finishSingleSignOnSchema : linkSingleSignOnSchema,
     async (data) => {
       if (data.passcode !== undefined) await authApi.finishSingleSignOn(data.passcode);
       else await authApi.linkSingleSignOn(data.password ?? '');
@@ -43,22 +50,28 @@ export function SingleSignOnStep({
   );
   return (
     <form
-      onSubmit={(event) => submit(event, newAccount ? { passcode: value } : { password: value })}
+      onSubmit={(event) => submit(event, passcodeAsked ? { passcode: value } : { password: value })}
       className="space-y-5"
       noValidate
       aria-labelledby="sso-step-title"
     >
       <div>
         <h2 id="sso-step-title" className="text-lg font-semibold">
-          {newAccount ? 'Create your account' : 'Link your account'}
+          {passcodeChanged
+            ? 'Enter the new passcode'
+            : newAccount
+              ? 'Create your account'
+              : 'Link your account'}
         </h2>
         <p className="text-sm text-muted-foreground">
-          {newAccount
-            ? `This is your first sign-in with ${name}. Enter the Friends & Family Passcode to create your account; later sign-ins will not ask for it.`
-            : `An account with this email already exists. Enter its password once to sign in with ${name} from now on.`}
+          {passcodeChanged
+            ? `The Friends & Family Passcode has changed since you last used it. Enter the new one once to sign in with ${name}.`
+            : newAccount
+              ? `This is your first sign-in with ${name}. Enter the Friends & Family Passcode to create your account; later sign-ins will not ask for it.`
+              : `An account with this email already exists. Enter its password once to sign in with ${name} from now on.`}
         </p>
       </div>
-      {newAccount ? (
+      {passcodeAsked ? (
         <FormField id="sso-passcode" label="Friends & Family Passcode">
           <DigitsInput
             length={PASSCODE_LENGTH}
@@ -82,13 +95,17 @@ export function SingleSignOnStep({
         </FormField>
       )}
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
-        {newAccount
+        {passcodeChanged
           ? pending
-            ? 'Creating account...'
-            : 'Create Account'
-          : pending
-            ? 'Linking...'
-            : 'Link Account'}
+            ? 'Signing in...'
+            : 'Sign In'
+          : newAccount
+            ? pending
+              ? 'Creating account...'
+              : 'Create Account'
+            : pending
+              ? 'Linking...'
+              : 'Link Account'}
       </Button>
       <div className="text-center">
         <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={onBack}>

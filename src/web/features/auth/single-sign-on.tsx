@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { toasts } from '../../../shared/messages';
 import {
   singleSignOnRefusal,
+  SSO_PASSCODE_CHANGED,
   SSO_PASSCODE_NEEDED,
   SSO_PASSWORD_NEEDED,
 } from '../../../shared/single-sign-on';
@@ -67,7 +68,11 @@ export function useSingleSignOnReturn() {
   const [params, setParams] = useSearchParams();
   const error = params.get('error');
   const clear = () => setParams({}, { replace: true });
-  if (error === SSO_PASSCODE_NEEDED || error === SSO_PASSWORD_NEEDED) {
+  if (
+    error === SSO_PASSCODE_NEEDED ||
+    error === SSO_PASSWORD_NEEDED ||
+    error === SSO_PASSCODE_CHANGED
+  ) {
     return { step: error, refusal: null, clear } as const;
   }
   return { step: null, refusal: error, clear } as const;

@@ -1,7 +1,9 @@
 /**
- * Profile Settings, 'Email': a new address, confirmed by a link sent to it (the old one is
- * told). The address changes only when the link is followed, which brings the browser back
- * here. Without mail on the server, the change is not offered, and the section says why.
+ * Profile Settings, 'Email': a new address, with the password (and code) first, as the
+ * server asks (decision 0048), confirmed by a link sent to it (the old one is told). The
+ * address changes only when the link is followed, which brings the browser back here, and
+ * both addresses are told. Without mail on the server, the change is not offered, and the
+ * section says why.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -17,8 +19,8 @@ import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { authApi } from '../../lib/api';
-import { showError } from '../../lib/toast';
 import { parseOrShowError } from '../../lib/validate';
+import { useFreshProof } from '../shell/fresh-proof-dialog';
 import { useChangeEmail } from './security-queries';
 
 export const EMAIL_CHANGED_MESSAGE = 'Email changed. Sign in with your new email from now on.';
@@ -32,6 +34,7 @@ export function EmailSection({ currentEmail }: { currentEmail: string }) {
   const [newEmail, setNewEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const change = useChangeEmail();
+  const freshProof = useFreshProof(open, toasts.error);
   const mail = options.data?.email === true;
   const followed =
     params.get('email') === 'changed'
@@ -44,14 +47,20 @@ export function EmailSection({ currentEmail }: { currentEmail: string }) {
     event.preventDefault();
     const data = parseOrShowError(emailChangeSchema, { newEmail }, toasts.error);
     if (!data) return;
-    change.mutate(data, {
-      onSuccess: () => {
-        setSentTo(data.newEmail);
-        setNewEmail('');
-        setOpen(false);
+    const proof = freshProof.proof();
+    if (!proof) return;
+    change.mutate(
+      { ...data, ...proof },
+      {
+        onSuccess: () => {
+          setSentTo(data.newEmail);
+          setNewEmail('');
+          freshProof.reset();
+          setOpen(false);
+        },
+        onError: freshProof.refused,
       },
-      onError: (error) => showError(toasts.error, error),
-    });
+    );
   }
 
   return (
@@ -86,11 +95,19 @@ export function EmailSection({ currentEmail }: { currentEmail: string }) {
               onChange={(e) => setNewEmail(e.target.value)}
             />
           </FormField>
+          {freshProof.fields}
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button type="submit" disabled={change.isPending}>
               {change.isPending ? 'Sending...' : 'Send Confirmation Link'}
             </Button>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => {
+                freshProof.reset();
+                setOpen(false);
+              }}
+            >
               Cancel
             </Button>
           </div>

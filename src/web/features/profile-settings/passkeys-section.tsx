@@ -1,8 +1,8 @@
 /**
- * Profile Settings' 'Passkeys' (CONTRACT.md §5): 'Add Passkey' makes one on this device,
- * named by the device and renamable; each is listed with when it was added and last used,
- * and 'Remove passkey {name}' removes it after the password (and code), as deleting the
- * account asks.
+ * Profile Settings' 'Passkeys' (CONTRACT.md §5): 'Add Passkey' asks the password (and code)
+ * first, as the server does (decision 0048), then makes one on this device, named by the
+ * device and renamable; each is listed with when it was added and last used, and 'Remove
+ * passkey {name}' removes it after the same proof, as deleting the account asks.
  */
 import { FingerprintPattern, PencilLine, Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -130,17 +130,7 @@ export function PasskeysSection() {
   const add = useAddPasskey();
   const remove = useRemovePasskey();
   const [removing, setRemoving] = useState<PasskeyListItem | null>(null);
-
-  function addOne() {
-    add.mutate(undefined, {
-      onSuccess: () =>
-        showSuccess({
-          title: 'Passkey added',
-          description: 'This device can now sign you in without a password.',
-        }),
-      onError: (error) => showError(toasts.error, error),
-    });
-  }
+  const [adding, setAdding] = useState(false);
 
   return (
     <Card className="p-5">
@@ -173,11 +163,28 @@ export function PasskeysSection() {
         ) : (
           <p className="text-sm text-muted-foreground">No passkeys yet.</p>
         )}
-        <Button onClick={addOne} disabled={add.isPending}>
+        <Button onClick={() => setAdding(true)} disabled={add.isPending}>
           <Plus aria-hidden="true" />
           {add.isPending ? 'Adding...' : 'Add Passkey'}
         </Button>
       </section>
+      <FreshProofDialog
+        open={adding}
+        onOpenChange={setAdding}
+        title="Add a passkey?"
+        description="A passkey signs in to your account without a password. Confirm that it is you; then this device asks for its fingerprint, face or screen lock."
+        confirmLabel="Continue"
+        pendingLabel="Adding..."
+        errorTitle={toasts.error}
+        pending={add.isPending}
+        onProof={async (proof) => {
+          await add.mutateAsync(proof);
+          showSuccess({
+            title: 'Passkey added',
+            description: 'This device can now sign you in without a password.',
+          });
+        }}
+      />
       <FreshProofDialog
         open={removing !== null}
         onOpenChange={(open) => {

@@ -28,6 +28,7 @@ import { TwoFactorSettings } from './two-factor-settings';
 import { PasswordSection } from './password-section';
 import { EmailSection } from './email-section';
 import { PasskeysSection } from './passkeys-section';
+import { SignOutEverywhere } from './sign-out-everywhere';
 import { usePasskeysOffered } from '../auth/passkey-sign-in';
 
 /** For an account whose password, chosen at sign-up, is one of the most common. */
@@ -124,6 +125,7 @@ export function ProfileSettingsPage() {
           <TwoFactorSettings />
           {passkeysOffered ? <PasskeysSection /> : null}
           <ActiveSessions />
+          <SignOutEverywhere />
           <SecurityActivity />
           <CalendarSection />
           <RemindersSection />

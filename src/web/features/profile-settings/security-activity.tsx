@@ -83,6 +83,8 @@ const icons: Record<AuditEvent, LucideIcon> = {
   passkey_added: FingerprintPattern,
   passkey_removed: ShieldMinus,
   sso_linked: Link2,
+  passkeys_removed: ShieldMinus,
+  signed_out_everywhere: LogOut,
 };
 
 /** Events that tell of something refused, shown in the warning colour. */

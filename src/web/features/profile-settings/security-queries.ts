@@ -3,7 +3,7 @@
  * sessions and the recent security activity, and the changes made to them.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { passkeysApi, securityApi } from '../../lib/api';
+import { passkeysApi, profileApi, securityApi } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 import type { FreshProof } from '../../../shared/account-security';
 
@@ -13,7 +13,21 @@ export const securityKeys = {
   sessions: ['security', 'sessions'] as const,
   activity: ['security', 'activity'] as const,
   passkeys: ['security', 'passkeys'] as const,
+  freshProof: ['security', 'fresh-proof'] as const,
 };
+
+/**
+ * What a fresh proof of this account takes (a password, a code, or a recent sign-in), read
+ * anew each time a confirm dialog that asks one opens.
+ */
+export function useFreshProofNeeds(enabled: boolean) {
+  return useQuery({
+    queryKey: securityKeys.freshProof,
+    queryFn: profileApi.freshProofNeeds,
+    enabled,
+    staleTime: 0,
+  });
+}
 
 export function useFactors() {
   return useQuery({ queryKey: securityKeys.factors, queryFn: securityApi.factors });
@@ -83,7 +97,8 @@ export function usePasskeys() {
 export function useAddPasskey() {
   const refresh = useRefreshSecurity();
   return useMutation({
-    mutationFn: async () => (await import('../auth/passkey-ceremony')).addPasskey(),
+    mutationFn: async (proof: FreshProof) =>
+      (await import('../auth/passkey-ceremony')).addPasskey(proof),
     onSuccess: refresh,
   });
 }

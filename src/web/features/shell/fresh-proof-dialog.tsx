@@ -1,26 +1,125 @@
 /**
- * The confirm step of something that asks for a fresh proof that the person at the keyboard
- * owns the account, as the server does (account/fresh-proof.ts): the password, and with
- * two-factor sign-in on, a code from the authenticator app or a backup code. Deleting the
- * account and removing a passkey ask it alike.
+ * The fresh proof that the person at the keyboard owns the account, asked as the server
+ * asks it (account/fresh-proof.ts): the password, and with two-factor sign-in on, a code
+ * from the authenticator app or a backup code; an account with no password confirms with a
+ * sign-in of the last few minutes. Deleting the account, adding or removing a passkey and
+ * signing out everywhere ask it in a confirm dialog (FreshProofDialog); changing the email
+ * asks it in its own form (useFreshProof).
  */
 import { useId, useState, type ReactNode } from 'react';
-import { freshProofSchema, type FreshProof } from '../../../shared/account-security';
+import {
+  freshProofSchema,
+  RECENT_SIGN_IN_NEEDED_MESSAGE,
+  type FreshProof,
+} from '../../../shared/account-security';
 import { ApiError } from '../../../shared/api-error';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { fieldErrorProps, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { showError } from '../../lib/toast';
 import { parseOrShowError } from '../../lib/validate';
-import { useFactors } from '../profile-settings/security-queries';
+import { useFreshProofNeeds } from '../profile-settings/security-queries';
 
+/** With a password, it is asked for. */
+const withPasswordSchema = freshProofSchema.refine((proof) => proof.password !== undefined, {
+  path: ['password'],
+  error: 'Password is required',
+});
 /** With two-factor sign-in on, the code is asked for as well as the password. */
-const freshProofWithCodeSchema = freshProofSchema.refine((proof) => proof.code !== undefined, {
+const withCodeSchema = withPasswordSchema.refine((proof) => proof.code !== undefined, {
   path: ['code'],
   error: 'Authentication Code is required',
 });
 
 type ProofField = 'password' | 'code';
+
+/**
+ * The proof's fields for a form that is shown while `active`, and the proof they hold
+ * (checked, the problem shown as a toast titled `errorTitle` and under its field).
+ */
+export function useFreshProof(active: boolean, errorTitle: string) {
+  const id = useId();
+  const needs = useFreshProofNeeds(active);
+  // Until the answer is in, the password is asked: most accounts have one.
+  const passwordAsked = needs.data?.password ?? true;
+  const twoFactorOn = needs.data?.code ?? false;
+  const recentSignInNeeded = needs.data
+    ? !needs.data.password && !needs.data.recent_sign_in_until
+    : false;
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<ProofField, string>>>({});
+
+  const fields = (
+    <>
+      {passwordAsked ? (
+        <FormField id={`${id}-password`} label="Password" required error={errors.password}>
+          <Input
+            id={`${id}-password`}
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            {...fieldErrorProps(`${id}-password`, errors.password)}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </FormField>
+      ) : recentSignInNeeded ? (
+        <p role="alert" className="text-sm text-destructive">
+          {RECENT_SIGN_IN_NEEDED_MESSAGE}
+        </p>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          Your account has no password: your recent sign-in confirms that it is you.
+        </p>
+      )}
+      {twoFactorOn ? (
+        <FormField id={`${id}-code`} label="Authentication Code" required error={errors.code}>
+          <Input
+            id={`${id}-code`}
+            type="text"
+            autoComplete="one-time-code"
+            placeholder="6 digits, or a backup code"
+            required
+            value={code}
+            {...fieldErrorProps(`${id}-code`, errors.code)}
+            onChange={(event) => setCode(event.target.value.trim())}
+          />
+        </FormField>
+      ) : null}
+    </>
+  );
+
+  return {
+    fields,
+    /** The proof, or undefined when a field is missing (said already). */
+    proof: (): FreshProof | undefined => {
+      const proof = parseOrShowError(
+        twoFactorOn ? withCodeSchema : passwordAsked ? withPasswordSchema : freshProofSchema,
+        {
+          password: passwordAsked && password ? password : undefined,
+          code: twoFactorOn && code ? code : undefined,
+        },
+        errorTitle,
+        ({ field, message }) => setErrors({ [field === 'code' ? 'code' : 'password']: message }),
+      );
+      if (proof) setErrors({});
+      return proof;
+    },
+    /** A refusal: shown under the field it names, and as a toast. */
+    refused: (error: unknown) => {
+      if (error instanceof ApiError && (error.field === 'password' || error.field === 'code')) {
+        setErrors({ [error.field]: error.message });
+      }
+      showError(errorTitle, error);
+    },
+    reset: () => {
+      setPassword('');
+      setCode('');
+      setErrors({});
+    },
+  };
+}
 
 export function FreshProofDialog({
   open,
@@ -45,40 +144,17 @@ export function FreshProofDialog({
   /** Sends the proof; a refusal naming a field is shown under it. */
   onProof: (proof: FreshProof) => Promise<unknown>;
 }) {
-  const id = useId();
-  const factors = useFactors();
-  const twoFactorOn = factors.data?.some((factor) => factor.status === 'verified') ?? false;
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<ProofField, string>>>({});
+  const freshProof = useFreshProof(open, errorTitle);
 
   const close = (next: boolean) => {
-    if (!next) {
-      setPassword('');
-      setCode('');
-      setErrors({});
-    }
+    if (!next) freshProof.reset();
     onOpenChange(next);
   };
 
   const confirm = () => {
-    const proof = parseOrShowError(
-      twoFactorOn ? freshProofWithCodeSchema : freshProofSchema,
-      { password, code: twoFactorOn ? code : undefined },
-      errorTitle,
-      ({ field, message }) => setErrors({ [field === 'code' ? 'code' : 'password']: message }),
-    );
+    const proof = freshProof.proof();
     if (!proof) return;
-    setErrors({});
-    onProof(proof).then(
-      () => close(false),
-      (error: unknown) => {
-        if (error instanceof ApiError && (error.field === 'password' || error.field === 'code')) {
-          setErrors({ [error.field]: error.message });
-        }
-        showError(errorTitle, error);
-      },
-    );
+    onProof(proof).then(() => close(false), freshProof.refused);
   };
 
   return (
@@ -92,31 +168,7 @@ export function FreshProofDialog({
       pending={pending}
       onConfirm={confirm}
     >
-      <FormField id={`${id}-password`} label="Password" required error={errors.password}>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          {...fieldErrorProps(`${id}-password`, errors.password)}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </FormField>
-      {twoFactorOn ? (
-        <FormField id={`${id}-code`} label="Authentication Code" required error={errors.code}>
-          <Input
-            id={`${id}-code`}
-            type="text"
-            autoComplete="one-time-code"
-            placeholder="6 digits, or a backup code"
-            required
-            value={code}
-            {...fieldErrorProps(`${id}-code`, errors.code)}
-            onChange={(event) => setCode(event.target.value.trim())}
-          />
-        </FormField>
-      ) : null}
+      {freshProof.fields}
     </ConfirmDialog>
   );
 }

@@ -1,0 +1,69 @@
+/**
+ * Profile Settings' 'Sign out everywhere and remove passkeys' (decision 0048): for when
+ * someone else may have had the account. After a confirm with a fresh proof, every session
+ * ends (this one too) and every passkey is removed; the password and the records stay.
+ *
+ * The section is headed by those words; its button is 'End All Sessions and Passkeys', as
+ * the sessions' own is 'End All Other Sessions': the one button named 'Sign Out' on the
+ * page stays the only one whose name holds those words.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { ShieldOff } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toasts } from '../../../shared/messages';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { profileApi } from '../../lib/api';
+import { showSuccess } from '../../lib/toast';
+import { useForgetUser } from '../auth/session';
+import { FreshProofDialog } from '../shell/fresh-proof-dialog';
+
+export const SIGN_OUT_EVERYWHERE_HEADING = 'Sign out everywhere and remove passkeys';
+export const SIGN_OUT_EVERYWHERE_BUTTON = 'End All Sessions and Passkeys';
+
+export function SignOutEverywhere() {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const forgetUser = useForgetUser();
+  const signOut = useMutation({ mutationFn: profileApi.signOutEverywhere });
+
+  return (
+    <Card className="p-5">
+      <section aria-labelledby="sign-out-everywhere-heading" className="space-y-4">
+        <div>
+          <h2 id="sign-out-everywhere-heading" className="font-semibold">
+            {SIGN_OUT_EVERYWHERE_HEADING}
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            If someone else may have used your account: every device is signed out, this one too,
+            and every passkey is removed. Your password and your records stay.
+          </p>
+        </div>
+        <Button variant="outline" className="w-full sm:w-auto" onClick={() => setOpen(true)}>
+          <ShieldOff aria-hidden="true" />
+          {SIGN_OUT_EVERYWHERE_BUTTON}
+        </Button>
+      </section>
+      <FreshProofDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="End every session and remove every passkey?"
+        description="Every device signed in to your account is signed out, this one too, and every passkey is removed. You sign in again with your password."
+        confirmLabel="End All Sessions"
+        pendingLabel="Ending..."
+        errorTitle={toasts.error}
+        pending={signOut.isPending}
+        onProof={async (proof) => {
+          await signOut.mutateAsync(proof);
+          showSuccess({
+            title: 'Signed out everywhere',
+            description: 'Every device is signed out and every passkey removed.',
+          });
+          await forgetUser();
+          navigate('/auth', { replace: true });
+        }}
+      />
+    </Card>
+  );
+}
