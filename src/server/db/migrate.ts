@@ -42,6 +42,7 @@ import * as searchIndexByOwner from './migrations/0037-search-index-by-owner';
 import * as searchIndexLighterWrites from './migrations/0038-search-index-lighter-writes';
 import * as vaccineSchedulePerPerson from './migrations/0039-vaccine-schedule-per-person';
 import * as documentRecords from './migrations/0040-document-records';
+import * as documentTextTurns from './migrations/0042-document-text-turns';
 import { syncSearchIndex } from '../search/search-index-sync';
 
 export const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '0038-search-index-lighter-writes': searchIndexLighterWrites,
   '0039-vaccine-schedule-per-person': vaccineSchedulePerPerson,
   '0040-document-records': documentRecords,
+  '0042-document-text-turns': documentTextTurns,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

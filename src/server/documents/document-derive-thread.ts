@@ -3,9 +3,13 @@
  * made once, at upload, without the server's own thread decoding a photo or drawing a PDF.
  * The thread starts with the first upload and stays while uploads come (pdf.js takes a
  * second to load); it ends after IDLE_MS with none, giving back what pdf.js and the
- * pictures took. With nothing in hand it keeps no process alive. A thread that fails, or
- * takes longer than DERIVE_TIME_LIMIT_MS, is replaced by the next upload, and the jobs it
- * had in hand fail with it.
+ * pictures took. With nothing in hand it keeps no process alive.
+ *
+ * One account's upload cannot hold or fail another's (runtime/job-thread.ts): uploads are
+ * prepared one at a time, one of each account's in turn; one that takes longer than
+ * DERIVE_TIME_LIMIT_MS, or whose parsing fills the thread's heap past DERIVE_HEAP_MB, fails
+ * alone (a PDF is kept without a thumbnail, an image refused), and the thread is replaced for
+ * the uploads waiting.
  */
 import { jobThread } from '../runtime/job-thread';
 import type { DeriveJob, Derived } from './derive-document';
@@ -13,6 +17,14 @@ import type { DeriveAnswer } from './document-derive-worker';
 
 /** How long the thread may spend preparing one document (its wait behind others aside). */
 export const DERIVE_TIME_LIMIT_MS = 30_000;
+
+/**
+ * The thread's JavaScript heap, in MB. pdf.js keeps each object of a PDF it has to index (a
+ * file without a valid cross-reference table) on the heap: a 24 MB file of 1.4 million empty
+ * objects took 2.1 GB and a minute before. A scan's page, its pictures outside the heap
+ * (sharp's, the canvas's), takes a few MB of it.
+ */
+export const DERIVE_HEAP_MB = 512;
 
 /** How long the thread stays with no upload to prepare. */
 export const IDLE_MS = 60_000;
@@ -22,14 +34,16 @@ export interface DeriveThread {
   close(): Promise<void>;
 }
 
-export function documentDeriveThread(): DeriveThread {
+export function documentDeriveThread(options: { timeLimitMs?: number } = {}): DeriveThread {
   const thread = jobThread<DeriveJob, DeriveAnswer, Derived>({
     entry: 'document-derive-worker',
     from: import.meta.url,
     name: 'documents',
     // A thumbnail takes under a second; a file that keeps its library busy longer is kept
     // without one (a PDF) or refused (an image), and the uploads behind it go on.
-    timeLimitMs: DERIVE_TIME_LIMIT_MS,
+    timeLimitMs: options.timeLimitMs ?? DERIVE_TIME_LIMIT_MS,
+    resourceLimits: { maxOldGenerationSizeMb: DERIVE_HEAP_MB },
+    turnOf: (job) => job.owner ?? '',
     idleMs: IDLE_MS,
     result: (answer) =>
       'derived' in answer ? { ok: answer.derived } : { error: new Error(answer.error.message) },

@@ -1,10 +1,12 @@
 /**
  * The thread documents are prepared on (document-derive-thread.ts starts it): decoding a
  * HEIC photo (WebAssembly) and drawing a PDF's first page (pdf.js) are work on the thread
- * that runs them, which here is never the one answering requests. One job at a time.
+ * that runs them, which here is never the one answering requests. One job at a time, handed
+ * over by the server's thread (runtime/job-thread.ts) as the one before is answered.
  */
 import { parentPort } from 'node:worker_threads';
 import { collectGarbage } from '../runtime/collect-garbage';
+import { yieldToTheServer } from '../runtime/thread-priority';
 import { deriveDocument, type DeriveJob, type Derived } from './derive-document';
 
 export type DeriveAnswer =
@@ -12,6 +14,9 @@ export type DeriveAnswer =
 
 const port = parentPort;
 if (!port) throw new Error('document-derive-worker runs as a worker thread only');
+
+// Nicer than the server's thread: a PDF that takes its 30 s to parse does not slow requests.
+yieldToTheServer();
 
 /** How long the thread waits, with no job in hand, before it collects what the last ones left. */
 const COLLECT_AFTER_MS = 1000;
