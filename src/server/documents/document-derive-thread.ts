@@ -6,17 +6,28 @@
  * pictures took. With nothing in hand it keeps no process alive.
  *
  * One account's upload cannot hold or fail another's (runtime/job-thread.ts): uploads are
- * prepared one at a time, one of each account's in turn; one that takes longer than
- * DERIVE_TIME_LIMIT_MS, or whose parsing fills the thread's heap past DERIVE_HEAP_MB, fails
- * alone (a PDF is kept without a thumbnail, an image refused), and the thread is replaced for
- * the uploads waiting.
+ * prepared one at a time, one of each account's in turn; one that takes longer than its time
+ * (PDF_TIME_LIMIT_MS for a PDF, DERIVE_TIME_LIMIT_MS for a photo), or whose parsing fills the
+ * thread's heap past DERIVE_HEAP_MB, fails alone (a PDF is kept without a thumbnail, an image
+ * refused), and the thread is replaced for the uploads waiting.
  */
 import { jobThread } from '../runtime/job-thread';
 import type { DeriveJob, Derived } from './derive-document';
 import type { DeriveAnswer } from './document-derive-worker';
 
-/** How long the thread may spend preparing one document (its wait behind others aside). */
+/**
+ * How long the thread may spend preparing a photo (its wait behind others aside): a photo
+ * that cannot be prepared is refused, so its time is generous (a 12-megapixel HEIC is
+ * decoded in about a second).
+ */
 export const DERIVE_TIME_LIMIT_MS = 30_000;
+
+/**
+ * How long it may spend on a PDF's thumbnail: a PDF past it is kept without one. A scan's
+ * first page is drawn in 0.5 s, a PDF of 600,000 objects with its cross-reference table in
+ * 5 s; the uploads behind a PDF made to be slow wait this long at most.
+ */
+export const PDF_TIME_LIMIT_MS = 10_000;
 
 /**
  * The thread's JavaScript heap, in MB. pdf.js keeps each object of a PDF it has to index (a
@@ -41,8 +52,10 @@ export function documentDeriveThread(options: { timeLimitMs?: number } = {}): De
     name: 'documents',
     // A thumbnail takes under a second; a file that keeps its library busy longer is kept
     // without one (a PDF) or refused (an image), and the uploads behind it go on.
-    timeLimitMs: options.timeLimitMs ?? DERIVE_TIME_LIMIT_MS,
-    resourceLimits: { maxOldGenerationSizeMb: DERIVE_HEAP_MB },
+    timeLimitMs: (job) =>
+      options.timeLimitMs ??
+      (job.mimeType === 'application/pdf' ? PDF_TIME_LIMIT_MS : DERIVE_TIME_LIMIT_MS),
+    heapMb: DERIVE_HEAP_MB,
     turnOf: (job) => job.owner ?? '',
     idleMs: IDLE_MS,
     result: (answer) =>

@@ -9,12 +9,20 @@
  * uploads do not hold another's behind them all), else in the order sent. A job the thread
  * is still on after its time limit fails, and the thread is ended (a file that sends its
  * library into a loop would otherwise hold every later job behind it); so does a job whose
- * thread fails under it (its `resourceLimits` reached, a crash). Only that job fails: the
- * jobs waiting go on, on a new thread. A thread given `idleMs` ends once it has had nothing
- * to do for that long, and gives back its memory (a library's WebAssembly memory, which
- * never shrinks, and its heap).
+ * thread fails under it (a crash, its heap full). Only that job fails: the jobs waiting go
+ * on, on a new thread. A thread given `idleMs` ends once it has had nothing to do for that
+ * long, and gives back its memory (a library's WebAssembly memory, which never shrinks, and
+ * its heap).
+ *
+ * Given `heapMb`, the "thread" is a process of its own, its heap that size: a job that fills
+ * it ends that process alone. A worker thread's own heap limit (`resourceLimits`) is not a
+ * bound: past it, V8 ends the worker or, depending on how the heap filled, aborts the whole
+ * server (nodejs/node#47224; pdf.js indexing a PDF of a million objects did the second).
+ * The worker's code takes its jobs the same way either way (runtime/job-port.ts).
  */
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { workerSource } from './worker-source';
 
 export interface JobThread<Job, Result> {
@@ -43,8 +51,59 @@ export interface JobThreadOptions<Job, Answer, Result> {
   idleMs?: number;
   /** Whose a job is (an account's id): jobs waiting are taken one of each in turn. */
   turnOf?: (job: Job) => string;
-  /** The thread's heap limits: past them the thread ends, and its job fails. */
-  resourceLimits?: ResourceLimits;
+  /**
+   * Run the worker as a process of its own, its JavaScript heap at most this many MB: a job
+   * that fills it fails, alone, and the server goes on.
+   */
+  heapMb?: number;
+}
+
+/** What a job runs on: a worker thread, or a child process with the same few methods. */
+interface Runner {
+  postMessage(message: unknown): void;
+  // A Worker's listeners take `any` (its message); the listeners below say what each gets.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  on(event: 'message' | 'error' | 'exit', listener: (value: any) => void): unknown;
+  ref(): void;
+  unref(): void;
+  terminate(): Promise<unknown>;
+}
+
+/** A child process as a Runner: its channel carries the jobs, copied as a thread's are. */
+function processRunner(url: URL, execArgv: string[], heapMb: number, name: string): Runner {
+  const child: ChildProcess = fork(fileURLToPath(url), [], {
+    execArgv: [...execArgv, `--max-old-space-size=${heapMb}`],
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    postMessage: (message) => child.send(message as never),
+    on(event, listener: (value: unknown) => void) {
+      if (event !== 'exit') return child.on(event, listener);
+      return child.on('exit', (code, signal) => {
+        // V8 aborts a process whose heap is full (SIGABRT): the job filled it.
+        const full = signal === 'SIGABRT' || code === 134;
+        const error = Object.assign(
+          new Error(`The ${name} process ran out of memory (its heap is ${heapMb} MB)`),
+          { code: 'ERR_WORKER_OUT_OF_MEMORY' },
+        );
+        listener(full ? error : (code ?? -1));
+      });
+    },
+    ref() {
+      child.ref();
+      child.channel?.ref();
+    },
+    unref() {
+      child.unref();
+      child.channel?.unref();
+    },
+    async terminate() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
 }
 
 /** A job that was still running when its time ran out. */
@@ -77,14 +136,14 @@ interface Waiting<Job, Result> {
 
 interface InHand<Job, Result> extends Waiting<Job, Result> {
   id: number;
-  thread: Worker;
+  thread: Runner;
   timer?: NodeJS.Timeout;
 }
 
 export function jobThread<Job extends object, Answer extends { id: number }, Result>(
   options: JobThreadOptions<Job, Answer, Result>,
 ): JobThread<Job, Result> {
-  let worker: Worker | undefined;
+  let worker: Runner | undefined;
   let nextId = 1;
   let idleTimer: NodeJS.Timeout | undefined;
   let inHand: InHand<Job, Result> | undefined;
@@ -117,7 +176,7 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
   }
 
   /** Settles the job in hand if it is `thread`'s, then hands the thread the next one. */
-  function finish(thread: Worker, outcome: { ok: Result } | { error: Error }) {
+  function finish(thread: Runner, outcome: { ok: Result } | { error: Error }) {
     const job = inHand;
     if (!job || job.thread !== thread) return;
     inHand = undefined;
@@ -179,25 +238,28 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
     idleTimer.unref();
   }
 
-  function started(): Worker {
+  function started(): Runner {
     if (worker) return worker;
     const { url, execArgv } = workerSource(options.from, options.entry);
-    const thread = new Worker(url, {
-      ...(execArgv ? { execArgv } : {}),
-      ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
-    });
+    const thread: Runner =
+      options.heapMb === undefined
+        ? new Worker(url, execArgv ? { execArgv } : {})
+        : processRunner(url, execArgv ?? [], options.heapMb, options.name);
     thread.on('message', (answer: Answer) => {
       if (inHand?.thread !== thread || inHand.id !== answer.id) return;
       finish(thread, options.result(answer));
     });
-    thread.on('error', (error) => {
+    thread.on('error', (error: Error) => {
       if (worker === thread) worker = undefined;
       finish(thread, { error });
     });
-    thread.on('exit', (code) => {
+    thread.on('exit', (code: number | Error) => {
       if (worker === thread) worker = undefined;
       finish(thread, {
-        error: new Error(`The ${options.name} thread stopped (exit code ${code})`),
+        error:
+          code instanceof Error
+            ? code
+            : new Error(`The ${options.name} thread stopped (exit code ${code})`),
       });
     });
     worker = thread;

@@ -57,7 +57,7 @@ export function documentTextThread(options: { pageGraceMs?: number } = {}): Docu
     from: import.meta.url,
     name: 'document text',
     timeLimitMs: (job) => job.timeLimitMs + pageGraceMs,
-    resourceLimits: { maxOldGenerationSizeMb: TEXT_HEAP_MB },
+    heapMb: TEXT_HEAP_MB,
     idleMs: IDLE_MS,
     result: (answer) =>
       'error' in answer

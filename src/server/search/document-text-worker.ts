@@ -14,11 +14,11 @@
  * pages'). The thread is nicer than the server's (runtime/thread-priority.ts): OCR on both
  * cores does not hold up a request.
  */
-import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
 import { createWorker, type Worker as OcrWorker } from 'tesseract.js';
 import { drawPage, openPdf, type PdfPage } from '../documents/pdf-pages';
 import { collectGarbage } from '../runtime/collect-garbage';
+import { jobPort } from '../runtime/job-port';
 import { yieldToTheServer } from '../runtime/thread-priority';
 
 export interface DocumentTextJob {
@@ -168,6 +168,7 @@ async function read(job: DocumentTextJob): Promise<DocumentTextAnswer> {
 
 yieldToTheServer();
 
-parentPort?.on('message', (job: DocumentTextJob) => {
-  void read(job).then((answer) => parentPort?.postMessage(answer));
+const port = jobPort<DocumentTextJob, DocumentTextAnswer>('document-text-worker');
+port.onJob((job) => {
+  void read(job).then((answer) => port.answer(answer));
 });

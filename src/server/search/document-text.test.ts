@@ -388,7 +388,7 @@ describe('a document read within its limits', () => {
         server.db,
       );
       expect(rows[0]?.attempts).toBe(1);
-      expect(rows[0]?.last_error).toMatch(/took over 20001 ms on one job|memory limit/);
+      expect(rows[0]?.last_error).toMatch(/took over 20001 ms on one job|ran out of memory/);
       await expectReadWhole(other.client, typed, 'Record page 1');
     });
   }, 120_000);
