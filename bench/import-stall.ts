@@ -62,7 +62,7 @@ export function allergyBundle(count: number): string {
 const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN;
 
-interface HealthLatencies {
+export interface HealthLatencies {
   checks: number;
   p50Ms: number;
   p99Ms: number;
@@ -73,7 +73,7 @@ interface HealthLatencies {
  * Asks /api/health every `healthEveryMs`, open-loop (each check's latency counts from when it
  * was due, whatever the answers before it did), until `stop` settles.
  */
-async function askHealth(
+export async function askHealth(
   baseUrl: string,
   stop: Promise<unknown>,
   onTick: () => void = () => {},

@@ -102,8 +102,14 @@ export interface DocumentUsage {
 /** Where the reading of a document's text is (search/document-text.ts on the server). */
 export type DocumentTextStatus = 'pending' | 'reading' | 'done' | 'failed';
 
-/** GET /api/documents/{id}/text: the text once it is read ('done'), else where it is. */
+/**
+ * GET /api/documents/{id}/text: the text once it is read ('done'), else where it is. A text
+ * read from fewer than all of a long document's pages (the reading's limits, decision 0050)
+ * says from how many (`pagesRead`) of its `pages`.
+ */
 export interface DocumentTextAnswer {
   status: DocumentTextStatus;
   text?: string;
+  pagesRead?: number;
+  pages?: number;
 }

@@ -43,6 +43,7 @@ import * as searchIndexLighterWrites from './migrations/0038-search-index-lighte
 import * as vaccineSchedulePerPerson from './migrations/0039-vaccine-schedule-per-person';
 import * as documentRecords from './migrations/0040-document-records';
 import * as passcodeVersion from './migrations/0041-passcode-version';
+import * as documentTextTurns from './migrations/0042-document-text-turns';
 import * as documentStorage from './migrations/0043-document-storage';
 import { syncSearchIndex } from '../search/search-index-sync';
 
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '0039-vaccine-schedule-per-person': vaccineSchedulePerPerson,
   '0040-document-records': documentRecords,
   '0041-passcode-version': passcodeVersion,
+  '0042-document-text-turns': documentTextTurns,
   '0043-document-storage': documentStorage,
 };
 

@@ -355,8 +355,12 @@ export interface DocumentTextsTable {
   status: DocumentTextStatus;
   text: string | null;
   pages: number | null;
+  /** The pages the text came from, when fewer than `pages` (migration 0042); null: all. */
+  pages_read: number | null;
   attempts: Generated<number>;
   claimed_until: string | null;
+  /** When the job was last taken up (migration 0042). */
+  claimed_at: string | null;
   last_error: string | null;
   created_at: string;
   updated_at: string;

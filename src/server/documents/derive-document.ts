@@ -35,6 +35,8 @@ const PHOTO_QUALITY = 90;
 const PHOTO_JPEG = { quality: PHOTO_QUALITY, mozjpeg: false, optimiseCoding: false } as const;
 
 export interface DeriveJob {
+  /** Whose upload it is: each account's uploads are prepared in turn with others'. */
+  owner?: string;
   /** The uploaded file, as received (a temporary file of the store's). */
   file: string;
   mimeType: DocumentMimeType;

@@ -3,16 +3,39 @@
  * made once, at upload, without the server's own thread decoding a photo or drawing a PDF.
  * The thread starts with the first upload and stays while uploads come (pdf.js takes a
  * second to load); it ends after IDLE_MS with none, giving back what pdf.js and the
- * pictures took. With nothing in hand it keeps no process alive. A thread that fails, or
- * takes longer than DERIVE_TIME_LIMIT_MS, is replaced by the next upload, and the jobs it
- * had in hand fail with it.
+ * pictures took. With nothing in hand it keeps no process alive.
+ *
+ * One account's upload cannot hold or fail another's (runtime/job-thread.ts): uploads are
+ * prepared one at a time, one of each account's in turn; one that takes longer than its time
+ * (PDF_TIME_LIMIT_MS for a PDF, DERIVE_TIME_LIMIT_MS for a photo), or whose parsing fills the
+ * thread's heap past DERIVE_HEAP_MB, fails alone (a PDF is kept without a thumbnail, an image
+ * refused), and the thread is replaced for the uploads waiting.
  */
 import { jobThread } from '../runtime/job-thread';
 import type { DeriveJob, Derived } from './derive-document';
 import type { DeriveAnswer } from './document-derive-worker';
 
-/** How long the thread may spend preparing one document (its wait behind others aside). */
+/**
+ * How long the thread may spend preparing a photo (its wait behind others aside): a photo
+ * that cannot be prepared is refused, so its time is generous (a 12-megapixel HEIC is
+ * decoded in about a second).
+ */
 export const DERIVE_TIME_LIMIT_MS = 30_000;
+
+/**
+ * How long it may spend on a PDF's thumbnail: a PDF past it is kept without one. A scan's
+ * first page is drawn in 0.5 s, a PDF of 600,000 objects with its cross-reference table in
+ * 5 s; the uploads behind a PDF made to be slow wait this long at most.
+ */
+export const PDF_TIME_LIMIT_MS = 10_000;
+
+/**
+ * The thread's JavaScript heap, in MB. pdf.js keeps each object of a PDF it has to index (a
+ * file without a valid cross-reference table) on the heap: a 24 MB file of 1.4 million empty
+ * objects took 2.1 GB and a minute before. A scan's page, its pictures outside the heap
+ * (sharp's, the canvas's), takes a few MB of it.
+ */
+export const DERIVE_HEAP_MB = 512;
 
 /** How long the thread stays with no upload to prepare. */
 export const IDLE_MS = 60_000;
@@ -22,14 +45,18 @@ export interface DeriveThread {
   close(): Promise<void>;
 }
 
-export function documentDeriveThread(): DeriveThread {
+export function documentDeriveThread(options: { timeLimitMs?: number } = {}): DeriveThread {
   const thread = jobThread<DeriveJob, DeriveAnswer, Derived>({
     entry: 'document-derive-worker',
     from: import.meta.url,
     name: 'documents',
     // A thumbnail takes under a second; a file that keeps its library busy longer is kept
     // without one (a PDF) or refused (an image), and the uploads behind it go on.
-    timeLimitMs: DERIVE_TIME_LIMIT_MS,
+    timeLimitMs: (job) =>
+      options.timeLimitMs ??
+      (job.mimeType === 'application/pdf' ? PDF_TIME_LIMIT_MS : DERIVE_TIME_LIMIT_MS),
+    heapMb: DERIVE_HEAP_MB,
+    turnOf: (job) => job.owner ?? '',
     idleMs: IDLE_MS,
     result: (answer) =>
       'derived' in answer ? { ok: answer.derived } : { error: new Error(answer.error.message) },

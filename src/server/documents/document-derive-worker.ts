@@ -1,17 +1,21 @@
 /**
  * The thread documents are prepared on (document-derive-thread.ts starts it): decoding a
  * HEIC photo (WebAssembly) and drawing a PDF's first page (pdf.js) are work on the thread
- * that runs them, which here is never the one answering requests. One job at a time.
+ * that runs them, which here is never the one answering requests. One job at a time, handed
+ * over by the server's thread (runtime/job-thread.ts) as the one before is answered.
  */
-import { parentPort } from 'node:worker_threads';
 import { collectGarbage } from '../runtime/collect-garbage';
+import { jobPort } from '../runtime/job-port';
+import { yieldToTheServer } from '../runtime/thread-priority';
 import { deriveDocument, type DeriveJob, type Derived } from './derive-document';
 
 export type DeriveAnswer =
   { id: number; derived: Derived } | { id: number; error: { name: string; message: string } };
 
-const port = parentPort;
-if (!port) throw new Error('document-derive-worker runs as a worker thread only');
+const port = jobPort<DeriveJob & { id: number }, DeriveAnswer>('document-derive-worker');
+
+// Nicer than the server's thread: a PDF that takes its 30 s to parse does not slow requests.
+yieldToTheServer();
 
 /** How long the thread waits, with no job in hand, before it collects what the last ones left. */
 const COLLECT_AFTER_MS = 1000;
@@ -20,7 +24,7 @@ let queue: Promise<void> = Promise.resolve();
 let inHand = 0;
 let collection: NodeJS.Timeout | undefined;
 
-port.on('message', (job: DeriveJob & { id: number }) => {
+port.onJob((job) => {
   inHand += 1;
   clearTimeout(collection);
   queue = queue
@@ -43,11 +47,11 @@ port.on('message', (job: DeriveJob & { id: number }) => {
           const transfer = [answer.display, answer.thumbnail]
             .filter((bytes): bytes is Uint8Array => bytes !== undefined)
             .map((bytes) => bytes.buffer as ArrayBuffer);
-          port.postMessage({ id: job.id, derived: answer } satisfies DeriveAnswer, transfer);
+          port.answer({ id: job.id, derived: answer }, transfer);
         },
         (error: unknown) => {
           const { name, message } = error instanceof Error ? error : new Error(String(error));
-          port.postMessage({ id: job.id, error: { name, message } } satisfies DeriveAnswer);
+          port.answer({ id: job.id, error: { name, message } });
         },
       ),
     )

@@ -155,6 +155,7 @@ export async function keepReceivedFile(
     let derived;
     try {
       derived = await derive.derive({
+        owner,
         file,
         mimeType,
         cleanedFile,

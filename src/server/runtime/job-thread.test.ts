@@ -1,25 +1,41 @@
 /**
  * A job thread (job-thread.ts) with a time limit on each job: jobs waiting behind others are
  * not failed by their wait; a job that keeps its thread busy fails when the limit passes,
- * with the jobs behind it, and the next job runs on a new thread. A thread with an idle time
+ * alone: the jobs behind it are done on a new thread. On a process of its own, a job that
+ * fills its heap fails alone too (a worker thread's would take the server with it). Jobs of several accounts are taken in turn. A thread with an idle time
  * ends when it has had nothing to do that long, and the next job starts another.
  */
 import { describe, expect, it } from 'vitest';
-import { jobThread } from './job-thread';
+import { isPastLimits, jobThread, JobTimeLimitError, type JobThreadOptions } from './job-thread';
 
-const sleepy = () =>
-  jobThread<{ ms: number }, { id: number; slept: number }, number>({
+type Sleep = { ms: number; account?: string };
+
+const sleepy = (
+  options: Partial<JobThreadOptions<Sleep, { id: number; slept: number }, number>> = {},
+) =>
+  jobThread<Sleep, { id: number; slept: number }, number>({
     entry: 'sleepy-worker',
     from: new URL('./testing/', import.meta.url).href,
     name: 'sleepy',
     result: (answer) => ({ ok: answer.slept }),
     timeLimitMs: 1_500,
+    ...options,
   });
+
+/** What a job failed with (none: it did not). */
+const failureOf = (job: Promise<unknown>) =>
+  job.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe('a job thread with a time limit', () => {
   it('answers the jobs that finish in time, however long they waited behind others', async () => {
     const thread = sleepy();
     try {
+      // The thread started first: its start (loading its code from source) is the first
+      // job's time.
+      expect(await thread.run({ ms: 1 })).toBe(1);
       // Three jobs of 0.9 s each, sent at once and done one after another: the last is
       // answered 2.7 s after it was sent, past the limit of 1.5 s, but took 0.9 s itself.
       const started = Date.now();
@@ -31,18 +47,64 @@ describe('a job thread with a time limit', () => {
     }
   });
 
-  it('fails a job past its limit, and the job behind it, then runs the next on a new thread', async () => {
+  it('fails only the job past its limit: the jobs behind it are done on a new thread', async () => {
     const thread = sleepy();
     try {
       expect(await thread.run({ ms: 1 })).toBe(1);
       const started = Date.now();
       const stuck = thread.run({ ms: -1 });
-      const behind = thread.run({ ms: 1 });
-      await expect(stuck).rejects.toThrow('The sleepy thread took over 1500 ms on one job');
-      await expect(behind).rejects.toThrow('The sleepy thread took over 1500 ms on one job');
+      const behind = [thread.run({ ms: 1 }), thread.run({ ms: 20 })];
+      const failure = await failureOf(stuck);
+      expect(failure).toBeInstanceOf(JobTimeLimitError);
+      expect(isPastLimits(failure)).toBe(true);
+      expect(String(failure)).toContain('The sleepy thread took over 1500 ms on one job');
       expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
-      expect(thread.running).toBe(false);
+      expect(await Promise.all(behind)).toEqual([1, 20]);
+      expect(thread.running).toBe(true);
       expect(await thread.run({ ms: 5 })).toBe(5);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('in a process of its own, fails only the job that fills its heap, or runs past its limit', async () => {
+    // Time for a process to start and load its code from source, on a busy machine.
+    const thread = sleepy({ timeLimitMs: 8_000, heapMb: 64 });
+    try {
+      expect(await thread.run({ ms: 1 })).toBe(1);
+      const hungry = failureOf(thread.run({ ms: -2 }));
+      const stuck = failureOf(thread.run({ ms: -1 }));
+      const behind = thread.run({ ms: 3 });
+      const full = await hungry;
+      expect(String(full)).toMatch(/The sleepy process ran out of memory \(its heap is 64 MB\)/);
+      expect(isPastLimits(full)).toBe(true);
+      expect(await stuck).toBeInstanceOf(JobTimeLimitError);
+      expect(await behind).toBe(3);
+      // The server's process goes on: this test is in it.
+      expect(thread.running).toBe(true);
+    } finally {
+      await thread.close();
+    }
+  }, 60_000);
+});
+
+describe('a job thread taking jobs in turn', () => {
+  it('does one of each account’s jobs in turn: a second account’s job does not wait for all of the first’s', async () => {
+    const thread = sleepy({ turnOf: (job) => job.account ?? '' });
+    const done: string[] = [];
+    const run = (account: string, name: string) =>
+      thread.run({ ms: 50, account }).then(() => done.push(name));
+    try {
+      await Promise.all([
+        run('a', 'a1'),
+        run('a', 'a2'),
+        run('a', 'a3'),
+        run('a', 'a4'),
+        run('b', 'b1'),
+        run('c', 'c1'),
+        run('b', 'b2'),
+      ]);
+      expect(done).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3', 'a4']);
     } finally {
       await thread.close();
     }
@@ -51,13 +113,7 @@ describe('a job thread with a time limit', () => {
 
 describe('a job thread with an idle time', () => {
   it('stays while jobs come, ends once idle that long, and starts again for the next job', async () => {
-    const thread = jobThread<{ ms: number }, { id: number; slept: number }, number>({
-      entry: 'sleepy-worker',
-      from: new URL('./testing/', import.meta.url).href,
-      name: 'sleepy',
-      result: (answer) => ({ ok: answer.slept }),
-      idleMs: 400,
-    });
+    const thread = sleepy({ timeLimitMs: undefined, idleMs: 400 });
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     try {
       expect(await thread.run({ ms: 1 })).toBe(1);

@@ -2,25 +2,38 @@
  * A thread of its own for one kind of job (a summary PDF, a document's thumbnail, a
  * document's text), so that the server's own thread never does that work. The thread starts
  * with the first job and stays (loading its libraries again would cost the next job); with
- * nothing in hand it keeps no process alive. Each job is sent with an id its answer names. A
- * thread that fails is replaced by the next job, and the jobs it had in hand fail with it;
- * so does a thread still on one job after `timeLimitMs` (a file that sends its library into
- * a loop would otherwise hold every later job behind it). A thread given `idleMs` ends once
- * it has had nothing to do for that long, and gives back its memory (a library's WebAssembly
- * memory, which never shrinks, and its heap).
+ * nothing in hand it keeps no process alive.
+ *
+ * The thread is handed one job at a time; the others wait here, taken in turn by whose they
+ * are (`turnOf`: one of each account's, round the accounts, so that one account's many
+ * uploads do not hold another's behind them all), else in the order sent. A job the thread
+ * is still on after its time limit fails, and the thread is ended (a file that sends its
+ * library into a loop would otherwise hold every later job behind it); so does a job whose
+ * thread fails under it (a crash, its heap full). Only that job fails: the jobs waiting go
+ * on, on a new thread. A thread given `idleMs` ends once it has had nothing to do for that
+ * long, and gives back its memory (a library's WebAssembly memory, which never shrinks, and
+ * its heap).
+ *
+ * Given `heapMb`, the "thread" is a process of its own, its heap that size: a job that fills
+ * it ends that process alone. A worker thread's own heap limit (`resourceLimits`) is not a
+ * bound: past it, V8 ends the worker or, depending on how the heap filled, aborts the whole
+ * server (nodejs/node#47224; pdf.js indexing a PDF of a million objects did the second).
+ * The worker's code takes its jobs the same way either way (runtime/job-port.ts).
  */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { workerSource } from './worker-source';
 
 export interface JobThread<Job, Result> {
   run(job: Job): Promise<Result>;
-  /** Ends the thread now (it starts again if another job comes). */
+  /** Ends the thread now, failing the job it is on and those waiting (it starts again if another job comes). */
   close(): Promise<void>;
   /** Whether the thread is there now. */
   readonly running: boolean;
 }
 
-export interface JobThreadOptions<Answer, Result> {
+export interface JobThreadOptions<Job, Answer, Result> {
   /** The worker's entry point ('summary-pdf-worker'), beside the module `from` names. */
   entry: string;
   /** The caller's import.meta.url: its worker is beside it (runtime/worker-source.ts). */
@@ -30,67 +43,183 @@ export interface JobThreadOptions<Answer, Result> {
   /** The job's result from its answer, or the error it answers with. */
   result(answer: Answer): { ok: Result } | { error: Error };
   /**
-   * How long the thread may spend on one job. The thread does its jobs one at a time, in the
-   * order sent, so a job's time counts from when the one before it is answered.
+   * How long the thread may spend on one job (the same for all, or each job's own), counted
+   * from when the thread is handed it: its wait behind others does not count.
    */
-  timeLimitMs?: number;
+  timeLimitMs?: number | ((job: Job) => number);
   /** How long the thread stays with nothing to do before it ends (none: it stays). */
   idleMs?: number;
+  /** Whose a job is (an account's id): jobs waiting are taken one of each in turn. */
+  turnOf?: (job: Job) => string;
+  /**
+   * Run the worker as a process of its own, its JavaScript heap at most this many MB: a job
+   * that fills it fails, alone, and the server goes on.
+   */
+  heapMb?: number;
+}
+
+/** What a job runs on: a worker thread, or a child process with the same few methods. */
+interface Runner {
+  postMessage(message: unknown): void;
+  // A Worker's listeners take `any` (its message); the listeners below say what each gets.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  on(event: 'message' | 'error' | 'exit', listener: (value: any) => void): unknown;
+  ref(): void;
+  unref(): void;
+  terminate(): Promise<unknown>;
+}
+
+/** A child process as a Runner: its channel carries the jobs, copied as a thread's are. */
+function processRunner(url: URL, execArgv: string[], heapMb: number, name: string): Runner {
+  const child: ChildProcess = fork(fileURLToPath(url), [], {
+    execArgv: [...execArgv, `--max-old-space-size=${heapMb}`],
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    postMessage: (message) => child.send(message as never),
+    on(event, listener: (value: unknown) => void) {
+      if (event !== 'exit') return child.on(event, listener);
+      return child.on('exit', (code, signal) => {
+        // V8 aborts a process whose heap is full (SIGABRT): the job filled it.
+        const full = signal === 'SIGABRT' || code === 134;
+        const error = Object.assign(
+          new Error(`The ${name} process ran out of memory (its heap is ${heapMb} MB)`),
+          { code: 'ERR_WORKER_OUT_OF_MEMORY' },
+        );
+        listener(full ? error : (code ?? -1));
+      });
+    },
+    ref() {
+      child.ref();
+      child.channel?.ref();
+    },
+    unref() {
+      child.unref();
+      child.channel?.unref();
+    },
+    async terminate() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** A job that was still running when its time ran out. */
+export class JobTimeLimitError extends Error {
+  constructor(
+    readonly thread: string,
+    readonly limitMs: number,
+  ) {
+    super(`The ${thread} thread took over ${limitMs} ms on one job`);
+    this.name = 'JobTimeLimitError';
+  }
+}
+
+/**
+ * Whether a job failed for going past its thread's limits: its time, or the thread's heap
+ * (Node's ERR_WORKER_OUT_OF_MEMORY). The same job would do so again.
+ */
+export function isPastLimits(error: unknown): boolean {
+  return (
+    error instanceof JobTimeLimitError ||
+    (error instanceof Error && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY')
+  );
+}
+
+interface Waiting<Job, Result> {
+  job: Job;
+  resolve: (result: Result) => void;
+  reject: (error: Error) => void;
+}
+
+interface InHand<Job, Result> extends Waiting<Job, Result> {
+  id: number;
+  thread: Runner;
+  timer?: NodeJS.Timeout;
 }
 
 export function jobThread<Job extends object, Answer extends { id: number }, Result>(
-  options: JobThreadOptions<Answer, Result>,
+  options: JobThreadOptions<Job, Answer, Result>,
 ): JobThread<Job, Result> {
-  let worker: Worker | undefined;
+  let worker: Runner | undefined;
   let nextId = 1;
   let idleTimer: NodeJS.Timeout | undefined;
-  const pending = new Map<
-    number,
-    {
-      thread: Worker;
-      resolve: (result: Result) => void;
-      reject: (error: Error) => void;
-      timer?: NodeJS.Timeout;
-    }
-  >();
+  let inHand: InHand<Job, Result> | undefined;
+  /** The jobs waiting, by whose they are; the first key is the next to have a turn. */
+  const waiting = new Map<string, Waiting<Job, Result>[]>();
 
-  /** Fails the jobs a thread had in hand. */
-  function failAll(thread: Worker, error: Error) {
-    for (const [id, job] of pending) {
-      if (job.thread !== thread) continue;
-      pending.delete(id);
-      clearTimeout(job.timer);
-      job.reject(error);
+  /** Whose the last job handed over was. */
+  let lastTurn: string | undefined;
+
+  /**
+   * The next job waiting: the first of the next account's, which then goes last. The account
+   * of the last job handed over waits for the others' turns, however early its next job
+   * came.
+   */
+  function takeNext(): Waiting<Job, Result> | undefined {
+    let next = waiting.entries().next();
+    if (next.done) return undefined;
+    if (next.value[0] === lastTurn && waiting.size > 1) {
+      waiting.delete(lastTurn);
+      waiting.set(lastTurn, next.value[1]);
+      next = waiting.entries().next();
+      if (next.done) return undefined;
     }
+    const [turn, jobs] = next.value;
+    const job = jobs.shift();
+    waiting.delete(turn);
+    if (jobs.length > 0) waiting.set(turn, jobs);
+    lastTurn = turn;
+    return job;
   }
 
-  /** Starts the clock of the thread's oldest job, the one it is on now. */
-  function timeOldest(thread: Worker) {
-    const limit = options.timeLimitMs;
-    if (limit === undefined) return;
-    const oldest = [...pending.values()].find((job) => job.thread === thread);
-    if (!oldest || oldest.timer) return;
-    oldest.timer = setTimeout(() => {
-      // The thread is ended and its jobs fail; the next job starts another.
-      if (worker === thread) worker = undefined;
-      failAll(thread, new Error(`The ${options.name} thread took over ${limit} ms on one job`));
-      void thread.terminate();
-    }, limit);
-    oldest.timer.unref();
-  }
-
-  function settle(answer: Answer) {
-    const job = pending.get(answer.id);
-    if (!job) return;
-    pending.delete(answer.id);
+  /** Settles the job in hand if it is `thread`'s, then hands the thread the next one. */
+  function finish(thread: Runner, outcome: { ok: Result } | { error: Error }) {
+    const job = inHand;
+    if (!job || job.thread !== thread) return;
+    inHand = undefined;
     clearTimeout(job.timer);
-    const outcome = options.result(answer);
     if ('ok' in outcome) job.resolve(outcome.ok);
     else job.reject(outcome.error);
-    timeOldest(job.thread);
-    if (pending.size === 0) {
+    handOver();
+  }
+
+  function limitOf(job: Job): number | undefined {
+    const limit = options.timeLimitMs;
+    return typeof limit === 'function' ? limit(job) : limit;
+  }
+
+  /** Hands the thread (started if need be) the next job waiting, or lets it rest. */
+  function handOver() {
+    if (inHand) return;
+    const next = takeNext();
+    if (!next) {
       worker?.unref();
       endWhenIdle();
+      return;
+    }
+    clearTimeout(idleTimer);
+    const thread = started();
+    thread.ref();
+    const job: InHand<Job, Result> = { ...next, id: nextId++, thread };
+    inHand = job;
+    const limit = limitOf(next.job);
+    if (limit !== undefined) {
+      job.timer = setTimeout(() => {
+        // The job fails and its thread is ended; the jobs waiting go on, on a new one.
+        if (worker === thread) worker = undefined;
+        finish(thread, { error: new JobTimeLimitError(options.name, limit) });
+        void thread.terminate();
+      }, limit);
+      job.timer.unref();
+    }
+    try {
+      thread.postMessage({ ...next.job, id: job.id });
+    } catch (error) {
+      // A job that cannot be sent (a value that cannot be copied) fails alone.
+      finish(thread, { error: error instanceof Error ? error : new Error(String(error)) });
     }
   }
 
@@ -102,25 +231,36 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
     clearTimeout(idleTimer);
     idleTimer = setTimeout(() => {
       // A job sent meanwhile stopped this clock; a thread that failed was replaced.
-      if (worker !== thread) return;
+      if (worker !== thread || inHand) return;
       worker = undefined;
       void thread.terminate();
     }, idleMs);
     idleTimer.unref();
   }
 
-  function started(): Worker {
+  function started(): Runner {
     if (worker) return worker;
     const { url, execArgv } = workerSource(options.from, options.entry);
-    const thread = new Worker(url, execArgv ? { execArgv } : {});
-    thread.on('message', settle);
-    thread.on('error', (error) => {
-      if (worker === thread) worker = undefined;
-      failAll(thread, error);
+    const thread: Runner =
+      options.heapMb === undefined
+        ? new Worker(url, execArgv ? { execArgv } : {})
+        : processRunner(url, execArgv ?? [], options.heapMb, options.name);
+    thread.on('message', (answer: Answer) => {
+      if (inHand?.thread !== thread || inHand.id !== answer.id) return;
+      finish(thread, options.result(answer));
     });
-    thread.on('exit', (code) => {
+    thread.on('error', (error: Error) => {
       if (worker === thread) worker = undefined;
-      failAll(thread, new Error(`The ${options.name} thread stopped (exit code ${code})`));
+      finish(thread, { error });
+    });
+    thread.on('exit', (code: number | Error) => {
+      if (worker === thread) worker = undefined;
+      finish(thread, {
+        error:
+          code instanceof Error
+            ? code
+            : new Error(`The ${options.name} thread stopped (exit code ${code})`),
+      });
     });
     worker = thread;
     return thread;
@@ -128,21 +268,24 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
 
   return {
     run(job) {
-      clearTimeout(idleTimer);
-      const thread = started();
-      thread.ref();
-      const id = nextId++;
       return new Promise<Result>((resolve, reject) => {
-        pending.set(id, { thread, resolve, reject });
-        thread.postMessage({ ...job, id });
-        timeOldest(thread);
+        const turn = options.turnOf?.(job) ?? '';
+        const jobs = waiting.get(turn);
+        if (jobs) jobs.push({ job, resolve, reject });
+        else waiting.set(turn, [{ job, resolve, reject }]);
+        handOver();
       });
     },
     async close() {
       clearTimeout(idleTimer);
+      const closed = new Error(`The ${options.name} thread was closed`);
+      for (let job = takeNext(); job; job = takeNext()) job.reject(closed);
       const thread = worker;
       worker = undefined;
-      if (thread) await thread.terminate();
+      if (thread) {
+        finish(thread, { error: closed });
+        await thread.terminate();
+      }
     },
     get running() {
       return worker !== undefined;

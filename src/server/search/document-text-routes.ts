@@ -1,6 +1,7 @@
 /**
  * GET /api/documents/{id}/text: a document's text as its page shows it ('Reading text…'
- * until it is read, then the text to read and copy): `{ status, text? }`. The document is
+ * until it is read, then the text to read and copy): `{ status, text?, pagesRead?, pages? }`
+ * (the last two when the text is from the first pages only). The document is
  * found through its search entry, which carries its owner and person, so the access
  * module's scope decides who may read it (its owner, and a person's grantees).
  */
@@ -30,6 +31,8 @@ interface TextRow {
   family_member_id: string | null;
   status: DocumentTextStatus | null;
   text: string | null;
+  pages: number | null;
+  pages_read: number | null;
 }
 
 export function documentTextRoutes(
@@ -48,7 +51,14 @@ export function documentTextRoutes(
           .leftJoin('document_texts as t', (join) =>
             join.onRef('t.document_id', '=', 'e.record_id').on(membersOfScope(scope, v, 't')),
           )
-          .select(['e.user_id', 'e.family_member_id', 't.status', 't.text'])
+          .select([
+            'e.user_id',
+            'e.family_member_id',
+            't.status',
+            't.text',
+            't.pages',
+            't.pages_read',
+          ])
           .where('e.record_table', '=', documentSearchSource.table)
           .where('e.record_id', '=', v.id as string),
       ),
@@ -58,8 +68,12 @@ export function documentTextRoutes(
     const share = row.user_id === access.userId ? undefined : shareOfRow(access, row);
     if (share) await household.noteUse(access, [share], 'read');
     const status = row.status ?? 'pending';
+    const partly =
+      row.pages_read !== null && row.pages !== null
+        ? { pagesRead: row.pages_read, pages: row.pages }
+        : {};
     const answer: DocumentTextAnswer =
-      status === 'done' ? { status, text: row.text ?? '' } : { status };
+      status === 'done' ? { status, text: row.text ?? '', ...partly } : { status };
     return c.json(answer);
   });
 }

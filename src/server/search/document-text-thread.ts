@@ -2,34 +2,67 @@
  * The document-text thread (document-text-worker.ts), started with the first document to
  * read and kept while there are more: it ends after IDLE_MS with none, giving back what
  * OCR took (tesseract's WebAssembly memory never shrinks while it lives). With nothing in
- * hand it keeps no process alive. A thread that fails is replaced by the next document, and
- * the one it had fails with it.
+ * hand it keeps no process alive.
+ *
+ * A document is read within TEXT_LIMITS: the thread stops between pages at its page limits
+ * or its time, and answers with the text of the pages it read. One page that keeps the thread
+ * past the time by PAGE_GRACE_MS more (a file that sends pdf.js into a loop), or whose parsing
+ * fills the thread's heap past TEXT_HEAP_MB, ends the thread: that document fails, and the
+ * next is read on a new thread (runtime/job-thread.ts).
  */
 import { jobThread } from '../runtime/job-thread';
-import type { DocumentTextAnswer, DocumentTextJob } from './document-text-worker';
+import type { DocumentTextAnswer, DocumentTextJob, DocumentTextRead } from './document-text-worker';
 
 /** How long the thread stays with no document to read. */
 export const IDLE_MS = 60_000;
 
+/**
+ * What reading one document may take. A page read by OCR takes seconds (a blank Letter page
+ * about 1.5 s here, a scanned letter's 3 to 5 s); a page's own text, about 8 ms: a 4 MB PDF
+ * of 10,000 blank pages would have held the thread for hours, and everyone's documents
+ * behind it.
+ */
+export const TEXT_LIMITS: TextLimits = {
+  pages: 1_000,
+  ocrPages: 50,
+  timeMs: 5 * 60_000,
+};
+
+export interface TextLimits {
+  /** The most pages of a document whose text is read. */
+  pages: number;
+  /** The most of them read by OCR. */
+  ocrPages: number;
+  /** How long a document may be read: no page is begun after it. */
+  timeMs: number;
+}
+
+/** How long the page being read when the time ran out may go on before the thread is ended. */
+export const PAGE_GRACE_MS = 2 * 60_000;
+
+/** The thread's JavaScript heap, in MB (documents/document-derive-thread.ts DERIVE_HEAP_MB). */
+export const TEXT_HEAP_MB = 512;
+
+export type DocumentTextThreadJob = Omit<DocumentTextJob, 'id'>;
+
 export interface DocumentTextThread {
-  read(job: Omit<DocumentTextJob, 'id'>): Promise<{ text: string; pages: number }>;
+  read(job: DocumentTextThreadJob): Promise<DocumentTextRead>;
   close(): Promise<void>;
 }
 
-export function documentTextThread(): DocumentTextThread {
-  const thread = jobThread<
-    Omit<DocumentTextJob, 'id'>,
-    DocumentTextAnswer,
-    { text: string; pages: number }
-  >({
+export function documentTextThread(options: { pageGraceMs?: number } = {}): DocumentTextThread {
+  const pageGraceMs = options.pageGraceMs ?? PAGE_GRACE_MS;
+  const thread = jobThread<DocumentTextThreadJob, DocumentTextAnswer, DocumentTextRead>({
     entry: 'document-text-worker',
     from: import.meta.url,
     name: 'document text',
+    timeLimitMs: (job) => job.timeLimitMs + pageGraceMs,
+    heapMb: TEXT_HEAP_MB,
     idleMs: IDLE_MS,
     result: (answer) =>
       'error' in answer
         ? { error: new Error(answer.error) }
-        : { ok: { text: answer.text, pages: answer.pages } },
+        : { ok: { text: answer.text, pages: answer.pages, pagesRead: answer.pagesRead } },
   });
   return { read: thread.run, close: thread.close };
 }

@@ -6,12 +6,20 @@
  * pictures decoded by sharp) and read in grey by tesseract.js; an image is read by
  * tesseract.js as the server's thread prepared it. tesseract.js reads its language data
  * from the installed `@tesseract.js-data/*` packages, never from a CDN.
+ *
+ * A document is read within its limits (the job's, document-text-thread.ts TEXT_LIMITS): its
+ * first `pageLimit` pages at most, `ocrPageLimit` of them at most by OCR, and no page begun
+ * once `timeLimitMs` has passed. The text read by then is the answer, with the pages it
+ * came from (`pagesRead`), which the document's page tells ('Text read from the first {n}
+ * pages'). The thread is nicer than the server's (runtime/thread-priority.ts): OCR on both
+ * cores does not hold up a request.
  */
-import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
 import { createWorker, type Worker as OcrWorker } from 'tesseract.js';
 import { drawPage, openPdf, type PdfPage } from '../documents/pdf-pages';
 import { collectGarbage } from '../runtime/collect-garbage';
+import { jobPort } from '../runtime/job-port';
+import { yieldToTheServer } from '../runtime/thread-priority';
 
 export interface DocumentTextJob {
   id: number;
@@ -22,10 +30,23 @@ export interface DocumentTextJob {
   langPath: string;
   cachePath: string;
   languages: string[];
+  /** The most pages read, however they are read. */
+  pageLimit: number;
+  /** The most pages read by OCR (each drawn at 300 dpi and read: seconds a page). */
+  ocrPageLimit: number;
+  /** How long the document may be read: no page is begun after it. */
+  timeLimitMs: number;
+}
+
+/** A document's text, from its first `pagesRead` of its `pages` pages. */
+export interface DocumentTextRead {
+  text: string;
+  pages: number;
+  pagesRead: number;
 }
 
 export type DocumentTextAnswer =
-  { id: number; text: string; pages: number } | { id: number; error: string };
+  ({ id: number } & DocumentTextRead) | { id: number; error: string };
 
 /** A page's text layer counts when it has at least this many letters or digits. */
 const MIN_LAYER_CHARACTERS = 3;
@@ -49,8 +70,8 @@ async function recognise(job: DocumentTextJob, image: Buffer | string): Promise<
 }
 
 /** An image, already turned upright and made a grey PNG (document-text.ts `ocrReady`). */
-async function imageText(job: DocumentTextJob): Promise<{ text: string; pages: number }> {
-  return { text: await recognise(job, job.file), pages: 1 };
+async function imageText(job: DocumentTextJob): Promise<DocumentTextRead> {
+  return { text: await recognise(job, job.file), pages: 1, pagesRead: 1 };
 }
 
 /**
@@ -98,11 +119,16 @@ async function drawnInGrey(page: PdfPage): Promise<Buffer> {
   return png;
 }
 
-async function pdfText(job: DocumentTextJob): Promise<{ text: string; pages: number }> {
+async function pdfText(job: DocumentTextJob): Promise<DocumentTextRead> {
+  const started = performance.now();
   const document = await openPdf(job.file);
   const texts: string[] = [];
+  let recognised = 0;
+  let number = 1;
   try {
-    for (let number = 1; number <= document.numPages; number += 1) {
+    for (; number <= Math.min(document.numPages, job.pageLimit); number += 1) {
+      // The first page is always read: a text says what it was read from.
+      if (number > 1 && performance.now() - started >= job.timeLimitMs) break;
       const page = await document.getPage(number);
       const content = await page.getTextContent();
       const layer = content.items
@@ -113,11 +139,19 @@ async function pdfText(job: DocumentTextJob): Promise<{ text: string; pages: num
       if (layer.replace(/[^\p{L}\p{N}]/gu, '').length >= MIN_LAYER_CHARACTERS) {
         texts.push(layer);
         page.cleanup();
-      } else {
+      } else if (recognised < job.ocrPageLimit) {
+        recognised += 1;
         texts.push(await recognise(job, await drawnInGrey(page)));
+      } else {
+        page.cleanup();
+        break;
       }
     }
-    return { text: texts.filter(Boolean).join('\n\n'), pages: document.numPages };
+    return {
+      text: texts.filter(Boolean).join('\n\n'),
+      pages: document.numPages,
+      pagesRead: number - 1,
+    };
   } finally {
     await document.destroy();
   }
@@ -132,6 +166,9 @@ async function read(job: DocumentTextJob): Promise<DocumentTextAnswer> {
   }
 }
 
-parentPort?.on('message', (job: DocumentTextJob) => {
-  void read(job).then((answer) => parentPort?.postMessage(answer));
+yieldToTheServer();
+
+const port = jobPort<DocumentTextJob, DocumentTextAnswer>('document-text-worker');
+port.onJob((job) => {
+  void read(job).then((answer) => port.answer(answer));
 });

@@ -17,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GivenGrant } from '../../shared/household';
 import type { SearchAnswer } from '../../shared/search';
 import { MAX_PAGE_PIXELS } from '../documents/drawing-limits';
-import { scannedPdf } from '../documents/fixtures/sample-files';
+import { manyObjectsPdf } from '../documents/fixtures/hostile-pdfs';
+import { pdfBytes, scannedPdf } from '../documents/fixtures/sample-files';
 import { newId } from '../ids';
 import { summaryPdfmake, SUMMARY_FONT } from '../summary/summary-pdfmake';
 import { acceptGrant } from '../test/grant-acceptance';
@@ -28,7 +29,9 @@ import {
   ocrReady,
   queueDocumentText,
   startDocumentTextWorker,
+  type DocumentTextWorkerOptions,
 } from './document-text';
+import { documentTextThread, TEXT_LIMITS } from './document-text-thread';
 import type { DocumentTextAnswer } from './document-text';
 
 const server = useTestServer();
@@ -36,9 +39,9 @@ const files = new Map<string, { bytes: Buffer; mimeType: string }>();
 let stop: (() => Promise<void>) | undefined;
 let dataDir: string;
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'kin-ocr-'));
-  stop = startDocumentTextWorker({
+/** Starts the worker that reads the documents stored here, as the server starts its own. */
+function startWorker(options: Partial<DocumentTextWorkerOptions> = {}) {
+  return startDocumentTextWorker({
     db: server.db,
     engine: server.database.engine,
     openFile: async (id) => {
@@ -47,12 +50,37 @@ beforeAll(async () => {
     },
     dataDir,
     pollMs: 200,
+    ...options,
   });
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'kin-ocr-'));
+  stop = startWorker();
 });
 afterAll(async () => {
   await stop?.();
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/**
+ * Runs `test` with a worker of its own in place of the file's (the jobs it stores are read by
+ * that one alone), started by `test` when it is ready; the file's worker is back afterwards.
+ */
+async function withOwnWorker(
+  test: (start: (options?: Partial<DocumentTextWorkerOptions>) => void) => Promise<void>,
+) {
+  await stop?.();
+  let own: (() => Promise<void>) | undefined;
+  try {
+    await test((options) => {
+      own = startWorker(options);
+    });
+  } finally {
+    await own?.();
+    stop = startWorker();
+  }
+}
 
 async function userIdOf(email: string): Promise<string> {
   const { rows } = await sql<{ id: string }>`select id from "user" where email = ${email}`.execute(
@@ -92,6 +120,22 @@ async function readText(client: TestClient, id: string, timeoutMs = 60_000): Pro
     expect(status).toBe(200);
     if (body.status === 'done') return body.text ?? '';
     expect(body.status).not.toBe('failed');
+    if (Date.now() - started > timeoutMs) throw new Error(`still ${body.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The document's text answer once it is read, or once it could not be. */
+async function settledText(
+  client: TestClient,
+  id: string,
+  timeoutMs = 90_000,
+): Promise<DocumentTextAnswer> {
+  const started = Date.now();
+  for (;;) {
+    const { status, body } = await textOf(client, id);
+    expect(status).toBe(200);
+    if (body.status === 'done' || body.status === 'failed') return body;
     if (Date.now() - started > timeoutMs) throw new Error(`still ${body.status}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -249,7 +293,169 @@ describe('text inside documents', () => {
   }, 60_000);
 });
 
+/** A scanner's PDF of Letter pages, each a scanned letter of one line of its own. */
+async function scannedPages(lines: string[]): Promise<Buffer> {
+  const pages = await Promise.all(lines.map((line) => scannedLetter([line])));
+  return pdfBytes(
+    (doc) => {
+      for (const page of pages) {
+        doc.addPage({ size: 'LETTER', margin: 0 });
+        doc.image(page, 0, 0, { width: doc.page.width });
+      }
+    },
+    { autoFirstPage: false },
+  );
+}
+
+/** A typed PDF of `pages` pages, each saying its number: 'Record page 7'. */
+function numberedPdf(pages: number): Promise<Buffer> {
+  return pdfBytes((doc) => {
+    for (let page = 1; page <= pages; page += 1) {
+      if (page > 1) doc.addPage();
+      doc.fontSize(14).text(`Record page ${page}`);
+    }
+  });
+}
+
+/** The lines of a three-page scan, one a page. */
+const CLINICS = ['Allergy clinic', 'Dermatology clinic', 'Neurology clinic'];
+
+/** A document's text once read: `text`, read from all its pages. */
+async function expectReadWhole(client: TestClient, id: string, text: string) {
+  expect(await settledText(client, id)).toEqual({ status: 'done', text });
+}
+
+/** A PDF stored for a user, and its text queued. */
+const storePdf = (email: string, title: string, bytes: Buffer) =>
+  storeDocument(email, { title, bytes, mimeType: 'application/pdf' });
+
+describe('a document read within its limits', () => {
+  it('is read to its page limit and no further, and says from how many pages', async () => {
+    const owner = await signedUpClient(server, 'Owner');
+    const pages = TEXT_LIMITS.pages + 1;
+    const id = await storePdf(owner.email, 'Long record', await numberedPdf(pages));
+    const answer = await settledText(owner.client, id);
+    expect(answer).toMatchObject({ status: 'done', pagesRead: TEXT_LIMITS.pages, pages });
+    expect(answer.text).toMatch(new RegExp(`\\bRecord page ${TEXT_LIMITS.pages}\\b`));
+    expect(answer.text).not.toMatch(new RegExp(`\\bRecord page ${pages}\\b`));
+    // A document read whole says nothing of its pages.
+    const short = await storePdf(owner.email, 'Short record', await numberedPdf(3));
+    await expectReadWhole(owner.client, short, 'Record page 1\n\nRecord page 2\n\nRecord page 3');
+  }, 120_000);
+
+  it('reads at most its OCR page limit by OCR', async () => {
+    const owner = await signedUpClient(server, 'Owner');
+    await withOwnWorker(async (start) => {
+      start({ limits: { ocrPages: 2 } });
+      const id = await storePdf(owner.email, 'Clinic letters', await scannedPages(CLINICS));
+      const answer = await settledText(owner.client, id);
+      expect(answer).toMatchObject({ status: 'done', pagesRead: 2, pages: 3 });
+      expect(answer.text).toMatch(/Allergy clinic[\s\S]*Dermatology clinic/);
+      expect(answer.text).not.toMatch(/Neurology/);
+    });
+  }, 120_000);
+
+  it('stops reading a document at its time, and reads the next account’s', async () => {
+    const slow = await signedUpClient(server, 'Slow');
+    const other = await signedUpClient(server, 'Other');
+    await withOwnWorker(async (start) => {
+      const scanned = await storePdf(slow.email, 'Three scans', await scannedPages(CLINICS));
+      const typed = await storePdf(other.email, 'Typed', await numberedPdf(1));
+      // No page is begun after the first: its time (1 ms) is gone by then.
+      start({ limits: { timeMs: 1 } });
+      const answer = await settledText(slow.client, scanned);
+      expect(answer).toMatchObject({ status: 'done', pagesRead: 1, pages: 3 });
+      expect(answer.text).toMatch(/Allergy clinic/);
+      expect(answer.text).not.toMatch(/Dermatology|Neurology/);
+      await expectReadWhole(other.client, typed, 'Record page 1');
+    });
+  }, 120_000);
+
+  it('fails a document that holds the thread past its time, at once; the next account’s is read', async () => {
+    const slow = await signedUpClient(server, 'Slow');
+    const other = await signedUpClient(server, 'Other');
+    await withOwnWorker(async (start) => {
+      // Issue #49's 24 MB PDF of 1.4 million empty objects, which pdf.js parses for over a
+      // minute (and 2 GB of heap) before its first page.
+      const stuck = await storePdf(slow.email, 'Objects', manyObjectsPdf(1_400_000));
+      const typed = await storePdf(other.email, 'Typed', await numberedPdf(1));
+      // The thread's own limit: the document's time and 20 s more, time for a thread to
+      // start and load pdf.js from source on a busy machine.
+      start({ limits: { timeMs: 1 }, thread: documentTextThread({ pageGraceMs: 20_000 }) });
+      expect((await settledText(slow.client, stuck)).status).toBe('failed');
+      const { rows } = await sql<{ attempts: number; last_error: string }>`
+        select attempts, last_error from document_texts where document_id = ${stuck}`.execute(
+        server.db,
+      );
+      expect(rows[0]?.attempts).toBe(1);
+      expect(rows[0]?.last_error).toMatch(/took over 20001 ms on one job|ran out of memory/);
+      await expectReadWhole(other.client, typed, 'Record page 1');
+    });
+  }, 120_000);
+});
+
 describe('document text jobs', () => {
+  it('are taken in turn by account: one account’s many do not hold another’s one', async () => {
+    const many = await signedUpClient(server, 'Many');
+    const one = await signedUpClient(server, 'One');
+    const [manyId, oneId] = [await userIdOf(many.email), await userIdOf(one.email)];
+    // Queued far ahead, so that the running worker does not take them; the account with
+    // many queued all of them first.
+    const later = Date.now() + 365 * 86_400_000;
+    const queued: { documentId: string; userId: string }[] = [];
+    for (const userId of [manyId, manyId, manyId, manyId, oneId]) {
+      const documentId = newId();
+      const at = new Date(later + queued.length).toISOString();
+      await sql`insert into document_texts (document_id, user_id, status, attempts, created_at,
+          updated_at, claimed_until)
+        values (${documentId}, ${userId}, 'pending', 0, ${at}, ${at}, ${at})`.execute(server.db);
+      queued.push({ documentId, userId });
+    }
+    const claimed: string[] = [];
+    for (let turn = 0; turn < queued.length; turn += 1) {
+      const job = await claimDocumentText(
+        server.db,
+        server.database.engine,
+        new Date(later + 1_000 + turn),
+      );
+      claimed.push(job!.document_id);
+    }
+    const [m1, m2, m3, m4, o1] = queued.map((job) => job.documentId);
+    expect(claimed).toEqual([m1, o1, m2, m3, m4]);
+    await sql`delete from document_texts where document_id in (${sql.join(claimed)})`.execute(
+      server.db,
+    );
+  });
+
+  it('are read in turn by account by the worker: the second account’s one before the first’s last', async () => {
+    const many = await signedUpClient(server, 'Many');
+    const one = await signedUpClient(server, 'One');
+    await withOwnWorker(async (start) => {
+      const pdf = await numberedPdf(1);
+      const store = (email: string, title: string) =>
+        storeDocument(email, { title, bytes: pdf, mimeType: 'application/pdf' });
+      const manyIds = [
+        await store(many.email, 'M1'),
+        await store(many.email, 'M2'),
+        await store(many.email, 'M3'),
+      ];
+      const oneId = await store(one.email, 'O1');
+      start();
+      for (const id of manyIds) await settledText(many.client, id);
+      await settledText(one.client, oneId);
+      const { rows } = await sql<{ document_id: string }>`select document_id from document_texts
+        where document_id in (${sql.join([...manyIds, oneId])}) order by claimed_at`.execute(
+        server.db,
+      );
+      expect(rows.map((row) => row.document_id)).toEqual([
+        manyIds[0],
+        oneId,
+        manyIds[1],
+        manyIds[2],
+      ]);
+    });
+  }, 60_000);
+
   it('are taken up again when a claim runs out (a restart), and never claimed twice at once', async () => {
     const owner = await signedUpClient(server, 'Owner');
     const userId = await userIdOf(owner.email);

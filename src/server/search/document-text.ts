@@ -8,6 +8,13 @@
  * CLAIM_MS: a server that stops mid-job leaves a claim that runs out, and the job is taken
  * up again, by this server after its restart or by another; on PostgreSQL several servers
  * claim with `FOR UPDATE SKIP LOCKED` and never read one document twice at once.
+ *
+ * Accounts take turns (decision 0050): the job claimed is the oldest of the account whose
+ * last job was taken up longest ago (or never), so one account's hundred documents do not
+ * hold another's one behind them. A document is read within the thread's limits
+ * (TEXT_LIMITS: its first pages, for so long); the text of the pages read is kept, with how
+ * many they were (`pages_read`). A document that still holds the thread past its time, or
+ * fills its heap, is failed at once, not tried again.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -29,7 +36,13 @@ import type { DB, DocumentTextStatus, Engine } from '../db/schema';
 import { MAX_PAGE_PIXELS } from '../documents/drawing-limits';
 import { writeImagePrivately } from '../documents/private-image';
 import type { Logger } from '../logger';
-import { documentTextThread, type DocumentTextThread } from './document-text-thread';
+import { isPastLimits } from '../runtime/job-thread';
+import {
+  documentTextThread,
+  TEXT_LIMITS,
+  type DocumentTextThread,
+  type TextLimits,
+} from './document-text-thread';
 
 /** How long a worker holds a job before another may take it up. */
 export const CLAIM_MS = 10 * 60_000;
@@ -83,7 +96,10 @@ interface ClaimedJob {
   attempts: number;
 }
 
-/** Takes the oldest job waiting (or whose claim ran out), or none. */
+/**
+ * Takes a job waiting (or whose claim ran out), or none: the oldest of the account whose
+ * latest claim is the oldest (an account never served first).
+ */
 export async function claimDocumentText(
   db: Kysely<DB>,
   engine: Engine,
@@ -92,13 +108,17 @@ export async function claimDocumentText(
   const at = now.toISOString();
   const until = new Date(now.getTime() + CLAIM_MS).toISOString();
   const lock = engine === 'postgres' ? sql`for update skip locked` : sql``;
+  // '' before any moment: an account with no claim yet comes first, on both engines.
   const { rows } = await sql<ClaimedJob>`update document_texts
-    set status = 'reading', claimed_until = ${until}, attempts = attempts + 1, updated_at = ${at}
+    set status = 'reading', claimed_until = ${until}, claimed_at = ${at},
+      attempts = attempts + 1, updated_at = ${at}
     where document_id = (
-      select document_id from document_texts
-      where (status = 'pending' and (claimed_until is null or claimed_until <= ${at}))
-         or (status = 'reading' and claimed_until <= ${at})
-      order by created_at, document_id
+      select t.document_id from document_texts t
+      where (t.status = 'pending' and (t.claimed_until is null or t.claimed_until <= ${at}))
+         or (t.status = 'reading' and t.claimed_until <= ${at})
+      order by coalesce(
+          (select max(s.claimed_at) from document_texts s where s.user_id = t.user_id), ''),
+        t.created_at, t.document_id
       limit 1 ${lock}
     )
     returning document_id, user_id, attempts`.execute(db);
@@ -112,6 +132,7 @@ async function settle(
     status: DocumentTextStatus;
     text?: string;
     pages?: number;
+    pagesRead?: number;
     error?: string;
     retryAt?: string;
   },
@@ -122,6 +143,13 @@ async function settle(
       status: values.status,
       text: values.text ?? null,
       pages: values.pages ?? null,
+      // Kept only when fewer than all: null says the text is the whole document's.
+      pages_read:
+        values.pagesRead !== undefined &&
+        values.pages !== undefined &&
+        values.pagesRead < values.pages
+          ? values.pagesRead
+          : null,
       last_error: values.error ?? null,
       claimed_until: values.retryAt ?? null,
       updated_at: new Date().toISOString(),
@@ -205,6 +233,8 @@ export interface DocumentTextWorkerOptions {
   pollMs?: number;
   /** The thread that reads a document (tests may share one). */
   thread?: DocumentTextThread;
+  /** What reading one document may take (tests take less): TEXT_LIMITS's. */
+  limits?: Partial<TextLimits>;
 }
 
 /**
@@ -232,6 +262,7 @@ export function startDocumentTextWorker(options: DocumentTextWorkerOptions): () 
   const readingPath = readingFolder(cachePath);
   const { langPath, languages } = languageData(options.languages ?? ['eng'], cachePath, logger);
   const thread = options.thread ?? documentTextThread();
+  const limits = { ...TEXT_LIMITS, ...options.limits };
   let running = true;
   let timer: NodeJS.Timeout | undefined;
   let wakeNow: (() => void) | undefined;
@@ -252,7 +283,15 @@ export function startDocumentTextWorker(options: DocumentTextWorkerOptions): () 
       if (!file) return undefined;
       await pipeline(file.bytes, createWriteStream(copy, { mode: 0o600 }));
       const ready = await ocrReady({ file: copy, mimeType: file.mimeType }, prepared);
-      return await thread.read({ ...ready, langPath, cachePath, languages });
+      return await thread.read({
+        ...ready,
+        langPath,
+        cachePath,
+        languages,
+        pageLimit: limits.pages,
+        ocrPageLimit: limits.ocrPages,
+        timeLimitMs: limits.timeMs,
+      });
     } finally {
       await rm(copy, { force: true });
       await rm(prepared, { force: true });
@@ -269,7 +308,9 @@ export function startDocumentTextWorker(options: DocumentTextWorkerOptions): () 
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       logger?.warn({ documentId: job.document_id, error: message }, 'document text not read');
-      const last = job.attempts >= MAX_ATTEMPTS;
+      // A document that held the thread past its time, or filled its heap, would do so
+      // again: it is not tried again.
+      const last = job.attempts >= MAX_ATTEMPTS || isPastLimits(error);
       outcome = {
         status: last ? 'failed' : 'pending',
         error: message,

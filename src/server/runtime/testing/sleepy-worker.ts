@@ -1,19 +1,25 @@
 /**
  * A job thread's worker for job-thread.test.ts: does its jobs one at a time, in order, as
  * the documents thread does; each takes `ms` milliseconds, or keeps the thread busy for good
- * when `ms` is negative (as a library in a loop would).
+ * when `ms` is -1 (as a library in a loop would), or fills the thread's heap when it is -2
+ * (as pdf.js indexing a million objects does). It runs as a thread or as a process.
  */
-import { parentPort } from 'node:worker_threads';
+import { jobPort } from '../job-port';
 
+const port = jobPort<{ id: number; ms: number }, { id: number; slept: number }>('sleepy-worker');
 let queue: Promise<void> = Promise.resolve();
-parentPort?.on('message', (job: { id: number; ms: number }) => {
+port.onJob((job) => {
   queue = queue.then(async () => {
-    if (job.ms < 0) {
+    if (job.ms === -1) {
       for (;;) {
         // Busy: the thread answers nothing more.
       }
     }
+    if (job.ms === -2) {
+      const kept: string[][] = [];
+      for (;;) kept.push(Array.from({ length: 10_000 }, (_, i) => `object ${i}`));
+    }
     await new Promise((resolve) => setTimeout(resolve, job.ms));
-    parentPort?.postMessage({ id: job.id, slept: job.ms });
+    port.answer({ id: job.id, slept: job.ms });
   });
 });

@@ -170,19 +170,31 @@ export function DocumentDetailPage() {
   );
 }
 
+/** What a text read from the first pages of a long document says of them (decision 0050). */
+function pagesReadNote(pagesRead: number): string {
+  return pagesRead === 1
+    ? 'Text read from the first page'
+    : `Text read from the first ${pagesRead.toLocaleString('en-US')} pages`;
+}
+
 /**
  * The document's text as search reads it (its text layer, or OCR of a scan), to read and
- * copy; 'Reading text…' until it has been read.
+ * copy; 'Reading text…' until it has been read. A long document's text is read from its
+ * first pages only, and says so.
  */
 function DocumentText({ id }: { id: string }) {
   const text = useDocumentText(id);
   const status = text.data?.status;
+  const pagesRead = status === 'done' ? text.data?.pagesRead : undefined;
   return (
     <section aria-labelledby="document-text-heading" className="mt-4">
       <h2 id="document-text-heading" className="mb-2 text-lg font-semibold">
         Text
       </h2>
       <Card className="p-5">
+        {pagesRead !== undefined && (
+          <p className="mb-3 text-sm text-muted-foreground">{pagesReadNote(pagesRead)}</p>
+        )}
         {status === 'done' ? (
           text.data?.text?.trim() ? (
             <p className="text-sm whitespace-pre-wrap select-text wrap-anywhere">
