@@ -45,7 +45,7 @@ export interface DeriveThread {
   close(): Promise<void>;
 }
 
-export function documentDeriveThread(options: { timeLimitMs?: number } = {}): DeriveThread {
+export function documentDeriveThread(): DeriveThread {
   const thread = jobThread<DeriveJob, DeriveAnswer, Derived>({
     entry: 'document-derive-worker',
     from: import.meta.url,
@@ -53,9 +53,9 @@ export function documentDeriveThread(options: { timeLimitMs?: number } = {}): De
     // A thumbnail takes under a second; a file that keeps its library busy longer is kept
     // without one (a PDF) or refused (an image), and the uploads behind it go on.
     timeLimitMs: (job) =>
-      options.timeLimitMs ??
-      (job.mimeType === 'application/pdf' ? PDF_TIME_LIMIT_MS : DERIVE_TIME_LIMIT_MS),
+      job.mimeType === 'application/pdf' ? PDF_TIME_LIMIT_MS : DERIVE_TIME_LIMIT_MS,
     heapMb: DERIVE_HEAP_MB,
+    announcesReady: true,
     turnOf: (job) => job.owner ?? '',
     idleMs: IDLE_MS,
     result: (answer) =>

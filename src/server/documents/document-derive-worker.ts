@@ -8,14 +8,19 @@ import { collectGarbage } from '../runtime/collect-garbage';
 import { jobPort } from '../runtime/job-port';
 import { yieldToTheServer } from '../runtime/thread-priority';
 import { deriveDocument, type DeriveJob, type Derived } from './derive-document';
+import { loadPdfjs } from './pdf-pages';
 
 export type DeriveAnswer =
   { id: number; derived: Derived } | { id: number; error: { name: string; message: string } };
 
 const port = jobPort<DeriveJob & { id: number }, DeriveAnswer>('document-derive-worker');
 
-// Nicer than the server's thread: a PDF that takes its 30 s to parse does not slow requests.
+// Nicer than the server's thread: a PDF that takes its 10 s to parse does not slow requests.
 yieldToTheServer();
+// pdf.js loaded before the thread says it is ready: its load is not the first PDF's time.
+void loadPdfjs()
+  .catch(() => {})
+  .then(() => port.ready());
 
 /** How long the thread waits, with no job in hand, before it collects what the last ones left. */
 const COLLECT_AFTER_MS = 1000;

@@ -301,6 +301,11 @@ function pdfjsWithPlatform() {
   return platform;
 }
 
+/** Loads pdf.js and its platform now (a thread's start), rather than with the first PDF. */
+export async function loadPdfjs(): Promise<void> {
+  await pdfjsWithPlatform();
+}
+
 type PdfDocument = Awaited<ReturnType<Pdfjs['getDocument']>['promise']>;
 export type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
 

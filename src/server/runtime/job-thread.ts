@@ -52,6 +52,11 @@ export interface JobThreadOptions<Job, Answer, Result> {
   /** Whose a job is (an account's id): jobs waiting are taken one of each in turn. */
   turnOf?: (job: Job) => string;
   /**
+   * The worker says when its libraries are loaded (runtime/job-port.ts `ready`): its first
+   * job's time starts then.
+   */
+  announcesReady?: boolean;
+  /**
    * Run the worker as a process of its own, its JavaScript heap at most this many MB: a job
    * that fills it fails, alone, and the server goes on.
    */
@@ -106,6 +111,14 @@ function processRunner(url: URL, execArgv: string[], heapMb: number, name: strin
   };
 }
 
+/** What a worker says once its libraries are loaded (runtime/job-port.ts). */
+export const READY = { ready: true } as const;
+const isReady = (message: unknown): message is typeof READY =>
+  typeof message === 'object' && message !== null && 'ready' in message && message.ready === true;
+
+/** How long a thread that says when it is ready may take to be. */
+export const START_LIMIT_MS = 60_000;
+
 /** A job that was still running when its time ran out. */
 export class JobTimeLimitError extends Error {
   constructor(
@@ -147,6 +160,8 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
   let nextId = 1;
   let idleTimer: NodeJS.Timeout | undefined;
   let inHand: InHand<Job, Result> | undefined;
+  /** The threads that said they are ready (`announcesReady`). */
+  const ready = new WeakSet<Runner>();
   /** The jobs waiting, by whose they are; the first key is the next to have a turn. */
   const waiting = new Map<string, Waiting<Job, Result>[]>();
 
@@ -205,22 +220,34 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
     thread.ref();
     const job: InHand<Job, Result> = { ...next, id: nextId++, thread };
     inHand = job;
-    const limit = limitOf(next.job);
-    if (limit !== undefined) {
-      job.timer = setTimeout(() => {
-        // The job fails and its thread is ended; the jobs waiting go on, on a new one.
-        if (worker === thread) worker = undefined;
-        finish(thread, { error: new JobTimeLimitError(options.name, limit) });
-        void thread.terminate();
-      }, limit);
+    // A thread that says when its libraries are loaded gets the time it takes to load them
+    // (START_LIMIT_MS) besides its first job's: a cold start is not the job's time.
+    if (options.announcesReady && !ready.has(thread)) {
+      job.timer = setTimeout(() => timeUp(job, START_LIMIT_MS), START_LIMIT_MS);
       job.timer.unref();
-    }
+    } else startClock(job);
     try {
       thread.postMessage({ ...next.job, id: job.id });
     } catch (error) {
       // A job that cannot be sent (a value that cannot be copied) fails alone.
       finish(thread, { error: error instanceof Error ? error : new Error(String(error)) });
     }
+  }
+
+  /** Starts the clock of the job in hand, on its time limit. */
+  function startClock(job: InHand<Job, Result>) {
+    const limit = limitOf(job.job);
+    if (limit === undefined) return;
+    job.timer = setTimeout(() => timeUp(job, limit), limit);
+    job.timer.unref();
+  }
+
+  /** The job fails and its thread is ended; the jobs waiting go on, on a new one. */
+  function timeUp(job: InHand<Job, Result>, limit: number) {
+    const { thread } = job;
+    if (worker === thread) worker = undefined;
+    finish(thread, { error: new JobTimeLimitError(options.name, limit) });
+    void thread.terminate();
   }
 
   /** Ends the thread if it is still without a job `idleMs` from now. */
@@ -245,7 +272,14 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
       options.heapMb === undefined
         ? new Worker(url, execArgv ? { execArgv } : {})
         : processRunner(url, execArgv ?? [], options.heapMb, options.name);
-    thread.on('message', (answer: Answer) => {
+    thread.on('message', (answer: Answer | typeof READY) => {
+      if (isReady(answer)) {
+        ready.add(thread);
+        if (inHand?.thread !== thread) return;
+        clearTimeout(inHand.timer);
+        startClock(inHand);
+        return;
+      }
       if (inHand?.thread !== thread || inHand.id !== answer.id) return;
       finish(thread, options.result(answer));
     });
