@@ -23,7 +23,7 @@ import { documentStoreOf } from '../documents/document-files';
 import type { DocumentIntake } from '../documents/document-intake';
 import { createDocumentRecords } from '../documents/document-records';
 import { createDocumentRepository } from '../documents/document-repository';
-import { samplePdf } from '../documents/fixtures/sample-files';
+import { keptSamplePdf, samplePdf } from '../documents/fixtures/sample-files';
 import { sampleRecord } from '../test/factories';
 import {
   createTestDatabase,
@@ -89,7 +89,7 @@ describe("an archive's rows naming one file", () => {
         },
         quotaBytes: 2048 * MB,
       };
-      const pdf = await samplePdf(2);
+      const pdf = await keptSamplePdf(2);
       const file = path.join(folder, 'ten-rows.zip');
       writeFileSync(file, await repeatingArchive(pdf, 10));
       const opened = await openArchive(file);
