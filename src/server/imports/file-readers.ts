@@ -34,6 +34,11 @@ export interface ReadOptions {
   from?: string;
   /** Measurements up to this day (`YYYY-MM-DD`, inclusive); none: to the last. */
   to?: string;
+  /**
+   * The user's time zone (IANA, from the browser), for times a file writes without one
+   * (a Dexcom export's, a CSV's): read on that clock. Default UTC.
+   */
+  timeZone?: string;
 }
 
 /** The records read, as the FHIR import reads a bundle (source ids, values, documents, skipped). */
