@@ -21,11 +21,9 @@ export function ImportCountList({ counts }: { counts: ImportCounts }) {
   return (
     <ul className="grid gap-1 text-sm">
       {entries.map(([type, tally]) => (
-        <li key={type} className="flex flex-wrap justify-between gap-x-3">
-          <span className="font-medium">{typeName(type)}</span>
-          <span className="text-muted-foreground">
-            {tally.new} new, {tally.already_here} already here, {tally.changed} changed
-          </span>
+        <li key={type}>
+          {typeName(type)}: {tally.new} new, {tally.already_here} already here, {tally.changed}{' '}
+          changed
         </li>
       ))}
     </ul>
