@@ -2,13 +2,15 @@
  * Reading Apple Health's `export.xml` as a stream (it reaches gigabytes): its bytes are
  * decoded and handed to saxes a chunk at a time, and each element Kin reads (`Me`, and each
  * `Record`, with the blood-pressure `Correlation` it sits in) goes to the caller as it is
- * met; nothing else of the file is kept. Before the parser sees a byte, the file's prologue
+ * met, and each `ClinicalRecord` (the FHIR version of a file in `clinical-records/`);
+ * nothing else of the file is kept. Before the parser sees a byte, the file's prologue
  * is checked (decision 0054): Apple's DOCTYPE declares elements and attributes only, and an
  * entity declaration or an outside id is refused. saxes itself never reads the DOCTYPE's
  * declarations and expands only XML's five entities; any other reference fails the file.
  */
 import { SaxesParser } from 'saxes';
 import { MAX_PROLOGUE_CHARS, xmlRefusal } from '../xml-safety';
+import { ownCopy } from './apple-dates';
 
 export const NOT_AN_EXPORT =
   'This file is not an Apple Health export: its XML does not begin with HealthData';
@@ -23,9 +25,18 @@ export interface AppleRecord {
   correlation: number | null;
 }
 
+/** A `ClinicalRecord` element: which file in `clinical-records/` holds it, in which FHIR version. */
+export interface AppleClinicalRecord {
+  /** `/clinical-records/Observation-3A2B….json` */
+  resourceFilePath: string;
+  /** `1.0.2` (DSTU2), `4.0.1` (R4). */
+  fhirVersion: string;
+}
+
 export interface ExportVisitor {
   me(attributes: Record<string, string>): void;
   record(record: AppleRecord): void;
+  clinicalRecord(record: AppleClinicalRecord): void;
 }
 
 const BLOOD_PRESSURE = 'HKCorrelationTypeIdentifierBloodPressure';
@@ -72,6 +83,11 @@ export async function parseExportXml(
       correlationDepth = depth;
     } else if (tag.name === 'Me') {
       visitor.me(attributes);
+    } else if (tag.name === 'ClinicalRecord') {
+      visitor.clinicalRecord({
+        resourceFilePath: ownCopy(attributes.resourceFilePath ?? ''),
+        fhirVersion: ownCopy(attributes.fhirVersion ?? ''),
+      });
     }
   });
   parser.on('closetag', () => {

@@ -214,10 +214,24 @@ describe('an Apple Health export', () => {
     });
   });
 
-  it('counts clinical records of an older FHIR version as skipped, with why', async () => {
+  it('counts clinical records of an older FHIR version as skipped, with why, and reads the R4 ones beside them', async () => {
+    const clinical = (name: string, resource: object) => ({
+      [`apple_health_export/clinical-records/${name}`]: JSON.stringify(resource),
+    });
     const file = await zipOf(path.join(dir, 'dstu2.zip'), {
-      'apple_health_export/export.xml': healthDataXml(''),
-      'apple_health_export/clinical-records/Condition-1.json': JSON.stringify({
+      // Apple names each file's version; one written the R4 way is still DSTU2 when it says so.
+      'apple_health_export/export.xml': healthDataXml(
+        ' <ClinicalRecord type="HKClinicalTypeIdentifierLabResultRecord" identifier="o1" sourceName="Old Portal" sourceURL="https://old.example/api/FHIR/DSTU2/Observation/o1" fhirVersion="1.0.2" receivedDate="2019-05-01 10:00:00 -0700" resourceFilePath="/clinical-records/Observation-o1.json"/>\n',
+      ),
+      ...clinical('Observation-o1.json', {
+        resourceType: 'Observation',
+        id: 'o1',
+        status: 'final',
+        code: { coding: [{ system: 'http://loinc.org', code: '2345-7' }], text: 'Glucose' },
+        valueQuantity: { value: 95, unit: 'mg/dL' },
+        effectiveDateTime: '2019-04-01',
+      }),
+      ...clinical('Condition-1.json', {
         resourceType: 'Condition',
         id: 'c1',
         patient: { reference: 'Patient/1' },
@@ -225,23 +239,49 @@ describe('an Apple Health export', () => {
         clinicalStatus: 'active',
         verificationStatus: 'confirmed',
       }),
-      'apple_health_export/clinical-records/MedicationOrder-2.json': JSON.stringify({
+      ...clinical('MedicationOrder-2.json', {
         resourceType: 'MedicationOrder',
         id: 'm2',
         medicationCodeableConcept: { text: 'Albuterol' },
       }),
-      'apple_health_export/clinical-records/Patient-3.json': JSON.stringify({
-        resourceType: 'Patient',
-        id: '3',
+      // DSTU2 shapes no version check names, which R4's readers would trip on.
+      ...clinical('AllergyIntolerance-3.json', {
+        resourceType: 'AllergyIntolerance',
+        id: 'a3',
+        substance: { text: 'Penicillin' },
+        status: 'confirmed',
+        category: 'medication',
       }),
+      ...clinical('Observation-4.json', {
+        resourceType: 'Observation',
+        id: 'o4',
+        status: 'final',
+        category: { coding: [{ code: 'laboratory' }] },
+        code: { text: 'Hemoglobin' },
+        valueQuantity: { value: 13.5, unit: 'g/dL' },
+        effectiveDateTime: '2019-04-01',
+      }),
+      ...clinical('Condition-5.json', {
+        resourceType: 'Condition',
+        id: 'c5',
+        subject: { reference: 'Patient/1' },
+        code: { text: 'Migraine' },
+        clinicalStatus: { coding: [{ code: 'active' }] },
+      }),
+      ...clinical('Patient-6.json', { resourceType: 'Patient', id: '6' }),
       'apple_health_export/clinical-records/broken.json': '{ not json',
     });
     const result = readOk(await read(file));
     expect(result.records.skipped).toEqual({
+      'Observation (a FHIR DSTU2 clinical record: Kin Health reads FHIR R4)': 2,
       'Condition (a FHIR DSTU2 clinical record: Kin Health reads FHIR R4)': 1,
       'MedicationOrder (a FHIR DSTU2 clinical record: Kin Health reads FHIR R4)': 1,
+      'AllergyIntolerance (a FHIR DSTU2 clinical record: Kin Health reads FHIR R4)': 1,
       'Clinical records that are not a FHIR resource in JSON': 1,
     });
+    expect(result.records.records.condition.map(({ values }) => values.condition_name)).toEqual([
+      'Migraine',
+    ]);
   });
 });
 

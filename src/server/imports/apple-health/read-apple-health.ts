@@ -15,7 +15,7 @@ import type { FilePatient, FileReader, ReadFileResult, ReadRecords } from '../fi
 import { ownCopy } from './apple-dates';
 import { AppleVitals } from './apple-vitals';
 import { readClinicalRecords } from './clinical-records';
-import { parseExportXml } from './export-xml';
+import { parseExportXml, type ExportVisitor } from './export-xml';
 import { openExportZip, ZipRefused, type ClinicalRecordFile } from './export-zip';
 
 /** Bytes read from disk at a time (measured: 1 MB reads were no faster, and held more). */
@@ -72,9 +72,13 @@ function merged(vitals: ReturnType<AppleVitals['finish']>, clinical: ReadRecords
 export const readAppleHealthFile: FileReader = async (file, options): Promise<ReadFileResult> => {
   const vitals = new AppleVitals({ from: options.from, to: options.to });
   let patient: FilePatient | null = null;
-  const visitor = {
-    me: (attributes: Record<string, string>) => (patient = patientOf(attributes)),
-    record: (record: Parameters<AppleVitals['add']>[0]) => vitals.add(record),
+  /** The FHIR version Apple names for each clinical record's file. */
+  const versions = new Map<string, string>();
+  const visitor: ExportVisitor = {
+    me: (attributes) => (patient = patientOf(attributes)),
+    record: (record) => vitals.add(record),
+    clinicalRecord: ({ resourceFilePath, fhirVersion }) =>
+      versions.set(resourceFilePath.split('/').pop() ?? '', fhirVersion),
   };
   const clinical: ClinicalRecordFile[] = [];
   let refusal: string | null;
@@ -101,7 +105,7 @@ export const readAppleHealthFile: FileReader = async (file, options): Promise<Re
   return {
     kind: 'apple-health',
     patient,
-    records: merged(vitals.finish(), readClinicalRecords(clinical)),
+    records: merged(vitals.finish(), readClinicalRecords(clinical, versions)),
     problems: [],
   };
 };

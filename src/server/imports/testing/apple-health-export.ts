@@ -31,6 +31,8 @@ export interface AppleExportOptions {
    */
   targetBytes?: number;
   seed?: number;
+  /** Files of `clinical-records/` the export names in ClinicalRecord elements, as R4. */
+  clinicalRecordFiles?: readonly string[];
 }
 
 /** What was written, to check an import against. */
@@ -274,6 +276,12 @@ export function writeAppleHealthXml(path: string, options: AppleExportOptions = 
         written.bloodPressures += 1;
       }
     }
+    for (const file of o.clinicalRecordFiles ?? []) {
+      const type = file.split('-')[0] ?? 'Resource';
+      put(
+        ` <ClinicalRecord type="HKClinicalTypeIdentifier${type}Record" identifier="${file}" sourceName="Valley Health" sourceURL="https://fhir.valleyhealth.example/api/FHIR/R4/${type}/${file}" fhirVersion="4.0.1" receivedDate="${exportDate}" resourceFilePath="/clinical-records/${file}"/>\n`,
+      );
+    }
     put('</HealthData>\n');
     writeSync(fd, buffer);
   } finally {
@@ -357,7 +365,10 @@ export async function writeAppleHealthZip(
   options: AppleExportOptions = {},
   clinicalRecords: Record<string, unknown> = CLINICAL_RECORDS,
 ): Promise<WrittenExport> {
-  const written = writeAppleHealthXml(xmlPath, options);
+  const written = writeAppleHealthXml(xmlPath, {
+    ...options,
+    clinicalRecordFiles: Object.keys(clinicalRecords),
+  });
   const archive = zipArchive();
   const done = new Promise<void>((resolve, reject) => {
     const output = createWriteStream(path);
@@ -385,7 +396,7 @@ export async function writeAppleHealthZip(
  * A small export.xml around `records` (Record and Correlation elements as Apple writes
  * them), for tests of one reading at a time.
  */
-export function healthDataXml(records: string, birthDate = DEFAULTS.birthDate): string {
+export function healthDataXml(records: string, birthDate: string = DEFAULTS.birthDate): string {
   return (
     `${DOCTYPE}<HealthData locale="en_US">\n <ExportDate value="2024-06-01 10:00:00 -0700"/>\n` +
     ` <Me HKCharacteristicTypeIdentifierDateOfBirth="${birthDate}" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexMale" HKCharacteristicTypeIdentifierBloodType="HKBloodTypeNotSet" HKCharacteristicTypeIdentifierFitzpatrickSkinType="HKFitzpatrickSkinTypeNotSet"/>\n` +
