@@ -39,5 +39,6 @@ export function readAppleDate(text: string): AppleDate | null {
   if (Number.isNaN(clock) || Number(hours) > 23) return null;
   const offset = (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes));
   const utc = new Date(clock - offset * 60_000).toISOString();
-  return { utc, local: ownCopy(`${day}T${hours}:${minutes}`), day: ownCopy(day) };
+  // Built of pieces shorter than V8 keeps as views, so neither holds on to the file's text.
+  return { utc, local: `${day}T${hours}:${minutes}`, day };
 }
