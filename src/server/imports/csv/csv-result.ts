@@ -4,7 +4,6 @@
  * leaves out and why, and, at the end, the records in the shape every file reader gives
  * (file-readers.ts), so the import matches and writes them as it does a FHIR file's.
  */
-import { createHash } from 'node:crypto';
 import type { RowProblem } from '../../../shared/imports';
 import type { FilePatient, ReadFile } from '../file-readers';
 import { importSummary, type ImportedRecords } from '../../fhir/fhir-import';
@@ -95,7 +94,3 @@ export class CsvReading {
     };
   }
 }
-
-/** A short, stable digest of a text, for a source id. */
-export const digestOf = (text: string) =>
-  createHash('sha256').update(text).digest('hex').slice(0, 16);

@@ -96,12 +96,9 @@ export async function* csvRows(path: string): AsyncGenerator<CsvRow> {
       yield { line: info.lines - spanned, fields: record };
     }
   } catch (error) {
-    if (error instanceof CsvError) {
-      const line = (error as CsvError & { lines?: number }).lines;
-      throw new CsvRefusal(
-        `This CSV could not be read${line ? ` at line ${line}` : ''}: ${error.message}`,
-      );
-    }
+    // csv-parse's message names the line: 'Quote Not Closed: … an opening quote at line 3'.
+    if (error instanceof CsvError)
+      throw new CsvRefusal(`This CSV could not be read: ${error.message}`);
     throw error;
   } finally {
     stream.destroy();

@@ -103,6 +103,17 @@ describe('a CSV of measurements', () => {
     ]);
   });
 
+  it('reads a time the clock skipped as after the change, and one it repeated as the first', async () => {
+    const text = 'Measured At,Weight\n2024-03-10 02:30,70\n2024-11-03 01:30,71\n';
+    const vitals = await vitalsOf(text, { timeZone: 'America/New_York' });
+    expect(vitals.map((vital) => vital.values.measured_at)).toEqual([
+      // 03:30 EDT: 02:30 was never on the clock that day.
+      '2024-03-10T07:30:00.000Z',
+      // 01:30 EDT, the first of the two.
+      '2024-11-03T05:30:00.000Z',
+    ]);
+  });
+
   it("reads a spreadsheet's month/day dates when a day over 12 tells the order", async () => {
     const text = 'Date,Weight (lb)\n3/4/2024 8:05 PM,150\n3/14/2024,151\n12/1/2023 7:00,152\n';
     const vitals = await vitalsOf(text, { timeZone: 'UTC' });
@@ -283,11 +294,19 @@ describe('a CSV of no known kind', () => {
     );
   });
 
+  it('is refused when the time zone is none', async () => {
+    expect(
+      refusal(await readCsvText('Date,Weight\n2024-01-01,70\n', { timeZone: 'Mars/Base' })),
+    ).toBe("'Mars/Base' is not a time zone Kin Health knows.");
+  });
+
   it('is refused when a quote never closes', async () => {
     const message = refusal(
       await readCsvText('Date,Weight,Notes\n2024-01-01,70,"open\n2024-01-02,71,x\n'),
     );
-    expect(message).toMatch(/^This CSV could not be read/);
+    expect(message).toBe(
+      'This CSV could not be read: Quote Not Closed: the parsing is finished with an opening quote at line 3',
+    );
   });
 });
 
