@@ -49,9 +49,9 @@ describe("Dexcom Clarity's export", () => {
     });
     expect(vitals[0]!.values.measured_at).toBe('2024-03-01T06:02:37.000Z');
     expect(result.records.skipped).toEqual({
-      'Dexcom Alert events (Kin Health keeps glucose readings)': 2,
       'Dexcom Insulin events (Kin Health keeps glucose readings)': 2,
       'Dexcom Carbs events (Kin Health keeps glucose readings)': 2,
+      'Dexcom Exercise events (Kin Health keeps glucose readings)': 2,
     });
   });
 
@@ -93,20 +93,28 @@ describe("Dexcom Clarity's export", () => {
   });
 
   it('sets a reading that does not read aside by its line, and keeps the chosen days', async () => {
-    const text = dexcomExport({ days }).replace(
-      '2024-03-01T00:07:37,EGV,,,,Android G6,',
-      '2024-03-01T00:07:37,EGV,,,,Android G6,??',
-    );
-    const result = read(await readCsvText(text, { from: '2024-03-02' }));
-    // A problem outside the chosen days is no problem.
-    expect(result.problems).toEqual([]);
-    expect(result.records.records.vital).toHaveLength(24);
-    expect(result.records.skipped['Measurements outside the chosen dates']).toBe(READINGS_PER_DAY);
+    const text = dexcomExport({ days })
+      .replace('2024-03-01T00:07:37,EGV,,,,Android G6,', '2024-03-01T00:07:37,EGV,,,,Android G6,??')
+      .replace('2024-03-01T00:12:37,EGV', ',EGV')
+      .replace('2024-03-01T00:17:37,EGV', '3/1/2024 00:17,EGV');
     const whole = read(await readCsvText(text));
-    // The header, 7 patient, device and alert rows, then the first day's second reading.
+    // The header, 8 patient, device, sensor and alert rows, then the first day's readings.
+    const timestamps = [
+      { line: 12, message: 'Timestamp is empty' },
+      { line: 13, message: "Timestamp '3/1/2024 00:17' is not a date and time" },
+    ];
     expect(whole.problems).toEqual([
-      { line: 10, message: `Glucose Value (mg/dL) '??${glucoseAt(7)}' is not a number` },
+      { line: 11, message: `Glucose Value (mg/dL) '??${glucoseAt(7)}' is not a number` },
+      ...timestamps,
     ]);
+    expect(whole.records.records.vital).toHaveLength(48);
+    // A reading outside the chosen days is no problem; one with no time to tell cannot be told.
+    const second = read(await readCsvText(text, { from: '2024-03-02' }));
+    expect(second.problems).toEqual(timestamps);
+    expect(second.records.records.vital).toHaveLength(24);
+    expect(second.records.skipped['Measurements outside the chosen dates']).toBe(
+      READINGS_PER_DAY - 2,
+    );
   });
 
   it('names no patient when the export has none', async () => {

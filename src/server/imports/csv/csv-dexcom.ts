@@ -1,7 +1,8 @@
 /**
  * Dexcom Clarity's CSV export: a header row ('Index, Timestamp (YYYY-MM-DDThh:mm:ss), Event
  * Type, …, Glucose Value (mg/dL) or (mmol/L), …'), then rows of the patient ('FirstName',
- * 'LastName', 'DateOfBirth', in 'Patient Info') and of the devices, then the events. Its
+ * 'LastName', 'DateOfBirth', in 'Patient Info') and of the devices, the sensor and the alert
+ * settings (rows with no time, passed over), then the events, each at its time. Its
  * sensor readings ('EGV', every five minutes) become blood glucose entries by the one rule
  * for many readings (SampleHours: an hour of readings is one entry, its notes the count,
  * lowest and highest). Times are written without a zone: they are on the user's clock.
@@ -9,7 +10,7 @@
  * A reading beyond the sensor's range is written 'Low' or 'High' (decision 0056): it is
  * counted in its hour at the sensor's limit (40 or 400 mg/dL), so a night's low still shows
  * on the chart, and the hour's notes say how many readings were beyond the limit, so the
- * limit is never taken for a measured value. Other events (insulin, carbs, alerts,
+ * limit is never taken for a measured value. Other events (insulin, carbs, exercise,
  * calibrations) are not kept by Kin Health and are counted as skipped, by type.
  */
 import { vitalDefinition } from '../../../shared/records/vitals';
@@ -55,18 +56,20 @@ export class DexcomRows {
   row({ line, fields }: CsvRow): void {
     const cell = (index: number | null) => (index === null ? '' : (fields[index] ?? '').trim());
     const type = cell(this.header.eventType);
-    if (type in this.patient) {
+    if (Object.hasOwn(this.patient, type)) {
       this.patient[type as keyof typeof this.patient] = cell(this.header.patientInfo);
       return;
     }
-    if (type !== 'EGV') {
-      // A device row says which receiver or phone the readings came from: nothing to keep.
-      if (type && type !== 'Device')
-        this.reading.skip(`Dexcom ${type} events (Kin Health keeps glucose readings)`);
-      return;
-    }
     const stamp = cell(this.header.timestamp);
-    const date = stamp ? readDate(stamp) : null;
+    // Rows with no time are the devices, the sensor and the alert settings: nothing to keep.
+    if (!stamp && type !== 'EGV') return;
+    if (type !== 'EGV') {
+      return this.reading.skip(
+        `Dexcom ${type || 'unnamed'} events (Kin Health keeps glucose readings)`,
+      );
+    }
+    if (!stamp) return this.reading.problem(line, 'Timestamp is empty');
+    const date = readDate(stamp);
     if (!date || date.kind === 'slashed') {
       return this.reading.problem(line, `Timestamp ${quoted(stamp)} is not a date and time`);
     }

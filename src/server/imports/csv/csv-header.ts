@@ -18,8 +18,9 @@ const UNIT_ALIASES: Record<string, string[]> = {
   lb: ['lbs', 'pounds'],
   cm: ['centimetres', 'centimeters'],
   in: ['inch', 'inches'],
-  '°c': ['c', 'degc', 'deg c', 'celsius'],
-  '°f': ['f', 'degf', 'deg f', 'fahrenheit'],
+  // 'º' (the ordinal sign) is how many keyboards type the degree sign.
+  '°c': ['c', 'ºc', 'degc', 'deg c', 'celsius'],
+  '°f': ['f', 'ºf', 'degf', 'deg f', 'fahrenheit'],
   mmhg: ['mm hg'],
   '/min': ['bpm', 'per min', 'beats/min', 'breaths/min'],
   '/10': ['0-10'],

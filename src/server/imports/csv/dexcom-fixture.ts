@@ -1,7 +1,7 @@
 /**
- * For the tests: a Dexcom Clarity export as Clarity writes it (its header row, the patient's
- * and the devices' rows, then alerts, insulin, carbs and a sensor reading every five
- * minutes), with a night's low beyond the sensor's range ('Low') and an afternoon's high
+ * For the tests: a Dexcom Clarity export as Clarity writes it (its header row, the patient's,
+ * the devices' and the alert settings' rows, then insulin, carbs, exercise and a sensor
+ * reading every five minutes), with a night's low beyond the sensor's range ('Low') and an afternoon's high
  * ('High'). The readings are a day's shape (meals, a night's dip), not random, so the same
  * call always writes the same file.
  */
@@ -54,6 +54,7 @@ export function dexcomExport({
   row(['', '', 'DateOfBirth', '', dateOfBirth]);
   row(['', '', 'Device', '', '', 'Android G6', 'Android G6']);
   row(['', '', 'Device', '', '', '"G6 Receiver, PL1234567"', 'PL1234567']);
+  row(['', '', 'Sensor', '', '', 'G6', 'Android G6']);
   row(['', '', 'Alert', 'High', '', '', 'Android G6', unit === 'mg/dL' ? 250 : 13.9]);
   row(['', '', 'Alert', 'Low', '', '', 'Android G6', unit === 'mg/dL' ? 70 : 3.9]);
   let transmitterTime = 4_200_000;
@@ -90,6 +91,7 @@ export function dexcomExport({
       if (minute === 452) {
         row(['', time, 'Insulin', 'Fast-Acting', '', '', 'Android G6', '', 4.5]);
         row(['', time, 'Carbs', '', '', '', 'Android G6', '', '', 45]);
+        row(['', time, 'Exercise', 'Medium', '', '', 'Android G6', '', '', '', '00:30:00']);
       }
     }
   }

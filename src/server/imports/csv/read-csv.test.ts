@@ -59,8 +59,10 @@ describe('a CSV of measurements', () => {
       },
       { weight_kg: 73.2552, height_cm: 176.53, temperature_c: 38, blood_glucose_mg_dl: 95 },
     ]);
-    const fahrenheit = await vitalsOf('Date,Temperature (F)\n2024-01-15,98.6\n');
-    expect(fahrenheit[0]!.values.temperature_c).toBe(37);
+    for (const unit of ['F', 'ºF', 'degF']) {
+      const fahrenheit = await vitalsOf(`Date,Temperature (${unit})\n2024-01-15,98.6\n`);
+      expect(fahrenheit[0]!.values.temperature_c).toBe(37);
+    }
   });
 
   it('refuses a column in a unit it does not know, naming the units it reads', async () => {
