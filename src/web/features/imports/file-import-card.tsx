@@ -205,7 +205,9 @@ export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCan
               </p>
               <ul className="list-disc pl-5 text-muted-foreground">
                 {data.problems.slice(0, PROBLEMS_SHOWN).map((problem) => (
-                  <li key={problem.line}>{problem.message}</li>
+                  <li key={problem.line}>
+                    Line {problem.line}: {problem.message}
+                  </li>
                 ))}
                 {data.problems.length > PROBLEMS_SHOWN ? (
                   <li>and {data.problems.length - PROBLEMS_SHOWN} more</li>

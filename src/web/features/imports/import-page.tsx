@@ -11,6 +11,7 @@ import { buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { PageHeader } from '../shell/page-header';
+import { CsvTemplateDownload } from './csv-template-download';
 import { FileImportCard, type ChosenFile } from './file-import-card';
 import { takeHandedOverFiles } from './files-handed-over';
 import { ImportHistory } from './import-history';
@@ -68,6 +69,7 @@ export default function ImportPage() {
             />
           </label>
         </div>
+        <CsvTemplateDownload />
       </Card>
       {files.length > 0 ? (
         <div className="mt-4 grid gap-4">
