@@ -292,6 +292,25 @@ describe('texts and dates from other systems', () => {
       'Imported nothing; skipped 2 Observations, 1 AllergyIntolerance, 1 Condition, 1 Immunization',
     );
   });
+
+  it('a resource of a shape R4 does not allow is skipped, and the rest still read', () => {
+    const result = imported(
+      bundleOf(
+        // A DSTU2 Observation: its category is one concept, not a list.
+        {
+          resourceType: 'Observation',
+          status: 'final',
+          category: { coding: [{ code: 'laboratory' }] },
+          code: { text: 'Hemoglobin' },
+          valueQuantity: { value: 13.2, unit: 'g/dL' },
+          effectiveDateTime: '2020-01-01',
+        },
+        { resourceType: 'Condition', code: { text: 'Asthma' }, subject },
+      ),
+    );
+    expect(result.imported).toEqual({ condition: 1 });
+    expect(result.skipped).toEqual({ Observation: 1 });
+  });
 });
 
 describe('the summary sentence', () => {

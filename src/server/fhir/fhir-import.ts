@@ -344,18 +344,28 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
       }
       continue;
     }
+    try {
+      readEntry(entry);
+    } catch {
+      // A resource of a shape R4 does not allow (a DSTU2 Observation's single category, say)
+      // is skipped like one of a type Kin does not keep; the rest of the file still reads.
+      skip(resource);
+    }
+  }
+  function readEntry(entry: BundleEntry & { resource: Resource }) {
+    const { resource } = entry;
     const file =
       resource.resourceType === 'DocumentReference' ? fileAttachmentOf(resource) : undefined;
     if (file) {
       fileDocuments.push({ entry, resource: resource as DocumentReference, file });
-      continue;
+      return;
     }
     const reading = readVitalObservation(resource);
     // A BMI is derived here from the weight and height it came from: taken, not kept.
-    if (reading === 'derived') continue;
+    if (reading === 'derived') return;
     if (reading) {
       vitalReadings.push({ reading, resource, sourceId: sourceIdOf(entry, resource) });
-      continue;
+      return;
     }
     const map = resourceRecords[resource.resourceType] as
       | ((
@@ -366,14 +376,14 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
       | undefined;
     if (!map) {
       unread.push(resource);
-      continue;
+      return;
     }
     const result = map(resource, context, (practitioner) => {
       const role = rolesOf.get(practitioner);
       if (role) index.used.add(role);
       return role;
     });
-    if (result === IGNORE) continue;
+    if (result === IGNORE) return;
     const kept =
       result === SKIP
         ? []
