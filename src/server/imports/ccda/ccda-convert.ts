@@ -195,12 +195,26 @@ const ALLERGY_CATEGORY: Record<string, AllergyIntolerance['category']> = {
   '426232007': ['environment'],
 };
 
+/** Code systems of drugs: an allergen coded in one is a medication allergy. */
+const DRUG_SYSTEMS = new Set([
+  '2.16.840.1.113883.6.88', // RxNorm
+  '2.16.840.1.113883.6.69', // NDC
+  '2.16.840.1.113883.3.26.1.5', // NDF-RT
+]);
+
 function allergyCategory(act: Node | undefined): AllergyIntolerance['category'] {
   const observation = nodes(act?.entryRelationship)
     .flatMap((relation) => nodes(relation.observation))
     .at(0);
   const code = nodes(observation?.value)[0]?.['@_code'];
-  return typeof code === 'string' ? ALLERGY_CATEGORY[code] : undefined;
+  const named = typeof code === 'string' ? ALLERGY_CATEGORY[code] : undefined;
+  if (named) return named;
+  // 'Allergy to substance' says no more: the allergen's code system may.
+  const allergen = nodes(
+    nodes(nodes(observation?.participant)[0]?.participantRole)[0]?.playingEntity,
+  )[0];
+  const system = nodes(allergen?.code)[0]?.['@_codeSystem'];
+  return typeof system === 'string' && DRUG_SYSTEMS.has(system) ? ['medication'] : undefined;
 }
 
 /** A procedure as health history: a resolved condition dated when it was done. */

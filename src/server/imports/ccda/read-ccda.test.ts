@@ -41,7 +41,12 @@ describe('reading a C-CDA', () => {
     const { records } = file.records;
     expect(records.allergy.map((a) => a.values)).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ substance: 'Penicillin', reaction: 'Nausea', severity: 'Mild' }),
+        expect.objectContaining({
+          substance: 'Penicillin',
+          reaction: 'Nausea',
+          severity: 'Mild',
+          category: 'Medication',
+        }),
         expect.objectContaining({
           substance: 'codeine',
           reaction: 'Wheezing',
