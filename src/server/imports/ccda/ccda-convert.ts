@@ -217,6 +217,49 @@ function allergyCategory(act: Node | undefined): AllergyIntolerance['category'] 
   return typeof system === 'string' && DRUG_SYSTEMS.has(system) ? ['medication'] : undefined;
 }
 
+const PROBLEM_STATUS_TEMPLATE = '2.16.840.1.113883.10.20.22.4.6';
+/** Problem status values (SNOMED) as FHIR's clinical status. */
+const PROBLEM_STATUS: Record<string, string> = {
+  '55561003': 'active',
+  '73425007': 'inactive',
+  '413322009': 'resolved',
+};
+
+/**
+ * A problem's clinical status, which the converter takes from the concern act's status alone
+ * (and so calls every problem active): the problem status observation when there is one,
+ * else resolved when the problem has an end, or when the concern is no longer tracked.
+ */
+function problemStatus(act: Node | undefined): string | null {
+  const problem = nodes(act?.entryRelationship)
+    .flatMap((relation) => nodes(relation.observation))
+    .at(0);
+  if (!act || !problem) return null;
+  const status = nodes(problem.entryRelationship)
+    .flatMap((relation) => nodes(relation.observation))
+    .find((item) => nodes(item.templateId).some((id) => id['@_root'] === PROBLEM_STATUS_TEMPLATE));
+  const code = nodes(status?.value)[0]?.['@_code'];
+  if (typeof code === 'string' && PROBLEM_STATUS[code]) return PROBLEM_STATUS[code];
+  const ended = nodes(nodes(problem.effectiveTime)[0]?.high)[0]?.['@_value'];
+  if (typeof ended === 'string') return 'resolved';
+  const tracked = nodes(act.statusCode)[0]?.['@_code'];
+  return tracked === 'completed' ? 'resolved' : tracked === 'active' ? 'active' : null;
+}
+
+function withProblemStatus(condition: Condition, act: Node | undefined): Condition {
+  if (act === undefined || nodes(act.entryRelationship).length === 0) return condition;
+  const status = problemStatus(act);
+  if (!status) return condition;
+  return {
+    ...condition,
+    clinicalStatus: {
+      coding: [
+        { system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: status },
+      ],
+    },
+  };
+}
+
 /** A procedure as health history: a resolved condition dated when it was done. */
 function procedureCondition(procedure: Procedure | Observation): Condition | null {
   if (procedure.status !== 'completed' && procedure.status !== 'final') return null;
@@ -319,6 +362,7 @@ function finishBundle(bundle: Bundle, ccda: Ccda, byId: Map<string, Node>): Bund
   const seen = new Set<string>();
   const sameAs = new Map<string, string>();
   const byName = new Map<string, string>();
+  const nameless = new Set<string>();
   for (const entry of bundle.entry ?? []) {
     let resource = entry.resource;
     const id = resource?.id;
@@ -335,6 +379,17 @@ function finishBundle(bundle: Bundle, ccda: Ccda, byId: Map<string, Node>): Bund
       }
       byName.set(name, address);
     }
+    // An author that is a device or an organisation only: a Practitioner of no one.
+    if (resource.resourceType === 'Practitioner' && !name) {
+      nameless.add(address);
+      continue;
+    }
+    if (
+      resource.resourceType === 'PractitionerRole' &&
+      nameless.has(resource.practitioner?.reference ?? '')
+    ) {
+      continue;
+    }
     if (resource.resourceType === 'Organization' && !resource.name) continue;
     // A panel (a vital signs organizer) holds its members and no value of its own.
     if (
@@ -346,6 +401,7 @@ function finishBundle(bundle: Bundle, ccda: Ccda, byId: Map<string, Node>): Bund
     }
     if (resource.resourceType === 'Observation') resource = withVitalCode(resource);
     if (resource.resourceType === 'MedicationRequest') resource = withMedicationConcept(resource);
+    if (resource.resourceType === 'Condition') resource = withProblemStatus(resource, byId.get(id));
     if (resource.resourceType === 'AllergyIntolerance') {
       resource = { ...resource, category: allergyCategory(byId.get(id)) };
     }

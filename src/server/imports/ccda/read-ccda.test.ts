@@ -70,6 +70,18 @@ describe('reading a C-CDA', () => {
     expect(records.condition.map((c) => c.values.condition_name)).toEqual(
       expect.arrayContaining(['Pneumonia', 'Chest pain', 'Colonic polypectomy']),
     );
+    // A problem with an end is resolved; one without, still tracked, is active.
+    const problems = records.condition.map((c) => [
+      c.values.condition_name,
+      c.values.diagnosis_date,
+      c.values.status,
+    ]);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        ['Pneumonia', '1998-03-10', 'Resolved'],
+        ['Chest pain', '2007-04-14', 'Active'],
+      ]),
+    );
     expect(
       records.condition.find((c) => c.values.condition_name === 'Colonic polypectomy')?.values,
     ).toMatchObject({ status: 'Resolved', diagnosis_date: '2011-02-03' });
