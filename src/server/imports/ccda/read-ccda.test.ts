@@ -106,6 +106,55 @@ describe('reading a C-CDA', () => {
     expect(records.contact.map((c) => c.values.contact_name)).toContain('Harold Hippocrates');
   });
 
+  it("reads the care team as the person's contacts, and an R1.1 CCD as well as R2.1", async () => {
+    const careTeam = written(
+      'care-team.xml',
+      `<ClinicalDocument xmlns="urn:hl7-org:v3">
+        <recordTarget><patientRole><id root="1.2.3" extension="9"/><patient>
+          <name use="L"><given>Leo</given><given qualifier="CL">Lee</given><family>Garcia</family></name>
+          <administrativeGenderCode code="M"/><birthTime value="20190304"/>
+        </patient></patientRole></recordTarget>
+        <component><structuredBody><component><section>
+          <templateId root="2.16.840.1.113883.10.20.22.2.500" extension="2022-06-01"/>
+          <code code="85847-2" codeSystem="2.16.840.1.113883.6.1"/><title>Care Team</title>
+          <entry><organizer classCode="CLUSTER" moodCode="EVN">
+            <templateId root="2.16.840.1.113883.10.20.22.4.500"/><id root="1.2.3" extension="team"/>
+            <component><act classCode="PCPR" moodCode="EVN">
+              <templateId root="2.16.840.1.113883.10.20.22.4.500.1"/><id root="1.2.3" extension="m1"/>
+              <performer typeCode="PRF"><assignedEntity><id root="2.16.840.1.113883.4.6" extension="123"/>
+                <telecom use="WP" value="tel:+1-555-555-1000"/>
+                <assignedPerson><name><given>Ana</given><family>Ruiz</family></name></assignedPerson>
+              </assignedEntity></performer>
+            </act></component>
+          </organizer></entry>
+        </section></component></structuredBody></component>
+      </ClinicalDocument>`,
+    );
+    const team = readOk(await read(careTeam));
+    expect(team.patient).toEqual({
+      name: 'Leo Garcia',
+      birth_date: '2019-03-04',
+      sex: 'male',
+      ids: [],
+    });
+    expect(team.records.records.contact.map((c) => c.values)).toEqual([
+      expect.objectContaining({
+        contact_name: 'Ana Ruiz',
+        contact_type: 'Doctor',
+        phone_number: '+1-555-555-1000',
+      }),
+    ]);
+    const r11 = readOk(await read(join(TESTDATA, 'sample-ccdas/nist-ccd-ambulatory-r1.1.xml')));
+    expect(r11.patient).toMatchObject({ name: 'Myra Jones', birth_date: '1947-05-01' });
+    expect(r11.records.imported).toMatchObject({
+      allergy: 3,
+      condition: expect.any(Number),
+      shot: 2,
+      lab_result: 3,
+      medication: 2,
+    });
+  });
+
   it('names every record the same way when the same file is read again', async () => {
     const first = sourceIds(readOk(await read(HL7_CCD)));
     const second = sourceIds(readOk(await read(HL7_CCD)));
