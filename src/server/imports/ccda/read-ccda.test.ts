@@ -144,6 +144,11 @@ describe('reading a C-CDA', () => {
         phone_number: '+1-555-555-1000',
       }),
     ]);
+    const plain = written(
+      'plain-name.xml',
+      '<ClinicalDocument xmlns="urn:hl7-org:v3"><recordTarget><patientRole><patient><name> Leo Garcia </name></patient></patientRole></recordTarget></ClinicalDocument>',
+    );
+    expect(readOk(await read(plain)).patient?.name).toBe('Leo Garcia');
     const r11 = readOk(await read(join(TESTDATA, 'sample-ccdas/nist-ccd-ambulatory-r1.1.xml')));
     expect(r11.patient).toMatchObject({ name: 'Myra Jones', birth_date: '1947-05-01' });
     expect(r11.records.imported).toMatchObject({

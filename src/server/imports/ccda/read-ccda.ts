@@ -62,7 +62,10 @@ export function ccdaPatient(ccda: Ccda): FilePatient | null {
   // A 'call me' name (qualifier CL) is a nickname, not part of the name a member has here.
   const given = givens.filter((item) => !isNode(item) || item['@_qualifier'] !== 'CL');
   const family = textContent(name?.family);
-  const full = [...given.map(textContent), family].filter(Boolean).join(' ');
+  const parts = [...given.map(textContent), family].filter(Boolean).join(' ');
+  // A name written as plain text (`<name>Leo Garcia</name>`) has no parts.
+  const [first] = Array.isArray(patient.name) ? patient.name : [patient.name];
+  const full = parts || (typeof first === 'string' ? first.trim() : '');
   const code = nodes(patient.administrativeGenderCode)[0]?.['@_code'];
   return {
     name: full || null,
