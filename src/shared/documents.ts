@@ -5,6 +5,8 @@
  * file is checked in document-upload.ts, so a page that only shows documents (a share link's
  * viewer) loads no validation library.
  */
+import type { ImportedFrom } from './imports';
+
 export const DOCUMENT_TYPES = [
   'Lab Report',
   'Letter',
@@ -85,6 +87,8 @@ export interface StoredDocument {
   file_url: string;
   /** The records it is attached to (those of its person the request may read), by type. */
   records: DocumentAttachment[];
+  /** The import that brought it in, when one did: 'Imported from {file} on {date}'. */
+  imported_from?: ImportedFrom | null;
   created_at: string;
   updated_at: string;
 }

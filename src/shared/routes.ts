@@ -20,6 +20,7 @@ export const SCREENS = {
   profiles: '/profiles',
   documents: '/documents',
   document: '/documents/:id',
+  import: '/import',
 } as const;
 
 export type ScreenName = keyof typeof SCREENS;

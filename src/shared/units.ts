@@ -140,10 +140,21 @@ export function toInputValue(measure: MeasureName, value: number, system: UnitSy
 }
 
 /** '72.5 kg', '160 lb', '98.6 °F', '120 mmHg'. */
+/** One number format per count of decimals: made once, not on every reading shown. */
+const numberFormats = new Map<number, Intl.NumberFormat>();
+function numberFormat(decimals: number): Intl.NumberFormat {
+  let format = numberFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals });
+    numberFormats.set(decimals, format);
+  }
+  return format;
+}
+
 export function formatMeasure(measure: MeasureName, value: number, system: UnitSystem): string {
   const unit = unitOf(measure, system);
   const shown = round(fromCanonical(measure, value, system), unit.decimals);
-  const text = shown.toLocaleString('en-US', { maximumFractionDigits: unit.decimals });
+  const text = numberFormat(unit.decimals).format(shown);
   return unit.symbol.startsWith('°') || unit.symbol === '%'
     ? `${text}${unit.symbol === '%' ? '' : ' '}${unit.symbol}`
     : `${text} ${unit.symbol}`;

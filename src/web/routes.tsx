@@ -73,6 +73,7 @@ const screens: Record<ScreenName, () => Promise<ComponentType>> = {
   profiles: () => import('./features/family-members/profiles-page').then(defaultExport),
   documents: () => import('./features/documents/documents-page').then(defaultExport),
   document: () => import('./features/documents/document-detail-page').then(defaultExport),
+  import: () => import('./features/imports/import-page').then(defaultExport),
 };
 
 /** The screens open to a visitor with no session. */

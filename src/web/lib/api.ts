@@ -25,13 +25,17 @@ import type { PasskeyListItem } from '../../shared/passkeys';
 import type { FreshProof } from '../../shared/account-security';
 import type { FamilyMemberInput } from '../../shared/family-members';
 import type { AcceptGrantInput, GrantInput } from '../../shared/household';
-import type { ImportSummary } from '../../shared/data-export';
-import type { ChangedChoice, ImportPreview } from '../../shared/import-preview';
+import type { ChangedChoice } from '../../shared/import-preview';
 import type {
   VaccineScheduleAnswer,
   VaccineTracking,
 } from '../../shared/vaccines/schedule-setting';
-import type { FhirImportSummary } from '../../shared/fhir';
+import type {
+  FileImportDone,
+  FileImportPreview,
+  ImportHistoryEntry,
+  ImportUndone,
+} from '../../shared/imports';
 import type { CalendarLinkInput } from '../../shared/calendar';
 import type { DoseMarkInput } from '../../shared/dose-requests';
 import type { CreateShareLinkInput } from '../../shared/share-links';
@@ -247,39 +251,54 @@ async function download(
   };
 }
 
-/** An import file: JSON as text, or the archive 'Download my data' gave, as a file. */
-export type ImportBody = string | Blob;
+/** What becomes of one file on /import: where its records go, and how it is read. */
+export interface FileImportChoices {
+  /** A person id, NEW_MEMBER, or none (the server proposes the person the file names). */
+  person?: string;
+  changed?: ChangedChoice;
+  /** Import the rows that could be read, leaving those that could not. */
+  confirm?: boolean;
+  /** Measurements from and to these days (`YYYY-MM-DD`). */
+  from?: string;
+  to?: string;
+}
 
-async function sendImport<T>(
-  body: ImportBody,
-  query: Record<string, string | undefined>,
-): Promise<T> {
-  // An archive goes as the file itself, read by the browser as it is sent.
-  const response = await send(`/api/import${queryString(query)}`, {
-    method: 'POST',
-    headers: { 'content-type': typeof body === 'string' ? 'application/json' : 'application/zip' },
-    body,
-  });
+/** A file sent as it is (the server tells its kind by its content), with the user's choices. */
+async function sendFile<T>(file: File, choices: FileImportChoices, preview: boolean): Promise<T> {
+  const response = await send(
+    `/api/import${queryString({
+      preview: preview ? 'true' : undefined,
+      file: file.name,
+      person: choices.person,
+      changed: preview ? undefined : choices.changed,
+      confirm: choices.confirm ? 'true' : undefined,
+      from: choices.from,
+      to: choices.to,
+      tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    })}`,
+    { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: file },
+  );
   return (await response.json()) as T;
 }
+
+export const importsApi = {
+  /** What importing the file would do, for the person chosen (or the one it names). */
+  preview: (file: File, choices: FileImportChoices) =>
+    sendFile<FileImportPreview>(file, choices, true),
+  /** Writes the file's records, as previewed and chosen. */
+  importFile: (file: File, choices: FileImportChoices) =>
+    sendFile<FileImportDone>(file, choices, false),
+  /** Import History, newest first. */
+  history: () => request<ImportHistoryEntry[]>('GET', '/imports'),
+  /** Removes what one import added (and not what it found already here). */
+  undo: (id: string) => request<ImportUndone>('POST', `/imports/${encodeURIComponent(id)}/undo`),
+};
 
 export const dataApi = {
   /** Where the browser downloads the user's data from (a same-origin link, cookie and all). */
   exportUrl: '/api/export',
   /** The user's data as one JSON file (GET /api/export), fetched so that a refusal is seen. */
   downloadExport: (onProgress: (bytes: number) => void) => download('/export', onProgress),
-  /**
-   * An import file (the product's export, or a FHIR R4 Bundle into `personId`), sent as it
-   * is: first to preview what it would do, then to import it, keeping or replacing the
-   * records it holds changed. The route reads its body itself, so only its answer is typed.
-   */
-  previewImport: (body: ImportBody, personId: string | null) =>
-    sendImport<ImportPreview>(body, { preview: 'true', person: personId ?? undefined }),
-  importFile: (body: ImportBody, personId: string | null, changed: ChangedChoice) =>
-    sendImport<ImportSummary | FhirImportSummary>(body, {
-      person: personId ?? undefined,
-      changed,
-    }),
   /** One person's records as a FHIR R4 Bundle ($everything), with progress as it streams. */
   downloadFhir: (personId: string, onProgress: (bytes: number) => void) =>
     download(

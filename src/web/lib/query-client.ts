@@ -34,4 +34,5 @@ export const queryKeys = {
   documentList: (params: object) => ['documents', 'list', params] as const,
   document: (id: string) => ['documents', 'one', id] as const,
   documentUsage: ['documents', 'usage'] as const,
+  imports: ['imports'] as const,
 };

@@ -21,6 +21,7 @@ import { PageHeader } from '../shell/page-header';
 import { formatBytes } from './document-list';
 import { useDeleteDocument, useDocument, useDocumentText } from './document-queries';
 import { EditDocumentDialog } from './edit-document-dialog';
+import { ImportedFromLine } from '../imports/imported-from';
 
 export function DocumentDetailPage() {
   const { id = '' } = useParams();
@@ -145,6 +146,7 @@ export function DocumentDetailPage() {
           ))}
         </dl>
       </Card>
+      <ImportedFromLine from={data.imported_from} />
       <DocumentText id={data.id} />
       {canChange ? (
         <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">

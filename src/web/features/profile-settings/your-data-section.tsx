@@ -1,102 +1,32 @@
 /**
- * 'Your data' in profile settings: download everything as one file, and bring such a file
- * back, into this account or another, after a preview of what is new, here or changed; download one person's records as FHIR R4, and bring a FHIR R4
- * Bundle into a person (CONTRACT.md §4). The one Person select says whose records both
- * FHIR actions are about.
+ * 'Your data' in profile settings: download everything as one file (to keep, or to bring
+ * into another Kin Health), and one person's records as FHIR R4 (CONTRACT.md §4). 'Import
+ * from a file' leads to /import (CONTRACT §6) with the files chosen here, where each is
+ * read, previewed and written.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Download, FileJson, Upload } from 'lucide-react';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES, isZip } from '../../../shared/data-export';
-import { isFhirResource } from '../../../shared/fhir';
-import type { ChangedChoice, ImportPreview } from '../../../shared/import-preview';
+import { useId, useState, type ChangeEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { toasts } from '../../../shared/messages';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { dataApi, type ImportBody } from '../../lib/api';
+import { dataApi } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { saveBlob } from '../../lib/save-file';
-import { showError, showSuccess } from '../../lib/toast';
-import { PersonSelect, usePersons } from '../family-members/person-select';
-import { ImportPreviewPanel } from './import-preview-panel';
-
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
-const NOT_JSON = 'The file is not a Kin Health export or a FHIR R4 Bundle (it is not JSON)';
+import { showError } from '../../lib/toast';
+import { PersonSelect, useChosenPerson } from '../family-members/person-select';
+import { handOverFiles } from '../imports/files-handed-over';
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-interface PendingImport {
-  /** The JSON's text, or the archive (a zip of the JSON and the documents' files) as it is. */
-  body: ImportBody;
-  /** The person a FHIR file's records go to; null for the product's own export. */
-  personId: string | null;
-  preview: ImportPreview;
-}
-
 export function YourDataSection() {
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const queryClient = useQueryClient();
-  const persons = usePersons();
-  const [chosenPerson, setChosenPerson] = useState('');
-  const personId = chosenPerson || persons[0]?.id || '';
+  const navigate = useNavigate();
+  const { personId, choose: setChosenPerson } = useChosenPerson();
   const [downloaded, setDownloaded] = useState<number | null>(null);
-
-  /** A file read and previewed, waiting for the user to confirm or cancel. */
-  const [pending, setPending] = useState<PendingImport | null>(null);
-  const personLabel = (id: string) =>
-    persons.find((p) => p.id === id)?.label ?? 'the chosen person';
-
-  const previewFile = useMutation({
-    mutationFn: async (file: File): Promise<PendingImport> => {
-      // An archive is sent as it is (the server bounds it by the storage limit), never read here.
-      if (isZip(new Uint8Array(await file.slice(0, 4).arrayBuffer()))) {
-        return { body: file, personId: null, preview: await dataApi.previewImport(file, null) };
-      }
-      // Said at once, before a file of hundreds of MB is read into the page.
-      if (file.size > MAX_IMPORT_BYTES) throw new Error(IMPORT_TOO_LARGE);
-      const text = await file.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new Error(NOT_JSON);
-      }
-      const target = isFhirResource(json) ? personId : null;
-      return { body: text, personId: target, preview: await dataApi.previewImport(text, target) };
-    },
-    onSuccess: setPending,
-    onError: (error) => showError(toasts.error, error),
-    onSettled: () => {
-      if (input.current) input.current.value = '';
-    },
-  });
-
-  const confirmImport = useMutation({
-    mutationFn: ({ chosen, changed }: { chosen: PendingImport; changed: ChangedChoice }) =>
-      dataApi.importFile(chosen.body, chosen.personId, changed),
-    onSuccess: (answer) => {
-      setPending(null);
-      showSuccess(
-        'format' in answer
-          ? {
-              title: 'Import complete',
-              // Whose records they went into, said each time: the select sits further down.
-              description: `For ${personLabel(pending?.personId ?? '')}: ${answer.summary}`,
-            }
-          : {
-              title: 'Import complete',
-              description: `${count(answer.family_members, 'family member')}${answer.documents > 0 ? `, ${count(answer.records, 'record')} and ${count(answer.documents, 'document')}` : ` and ${count(answer.records, 'record')}`} were added.${answer.already_here > 0 ? ` ${answer.already_here} already here.` : ''}${answer.replaced > 0 ? ` ${answer.replaced} replaced.` : ''}`,
-            },
-      );
-      void queryClient.invalidateQueries();
-    },
-    onError: (error) => showError(toasts.error, error),
-  });
-  const importing = previewFile.isPending || confirmImport.isPending;
 
   const downloadExport = useMutation({
     mutationFn: () => dataApi.downloadExport(() => undefined),
@@ -121,8 +51,10 @@ export function YourDataSection() {
   });
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (file) previewFile.mutate(file);
+    const files = [...(event.target.files ?? [])];
+    if (files.length === 0) return;
+    handOverFiles(files);
+    void navigate('/import');
   };
 
   return (
@@ -130,8 +62,8 @@ export function YourDataSection() {
       <h2 className="font-semibold">Your data</h2>
       <p className="mb-4 text-sm text-muted-foreground">
         Download your family members, every record and your documents as one file (a .zip archive
-        when you have documents), to keep or to move to another Kin Health. Importing a file first
-        shows what it holds that is new, already here or changed, and adds nothing twice.
+        when you have documents), to keep or to move to another Kin Health. ‘Import from a file’
+        brings in that file, a patient portal’s, an Apple Health export or a CSV.
       </p>
       <div className="flex flex-col gap-3 sm:flex-row">
         {/* A link to the file, fetched by the page: a refusal (an ended session) is told,
@@ -157,44 +89,25 @@ export function YourDataSection() {
           className={cn(
             buttonVariants({ variant: 'outline' }),
             'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-            importing && 'pointer-events-none opacity-60',
           )}
         >
           <Upload aria-hidden="true" />
-          {previewFile.isPending ? 'Reading the file...' : 'Import from a file'}
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            accept="application/json,application/fhir+json,.json,application/zip,.zip"
-            className="sr-only"
-            onChange={choose}
-            disabled={importing}
-          />
+          Import from a file
+          <input id={inputId} type="file" multiple className="sr-only" onChange={choose} />
         </label>
       </div>
-      {pending && (
-        <ImportPreviewPanel
-          preview={pending.preview}
-          forWhom={pending.personId ? `For ${personLabel(pending.personId)}` : null}
-          busy={confirmImport.isPending}
-          onConfirm={(changed) => confirmImport.mutate({ chosen: pending, changed })}
-          onCancel={() => setPending(null)}
-        />
-      )}
 
       <h3 className="mt-6 text-sm font-semibold">FHIR (R4)</h3>
       <p className="mb-3 text-sm text-muted-foreground">
-        One person’s records in the standard format of patient portals and health apps. A FHIR R4
-        Bundle chosen with ‘Import from a file’ is added to the person chosen here; importing the
-        same file again adds nothing twice.
+        One person’s records in the standard format of patient portals and health apps, to give to a
+        doctor or another app.
       </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="sm:w-64 sm:shrink-0">
           <PersonSelect
             value={personId}
             onChange={setChosenPerson}
-            disabled={downloadFhir.isPending || importing || pending !== null}
+            disabled={downloadFhir.isPending}
           />
         </div>
         <Button

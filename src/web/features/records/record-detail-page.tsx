@@ -30,6 +30,8 @@ import { DEFAULT_UNITS, formatMeasure, type UnitSystem } from '../../../shared/u
 import { listLocation } from './list-location';
 import { useDeleteRecord, useRecord } from './record-queries';
 import { RecordDocuments } from '../documents/record-documents';
+import { ImportedFromLine } from '../imports/imported-from';
+import type { ImportedFrom } from '../../../shared/imports';
 
 export interface DetailRow {
   label: string;
@@ -225,6 +227,7 @@ export function RecordDetailPage<D extends RecordDefinition>({
           </dl>
         ) : null}
       </Card>
+      <ImportedFromLine from={(data as { imported_from?: ImportedFrom | null }).imported_from} />
       {customisation.after?.(data)}
       {shared ? (
         <p className="mt-3 text-sm text-muted-foreground">

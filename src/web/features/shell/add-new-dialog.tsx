@@ -1,9 +1,10 @@
 /** The Add New dialog of the centre button: one entry per record type that has a form. */
 import { ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { recordIdentities } from '../../../shared/records/catalogue';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { DocumentIcon, RecordTypeIcon } from '../../components/record-type-icon';
+import { DocumentIcon, ImportIcon, RecordTypeIcon } from '../../components/record-type-icon';
 import { personOfParams, withPerson } from '../family-members/person-in-view';
 
 const entries = recordIdentities
@@ -13,6 +14,34 @@ const entries = recordIdentities
     to: `/${definition.path}/new`,
     type: definition.type,
   }));
+
+function AddNewEntry({
+  to,
+  icon,
+  label,
+  onChosen,
+}: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  onChosen: () => void;
+}) {
+  return (
+    <li>
+      <Link
+        to={to}
+        onClick={onChosen}
+        className="flex min-h-20 flex-col justify-between gap-2 rounded-2xl border border-border bg-surface p-3 font-semibold transition-colors hover:border-primary hover:bg-primary-soft"
+      >
+        {icon}
+        <span className="flex items-center justify-between text-sm">
+          {label}
+          <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
+        </span>
+      </Link>
+    </li>
+  );
+}
 
 export function AddNewDialog({
   open,
@@ -28,36 +57,27 @@ export function AddNewDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Add New" description="What would you like to record?">
         <ul className="grid grid-cols-2 gap-3">
-          {entries.map((entry) => {
-            return (
-              <li key={entry.to}>
-                <Link
-                  to={withPerson(entry.to, person)}
-                  onClick={() => onOpenChange(false)}
-                  className="flex min-h-20 flex-col justify-between gap-2 rounded-2xl border border-border bg-surface p-3 font-semibold transition-colors hover:border-primary hover:bg-primary-soft"
-                >
-                  <RecordTypeIcon type={entry.type} size="sm" />
-                  <span className="flex items-center justify-between text-sm">
-                    {entry.label}
-                    <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
-                  </span>
-                </Link>
-              </li>
-            );
-          })}
-          <li>
-            <Link
-              to={withPerson('/documents?upload', person)}
-              onClick={() => onOpenChange(false)}
-              className="flex min-h-20 flex-col justify-between gap-2 rounded-2xl border border-border bg-surface p-3 font-semibold transition-colors hover:border-primary hover:bg-primary-soft"
-            >
-              <DocumentIcon size="sm" />
-              <span className="flex items-center justify-between text-sm">
-                Upload Document
-                <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
-              </span>
-            </Link>
-          </li>
+          {entries.map((entry) => (
+            <AddNewEntry
+              key={entry.to}
+              to={withPerson(entry.to, person)}
+              icon={<RecordTypeIcon type={entry.type} size="sm" />}
+              label={entry.label}
+              onChosen={() => onOpenChange(false)}
+            />
+          ))}
+          <AddNewEntry
+            to={withPerson('/documents?upload', person)}
+            icon={<DocumentIcon size="sm" />}
+            label="Upload Document"
+            onChosen={() => onOpenChange(false)}
+          />
+          <AddNewEntry
+            to="/import"
+            icon={<ImportIcon size="sm" />}
+            label="Import Records"
+            onChosen={() => onOpenChange(false)}
+          />
         </ul>
       </DialogContent>
     </Dialog>
