@@ -261,7 +261,8 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
         const row = await documents.get(access, c.req.param('id'));
         if (!row) throw missing();
         await noteShared(access, row, 'read');
-        return c.json(await answerOne(access, row));
+        const importedFromFile = await importedFrom(database.db, row.user_id, 'document', row.id);
+        return c.json({ ...(await answerOne(access, row)), imported_from: importedFromFile });
       })
       // Its title, type, date and person, and (when given) every record it is attached to.
       .put('/:id', validate('json', documentEditSchema), async (c) => {
