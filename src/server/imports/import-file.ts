@@ -294,7 +294,16 @@ async function importRead(
     history,
     newMember: made?.row,
   });
-  if (read.kind === 'ccda') await keepOriginal(intake, request, target, history);
+  let kept = '';
+  if (read.kind === 'ccda') {
+    try {
+      await keepOriginal(intake, request, target, history);
+    } catch (error) {
+      // The records are in; the original not kept says why (the storage limit, say).
+      if (!(error instanceof ApiError)) throw error;
+      kept = `; the file itself was not kept as a document (${error.message})`;
+    }
+  }
   const added = await finishImport(db, history);
   return {
     ...summary,
@@ -302,6 +311,7 @@ async function importRead(
     added,
     already_here: summary.already_imported,
     family_member_id: made?.person.id ?? null,
+    summary: summary.summary + kept,
   };
 }
 

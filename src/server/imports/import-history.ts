@@ -16,7 +16,7 @@ import {
 } from '../../shared/imports';
 import { definitionsByType, recordDefinitions } from '../../shared/records';
 import type { RecordTable } from '../../shared/records/definition';
-import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/access';
+import { deleteOwned, ownedBy, ownedRow, ownedRows, updateOwned } from '../access/access';
 import type { DB } from '../db/schema';
 import { nowTimestamp } from '../ids';
 
@@ -135,7 +135,9 @@ export async function importedFrom(
   recordId: string,
 ): Promise<ImportedFrom | null> {
   const row = await ownedRows(db, 'import_records', userId, 'added')
-    .innerJoin('imports', 'imports.id', 'added.import_id')
+    .innerJoin('imports', (join) =>
+      join.onRef('imports.id', '=', 'added.import_id').on(ownedBy('imports', userId)),
+    )
     .select(['imports.file_name', 'imports.created_at'])
     .where('added.record_id', '=', recordId)
     .where('added.record_type', '=', recordType)

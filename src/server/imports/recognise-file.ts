@@ -15,6 +15,7 @@ import { ApiError } from '../../shared/api-error';
 import { ARCHIVE_JSON_NAME, EXPORT_FORMAT, isZip } from '../../shared/data-export';
 import { NOT_IMPORTABLE, type ImportKind } from '../../shared/imports';
 import { badRequest } from '../http/errors';
+import { unreadable } from '../data-transfer/import-archive';
 import { MAX_PROLOGUE_CHARS, xmlRefusal } from './xml-safety';
 
 /** What a file is, and whether it came as a zip. */
@@ -39,6 +40,7 @@ export const ZIP_TOO_LARGE =
   'This zip expands past what Kin Health imports (too many files, or files that grow too large); nothing was imported';
 
 const notImportable = () => badRequest(NOT_IMPORTABLE, 'file');
+const zipTooLarge = () => new ApiError(413, ZIP_TOO_LARGE, 'file');
 
 /** The first bytes of a file (at most `max`). */
 export async function headOf(path: string, max = MAX_PROLOGUE_CHARS): Promise<Uint8Array> {
@@ -64,12 +66,13 @@ async function zipKind(path: string): Promise<ImportKind> {
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false });
-  } catch {
-    throw notImportable();
+  } catch (error) {
+    throw unreadable(error);
   }
   try {
-    if (zip.entryCount > MAX_ZIP_ENTRIES) throw badRequest(ZIP_TOO_LARGE, 'file');
+    if (zip.entryCount > MAX_ZIP_ENTRIES) throw zipTooLarge();
     let expanded = 0;
+    let overLimits = false;
     let kind: ImportKind | undefined;
     try {
       for await (const entry of zip.eachEntry()) {
@@ -79,16 +82,17 @@ async function zipKind(path: string): Promise<ImportKind> {
           expanded > MAX_ZIP_EXPANDED_BYTES ||
           (entry.uncompressedSize > RATIO_FROM_BYTES && ratio > MAX_ZIP_RATIO)
         ) {
-          throw badRequest(ZIP_TOO_LARGE, 'file');
+          overLimits = true;
         }
         if (entry.fileName === ARCHIVE_JSON_NAME) kind ??= 'kin-health-export';
         else if (APPLE_HEALTH_XML.test(entry.fileName)) kind ??= 'apple-health';
       }
     } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw notImportable();
+      throw unreadable(error);
     }
     if (!kind) throw notImportable();
+    // The product's own archive is held to its own bounds as it is read (import-archive.ts).
+    if (overLimits && kind !== 'kin-health-export') throw zipTooLarge();
     return kind;
   } finally {
     zip.close();
