@@ -7,6 +7,7 @@
  * attached to, by name, for the choices of the screens.
  */
 import { Hono, type Context } from 'hono';
+import { importedFrom } from '../imports/import-history';
 import { z } from 'zod';
 import {
   DOCUMENT_EMPTY_MESSAGE,

@@ -4,12 +4,17 @@
  * History and undone from there; every imported record says where it came from; what is
  * refused leaves nothing behind. On both engines.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Bundle } from '@medplum/fhirtypes';
 import { NOT_IMPORTABLE, type FileImportDone, type FileImportPreview } from '../../shared/imports';
 import type { ImportHistoryEntry, ImportUndone, ImportedFrom } from '../../shared/imports';
 import { sampleRecord } from '../test/factories';
 import { XML_REFUSED } from './xml-safety';
+import { importFhirBundle } from '../fhir/fhir-import';
+import type { DocumentPage } from '../../shared/documents';
+import type { FileReader } from './file-readers';
+import { FILE_READERS } from './readers';
+import { uploadDocument } from '../test/documents';
 import { signedUpClient, useTestServer, type TestClient } from '../test/harness';
 
 const server = useTestServer();
@@ -355,5 +360,68 @@ describe('Import History and undo', () => {
     const undone = await client.post<ImportUndone>(`/api/imports/${done.body.import_id}/undo`, {});
     expect(undone.body).toEqual({ removed: 5, kept_edited: 0 });
     expect((await client.get<unknown[]>('/api/family-members')).body).toEqual([]);
+  });
+});
+
+describe('a C-CDA is kept as a document of its person', () => {
+  // The C-CDA reader is ccda/read-ccda.ts's; here a reader of this test's own stands in for it.
+  const ccda = `<?xml version="1.0" encoding="UTF-8"?>
+<ClinicalDocument xmlns="urn:hl7-org:v3">
+  <recordTarget><patientRole><patient>
+    <name><given>Leo</given><family>Smith</family></name>
+    <birthTime value="20190302"/>
+  </patient></patientRole></recordTarget>
+  <component><section><text>Asthma since 2022</text></section></component>
+</ClinicalDocument>`;
+  const standIn: FileReader = async () => {
+    const records = importFhirBundle(
+      { resourceType: 'Bundle', type: 'collection', entry: leoBundle().entry!.slice(1, 2) },
+      { familyMemberId: null },
+    );
+    if (!records.ok) return records;
+    return {
+      kind: 'ccda',
+      patient: { name: 'Leo Smith', birth_date: '2019-03-02', sex: null, ids: [] },
+      records,
+      problems: [],
+    };
+  };
+  afterEach(() => {
+    delete FILE_READERS.ccda;
+  });
+
+  it('stores the original beside its records, counted as the import’s; undo removes it', async () => {
+    const { client } = await account();
+    const leoId = await addLeo(client);
+    FILE_READERS.ccda = standIn;
+    const preview = await send<FileImportPreview>(client, 'preview=true', ccda);
+    expect(preview.body).toMatchObject({ kind: 'ccda', person_id: leoId });
+    const done = await send<FileImportDone>(client, 'file=Leo%20CCD.xml', ccda);
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect(done.body.added).toBe(2);
+    const page = await client.get<DocumentPage>('/api/documents?limit=10');
+    expect(page.body.documents).toHaveLength(1);
+    const [document] = page.body.documents;
+    expect(document).toMatchObject({
+      title: 'Leo CCD',
+      mime_type: 'application/xml',
+      family_member_id: leoId,
+    });
+    const detail = await client.get<{ imported_from: ImportedFrom | null }>(
+      `/api/documents/${document!.id}`,
+    );
+    expect(detail.body.imported_from).toMatchObject({ file_name: 'Leo CCD.xml' });
+    const [entry] = await historyOf(client);
+    expect(entry!.counts).toEqual({ condition: 1, document: 1 });
+
+    const undone = await client.post<ImportUndone>(`/api/imports/${done.body.import_id}/undo`, {});
+    expect(undone.body).toEqual({ removed: 2, kept_edited: 0 });
+    expect((await client.get<DocumentPage>('/api/documents?limit=10')).body.documents).toEqual([]);
+  });
+
+  it('is never taken from an upload', async () => {
+    const { client } = await account();
+    const upload = await uploadDocument(client, bytesOf(ccda));
+    expect(upload.status).toBe(415);
   });
 });

@@ -224,6 +224,7 @@ async function keepOriginal(
       records: [],
     },
     request.size,
+    true,
   );
   await noteAdded(intake.database.db, history, 'document', [stored.id]);
 }
