@@ -425,3 +425,34 @@ describe('a C-CDA is kept as a document of its person', () => {
     expect(upload.status).toBe(415);
   });
 });
+
+describe('an import that fails part way', () => {
+  afterEach(() => {
+    delete FILE_READERS.csv;
+  });
+
+  it('leaves nothing behind: no records, no family member it made, no history', async () => {
+    const { client } = await account();
+    // A reader whose second record the database refuses (a condition with no name).
+    FILE_READERS.csv = async () => {
+      const read = importFhirBundle(leoBundle(), { familyMemberId: null });
+      if (!read.ok) return read;
+      const [asthma] = read.records.condition;
+      read.records.condition = [
+        asthma!,
+        { ...asthma!, source_id: 'broken', values: { ...asthma!.values, condition_name: null } },
+      ] as typeof read.records.condition;
+      return {
+        kind: 'csv',
+        patient: { name: 'Leo Smith', birth_date: '2019-03-02', sex: null, ids: [] },
+        records: read,
+        problems: [],
+      };
+    };
+    const failed = await send(client, 'person=new&file=leo.csv', 'Date,Weight\n2024-01-01,20\n');
+    expect(failed.status).toBe(500);
+    expect((await client.get<unknown[]>('/api/family-members')).body).toEqual([]);
+    expect((await client.get<{ items: unknown[] }>('/api/allergies')).body.items).toEqual([]);
+    expect(await historyOf(client)).toEqual([]);
+  });
+});
