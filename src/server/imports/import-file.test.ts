@@ -149,6 +149,23 @@ describe('POST /api/import: the file is known by its content', () => {
     expect(await historyOf(client)).toEqual([]);
   });
 
+  it('checks its options: the file’s name, the dates and the time zone', async () => {
+    const { client } = await account();
+    for (const [query, field] of [
+      [`file=${'a'.repeat(256)}`, 'file'],
+      ['from=2024-13-40', 'from'],
+      ['to=yesterday', 'to'],
+      ['tz=Mars/Olympus', 'tz'],
+    ]) {
+      const response = await send(client, `preview=true&${query}`, leoBundle());
+      expect(response.status, query).toBe(400);
+      expect(response.body.field, query).toBe(field);
+    }
+    expect(
+      (await send(client, 'preview=true&tz=Europe/Berlin&from=2020-01-01', leoBundle())).status,
+    ).toBe(200);
+  });
+
   it('refuses a file past its kind’s bound before reading it', async () => {
     const { client } = await account();
     const big = new Uint8Array(33 * 1024 * 1024).fill(0x61);
@@ -337,6 +354,29 @@ describe('Import History and undo', () => {
     expect(undone.body).toEqual({ removed: 4, kept_edited: 0 });
     const members = await client.get<{ id: string }[]>('/api/family-members');
     expect(members.body.map((m) => m.id)).not.toContain(done.body.family_member_id);
+  });
+
+  it('is refused once the import is older than its days', async () => {
+    const { client, userId } = await account();
+    const done = await send<FileImportDone>(client, 'person=new', leoBundle());
+    const old = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();
+    await server.database.db
+      .updateTable('imports')
+      .set({ created_at: old, finished_at: old })
+      .where('user_id', '=', userId)
+      .where('id', '=', done.body.import_id)
+      .execute();
+    const [entry] = await historyOf(client);
+    expect(entry!.can_undo).toBe(false);
+    const refused = await client.post<{ message: string }>(
+      `/api/imports/${done.body.import_id}/undo`,
+      {},
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'This import is more than 30 days old and can no longer be undone',
+    );
+    expect(await conditionsOf(client, done.body.family_member_id!)).toHaveLength(2);
   });
 
   it('remembers the product’s own export, and undoes it', async () => {
