@@ -13,8 +13,8 @@ import { keepOwnSources } from './own-sources-map.mjs';
 const entryPoints = {
   main: 'src/server/main.ts',
   'summary-pdf-worker': 'src/server/summary/summary-pdf-worker.ts',
-  // The thread a FHIR import's file is read on (src/server/fhir/fhir-import-thread.ts).
-  'fhir-import-worker': 'src/server/fhir/fhir-import-worker.ts',
+  // The thread an import's file is read on, whatever its kind (src/server/imports/import-file-thread.ts).
+  'import-file-worker': 'src/server/imports/import-file-worker.ts',
   // The thread a document's text is read on (src/server/search/document-text-thread.ts).
   'document-text-worker': 'src/server/search/document-text-worker.ts',
   // The thread documents' thumbnails are made on (src/server/documents/document-derive-thread.ts).

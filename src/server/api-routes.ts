@@ -14,6 +14,7 @@ import type { Auth } from './auth/auth';
 import type { DB } from './db/schema';
 import { calendarLinkRoutes } from './calendar/calendar-routes';
 import { dataTransferRoutes } from './data-transfer/data-transfer-routes';
+import { importRoutes } from './imports/import-routes';
 import type { FamilyMemberRepository } from './family-members/family-member-repository';
 import { familyMemberRoutes } from './family-members/family-member-routes';
 import { fhirRoutes } from './fhir/fhir-routes';
@@ -87,6 +88,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
   return new Hono<AppEnv>()
     .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger, documents }))
     .route('/', dataTransferRoutes(db, importLimits, logger, documentIntake))
+    .route('/', importRoutes(db, logger, documentIntake))
     .route('/', calendarLinkRoutes(db, logger, publicUrl))
     .route('/', accountSecurityRoutes(db, auth, accounts))
     .route('/', passkeyRoutes({ db, auth, requireFreshProof, logger }))

@@ -44,6 +44,7 @@ import {
   shlRoutes,
 } from './share-links/share-link-routes';
 import { recordRoutes } from './records/record-routes';
+import { importedFrom } from './imports/import-history';
 import { documentStoreOf } from './documents/document-files';
 import { createDocumentRecords } from './documents/document-records';
 import { createDocumentRepository } from './documents/document-repository';
@@ -305,6 +306,9 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
             record.id,
             record.family_member_id ?? null,
           ),
+        detailOf: async (record) => ({
+          imported_from: await importedFrom(db, record.user_id, definition.type, record.id),
+        }),
       }),
     );
   }

@@ -136,6 +136,7 @@ export const auditEvents = [
   'sso_linked',
   'passkeys_removed',
   'signed_out_everywhere',
+  'import_undone',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -177,6 +178,7 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   sso_linked: 'Single sign-on linked to the account, with its password',
   passkeys_removed: 'Passkeys removed',
   signed_out_everywhere: 'Signed out everywhere',
+  import_undone: 'An import undone',
 };
 
 /** How a sign-in succeeded, or why it failed: the `detail` of those events. */

@@ -123,6 +123,7 @@ const EXTENSIONS: Record<(typeof DOCUMENT_MIME_TYPES)[number], string> = {
   'image/png': 'png',
   'image/webp': 'webp',
   'image/heic': 'heic',
+  'application/xml': 'xml',
 };
 
 /** Whether a file's first bytes are a zip's (an archive of 'Download my data'). */

@@ -25,6 +25,8 @@ export const DOCUMENT_MIME_TYPES = [
   'image/png',
   'image/webp',
   'image/heic',
+  // A C-CDA an import keeps as it came (CONTRACT §6); never taken from an upload.
+  'application/xml',
 ] as const;
 export type DocumentMimeType = (typeof DOCUMENT_MIME_TYPES)[number];
 

@@ -23,6 +23,28 @@ export const importQuerySchema = z.object({
   changed: z
     .enum(CHANGED_CHOICES, { error: 'Changed records: choose keep or replace' })
     .default('keep'),
+  /** The user's name for the file, for Import History (its kind is told by its content). */
+  file: z.string().trim().max(255, { error: 'File: at most 255 characters' }).optional(),
+  /** Import the rows that could be read although some could not (a CSV's). */
+  confirm: z
+    .enum(['true', 'false'], { error: 'confirm must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+  /** Measurements from and to these days (`YYYY-MM-DD`), read on the user's clock (`tz`). */
+  from: z.iso.date({ error: 'From: a date, YYYY-MM-DD' }).optional(),
+  to: z.iso.date({ error: 'To: a date, YYYY-MM-DD' }).optional(),
+  tz: z
+    .string()
+    .max(64)
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'Time zone: not one this server knows')
+    .optional(),
 });
 
 export interface ImportTypeCounts {

@@ -35,6 +35,8 @@ const OTHER_OWNED_TABLES = {
   audit_log: 'user_id',
   account_locks: 'user_id',
   fhir_import_sources: 'user_id',
+  imports: 'user_id',
+  import_records: 'user_id',
   calendar_links: 'user_id',
   dose_log: 'user_id',
   reminder_settings: 'user_id',

@@ -334,7 +334,8 @@ describe('the export archive', () => {
       const { client: target } = await signedUpClient(server);
       const empty = await importArchive(target, await zipOf([{ name: 'notes.txt', data: 'hi' }]));
       expect(empty.status).toBe(400);
-      expect(empty.body.message).toMatch(/holds no kin-health\.json/);
+      // A zip of neither the product's export nor Apple Health's is no kind it imports.
+      expect(empty.body.message).toBe('This file is not a kind Kin Health can import');
       const broken = await importArchive(target, Buffer.from('PK\x03\x04 and then nothing'));
       expect(broken.status).toBe(400);
       expect(broken.body.message).toMatch(/The archive cannot be read/);

@@ -51,6 +51,7 @@ import {
 } from './import-documents';
 import { MATCH_SLICE, countMatches, matchRecords, nextTurn, type RecordMatch } from './import-plan';
 import { writeImport } from './import-writes';
+import type { ImportNote } from '../imports/import-history';
 
 /** An archive's files, and what an import needs to keep them as documents. */
 export interface ImportArchive {
@@ -429,13 +430,19 @@ export async function importUserData(
   file: ImportFile,
   changed: ChangedChoice = 'keep',
   archive?: ImportArchive,
+  /** How Import History remembers it (none: not remembered). */
+  history?: ImportNote,
 ): Promise<ImportSummary> {
   const checked = await checkFile(file);
   const plan = await planUserImport(database, userId, checked, archive);
   /** The documents' files kept by this import: taken back should it fail. */
   const kept: string[] = [];
   try {
-    const summary = await writeUserImport(database, userId, checked, plan, changed, archive, kept);
+    const summary = await writeUserImport(database, userId, checked, plan, changed, {
+      archive,
+      kept,
+      history,
+    });
     if (archive) await documentsStored(archive.deps, userId, summary.documentIds);
     const { documentIds, ...answer } = summary;
     return { ...answer, documents: documentIds.length };
@@ -452,135 +459,148 @@ async function writeUserImport(
   checked: CheckedFile,
   plan: FilePlan,
   changed: ChangedChoice,
-  archive: ImportArchive | undefined,
-  kept: string[],
+  {
+    archive,
+    kept,
+    history,
+  }: { archive: ImportArchive | undefined; kept: string[]; history: ImportNote | undefined },
 ): Promise<Omit<ImportSummary, 'documents'> & { documentIds: string[] }> {
-  return writeImport(database, userId, async (writes) => {
-    const now = nowTimestamp();
-    const replace = (match: RecordMatch): match is { kind: 'changed'; id: string } =>
-      match.kind === 'changed' && changed === 'replace';
-    let alreadyHere = 0;
-    let replaced = 0;
+  return writeImport(
+    database,
+    userId,
+    async (writes) => {
+      const now = nowTimestamp();
+      const replace = (match: RecordMatch): match is { kind: 'changed'; id: string } =>
+        match.kind === 'changed' && changed === 'replace';
+      let alreadyHere = 0;
+      let replaced = 0;
 
-    const memberRows: Record<string, unknown>[] = [];
-    for (const [index, member] of checked.members.entries()) {
-      const match = plan.members[index]!;
-      if (match.kind === 'new') {
-        memberRows.push(
-          ownedRow(userId, {
-            id: plan.memberIds.get(member.fileId),
-            ...member.values,
-            created_at: member.created_at,
-            updated_at: member.updated_at,
-          }),
-        );
-      } else if (replace(match)) {
-        await writes.step(async (db) => {
-          await updateOwned(db, 'family_members', userId)
-            .set({ ...member.values, updated_at: now } as never)
-            .where('id', '=', match.id)
-            .execute();
-        });
-        replaced += 1;
-      } else alreadyHere += 1;
-    }
-    await writes.insert('family_members', memberRows);
-
-    let records = 0;
-    const contactPersons: Record<string, unknown>[] = [];
-    /** Each medication's id in the file, and its id here (for the dose log). */
-    const medicationIds = new Map<string, string>();
-    /** Each record of the file (recordKey), and its id here (for documents attached to it). */
-    const recordIds = new Map<string, string>();
-    for (const { definition, items, matches } of plan.records) {
-      const rows = recordRows(definition);
-      const { personsField } = rows;
-      const fresh: Record<string, unknown>[] = [];
-      const replacements: { id: string; values: Record<string, unknown> }[] = [];
-      for (const [index, item] of items.entries()) {
-        if (index % MATCH_SLICE === MATCH_SLICE - 1) await nextTurn();
-        const match = matches[index]!;
-        const id = match.kind === 'new' ? newId() : match.id;
-        if (definition.table === 'medications') medicationIds.set(item.fileId, id);
-        recordIds.set(recordKey(definition.path, item.fileId), id);
-        if (match.kind === 'new' && personsField) {
-          // The persons a new contact cares for, as they are called here (none: the whole family).
-          for (const personId of item.values[personsField] as string[]) {
-            const member = plan.memberIds.get(personId);
-            contactPersons.push(
-              ownedRow(userId, {
-                contact_id: id,
-                person_id: member ?? userId,
-                family_member_id: member ?? null,
-              }),
-            );
-          }
-        }
+      const memberRows: Record<string, unknown>[] = [];
+      for (const [index, member] of checked.members.entries()) {
+        const match = plan.members[index]!;
         if (match.kind === 'new') {
-          fresh.push(
+          memberRows.push(
             ownedRow(userId, {
-              id,
-              ...rows.toRow(item.values),
-              ...(definition.memberLinked
-                ? {
-                    family_member_id:
-                      item.fileMemberId === null ? null : plan.memberIds.get(item.fileMemberId),
-                  }
-                : {}),
-              created_at: item.created_at,
-              updated_at: item.updated_at,
+              id: plan.memberIds.get(member.fileId),
+              ...member.values,
+              created_at: member.created_at,
+              updated_at: member.updated_at,
             }),
           );
-        } else if (replace(match)) replacements.push({ id: match.id, values: item.values });
-        else alreadyHere += 1;
+        } else if (replace(match)) {
+          await writes.step(async (db) => {
+            await updateOwned(db, 'family_members', userId)
+              .set({ ...member.values, updated_at: now } as never)
+              .where('id', '=', match.id)
+              .execute();
+          });
+          replaced += 1;
+        } else alreadyHere += 1;
       }
-      records += fresh.length;
-      await writes.insert(definition.table, fresh);
-      replaced += await writes.replace(definition, replacements, now);
-    }
+      await writes.insert('family_members', memberRows);
 
-    const marked = new Set<string>();
-    const scheduled = new Set<string>();
-    for (const dose of await ownedRows(database, 'dose_log', userId)
-      .select(['medication_id', 'day', 'slot', 'marked_at'])
-      .execute()) {
-      scheduled.add(`${dose.medication_id} ${dose.day} ${dose.slot}`);
-      marked.add(`${dose.medication_id} ${dose.day} ${dose.slot} ${dose.marked_at}`);
-    }
-    const doseRows = checked.doses.flatMap((dose) => {
-      const medicationId = medicationIds.get(dose.medication_id)!;
-      const slotKey = `${medicationId} ${dose.day} ${dose.slot}`;
-      const key = `${slotKey} ${dose.marked_at}`;
-      // A scheduled dose has one mark; an as-needed dose is the same dose at the same moment.
-      if (marked.has(key) || (dose.slot !== AS_NEEDED && scheduled.has(slotKey))) return [];
-      marked.add(key);
-      scheduled.add(slotKey);
-      return [
-        ownedRow(userId, { ...dose, id: newId(), medication_id: medicationId, marked_by: userId }),
-      ];
-    });
-    await writes.insert('dose_log', doseRows);
-    await writes.insert('contact_persons', contactPersons, 'contact_id');
-    alreadyHere += plan.documents.filter((match) => match.kind === 'same').length;
-    const documentIds = archive
-      ? await writeDocuments(writes, {
-          userId,
-          documents: checked.documents,
-          matches: plan.documents,
-          memberIds: plan.memberIds,
-          recordIds,
-          files: archive.files,
-          deps: archive.deps,
-          kept,
-        })
-      : [];
-    return {
-      family_members: memberRows.length,
-      records,
-      doses: doseRows.length,
-      already_here: alreadyHere,
-      replaced,
-      documentIds,
-    };
-  });
+      let records = 0;
+      const contactPersons: Record<string, unknown>[] = [];
+      /** Each medication's id in the file, and its id here (for the dose log). */
+      const medicationIds = new Map<string, string>();
+      /** Each record of the file (recordKey), and its id here (for documents attached to it). */
+      const recordIds = new Map<string, string>();
+      for (const { definition, items, matches } of plan.records) {
+        const rows = recordRows(definition);
+        const { personsField } = rows;
+        const fresh: Record<string, unknown>[] = [];
+        const replacements: { id: string; values: Record<string, unknown> }[] = [];
+        for (const [index, item] of items.entries()) {
+          if (index % MATCH_SLICE === MATCH_SLICE - 1) await nextTurn();
+          const match = matches[index]!;
+          const id = match.kind === 'new' ? newId() : match.id;
+          if (definition.table === 'medications') medicationIds.set(item.fileId, id);
+          recordIds.set(recordKey(definition.path, item.fileId), id);
+          if (match.kind === 'new' && personsField) {
+            // The persons a new contact cares for, as they are called here (none: the whole family).
+            for (const personId of item.values[personsField] as string[]) {
+              const member = plan.memberIds.get(personId);
+              contactPersons.push(
+                ownedRow(userId, {
+                  contact_id: id,
+                  person_id: member ?? userId,
+                  family_member_id: member ?? null,
+                }),
+              );
+            }
+          }
+          if (match.kind === 'new') {
+            fresh.push(
+              ownedRow(userId, {
+                id,
+                ...rows.toRow(item.values),
+                ...(definition.memberLinked
+                  ? {
+                      family_member_id:
+                        item.fileMemberId === null ? null : plan.memberIds.get(item.fileMemberId),
+                    }
+                  : {}),
+                created_at: item.created_at,
+                updated_at: item.updated_at,
+              }),
+            );
+          } else if (replace(match)) replacements.push({ id: match.id, values: item.values });
+          else alreadyHere += 1;
+        }
+        records += fresh.length;
+        await writes.insert(definition.table, fresh);
+        replaced += await writes.replace(definition, replacements, now);
+      }
+
+      const marked = new Set<string>();
+      const scheduled = new Set<string>();
+      for (const dose of await ownedRows(database, 'dose_log', userId)
+        .select(['medication_id', 'day', 'slot', 'marked_at'])
+        .execute()) {
+        scheduled.add(`${dose.medication_id} ${dose.day} ${dose.slot}`);
+        marked.add(`${dose.medication_id} ${dose.day} ${dose.slot} ${dose.marked_at}`);
+      }
+      const doseRows = checked.doses.flatMap((dose) => {
+        const medicationId = medicationIds.get(dose.medication_id)!;
+        const slotKey = `${medicationId} ${dose.day} ${dose.slot}`;
+        const key = `${slotKey} ${dose.marked_at}`;
+        // A scheduled dose has one mark; an as-needed dose is the same dose at the same moment.
+        if (marked.has(key) || (dose.slot !== AS_NEEDED && scheduled.has(slotKey))) return [];
+        marked.add(key);
+        scheduled.add(slotKey);
+        return [
+          ownedRow(userId, {
+            ...dose,
+            id: newId(),
+            medication_id: medicationId,
+            marked_by: userId,
+          }),
+        ];
+      });
+      await writes.insert('dose_log', doseRows);
+      await writes.insert('contact_persons', contactPersons, 'contact_id');
+      alreadyHere += plan.documents.filter((match) => match.kind === 'same').length;
+      const documentIds = archive
+        ? await writeDocuments(writes, {
+            userId,
+            documents: checked.documents,
+            matches: plan.documents,
+            memberIds: plan.memberIds,
+            recordIds,
+            files: archive.files,
+            deps: archive.deps,
+            kept,
+          })
+        : [];
+      return {
+        family_members: memberRows.length,
+        records,
+        doses: doseRows.length,
+        already_here: alreadyHere,
+        replaced,
+        documentIds,
+      };
+    },
+    history,
+  );
 }

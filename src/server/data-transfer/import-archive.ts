@@ -35,7 +35,7 @@ export interface OpenedArchive {
 }
 
 /** yauzl's refusals in the words of the import. */
-function unreadable(error: unknown): Error {
+export function unreadable(error: unknown): Error {
   if (error instanceof ApiError) return error;
   const message = error instanceof Error ? error.message : String(error);
   const traversal =

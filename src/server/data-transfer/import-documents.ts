@@ -293,6 +293,8 @@ export async function writeDocuments(
       received,
       usedBytes: used,
       asArchived: true,
+      // The product's own archive: a C-CDA an import kept comes back as it went.
+      acceptXml: true,
     });
     for (const file of [stored, stored.display, stored.thumbnail]) {
       if (!file) continue;

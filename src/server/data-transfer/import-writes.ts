@@ -6,12 +6,15 @@
  * included, without letting anything else in, so each transaction is one pause). Should a write fail, the rows already written are deleted again,
  * so that a failed import leaves nothing behind. Should the server stop in the middle, the
  * records already written are recognised when the file is imported again (import-plan.ts),
- * which brings in the rest and nothing twice.
+ * which brings in the rest and nothing twice. An import remembered in Import History
+ * (import-history.ts) has its row written first and each row it adds noted in the
+ * transaction that adds it: a failed import takes its history away with its rows.
  */
 import type { Kysely } from 'kysely';
 import type { RecordDefinition, RecordTable } from '../../shared/records/definition';
 import { deleteOwned } from '../access/access';
 import type { DB } from '../db/schema';
+import { beginImport, noteAdded, trackedType, type ImportNote } from '../imports/import-history';
 import { insertAll, replaceRecords } from './data-transfer';
 import { nextTurn } from './import-plan';
 
@@ -61,6 +64,8 @@ export async function writeImport<T>(
   db: Kysely<DB>,
   userId: string,
   write: (writes: ImportWrites) => Promise<T>,
+  /** The import as Import History remembers it (none: not remembered). */
+  history?: ImportNote,
 ): Promise<T> {
   /** What takes back each step written, in the order they were. */
   const undos: ((db: Kysely<DB>) => Promise<void>)[] = [];
@@ -81,6 +86,8 @@ export async function writeImport<T>(
           async (trx) => {
             await insertAll(trx, table, batch);
             await alongside?.(trx, start, start + batch.length);
+            const type = trackedType(table);
+            if (history && type) await noteAdded(trx, history, type, ids as string[]);
           },
           async (db) => {
             await deleteOwned(db, table, userId)
@@ -102,6 +109,12 @@ export async function writeImport<T>(
     step,
   };
   try {
+    if (history) {
+      await step(
+        (trx) => beginImport(trx, history),
+        (db) => deleteOwned(db, 'imports', userId).where('id', '=', history.id).execute().then(),
+      );
+    }
     return await write(writes);
   } catch (error) {
     for (const undo of undos.reverse()) await undo(db);

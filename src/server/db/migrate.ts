@@ -45,6 +45,7 @@ import * as documentRecords from './migrations/0040-document-records';
 import * as passcodeVersion from './migrations/0041-passcode-version';
 import * as documentTextTurns from './migrations/0042-document-text-turns';
 import * as documentStorage from './migrations/0043-document-storage';
+import * as importHistory from './migrations/0044-import-history';
 import { syncSearchIndex } from '../search/search-index-sync';
 
 export const migrations: Record<string, Migration> = {
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   '0041-passcode-version': passcodeVersion,
   '0042-document-text-turns': documentTextTurns,
   '0043-document-storage': documentStorage,
+  '0044-import-history': importHistory,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -144,6 +144,35 @@ export interface FhirImportSourcesTable {
   created_at: string;
 }
 
+/** A file imported (migration 0044): Import History, and what undoing it removes. */
+export interface ImportsTable {
+  id: string;
+  user_id: string;
+  /** The person the records went to; null for the product's own export (the whole account). */
+  person_id: string | null;
+  family_member_id: string | null;
+  /** The person's name when the file was imported. */
+  person_name: string | null;
+  kind: string;
+  file_name: string;
+  /** Added, per record type, as JSON. */
+  counts: string;
+  /** The family member the import made from the file's patient. */
+  created_member_id: string | null;
+  created_at: string;
+  /** When its last row was written: a record updated after it was edited since. */
+  finished_at: string | null;
+  undone_at: string | null;
+}
+
+/** A record, document or family member an import added (migration 0044). */
+export interface ImportRecordsTable {
+  import_id: string;
+  user_id: string;
+  record_type: string;
+  record_id: string;
+}
+
 /** An account's private calendar link, known by its token's hash (migration 0013). */
 export interface CalendarLinksTable {
   user_id: string;
@@ -427,6 +456,8 @@ export interface DB extends RecordTables {
   attempt_limits: AttemptLimitsTable;
   account_locks: AccountLocksTable;
   fhir_import_sources: FhirImportSourcesTable;
+  imports: ImportsTable;
+  import_records: ImportRecordsTable;
   calendar_links: CalendarLinksTable;
   dose_log: DoseLogTable;
   reminder_settings: ReminderSettingsTable;

@@ -142,6 +142,9 @@ export async function deriveDocument(job: DeriveJob): Promise<Derived> {
       const page = await pdfFirstPage(cleaned ? job.cleanedFile : job.file).catch(() => undefined);
       return { cleaned, thumbnail: page && (await thumbnailOf(sharp(page))) };
     }
+    // A C-CDA kept by an import: kept as it came, nothing drawn of it.
+    case 'application/xml':
+      return {};
     case 'image/heic': {
       const bytes = await readFile(job.file);
       const image = await decodeHeic(bytes);

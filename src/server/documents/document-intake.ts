@@ -104,11 +104,19 @@ export async function receiveFile(
   return { size, sha256: hash.digest('hex'), head: Buffer.concat(headParts) };
 }
 
-/** The kind of file its first bytes say it is, when it is one a document may be. */
-async function documentKindOf(head: Uint8Array): Promise<DocumentMimeType | undefined> {
+/**
+ * The kind of file its first bytes say it is, when it is one a document may be. XML only when
+ * the caller says so (an import keeping a C-CDA, an archive bringing one back): an upload is a
+ * PDF or an image.
+ */
+async function documentKindOf(
+  head: Uint8Array,
+  acceptXml = false,
+): Promise<DocumentMimeType | undefined> {
   const kind = await fileTypeFromBuffer(head);
   const mimeType = (kind?.mime === 'image/heif' ? 'image/heic' : kind?.mime) as
     DocumentMimeType | undefined;
+  if (mimeType === 'application/xml' && !acceptXml) return undefined;
   return mimeType && DOCUMENT_MIME_TYPES.includes(mimeType) ? mimeType : undefined;
 }
 
@@ -137,6 +145,8 @@ export async function keepReceivedFile(
     received: ReceivedFile;
     usedBytes: number;
     asArchived?: boolean;
+    /** An XML file may be kept (a C-CDA an import keeps); it has no display copy or thumbnail. */
+    acceptXml?: boolean;
     /**
      * Called with the files about to be kept, once they are known and before any is: what
      * it throws refuses the file, nothing kept (an upload reserves its storage here).
@@ -148,24 +158,27 @@ export async function keepReceivedFile(
   const { owner, file, received } = input;
   const cleanedFile = await store.incomingFile();
   try {
-    const mimeType = await documentKindOf(received.head);
+    const mimeType = await documentKindOf(received.head, input.acceptXml);
     if (!mimeType) throw notAccepted();
     if (input.usedBytes + received.size > quotaBytes) throw overQuota();
 
-    let derived;
-    try {
-      derived = await derive.derive({
-        owner,
-        file,
-        mimeType,
-        cleanedFile,
-        keepIfClean: input.asArchived,
-      });
-    } catch {
-      // A PDF pdf.js cannot draw is still kept (without a thumbnail); an image that
-      // cannot be decoded is not an image.
-      if (mimeType !== 'application/pdf') throw notAccepted();
-      derived = {};
+    // XML is kept as it came: no copy of it is drawn (decision 0057).
+    let derived: Awaited<ReturnType<typeof derive.derive>> = {};
+    if (mimeType !== 'application/xml') {
+      try {
+        derived = await derive.derive({
+          owner,
+          file,
+          mimeType,
+          cleanedFile,
+          keepIfClean: input.asArchived,
+        });
+      } catch {
+        // A PDF pdf.js cannot draw is still kept (without a thumbnail); an image that
+        // cannot be decoded is not an image.
+        if (mimeType !== 'application/pdf') throw notAccepted();
+        derived = {};
+      }
     }
     // A photo or a PDF without its metadata (written by the thread to `cleanedFile`) takes
     // the file's place.
@@ -208,6 +221,8 @@ export async function takeDocument(
   bytes: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   details: DocumentDetails,
   declaredBytes?: number,
+  /** An XML file may be kept: a C-CDA an import keeps (an upload's never is). */
+  acceptXml = false,
 ): Promise<DocumentRow> {
   const { database, store, documents, quotaBytes } = intake;
   const { owner } = details;
@@ -236,6 +251,7 @@ export async function takeDocument(
       file,
       received,
       usedBytes,
+      acceptXml,
       beforeKeeping: async (files) => {
         const exact = await documents.reserve(owner, files, quotaBytes, reserved);
         if (exact === undefined) throw overQuota();

@@ -7,6 +7,7 @@
  * attached to, by name, for the choices of the screens.
  */
 import { Hono, type Context } from 'hono';
+import { importedFrom } from '../imports/import-history';
 import { z } from 'zod';
 import {
   DOCUMENT_EMPTY_MESSAGE,
@@ -261,7 +262,8 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
         const row = await documents.get(access, c.req.param('id'));
         if (!row) throw missing();
         await noteShared(access, row, 'read');
-        return c.json(await answerOne(access, row));
+        const importedFromFile = await importedFrom(database.db, row.user_id, 'document', row.id);
+        return c.json({ ...(await answerOne(access, row)), imported_from: importedFromFile });
       })
       // Its title, type, date and person, and (when given) every record it is attached to.
       .put('/:id', validate('json', documentEditSchema), async (c) => {

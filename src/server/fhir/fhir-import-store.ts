@@ -38,6 +38,7 @@ import type { DB } from '../db/schema';
 import { takeDocument, type DocumentIntake } from '../documents/document-intake';
 import { createDocumentRecords } from '../documents/document-records';
 import { newId, nowTimestamp } from '../ids';
+import { noteAdded, type ImportNote } from '../imports/import-history';
 import type { Person } from '../persons/person-records';
 import { recordRows } from '../records/record-rows';
 import type { ImportedDocument, SkippedDocument } from './fhir-documents';
@@ -220,6 +221,7 @@ async function saveDocuments(
   documents: readonly ImportedDocument[],
   plan: Pick<FhirImportPlan, 'documents' | 'sources'>,
   recordIds: ReadonlyMap<string, string>,
+  history?: ImportNote,
 ): Promise<{ added: number; alreadyHere: number; skipped: SkippedDocument[] }> {
   let added = 0;
   let alreadyHere = 0;
@@ -253,6 +255,7 @@ async function saveDocuments(
         records,
       });
       await rememberSources(database, sourceRows(userId, person, document.source_ids, stored.id));
+      if (history) await noteAdded(database, history, 'document', [stored.id]);
       added += 1;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -262,6 +265,13 @@ async function saveDocuments(
   return { added, alreadyHere, skipped };
 }
 
+/** How a file's import is remembered, and the family member it makes first (`person=new`). */
+export interface FhirSaveOptions {
+  history?: ImportNote;
+  /** The person's row, when the import makes them (their id is the person's). */
+  newMember?: Record<string, unknown>;
+}
+
 export async function saveFhirImport(
   database: Kysely<DB>,
   userId: string,
@@ -269,6 +279,7 @@ export async function saveFhirImport(
   bundle: ReadBundle,
   changed: ChangedChoice = 'keep',
   intake?: DocumentIntake,
+  options: FhirSaveOptions = {},
 ): Promise<FhirImportSummary> {
   if (bundle.documents.length > 0 && !intake) {
     throw new Error('A FHIR import with documents needs the document intake');
@@ -285,88 +296,94 @@ export async function saveFhirImport(
     bundle.documents.flatMap((document) => document.records.map((record) => record.source_id)),
   );
   const recordIds = new Map<string, string>();
-  const written = await writeImport(database, userId, async (writes) => {
-    const now = nowTimestamp();
-    const imported: ImportedCounts = {};
-    let sources: Record<string, unknown>[] = [];
-    let alreadyHere = 0;
-    let replaced = 0;
-    const contactPersons: Record<string, unknown>[] = [];
+  const written = await writeImport(
+    database,
+    userId,
+    async (writes) => {
+      const now = nowTimestamp();
+      const imported: ImportedCounts = {};
+      if (options.newMember) await writes.insert('family_members', [options.newMember]);
+      let sources: Record<string, unknown>[] = [];
+      let alreadyHere = 0;
+      let replaced = 0;
+      const contactPersons: Record<string, unknown>[] = [];
 
-    for (const { type, definition, owner, records, matches } of plan.types) {
-      const rows = recordRows(definition);
-      let fresh: Record<string, unknown>[] = [];
-      let added = 0;
-      const replacements: { id: string; values: Record<string, unknown> }[] = [];
-      // Rows are written as they are made, a batch at a time: a large file's rows are never
-      // all in memory at once (the collector's pauses grew with them).
-      const flush = async () => {
-        if (fresh.length === 0) return;
-        const batch = fresh;
-        const noted = sources;
-        fresh = [];
-        sources = [];
-        added += batch.length;
-        // Each batch's sources are noted in the batch's own transaction: one commit for both.
-        await writes.insert(definition.table, batch, 'id', (db, start, end) =>
-          rememberSources(db, noted.slice(start, end)),
-        );
-      };
-      for (const [index, record] of records.entries()) {
-        if (fresh.length >= WRITE_BATCH) await flush();
-        else if (index % MATCH_SLICE === MATCH_SLICE - 1) await nextTurn();
-        const match = matches[index]!;
-        const values = record.values as Record<string, unknown>;
-        if (match.kind !== 'new' && wanted.has(record.source_id)) {
-          recordIds.set(record.source_id, match.id);
-        }
-        if (match.kind === 'changed' && changed === 'replace') {
-          replacements.push({ id: match.id, values });
-          continue;
-        }
-        if (match.kind !== 'new') {
-          alreadyHere += 1;
-          continue;
-        }
-        const id = newId();
-        if (wanted.has(record.source_id)) recordIds.set(record.source_id, id);
-        if (definition.table === 'contacts') {
-          // A bundle is one person's: the contacts it brings (their care team) care for them.
-          contactPersons.push(
+      for (const { type, definition, owner, records, matches } of plan.types) {
+        const rows = recordRows(definition);
+        let fresh: Record<string, unknown>[] = [];
+        let added = 0;
+        const replacements: { id: string; values: Record<string, unknown> }[] = [];
+        // Rows are written as they are made, a batch at a time: a large file's rows are never
+        // all in memory at once (the collector's pauses grew with them).
+        const flush = async () => {
+          if (fresh.length === 0) return;
+          const batch = fresh;
+          const noted = sources;
+          fresh = [];
+          sources = [];
+          added += batch.length;
+          // Each batch's sources are noted in the batch's own transaction: one commit for both.
+          await writes.insert(definition.table, batch, 'id', (db, start, end) =>
+            rememberSources(db, noted.slice(start, end)),
+          );
+        };
+        for (const [index, record] of records.entries()) {
+          if (fresh.length >= WRITE_BATCH) await flush();
+          else if (index % MATCH_SLICE === MATCH_SLICE - 1) await nextTurn();
+          const match = matches[index]!;
+          const values = record.values as Record<string, unknown>;
+          if (match.kind !== 'new' && wanted.has(record.source_id)) {
+            recordIds.set(record.source_id, match.id);
+          }
+          if (match.kind === 'changed' && changed === 'replace') {
+            replacements.push({ id: match.id, values });
+            continue;
+          }
+          if (match.kind !== 'new') {
+            alreadyHere += 1;
+            continue;
+          }
+          const id = newId();
+          if (wanted.has(record.source_id)) recordIds.set(record.source_id, id);
+          if (definition.table === 'contacts') {
+            // A bundle is one person's: the contacts it brings (their care team) care for them.
+            contactPersons.push(
+              ownedRow(userId, {
+                contact_id: id,
+                person_id: person.id,
+                family_member_id: person.family_member_id,
+              }),
+            );
+          }
+          fresh.push(
             ownedRow(userId, {
-              contact_id: id,
-              person_id: person.id,
-              family_member_id: person.family_member_id,
+              id,
+              ...rows.toRow(values),
+              ...(definition.memberLinked ? { family_member_id: person.family_member_id } : {}),
+              created_at: now,
+              updated_at: now,
+            }),
+          );
+          sources.push(
+            ownedRow(userId, {
+              person_id: owner.id,
+              family_member_id: owner.family_member_id,
+              source_id: record.source_id,
+              record_type: type,
+              record_id: id,
+              created_at: now,
             }),
           );
         }
-        fresh.push(
-          ownedRow(userId, {
-            id,
-            ...rows.toRow(values),
-            ...(definition.memberLinked ? { family_member_id: person.family_member_id } : {}),
-            created_at: now,
-            updated_at: now,
-          }),
-        );
-        sources.push(
-          ownedRow(userId, {
-            person_id: owner.id,
-            family_member_id: owner.family_member_id,
-            source_id: record.source_id,
-            record_type: type,
-            record_id: id,
-            created_at: now,
-          }),
-        );
+        await flush();
+        if (added > 0) imported[type] = added;
+        replaced += await writes.replace(definition, replacements, now);
       }
-      await flush();
-      if (added > 0) imported[type] = added;
-      replaced += await writes.replace(definition, replacements, now);
-    }
-    await writes.insert('contact_persons', contactPersons, 'contact_id');
-    return { imported, alreadyHere, replaced };
-  });
+      await writes.insert('contact_persons', contactPersons, 'contact_id');
+      return { imported, alreadyHere, replaced };
+    },
+    options.history,
+  );
   const { imported, replaced } = written;
   let { alreadyHere } = written;
   const skipped = { ...bundle.skipped };
@@ -380,6 +397,7 @@ export async function saveFhirImport(
       bundle.documents,
       plan,
       recordIds,
+      options.history,
     );
     if (documents.added > 0) imported.document = documents.added;
     alreadyHere += documents.alreadyHere;

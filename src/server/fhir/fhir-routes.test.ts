@@ -336,8 +336,9 @@ describe('POST /api/import?person={id} with a FHIR R4 Bundle', () => {
     const { client, userId } = await family();
     const before = (await everythingOf(client, userId)).body;
     const refusals: Array<[unknown, RegExp]> = [
-      [{ resourceType: 'Patient', id: 'p' }, /single FHIR Patient, not a Bundle/],
-      [{ hello: 'world' }, /not a FHIR R4 Bundle/],
+      [{ resourceType: 'Bundle', type: 'history', entry: [] }, /of type 'history'/],
+      // Not FHIR at all: not a kind of file Kin Health imports (CONTRACT §6).
+      [{ hello: 'world' }, /not a kind Kin Health can import/],
       [
         {
           resourceType: 'Bundle',
@@ -356,7 +357,7 @@ describe('POST /api/import?person={id} with a FHIR R4 Bundle', () => {
     const notJson = await client.request('POST', `/api/import?person=${userId}`, '{not json');
     expect(notJson.status).toBe(400);
     expect(notJson.body).toMatchObject({
-      message: 'The file is not a FHIR R4 Bundle (it is not JSON)',
+      message: 'This file is not a kind Kin Health can import',
     });
     expect(clinicalContent((await everythingOf(client, userId)).body)).toEqual(
       clinicalContent(before),

@@ -28,6 +28,8 @@ export function recordRoutes<D extends RecordDefinition>(
       id: string;
       family_member_id?: string | null;
     }) => Promise<void>;
+    /** What a record's own page says besides its fields: where it came from (Import History). */
+    detailOf?: (record: { user_id: string; id: string }) => Promise<object>;
   } = {},
 ) {
   const definition = repository.definition;
@@ -64,7 +66,8 @@ export function recordRoutes<D extends RecordDefinition>(
       const record = await repository.get(access, c.req.param('id'));
       if (!record) throw missing();
       await noteRecord(access, record, 'read');
-      return c.json(record);
+      const detail = await hooks.detailOf?.(record as { user_id: string; id: string });
+      return c.json({ ...record, ...detail });
     })
     .post('/', validate('json', definition.schema), async (c) => {
       const values = c.req.valid('json') as Record<string, unknown>;

@@ -14,6 +14,7 @@
  * pages'). The thread is nicer than the server's (runtime/thread-priority.ts): OCR on both
  * cores does not hold up a request.
  */
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { createWorker, type Worker as OcrWorker } from 'tesseract.js';
 import { drawPage, openPdf, type PdfPage } from '../documents/pdf-pages';
@@ -70,6 +71,24 @@ async function recognise(job: DocumentTextJob, image: Buffer | string): Promise<
 }
 
 /** An image, already turned upright and made a grey PNG (document-text.ts `ocrReady`). */
+/**
+ * A kept C-CDA's text: its markup taken away, never parsed (it is a file from outside: no
+ * entity or document type of it is ever read). Its narrative is what search finds.
+ */
+async function xmlText(job: DocumentTextJob): Promise<DocumentTextRead> {
+  const text = (await readFile(job.file, 'utf8'))
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(
+      /&(lt|gt|amp|quot|apos);/g,
+      (_, name: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[name] ?? ' ',
+    )
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
+  return { text, pages: 1, pagesRead: 1 };
+}
+
 async function imageText(job: DocumentTextJob): Promise<DocumentTextRead> {
   return { text: await recognise(job, job.file), pages: 1, pagesRead: 1 };
 }
@@ -159,7 +178,12 @@ async function pdfText(job: DocumentTextJob): Promise<DocumentTextRead> {
 
 async function read(job: DocumentTextJob): Promise<DocumentTextAnswer> {
   try {
-    const result = job.mimeType === 'application/pdf' ? await pdfText(job) : await imageText(job);
+    const result =
+      job.mimeType === 'application/pdf'
+        ? await pdfText(job)
+        : job.mimeType === 'application/xml'
+          ? await xmlText(job)
+          : await imageText(job);
     return { id: job.id, ...result };
   } catch (error) {
     return { id: job.id, error: error instanceof Error ? error.message : String(error) };

@@ -202,7 +202,9 @@ export async function ocrReady(
   document: { file: string; mimeType: string },
   prepared: string,
 ): Promise<{ file: string; mimeType: string }> {
-  if (document.mimeType === 'application/pdf') return document;
+  if (document.mimeType === 'application/pdf' || document.mimeType === 'application/xml') {
+    return document;
+  }
   const { width = 1, height = 1 } = await sharp(document.file).metadata();
   // The longest side that keeps the picture within the pixels, whichever way it turns.
   const side = Math.floor(Math.max(width, height) * Math.sqrt(MAX_PAGE_PIXELS / (width * height)));

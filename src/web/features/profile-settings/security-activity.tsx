@@ -26,6 +26,7 @@ import {
   ShieldOff,
   ShieldX,
   Trash2,
+  Undo2,
   UserCheck,
   UserCog,
   UserMinus,
@@ -85,6 +86,7 @@ const icons: Record<AuditEvent, LucideIcon> = {
   sso_linked: Link2,
   passkeys_removed: ShieldMinus,
   signed_out_everywhere: LogOut,
+  import_undone: Undo2,
 };
 
 /** Events that tell of something refused, shown in the warning colour. */

@@ -1,0 +1,76 @@
+/**
+ * The thread that reads a file for an import, whatever its kind (import-file-thread.ts starts
+ * one per import; decision 0049): parsing 24 MB of JSON, or streaming gigabytes of XML, took
+ * the server's own thread for seconds. It runs the kind's reader (readers.ts) on the file on
+ * disk; the records go back a slice at a time, and documents one by one (each with its file),
+ * the next when the server asks for it, so that the server takes each in while still
+ * answering others, never one copy of them all in one go.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ImportKind, RowProblem } from '../../shared/imports';
+import { yieldToTheServer } from '../runtime/thread-priority';
+import type { FhirRecordType } from '../fhir/fhir-source';
+import type { ImportedDocument, SkippedDocument } from '../fhir/fhir-documents';
+import type { ImportedCounts, ImportedRecord } from '../fhir/fhir-import';
+import type { FilePatient, ReadOptions, ReceivedFile } from './file-readers';
+import { readerFor } from './readers';
+
+export interface ImportFileJob {
+  kind: ImportKind;
+  file: ReceivedFile;
+  options: ReadOptions;
+}
+
+/** Records handed back per message. */
+const SLICE = 500;
+
+export type ImportFileMessage =
+  | { kind: 'records'; type: FhirRecordType; records: ImportedRecord<object>[] }
+  | { kind: 'document'; document: ImportedDocument }
+  | {
+      kind: 'done';
+      imported: ImportedCounts;
+      skipped: Record<string, number>;
+      skipped_documents: SkippedDocument[];
+      summary: string;
+      patient: FilePatient | null;
+      problems: RowProblem[];
+    }
+  | { kind: 'refused'; message: string };
+
+const port = parentPort;
+if (!port) throw new Error('import-file-worker runs as a worker thread only');
+
+// Reading a large file takes this thread seconds of a core: the server's own thread goes first.
+yieldToTheServer();
+const job = workerData as ImportFileJob;
+const reader = readerFor(job.kind);
+if (!reader) throw new Error(`No reader for ${job.kind}`);
+const result = await reader(job.file, job.options);
+if (!('records' in result)) {
+  port.postMessage({ kind: 'refused', message: result.message } satisfies ImportFileMessage);
+} else {
+  const { records: read, patient, problems } = result;
+  const slices = (function* (): Generator<ImportFileMessage> {
+    for (const [type, records] of Object.entries(read.records) as [
+      FhirRecordType,
+      ImportedRecord<object>[],
+    ][]) {
+      for (let start = 0; start < records.length; start += SLICE) {
+        yield { kind: 'records', type, records: records.slice(start, start + SLICE) };
+      }
+    }
+    for (const document of read.documents) yield { kind: 'document', document };
+    const { imported, skipped, skipped_documents, summary } = read;
+    yield { kind: 'done', imported, skipped, skipped_documents, summary, patient, problems };
+  })();
+  // A slice when the server asks for one: posted all at once, the server's thread took
+  // every one of them in as one task (199k records, over a second during which it answered
+  // nothing else).
+  const next = () => {
+    const slice = slices.next();
+    if (!slice.done) port.postMessage(slice.value);
+  };
+  port.on('message', next);
+  next();
+}
