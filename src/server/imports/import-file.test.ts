@@ -426,8 +426,9 @@ describe('a C-CDA is kept as a document of its person', () => {
       problems: [],
     };
   };
+  const reader = FILE_READERS.ccda;
   afterEach(() => {
-    delete FILE_READERS.ccda;
+    FILE_READERS.ccda = reader;
   });
 
   it('stores the original beside its records, counted as the import’s; undo removes it', async () => {
@@ -467,8 +468,9 @@ describe('a C-CDA is kept as a document of its person', () => {
 });
 
 describe('an import that fails part way', () => {
+  const reader = FILE_READERS.csv;
   afterEach(() => {
-    delete FILE_READERS.csv;
+    FILE_READERS.csv = reader;
   });
 
   it('leaves nothing behind: no records, no family member it made, no history', async () => {

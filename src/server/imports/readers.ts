@@ -3,21 +3,23 @@
  * here: it is the account's whole data, read by data-transfer.ts. A kind with no reader here
  * is refused as a file Kin Health cannot import.
  *
- * Each reader lives with its kind: FHIR in read-fhir-file.ts; C-CDA (`readCcdaFile`,
- * ccda/read-ccda.ts), Apple Health (`readAppleHealthFile`, apple-health/read-apple-health.ts)
- * and CSV (`readCsvFile`, csv/read-csv.ts) are entered below as they are brought in.
+ * Each reader lives with its kind: FHIR in read-fhir-file.ts, C-CDA in ccda/, Apple Health
+ * in apple-health/, CSV in csv/.
  */
 import type { ImportKind } from '../../shared/imports';
 import type { FileReader } from './file-readers';
+import { readAppleHealthFile } from './apple-health/read-apple-health';
+import { readCcdaFile } from './ccda/read-ccda';
+import { readCsvFile } from './csv/read-csv';
 import { readFhirFile } from './read-fhir-file';
 
 export type ReadableKind = Exclude<ImportKind, 'kin-health-export'>;
 
-export const FILE_READERS: Partial<Record<ReadableKind, FileReader>> = {
+export const FILE_READERS: Record<ReadableKind, FileReader> = {
   fhir: readFhirFile,
-  // ccda: readCcdaFile,
-  // 'apple-health': readAppleHealthFile,
-  // csv: readCsvFile,
+  ccda: readCcdaFile,
+  'apple-health': readAppleHealthFile,
+  csv: readCsvFile,
 };
 
 /** The reader of a kind, or undefined when this server reads no such files. */

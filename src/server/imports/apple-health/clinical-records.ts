@@ -10,7 +10,7 @@
  * trip on). The patient each portal wrote is left out: the export's person is Apple's `Me`,
  * and a Bundle holding several portals' Patients names one person several times.
  */
-import { importFhirBundle, type FhirImportResult } from '../../fhir/fhir-import';
+import { importFhirBundle } from '../../fhir/fhir-import';
 import { nonR4Evidence, type FhirVersion } from '../../fhir/fhir-version';
 import type { ReadRecords } from '../file-readers';
 import type { ClinicalRecordFile } from './export-zip';
@@ -20,7 +20,6 @@ const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const NOT_FHIR_JSON = 'Clinical records that are not a FHIR resource in JSON';
-export const UNREADABLE = 'Clinical records Kin Health could not read';
 
 /** The version Apple names (`1.0.2`), as FHIR calls it; null for R4 or none said. */
 function versionNamed(fhirVersion: string | undefined): FhirVersion | string | null {
@@ -53,35 +52,6 @@ const emptyRecords = () =>
     { resourceType: 'Bundle', type: 'collection', entry: [] },
     { familyMemberId: null },
   ) as ReadRecords;
-
-/**
- * The Bundle's records; a resource the import fails on (a shape no version check caught) is
- * found by reading each alone, counted as skipped, and the rest read together.
- */
-function importResources(
-  entry: { resource: Json }[],
-  skip: (reason: string) => void,
-): FhirImportResult {
-  const bundle = (entries: { resource: Json }[]) =>
-    importFhirBundle(
-      { resourceType: 'Bundle', type: 'collection', entry: entries },
-      { familyMemberId: null },
-    );
-  try {
-    return bundle(entry);
-  } catch {
-    const readable = entry.filter((item) => {
-      try {
-        bundle([item]);
-        return true;
-      } catch {
-        skip(UNREADABLE);
-        return false;
-      }
-    });
-    return bundle(readable);
-  }
-}
 
 /** The clinical records' records. `versions`: the FHIR version export.xml names per file. */
 export function readClinicalRecords(
@@ -116,7 +86,11 @@ export function readClinicalRecords(
     }
     entry.push({ resource });
   }
-  const result = importResources(entry, skip);
+  // A resource of a shape no version check caught is skipped by the import itself.
+  const result = importFhirBundle(
+    { resourceType: 'Bundle', type: 'collection', entry },
+    { familyMemberId: null },
+  );
   if (!result.ok) {
     // The import's reason, said once for every clinical record it would not read.
     for (let index = 0; index < entry.length; index += 1) {
