@@ -21,7 +21,7 @@ test('a portal’s C-CDA comes in for a new family member, once, and is undone',
 }) => {
   void user;
   await page.goto('/list');
-  await page.getByRole('button', { name: 'Add New' }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
   await page.getByRole('link', { name: 'Import Records' }).click();
   await expect(page).toHaveURL(/\/import$/);
 
@@ -53,10 +53,25 @@ test('a portal’s C-CDA comes in for a new family member, once, and is undone',
   await expect(page.getByText(/^Imported from ccd\.xml on /)).toBeVisible();
   await page.goto('/medications');
   await expect(page.getByRole('link', { name: /atenolol 25 MG Oral Tablet/ })).toBeVisible();
-  await page.goto('/conditions');
+  await page.goto('/history');
   await expect(page.getByRole('link', { name: /Chest pain/ })).toBeVisible();
   await page.goto('/shots');
+  await page.getByRole('tab', { name: /Past/ }).click();
   await expect(page.getByRole('link', { name: /hepatitis B vaccine/ })).toBeVisible();
+  // Coded with CVX, they count in Eve's vaccine schedule.
+  await page.getByRole('tab', { name: 'Schedule' }).click();
+  await page.getByLabel('Person').selectOption({ label: 'Eve Betterhalf' });
+  const schedule = page.getByRole('list', { name: 'Vaccine schedule' });
+  await expect(
+    schedule
+      .getByRole('listitem')
+      .filter({ hasText: /^Pneumococcal/ })
+      .first(),
+  ).toContainText('Done');
+  await page.screenshot({
+    path: test.info().outputPath('import-ccda-schedule.png'),
+    fullPage: true,
+  });
   await page.goto('/labs');
   const platelets = page.getByRole('link', { name: /Platelets/ });
   await expect(platelets.getByText('Low', { exact: true })).toBeVisible();
@@ -91,15 +106,16 @@ test('an Apple Health export goes to the person it matches, charts, and comes in
   const folder = mkdtempSync(join(tmpdir(), 'kin-apple-'));
   const zip = join(folder, 'export.zip');
   const written = await writeAppleHealthZip(zip, join(folder, 'export.xml'), {
-    from: '2023-01-01',
-    years: 2,
+    from: '2022-01-01',
+    years: 3,
     birthDate: '1980-03-14',
     sex: 'HKBiologicalSexFemale',
-    weightEveryDays: 7,
-    heartRatePerDay: 24,
-    stepsPerDay: 4,
+    weightEveryDays: 14,
+    bloodPressurePerDay: 1,
+    heartRatePerDay: 6,
+    stepsPerDay: 1,
   });
-  expect(written.weights).toBeGreaterThan(100);
+  expect(written.weights).toBeGreaterThan(70);
   const maria = await addMemberViaApi(page, {
     name: 'Maria Lopez',
     date_of_birth: '1980-03-14',
@@ -164,7 +180,7 @@ test('a CSV’s unreadable row is named by its line, and the rest imports once c
   await importButton.click();
   await expect(card.getByText('Imported 2 records')).toBeVisible();
   await page.goto('/vitals');
-  await expect(page.getByRole('table').getByRole('cell', { name: '154 lb' })).toBeVisible();
+  await expect(page.getByRole('table').getByRole('cell', { name: '69.9 kg' })).toBeVisible();
 });
 
 test('a file of no kind Kin reads is refused, and the others still come in', async ({

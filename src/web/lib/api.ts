@@ -7,6 +7,7 @@
  */
 import type { PushSubscriptionInput, ReminderSettings } from '../../shared/reminders';
 import { hc, type ClientResponse } from 'hono/client';
+import pLimit from 'p-limit';
 import type { ProductRoutes } from '../../server/api-routes';
 import { ApiError } from '../../shared/api-error';
 import type { SignInInput, SignUpInput } from '../../shared/auth';
@@ -263,8 +264,22 @@ export interface FileImportChoices {
   to?: string;
 }
 
+/**
+ * One import request at a time from this page: the server reads one file per account at a
+ * time (and refuses a second meanwhile), so several files chosen at once wait their turn.
+ */
+const oneImportAtATime = pLimit(1);
+
 /** A file sent as it is (the server tells its kind by its content), with the user's choices. */
-async function sendFile<T>(file: File, choices: FileImportChoices, preview: boolean): Promise<T> {
+function sendFile<T>(file: File, choices: FileImportChoices, preview: boolean): Promise<T> {
+  return oneImportAtATime(() => sendFileNow<T>(file, choices, preview));
+}
+
+async function sendFileNow<T>(
+  file: File,
+  choices: FileImportChoices,
+  preview: boolean,
+): Promise<T> {
   const response = await send(
     `/api/import${queryString({
       preview: preview ? 'true' : undefined,

@@ -36,7 +36,7 @@ const PROBLEMS_SHOWN = 20;
 const recordsWord = (n: number) => `${n} ${n === 1 ? 'record' : 'records'}`;
 
 function PatientLine({ patient }: { patient: NonNullable<FileImportPreview['patient']> }) {
-  const parts = [patient.name ?? 'A patient not named'];
+  const parts = patient.name ? [patient.name] : [];
   if (patient.birth_date) parts.push(`born ${patient.birth_date}`);
   if (patient.sex) parts.push(patient.sex);
   return <p className="text-sm text-muted-foreground">In the file: {parts.join(', ')}</p>;
@@ -165,13 +165,14 @@ export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCan
               <legend className="text-sm font-medium">
                 Measurements to import (empty: all of them)
               </legend>
-              <div className="grid grid-cols-2 gap-3 sm:max-w-md">
+              <div className="grid gap-3 sm:max-w-md sm:grid-cols-2">
                 <div className="grid gap-1.5">
                   <Label htmlFor={`${ids}-from`}>From</Label>
                   <Input
                     id={`${ids}-from`}
                     type="date"
                     value={from}
+                    className="min-w-0"
                     max={to || undefined}
                     onChange={(event) => setFrom(event.target.value)}
                     disabled={busy}
@@ -183,6 +184,7 @@ export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCan
                     id={`${ids}-to`}
                     type="date"
                     value={to}
+                    className="min-w-0"
                     min={from || undefined}
                     onChange={(event) => setTo(event.target.value)}
                     disabled={busy}
