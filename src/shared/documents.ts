@@ -34,8 +34,19 @@ export type DocumentMimeType = (typeof DOCUMENT_MIME_TYPES)[number];
 export const DOCUMENT_ACCEPT =
   '.pdf,.heic,.heif,application/pdf,image/jpeg,image/png,image/webp,image/heic,image/heif';
 
-/** The name a display copy (a HEIC photo's JPEG) goes by: the original's, ending in .jpg. */
-export const displayFileName = (name: string) => name.replace(/\.[^.]*$/, '') + '.jpg';
+/**
+ * The copy a browser shows of a file it cannot show itself: a HEIC photo's JPEG, or a
+ * C-CDA's narrative as HTML (its sections' titles and text, nothing the file could run).
+ */
+export function displayTypeOf(mimeType: string): { type: string; extension: string } {
+  return mimeType === 'application/xml'
+    ? { type: 'text/html; charset=utf-8', extension: '.html' }
+    : { type: 'image/jpeg', extension: '.jpg' };
+}
+
+/** The name a display copy goes by: the original's, ending as its type does ('.jpg'). */
+export const displayFileName = (name: string, mimeType: string) =>
+  name.replace(/\.[^.]*$/, '') + displayTypeOf(mimeType).extension;
 
 export const MAX_DOCUMENT_MB = 25;
 export const MAX_DOCUMENT_BYTES = MAX_DOCUMENT_MB * 1024 * 1024;

@@ -18,6 +18,7 @@ import { stripHeicMetadata } from './heic-metadata';
 import { writeImagePrivately } from './private-image';
 import { cleanPdfFile } from './pdf-metadata';
 import { pdfFirstPage } from './pdf-pages';
+import { ccdaNarrativePage } from '../imports/ccda/ccda-narrative';
 
 // libvips keeps no decoded image for a next one: each upload's memory goes back at its end.
 sharp.cache(false);
@@ -142,9 +143,11 @@ export async function deriveDocument(job: DeriveJob): Promise<Derived> {
       const page = await pdfFirstPage(cleaned ? job.cleanedFile : job.file).catch(() => undefined);
       return { cleaned, thumbnail: page && (await thumbnailOf(sharp(page))) };
     }
-    // A C-CDA kept by an import: kept as it came, nothing drawn of it.
-    case 'application/xml':
-      return {};
+    // A C-CDA kept by an import: kept as it came, shown as its narrative (sanitised HTML).
+    case 'application/xml': {
+      const text = await readFile(job.file, 'utf8');
+      return { display: Buffer.from(ccdaNarrativePage(text)) };
+    }
     case 'image/heic': {
       const bytes = await readFile(job.file);
       const image = await decodeHeic(bytes);

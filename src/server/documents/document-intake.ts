@@ -162,23 +162,21 @@ export async function keepReceivedFile(
     if (!mimeType) throw notAccepted();
     if (input.usedBytes + received.size > quotaBytes) throw overQuota();
 
-    // XML is kept as it came: no copy of it is drawn (decision 0057).
+    // XML (a C-CDA an import keeps) is kept as it came, shown as its narrative (decision 0057).
     let derived: Awaited<ReturnType<typeof derive.derive>> = {};
-    if (mimeType !== 'application/xml') {
-      try {
-        derived = await derive.derive({
-          owner,
-          file,
-          mimeType,
-          cleanedFile,
-          keepIfClean: input.asArchived,
-        });
-      } catch {
-        // A PDF pdf.js cannot draw is still kept (without a thumbnail); an image that
-        // cannot be decoded is not an image.
-        if (mimeType !== 'application/pdf') throw notAccepted();
-        derived = {};
-      }
+    try {
+      derived = await derive.derive({
+        owner,
+        file,
+        mimeType,
+        cleanedFile,
+        keepIfClean: input.asArchived,
+      });
+    } catch {
+      // A PDF pdf.js cannot draw, or a C-CDA whose narrative cannot be read, is still kept
+      // (without a copy to show); an image that cannot be decoded is not an image.
+      if (mimeType !== 'application/pdf' && mimeType !== 'application/xml') throw notAccepted();
+      derived = {};
     }
     // A photo or a PDF without its metadata (written by the thread to `cleanedFile`) takes
     // the file's place.

@@ -15,6 +15,7 @@ import {
   DOCUMENT_TYPES,
   MAX_DOCUMENT_BYTES,
   displayFileName,
+  displayTypeOf,
   type AttachableRecords,
   type DocumentPage,
   type DocumentUsage,
@@ -160,6 +161,10 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
     if (file.type === 'application/pdf' && kind === 'inline') {
       c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'self'");
       c.header('X-Frame-Options', 'SAMEORIGIN');
+    } else if (file.type.startsWith('text/html')) {
+      // A C-CDA's narrative (built of a few plain tags, every text escaped): its own style
+      // sheet, nothing else, in a sandbox.
+      c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     } else {
       c.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
     }
@@ -342,8 +347,8 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
               owner: row.user_id,
               sha256: row.display_sha256,
               size: Number(row.display_bytes),
-              type: 'image/jpeg',
-              name: displayFileName(row.file_name),
+              type: displayTypeOf(row.mime_type).type,
+              name: displayFileName(row.file_name, row.mime_type),
             }
           : {
               owner: row.user_id,

@@ -7,7 +7,7 @@
 import { KIN_COMPUTED_TAG } from '../../shared/fhir-extensions';
 import { isShotGiven } from '../../shared/records/shots';
 import { cvxNames } from '../../shared/vaccines/vaccines';
-import { displayFileName } from '../../shared/documents';
+import { displayFileName, displayTypeOf } from '../../shared/documents';
 import type {
   AllergyIntolerance,
   Appointment,
@@ -643,9 +643,9 @@ export function documentReferenceResource(
         ? [
             {
               attachment: {
-                contentType: 'image/jpeg',
+                contentType: displayTypeOf(document.mime_type).type,
                 data: attachment.displayData,
-                title: displayFileName(document.file_name),
+                title: displayFileName(document.file_name, document.mime_type),
                 size: document.display.size_bytes,
                 ...creation,
               },

@@ -4,6 +4,7 @@
  * History and undone from there; every imported record says where it came from; what is
  * refused leaves nothing behind. On both engines.
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Bundle } from '@medplum/fhirtypes';
 import { NOT_IMPORTABLE, type FileImportDone, type FileImportPreview } from '../../shared/imports';
@@ -12,7 +13,6 @@ import { sampleRecord } from '../test/factories';
 import { XML_REFUSED } from './xml-safety';
 import { importFhirBundle } from '../fhir/fhir-import';
 import type { DocumentPage } from '../../shared/documents';
-import type { FileReader } from './file-readers';
 import { FILE_READERS } from './readers';
 import { uploadDocument } from '../test/documents';
 import { signedUpClient, useTestServer, type TestClient } from '../test/harness';
@@ -244,7 +244,8 @@ describe('POST /api/import: the right person', () => {
       date_of_birth: '2019-03-02',
       sex: 'male',
     });
-    expect(done.body.added).toBe(4);
+    // The three records the preview counted; the member made for them is in History.
+    expect(done.body.added).toBe(3);
     expect(await conditionsOf(client, memberId)).toHaveLength(2);
     const [entry] = await historyOf(client);
     expect(entry).toMatchObject({
@@ -404,60 +405,48 @@ describe('Import History and undo', () => {
 });
 
 describe('a C-CDA is kept as a document of its person', () => {
-  // The C-CDA reader is ccda/read-ccda.ts's; here a reader of this test's own stands in for it.
-  const ccda = `<?xml version="1.0" encoding="UTF-8"?>
-<ClinicalDocument xmlns="urn:hl7-org:v3">
-  <recordTarget><patientRole><patient>
-    <name><given>Leo</given><family>Smith</family></name>
-    <birthTime value="20190302"/>
-  </patient></patientRole></recordTarget>
-  <component><section><text>Asthma since 2022</text></section></component>
-</ClinicalDocument>`;
-  const standIn: FileReader = async () => {
-    const records = importFhirBundle(
-      { resourceType: 'Bundle', type: 'collection', entry: leoBundle().entry!.slice(1, 2) },
-      { familyMemberId: null },
-    );
-    if (!records.ok) return records;
-    return {
-      kind: 'ccda',
-      patient: { name: 'Leo Smith', birth_date: '2019-03-02', sex: null, ids: [] },
-      records,
-      problems: [],
-    };
-  };
-  const reader = FILE_READERS.ccda;
-  afterEach(() => {
-    FILE_READERS.ccda = reader;
-  });
+  // HL7's example CCD: Eve Betterhalf, born 1975-05-01.
+  const ccda = readFileSync('src/server/imports/testdata/ccda/hl7/ccd.xml', 'utf8');
 
-  it('stores the original beside its records, counted as the import’s; undo removes it', async () => {
+  it('stores the original beside its records, shown as its narrative; undo removes it all', async () => {
     const { client } = await account();
-    const leoId = await addLeo(client);
-    FILE_READERS.ccda = standIn;
     const preview = await send<FileImportPreview>(client, 'preview=true', ccda);
-    expect(preview.body).toMatchObject({ kind: 'ccda', person_id: leoId });
-    const done = await send<FileImportDone>(client, 'file=Leo%20CCD.xml', ccda);
+    expect(preview.body).toMatchObject({
+      kind: 'ccda',
+      person_id: null,
+      new_member: { name: 'Eve Betterhalf', date_of_birth: '1975-05-01', sex: 'female' },
+    });
+    const done = await send<FileImportDone>(client, 'person=new&file=Eve%20CCD.xml', ccda);
     expect(done.status, JSON.stringify(done.body)).toBe(201);
-    expect(done.body.added).toBe(2);
+    const eve = done.body.family_member_id;
+    expect(eve).not.toBeNull();
     const page = await client.get<DocumentPage>('/api/documents?limit=10');
     expect(page.body.documents).toHaveLength(1);
     const [document] = page.body.documents;
     expect(document).toMatchObject({
-      title: 'Leo CCD',
+      title: 'Eve CCD',
       mime_type: 'application/xml',
-      family_member_id: leoId,
+      family_member_id: eve,
     });
     const detail = await client.get<{ imported_from: ImportedFrom | null }>(
       `/api/documents/${document!.id}`,
     );
-    expect(detail.body.imported_from).toMatchObject({ file_name: 'Leo CCD.xml' });
+    expect(detail.body.imported_from).toMatchObject({ file_name: 'Eve CCD.xml' });
+    // Shown as its narrative: the sections' titles and text, in a sandbox, nothing to run.
+    const view = await client.get<string>(`/api/documents/${document!.id}/view`);
+    expect(view.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(view.headers.get('content-security-policy')).toContain('sandbox');
+    expect(view.body).toContain('<h2>ALLERGIES AND ADVERSE REACTIONS</h2>');
+    expect(view.body).toContain('Penicillin');
+    expect(view.body).not.toMatch(/<script|\son[a-z]+=/i);
     const [entry] = await historyOf(client);
-    expect(entry!.counts).toEqual({ condition: 1, document: 1 });
+    expect(entry!.counts).toMatchObject({ family_member: 1, allergy: 2, document: 1 });
 
     const undone = await client.post<ImportUndone>(`/api/imports/${done.body.import_id}/undo`, {});
-    expect(undone.body).toEqual({ removed: 2, kept_edited: 0 });
+    // Undone: the records, the document and the member made for them.
+    expect(undone.body).toEqual({ removed: done.body.added + 2, kept_edited: 0 });
     expect((await client.get<DocumentPage>('/api/documents?limit=10')).body.documents).toEqual([]);
+    expect((await client.get<unknown[]>('/api/family-members')).body).toEqual([]);
   });
 
   it('is never taken from an upload', async () => {

@@ -305,7 +305,11 @@ async function importRead(
       kept = `; the file itself was not kept as a document (${error.message})`;
     }
   }
-  const added = await finishImport(db, history);
+  const all = await finishImport(db, history);
+  // 'Imported {n} records' counts what the preview counted as new: not the family member
+  // made for the file, nor the C-CDA kept beside its records (both in History, both undone).
+  const keptOriginal = read.kind === 'ccda' && kept === '';
+  const added = all - (made ? 1 : 0) - (keptOriginal ? 1 : 0);
   return {
     ...summary,
     import_id: history.id,

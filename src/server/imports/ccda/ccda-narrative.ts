@@ -130,3 +130,25 @@ export function ccdaNarrativeHtml(xmlText: string): string {
     .map((structured) => renderSections(childNamed(childrenOf(structured), 'component')))
     .join('');
 }
+
+/** The page a kept C-CDA is shown as: its title and its sections, with a plain style sheet. */
+const NARRATIVE_STYLE = `body{font:15px/1.5 system-ui,sans-serif;color:#0f1f24;margin:16px;overflow-wrap:anywhere}
+h1{font-size:1.3em;margin:0 0 .5em}h2{font-size:1.05em;margin:1.5em 0 .4em;padding-top:.5em;border-top:1px solid #dbe4e6}
+table{border-collapse:collapse;width:100%;margin:.4em 0;font-size:.9em}th,td{border:1px solid #dbe4e6;padding:4px 6px;text-align:left;vertical-align:top}
+th{background:#eef3f3}caption{text-align:left;font-weight:600}`;
+
+export function ccdaNarrativePage(xmlText: string): string {
+  const sections = ccdaNarrativeHtml(xmlText);
+  // The document's own title comes first, in its header, before any section's.
+  const title =
+    /<title>([^<]{1,200})<\/title>/.exec(xmlText.slice(0, 65_536))?.[1]?.trim() || 'Health record';
+  const escapedTitle = title.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapedTitle}</title><style>${NARRATIVE_STYLE}</style></head>` +
+    `<body><h1>${escapedTitle}</h1>` +
+    (sections || '<p>This document has no narrative to show. Download it to read it.</p>') +
+    `</body></html>`
+  );
+}

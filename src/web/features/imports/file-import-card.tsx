@@ -106,7 +106,16 @@ export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCan
         <p role="status" className="font-medium">
           Imported {recordsWord(done.added)}
         </p>
-        <p className="text-sm text-muted-foreground">{done.summary}</p>
+        {done.already_here > 0 || done.replaced > 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {[
+              done.already_here > 0 ? `${done.already_here} already here` : null,
+              done.replaced > 0 ? `${done.replaced} replaced with the file’s` : null,
+            ]
+              .filter(Boolean)
+              .join(', ')}
+          </p>
+        ) : null}
         <div>
           <Button type="button" variant="outline" onClick={onCancel}>
             Close
