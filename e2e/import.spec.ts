@@ -103,6 +103,8 @@ test('an Apple Health export goes to the person it matches, charts, and comes in
   user,
 }) => {
   void user;
+  // Three years of readings, read three times (two previews and the import) on a shared CI core.
+  test.setTimeout(300_000);
   const folder = mkdtempSync(join(tmpdir(), 'kin-apple-'));
   const zip = join(folder, 'export.zip');
   const written = await writeAppleHealthZip(zip, join(folder, 'export.xml'), {

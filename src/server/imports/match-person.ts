@@ -2,7 +2,8 @@
  * Whose records a file holds (CONTRACT §6 'Bring records in'): the person (the account
  * holder or a family member) its patient matches, by this server's own id (a FHIR export of
  * this server names the person by it), else by name and date of birth (case, accents and the
- * order of given and family names aside); a file without a name (Apple Health's) by date of
+ * order of given and family names aside; a birth date one side does not give is no
+ * difference, a different one is); a file without a name (Apple Health's) by date of
  * birth, and sex when both say it, when exactly one person matches. None matches: the file's
  * patient is offered as a new family member. The account holder is never taken by default.
  */
@@ -55,12 +56,14 @@ export function matchPerson(
   let found: Candidate[];
   if (patient.name !== null) {
     const name = patient.name;
-    found = candidates.filter(
-      (candidate) =>
-        sameName(candidate.name, name) &&
-        patient.birth_date !== null &&
-        candidate.date_of_birth === patient.birth_date,
-    );
+    const named = candidates.filter((candidate) => sameName(candidate.name, name));
+    // The same name and birth date; else the same name where one of the two gives no birth
+    // date (the account holder has none here; a file may not say), never a different one.
+    const born = named.filter((candidate) => candidate.date_of_birth === patient.birth_date);
+    found =
+      born.length > 0
+        ? born
+        : named.filter((candidate) => !candidate.date_of_birth || !patient.birth_date);
   } else if (patient.birth_date !== null) {
     found = candidates.filter(
       (candidate) =>
