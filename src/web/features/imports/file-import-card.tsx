@@ -144,7 +144,7 @@ export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCan
               Your whole account: its family members and everyone’s records.
             </p>
           ) : (
-            <div className="grid gap-1.5 sm:max-w-xs">
+            <div className="grid gap-1.5 sm:max-w-md">
               <Label htmlFor={`${ids}-person`}>Person</Label>
               <Select
                 id={`${ids}-person`}
