@@ -79,14 +79,19 @@ async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<R
   }
   if (!response.ok) {
     const data: unknown = await response.json().catch(() => null);
-    const { message, field } = (data ?? {}) as { message?: string; field?: string };
     const path = new URL(response.url || String(input), window.location.origin).pathname;
-    if (response.status === 401 && !path.startsWith('/api/auth/')) {
-      for (const listener of unauthenticatedListeners) listener();
-    }
-    throw new ApiError(response.status, message || response.statusText || 'Request failed', field);
+    throw refusal(response.status, response.statusText, data, path);
   }
   return response;
+}
+
+/** A refused request as an ApiError; an ended session (outside sign-in) is told to listeners. */
+function refusal(status: number, statusText: string, data: unknown, path: string): ApiError {
+  const { message, field } = (data ?? {}) as { message?: string; field?: string };
+  if (status === 401 && !path.startsWith('/api/auth/')) {
+    for (const listener of unauthenticatedListeners) listener();
+  }
+  return new ApiError(status, message || statusText || 'Request failed', field);
 }
 
 /**
@@ -270,39 +275,70 @@ export interface FileImportChoices {
  */
 const oneImportAtATime = pLimit(1);
 
-/** A file sent as it is (the server tells its kind by its content), with the user's choices. */
-function sendFile<T>(file: File, choices: FileImportChoices, preview: boolean): Promise<T> {
-  return oneImportAtATime(() => sendFileNow<T>(file, choices, preview));
-}
+/**
+ * How far a file on /import has gone: waiting for the files before it, its bytes on their way
+ * (an export of 2 GB takes a while to send), then read by the server.
+ */
+export type ImportProgress = 'waiting' | { sent: number; total: number } | 'reading';
 
-async function sendFileNow<T>(
+/** A file sent as it is (the server tells its kind by its content), with the user's choices. */
+function sendFile<T>(
   file: File,
   choices: FileImportChoices,
   preview: boolean,
+  onProgress: (progress: ImportProgress) => void = () => undefined,
 ): Promise<T> {
-  const response = await send(
-    `/api/import${queryString({
-      preview: preview ? 'true' : undefined,
-      file: file.name,
-      person: choices.person,
-      changed: preview ? undefined : choices.changed,
-      confirm: choices.confirm ? 'true' : undefined,
-      from: choices.from,
-      to: choices.to,
-      tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    })}`,
-    { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: file },
-  );
-  return (await response.json()) as T;
+  onProgress('waiting');
+  return oneImportAtATime(() => sendFileNow<T>(file, choices, preview, onProgress));
+}
+
+/** Sent with XMLHttpRequest, the one way a page is told how much of a body has gone. */
+function sendFileNow<T>(
+  file: File,
+  choices: FileImportChoices,
+  preview: boolean,
+  onProgress: (progress: ImportProgress) => void,
+): Promise<T> {
+  const url = `/api/import${queryString({
+    preview: preview ? 'true' : undefined,
+    file: file.name,
+    person: choices.person,
+    changed: preview ? undefined : choices.changed,
+    confirm: choices.confirm ? 'true' : undefined,
+    from: choices.from,
+    to: choices.to,
+    tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  })}`;
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.setRequestHeader('content-type', 'application/octet-stream');
+    request.responseType = 'json';
+    request.upload.onprogress = (event) =>
+      onProgress({ sent: event.loaded, total: event.lengthComputable ? event.total : file.size });
+    request.upload.onload = () => onProgress('reading');
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) resolve(request.response as T);
+      else reject(refusal(request.status, request.statusText, request.response, '/api/import'));
+    };
+    request.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
+    request.send(file);
+  });
 }
 
 export const importsApi = {
   /** What importing the file would do, for the person chosen (or the one it names). */
-  preview: (file: File, choices: FileImportChoices) =>
-    sendFile<FileImportPreview>(file, choices, true),
+  preview: (
+    file: File,
+    choices: FileImportChoices,
+    onProgress?: (progress: ImportProgress) => void,
+  ) => sendFile<FileImportPreview>(file, choices, true, onProgress),
   /** Writes the file's records, as previewed and chosen. */
-  importFile: (file: File, choices: FileImportChoices) =>
-    sendFile<FileImportDone>(file, choices, false),
+  importFile: (
+    file: File,
+    choices: FileImportChoices,
+    onProgress?: (progress: ImportProgress) => void,
+  ) => sendFile<FileImportDone>(file, choices, false, onProgress),
   /** Import History, newest first. */
   history: () => request<ImportHistoryEntry[]>('GET', '/imports'),
   /** Removes what one import added (and not what it found already here). */

@@ -20,7 +20,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Checkbox, Input, Label, Select } from '../../components/ui/input';
 import { errorMessage } from '../../lib/toast';
-import { importsApi } from '../../lib/api';
+import { importsApi, type ImportProgress } from '../../lib/api';
 import { usePersons } from '../family-members/person-select';
 import { ChangedChoiceField, ImportCountList, SkippedList } from './import-counts';
 
@@ -42,6 +42,29 @@ function PatientLine({ patient }: { patient: NonNullable<FileImportPreview['pati
   return <p className="text-sm text-muted-foreground">In the file: {parts.join(', ')}</p>;
 }
 
+/** Where the file is: waiting its turn, on its way (with how much has gone), or being read. */
+function ProgressLine({ progress }: { progress: ImportProgress }) {
+  if (progress === 'waiting' || progress === 'reading') {
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        {progress === 'waiting' ? 'Waiting for the files before it...' : 'Reading the file...'}
+      </p>
+    );
+  }
+  const percent = progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
+  return (
+    <div role="status" className="grid gap-1 text-sm text-muted-foreground">
+      <span>Sending the file... {percent}%</span>
+      <progress
+        className="h-2 w-full accent-[var(--primary)]"
+        max={100}
+        value={percent}
+        aria-label="Sending the file"
+      />
+    </div>
+  );
+}
+
 export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCancel: () => void }) {
   const { file } = chosen;
   const ids = useId();
@@ -54,10 +77,11 @@ export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCan
   const [changed, setChanged] = useState<ChangedChoice>('keep');
   const [confirmProblems, setConfirmProblems] = useState(false);
   const [done, setDone] = useState<FileImportDone | null>(null);
+  const [progress, setProgress] = useState<ImportProgress>('waiting');
 
   const preview = useQuery({
     queryKey: ['import-preview', chosen.key, person ?? '', from, to],
-    queryFn: () => importsApi.preview(file, { person, from, to }),
+    queryFn: () => importsApi.preview(file, { person, from, to }, setProgress),
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
@@ -71,13 +95,17 @@ export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCan
 
   const write = useMutation({
     mutationFn: () =>
-      importsApi.importFile(file, {
-        person: wholeAccount ? undefined : shownPerson,
-        changed,
-        confirm: confirmProblems,
-        from,
-        to,
-      }),
+      importsApi.importFile(
+        file,
+        {
+          person: wholeAccount ? undefined : shownPerson,
+          changed,
+          confirm: confirmProblems,
+          from,
+          to,
+        },
+        setProgress,
+      ),
     onSuccess: (answer) => {
       setDone(answer);
       void queryClient.invalidateQueries();
@@ -133,9 +161,7 @@ export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCan
           {errorMessage(preview.error)}
         </p>
       ) : !data ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          Reading the file...
-        </p>
+        <ProgressLine progress={progress} />
       ) : (
         <>
           {data.patient ? <PatientLine patient={data.patient} /> : null}
@@ -202,9 +228,11 @@ export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCan
               </div>
             </fieldset>
           ) : null}
-          <p className="text-sm font-medium" aria-live="polite">
-            {preview.isFetching ? 'Reading the file...' : data.summary}
-          </p>
+          {busy ? (
+            <ProgressLine progress={progress} />
+          ) : (
+            <p className="text-sm font-medium">{data.summary}</p>
+          )}
           <ImportCountList counts={data.counts} />
           <SkippedList skipped={data.skipped} />
           {data.problems.length > 0 ? (
