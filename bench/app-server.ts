@@ -43,6 +43,7 @@ export function benchAppConfig(dataDir: string, overrides: Partial<AppConfig> = 
     vapid: { ...webPush.generateVAPIDKeys(), subject: 'mailto:bench@example.invalid' },
     pushEndpoints: 'public',
     mail: null,
+    smartProviders: [],
     passkeys: true,
     singleSignOn: null,
     documentQuotaMb: 2048,

@@ -12,6 +12,10 @@ import type { AccountRepository } from './account/account-repository';
 import type { RequireFreshProof } from './account/fresh-proof';
 import type { Auth } from './auth/auth';
 import type { DB } from './db/schema';
+import {
+  connectionRoutes,
+  type ConnectionRouteDependencies,
+} from './connections/connection-routes';
 import { calendarLinkRoutes } from './calendar/calendar-routes';
 import { dataTransferRoutes } from './data-transfer/data-transfer-routes';
 import { importRoutes } from './imports/import-routes';
@@ -65,6 +69,8 @@ export interface ProductRouteDependencies {
   reminders: ReminderRouteConfig;
   /** How many imports an account may make (data-transfer-routes.ts IMPORT_LIMIT). */
   importLimits: AttemptLimits;
+  /** Patient portals: the providers allowed, their tokens' store, the syncs. */
+  connections: ConnectionRouteDependencies;
 }
 
 export function productRoutes(deps: ProductRouteDependencies) {
@@ -84,11 +90,13 @@ export function productRoutes(deps: ProductRouteDependencies) {
     shareLinks,
     reminders,
     importLimits,
+    connections,
   } = deps;
   return new Hono<AppEnv>()
     .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger, documents }))
     .route('/', dataTransferRoutes(db, importLimits, logger, documentIntake))
     .route('/', importRoutes(db, logger, documentIntake))
+    .route('/connections', connectionRoutes(connections))
     .route('/', calendarLinkRoutes(db, logger, publicUrl))
     .route('/', accountSecurityRoutes(db, auth, accounts))
     .route('/', passkeyRoutes({ db, auth, requireFreshProof, logger }))

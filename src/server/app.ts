@@ -51,6 +51,9 @@ import { createDocumentRepository } from './documents/document-repository';
 import { documentRoutes } from './documents/document-routes';
 import { documentDeriveThread } from './documents/document-derive-thread';
 import type { DocumentIntake } from './documents/document-intake';
+import { portalConnections } from './connections/connections';
+import { CALLBACK_LIMIT } from './connections/connection-routes';
+import { CONNECTIONS_CALLBACK_PATH } from '../shared/connections';
 import { createTimelineRepository } from './timeline/timeline-repository';
 import { createSearchRepository } from './search/search-repository';
 
@@ -74,6 +77,8 @@ export interface AppDependencies {
     | 'passkeys'
     | 'singleSignOn'
     | 'documentQuotaMb'
+    | 'smartProviders'
+    | 'authSecret'
   >;
   logger: Logger;
   /** Where the app's mails are queued; none: mail is not set up. */
@@ -254,6 +259,15 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
     derive: documentDeriveThread(),
     quotaBytes: config.documentQuotaMb * 1024 * 1024,
   };
+  const connections = portalConnections({
+    db,
+    intake: documentIntake,
+    providers: config.smartProviders,
+    authSecret: config.authSecret,
+    logger,
+    limits: createAttemptLimits(db, config.rateLimit ? CALLBACK_LIMIT : null),
+    redirectUri: (request) => (config.baseUrl ?? origin(request)) + CONNECTIONS_CALLBACK_PATH,
+  });
   const household = createHouseholdRepository(db, {
     limits,
     deliverAcceptanceCode: mailAcceptanceCode(db, outbox),
@@ -288,6 +302,7 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
         shareLinks: { db, store: shareLinks, hasher: shareHasher, origin },
         reminders: { vapidPublicKey: config.vapid.publicKey, pushEndpoints: config.pushEndpoints },
         importLimits: createAttemptLimits(db, config.rateLimit ? IMPORT_LIMIT : null),
+        connections,
       }),
     );
   for (const definition of recordDefinitions) {

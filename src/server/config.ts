@@ -24,6 +24,7 @@ import { isWellFormedPasscode, PASSCODE_FORMAT_MESSAGE } from '../shared/passcod
 import { PASSCODE_LENGTH } from '../shared/constants';
 import { DEFAULT_HASH_COST, type HashCost } from './auth/password-hashing';
 import type { PasscodeSource } from './db/schema';
+import { parseSmartProviders, type SmartProvider } from './connections/smart-providers';
 
 export interface RateLimitConfig {
   /** Attempts allowed per window, per client address, on each credential endpoint. */
@@ -89,6 +90,8 @@ export interface AppConfig {
   mail: MailConfig | null;
   /** Single sign-on with an OpenID Provider (OIDC_*), or null when not set up. */
   singleSignOn: SingleSignOnConfig | null;
+  /** The patient portals families may connect to (SMART_PROVIDERS); empty when not set. */
+  smartProviders: SmartProvider[];
   /** Each account's storage limit for documents, in MB (DOCUMENT_QUOTA_MB). */
   documentQuotaMb: number;
   /** The languages documents' text is read in by OCR (OCR_LANGUAGES, default English). */
@@ -286,6 +289,15 @@ export interface BackupConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** A part's parsed value, its error a ConfigError. */
+function configured<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
+}
 
 /** Where a generated Friends & Family Passcode is kept, in DATA_DIR. */
 export const PASSCODE_FILE_NAME = 'family-passcode';
@@ -501,6 +513,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     pushEndpoints: 'public',
     mail: parseMailConfig(env),
     singleSignOn: parseSingleSignOnConfig(env),
+    smartProviders: configured(() => parseSmartProviders(env.SMART_PROVIDERS)),
     documentQuotaMb: parseMegabytes(
       'DOCUMENT_QUOTA_MB',
       env.DOCUMENT_QUOTA_MB,

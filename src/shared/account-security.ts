@@ -137,6 +137,9 @@ export const auditEvents = [
   'passkeys_removed',
   'signed_out_everywhere',
   'import_undone',
+  'portal_connected',
+  'portal_connect_failed',
+  'portal_disconnected',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -179,6 +182,9 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   passkeys_removed: 'Passkeys removed',
   signed_out_everywhere: 'Signed out everywhere',
   import_undone: 'An import undone',
+  portal_connected: 'A patient portal connected',
+  portal_connect_failed: 'A patient portal connection refused',
+  portal_disconnected: 'A patient portal disconnected',
 };
 
 /** How a sign-in succeeded, or why it failed: the `detail` of those events. */

@@ -37,6 +37,8 @@ const OTHER_OWNED_TABLES = {
   fhir_import_sources: 'user_id',
   imports: 'user_id',
   import_records: 'user_id',
+  connections: 'user_id',
+  connection_starts: 'user_id',
   calendar_links: 'user_id',
   dose_log: 'user_id',
   reminder_settings: 'user_id',

@@ -46,6 +46,7 @@ import * as passcodeVersion from './migrations/0041-passcode-version';
 import * as documentTextTurns from './migrations/0042-document-text-turns';
 import * as documentStorage from './migrations/0043-document-storage';
 import * as importHistory from './migrations/0044-import-history';
+import * as connections from './migrations/0045-connections';
 import { syncSearchIndex } from '../search/search-index-sync';
 
 export const migrations: Record<string, Migration> = {
@@ -88,6 +89,7 @@ export const migrations: Record<string, Migration> = {
   '0042-document-text-turns': documentTextTurns,
   '0043-document-storage': documentStorage,
   '0044-import-history': importHistory,
+  '0045-connections': connections,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

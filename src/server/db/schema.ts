@@ -165,6 +165,44 @@ export interface ImportsTable {
   undone_at: string | null;
 }
 
+/** A person's link to a patient portal (migration 0045): its tokens sealed (token-seal.ts). */
+export interface ConnectionsTable {
+  id: string;
+  user_id: string;
+  family_member_id: string | null;
+  /** The provider's name in SMART_PROVIDERS. */
+  portal: string;
+  fhir_base_url: string;
+  /** The portal's id of its patient. */
+  patient_id: string;
+  /** The scopes the portal granted. */
+  scope: string;
+  refresh_token: string | null;
+  access_token: string | null;
+  access_expires_at: string | null;
+  status: string;
+  problem: string | null;
+  last_synced_at: string | null;
+  last_sync_summary: string | null;
+  next_sync_at: string;
+  sync_claimed_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A connection being made (migration 0045): from the portal's sign-in until it comes back. */
+export interface ConnectionStartsTable {
+  state: string;
+  user_id: string;
+  family_member_id: string | null;
+  portal: string;
+  /** The PKCE verifier, sealed. */
+  code_verifier: string;
+  /** The connection a 'Reconnect' renews. */
+  connection_id: string | null;
+  expires_at: string;
+}
+
 /** A record, document or family member an import added (migration 0044). */
 export interface ImportRecordsTable {
   import_id: string;
@@ -458,6 +496,8 @@ export interface DB extends RecordTables {
   fhir_import_sources: FhirImportSourcesTable;
   imports: ImportsTable;
   import_records: ImportRecordsTable;
+  connections: ConnectionsTable;
+  connection_starts: ConnectionStartsTable;
   calendar_links: CalendarLinksTable;
   dose_log: DoseLogTable;
   reminder_settings: ReminderSettingsTable;

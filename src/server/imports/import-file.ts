@@ -230,7 +230,7 @@ async function keepOriginal(
 }
 
 /** A file read by its kind's reader: matched to a person, previewed or written. */
-async function importRead(
+export async function importRead(
   { db, intake }: FileImportContext,
   request: FileImportRequest,
   read: ReadFile,

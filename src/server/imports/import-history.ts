@@ -104,6 +104,15 @@ export async function finishImport(
   return Object.values(counts).reduce((sum, n) => sum + n, 0);
 }
 
+/** An import that added nothing (a portal's sync with nothing new) is not kept in the history. */
+export async function forgetEmptyImport(db: Kysely<DB>, note: Pick<ImportNote, 'id' | 'userId'>) {
+  const added = await ownedRows(db, 'import_records', note.userId)
+    .select('record_id')
+    .where('import_id', '=', note.id)
+    .executeTakeFirst();
+  if (!added) await deleteOwned(db, 'imports', note.userId).where('id', '=', note.id).execute();
+}
+
 const undoDeadline = (createdAt: string) =>
   new Date(Date.parse(createdAt) + UNDO_DAYS * 24 * 60 * 60 * 1000).toISOString();
 

@@ -7,6 +7,7 @@
  * closing the server fails the test file if any statement reached user data without one.
  * What a test itself reads or writes to look at the data is not checked.
  */
+import type { SmartProvider } from '../connections/smart-providers';
 import type { PushEndpointPolicy } from '../reminders/push-endpoints';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -118,6 +119,8 @@ export interface TestServerOptions {
   singleSignOn?: SingleSignOnConfig;
   /** DOCUMENT_QUOTA_MB (default 2048). */
   documentQuotaMb?: number;
+  /** Patient portals (test/smart-server.ts); default: none. */
+  smartProviders?: SmartProvider[];
 }
 
 /**
@@ -155,6 +158,7 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     pushEndpoints: options.pushEndpoints ?? 'any',
     mail: options.mail ?? null,
     singleSignOn: options.singleSignOn ?? null,
+    smartProviders: options.smartProviders ?? [],
     documentQuotaMb: options.documentQuotaMb ?? 2048,
     ocrLanguages: ['eng'],
   };

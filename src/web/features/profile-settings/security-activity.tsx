@@ -3,6 +3,8 @@
  * security changes from the audit log, newest first, with when, which device and address.
  */
 import {
+  Cable,
+  Unplug,
   BellOff,
   BellRing,
   CalendarCheck,
@@ -87,11 +89,15 @@ const icons: Record<AuditEvent, LucideIcon> = {
   passkeys_removed: ShieldMinus,
   signed_out_everywhere: LogOut,
   import_undone: Undo2,
+  portal_connected: Cable,
+  portal_connect_failed: ShieldAlert,
+  portal_disconnected: Unplug,
 };
 
 /** Events that tell of something refused, shown in the warning colour. */
 const refusals = new Set<AuditEvent>([
   'sign_in_failed',
+  'portal_connect_failed',
   'sign_up_failed',
   'verification_failed',
   'too_many_attempts',
