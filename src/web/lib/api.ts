@@ -38,6 +38,12 @@ import type {
   ImportUndone,
 } from '../../shared/imports';
 import type { CalendarLinkInput } from '../../shared/calendar';
+import type {
+  Connection,
+  ConnectionsAnswer,
+  ConnectRequest,
+  ConnectStarted,
+} from '../../shared/connections';
 import type { DoseMarkInput } from '../../shared/dose-requests';
 import type { CreateShareLinkInput } from '../../shared/share-links';
 import type { LabPanelInput } from '../../shared/labs/lab-panel';
@@ -448,6 +454,16 @@ export const calendarApi = {
   get: () => answer(product['calendar-link'].$get()),
   create: (input: CalendarLinkInput) => answer(product['calendar-link'].$post({ json: input })),
   revoke: () => answer(product['calendar-link'].$delete()),
+};
+
+/** Patient portals (CONTRACT §6 'Connections'), as shared/connections.ts describes the routes. */
+export const connectionsApi = {
+  list: () => request<ConnectionsAnswer>('GET', '/connections'),
+  connect: (input: ConnectRequest) => request<ConnectStarted>('POST', '/connections', input),
+  sync: (id: string) => request<Connection>('POST', `/connections/${encodeURIComponent(id)}/sync`),
+  reconnect: (id: string) =>
+    request<ConnectStarted>('POST', `/connections/${encodeURIComponent(id)}/reconnect`),
+  disconnect: (id: string) => request<void>('DELETE', `/connections/${encodeURIComponent(id)}`),
 };
 
 export const shareLinksApi = {

@@ -1,6 +1,6 @@
 /**
  * /profile-settings: the email (read-only), the full name, the account's security (two-factor
- * sign-in, active sessions, recent activity), and signing out.
+ * sign-in, active sessions, recent activity), the patient portals connected, and signing out.
  */
 import { LogOut, TriangleAlert } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -17,6 +17,7 @@ import { useSignOut } from '../auth/session';
 import { PageHeader } from '../shell/page-header';
 import { ActiveSessions } from './active-sessions';
 import { CalendarSection } from './calendar-section';
+import { ConnectionsSection } from './connections-section';
 import { RemindersSection } from './reminders-section';
 import { VaccineScheduleSection } from './vaccine-schedule-section';
 import { UnitsSection } from './units-section';
@@ -131,6 +132,7 @@ export function ProfileSettingsPage() {
           <RemindersSection />
           <UnitsSection />
           <VaccineScheduleSection />
+          <ConnectionsSection />
           <YourDataSection />
           <DocumentStorageSection />
           <Card className="p-5">
