@@ -38,12 +38,7 @@ import type {
   ImportUndone,
 } from '../../shared/imports';
 import type { CalendarLinkInput } from '../../shared/calendar';
-import type {
-  Connection,
-  ConnectionsAnswer,
-  ConnectRequest,
-  ConnectStarted,
-} from '../../shared/connections';
+import type { ConnectRequest } from '../../shared/connections';
 import type { DoseMarkInput } from '../../shared/dose-requests';
 import type { CreateShareLinkInput } from '../../shared/share-links';
 import type { LabPanelInput } from '../../shared/labs/lab-panel';
@@ -458,12 +453,11 @@ export const calendarApi = {
 
 /** Patient portals (CONTRACT §6 'Connections'), as shared/connections.ts describes the routes. */
 export const connectionsApi = {
-  list: () => request<ConnectionsAnswer>('GET', '/connections'),
-  connect: (input: ConnectRequest) => request<ConnectStarted>('POST', '/connections', input),
-  sync: (id: string) => request<Connection>('POST', `/connections/${encodeURIComponent(id)}/sync`),
-  reconnect: (id: string) =>
-    request<ConnectStarted>('POST', `/connections/${encodeURIComponent(id)}/reconnect`),
-  disconnect: (id: string) => request<void>('DELETE', `/connections/${encodeURIComponent(id)}`),
+  list: () => answer(product.connections.$get()),
+  connect: (input: ConnectRequest) => answer(product.connections.$post({ json: input })),
+  sync: (id: string) => answer(product.connections[':id'].sync.$post({ param: { id } })),
+  reconnect: (id: string) => answer(product.connections[':id'].reconnect.$post({ param: { id } })),
+  disconnect: (id: string) => answer(product.connections[':id'].$delete({ param: { id } })),
 };
 
 export const shareLinksApi = {
