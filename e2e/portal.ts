@@ -1,12 +1,23 @@
 /**
- * The browser tests' patient portal (CONTRACT §6 'Connections'): an app instance with
- * SMART_PROVIDERS for 'Riverside Health' at E2E port+6, against a test SMART server at port+7.
- * Only what connections.spec.ts reads: the fuller version (the servers it starts) comes with
- * the server side of Connections and replaces this one.
+ * The browser tests' patient portal: scripts/serve-e2e.ts runs a SMART on FHIR test server
+ * (src/server/test/smart-server.ts) at PORT+7 with Mia Rivera's records (username 'mia'),
+ * and a server offering it as a portal to connect to at PORT+6 (SQLite).
  */
-const e2ePort = Number(process.env.E2E_PORT ?? 4310);
+import { CONNECTIONS_CALLBACK_PATH } from '../src/shared/connections';
+
+/** The portal's name, as `SMART_PROVIDERS` names it and the 'Health System' choice shows it. */
+export const PORTAL_NAME = 'Riverside Health';
+
+/** What Mia types on the portal's sign-in page. */
+export const PORTAL_USERNAME = 'mia';
 
 export const connectionsPort = (port: number) => port + 6;
+export const portalServerPort = (port: number) => port + 7;
 
-/** The server with patient portals offered. */
+const e2ePort = Number(process.env.E2E_PORT ?? 4310);
+
+/** The server with the portal to connect to. */
 export const connectionsOrigin = () => `http://localhost:${connectionsPort(e2ePort)}`;
+
+/** The redirect URI the portal has for the server at `origin`. */
+export const portalRedirectUri = (origin: string) => `${origin}${CONNECTIONS_CALLBACK_PATH}`;

@@ -3,8 +3,10 @@
 // as well; and on PORT+2 with mail set up, through a test SMTP server started here
 // (STARTTLS with a certificate made here, trusted through NODE_EXTRA_CA_CERTS; a password),
 // which writes what it takes into e2e/mailbox.ts's folder; and on PORT+3 (SQLite) with single
-// sign-on set up, through a test OpenID Provider started here on PORT+5 (e2e/single-sign-on.ts). The others start first, so that
-// when PORT answers, all are up.
+// sign-on set up, through a test OpenID Provider started here on PORT+5 (e2e/single-sign-on.ts);
+// and on PORT+6 (SQLite) with a patient portal to connect to, the SMART on FHIR test server
+// started here on PORT+7 (e2e/portal.ts). The others start first, so that when PORT answers,
+// all are up.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +21,15 @@ import {
   openIdProviderPort,
   singleSignOnPort,
 } from '../e2e/single-sign-on';
+import { startTestSmartServer } from '../src/server/test/smart-server';
+import { miaPortalRecords } from '../src/server/test/smart-portal-records';
+import {
+  PORTAL_NAME,
+  PORTAL_USERNAME,
+  connectionsPort,
+  portalRedirectUri,
+  portalServerPort,
+} from '../e2e/portal';
 
 const port = Number(process.env.PORT ?? 4310);
 const children: ChildProcess[] = [];
@@ -125,5 +136,25 @@ if (process.env.TEST_DATABASE_URL) {
   };
   start({ ...oidc, PORT: String(ssoPort), DATABASE_URL: '' });
   await waitForHealth(`http://127.0.0.1:${ssoPort}/api/health`);
+}
+{
+  const appPort = connectionsPort(port);
+  const origin = `http://localhost:${appPort}`;
+  const portal = await startTestSmartServer({
+    port: portalServerPort(port),
+    redirectUris: [portalRedirectUri(origin)],
+  });
+  cleanups.push(() => portal.close());
+  portal.addPatient({ username: PORTAL_USERNAME, resources: await miaPortalRecords() });
+  const providers = [
+    { name: PORTAL_NAME, fhirBaseUrl: portal.fhirBaseUrl, clientId: portal.clientId },
+  ];
+  start({
+    PORT: String(appPort),
+    DATABASE_URL: '',
+    BASE_URL: origin,
+    SMART_PROVIDERS: JSON.stringify(providers),
+  });
+  await waitForHealth(`http://127.0.0.1:${appPort}/api/health`);
 }
 start({ PORT: String(port), DATABASE_URL: '' });

@@ -6,10 +6,9 @@
  * another audience, re-signed with the provider's own key, or signed with a stranger's key,
  * to see the product refuse it.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import Provider from 'oidc-provider';
+import { listenOnLoopback, withSignInPage } from './authorization-server';
 
 export const TEST_OIDC_CLIENT_ID = 'kin-health';
 export const TEST_OIDC_CLIENT_SECRET = 'kin-health-test-client-secret';
@@ -36,24 +35,6 @@ export interface TestOpenIdProvider {
   close(): Promise<void>;
 }
 
-async function formBody(request: IncomingMessage): Promise<URLSearchParams> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-function signInPage(uid: string, message = ''): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>Test Identity Provider</title></head>
-<body style="font-family: sans-serif; padding: 1rem">
-<h1>Test Identity Provider</h1>${message ? `<p role="alert">${escapeHtml(message)}</p>` : ''}
-<form method="post" action="/interaction/${encodeURIComponent(uid)}">
-<label for="email">Email</label> <input id="email" name="email" type="email">
-<button type="submit">Continue</button></form></body></html>`;
-}
-
 /**
  * Starts the provider on `port` (0: any free port). `redirectUris` are the product's
  * callback addresses (`{origin}/api/auth/callback/oidc`) that the test client may use.
@@ -69,10 +50,7 @@ export async function startTestOpenIdProvider(options: {
   const signingKey: JWK = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256' };
   const stranger = (await generateKeyPair('RS256')).privateKey;
 
-  const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const issuer = `http://127.0.0.1:${port}`;
+  const { server, issuer, close } = await listenOnLoopback(options.port);
 
   const provider = new Provider(issuer, {
     clients: [
@@ -136,44 +114,30 @@ export async function startTestOpenIdProvider(options: {
     ctx.body = { ...body, id_token: token };
   });
 
-  const callback = provider.callback();
-  server.on('request', (request, response) => {
-    const match = /^\/interaction\/([\w-]+)$/.exec(request.url ?? '');
-    if (!match) {
-      callback(request, response);
-      return;
-    }
-    void (async () => {
-      const details = await provider.interactionDetails(request, response);
-      if (request.method !== 'POST') {
-        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        response.end(signInPage(details.uid));
-        return;
-      }
-      const email = (await formBody(request)).get('email')?.trim().toLowerCase() ?? '';
-      const identity = identities.get(email);
-      if (!identity) {
-        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        response.end(signInPage(details.uid, 'No such account'));
-        return;
-      }
-      const grant = new provider.Grant({
-        accountId: identity.sub,
-        clientId: String(details.params.client_id),
-      });
-      grant.addOIDCScope('openid email profile');
-      const grantId = await grant.save();
-      await provider.interactionFinished(
-        request,
-        response,
-        { login: { accountId: identity.sub }, consent: { grantId } },
-        { mergeWithLastSubmission: false },
-      );
-    })().catch((error: unknown) => {
-      response.writeHead(500, { 'content-type': 'text/plain' });
-      response.end(String(error));
-    });
-  });
+  server.on(
+    'request',
+    withSignInPage(
+      provider,
+      {
+        title: 'Test Identity Provider',
+        label: 'Email',
+        name: 'email',
+        type: 'email',
+        button: 'Continue',
+        unknown: 'No such account',
+      },
+      (email, params) => {
+        const identity = identities.get(email.toLowerCase());
+        if (!identity) return undefined;
+        const grant = new provider.Grant({
+          accountId: identity.sub,
+          clientId: String(params.client_id),
+        });
+        grant.addOIDCScope('openid email profile');
+        return grant;
+      },
+    ),
+  );
 
   return {
     issuer,
@@ -186,10 +150,6 @@ export async function startTestOpenIdProvider(options: {
     expireCodesAfter: (seconds) => {
       codeSeconds = seconds;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
