@@ -44,6 +44,7 @@ export function benchAppConfig(dataDir: string, overrides: Partial<AppConfig> = 
     pushEndpoints: 'public',
     mail: null,
     smartProviders: [],
+    connectionsDueCheckMs: 15 * 60 * 1000,
     passkeys: true,
     singleSignOn: null,
     documentQuotaMb: 2048,

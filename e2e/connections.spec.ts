@@ -7,10 +7,17 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, PASSCODE, test, uniqueEmail } from './fixtures';
-import { connectionsOrigin } from './portal';
+import {
+  connectionsOrigin,
+  NEW_LAB_RESULT,
+  newLabResultAtPortal,
+  PORTAL_NAME,
+  PORTAL_USERNAME,
+} from './portal';
+import { MIA_BIRTH_DATE } from '../src/server/test/smart-portal-records';
 import { onPhoneOnly } from './single-sign-on';
 
-const PORTAL = 'Riverside Health';
+const PORTAL = PORTAL_NAME;
 
 /** A fresh account on the portal-offering server, signed in in this browser, with Mia. */
 async function signUpWithMia(page: Page, origin: string) {
@@ -26,7 +33,7 @@ async function signUpWithMia(page: Page, origin: string) {
   });
   expect(signedUp.status(), await signedUp.text()).toBe(200);
   const added = await page.request.post(`${origin}/api/family-members`, {
-    data: { name: 'Mia', date_of_birth: '2019-04-02', sex: 'female' },
+    data: { name: 'Mia', date_of_birth: MIA_BIRTH_DATE, sex: 'female' },
     headers,
   });
   expect(added.status(), await added.text()).toBe(201);
@@ -60,7 +67,7 @@ test.describe('patient portal connections', () => {
     await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
 
     // The portal's own sign-in page.
-    await page.getByLabel('Username').fill('mia');
+    await page.getByLabel('Username').fill(PORTAL_USERNAME);
     await page.getByRole('button', { name: 'Sign in' }).click();
 
     // Back on Profile Settings: the address is clean again, and the first sync runs.
@@ -83,7 +90,15 @@ test.describe('patient portal connections', () => {
     await expect(item.getByText('Nothing new')).toBeVisible({ timeout: 60_000 });
     await expect(item.getByRole('button', { name: 'Sync Now' })).toBeEnabled();
 
+    // A new lab result at the portal arrives on the next sync.
+    expect((await newLabResultAtPortal()).status).toBe(201);
+    await item.getByRole('button', { name: 'Sync Now' }).click();
+    await expect(item.getByText('Imported 1 record')).toBeVisible({ timeout: 60_000 });
+    await page.goto(`${origin}/labs`);
+    await expect(page.getByRole('link', { name: NEW_LAB_RESULT }).first()).toBeVisible();
+
     // Disconnected, the records stay.
+    await page.goto(`${origin}/profile-settings`);
     await item.getByRole('button', { name: 'Disconnect' }).click();
     const confirm = page.getByRole('alertdialog', { name: `Disconnect ${PORTAL} for Mia?` });
     await expect(confirm).toContainText(

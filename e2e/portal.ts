@@ -21,3 +21,15 @@ export const connectionsOrigin = () => `http://localhost:${connectionsPort(e2ePo
 
 /** The redirect URI the portal has for the server at `origin`. */
 export const portalRedirectUri = (origin: string) => `${origin}${CONNECTIONS_CALLBACK_PATH}`;
+
+/** The portal itself (the tests' SMART server). */
+export const portalOrigin = () => `http://127.0.0.1:${portalServerPort(e2ePort)}`;
+
+/** A new lab result at the portal for Mia, as her health system would add one. */
+export const newLabResultAtPortal = () =>
+  fetch(`${portalOrigin()}/controls/new-lab-result?username=${PORTAL_USERNAME}`, {
+    method: 'POST',
+  });
+
+/** The new lab result's name (smart-portal-records.ts `newLabResult`). */
+export const NEW_LAB_RESULT = 'Hemoglobin [Mass/volume] in Blood';

@@ -143,6 +143,7 @@ if (process.env.TEST_DATABASE_URL) {
   const portal = await startTestSmartServer({
     port: portalServerPort(port),
     redirectUris: [portalRedirectUri(origin)],
+    controls: true,
   });
   cleanups.push(() => portal.close());
   portal.addPatient({ username: PORTAL_USERNAME, resources: await miaPortalRecords() });

@@ -78,6 +78,7 @@ export interface AppDependencies {
     | 'singleSignOn'
     | 'documentQuotaMb'
     | 'smartProviders'
+    | 'connectionsDueCheckMs'
     | 'authSecret'
   >;
   logger: Logger;
@@ -263,6 +264,7 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
     db,
     intake: documentIntake,
     providers: config.smartProviders,
+    dueCheckMs: config.connectionsDueCheckMs,
     authSecret: config.authSecret,
     logger,
     limits: createAttemptLimits(db, config.rateLimit ? CALLBACK_LIMIT : null),

@@ -24,7 +24,11 @@ import { isWellFormedPasscode, PASSCODE_FORMAT_MESSAGE } from '../shared/passcod
 import { PASSCODE_LENGTH } from '../shared/constants';
 import { DEFAULT_HASH_COST, type HashCost } from './auth/password-hashing';
 import type { PasscodeSource } from './db/schema';
-import { parseSmartProviders, type SmartProvider } from './connections/smart-providers';
+import {
+  DUE_CHECK_MS,
+  parseSmartProviders,
+  type SmartProvider,
+} from './connections/smart-providers';
 
 export interface RateLimitConfig {
   /** Attempts allowed per window, per client address, on each credential endpoint. */
@@ -92,6 +96,8 @@ export interface AppConfig {
   singleSignOn: SingleSignOnConfig | null;
   /** The patient portals families may connect to (SMART_PROVIDERS); empty when not set. */
   smartProviders: SmartProvider[];
+  /** How often the portals' daily sync looks for connections due (15 minutes; less in tests). */
+  connectionsDueCheckMs: number;
   /** Each account's storage limit for documents, in MB (DOCUMENT_QUOTA_MB). */
   documentQuotaMb: number;
   /** The languages documents' text is read in by OCR (OCR_LANGUAGES, default English). */
@@ -514,6 +520,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mail: parseMailConfig(env),
     singleSignOn: parseSingleSignOnConfig(env),
     smartProviders: configured(() => parseSmartProviders(env.SMART_PROVIDERS)),
+    connectionsDueCheckMs: DUE_CHECK_MS,
     documentQuotaMb: parseMegabytes(
       'DOCUMENT_QUOTA_MB',
       env.DOCUMENT_QUOTA_MB,

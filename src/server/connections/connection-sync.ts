@@ -27,7 +27,7 @@ import { personOf, type ConnectionRow, type ConnectionStore } from './connection
 import { PortalError, PORTAL_UNREACHABLE } from './portal-http';
 import { readPortalRecords } from './portal-records';
 import type { Portal, SmartClient } from './smart-client';
-import type { SmartProvider } from './smart-providers';
+import { DUE_CHECK_MS, type SmartProvider } from './smart-providers';
 
 /** How many syncs one server runs at once (each mostly waits on its portal). */
 export const SYNCS_AT_ONCE = 4;
@@ -35,8 +35,6 @@ export const SYNCS_AT_ONCE = 4;
 export const SYNC_MS = 5 * 60 * 1000;
 /** How long a claim holds: past it, a sync that never finished (a server stopped) is let go. */
 const CLAIM_MS = SYNC_MS + 60 * 1000;
-/** How often the daily pass looks for connections due. */
-export const DUE_CHECK_MS = 15 * 60 * 1000;
 /** An access token this close to its end is renewed before it is used. */
 const RENEW_BEFORE_MS = 60 * 1000;
 

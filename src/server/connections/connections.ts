@@ -19,6 +19,8 @@ export interface PortalConnectionOptions {
   db: Kysely<DB>;
   intake: DocumentIntake;
   providers: SmartProvider[];
+  /** How often the daily pass looks for connections due. */
+  dueCheckMs: number;
   authSecret: string;
   logger: Logger;
   limits: AttemptLimits;
@@ -30,6 +32,6 @@ export function portalConnections(options: PortalConnectionOptions): ConnectionR
   const store = createConnectionStore(db, createTokenSeal(options.authSecret));
   const client = createSmartClient();
   const sync = createConnectionSync({ db, intake, store, client, providers, logger });
-  if (providers.length > 0) sync.schedule();
+  if (providers.length > 0) sync.schedule(options.dueCheckMs);
   return { ...options, store, sync, client };
 }

@@ -8,6 +8,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 
+/** How often the daily sync looks for connections due (a day after their last sync). */
+export const DUE_CHECK_MS = 15 * 60 * 1000;
+
 export interface SmartProvider {
   /** The health system's name, as 'Health System' offers it: unique. */
   name: string;

@@ -121,6 +121,8 @@ export interface TestServerOptions {
   documentQuotaMb?: number;
   /** Patient portals (test/smart-server.ts); default: none. */
   smartProviders?: SmartProvider[];
+  /** How often the portals' daily sync looks for connections due (default 15 minutes). */
+  connectionsDueCheckMs?: number;
 }
 
 /**
@@ -159,6 +161,7 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     mail: options.mail ?? null,
     singleSignOn: options.singleSignOn ?? null,
     smartProviders: options.smartProviders ?? [],
+    connectionsDueCheckMs: options.connectionsDueCheckMs ?? 15 * 60 * 1000,
     documentQuotaMb: options.documentQuotaMb ?? 2048,
     ocrLanguages: ['eng'],
   };

@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Bundle, Observation } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CookieBrowser as Browser } from './portal-sign-in';
 import { miaPortalRecords, newLabResult } from './smart-portal-records';
 import { startTestSmartServer, type TestSmartServer } from './smart-server';
 
@@ -21,29 +22,6 @@ interface Tokens {
   scope: string;
   token_type: string;
   expires_in: number;
-}
-
-/** Keeps the portal's cookies between the redirects of one sign-in, as a browser does. */
-class Browser {
-  private cookies = new Map<string, string>();
-
-  async get(url: string, init: RequestInit = {}): Promise<Response> {
-    const response = await fetch(url, {
-      ...init,
-      redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: this.cookieHeader() },
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const at = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    return response;
-  }
-
-  private cookieHeader() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
 }
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');

@@ -13,6 +13,7 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { errors, type KoaContext, type StoredToken } from 'oidc-provider';
 import type { Bundle, OperationOutcome, OperationOutcomeIssue, Resource } from '@medplum/fhirtypes';
 import { listenOnLoopback, withSignInPage } from './authorization-server';
+import { newLabResult } from './smart-portal-records';
 
 export const SMART_CLIENT_ID = 'kin-health-portal';
 export const SMART_CONFIDENTIAL_CLIENT_ID = 'kin-health-portal-confidential';
@@ -74,6 +75,11 @@ export interface TestSmartServerOptions {
   confidentialClient?: 'client_secret_basic' | 'client_secret_post';
   /** Entries per search page (default 20). */
   pageSize?: number;
+  /**
+   * For the browser tests, which cannot reach this object: `POST /controls/new-lab-result?
+   * username={u}` adds a new lab result to that patient's records (smart-portal-records.ts).
+   */
+  controls?: boolean;
 }
 
 export interface PortalPatient {
@@ -596,6 +602,22 @@ export async function startTestSmartServer(
 
   server.on('request', (request, response) => {
     const url = new URL(request.url ?? '/', issuer);
+    if (
+      options.controls &&
+      request.method === 'POST' &&
+      url.pathname === '/controls/new-lab-result'
+    ) {
+      const username = url.searchParams.get('username') ?? '';
+      const patient = patients.get(username.toLowerCase());
+      if (!patient) {
+        send(response, 404, operationOutcome('not-found', `no patient ${username}`));
+        return;
+      }
+      const result = newLabResult(patient.patientId);
+      addTo(username, result);
+      send(response, 201, result);
+      return;
+    }
     if (url.pathname !== '/fhir' && !url.pathname.startsWith('/fhir/')) {
       withConsentForOffline(request, url);
       signIn(request, response);
@@ -610,6 +632,9 @@ export async function startTestSmartServer(
     const patient = patients.get(username.toLowerCase());
     if (!patient) throw new Error(`no patient ${username} at the portal`);
     return patient;
+  };
+  const addTo = (username: string, resource: Resource) => {
+    patientOf(username).resources.push(stored(resource));
   };
 
   return {
@@ -626,9 +651,7 @@ export async function startTestSmartServer(
       const key = username.toLowerCase();
       patients.set(key, { username: key, patientId: patient.id, resources: resources.map(stored) });
     },
-    addResource: (username, resource) => {
-      patientOf(username).resources.push(stored(resource));
-    },
+    addResource: addTo,
     expireAccessTokens: () => {
       for (const jti of accessTokens.keys()) expired.add(jti);
     },
