@@ -22,6 +22,8 @@ import { nowTimestamp } from '../ids';
 import { importRead } from '../imports/import-file';
 import { readFileOnThread } from '../imports/import-file-thread';
 import { forgetEmptyImport } from '../imports/import-history';
+import type { FilePatient } from '../imports/file-readers';
+import { candidatesOf } from '../imports/match-person';
 import type { Logger } from '../logger';
 import { personOf, type ConnectionRow, type ConnectionStore } from './connection-store';
 import { PortalError, PORTAL_UNREACHABLE } from './portal-http';
@@ -77,6 +79,21 @@ export function createConnectionSync(deps: ConnectionSyncDependencies) {
     return { token: () => accessToken ?? '', renew };
   }
 
+  /**
+   * The portal's patient is the connection's person: a birth date that differs (the portal
+   * signed in another child, say) stops the sync before anything is written. Names are not
+   * compared: a portal has the legal name, a family often a first name.
+   */
+  async function samePatient(row: ConnectionRow, patient: FilePatient | null) {
+    const person = (await candidatesOf(db, row.user_id)).find((each) => each.id === personOf(row));
+    const born = patient?.birth_date;
+    if (!person?.date_of_birth || !born || born === person.date_of_birth) return;
+    throw new PortalError(
+      'refused',
+      `${row.portal} signed in ${patient.name ?? 'someone'} (born ${born}), not ${person.name} (born ${person.date_of_birth}): nothing was brought in. Disconnect, and connect the right person`,
+    );
+  }
+
   /** Reads the portal and imports what it holds; answers the summary. */
   async function syncRecords(row: ConnectionRow, provider: SmartProvider): Promise<string> {
     const portal = await client.discover(provider);
@@ -95,6 +112,7 @@ export function createConnectionSync(deps: ConnectionSyncDependencies) {
       await writeFile(path, text, { mode: 0o600 });
       const file = { path, name: row.portal, size: Buffer.byteLength(text) };
       const read = await readFileOnThread('fhir', file, {});
+      if ('records' in read) await samePatient(row, read.patient);
       if (!('records' in read))
         throw new PortalError('refused', `The portal's records could not be read: ${read.message}`);
       const done = await importRead(

@@ -340,6 +340,21 @@ describe('a patient portal connection', () => {
     expect((await connectionsOf(client)).connections).toHaveLength(1);
   });
 
+  it('brings nothing in when the portal signed in someone born on another day', async () => {
+    const { client: parent } = await signedUpClient(server, 'Parent');
+    const leo = await parent.post<{ id: string }>('/api/family-members', {
+      name: 'Leo Rivera',
+      date_of_birth: '2015-02-03',
+    });
+    const connected = await connect(parent, leo.body.id);
+    expect(connected).toMatchObject({ status: 'failed', last_synced_at: null });
+    expect(connected.problem).toBe(
+      `Riverside Health signed in Mia Rivera (born ${MIA_BIRTH_DATE}), not Leo Rivera (born 2015-02-03): nothing was brought in. Disconnect, and connect the right person`,
+    );
+    expect(await conditionsOf(parent, leo.body.id)).toEqual([]);
+    expect((await parent.get<ImportHistoryEntry[]>('/api/imports')).body).toEqual([]);
+  });
+
   it("syncs one account's connection while another's portal is slow", async () => {
     const { client: neighbour } = await signedUpClient(server, 'Neighbour');
     const theirMia = await addMia(neighbour);
