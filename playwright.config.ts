@@ -61,6 +61,7 @@ export default defineConfig({
         'documents.spec.ts',
         'empty-lists.spec.ts',
         'faster-entry.spec.ts',
+        'desktop.spec.ts',
       ],
     },
     ...(onPostgres

@@ -37,7 +37,7 @@ export function MemberFilter({
       aria-label="Filter by family member"
       // Relative, so that the screen-reader text in a chip scrolls with the strip instead of
       // widening the page.
-      className="relative -mx-4 mb-4 overflow-x-auto px-4 pb-1"
+      className="relative -mx-4 mb-4 overflow-x-auto px-4 pb-1 lg:-mx-8 lg:px-8"
     >
       <div className="flex w-max gap-2">
         <button

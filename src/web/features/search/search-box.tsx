@@ -14,21 +14,11 @@ import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/query-client';
 import { Highlighted } from './highlighted';
 import { personLabel, ResultIcon, resultDate } from './search-result-link';
+import { typingInField } from '../../lib/typing-in-field';
 
 const DEBOUNCE_MS = 200;
 
 export const SEARCH_LABEL = 'Search';
-
-/** Whether a key press is meant for a field being typed in. */
-function typingInField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable ||
-    target instanceof HTMLInputElement ||
-    target instanceof HTMLTextAreaElement ||
-    target instanceof HTMLSelectElement
-  );
-}
 
 function useDebounced(value: string, ms: number): string {
   const [settled, setSettled] = useState(value);

@@ -1,7 +1,11 @@
-/** Every signed-in screen: its content in one centred column, and the bottom navigation. */
-import { lazy, Suspense, useState } from 'react';
+/**
+ * Every signed-in screen: its content in one centred column, and the navigation — the bottom
+ * bar on a phone, a side bar from 1024 px wide (main-nav.tsx) — with the keyboard shortcuts.
+ */
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
-import { BottomNav } from './bottom-nav';
+import { useShortcuts } from './keyboard-shortcuts';
+import { MainNav } from './main-nav';
 
 // The Add New dialog, and the dialog machinery with it, loads when it is first wanted: no
 // screen needs it to show, and it is fetched as soon as a hand reaches for the button.
@@ -10,24 +14,40 @@ const AddNewDialog = lazy(() =>
   loadAddNewDialog().then((module) => ({ default: module.AddNewDialog })),
 );
 
+const ShortcutsDialog = lazy(() =>
+  import('./shortcuts-dialog').then((module) => ({ default: module.ShortcutsDialog })),
+);
+
 export function AppLayout() {
   const [adding, setAdding] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const [shortcuts, setShortcuts] = useState(false);
+  const add = useCallback(() => {
+    setWanted(true);
+    setAdding(true);
+  }, []);
+  const showShortcuts = useCallback(() => setShortcuts(true), []);
+  useShortcuts({ onAdd: add, onShortcuts: showShortcuts });
   return (
     <>
-      <main className="mx-auto w-full max-w-2xl px-4 pb-32">
-        <Outlet />
-      </main>
-      <BottomNav
-        onAdd={() => {
-          setWanted(true);
-          setAdding(true);
-        }}
+      <div className="lg:pl-60">
+        <main className="mx-auto w-full max-w-2xl px-4 pb-32 lg:max-w-3xl lg:px-8 lg:pb-12 print:max-w-none print:pb-0">
+          <Outlet />
+        </main>
+      </div>
+      <MainNav
+        onAdd={add}
         onAddIntent={() => void loadAddNewDialog()}
+        onShortcuts={showShortcuts}
       />
       {wanted ? (
         <Suspense fallback={null}>
           <AddNewDialog open={adding} onOpenChange={setAdding} />
+        </Suspense>
+      ) : null}
+      {shortcuts ? (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open={shortcuts} onOpenChange={setShortcuts} />
         </Suspense>
       ) : null}
     </>

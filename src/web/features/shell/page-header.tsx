@@ -59,7 +59,7 @@ export function PageHeader({
   return (
     <header
       ref={header}
-      className="sticky top-[var(--offline-banner-height,0px)] z-30 -mx-4 mb-4 border-b border-transparent bg-background/90 px-4 pt-[max(0.75rem,env(safe-area-inset-top))] pb-3 backdrop-blur supports-[backdrop-filter]:bg-background/75"
+      className="sticky top-[var(--offline-banner-height,0px)] z-30 -mx-4 mb-4 border-b border-transparent bg-background/90 px-4 lg:-mx-8 lg:px-8 pt-[max(0.75rem,env(safe-area-inset-top))] pb-3 backdrop-blur supports-[backdrop-filter]:bg-background/75"
     >
       <div className="flex items-center gap-3">
         {backTo ? (
@@ -87,7 +87,9 @@ export function PageHeader({
         {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
         {backTo ? null : <AccountButton />}
       </div>
-      <SearchBox />
+      <div className="print:hidden">
+        <SearchBox />
+      </div>
     </header>
   );
 }

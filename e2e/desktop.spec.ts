@@ -1,0 +1,103 @@
+/**
+ * The computer at home (CONTRACT §6 'Desktop', issue 52): from 1024 px wide the navigation is
+ * a side bar down the left with the bottom bar's names, 'Health Records' folding out to every
+ * record type, Documents and Growth, and Search; the keyboard reaches search ('/'), Add New
+ * ('n') and the shortcuts ('?'); printing leaves the navigation out; and no screen scrolls
+ * sideways at any width from 320 to 2560 px.
+ */
+import { expect, expectAccessible, test } from './fixtures';
+
+test.describe('at a desk', () => {
+  test.beforeEach(() => {
+    test.skip(test.info().project.name !== 'desktop', 'the side bar is for wide screens');
+  });
+
+  test('the side bar has the bottom bar’s names, and Health Records folds out', async ({
+    page,
+    user,
+  }) => {
+    void user;
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const box = await nav.boundingBox();
+    const viewport = page.viewportSize()!;
+    // Down the left, the whole height.
+    expect(box).toMatchObject({ x: 0, y: 0 });
+    expect(box!.height).toBeGreaterThanOrEqual(viewport.height - 1);
+    expect(box!.width).toBeLessThan(300);
+    for (const name of ['Timeline', 'List', 'Share', 'Contacts', 'Search']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole('button', { name: 'Add' })).toBeVisible();
+    // The record types wait in a closed group (the List screen's cards keep their names alone).
+    await expect(nav.getByRole('link', { name: 'Visits', exact: true })).toHaveCount(0);
+    await nav.getByText('Health Records').click();
+    for (const name of ['Visits', 'Medications', 'Lab Results', 'Vitals', 'Documents', 'Growth']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('side-bar.png') });
+    await nav.getByRole('link', { name: 'Lab Results', exact: true }).click();
+    await expect(page).toHaveURL(/\/labs$/);
+    await expect(nav.getByRole('link', { name: 'Lab Results', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    // Open as it was left, on the next page load.
+    await page.reload();
+    await expect(nav.getByRole('link', { name: 'Visits', exact: true })).toBeVisible();
+  });
+
+  test('the keyboard reaches search, Add New and the shortcuts', async ({ page, user }) => {
+    void user;
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.keyboard.press('n');
+    const addNew = page.getByRole('dialog', { name: 'Add New' });
+    await expect(addNew).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(addNew).toHaveCount(0);
+
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(sheet).toContainText('Search records and documents');
+    await expect(sheet).toContainText('Add New');
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(sheet).toHaveCount(0);
+    // Focus is back on the screen's title, as after any dialog.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+
+    await page.keyboard.press('/');
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
+    // Typed into the field, 'n' is a letter, not a shortcut.
+    await page.keyboard.type('n');
+    await expect(page.getByRole('dialog', { name: 'Add New' })).toHaveCount(0);
+  });
+
+  test('printing a screen leaves the navigation out', async ({ page, user }) => {
+    void user;
+    await page.goto('/list');
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+
+  test('no screen scrolls sideways, from 320 to 2560 px wide', async ({ page, user }) => {
+    void user;
+    const screens = ['/', '/list', '/visits', '/labs', '/documents', '/share', '/profile-settings'];
+    for (const width of [320, 390, 768, 1024, 1280, 1920, 2560]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const screen of screens) {
+        await page.goto(screen);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${screen} at ${width} px`).toBeLessThanOrEqual(0);
+      }
+    }
+  });
+});
