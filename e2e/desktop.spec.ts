@@ -5,7 +5,12 @@
  * ('n') and the shortcuts ('?'); printing leaves the navigation out; and no screen scrolls
  * sideways at any width from 320 to 2560 px.
  */
-import { expect, expectAccessible, test } from './fixtures';
+import type { Locator } from '@playwright/test';
+import { createRecordViaApi, expect, expectAccessible, test } from './fixtures';
+
+/** The record id a list link opens. */
+const idOf = async (link: Locator) =>
+  (await link.getAttribute('href'))?.split('?')[0]?.split('/').pop() ?? '';
 
 test.describe('at a desk', () => {
   test.beforeEach(() => {
@@ -73,6 +78,56 @@ test.describe('at a desk', () => {
     // Typed into the field, 'n' is a letter, not a shortcut.
     await page.keyboard.type('n');
     await expect(page.getByRole('dialog', { name: 'Add New' })).toHaveCount(0);
+  });
+
+  test('a record’s list stands beside it, and the keyboard moves along it', async ({
+    page,
+    user,
+  }) => {
+    void user;
+    const visits = [];
+    for (const [name, days] of [
+      ['Ear check', -30],
+      ['Dental cleaning', -20],
+      ['Eye exam', -10],
+    ] as const) {
+      visits.push(
+        await createRecordViaApi(page, 'visits', {
+          visit_name: name,
+          visit_date: new Date(Date.now() + days * 86_400_000).toISOString(),
+          doctor_name: 'Dr. Lee',
+        }),
+      );
+    }
+    await page.goto(`/visits/${visits[1]!.id}`);
+    const record = page.getByRole('main');
+    await expect(record.getByRole('heading', { name: 'Dental cleaning' })).toBeVisible();
+    const pane = page.getByRole('navigation', { name: 'Visits list' });
+    await expect(pane.getByRole('link')).toHaveCount(3);
+    const open = pane.getByRole('link', { name: /Dental cleaning/ });
+    await expect(open).toHaveAttribute('aria-current', 'page');
+    // Beside the page, not over it.
+    const paneBox = (await pane.boundingBox())!;
+    const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+    expect(heading.x).toBeGreaterThan(paneBox.x + paneBox.width);
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('list-detail.png') });
+
+    await open.focus();
+    await page.keyboard.press('ArrowDown');
+    const next = pane.getByRole('link').nth(2);
+    await expect(next).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/visits/${await idOf(next)}$`));
+    await expect(record.getByRole('heading', { name: 'Ear check' })).toBeVisible();
+    await pane.getByRole('link').first().focus();
+    await page.keyboard.press('End');
+    await expect(pane.getByRole('link').nth(2)).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(pane.getByRole('link').first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/visits(\?.*)?$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Visits' })).toBeVisible();
   });
 
   test('printing a screen leaves the navigation out', async ({ page, user }) => {

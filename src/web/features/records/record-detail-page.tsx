@@ -28,6 +28,8 @@ import { PageHeader } from '../shell/page-header';
 import { useUnits } from '../profile-settings/profile-queries';
 import { DEFAULT_UNITS, formatMeasure, type UnitSystem } from '../../../shared/units';
 import { listLocation } from './list-location';
+import { RecordListPane } from './record-list-pane';
+import { useWideScreen } from '../../lib/wide-screen';
 import { useDeleteRecord, useRecord } from './record-queries';
 import { RecordDocuments } from '../documents/record-documents';
 import { ImportedFromLine } from '../imports/imported-from';
@@ -94,7 +96,32 @@ export function formatFieldValue(
   }
 }
 
-export function RecordDetailPage<D extends RecordDefinition>({
+/**
+ * A record's page; from 1024 px wide with its type's list beside it (record-list-pane.tsx).
+ */
+export function RecordDetailPage<D extends RecordDefinition>(props: {
+  definition: D;
+  customisation?: DetailCustomisation<D>;
+}) {
+  const { definition } = props;
+  const { id = '' } = useParams();
+  const wide = useWideScreen();
+  const record = useRecord(definition, id);
+  const [personInView] = usePersonInView();
+  const backTo = listLocation(
+    definition,
+    record.data as Record<string, unknown> | undefined,
+    personInView,
+  );
+  return (
+    <>
+      {wide ? <RecordListPane definition={definition} currentId={id} backTo={backTo} /> : null}
+      <RecordDetail {...props} />
+    </>
+  );
+}
+
+function RecordDetail<D extends RecordDefinition>({
   definition,
   customisation = {},
 }: {

@@ -1,10 +1,13 @@
 /**
  * Every signed-in screen: its content in one centred column, and the navigation — the bottom
  * bar on a phone, a side bar from 1024 px wide (main-nav.tsx) — with the keyboard shortcuts.
+ * From 1024 px a record's page has its list beside it (list-pane.tsx).
  */
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
+import { cn } from '../../lib/cn';
 import { useShortcuts } from './keyboard-shortcuts';
+import { ListPaneProvider, useListPaneSlot } from './list-pane';
 import { MainNav } from './main-nav';
 
 // The Add New dialog, and the dialog machinery with it, loads when it is first wanted: no
@@ -22,6 +25,7 @@ export function AppLayout() {
   const [adding, setAdding] = useState(false);
   const [wanted, setWanted] = useState(false);
   const [shortcuts, setShortcuts] = useState(false);
+  const pane = useListPaneSlot();
   const add = useCallback(() => {
     setWanted(true);
     setAdding(true);
@@ -29,8 +33,16 @@ export function AppLayout() {
   const showShortcuts = useCallback(() => setShortcuts(true), []);
   useShortcuts({ onAdd: add, onShortcuts: showShortcuts });
   return (
-    <>
-      <div className="lg:pl-60">
+    <ListPaneProvider element={pane.element} setFilled={pane.setFilled}>
+      <aside
+        ref={pane.setElement}
+        className={cn(
+          'hidden print:hidden',
+          pane.filled &&
+            'lg:fixed lg:inset-y-0 lg:left-60 lg:block lg:w-72 lg:overflow-y-auto lg:border-r lg:border-border lg:bg-surface',
+        )}
+      />
+      <div className={pane.filled ? 'lg:pl-[33rem]' : 'lg:pl-60'}>
         <main className="mx-auto w-full max-w-2xl px-4 pb-32 lg:max-w-3xl lg:px-8 lg:pb-12 print:max-w-none print:pb-0">
           <Outlet />
         </main>
@@ -50,6 +62,6 @@ export function AppLayout() {
           <ShortcutsDialog open={shortcuts} onOpenChange={setShortcuts} />
         </Suspense>
       ) : null}
-    </>
+    </ListPaneProvider>
   );
 }
