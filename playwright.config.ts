@@ -63,6 +63,7 @@ export default defineConfig({
         'faster-entry.spec.ts',
         'desktop.spec.ts',
         'screens-at-every-size.spec.ts',
+        'desktop-documents.spec.ts',
       ],
     },
     ...(onPostgres

@@ -1,7 +1,8 @@
 /**
  * /documents/{id}: the document itself (an image full width, which a tap zooms; a PDF in the
  * browser's own viewer), what it is and the records it is attached to, 'Download', 'Edit
- * Document' and 'Delete Document' (asked first).
+ * Document' and 'Delete Document' (asked first). From 1024 px wide the document is large on
+ * the left and what it is, its text and the buttons that change it are beside it.
  */
 import { Download, Pencil, Trash2, ZoomIn, ZoomOut } from 'lucide-react';
 import { useState } from 'react';
@@ -98,64 +99,78 @@ export function DocumentDetailPage() {
   return (
     <>
       <PageHeader title={data.title} subtitle={data.document_type} backTo="/documents" />
-      {image ? (
-        <div className="-mx-4 overflow-auto bg-surface-muted sm:mx-0 sm:rounded-2xl">
-          <img
-            src={data.view_url}
-            alt={data.title}
-            className={cn('block max-w-none', zoomed ? 'w-[250%]' : 'w-full')}
-            onClick={() => setZoomed((value) => !value)}
-          />
-        </div>
-      ) : (
-        <iframe
-          src={data.view_url}
-          title={data.title}
-          className="h-[70dvh] w-full rounded-2xl border border-border bg-white"
-        />
-      )}
-      <div className="mt-3 flex flex-wrap gap-2">
-        {image ? (
-          <Button variant="outline" onClick={() => setZoomed((value) => !value)}>
-            {zoomed ? <ZoomOut aria-hidden="true" /> : <ZoomIn aria-hidden="true" />}
-            {zoomed ? 'Zoom out' : 'Zoom in'}
-          </Button>
-        ) : null}
-        <a
-          href={`${data.file_url}?download`}
-          download={data.file_name}
-          className={buttonVariants({ variant: 'primary' })}
-        >
-          <Download aria-hidden="true" />
-          Download
-        </a>
-        {canChange ? (
-          <Button variant="outline" onClick={() => setEditing(true)}>
-            <Pencil aria-hidden="true" />
-            Edit Document
-          </Button>
-        ) : null}
-      </div>
-      <Card className="mt-4 p-5">
-        <dl className="divide-y divide-border">
-          {rows.map((row) => (
-            <div key={row.label} className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
-              <dt className="text-sm font-medium text-muted-foreground">{row.label}</dt>
-              <dd className="min-w-0 wrap-anywhere">{row.value}</dd>
+      {/* From 1024 px the document and what it is stand side by side, in a wider column. */}
+      <div
+        data-wide
+        className="lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start lg:gap-8"
+      >
+        <div>
+          {image ? (
+            <div className="-mx-4 overflow-auto bg-surface-muted sm:mx-0 sm:rounded-2xl">
+              <img
+                src={data.view_url}
+                alt={data.title}
+                className={cn(
+                  'block max-w-none',
+                  // At a desk the whole page fits the screen's height until it is zoomed.
+                  zoomed ? 'w-[250%]' : 'w-full lg:max-h-[calc(100dvh-14rem)] lg:object-contain',
+                )}
+                onClick={() => setZoomed((value) => !value)}
+              />
             </div>
-          ))}
-        </dl>
-      </Card>
-      <ImportedFromLine from={data.imported_from} />
-      <DocumentText id={data.id} />
-      {canChange ? (
-        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
-          <Button variant="destructive" onClick={() => setConfirming(true)}>
-            <Trash2 aria-hidden="true" />
-            Delete Document
-          </Button>
+          ) : (
+            <iframe
+              src={data.view_url}
+              title={data.title}
+              className="h-[70dvh] w-full rounded-2xl border border-border bg-white lg:h-[calc(100dvh-14rem)]"
+            />
+          )}
+          <div className="mt-3 flex flex-wrap gap-2">
+            {image ? (
+              <Button variant="outline" onClick={() => setZoomed((value) => !value)}>
+                {zoomed ? <ZoomOut aria-hidden="true" /> : <ZoomIn aria-hidden="true" />}
+                {zoomed ? 'Zoom out' : 'Zoom in'}
+              </Button>
+            ) : null}
+            <a
+              href={`${data.file_url}?download`}
+              download={data.file_name}
+              className={buttonVariants({ variant: 'primary' })}
+            >
+              <Download aria-hidden="true" />
+              Download
+            </a>
+            {canChange ? (
+              <Button variant="outline" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" />
+                Edit Document
+              </Button>
+            ) : null}
+          </div>
         </div>
-      ) : null}
+        <div>
+          <Card className="mt-4 p-5 lg:mt-0">
+            <dl className="divide-y divide-border">
+              {rows.map((row) => (
+                <div key={row.label} className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
+                  <dt className="text-sm font-medium text-muted-foreground">{row.label}</dt>
+                  <dd className="min-w-0 wrap-anywhere">{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+          <ImportedFromLine from={data.imported_from} />
+          <DocumentText id={data.id} />
+          {canChange ? (
+            <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
+              <Button variant="destructive" onClick={() => setConfirming(true)}>
+                <Trash2 aria-hidden="true" />
+                Delete Document
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      </div>
       {canChange ? (
         <EditDocumentDialog document={data} open={editing} onOpenChange={setEditing} />
       ) : null}

@@ -1,9 +1,13 @@
-/** Documents as a list: each with its thumbnail ('{title} thumbnail'), type, date and person. */
+/**
+ * Documents as a list: each with its thumbnail ('{title} thumbnail'), type, date and person;
+ * stacked (in a narrow column beside a record, from 1024 px), the thumbnail large above them.
+ */
 import { ChevronRight, FileText } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDate, LONG_DATE_FORMAT } from '../../../shared/dates';
 import type { StoredDocument } from '../../../shared/documents';
 import { MemberBadge } from '../../components/member-badge';
+import { cn } from '../../lib/cn';
 
 /** A document's size as people read it. */
 export function formatBytes(bytes: number): string {
@@ -13,20 +17,32 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024 / 1024).toFixed(2)} GB`;
 }
 
-export function DocumentThumbnail({ document }: { document: StoredDocument }) {
+export function DocumentThumbnail({
+  document,
+  className,
+}: {
+  document: StoredDocument;
+  className?: string;
+}) {
   return document.thumbnail_url ? (
     <img
       src={document.thumbnail_url}
       alt={`${document.title} thumbnail`}
       loading="lazy"
       decoding="async"
-      className="size-16 shrink-0 rounded-lg border border-border bg-white object-cover"
+      className={cn(
+        'size-16 shrink-0 rounded-lg border border-border bg-white object-cover',
+        className,
+      )}
     />
   ) : (
     <span
       role="img"
       aria-label={`${document.title} thumbnail`}
-      className="flex size-16 shrink-0 items-center justify-center rounded-lg border border-border bg-surface-muted text-muted-foreground"
+      className={cn(
+        'flex size-16 shrink-0 items-center justify-center rounded-lg border border-border bg-surface-muted text-muted-foreground',
+        className,
+      )}
     >
       <FileText className="size-7" aria-hidden="true" />
     </span>
@@ -36,9 +52,12 @@ export function DocumentThumbnail({ document }: { document: StoredDocument }) {
 export function DocumentList({
   documents,
   showPerson = true,
+  stacked = false,
 }: {
   documents: readonly StoredDocument[];
   showPerson?: boolean;
+  /** From 1024 px, each document's thumbnail large above its title (a narrow column's list). */
+  stacked?: boolean;
 }) {
   return (
     <ul className="space-y-3">
@@ -46,9 +65,15 @@ export function DocumentList({
         <li key={document.id}>
           <Link
             to={`/documents/${document.id}`}
-            className="flex items-center gap-3 rounded-2xl border border-border bg-surface p-3 shadow-[0_1px_2px_rgb(15_31_36/0.05)] transition-colors hover:border-primary"
+            className={cn(
+              'flex items-center gap-3 rounded-2xl border border-border bg-surface p-3 shadow-[0_1px_2px_rgb(15_31_36/0.05)] transition-colors hover:border-primary',
+              stacked && 'lg:flex-col lg:items-stretch',
+            )}
           >
-            <DocumentThumbnail document={document} />
+            <DocumentThumbnail
+              document={document}
+              className={stacked ? 'lg:h-36 lg:w-full' : undefined}
+            />
             <span className="min-w-0 flex-1 space-y-0.5">
               <span className="block truncate font-semibold">{document.title}</span>
               <span className="block text-sm text-muted-foreground">
@@ -61,7 +86,10 @@ export function DocumentList({
                 <MemberBadge name={document.person_name} color={null} />
               ) : null}
             </span>
-            <ChevronRight className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <ChevronRight
+              className={cn('size-5 shrink-0 text-muted-foreground', stacked && 'lg:hidden')}
+              aria-hidden="true"
+            />
           </Link>
         </li>
       ))}

@@ -2,7 +2,8 @@
  * A record's documents, on its detail screen (every record type's): the heading
  * 'Documents', the documents attached to it, and 'Attach Document' (the Upload Document
  * dialog, tied to the record, its person and its date, offering the person's documents
- * already uploaded).
+ * already uploaded). From 1024 px wide it is a column beside the record's details, its
+ * documents' thumbnails large.
  */
 import { Paperclip } from 'lucide-react';
 import { useState } from 'react';
@@ -38,8 +39,8 @@ export function RecordDocuments({
   const documents = useDocuments({ record_type: recordType, record_id: recordId });
   const list = documents.data?.documents ?? [];
   return (
-    <section className="mt-6 space-y-3" aria-labelledby={`documents-${recordId}`}>
-      <div className="flex items-center justify-between gap-3">
+    <section className="mt-6 space-y-3 lg:mt-0" aria-labelledby={`documents-${recordId}`}>
+      <div className="flex items-center justify-between gap-3 lg:flex-wrap">
         <h2 id={`documents-${recordId}`} className="text-lg font-semibold">
           Documents
         </h2>
@@ -51,7 +52,7 @@ export function RecordDocuments({
         ) : null}
       </div>
       {list.length ? (
-        <DocumentList documents={list} showPerson={false} />
+        <DocumentList documents={list} showPerson={false} stacked />
       ) : documents.isPending ? null : (
         <p className="text-sm text-muted-foreground">No documents attached.</p>
       )}

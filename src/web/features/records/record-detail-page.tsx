@@ -228,52 +228,62 @@ function RecordDetail<D extends RecordDefinition>({
           ) : null
         }
       />
-      <Card className="p-5">
-        <div className="flex items-start gap-4">
-          <RecordTypeIcon type={definition.type} size="lg" />
-          <div className="min-w-0 flex-1">
-            <h2 className="text-xl font-bold break-words">
-              {titleField && titleField.kind !== 'text'
-                ? formatFieldValue(titleField, values[definition.titleField])
-                : String(values[definition.titleField] ?? '')}
-            </h2>
-            <div className="mt-1.5 flex flex-wrap items-center gap-2">
-              {customisation.badges?.(data)}
-            </div>
-          </div>
-        </div>
-        {rows.length ? (
-          <dl className="mt-5 divide-y divide-border border-t border-border">
-            {rows.map((row) => (
-              <div key={row.label} className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
-                <dt className="text-sm font-medium text-muted-foreground">{row.label}</dt>
-                {/* min-w-0: a grid cell is otherwise as wide as its longest word or link. */}
-                <dd className="min-w-0 wrap-anywhere">{row.value}</dd>
+      {/* From 1024 px the record's documents are a column beside its details. */}
+      <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_15rem] lg:items-start lg:gap-6">
+        <div>
+          <Card className="p-5">
+            <div className="flex items-start gap-4">
+              <RecordTypeIcon type={definition.type} size="lg" />
+              <div className="min-w-0 flex-1">
+                <h2 className="text-xl font-bold break-words">
+                  {titleField && titleField.kind !== 'text'
+                    ? formatFieldValue(titleField, values[definition.titleField])
+                    : String(values[definition.titleField] ?? '')}
+                </h2>
+                <div className="mt-1.5 flex flex-wrap items-center gap-2">
+                  {customisation.badges?.(data)}
+                </div>
               </div>
-            ))}
-          </dl>
-        ) : null}
-      </Card>
-      <ImportedFromLine from={(data as { imported_from?: ImportedFrom | null }).imported_from} />
-      {customisation.after?.(data)}
-      {shared ? (
-        <p className="mt-3 text-sm text-muted-foreground">
-          Shared with you by {shared.ownerName}
-          {canChange ? '' : ': you can view this record but not change it'}.
-        </p>
-      ) : null}
-      <RecordDocuments
-        recordType={definition.path}
-        recordId={id}
-        // The record's person, as the upload names them: none for the user's own.
-        personId={
-          data.user_id === me
-            ? (data.family_member_id ?? '')
-            : (data.family_member_id ?? data.user_id)
-        }
-        recordDate={recordDateOf(definition, values)}
-        canChange={canChange}
-      />
+            </div>
+            {rows.length ? (
+              <dl className="mt-5 divide-y divide-border border-t border-border">
+                {rows.map((row) => (
+                  <div
+                    key={row.label}
+                    className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4"
+                  >
+                    <dt className="text-sm font-medium text-muted-foreground">{row.label}</dt>
+                    {/* min-w-0: a grid cell is otherwise as wide as its longest word or link. */}
+                    <dd className="min-w-0 wrap-anywhere">{row.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+          </Card>
+          <ImportedFromLine
+            from={(data as { imported_from?: ImportedFrom | null }).imported_from}
+          />
+          {customisation.after?.(data)}
+          {shared ? (
+            <p className="mt-3 text-sm text-muted-foreground">
+              Shared with you by {shared.ownerName}
+              {canChange ? '' : ': you can view this record but not change it'}.
+            </p>
+          ) : null}
+        </div>
+        <RecordDocuments
+          recordType={definition.path}
+          recordId={id}
+          // The record's person, as the upload names them: none for the user's own.
+          personId={
+            data.user_id === me
+              ? (data.family_member_id ?? '')
+              : (data.family_member_id ?? data.user_id)
+          }
+          recordDate={recordDateOf(definition, values)}
+          canChange={canChange}
+        />
+      </div>
       {canChange ? (
         <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button variant="destructive" onClick={() => setConfirming(true)}>
