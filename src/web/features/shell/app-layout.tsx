@@ -43,7 +43,7 @@ export function AppLayout() {
         )}
       />
       <div className={pane.filled ? 'lg:pl-[33rem]' : 'lg:pl-60'}>
-        <main className="mx-auto w-full max-w-2xl px-4 pb-32 lg:max-w-3xl lg:px-8 lg:pb-12 print:max-w-none print:pb-0">
+        <main className="mx-auto w-full max-w-2xl px-4 pb-32 lg:max-w-3xl lg:px-8 lg:has-[[data-wide]]:max-w-6xl lg:pb-12 print:max-w-none print:pb-0">
           <Outlet />
         </main>
       </div>
