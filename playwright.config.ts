@@ -64,6 +64,7 @@ export default defineConfig({
         'desktop.spec.ts',
         'screens-at-every-size.spec.ts',
         'desktop-documents.spec.ts',
+        'desktop-timeline.spec.ts',
       ],
     },
     ...(onPostgres

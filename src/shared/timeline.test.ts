@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { groupTimeline, showsTodayMarker, type TimelineEvent } from './timeline';
+import {
+  groupTimeline,
+  showsTodayMarker,
+  splitUpcomingVisits,
+  type TimelineEvent,
+} from './timeline';
 
 const originalZone = process.env.TZ;
 afterEach(() => {
@@ -81,5 +86,31 @@ describe('showsTodayMarker', () => {
   });
   it('hides with no events at all', () => {
     expect(showsTodayMarker([], '2026-06-15')).toBe(false);
+  });
+});
+
+describe('splitUpcomingVisits', () => {
+  it('takes the visits after today, soonest first, and leaves the rest in order', () => {
+    process.env.TZ = 'UTC';
+    const later = event('2026-06-20T09:00:00.000Z', 'visit', 'Dentist');
+    const soonLate = event('2026-06-16T15:00:00.000Z', 'visit', 'Eye exam');
+    const soonEarly = event('2026-06-16T08:00:00.000Z', 'visit', 'Checkup');
+    const todayVisit = event('2026-06-15T16:00:00.000Z', 'visit', 'Today visit');
+    const futureShot = event('2026-06-18', 'shot', 'Flu shot');
+    const past = event('2026-06-10', 'note', 'Letter');
+    const { upcoming, rest } = splitUpcomingVisits(
+      [later, futureShot, soonLate, soonEarly, todayVisit, past],
+      '2026-06-15',
+    );
+    expect(upcoming.map((day) => [day.day, day.events.map((e) => e.name)])).toEqual([
+      ['2026-06-16', ['Checkup', 'Eye exam']],
+      ['2026-06-20', ['Dentist']],
+    ]);
+    expect(rest.map((e) => e.name)).toEqual(['Flu shot', 'Today visit', 'Letter']);
+  });
+
+  it('has nothing upcoming when no visit is after today', () => {
+    const past = event('2026-06-10T09:00:00.000Z', 'visit');
+    expect(splitUpcomingVisits([past], '2026-06-15')).toEqual({ upcoming: [], rest: [past] });
   });
 });

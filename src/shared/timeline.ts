@@ -85,3 +85,18 @@ export function showsTodayMarker(days: readonly TimelineDay[], today: string): b
   if (!newest) return false;
   return !days.some((group) => group.day === today) && newest.day < today;
 }
+
+/**
+ * At a desk the timeline's side panel has 'Upcoming visits': the visits on a day after today,
+ * soonest day first and soonest first within it. The rest stay in the events column.
+ */
+export function splitUpcomingVisits(
+  events: readonly TimelineEvent[],
+  today: string,
+): { upcoming: TimelineDay[]; rest: TimelineEvent[] } {
+  const ahead = (event: TimelineEvent) => event.type === 'visit' && eventDay(event) > today;
+  const upcoming = groupTimeline(events.filter(ahead))
+    .reverse()
+    .map((day) => ({ ...day, events: day.events.reverse() }));
+  return { upcoming, rest: events.filter((event) => !ahead(event)) };
+}

@@ -1,6 +1,8 @@
 /**
  * / : the timeline. Events of every dated record, grouped by day, newest first, a page at a
- * time as the user scrolls; the family-member strip filters them.
+ * time as the user scrolls; the family-member strip filters them. On a phone Today's
+ * Medications and Vaccines due stand above the events; from 1024 px wide they are in a side
+ * panel beside them, 'Today', with the upcoming visits, sticky as the events scroll.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronRight, Sparkles } from 'lucide-react';
@@ -14,7 +16,9 @@ import { recordCatalogue } from '../../../shared/records/catalogue';
 import {
   groupTimeline,
   showsTodayMarker,
+  splitUpcomingVisits,
   TIMELINE_TYPE_LABELS,
+  type TimelineDay,
   type TimelineEvent,
 } from '../../../shared/timeline';
 import { Card } from '../../components/ui/card';
@@ -27,6 +31,7 @@ import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/query-client';
 import { DocumentIcon, RecordTypeIcon } from '../../components/record-type-icon';
 import { showError } from '../../lib/toast';
+import { useWideScreen } from '../../lib/wide-screen';
 import { TodaysMedications } from '../doses/todays-medications';
 import { FamilyFilter } from '../family-members/member-filter';
 import { usePersonInView } from '../family-members/person-in-view';
@@ -62,6 +67,55 @@ function EventCard({ event }: { event: TimelineEvent }) {
   );
 }
 
+/** A day's events under its date: an h2 in the events column, an h3 in the side panel. */
+function DayGroup({
+  group,
+  today,
+  level: Heading = 'h2',
+}: {
+  group: TimelineDay;
+  today: string;
+  level?: 'h2' | 'h3';
+}) {
+  return (
+    <section aria-labelledby={`day-${group.day}`}>
+      <Heading
+        id={`day-${group.day}`}
+        className={cn(
+          'mb-2 text-sm font-semibold',
+          group.day === today ? 'text-primary' : 'text-muted-foreground',
+        )}
+      >
+        {group.label}
+      </Heading>
+      <ul className="space-y-2">
+        {group.events.map((event) => (
+          <li key={`${event.type}-${event.id}`}>
+            <EventCard event={event} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The side panel's visits after today, soonest first, under their days. */
+function UpcomingVisits({ days, today }: { days: TimelineDay[]; today: string }) {
+  if (days.length === 0) return null;
+  return (
+    <section aria-labelledby="upcoming-visits-heading" className="mb-5">
+      <h2 id="upcoming-visits-heading" className="mb-2 text-sm font-semibold text-primary">
+        Upcoming visits
+      </h2>
+      <div className="space-y-4">
+        {days.map((group) => (
+          <DayGroup key={group.day} group={group} today={today} level="h3" />
+        ))}
+      </div>
+    </section>
+  );
+}
+
 export function TimelinePage() {
   const profile = useProfile();
   const [member] = usePersonInView();
@@ -80,11 +134,22 @@ export function TimelinePage() {
     () => timeline.data?.pages.flatMap((page) => page.events) ?? [],
     [timeline.data],
   );
-  const days = useMemo(() => groupTimeline(events), [events]);
+  const wide = useWideScreen();
   const today = localToday();
-  return (
+  // At a desk the visits after today move to the side panel; on a phone they stay on top.
+  const { upcoming, rest } = useMemo(
+    () => (wide ? splitUpcomingVisits(events, today) : { upcoming: [], rest: events }),
+    [events, today, wide],
+  );
+  const days = useMemo(() => groupTimeline(rest), [rest]);
+  const doses = (
     <>
-      <PageHeader title={`Welcome, ${firstName(profile.data?.full_name)}!`} />
+      <TodaysMedications member={member} />
+      <VaccineDosesDue member={member} />
+    </>
+  );
+  const column = (
+    <>
       <section
         aria-label={APP_NAME}
         className="mb-5 overflow-hidden rounded-3xl bg-gradient-to-br from-[var(--banner-from)] to-[var(--banner-to)] p-5 text-white shadow-md"
@@ -100,8 +165,7 @@ export function TimelinePage() {
         </div>
       </section>
       <FamilyFilter />
-      <TodaysMedications member={member} />
-      <VaccineDosesDue member={member} />
+      {wide ? null : doses}
       {timeline.isPending ? (
         <Loading />
       ) : events.length === 0 ? (
@@ -117,7 +181,7 @@ export function TimelinePage() {
         )
       ) : (
         <div className="space-y-6">
-          {showsTodayMarker(days, today) ? (
+          {showsTodayMarker(days, today) || (days.length === 0 && upcoming.length > 0) ? (
             <section aria-labelledby="today-heading">
               <h2 id="today-heading" className="mb-2 text-sm font-semibold text-primary">
                 Today - {formatDate(today, DAY_GROUP_FORMAT)}
@@ -128,28 +192,38 @@ export function TimelinePage() {
             </section>
           ) : null}
           {days.map((group) => (
-            <section key={group.day} aria-labelledby={`day-${group.day}`}>
-              <h2
-                id={`day-${group.day}`}
-                className={cn(
-                  'mb-2 text-sm font-semibold',
-                  group.day === today ? 'text-primary' : 'text-muted-foreground',
-                )}
-              >
-                {group.label}
-              </h2>
-              <ul className="space-y-2">
-                {group.events.map((event) => (
-                  <li key={`${event.type}-${event.id}`}>
-                    <EventCard event={event} />
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <DayGroup key={group.day} group={group} today={today} />
           ))}
           <LoadMore query={timeline} label="Show earlier events" />
         </div>
       )}
+    </>
+  );
+  const header = <PageHeader title={`Welcome, ${firstName(profile.data?.full_name)}!`} />;
+  if (!wide) {
+    return (
+      <>
+        {header}
+        {column}
+      </>
+    );
+  }
+  // data-wide: the layout widens its column for this page (shell/app-layout.tsx). The panel
+  // sticks below the header (its height is published by page-header.tsx); with nothing in it,
+  // it is not there.
+  return (
+    <>
+      {header}
+      <div data-wide="" className="grid grid-cols-[minmax(0,1fr)_20rem] items-start gap-8">
+        <div className="min-w-0">{column}</div>
+        <aside
+          aria-label="Today"
+          className="sticky top-[calc(var(--page-header-height,6rem)_+_0.5rem)] max-h-[calc(100vh_-_var(--page-header-height,6rem)_-_1rem)] overflow-y-auto empty:hidden"
+        >
+          {doses}
+          <UpcomingVisits days={upcoming} today={today} />
+        </aside>
+      </div>
     </>
   );
 }
