@@ -1,7 +1,8 @@
 /**
  * Every signed-in screen: its content in one centred column, and the navigation — the bottom
  * bar on a phone, a side bar from 1024 px wide (main-nav.tsx) — with the keyboard shortcuts.
- * From 1024 px a record's page has its list beside it (list-pane.tsx).
+ * From 1024 px a record's page has its list beside it (list-pane.tsx), and a screen that
+ * marks an element of its own `data-wide` (a chart, a table) has a wider column.
  */
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
@@ -43,7 +44,7 @@ export function AppLayout() {
         )}
       />
       <div className={pane.filled ? 'lg:pl-[33rem]' : 'lg:pl-60'}>
-        <main className="mx-auto w-full max-w-2xl px-4 pb-32 lg:max-w-3xl lg:px-8 lg:pb-12 print:max-w-none print:pb-0">
+        <main className="mx-auto w-full max-w-2xl px-4 pb-32 lg:max-w-3xl lg:px-8 lg:pb-12 lg:has-[[data-wide]]:max-w-6xl print:max-w-none print:pb-0">
           <Outlet />
         </main>
       </div>
