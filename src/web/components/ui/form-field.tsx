@@ -3,6 +3,13 @@ import { cn } from '../../lib/cn';
 import { Label } from './input';
 
 /**
+ * Two fields that belong together (a start and an end date): one above the other on a phone,
+ * as every field is, and side by side from 1024 px wide.
+ */
+export const PAIRED_FIELDS =
+  'space-y-5 lg:grid lg:grid-cols-2 lg:items-start lg:gap-x-4 lg:space-y-0';
+
+/**
  * A label above its control, with an optional hint and error below. `labelClassName` styles
  * the label's line: 'lg:sr-only' where a column's header shows the name at a desk.
  */

@@ -24,7 +24,12 @@ import { labResultDefinition } from '../../../shared/records';
 import { LabFlagBadge } from '../../components/lab-flag-badge';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { FieldError, fieldErrorProps, FormField } from '../../components/ui/form-field';
+import {
+  FieldError,
+  fieldErrorProps,
+  FormField,
+  PAIRED_FIELDS,
+} from '../../components/ui/form-field';
 import { Input, Select } from '../../components/ui/input';
 import { labResultsApi } from '../../lib/api';
 import { cn } from '../../lib/cn';
@@ -295,8 +300,10 @@ export function LabPanelForm() {
             </Select>
           </FormField>
           {commonField('collected_date', 'date')}
-          {commonField('lab', 'text')}
-          {commonField('ordered_by', 'text')}
+          <div className={PAIRED_FIELDS}>
+            {commonField('lab', 'text')}
+            {commonField('ordered_by', 'text')}
+          </div>
           <FormField id="lab-panel-panel" label="Panel">
             <Select
               id="lab-panel-panel"

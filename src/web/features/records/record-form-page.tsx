@@ -17,7 +17,12 @@ import type {
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/feedback';
-import { FieldError, fieldErrorProps, FormField } from '../../components/ui/form-field';
+import {
+  FieldError,
+  fieldErrorProps,
+  FormField,
+  PAIRED_FIELDS,
+} from '../../components/ui/form-field';
 import { Checkbox, Input, Select, Textarea } from '../../components/ui/input';
 import { ApiError } from '../../../shared/api-error';
 import { showError, showSuccess } from '../../lib/toast';
@@ -653,10 +658,7 @@ export function RecordFormPage({
             }
             if ('pair' in block) {
               return (
-                <div
-                  key={block.pair[0][0]}
-                  className="space-y-5 lg:grid lg:grid-cols-2 lg:items-start lg:gap-x-4 lg:space-y-0"
-                >
+                <div key={block.pair[0][0]} className={PAIRED_FIELDS}>
                   {block.pair.map(fieldBlock)}
                 </div>
               );
