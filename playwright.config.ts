@@ -62,6 +62,7 @@ export default defineConfig({
         'empty-lists.spec.ts',
         'faster-entry.spec.ts',
         'desktop.spec.ts',
+        'desktop-forms.spec.ts',
       ],
     },
     ...(onPostgres
