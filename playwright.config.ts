@@ -65,6 +65,7 @@ export default defineConfig({
         'screens-at-every-size.spec.ts',
         'desktop-documents.spec.ts',
         'desktop-timeline.spec.ts',
+        'desktop-forms.spec.ts',
       ],
     },
     ...(onPostgres

@@ -49,6 +49,9 @@ export interface TimelineSpec<C extends string = string> {
   };
 }
 
+/** Two fields, the second right after the first in the form, shown side by side at a desk. */
+export type FieldPair<C extends string = string> = readonly [C, C];
+
 export interface RecordMessages {
   created: Toast;
   updated: Toast;
@@ -87,6 +90,11 @@ export interface RecordDefinition<F extends FieldMap = FieldMap, Out = unknown> 
   timeline?: TimelineSpec;
   /** Where the form goes after saving an edit (SPEC.md §4). */
   afterEdit: 'detail' | 'list';
+  /**
+   * Neighbouring fields that belong together (a start and an end date, a range's low and
+   * high): from 1024 px wide the form shows each pair side by side, in the same order.
+   */
+  pairs?: readonly FieldPair[];
   messages: RecordMessages;
   /**
    * What search finds a record by (CONTRACT.md §5 Search): its title field and these fields.
@@ -181,6 +189,7 @@ type CheckedColumns<F extends FieldMap> = {
   order: readonly OrderTerm<keyof F & string>[];
   views?: Readonly<Record<string, ListView<keyof F & string>>>;
   timeline?: TimelineSpec<keyof F & string>;
+  pairs?: readonly FieldPair<keyof F & string>[];
   search?: {
     fields: readonly (keyof F & string)[];
     dateField?: keyof F & string;

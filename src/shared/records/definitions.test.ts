@@ -185,3 +185,31 @@ describe('record definitions', () => {
     });
   });
 });
+
+describe('record definitions, pairs of fields', () => {
+  it('pair two fields of the type, the second right after the first in the form', () => {
+    for (const definition of recordDefinitions) {
+      const names = Object.keys(definition.fields);
+      for (const [first, second] of definition.pairs ?? []) {
+        expect(names.indexOf(second), `${definition.type}: ${first}, ${second}`).toBe(
+          names.indexOf(first) + 1,
+        );
+        expect(names.indexOf(first)).toBeGreaterThanOrEqual(0);
+        for (const name of [first, second]) {
+          expect(['checkbox', 'member', 'persons']).not.toContain(definition.fields[name]?.kind);
+        }
+      }
+    }
+  });
+
+  it('put the dates, ranges and measures that belong together side by side', () => {
+    const pairs = Object.fromEntries(
+      recordDefinitions.map((definition) => [definition.type, definition.pairs ?? []]),
+    );
+    expect(pairs.medication).toContainEqual(['start_date', 'end_date']);
+    expect(pairs.medication).toContainEqual(['dosage', 'frequency']);
+    expect(pairs.insurance).toContainEqual(['effective_date', 'expiry_date']);
+    expect(pairs.lab_result).toContainEqual(['range_low', 'range_high']);
+    expect(pairs.vital).toContainEqual(['systolic_mmhg', 'diastolic_mmhg']);
+  });
+});

@@ -42,6 +42,11 @@ const base = standardMessages('Insurance', 'insurance', {
 export const insuranceDefinition = defineRecord({
   ...recordCatalogue.insurance,
   titleField: 'provider_name',
+  pairs: [
+    ['policy_number', 'group_number'],
+    ['deductible', 'copay'],
+    ['effective_date', 'expiry_date'],
+  ],
   fields,
   schema: objectSchema(fields),
   memberLinked: true,

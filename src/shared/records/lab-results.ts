@@ -79,6 +79,11 @@ export function rangeInOrder(values: {
 export const labResultDefinition = defineRecord({
   ...recordCatalogue.lab_result,
   titleField: 'test_name',
+  pairs: [
+    ['result', 'unit'],
+    ['range_low', 'range_high'],
+    ['lab', 'ordered_by'],
+  ],
   fields,
   schema: objectSchema(fields).refine(rangeInOrder, {
     error: RANGE_ORDER_MESSAGE,

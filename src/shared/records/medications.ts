@@ -76,6 +76,10 @@ export function withUntimedAsNoSetTime<V extends Record<string, unknown>>(values
 export const medicationDefinition = defineRecord({
   ...recordCatalogue.medication,
   titleField: 'medication_name',
+  pairs: [
+    ['dosage', 'frequency'],
+    ['start_date', 'end_date'],
+  ],
   fields,
   schema: objectSchema(fields)
     .refine(

@@ -48,6 +48,13 @@ export const hasMeasurement = (values: Partial<Record<VitalColumn, unknown>>) =>
 export const vitalDefinition = defineRecord({
   ...recordCatalogue.vital,
   titleField: 'measured_at',
+  pairs: [
+    ['weight_kg', 'height_cm'],
+    ['systolic_mmhg', 'diastolic_mmhg'],
+    ['heart_rate_per_min', 'respiratory_rate_per_min'],
+    ['temperature_c', 'oxygen_saturation_pct'],
+    ['blood_glucose_mg_dl', 'glucose_timing'],
+  ],
   fields,
   schema: objectSchema(fields).superRefine((values: VitalValues, context) => {
     const issue = (message: string, path: string) =>

@@ -8,6 +8,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { chartHeight } from './chart-size';
 
 export interface GrowthChartCurve {
   /** '3rd', '50th', … */
@@ -70,7 +71,7 @@ function chartOptions(props: GrowthChartProps, width: number, onDrawn: () => voi
   const font = '12px system-ui, sans-serif';
   return {
     width,
-    height: HEIGHT,
+    height: chartHeight(width, HEIGHT),
     padding: [12, 36, 0, 0],
     legend: { show: false },
     cursor: { show: false },
@@ -188,7 +189,10 @@ export default function GrowthChart(props: GrowthChartProps) {
     performance.measure('growth-chart-create', { start, end: performance.now() });
     const resize = new ResizeObserver(() => {
       if (element.clientWidth !== chart.width)
-        chart.setSize({ width: element.clientWidth, height: HEIGHT });
+        chart.setSize({
+          width: element.clientWidth,
+          height: chartHeight(element.clientWidth, HEIGHT),
+        });
     });
     resize.observe(element);
     return () => {

@@ -7,6 +7,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { chartHeight } from './chart-size';
 
 export interface TrendPoint {
   at: string /* ISO date or datetime */;
@@ -149,9 +150,10 @@ export default function TrendChart({ name, points, unit, range, series2 }: Trend
     const bounds = [...values, range?.low, range?.high].filter(
       (value): value is number => typeof value === 'number',
     );
+    const width = () => Math.max(element.clientWidth, 200);
     const options: uPlot.Options = {
-      width: Math.max(element.clientWidth, 200),
-      height: HEIGHT,
+      width: width(),
+      height: chartHeight(width(), HEIGHT),
       legend: { show: false },
       cursor: { show: false },
       plugins: [
@@ -190,7 +192,7 @@ export default function TrendChart({ name, points, unit, range, series2 }: Trend
     };
     const plot = new uPlot(options, data, element);
     const resize = new ResizeObserver(() =>
-      plot.setSize({ width: Math.max(element.clientWidth, 200), height: HEIGHT }),
+      plot.setSize({ width: width(), height: chartHeight(width(), HEIGHT) }),
     );
     resize.observe(element);
     return () => {

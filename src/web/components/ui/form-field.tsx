@@ -1,18 +1,31 @@
 import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
 import { Label } from './input';
 
-/** A label above its control, with an optional hint and error below. */
+/**
+ * Two fields that belong together (a start and an end date): one above the other on a phone,
+ * as every field is, and side by side from 1024 px wide.
+ */
+export const PAIRED_FIELDS =
+  'space-y-5 lg:grid lg:grid-cols-2 lg:items-start lg:gap-x-4 lg:space-y-0';
+
+/**
+ * A label above its control, with an optional hint and error below. `labelClassName` styles
+ * the label's line: 'lg:sr-only' where a column's header shows the name at a desk.
+ */
 export function FormField({
   id,
   label,
   required,
   error,
+  labelClassName,
   children,
 }: {
   id: string;
   label: string;
   required?: boolean;
   error?: string;
+  labelClassName?: string;
   children: ReactNode;
 }) {
   return (
@@ -20,7 +33,7 @@ export function FormField({
       {/* The mark stays outside the label, so that the label's text is the field's name
           alone (a test or an assistive tool finding "Email" finds this field); the input's
           own required attribute tells assistive tools it is required. */}
-      <div className="flex items-baseline gap-1">
+      <div className={cn('flex items-baseline gap-1', labelClassName)}>
         <Label htmlFor={id}>{label}</Label>
         {required ? (
           <span className="text-sm text-destructive" aria-hidden="true">

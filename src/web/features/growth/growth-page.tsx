@@ -284,7 +284,8 @@ export default function GrowthPage() {
         </EmptyState>
       ) : null}
       {!pending && person?.dateOfBirth && person.sex ? (
-        <div className="space-y-4">
+        // The chart takes a wider column at a desk (shell/app-layout.tsx).
+        <div className="space-y-4" data-wide>
           <div className="grid gap-3 sm:grid-cols-2">
             <PersonSelect
               value={person.id}

@@ -19,12 +19,20 @@ import {
   labTests,
   type RangeBounds,
 } from '../../../shared/labs/lab-tests';
+import { labFlag } from '../../../shared/labs/lab-flag';
 import { labResultDefinition } from '../../../shared/records';
+import { LabFlagBadge } from '../../components/lab-flag-badge';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { FieldError, fieldErrorProps, FormField } from '../../components/ui/form-field';
+import {
+  FieldError,
+  fieldErrorProps,
+  FormField,
+  PAIRED_FIELDS,
+} from '../../components/ui/form-field';
 import { Input, Select } from '../../components/ui/input';
 import { labResultsApi } from '../../lib/api';
+import { cn } from '../../lib/cn';
 import { draftKey } from '../../lib/drafts';
 import { queryKeys } from '../../lib/query-client';
 import { showError, showSuccess } from '../../lib/toast';
@@ -71,6 +79,13 @@ const emptyRow = (): Row => ({
 });
 
 export const PANEL_TITLE = 'New Lab Panel';
+
+/** A row's fields, in the order they are typed (and its columns at a desk). */
+const ROW_FIELDS = ['test_name', 'result', 'unit', 'range_low', 'range_high'] as const;
+/** The row's columns at a desk: the fields, the flag, the remove button. */
+const ROW_COLUMNS = 'lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_5rem_2.75rem]';
+/** The flag's column header: 'High', 'Low' or 'Normal', as the lists show it. */
+const FLAG_HEADER = 'Flag';
 
 const EMPTY_COMMON = { collected_date: '', lab: '', ordered_by: '', family_member_id: '' };
 
@@ -262,7 +277,8 @@ export function LabPanelForm() {
     <>
       <PageHeader title={PANEL_TITLE} backTo={listPath} />
       {unsaved.restore}
-      <Card className="p-5">
+      {/* The rows' table takes a wider column at a desk (shell/app-layout.tsx). */}
+      <Card className="p-5" data-wide>
         <form onSubmit={submit} className="space-y-5" aria-label={PANEL_TITLE} noValidate>
           <FormField
             id={memberId}
@@ -284,8 +300,10 @@ export function LabPanelForm() {
             </Select>
           </FormField>
           {commonField('collected_date', 'date')}
-          {commonField('lab', 'text')}
-          {commonField('ordered_by', 'text')}
+          <div className={PAIRED_FIELDS}>
+            {commonField('lab', 'text')}
+            {commonField('ordered_by', 'text')}
+          </div>
           <FormField id="lab-panel-panel" label="Panel">
             <Select
               id="lab-panel-panel"
@@ -306,62 +324,90 @@ export function LabPanelForm() {
             ))}
           </datalist>
           <FieldError id="lab-panel-results-error" message={errors.results} />
-          {rows.map((row, index) => (
-            <fieldset
-              key={row.key}
-              className="space-y-3 rounded-xl border border-border p-3"
-              aria-label={`Row ${index + 1}`}
+          {/* From 1024 px the rows are a table: a column per field under one header, each
+              field's label kept for assistive tools, and the flag the range gives the result. */}
+          <div className="space-y-5 lg:space-y-0">
+            <div
+              aria-hidden="true"
+              className={cn(
+                'hidden border-b border-border pb-2 text-sm font-semibold text-muted-foreground lg:grid lg:gap-x-2',
+                ROW_COLUMNS,
+              )}
             >
-              <legend className="px-1 text-sm font-semibold">
-                Row {index + 1}
-                {row.test_name ? `: ${row.test_name}` : ''}
-              </legend>
-              {(['test_name', 'result', 'unit', 'range_low', 'range_high'] as const).map((name) => {
-                const id = `lab-panel-${row.key}-${name.replace(/_/g, '-')}`;
-                const error = errors[`results.${index}.${name}`];
-                const field = fields[name];
-                return (
-                  <FormField
-                    key={name}
-                    id={id}
-                    label={field.label}
-                    required={field.required}
-                    error={error}
-                  >
-                    <Input
+              {ROW_FIELDS.map((name) => (
+                <span key={name}>
+                  {fields[name].label}
+                  {fields[name].required ? <span className="text-destructive"> *</span> : null}
+                </span>
+              ))}
+              <span>{FLAG_HEADER}</span>
+            </div>
+            {rows.map((row, index) => (
+              <fieldset
+                key={row.key}
+                className={cn(
+                  'space-y-3 rounded-xl border border-border p-3',
+                  'lg:grid lg:items-start lg:gap-x-2 lg:space-y-0 lg:rounded-none lg:border-0 lg:border-b lg:px-0 lg:py-2',
+                  ROW_COLUMNS,
+                )}
+                aria-label={`Row ${index + 1}`}
+              >
+                <legend className="px-1 text-sm font-semibold lg:sr-only">
+                  Row {index + 1}
+                  {row.test_name ? `: ${row.test_name}` : ''}
+                </legend>
+                {ROW_FIELDS.map((name) => {
+                  const id = `lab-panel-${row.key}-${name.replace(/_/g, '-')}`;
+                  const error = errors[`results.${index}.${name}`];
+                  const field = fields[name];
+                  return (
+                    <FormField
+                      key={name}
                       id={id}
-                      type="text"
+                      label={field.label}
                       required={field.required}
-                      maxLength={field.maxLength}
-                      autoComplete="off"
-                      inputMode={
-                        name === 'range_low' || name === 'range_high' ? 'decimal' : undefined
-                      }
-                      list={name === 'test_name' ? 'lab-panel-tests' : undefined}
-                      value={row[name]}
-                      onChange={(event) => setRow(row.key, name, event.target.value)}
-                      {...fieldErrorProps(id, error)}
-                    />
-                    {name === 'range_high' ? (
-                      <p className="text-sm text-muted-foreground" aria-live="polite">
-                        {rangeNote(row)}
-                      </p>
-                    ) : null}
-                  </FormField>
-                );
-              })}
-              {rows.length > 1 ? (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  onClick={() => setRows(rows.filter((other) => other.key !== row.key))}
-                >
-                  <Trash2 aria-hidden="true" />
-                  Remove row {index + 1}
-                </Button>
-              ) : null}
-            </fieldset>
-          ))}
+                      error={error}
+                      labelClassName="lg:sr-only"
+                    >
+                      <Input
+                        id={id}
+                        type="text"
+                        required={field.required}
+                        maxLength={field.maxLength}
+                        autoComplete="off"
+                        inputMode={
+                          name === 'range_low' || name === 'range_high' ? 'decimal' : undefined
+                        }
+                        list={name === 'test_name' ? 'lab-panel-tests' : undefined}
+                        value={row[name]}
+                        onChange={(event) => setRow(row.key, name, event.target.value)}
+                        {...fieldErrorProps(id, error)}
+                      />
+                      {name === 'range_high' ? (
+                        <p className="text-sm text-muted-foreground lg:text-xs" aria-live="polite">
+                          {rangeNote(row)}
+                        </p>
+                      ) : null}
+                    </FormField>
+                  );
+                })}
+                <div className="hidden lg:flex lg:min-h-11 lg:items-center">
+                  <LabFlagBadge flag={labFlag(row)} />
+                </div>
+                {rows.length > 1 ? (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    className="lg:px-2"
+                    onClick={() => setRows(rows.filter((other) => other.key !== row.key))}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    <span className="lg:sr-only">Remove row {index + 1}</span>
+                  </Button>
+                ) : null}
+              </fieldset>
+            ))}
+          </div>
           <Button type="button" variant="outline" onClick={() => setRows([...rows, emptyRow()])}>
             <Plus aria-hidden="true" />
             Add Test

@@ -17,7 +17,12 @@ import type {
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/feedback';
-import { FieldError, fieldErrorProps, FormField } from '../../components/ui/form-field';
+import {
+  FieldError,
+  fieldErrorProps,
+  FormField,
+  PAIRED_FIELDS,
+} from '../../components/ui/form-field';
 import { Checkbox, Input, Select, Textarea } from '../../components/ui/input';
 import { ApiError } from '../../../shared/api-error';
 import { showError, showSuccess } from '../../lib/toast';
@@ -57,6 +62,27 @@ export type FieldRule = (name: string, values: FormValues) => FieldPresence | un
 
 function inputId(definition: RecordDefinition, name: string) {
   return `${definition.type}-${name.replace(/_/g, '-')}`;
+}
+
+/** A row of the form: yes/no fields together, one field, or a pair side by side at a desk. */
+type Block =
+  | { flags: [string, FieldSpec][] }
+  | { field: [string, FieldSpec] }
+  | { pair: [[string, FieldSpec], [string, FieldSpec]] };
+
+/**
+ * Whether `second`, right after `first` in the form, shares its row at a desk: the type pairs
+ * them, and neither is where a repeated group's added fields and button go.
+ */
+function pairsWith(
+  definition: RecordDefinition,
+  first: string,
+  second: string,
+  groups: RepeatGroup | undefined,
+): boolean {
+  const last = groups?.fields.at(-1);
+  if (last !== undefined && (first === last || second === last)) return false;
+  return (definition.pairs ?? []).some(([a, b]) => a === first && b === second);
 }
 
 function FieldControl({
@@ -492,14 +518,116 @@ export function RecordFormPage({
     ...Object.entries(definition.fields).filter(([, field]) => isPersonField(field)),
     ...Object.entries(definition.fields).filter(([, field]) => !isPersonField(field)),
   ].filter(([name]) => (fieldRule?.(name, values) ?? 'shown') !== 'hidden');
-  // Neighbouring yes/no fields (a medication's times of day) share one row.
-  const blocks: Array<{ flags: [string, FieldSpec][] } | { field: [string, FieldSpec] }> = [];
+  // Neighbouring yes/no fields (a medication's times of day) share one row; so do the type's
+  // pairs at a desk, when both are shown and no repeated group follows the first.
+  const blocks: Block[] = [];
   for (const entry of entries) {
     const last = blocks.at(-1);
     if (entry[1].kind === 'checkbox' && last && 'flags' in last) last.flags.push(entry);
     else if (entry[1].kind === 'checkbox') blocks.push({ flags: [entry] });
+    else if (last && 'field' in last && pairsWith(definition, last.field[0], entry[0], groups))
+      blocks[blocks.length - 1] = { pair: [last.field, entry] };
     else blocks.push({ field: entry });
   }
+
+  /** One field, under its label, and the repeated groups after a group's last field. */
+  const fieldBlock = (entry: [string, FieldSpec]) => {
+    const [name, field] = entry;
+    const id = inputId(definition, name);
+    const required = field.required || fieldRule?.(name, values) === 'required';
+    const error = errors[name]?.message;
+    if (field.kind === 'persons') {
+      const chosen = values[name];
+      return (
+        <PersonsControl
+          key={name}
+          id={id}
+          field={field}
+          value={Array.isArray(chosen) ? chosen : []}
+          onChange={(personIds) => form.setValue(name, personIds, { shouldDirty: true })}
+          error={error}
+        />
+      );
+    }
+    const control = (
+      <FormField
+        key={name}
+        id={id}
+        label={fieldLabel(field, units)}
+        required={required}
+        error={error}
+      >
+        <FieldControl
+          id={id}
+          name={name}
+          field={field}
+          required={required}
+          error={error}
+          register={form.register}
+          members={membersByName}
+          self={self}
+          saved={(record.data as Record<string, unknown> | undefined)?.[name]}
+          onSuggestion={(fills) => {
+            for (const [filled, value] of Object.entries(fills)) {
+              if (filled in definition.fields) form.setValue(filled, value, { shouldDirty: true });
+            }
+          }}
+        />
+        {name === fill?.noteAfter ? (
+          // Where a filled value comes from, heard as it appears.
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {fillNoteNow}
+          </p>
+        ) : null}
+      </FormField>
+    );
+    if (!groups || name !== groups.fields.at(-1)) return control;
+    return (
+      <Fragment key={name}>
+        {control}
+        {keys.map((key, index) => (
+          <RepeatedGroup
+            key={key}
+            number={index + 2}
+            group={groups}
+            onRemove={() => removeGroup(key)}
+          >
+            {groups.fields.map((groupField) => {
+              const spec = definition.fields[groupField];
+              if (!spec) return null;
+              const fieldName = groupFieldName(groupField, key);
+              const fieldId = inputId(definition, fieldName);
+              const fieldError = errors[fieldName]?.message;
+              return (
+                <FormField
+                  key={groupField}
+                  id={fieldId}
+                  label={`${fieldLabel(spec, units)} ${index + 2}`}
+                  required={spec.required}
+                  error={fieldError}
+                >
+                  <FieldControl
+                    id={fieldId}
+                    name={fieldName}
+                    field={spec}
+                    required={spec.required}
+                    error={fieldError}
+                    register={form.register}
+                    members={membersByName}
+                    self={self}
+                  />
+                </FormField>
+              );
+            })}
+          </RepeatedGroup>
+        ))}
+        <Button ref={addButton} type="button" variant="outline" onClick={addGroup}>
+          <Plus aria-hidden="true" />
+          {groups.addLabel}
+        </Button>
+      </Fragment>
+    );
+  };
 
   return (
     <>
@@ -528,102 +656,14 @@ export function RecordFormPage({
                 </div>
               );
             }
-            const [name, field] = block.field;
-            const id = inputId(definition, name);
-            const required = field.required || fieldRule?.(name, values) === 'required';
-            const error = errors[name]?.message;
-            if (field.kind === 'persons') {
-              const chosen = values[name];
+            if ('pair' in block) {
               return (
-                <PersonsControl
-                  key={name}
-                  id={id}
-                  field={field}
-                  value={Array.isArray(chosen) ? chosen : []}
-                  onChange={(personIds) => form.setValue(name, personIds, { shouldDirty: true })}
-                  error={error}
-                />
+                <div key={block.pair[0][0]} className={PAIRED_FIELDS}>
+                  {block.pair.map(fieldBlock)}
+                </div>
               );
             }
-            const control = (
-              <FormField
-                key={name}
-                id={id}
-                label={fieldLabel(field, units)}
-                required={required}
-                error={error}
-              >
-                <FieldControl
-                  id={id}
-                  name={name}
-                  field={field}
-                  required={required}
-                  error={error}
-                  register={form.register}
-                  members={membersByName}
-                  self={self}
-                  saved={(record.data as Record<string, unknown> | undefined)?.[name]}
-                  onSuggestion={(fills) => {
-                    for (const [filled, value] of Object.entries(fills)) {
-                      if (filled in definition.fields)
-                        form.setValue(filled, value, { shouldDirty: true });
-                    }
-                  }}
-                />
-                {name === fill?.noteAfter ? (
-                  // Where a filled value comes from, heard as it appears.
-                  <p className="text-sm text-muted-foreground" aria-live="polite">
-                    {fillNoteNow}
-                  </p>
-                ) : null}
-              </FormField>
-            );
-            if (!groups || name !== groups.fields.at(-1)) return control;
-            return (
-              <Fragment key={name}>
-                {control}
-                {keys.map((key, index) => (
-                  <RepeatedGroup
-                    key={key}
-                    number={index + 2}
-                    group={groups}
-                    onRemove={() => removeGroup(key)}
-                  >
-                    {groups.fields.map((groupField) => {
-                      const spec = definition.fields[groupField];
-                      if (!spec) return null;
-                      const fieldName = groupFieldName(groupField, key);
-                      const fieldId = inputId(definition, fieldName);
-                      const fieldError = errors[fieldName]?.message;
-                      return (
-                        <FormField
-                          key={groupField}
-                          id={fieldId}
-                          label={`${fieldLabel(spec, units)} ${index + 2}`}
-                          required={spec.required}
-                          error={fieldError}
-                        >
-                          <FieldControl
-                            id={fieldId}
-                            name={fieldName}
-                            field={spec}
-                            required={spec.required}
-                            error={fieldError}
-                            register={form.register}
-                            members={membersByName}
-                            self={self}
-                          />
-                        </FormField>
-                      );
-                    })}
-                  </RepeatedGroup>
-                ))}
-                <Button ref={addButton} type="button" variant="outline" onClick={addGroup}>
-                  <Plus aria-hidden="true" />
-                  {groups.addLabel}
-                </Button>
-              </Fragment>
-            );
+            return fieldBlock(block.field);
           })}
           {/* Always there, so a screen reader hears the notice the moment Save waits. */}
           <div role="status">

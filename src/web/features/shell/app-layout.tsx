@@ -44,7 +44,7 @@ export function AppLayout() {
         )}
       />
       <div className={pane.filled ? 'lg:pl-[33rem]' : 'lg:pl-60'}>
-        {/* A page that uses the width (a document, the timeline) marks itself data-wide. */}
+        {/* A page that uses the width (a document, the timeline, charts) marks itself data-wide. */}
         <main className="mx-auto w-full max-w-2xl px-4 pb-32 lg:max-w-3xl lg:px-8 lg:pb-12 lg:has-[[data-wide]]:max-w-6xl print:max-w-none print:pb-0">
           <Outlet />
         </main>

@@ -76,7 +76,8 @@ function VitalsTrend({ personId }: { personId: string }) {
   );
 
   return (
-    <div className="space-y-4">
+    // The chart takes a wider column at a desk (shell/app-layout.tsx).
+    <div className="space-y-4" data-wide>
       <div className="grid gap-1.5">
         <Label htmlFor={selectId}>Measure</Label>
         <Select id={selectId} value={measure} onChange={(event) => setMeasure(event.target.value)}>
