@@ -156,18 +156,24 @@ export function MainNav({
             />
             Health Records
           </summary>
-          <div className="flex flex-col gap-0.5">
-            {groupedTypes.map((identity) => (
-              <NavItem
-                key={identity.type}
-                to={`/${identity.path}`}
-                label={identity.menu?.title ?? identity.plural}
-                icon={recordIcons[identity.type]}
-              />
-            ))}
-            <NavItem to={SCREENS.documents} label="Documents" icon={FileText} />
-            <NavItem to={SCREENS.growth} label="Growth" icon={TrendingUp} />
-          </div>
+          {/*
+            Rendered only while open: a closed group's links are skipped by rendering, and a
+            link's colour transition begun there (it became the current page) never ends.
+          */}
+          {recordsOpen ? (
+            <div className="flex flex-col gap-0.5">
+              {groupedTypes.map((identity) => (
+                <NavItem
+                  key={identity.type}
+                  to={`/${identity.path}`}
+                  label={identity.menu?.title ?? identity.plural}
+                  icon={recordIcons[identity.type]}
+                />
+              ))}
+              <NavItem to={SCREENS.documents} label="Documents" icon={FileText} />
+              <NavItem to={SCREENS.growth} label="Growth" icon={TrendingUp} />
+            </div>
+          ) : null}
         </details>
         <NavItem to={SCREENS.search} label="Search" icon={Search} desktopOnly />
         <button
