@@ -17,9 +17,11 @@ describe("a portal's tokens at rest", () => {
     expect(await seal.open(sealed, 'c1:access')).toBeNull();
     // Another AUTH_SECRET: not opened.
     expect(await createTokenSeal(`${secret}-changed`).open(sealed, 'c1:refresh')).toBeNull();
-    // Tampered with: not opened.
+    // Tampered with (one bit of the ciphertext flipped): not opened.
     const parts = sealed.split('.');
-    parts[3] = `${parts[3]?.slice(0, -2)}AA`;
+    const ciphertext = Buffer.from(parts[3] ?? '', 'base64url');
+    ciphertext[0] = (ciphertext[0] ?? 0) ^ 1;
+    parts[3] = ciphertext.toString('base64url');
     expect(await seal.open(parts.join('.'), 'c1:refresh')).toBeNull();
   });
 
