@@ -23,9 +23,9 @@ import {
   type WrittenExport,
 } from '../src/server/imports/testing/apple-health-export';
 import { benchConfig } from './config';
-import { askHealth, type HealthLatencies } from './import-stall';
+import { askHealth, healthCheck, peakRssCheck, type HealthLatencies } from './import-stall';
 import { START_ENV, START_NODE_FLAGS, startProduct } from './processes';
-import type { BudgetCheck } from './report';
+import { printChecks, type BudgetCheck } from './report';
 import { BENCH_PASSWORD, signInCookie, signUp } from './seed';
 
 export const appleHealthBudget = {
@@ -165,16 +165,8 @@ export function appleHealthChecks(result: AppleHealthImportResult): BudgetCheck[
       measured: `${result.totalSeconds.toFixed(1)} s (preview ${result.previewSeconds.toFixed(1)} s, import ${result.importSeconds.toFixed(1)} s; ${result.added} records added; load ${os.loadavg()[0]?.toFixed(1)})`,
       met: result.totalSeconds < appleHealthBudget.importSeconds,
     },
-    {
-      budget: `${what}: server RSS < ${appleHealthBudget.peakRssMb} MB`,
-      measured: `${(result.peakRssBytes / MB).toFixed(0)} MB at its highest`,
-      met: result.peakRssBytes < appleHealthBudget.peakRssMb * MB,
-    },
-    {
-      budget: `${what}: /api/health p99 < ${appleHealthBudget.healthP99Ms} ms while it runs`,
-      measured: `${result.health.p99Ms.toFixed(1)} ms (p50 ${result.health.p50Ms.toFixed(1)}, max ${result.health.maxMs.toFixed(1)}; ${result.health.checks} checks)`,
-      met: result.health.p99Ms < appleHealthBudget.healthP99Ms,
-    },
+    peakRssCheck(what, result.peakRssBytes, appleHealthBudget.peakRssMb),
+    healthCheck(what, result.health, appleHealthBudget.healthP99Ms, 'while it runs'),
   ];
 }
 
@@ -191,12 +183,7 @@ async function standalone() {
       return;
     }
     const result = await measureAppleHealthImport(dir);
-    for (const check of appleHealthChecks(result)) {
-      process.stdout.write(
-        `${check.met ? 'met    ' : 'NOT MET'}  ${check.budget}: ${check.measured}\n`,
-      );
-      if (!check.met) process.exitCode = 1;
-    }
+    printChecks(appleHealthChecks(result));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -19,9 +19,9 @@ import { signInAtPortal } from '../src/server/test/portal-sign-in';
 import { miaPortalRecords, newLabResult } from '../src/server/test/smart-portal-records';
 import { startTestSmartServer } from '../src/server/test/smart-server';
 import { benchConfig } from './config';
-import { askHealth, type HealthLatencies } from './import-stall';
+import { askHealth, healthCheck, peakRssCheck, type HealthLatencies } from './import-stall';
 import { startProduct } from './processes';
-import type { BudgetCheck } from './report';
+import { printChecks, type BudgetCheck } from './report';
 import { BENCH_PASSWORD, signInCookie, signUp } from './seed';
 
 export const portalSyncBudget = {
@@ -32,7 +32,6 @@ export const portalSyncBudget = {
   healthP99Ms: 100,
 };
 
-const MB = 1024 * 1024;
 const PORTAL = 'Riverside Health';
 
 export interface PortalSyncResult {
@@ -188,28 +187,15 @@ export function portalSyncChecks(result: PortalSyncResult): BudgetCheck[] {
       measured: `${result.againSeconds.toFixed(1)} s ('${result.againSummary}')`,
       met: result.againSeconds < portalSyncBudget.againSeconds,
     },
-    {
-      budget: `${what}: server RSS < ${portalSyncBudget.peakRssMb} MB`,
-      measured: `${(result.peakRssBytes / MB).toFixed(0)} MB at its highest`,
-      met: result.peakRssBytes < portalSyncBudget.peakRssMb * MB,
-    },
-    {
-      budget: `${what}: /api/health p99 < ${portalSyncBudget.healthP99Ms} ms while it syncs`,
-      measured: `${result.health.p99Ms.toFixed(1)} ms (p50 ${result.health.p50Ms.toFixed(1)}, max ${result.health.maxMs.toFixed(1)}; ${result.health.checks} checks)`,
-      met: result.health.p99Ms < portalSyncBudget.healthP99Ms,
-    },
+    peakRssCheck(what, result.peakRssBytes, portalSyncBudget.peakRssMb),
+    healthCheck(what, result.health, portalSyncBudget.healthP99Ms, 'while it syncs'),
   ];
 }
 
 async function standalone() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'kin-bench-portal-'));
   try {
-    for (const check of portalSyncChecks(await measurePortalSync(dir))) {
-      process.stdout.write(
-        `${check.met ? 'met    ' : 'NOT MET'}  ${check.budget}: ${check.measured}\n`,
-      );
-      if (!check.met) process.exitCode = 1;
-    }
+    printChecks(portalSyncChecks(await measurePortalSync(dir)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -159,6 +159,18 @@ export interface BudgetCheck {
   met: boolean;
 }
 
+/** 'met      {budget}: {measured}', or 'NOT MET  …'. */
+const checkLine = (check: BudgetCheck) =>
+  `${check.met ? 'met    ' : 'NOT MET'}  ${check.budget}: ${check.measured}`;
+
+/** A standalone bench's checks, one line each; a budget not met fails the run. */
+export function printChecks(checks: readonly BudgetCheck[]) {
+  for (const check of checks) {
+    process.stdout.write(`${checkLine(check)}\n`);
+    if (!check.met) process.exitCode = 1;
+  }
+}
+
 export function checkBudgets(
   summaries: ScenarioSummary[],
   screens: ScreenResult[],
@@ -418,9 +430,7 @@ export function formatReport(report: {
       (download.rssGrowthBytes / MB).toFixed(0),
     ]),
   );
-  const checks = report.checks
-    .map((check) => `  ${check.met ? 'met    ' : 'NOT MET'}  ${check.budget}: ${check.measured}`)
-    .join('\n');
+  const checks = report.checks.map((check) => `  ${checkLine(check)}`).join('\n');
   return [
     ...report.header,
     '',
