@@ -107,6 +107,7 @@ export function RecordDetailPage<D extends RecordDefinition>(props: {
   const { id = '' } = useParams();
   const wide = useWideScreen();
   const record = useRecord(definition, id);
+  // Opened from a list filtered to one person, the way back keeps them (and the record's tab).
   const [personInView] = usePersonInView();
   const backTo = listLocation(
     definition,
@@ -116,7 +117,13 @@ export function RecordDetailPage<D extends RecordDefinition>(props: {
   return (
     <>
       {wide ? <RecordListPane definition={definition} currentId={id} backTo={backTo} /> : null}
-      <RecordDetail {...props} />
+      <RecordDetail
+        {...props}
+        id={id}
+        record={record}
+        backTo={backTo}
+        personInView={personInView}
+      />
     </>
   );
 }
@@ -124,13 +131,20 @@ export function RecordDetailPage<D extends RecordDefinition>(props: {
 function RecordDetail<D extends RecordDefinition>({
   definition,
   customisation = {},
+  id,
+  record,
+  backTo,
+  personInView,
 }: {
   definition: D;
   customisation?: DetailCustomisation<D>;
+  id: string;
+  record: ReturnType<typeof useRecord<D>>;
+  /** Where the back arrow goes: the record's list, its person and tab kept. */
+  backTo: string;
+  personInView: string | undefined;
 }) {
-  const { id = '' } = useParams();
   const navigate = useNavigate();
-  const record = useRecord(definition, id);
   const remove = useDeleteRecord(definition);
   const ownership = useRecordOwnership();
   const user = useSession().data?.user;
@@ -139,13 +153,6 @@ function RecordDetail<D extends RecordDefinition>({
   const units = useUnits();
   const [confirming, setConfirming] = useState(false);
   const listPath = `/${definition.path}`;
-  // Opened from a list filtered to one person, the way back keeps them (and the record's tab).
-  const [personInView] = usePersonInView();
-  const backTo = listLocation(
-    definition,
-    record.data as Record<string, unknown> | undefined,
-    personInView,
-  );
   const missing = record.error instanceof ApiError && record.error.status === 404;
 
   useEffect(() => {
