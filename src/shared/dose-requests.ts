@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { isCalendarDate, latestToday } from './date-values';
+import { PACK_SIZE_LABEL, SUPPLY_MAX } from './medication-supply';
+import { amount } from './records/fields';
 import {
   DOSE_DAY_FUTURE_MESSAGE,
   DOSE_DAY_TOO_OLD_MESSAGE,
@@ -29,3 +31,12 @@ export const doseMarkSchema = z.object({
 export type DoseMarkInput = z.infer<typeof doseMarkSchema>;
 
 export const dosesQuerySchema = z.object({ today: calendarDate('today') });
+
+/** 'Refilled': the pack added to what is on hand. */
+export const refillSchema = z.object({
+  pack_size: amount(PACK_SIZE_LABEL, { min: 0.01, max: SUPPLY_MAX }).schema.refine(
+    (value) => value !== null,
+    { error: `${PACK_SIZE_LABEL} is required` },
+  ),
+});
+export type RefillInput = { pack_size: number };

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { DoseSlot } from './doses';
+import { DEFAULT_REFILL_DAYS, MAX_REFILL_DAYS } from './medication-supply';
 
 /** The times of the times of day unless the user chooses others. */
 export const DEFAULT_SLOT_TIMES: Readonly<Record<DoseSlot, string>> = {
@@ -24,6 +25,11 @@ export const VISIT_REMINDER_LEADS = [
 export const HIDDEN_MEDICATION_TITLE = 'Medication due';
 export const HIDDEN_VISIT_TITLE = 'Visit reminder';
 export const HIDDEN_VACCINE_TITLE = 'Vaccine due';
+
+/** What a refill reminder's title says with hidden names. */
+export const HIDDEN_REFILL_TITLE = 'Refill due';
+export const REFILL_DAYS_LABEL = 'Days Before Running Out';
+export const REFILL_DAYS_MESSAGE = `${REFILL_DAYS_LABEL} must be a whole number from 1 to ${MAX_REFILL_DAYS}`;
 
 /** A vaccine dose is reminded this many days before its due date (and when it becomes overdue). */
 export const VACCINE_REMINDER_DAYS_BEFORE = 7;
@@ -60,6 +66,18 @@ export const reminderSettingsSchema = z.object({
     .boolean({ error: 'Email reminders must be true or false' })
     .optional()
     .default(false),
+  /** Before a medication runs out, and when the next supply needs a new prescription. */
+  refill_reminders: z
+    .boolean({ error: 'Refill reminders must be true or false' })
+    .optional()
+    .default(true),
+  refill_days: z
+    .number({ error: REFILL_DAYS_MESSAGE })
+    .int({ error: REFILL_DAYS_MESSAGE })
+    .min(1, { error: REFILL_DAYS_MESSAGE })
+    .max(MAX_REFILL_DAYS, { error: REFILL_DAYS_MESSAGE })
+    .optional()
+    .default(DEFAULT_REFILL_DAYS),
 });
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 

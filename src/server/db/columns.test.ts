@@ -40,6 +40,7 @@ describe.each(recordDefinitions.map((definition) => [definition.table, definitio
         ...Object.entries(definition.fields)
           .filter(([, field]) => field.kind !== 'persons')
           .map(([name]) => name),
+        ...(definition.keptColumns ?? []),
       ];
       expect([...columns.keys()].sort()).toEqual([...new Set(expected)].sort());
 

@@ -233,6 +233,8 @@ export interface DoseLogTable {
   status: string;
   marked_at: string;
   marked_by: string;
+  /** What a taken dose took from the medication's supply (0046); an undo gives it back. */
+  supply_used: number | null;
 }
 
 /** An account's reminder settings (migration 0015). */
@@ -246,6 +248,9 @@ export interface ReminderSettingsTable {
   hide_names: number;
   /** Reminders by email too (migration 0024). */
   email_reminders: Generated<number>;
+  /** 'Refill reminders' (0046): on, and how many days before a medication runs out. */
+  refill_reminders: Generated<number>;
+  refill_days: Generated<number>;
   updated_at: string;
 }
 

@@ -15,13 +15,16 @@ import {
   type Adherence,
   type DoseMark,
   type Schedule,
+  type ScheduledSlot,
   type TodayDoses,
 } from '../../shared/doses';
-import type { DoseMarkInput } from '../../shared/dose-requests';
-import { deleteOwned, ownedRow, ownedRows } from '../access/access';
+import type { DoseMarkInput, RefillInput } from '../../shared/dose-requests';
+import { supplyForecast, type Supply, type SupplyForecast } from '../../shared/medication-supply';
+import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/access';
 import {
   inScope,
   membersOfScope,
+  ownAccess,
   rowsInScope,
   scopeOf,
   scopeValues,
@@ -50,9 +53,16 @@ const MEDICATION_COLUMNS = [
   'r.user_id',
   'r.family_member_id',
   'r.created_at',
+  'r.quantity_on_hand',
+  'r.dose_amount',
+  'r.refills_left',
+  'r.prescription_ends',
+  'r.pack_size',
+  'r.updated_at',
 ] as const;
 
-interface MedicationRow extends Schedule {
+interface MedicationRow extends Schedule, Supply {
+  pack_size: number | null;
   id: string;
   user_id: string;
   medication_name: string;
@@ -61,9 +71,16 @@ interface MedicationRow extends Schedule {
   family_member_name: string | null;
   family_member_color: string | null;
   created_at: string;
+  updated_at: string;
 }
 
 const MARK_COLUMNS = ['id', 'medication_id', 'day', 'slot', 'status', 'marked_at'] as const;
+
+/** The slots of a day already marked, taken or skipped: none is to be taken again. */
+export const markedOn = (marks: readonly Pick<DoseMark, 'day' | 'slot'>[], day: string) =>
+  new Set(
+    marks.filter((mark) => mark.day === day && mark.slot !== AS_NEEDED).map((m) => m.slot),
+  ) as Set<ScheduledSlot>;
 
 /** Yes/no columns come back as 0/1 from both engines. */
 function medicationOf(row: Record<string, unknown>): MedicationRow {
@@ -127,6 +144,43 @@ export function createDoseRepository(db: Kysely<DB>) {
       throw viewOnly();
     }
     return med;
+  }
+
+  /**
+   * Takes a dose from the medication's supply, when one is kept, in the mark's transaction:
+   * answers what it took (less than a dose when less was left; never below empty), or null.
+   */
+  async function takeFromSupply(trx: Kysely<DB>, med: MedicationRow): Promise<number | null> {
+    const amount = med.dose_amount && med.dose_amount > 0 ? med.dose_amount : 1;
+    const whole = await updateOwned(trx, 'medications', med.user_id)
+      .set((eb) => ({ quantity_on_hand: eb('quantity_on_hand', '-', amount) }))
+      .where('id', '=', med.id)
+      .where('quantity_on_hand', '>=', amount)
+      .executeTakeFirst();
+    if (Number(whole.numUpdatedRows) > 0) return amount;
+    // Less than a dose left: what is left is what was taken.
+    const left = await ownedRows(trx, 'medications', med.user_id)
+      .select('quantity_on_hand')
+      .where('id', '=', med.id)
+      .executeTakeFirst();
+    const rest = left?.quantity_on_hand as number | null | undefined;
+    if (rest === null || rest === undefined || rest <= 0) return rest === 0 ? 0 : null;
+    await updateOwned(trx, 'medications', med.user_id)
+      .set({ quantity_on_hand: 0 })
+      .where('id', '=', med.id)
+      .where('quantity_on_hand', '=', rest)
+      .execute();
+    return rest;
+  }
+
+  /** Gives back to the supply what a mark took (nothing when none is kept any more). */
+  async function restock(trx: Kysely<DB>, med: MedicationRow, used: number | null) {
+    if (!used) return;
+    await updateOwned(trx, 'medications', med.user_id)
+      .set((eb) => ({ quantity_on_hand: eb('quantity_on_hand', '+', used) }))
+      .where('id', '=', med.id)
+      .where('quantity_on_hand', 'is not', null)
+      .execute();
   }
 
   return {
@@ -200,18 +254,23 @@ export function createDoseRepository(db: Kysely<DB>) {
         ...input,
         marked_at: nowTimestamp(),
         marked_by: access.userId,
+        supply_used: null as number | null,
       });
       await db.transaction().execute(async (trx) => {
         if (input.slot !== AS_NEEDED) {
-          await deleteOwned(trx, 'dose_log', owner)
+          // A mark replaced gives back what it took, before the new one takes.
+          const replaced = await deleteOwned(trx, 'dose_log', owner)
             .where('medication_id', '=', input.medication_id)
             .where('day', '=', input.day)
             .where('slot', '=', input.slot)
+            .returning('supply_used')
             .execute();
+          for (const { supply_used: used } of replaced) await restock(trx, med, used);
         }
+        if (input.status === 'taken') row.supply_used = await takeFromSupply(trx, med);
         await trx.insertInto('dose_log').values(row).execute();
       });
-      const { user_id: _owner, marked_by: _by, ...mark } = row;
+      const { user_id: _owner, marked_by: _by, supply_used: _used, ...mark } = row;
       return mark as DoseMark;
     },
 
@@ -236,26 +295,93 @@ export function createDoseRepository(db: Kysely<DB>) {
       if (!found) return undefined;
       const med = await markable(access, found.medication_id);
       if (!med) return undefined;
-      const result = await deleteOwned(db, 'dose_log', med.user_id)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0 ? med.id : undefined;
+      return db.transaction().execute(async (trx) => {
+        const removed = await deleteOwned(trx, 'dose_log', med.user_id)
+          .where('id', '=', id)
+          .returning('supply_used')
+          .execute();
+        for (const { supply_used: used } of removed) await restock(trx, med, used);
+        return removed.length > 0 ? med.id : undefined;
+      });
     },
 
+    /**
+     * 'Refilled': a pack added to what is on hand, one refill used (when any are left), and
+     * the pack's size kept to be offered next time. Undefined when not the user's.
+     */
+    async refill(
+      access: Access,
+      medicationId: string,
+      input: RefillInput,
+    ): Promise<MedicationRow | undefined> {
+      const med = await markable(access, medicationId);
+      if (!med) return undefined;
+      await updateOwned(db, 'medications', med.user_id)
+        .set((eb) => ({
+          quantity_on_hand: eb(eb.fn.coalesce('quantity_on_hand', eb.lit(0)), '+', input.pack_size),
+          refills_left: eb
+            .case()
+            .when('refills_left', '>', 0)
+            .then(eb('refills_left', '-', 1))
+            .else(eb.ref('refills_left'))
+            .end(),
+          pack_size: input.pack_size,
+          updated_at: nowTimestamp(),
+        }))
+        .where('id', '=', med.id)
+        .execute();
+      return medication(access, med.id);
+    },
+
+    /**
+     * The account's own medications current on `day` that keep a supply or a prescription's
+     * end, each with the slots of that day already marked (for the refill reminders).
+     */
+    async supplies(
+      userId: string,
+      day: string,
+    ): Promise<(MedicationRow & { marked: Set<ScheduledSlot> })[]> {
+      const scope = scopeOf(ownAccess(userId), { memberLinked: true });
+      const medications = (await currentMedications(scope, day)).filter(
+        (med) => med.quantity_on_hand !== null || med.prescription_ends !== null,
+      );
+      if (medications.length === 0) return [];
+      const marks = (await ownedRows(db, 'dose_log', userId)
+        .select(['medication_id', 'day', 'slot'])
+        .where('day', '=', day)
+        .where(
+          'medication_id',
+          'in',
+          medications.map((med) => med.id),
+        )
+        .execute()) as DoseMark[];
+      return medications.map((med) => ({
+        ...med,
+        marked: markedOn(
+          marks.filter((mark) => mark.medication_id === med.id),
+          day,
+        ),
+      }));
+    },
+
+    /** The last 30 days of a medication, and when its supply runs out. */
     async adherence(
       access: Access,
       medicationId: string,
       today: string,
-    ): Promise<Adherence | undefined> {
+    ): Promise<(Adherence & { supply: SupplyForecast }) | undefined> {
       const med = await medication(access, medicationId);
       if (!med) return undefined;
-      const marks = await ownedRows(db, 'dose_log', med.user_id)
+      const marks = (await ownedRows(db, 'dose_log', med.user_id)
         .select(['day', 'slot', 'status'])
         .where('medication_id', '=', medicationId)
         .where('day', '>=', addDays(today, -(ADHERENCE_DAYS - 1)))
         .where('day', '<=', today)
-        .execute();
-      return adherenceOf(med, marks as DoseMark[], today);
+        .execute()) as DoseMark[];
+      return {
+        ...adherenceOf(med, marks, today),
+        supply: supplyForecast(med, today, markedOn(marks, today)),
+      };
     },
   };
 }

@@ -5,10 +5,11 @@
  *   GET    /api/doses?today=YYYY-MM-DD                    the day's due doses and their marks
  *   POST   /api/doses                                      { medication_id, day, slot, status }
  *   DELETE /api/doses/{id}                                 undo a mark
- *   GET    /api/doses/adherence/{medicationId}?today=…     the last 30 days
+ *   GET    /api/doses/adherence/{medicationId}?today=…     the last 30 days, when it runs out
+ *   POST   /api/doses/refill/{medicationId}                'Refilled': { pack_size }
  */
 import { Hono } from 'hono';
-import { dosesQuerySchema, doseMarkSchema } from '../../shared/dose-requests';
+import { dosesQuerySchema, doseMarkSchema, refillSchema } from '../../shared/dose-requests';
 import { sharesInScope, type Access } from '../access/scope';
 import type { HouseholdRepository } from '../household/household-repository';
 import type { AppEnv } from '../http/env';
@@ -56,5 +57,14 @@ export function doseRoutes(doses: DoseRepository, household: Pick<HouseholdRepos
       if (!adherence) throw notFound(MEDICATION_NOT_FOUND);
       await noteMedication(access, medicationId, 'read');
       return c.json(adherence);
+    })
+    .post('/refill/:medicationId', validate('json', refillSchema), async (c) => {
+      const access = await c.var.access();
+      const medicationId = c.req.param('medicationId');
+      const refilled = await doses.refill(access, medicationId, c.req.valid('json'));
+      if (!refilled) throw notFound(MEDICATION_NOT_FOUND);
+      await noteMedication(access, medicationId, 'write');
+      const { quantity_on_hand, refills_left, pack_size } = refilled;
+      return c.json({ quantity_on_hand, refills_left, pack_size });
     });
 }

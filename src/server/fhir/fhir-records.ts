@@ -35,6 +35,7 @@ import { CONTACT_TYPES } from '../../shared/records/contacts';
 import { CONDITION_STATUSES } from '../../shared/records/conditions';
 import { INSURANCE_TYPES } from '../../shared/records/insurance';
 import { NOTE_TYPES } from '../../shared/records/notes';
+import { MAX_DOSE_AMOUNT } from '../../shared/medication-supply';
 import { SYSTEM, kinExtension } from './fhir-elements';
 import { PERSON_CONTACT_TYPES, POLICY_NUMBER_LABEL } from './fhir-resources';
 import { isLaboratory, labObservationRecord } from './fhir-lab-results';
@@ -249,7 +250,45 @@ function dosageValues(dosage: Dosage | undefined): Partial<FhirValues['medicatio
     dosage?.asNeededBoolean || dosage?.asNeededCodeableConcept
       ? 'As Needed'
       : (({ '1/1d': 'Daily', '2/1d': 'Twice Daily', '1/1wk': 'Weekly' } as const)[every] ?? null);
-  return { dosage: dosage?.text ?? null, frequency, ...times };
+  const amount = doseCount(dosage?.doseAndRate?.[0]?.doseQuantity);
+  return {
+    dosage: dosage?.text ?? null,
+    frequency,
+    ...times,
+    ...(amount === null ? {} : { dose_amount: amount }),
+  };
+}
+
+/**
+ * A dose as a count of what the supply is counted in (2 tablets, 1 puff): a quantity with no
+ * unit, or a UCUM count ('1', '{tbl}'). A dose in mg or IU is the strength, not what it
+ * takes from the pack, and is left for the dosage text.
+ */
+function doseCount(quantity: { value?: number; code?: string; unit?: string } | undefined) {
+  const value = quantity?.value;
+  if (typeof value !== 'number' || value <= 0 || value > MAX_DOSE_AMOUNT) return null;
+  const code = quantity?.code ?? (quantity?.unit ? undefined : '1');
+  return code === '1' || (code !== undefined && /^\{[^}]*\}$/.test(code)) ? value : null;
+}
+
+/**
+ * What a prescription still allows: the refills left and when it ends. What is on hand is
+ * read only from our own extension: a portal's dispensed quantity says what was handed out
+ * once, not what is left, and a forecast from it would be a date no one can justify.
+ */
+function supplyValues(
+  request: MedicationRequest | undefined,
+  statement?: MedicationStatement,
+): Partial<FhirValues['medication']> {
+  const dispense = request?.dispenseRequest;
+  const onHand = statement
+    ? Number(kinExtension(statement, 'medication-quantity-on-hand') ?? NaN)
+    : NaN;
+  return {
+    refills_left: dispense?.numberOfRepeatsAllowed ?? null,
+    prescription_ends: calendarDate(dispense?.validityPeriod?.end),
+    quantity_on_hand: Number.isFinite(onHand) ? onHand : null,
+  };
 }
 
 function medicationName(
@@ -296,6 +335,7 @@ function medicationStatementRecord(
       textOf(statement.reasonCode?.[0]) ?? displayOf(statement.reasonReference?.[0], context),
     prescribed_doctor: displayOf(prescription?.requester, context),
     notes: noteText(statement.note),
+    ...supplyValues(prescription, statement),
   });
 }
 
@@ -318,6 +358,7 @@ function medicationRequestRecord(request: MedicationRequest, context: ImportCont
     condition: textOf(request.reasonCode?.[0]) ?? displayOf(request.reasonReference?.[0], context),
     prescribed_doctor: displayOf(request.requester, context),
     notes: noteText(request.note),
+    ...supplyValues(request),
   });
 }
 

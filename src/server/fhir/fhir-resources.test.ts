@@ -152,7 +152,7 @@ describe('medications', () => {
   });
 
   it('frequency and times of day become the timing; as needed is asNeededBoolean', () => {
-    expect(daily?.dosage?.[0]).toEqual({
+    expect(daily?.dosage?.[0]).toMatchObject({
       text: '500 mg',
       timing: { repeat: { frequency: 1, period: 1, periodUnit: 'd', when: ['MORN', 'EVE'] } },
     });
@@ -177,6 +177,22 @@ describe('medications', () => {
       contained: [{ resourceType: 'MedicationRequest', requester: { display: 'Dr. Okafor' } }],
     });
     expect(bare?.contained).toBeUndefined();
+  });
+
+  it('the supply: what a dose takes, what is on hand, and the dispense request', () => {
+    expect(daily?.dosage?.[0]?.doseAndRate).toEqual([{ doseQuantity: { value: 1.5 } }]);
+    expect(daily?.extension).toEqual([
+      { url: 'urn:kin-health:fhir:medication-quantity-on-hand', valueString: '42.5' },
+    ]);
+    expect(daily?.contained?.[0]).toMatchObject({
+      dispenseRequest: { numberOfRepeatsAllowed: 3, validityPeriod: { end: '2026-12-31' } },
+    });
+    // Run down to nothing, with no refill left: said, not dropped.
+    expect(twice?.extension?.[0]?.valueString).toBe('0');
+    expect(twice?.contained?.[0]).toMatchObject({ dispenseRequest: { numberOfRepeatsAllowed: 0 } });
+    // No supply kept: a dose takes nothing worth saying.
+    expect(weekly?.dosage?.[0]?.doseAndRate).toBeUndefined();
+    expect(weekly?.extension).toBeUndefined();
   });
 });
 

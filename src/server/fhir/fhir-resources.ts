@@ -142,9 +142,15 @@ function dosageOf(medication: FhirRows['medication']): Dosage | undefined {
     ...(medication.frequency ? REPEAT_OF_FREQUENCY[medication.frequency] : {}),
     ...(when.length > 0 ? { when } : {}),
   };
+  // What a dose takes from the supply, said where a supply is kept (else it is 1, and no news).
+  const amount =
+    medication.quantity_on_hand !== null && medication.dose_amount !== null
+      ? medication.dose_amount
+      : undefined;
   const dosage: Dosage = {
     text: medication.dosage ?? undefined,
     timing: Object.keys(repeat).length > 0 ? { repeat } : undefined,
+    doseAndRate: amount === undefined ? undefined : [{ doseQuantity: { value: amount } }],
     asNeededBoolean: medication.frequency === 'As Needed' ? true : undefined,
   };
   return Object.values(dosage).some((value) => value !== undefined) ? dosage : undefined;
@@ -157,28 +163,57 @@ function medicationStatus(medication: FhirRows['medication'], today: string) {
   return 'active';
 }
 
+/**
+ * What the prescription still allows, as FHIR's dispense request: the pack a refill brings
+ * (the last 'Refilled'), the refills left and when the prescription ends (decision 0061).
+ */
+function dispenseRequestOf(
+  medication: FhirRows['medication'] & { pack_size?: number | null },
+): MedicationRequest['dispenseRequest'] {
+  const request = {
+    quantity:
+      typeof medication.pack_size === 'number' ? { value: medication.pack_size } : undefined,
+    numberOfRepeatsAllowed: medication.refills_left ?? undefined,
+    validityPeriod: medication.prescription_ends
+      ? { end: medication.prescription_ends }
+      : undefined,
+  };
+  return Object.values(request).some((value) => value !== undefined) ? request : undefined;
+}
+
 export function medicationResource(
   medication: FhirRows['medication'],
   context: MappingContext,
 ): MedicationStatement {
   const name = { text: medication.medication_name };
-  // The prescriber belongs to the prescription, not to the statement of taking it.
-  const prescription: MedicationRequest | undefined = medication.prescribed_doctor
-    ? {
-        resourceType: 'MedicationRequest',
-        id: 'prescription',
-        status: 'unknown',
-        intent: 'order',
-        medicationCodeableConcept: name,
-        subject: context.patient,
-        requester: { type: 'Practitioner', display: medication.prescribed_doctor },
-      }
-    : undefined;
+  const dispenseRequest = dispenseRequestOf(medication);
+  // The prescriber and what is left to dispense belong to the prescription, not to the
+  // statement of taking it.
+  const prescription: MedicationRequest | undefined =
+    medication.prescribed_doctor || dispenseRequest
+      ? {
+          resourceType: 'MedicationRequest',
+          id: 'prescription',
+          status: 'unknown',
+          intent: 'order',
+          medicationCodeableConcept: name,
+          subject: context.patient,
+          requester: medication.prescribed_doctor
+            ? { type: 'Practitioner', display: medication.prescribed_doctor }
+            : undefined,
+          dispenseRequest,
+        }
+      : undefined;
   return {
     resourceType: 'MedicationStatement',
     id: medication.id,
     contained: listOf(prescription),
     basedOn: prescription ? [{ reference: '#prescription' }] : undefined,
+    // What is on hand has no home in R4: it travels as one of our extensions.
+    extension: kinExtensions({
+      'medication-quantity-on-hand':
+        medication.quantity_on_hand === null ? null : String(medication.quantity_on_hand),
+    }),
     status: medicationStatus(medication, context.today),
     medicationCodeableConcept: name,
     subject: context.patient,

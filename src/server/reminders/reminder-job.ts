@@ -5,6 +5,8 @@
  * - Doses: for each time of day whose time (the user's setting, in the user's time zone)
  *   has come, the doses due then and not yet marked, one notification per person.
  * - Visits: the day before and two hours before.
+ * - Refills (refill-reminders.ts): at the Morning's time, before a medication runs out and
+ *   when its prescription ends.
  * - Vaccine doses of the user's members (by the account's schedule): at the Morning's time,
  *   a week before a dose is due, and on the day it becomes overdue.
  *
@@ -40,6 +42,7 @@ import {
   type StoredSubscription,
 } from './reminder-repository';
 import { pushEndpointProblem, sendToPushService, type PushEndpointPolicy } from './push-endpoints';
+import { remindRefills } from './refill-reminders';
 import { clockTimeIn, dayIn, instantOf } from './time-zones';
 import { addDays } from '../../shared/date-values';
 import { firstName } from '../../shared/names';
@@ -352,6 +355,17 @@ export function createReminderJob(options: ReminderJobOptions) {
     const account = { userId, userName, settings, now, email, userEmail: user?.email ?? '' };
     if (forDoses.length || email) {
       sent += await remindDoses({ ...account, subscriptions: forDoses });
+      sent += await remindRefills({
+        ...account,
+        catchUpMs,
+        doses,
+        claim: (key, about) => claim(userId, key, about, now),
+        deliver: (payload, person) =>
+          deliver({ ...account, subscriptions: forDoses }, payload, {
+            name: person,
+            kind: 'Refill due',
+          }),
+      });
     }
     if (forVisits.length || email) {
       sent += await remindVisits({ ...account, subscriptions: forVisits });

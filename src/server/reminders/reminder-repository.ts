@@ -14,6 +14,7 @@ import {
 import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/access';
 import type { DB } from '../db/schema';
 import { newId, nowTimestamp } from '../ids';
+import { DEFAULT_REFILL_DAYS } from '../../shared/medication-supply';
 
 export const DEFAULT_SETTINGS: ReminderSettings = {
   time_zone: 'UTC',
@@ -23,6 +24,8 @@ export const DEFAULT_SETTINGS: ReminderSettings = {
   time_night: DEFAULT_SLOT_TIMES.Night,
   hide_names: false,
   email_reminders: false,
+  refill_reminders: true,
+  refill_days: DEFAULT_REFILL_DAYS,
 };
 
 /** A time of day's time in the settings. */
@@ -55,6 +58,8 @@ export function createReminderRepository(db: Kysely<DB>) {
         'time_night',
         'hide_names',
         'email_reminders',
+        'refill_reminders',
+        'refill_days',
       ])
       .executeTakeFirst();
     if (!row) return { settings: DEFAULT_SETTINGS, saved: false };
@@ -63,6 +68,7 @@ export function createReminderRepository(db: Kysely<DB>) {
         ...row,
         hide_names: Boolean(row.hide_names),
         email_reminders: Boolean(row.email_reminders),
+        refill_reminders: Boolean(row.refill_reminders),
       },
       saved: true,
     };
@@ -106,6 +112,7 @@ export function createReminderRepository(db: Kysely<DB>) {
         ...input,
         hide_names: input.hide_names ? 1 : 0,
         email_reminders: input.email_reminders ? 1 : 0,
+        refill_reminders: input.refill_reminders ? 1 : 0,
         updated_at: nowTimestamp(),
       };
       const updated = await updateOwned(db, 'reminder_settings', userId)

@@ -474,3 +474,106 @@ describe('vaccine reminders', () => {
     for (const payload of payloads) expect(payload.title).toBe('Vaccine due for Nora');
   });
 });
+
+describe('refill reminders', () => {
+  const supplied = (client: TestClient, name: string, supply: Record<string, unknown>) =>
+    medication(client, {
+      medication_name: name,
+      frequency: 'Twice Daily',
+      time_morning: true,
+      time_evening: true,
+      ...supply,
+    });
+
+  it('warns the days ahead of running out, asks for a new prescription when needed, once each', async () => {
+    const { client, browser, path } = await subscribedAccount('Rosa Diaz', {
+      medication_reminders: true,
+    });
+    // 10 pills, two a day: out on the 15th, within the week.
+    const inhaler = await supplied(client, 'Amoxicillin', {
+      quantity_on_hand: 10,
+      refills_left: 2,
+    });
+    const last = await supplied(client, 'Metformin', { quantity_on_hand: 8, refills_left: 0 });
+    const ending = await supplied(client, 'Lisinopril', {
+      quantity_on_hand: 100,
+      prescription_ends: '2026-03-12',
+    });
+    await supplied(client, 'Plenty', { quantity_on_hand: 100, refills_left: 5 });
+    await supplied(client, 'Unkept', {});
+
+    const from = push.messages.length;
+    const sentBy = async (time: string, day = DAY) => {
+      const before = received(path, browser, from).length;
+      await job().runOnce(at(time, day));
+      return received(path, browser, from).length - before;
+    };
+    expect(await sentBy('07:59')).toBe(0);
+    // The Morning's reminder of the doses, and three refill reminders.
+    expect(await sentBy('08:01')).toBe(4);
+    expect(await sentBy('08:02')).toBe(0);
+    // Next morning the doses went unmarked and the forecast moved a day: the same supply,
+    // no news.
+    expect(await sentBy('08:01', '2026-03-11')).toBe(1);
+    const refills = received(path, browser, from).filter((p) => p.tag.startsWith('refill-'));
+    expect(refills.sort((a, b) => a.title.localeCompare(b.title))).toEqual([
+      {
+        title: 'Amoxicillin for Rosa runs out Mar 15',
+        body: 'Time to refill (2 refills left)',
+        url: `/medications/${inhaler}`,
+        tag: `refill-${inhaler}`,
+      },
+      {
+        title: 'Metformin for Rosa runs out Mar 14',
+        body: 'Ask the doctor for a new prescription',
+        url: `/medications/${last}`,
+        tag: `refill-${last}`,
+      },
+      {
+        title: 'The prescription for Lisinopril (Rosa) ends Mar 12',
+        body: 'Ask the doctor for a new prescription',
+        url: `/medications/${ending}`,
+        tag: `refill-${ending}`,
+      },
+    ]);
+
+    // 'Refilled' makes a new supply, warned of anew: 12 pills on Mar 12 run out on the 18th.
+    const refilled = await client.post(`/api/doses/refill/${inhaler}`, { pack_size: 2 });
+    expect(refilled.status).toBe(200);
+    expect(await sentBy('08:01', '2026-03-12')).toBe(2);
+    expect(received(path, browser, from).map((p) => p.title)).toContain(
+      'Amoxicillin for Rosa runs out Mar 18',
+    );
+  });
+
+  it('says only "Refill due" with names hidden, and nothing when turned off', async () => {
+    const { client, browser, path } = await subscribedAccount('Iris Chen', {
+      medication_reminders: true,
+    });
+    const settings = (await client.get<RemindersState>('/api/reminders')).body.settings;
+    await client.put('/api/reminders/settings', { ...settings, hide_names: true });
+    await supplied(client, 'Amoxicillin', { quantity_on_hand: 4 });
+    const from = push.messages.length;
+    await job().runOnce(at('08:01'));
+    expect(received(path, browser, from).filter((p) => p.title === 'Refill due')).toHaveLength(1);
+
+    const off = await client.put<RemindersState>('/api/reminders/settings', {
+      ...settings,
+      refill_reminders: false,
+    });
+    expect(off.body.settings).toMatchObject({ refill_reminders: false, refill_days: 7 });
+    await supplied(client, 'Ibuprofen', { quantity_on_hand: 2 });
+    const later = push.messages.length;
+    await job().runOnce(at('08:01', '2026-03-11'));
+    expect(received(path, browser, later).filter((p) => p.tag.startsWith('refill-'))).toEqual([]);
+
+    const bad = await client.put<{ message: string }>('/api/reminders/settings', {
+      ...settings,
+      refill_days: 0,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain(
+      'Days Before Running Out must be a whole number from 1 to 60',
+    );
+  });
+});

@@ -95,6 +95,11 @@ export interface RecordDefinition<F extends FieldMap = FieldMap, Out = unknown> 
    * high): from 1024 px wide the form shows each pair side by side, in the same order.
    */
   pairs?: readonly FieldPair[];
+  /**
+   * Columns of the record's row that no form field writes, kept by an action of their own
+   * (a medication's `pack_size`, set by 'Refilled'). Read with the record; an edit leaves them.
+   */
+  keptColumns?: readonly string[];
   messages: RecordMessages;
   /**
    * What search finds a record by (CONTRACT.md §5 Search): its title field and these fields.

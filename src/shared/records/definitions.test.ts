@@ -35,6 +35,11 @@ describe('record definitions', () => {
         'End Date',
         'Condition',
         'Prescribed By',
+        // CONTRACT §6 'Medication supply'.
+        'Quantity On Hand',
+        'Dose Amount',
+        'Refills Left',
+        'Prescription Ends',
         'Notes',
         'Family Member',
       ],

@@ -446,6 +446,39 @@ export function persons(label: string): FieldSpec<z.ZodType<string[], unknown>> 
 export const OUT_OF_RANGE = 'out_of_range';
 
 /**
+ * A number as it arrives, typed ('4,5') or sent as one: empty is null; what is no number, or
+ * a fraction where a whole number is wanted, is refused by name; `check` words what is out
+ * of range.
+ */
+function numberSchema(
+  label: string,
+  whole: boolean,
+  outOfRange: (number: number) => { message: string; params?: Record<string, string> } | null,
+) {
+  const notNumber = typeMessage(label, whole ? 'a whole number' : 'a number');
+  return z
+    .union([z.number(), z.string()], { error: notNumber })
+    .nullish()
+    .transform((value, context) => {
+      if (value === null || value === undefined) return null;
+      const text = typeof value === 'string' ? value.trim().replace(',', '.') : value;
+      if (text === '') return null;
+      const number =
+        typeof text === 'number' ? text : /^[-+]?\d*\.?\d+$/.test(text) ? Number(text) : NaN;
+      if (!Number.isFinite(number) || (whole && !Number.isInteger(number))) {
+        context.addIssue({ code: 'custom', message: notNumber });
+        return z.NEVER;
+      }
+      const problem = outOfRange(number);
+      if (problem) {
+        context.addIssue({ code: 'custom', ...problem });
+        return z.NEVER;
+      }
+      return number;
+    });
+}
+
+/**
  * A measured number, in its measure's canonical unit (the form converts from the user's
  * units); empty is null. A value outside the measure's plausible range is refused by name.
  */
@@ -454,36 +487,46 @@ export function measurement(
   measure: MeasureName,
 ): FieldSpec<z.ZodType<number | null, unknown>> {
   const { min, max } = MEASURES[measure];
-  const whole = 'whole' in MEASURES[measure];
-  const notNumber = typeMessage(label, whole ? 'a whole number' : 'a number');
   return {
     kind: 'number',
     label,
     required: false,
     measure,
-    schema: z
-      .union([z.number(), z.string()], { error: notNumber })
-      .nullish()
-      .transform((value, context) => {
-        if (value === null || value === undefined) return null;
-        const text = typeof value === 'string' ? value.trim().replace(',', '.') : value;
-        if (text === '') return null;
-        const number =
-          typeof text === 'number' ? text : /^[-+]?\d*\.?\d+$/.test(text) ? Number(text) : NaN;
-        if (!Number.isFinite(number) || (whole && !Number.isInteger(number))) {
-          context.addIssue({ code: 'custom', message: notNumber });
-          return z.NEVER;
-        }
-        if (number < min || number > max) {
-          context.addIssue({
-            code: 'custom',
-            message: outOfRangeMessage(label, measure, 'metric'),
-            params: { reason: OUT_OF_RANGE },
-          });
-          return z.NEVER;
-        }
-        return number;
-      }),
+    schema: numberSchema(label, 'whole' in MEASURES[measure], (number) =>
+      number < min || number > max
+        ? { message: outOfRangeMessage(label, measure, 'metric'), params: { reason: OUT_OF_RANGE } }
+        : null,
+    ),
     initial: '',
+  };
+}
+
+/** A count or amount with no unit of measure (pills on hand, refills left, a score). */
+export interface AmountOptions {
+  min: number;
+  max: number;
+  whole?: boolean;
+  /** What a new form starts with ('1'). */
+  initial?: string;
+}
+
+export const amountRangeMessage = (label: string, { min, max }: AmountOptions) =>
+  `${label} must be between ${min} and ${max}`;
+
+/** A plain number: empty is null; outside `min`–`max` refused by name. */
+export function amount(
+  label: string,
+  options: AmountOptions,
+): FieldSpec<z.ZodType<number | null, unknown>> {
+  return {
+    kind: 'number',
+    label,
+    required: false,
+    schema: numberSchema(label, options.whole ?? false, (number) =>
+      number < options.min || number > options.max
+        ? { message: amountRangeMessage(label, options) }
+        : null,
+    ),
+    initial: options.initial ?? '',
   };
 }

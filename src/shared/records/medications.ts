@@ -1,8 +1,9 @@
 /** Medications: what is taken, when in the day, and from when to when (SPEC.md §2). */
-import { choice, date, familyMember, flag, text, textarea } from './fields';
+import { amount, choice, date, familyMember, flag, text, textarea } from './fields';
 import { recordCatalogue } from './catalogue';
 import { defineRecord, objectSchema, standardMessages } from './definition';
 import { TIMES_OF_DAY } from './medication-times';
+import { MAX_DOSE_AMOUNT, SUPPLY_MAX } from '../medication-supply';
 
 export { ANY_TIME_LABEL, TIMES_OF_DAY } from './medication-times';
 
@@ -21,6 +22,12 @@ const fields = {
   end_date: date('End Date'),
   condition: text('Condition'),
   prescribed_doctor: text('Prescribed By'),
+  // Supply (CONTRACT §6 'Medication supply'): what is left, what a dose takes of it, and
+  // what the prescription still allows (src/shared/medication-supply.ts).
+  quantity_on_hand: amount('Quantity On Hand', { min: 0, max: SUPPLY_MAX }),
+  dose_amount: amount('Dose Amount', { min: 0.01, max: MAX_DOSE_AMOUNT, initial: '1' }),
+  refills_left: amount('Refills Left', { min: 0, max: 99, whole: true }),
+  prescription_ends: date('Prescription Ends'),
   notes: textarea('Notes'),
   family_member_id: familyMember(),
 };
@@ -79,7 +86,11 @@ export const medicationDefinition = defineRecord({
   pairs: [
     ['dosage', 'frequency'],
     ['start_date', 'end_date'],
+    ['quantity_on_hand', 'dose_amount'],
+    ['refills_left', 'prescription_ends'],
   ],
+  // The pack 'Refilled' last added, offered again next time.
+  keptColumns: ['pack_size'],
   fields,
   schema: objectSchema(fields)
     .refine(

@@ -39,7 +39,7 @@ import type {
 } from '../../shared/imports';
 import type { CalendarLinkInput } from '../../shared/calendar';
 import type { ConnectRequest } from '../../shared/connections';
-import type { DoseMarkInput } from '../../shared/dose-requests';
+import type { DoseMarkInput, RefillInput } from '../../shared/dose-requests';
 import type { CreateShareLinkInput } from '../../shared/share-links';
 import type { LabPanelInput } from '../../shared/labs/lab-panel';
 import type {
@@ -596,6 +596,8 @@ export const dosesApi = {
     answer(
       product.doses.adherence[':medicationId'].$get({ param: { medicationId }, query: { today } }),
     ),
+  refill: (medicationId: string, input: RefillInput) =>
+    answer(product.doses.refill[':medicationId'].$post({ param: { medicationId }, json: input })),
 };
 
 export const labResultsApi = {

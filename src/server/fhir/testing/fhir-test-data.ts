@@ -163,6 +163,17 @@ export function fullRecords(memberId: string | null = MEMBER_ID): {
         condition: 'Hypertension',
         prescribed_doctor: 'Dr. Okafor',
         notes: index === 0 ? LONG : 'With food.',
+        // A supply kept (a fraction of a pill a dose), one run down to nothing, and none.
+        ...(index === 0
+          ? {
+              quantity_on_hand: 42.5,
+              dose_amount: 1.5,
+              refills_left: 3,
+              prescription_ends: '2026-12-31',
+            }
+          : index === 1
+            ? { quantity_on_hand: 0, dose_amount: 1, refills_left: 0 }
+            : {}),
         ...member,
       })),
       { medication_name: 'Vitamin D', start_date: '2026-07-01', ...member },

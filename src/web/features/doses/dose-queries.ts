@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { localToday } from '../../../shared/dates';
 import { toasts } from '../../../shared/messages';
 import { dosesApi } from '../../lib/api';
+import { queryKeys } from '../../lib/query-client';
 import { showError } from '../../lib/toast';
 
 const DOSES_KEY = ['doses'] as const;
@@ -26,7 +27,12 @@ export function useAdherence(medicationId: string) {
 /** Marks, logs and undoes doses; the checklist and adherence read again after each. */
 export function useDoseMarks() {
   const queryClient = useQueryClient();
-  const settled = () => queryClient.invalidateQueries({ queryKey: DOSES_KEY });
+  // A taken dose lowers the medication's quantity on hand: its record is read again too.
+  const settled = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: DOSES_KEY }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.records('medication') }),
+    ]);
   const onError = (error: unknown) => showError(toasts.error, error);
   return {
     mark: useMutation({ mutationFn: dosesApi.mark, onSettled: settled, onError }),

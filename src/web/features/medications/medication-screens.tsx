@@ -4,6 +4,7 @@ import { NO_SET_TIME_LABEL, TIMES_OF_DAY } from '../../../shared/records/medicat
 import { AdherenceSummary } from '../doses/adherence-summary';
 import { RecordDetailPage } from '../records/record-detail-page';
 import { RecordFormPage } from '../records/record-form-page';
+import { keepsSupply, SupplySummary } from './medication-supply';
 
 export { MedicationsListPage as ListPage } from './medications-list-page';
 
@@ -24,6 +25,9 @@ export function DetailPage() {
               label: 'Adherence (30 days)',
               value: <AdherenceSummary medication={medication} />,
             },
+            ...(keepsSupply(medication)
+              ? [{ label: 'Supply', value: <SupplySummary medication={medication} /> }]
+              : []),
           ];
         },
       }}

@@ -7,9 +7,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { DOSE_SLOTS } from '../../../shared/doses';
+import { DEFAULT_REFILL_DAYS } from '../../../shared/medication-supply';
 import { toasts } from '../../../shared/messages';
 import {
   EMAIL_REMINDERS_NOT_SET_UP_MESSAGE,
+  REFILL_DAYS_LABEL,
   reminderSettingsSchema,
   type ReminderSettings,
   type RemindersState,
@@ -66,6 +68,10 @@ const DEVICE_SWITCHES: readonly { key: keyof DeviceChoice; label: string; hint: 
   },
 ];
 
+/** A typed number of days: a whole number as a number, anything else as typed. */
+const refillDaysOf = (typed: string): unknown =>
+  /^\d+$/.test(typed.trim()) ? Number(typed.trim()) : typed;
+
 export function RemindersSection() {
   const queryClient = useQueryClient();
   const zoneId = useId();
@@ -73,6 +79,8 @@ export function RemindersSection() {
   const [endpoint, setEndpoint] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(pushSupported() ? null : NOT_SUPPORTED);
   const [form, setForm] = useState<ReminderSettings | null>(null);
+  /** 'Days Before Running Out' as typed, until saved. */
+  const [refillDays, setRefillDays] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -157,6 +165,9 @@ export function RemindersSection() {
         ...form,
         hide_names: settings?.hide_names ?? form.hide_names,
         email_reminders: settings?.email_reminders ?? form.email_reminders,
+        refill_reminders: settings?.refill_reminders ?? form.refill_reminders,
+        // Typed as text: what is no whole number goes as typed, for the schema to refuse.
+        refill_days: refillDays === null ? form.refill_days : refillDaysOf(refillDays),
       },
       toasts.error,
     );
@@ -164,6 +175,7 @@ export function RemindersSection() {
     saveSettings.mutate(input, {
       onSuccess: (next) => {
         setForm(next.settings);
+        setRefillDays(null);
         showSuccess('Reminder settings saved');
       },
     });
@@ -174,7 +186,7 @@ export function RemindersSection() {
   const mail = recovery.data?.email === true;
 
   /** Saves one switch alone: times being edited below are saved by their own button. */
-  function saveSwitch(field: 'hide_names' | 'email_reminders', on: boolean) {
+  function saveSwitch(field: 'hide_names' | 'email_reminders' | 'refill_reminders', on: boolean) {
     if (!settings) return;
     saveSettings.mutate(
       { ...settings, [field]: on },
@@ -223,6 +235,13 @@ export function RemindersSection() {
           disabled={!mail || !settings || saveSettings.isPending}
           onCheckedChange={(on) => saveSwitch('email_reminders', on)}
         />
+        <Switch
+          label="Refill reminders"
+          hint={`${form?.refill_days ?? DEFAULT_REFILL_DAYS} days before a medication with a Quantity On Hand runs out, and when its prescription ends, on the devices with medication reminders.`}
+          checked={state.data?.settings.refill_reminders ?? true}
+          disabled={!settings || saveSettings.isPending}
+          onCheckedChange={(on) => saveSwitch('refill_reminders', on)}
+        />
       </div>
       {problem ? (
         <p className="mt-3 text-sm text-destructive" role="alert">
@@ -263,6 +282,16 @@ export function RemindersSection() {
                 <option key={zone} value={zone} />
               ))}
             </datalist>
+          </div>
+          <div className="grid gap-1.5 sm:w-72">
+            <Label htmlFor={`${zoneId}-refill`}>{REFILL_DAYS_LABEL}</Label>
+            <Input
+              id={`${zoneId}-refill`}
+              inputMode="numeric"
+              autoComplete="off"
+              value={refillDays ?? String(form.refill_days)}
+              onChange={(e) => setRefillDays(e.target.value)}
+            />
           </div>
           <div>
             <Button type="submit" variant="outline" disabled={saveSettings.isPending}>

@@ -47,6 +47,8 @@ export function toFormValues(
       );
     else if (field.measure)
       values[name] = typeof stored === 'number' ? toInputValue(field.measure, stored, units) : '';
+    else if (record && field.kind === 'number')
+      values[name] = typeof stored === 'number' ? String(stored) : '';
     else if (record) values[name] = typeof stored === 'string' ? stored : '';
     else values[name] = field.initial as string;
   }
