@@ -36,7 +36,10 @@ export const EMERGENCY_CARD_QR_NAME = 'QR code for the emergency card link';
 export const LOCK_SCREEN_SIZE = { width: 1170, height: 2532 } as const;
 
 /** The card's link's label, as the Share screen lists it. */
-export const emergencyCardLabel = (personName: string) => `Emergency card of ${personName}`;
+const LABEL_START = 'Emergency card of ';
+export const emergencyCardLabel = (personName: string) => `${LABEL_START}${personName}`;
+/** Whether a link's label is a card's, so the Share screen can say it is the card's link. */
+export const isEmergencyCardLabel = (label: string) => label.startsWith(LABEL_START);
 
 /**
  * The fields the rule reads, as both a stored record and a summary's line carry them (a
@@ -145,10 +148,9 @@ export function emergencyCardOf(summary: PersonSummary, today: string): Emergenc
 /** `GET /api/persons/{personId}/emergency-card?today=YYYY-MM-DD`. */
 export const emergencyCardQuerySchema = z.object({ today: todayParam });
 
-/** A medication's dose as the card says it: '2 puffs · Twice Daily (Morning, Night)'. */
+/** A medication's dose as the card says it: '2 puffs · Twice Daily · Morning, Night'. */
 export function doseText(medication: EmergencyCard['medications'][number]): string {
-  const when = medication.times_of_day.length ? ` (${medication.times_of_day.join(', ')})` : '';
-  return [medication.dosage, medication.frequency ? `${medication.frequency}${when}` : when.trim()]
+  return [medication.dosage, medication.frequency, medication.times_of_day.join(', ')]
     .filter(Boolean)
     .join(' · ');
 }

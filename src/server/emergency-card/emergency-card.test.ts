@@ -70,7 +70,8 @@ async function family() {
       }),
     ),
   );
-  return { ...maria, leoId: leo.id };
+  const session = await maria.client.get<{ user: { id: string } }>('/api/auth/get-session');
+  return { ...maria, userId: session.body.user.id, leoId: leo.id };
 }
 
 const cardOf = (client: TestClient, personId: string) =>

@@ -25,7 +25,7 @@ import type { HouseholdRepository } from '../household/household-repository';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
-import { personFileName } from '../persons/person-file-name';
+import { personFileName } from '../../shared/person-file-name';
 import {
   findExportablePerson,
   personDoses,
