@@ -71,9 +71,10 @@ function pngSize(bytes: Buffer) {
 test('the card shows the essentials with its QR code, prints, saves as an image, and its link is revoked on the Share screen', async ({
   page,
   user,
+  browser,
 }) => {
   void user;
-  await leoWithRecords(page);
+  const leo = await leoWithRecords(page);
   await page.goto('/profiles');
   const leoCard = page.getByRole('listitem').filter({ hasText: 'Leo Garcia' });
   await leoCard.getByRole('link', { name: 'Emergency Card', exact: true }).click();
@@ -135,6 +136,23 @@ test('the card shows the essentials with its QR code, prints, saves as an image,
   await page.reload();
   await expect(qr).toHaveAttribute('src', source ?? '');
 
+  // The link holds the card and nothing more: opened with no account (and no passcode: it is
+  // for an emergency), no ended medication.
+  const link = await page.evaluate(async (personId) => {
+    const kept = await caches.match(`/emergency-card-link/${personId}`);
+    return ((await kept?.json()) as { link: string } | undefined)?.link ?? '';
+  }, leo.id);
+  expect(link).toMatch(/\/shl#shlink:\//);
+  const stranger = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const viewer = await stranger.newPage();
+  await viewer.goto(link);
+  await expect(viewer.getByRole('heading', { name: 'Leo Garcia' })).toBeVisible();
+  await expect(viewer.getByText('Peanuts')).toBeVisible();
+  await expect(viewer.getByText('Albuterol')).toBeVisible();
+  await expect(viewer.getByText('KidsCare')).toBeVisible();
+  await expect(viewer.getByText('Cefdinir')).toHaveCount(0);
+  await stranger.close();
+
   // The Share screen lists the card's link, and revokes it.
   await page.goto('/share');
   await expect(page.getByText('Emergency card', { exact: true })).toHaveCount(1);
@@ -179,4 +197,7 @@ test('once opened, the card opens with no network', async ({ page, context, user
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   expect(await page.evaluate(() => caches.keys())).toEqual([expect.stringMatching(/^kin-shell-/)]);
+  // And without a session the card's page sends the visitor to sign in.
+  await page.goto(`/emergency-card/${leo.id}`);
+  await expect(page).toHaveURL(/\/auth$/);
 });
