@@ -76,6 +76,11 @@ test('the card shows the essentials with its QR code, prints, saves as an image,
   void user;
   const leo = await leoWithRecords(page);
   await page.goto('/profiles');
+  await expect(page.getByRole('link', { name: 'Emergency Card', exact: true })).toHaveCount(2);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: test.info().outputPath('profiles-wide.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('profiles.png') });
   const leoCard = page.getByRole('listitem').filter({ hasText: 'Leo Garcia' });
   await leoCard.getByRole('link', { name: 'Emergency Card', exact: true }).click();
   await expect(page).toHaveURL(/\/emergency-card\/[^/]+$/);
