@@ -14,6 +14,8 @@ import {
   expect,
   expectAccessible,
   localDay,
+  secondAccount,
+  shareViaApi,
   test,
 } from './fixtures';
 
@@ -205,4 +207,36 @@ test('once opened, the card opens with no network', async ({ page, context, user
   // And without a session the card's page sends the visitor to sign in.
   await page.goto(`/emergency-card/${leo.id}`);
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a Viewer of a shared person sees the card, and only one who may share makes its QR code', async ({
+  page,
+  user,
+  browser,
+}) => {
+  void user;
+  const leo = await leoWithRecords(page);
+  const grace = await secondAccount(browser, test.info().project.use.baseURL ?? '');
+  await shareViaApi(page, grace.page, {
+    personId: leo.id,
+    email: grace.user.email,
+    role: 'viewer',
+  });
+  await grace.page.goto('/profiles');
+  await grace.page
+    .getByRole('region', { name: 'Shared with you' })
+    .getByRole('link', { name: 'Emergency Card', exact: true })
+    .click();
+  await expect(grace.page.getByRole('heading', { name: 'Leo Garcia' })).toBeVisible();
+  await expect(
+    grace.page.getByRole('region', { name: 'Allergies' }).getByText('Peanuts'),
+  ).toBeVisible();
+  await expect(
+    grace.page.getByText(
+      "Only someone who may share Leo Garcia's records can make the card's QR code.",
+    ),
+  ).toBeVisible();
+  await expect(grace.page.getByRole('img', { name: EMERGENCY_CARD_QR_NAME })).toHaveCount(0);
+  await expectAccessible(grace.page);
+  await grace.close();
 });
