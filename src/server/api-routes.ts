@@ -36,6 +36,7 @@ import { reminderRoutes, type ReminderRouteConfig } from './reminders/reminder-r
 import type { Logger } from './logger';
 import type { AttemptLimits } from './limits/attempt-limits';
 import { summaryRoutes } from './summary/summary-routes';
+import { emergencyCardRoutes } from './emergency-card/emergency-card-routes';
 import { vitalsTrendRoutes } from './vitals/vitals-routes';
 import { vaccineScheduleRoutes, vaccineDosesDueRoutes } from './vaccines/vaccine-schedule-routes';
 import type { TimelineRepository } from './timeline/timeline-repository';
@@ -111,6 +112,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/persons', summaryRoutes(db, household))
     .route('/persons', vaccineScheduleRoutes(db, household))
     .route('/persons', vitalsTrendRoutes(db, household))
+    .route('/persons', emergencyCardRoutes(db, household))
     .route('/reminders', reminderRoutes(db, logger, createReminderRepository(db), reminders))
     .route('/timeline', vaccineDosesDueRoutes(db, household))
     .route('/timeline', timelineRoutes(timeline, household))

@@ -1,5 +1,6 @@
 /** What the FHIR routes take and answer, for the server and the web app alike (CONTRACT.md §4). */
 import { z } from 'zod';
+import { EMERGENCY_CARD_SCOPE } from './emergency-card';
 import { contactsParam, todayParam } from './records/list-query';
 import { shareDocumentsParam, shareTypesParam } from './share-links';
 
@@ -10,7 +11,9 @@ import { shareDocumentsParam, shareTypesParam } from './share-links';
  * (a share link's choice; without `types` every document is in the bundle);
  * `?contacts=whole-family`: the whole family's contacts too (see list-query.ts);
  * `?vaccines=overdue`: the doses the owner's vaccine schedule has overdue, as recommendations
- * tagged computed (a share link's bundle; the import skips them).
+ * tagged computed (a share link's bundle; the import skips them);
+ * `?scope=emergency-card`: only what the person's emergency card holds (emergency-card.ts),
+ * whatever `types` says: no documents, doses or vaccine recommendations.
  */
 export const fhirQuerySchema = z.object({
   today: todayParam,
@@ -18,6 +21,9 @@ export const fhirQuerySchema = z.object({
   documents: shareDocumentsParam,
   contacts: contactsParam,
   vaccines: z.enum(['overdue']).optional(),
+  scope: z
+    .literal(EMERGENCY_CARD_SCOPE, { error: `scope must be '${EMERGENCY_CARD_SCOPE}'` })
+    .optional(),
 });
 
 /** The answer to a FHIR import. */

@@ -21,6 +21,7 @@ export const SCREENS = {
   documents: '/documents',
   document: '/documents/:id',
   import: '/import',
+  emergencyCard: '/emergency-card/:id',
 } as const;
 
 export type ScreenName = keyof typeof SCREENS;

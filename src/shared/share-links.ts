@@ -7,6 +7,7 @@
  * `shlink:/` payload, and never reaches the server.
  */
 import { z } from 'zod';
+import { EMERGENCY_CARD_EXPIRY_DAYS, EMERGENCY_CARD_SCOPE } from './emergency-card';
 
 /** The lifetimes a link can have, in days; 7 by default. */
 export const SHARE_LINK_EXPIRY_CHOICES = [1, 7, 30] as const;
@@ -103,24 +104,37 @@ export const LINK_PASSCODE_MESSAGE = 'Link Passcode must be 4 to 64 characters';
 export const SHARE_LABEL_MAX = 80;
 
 /** POST /api/share-links: what the owner's browser uploads. */
-export const createShareLinkSchema = z.object({
-  person_id: z.string({ error: 'Person is required' }).min(1, { error: 'Person is required' }),
-  expires_in_days: z.union(
-    SHARE_LINK_EXPIRY_CHOICES.map((days) => z.literal(days)),
-    { error: 'Expires must be 1, 7 or 30 days' },
-  ),
-  passcode: z
-    .string()
-    .max(64, { error: LINK_PASSCODE_MESSAGE })
-    .optional()
-    .transform((value) => value || undefined)
-    .refine((value) => value === undefined || value.length >= 4, { error: LINK_PASSCODE_MESSAGE }),
-  label: z.string().trim().min(1).max(SHARE_LABEL_MAX, { error: 'Label is too long' }),
-  jwe: z
-    .string({ error: 'jwe is required' })
-    .max(MAX_SHARE_LINK_JWE_CHARS, { error: SHARED_RECORDS_TOO_LARGE })
-    .regex(COMPACT_JWE, { error: 'jwe must be a compact JWE' }),
-});
+export const createShareLinkSchema = z
+  .object({
+    person_id: z.string({ error: 'Person is required' }).min(1, { error: 'Person is required' }),
+    expires_in_days: z.union(
+      [...SHARE_LINK_EXPIRY_CHOICES, EMERGENCY_CARD_EXPIRY_DAYS].map((days) => z.literal(days)),
+      { error: 'Expires must be 1, 7 or 30 days' },
+    ),
+    /** An emergency card's link: the only kind that may last a year (decision 0063). */
+    purpose: z
+      .literal(EMERGENCY_CARD_SCOPE, { error: `purpose must be '${EMERGENCY_CARD_SCOPE}'` })
+      .optional(),
+    passcode: z
+      .string()
+      .max(64, { error: LINK_PASSCODE_MESSAGE })
+      .optional()
+      .transform((value) => value || undefined)
+      .refine((value) => value === undefined || value.length >= 4, {
+        error: LINK_PASSCODE_MESSAGE,
+      }),
+    label: z.string().trim().min(1).max(SHARE_LABEL_MAX, { error: 'Label is too long' }),
+    jwe: z
+      .string({ error: 'jwe is required' })
+      .max(MAX_SHARE_LINK_JWE_CHARS, { error: SHARED_RECORDS_TOO_LARGE })
+      .regex(COMPACT_JWE, { error: 'jwe must be a compact JWE' }),
+  })
+  .refine(
+    (input) =>
+      input.expires_in_days !== EMERGENCY_CARD_EXPIRY_DAYS ||
+      input.purpose === EMERGENCY_CARD_SCOPE,
+    { error: 'Expires must be 1, 7 or 30 days', path: ['expires_in_days'] },
+  );
 export type CreateShareLinkInput = z.input<typeof createShareLinkSchema>;
 
 /** The answer to creating a link: what the payload needs besides the key. */

@@ -74,11 +74,19 @@ const screens: Record<ScreenName, () => Promise<ComponentType>> = {
   documents: () => import('./features/documents/documents-page').then(defaultExport),
   document: () => import('./features/documents/document-detail-page').then(defaultExport),
   import: () => import('./features/imports/import-page').then(defaultExport),
+  emergencyCard: () => import('./features/emergency-card/emergency-card-page').then(defaultExport),
 };
 
 /** The screens open to a visitor with no session. */
 const OPEN_SCREENS = ['auth', 'resetPassword'] as const satisfies readonly ScreenName[];
-const isOpen = (name: ScreenName) => (OPEN_SCREENS as readonly ScreenName[]).includes(name);
+/**
+ * The screens that open with no network from what this device kept, and so keep the session
+ * rule themselves (the guard waits for the network): the emergency card.
+ */
+const OFFLINE_SCREENS = ['emergencyCard'] as const satisfies readonly ScreenName[];
+const isOpen = (name: ScreenName) =>
+  (OPEN_SCREENS as readonly ScreenName[]).includes(name) ||
+  (OFFLINE_SCREENS as readonly ScreenName[]).includes(name);
 
 const route = (name: ScreenName): RouteObject => ({
   path: SCREENS[name],

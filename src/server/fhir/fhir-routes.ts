@@ -10,6 +10,12 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { localToday } from '../../shared/dates';
+import {
+  EMERGENCY_CARD_SCOPE,
+  EMERGENCY_CARD_TYPES,
+  isOnEmergencyCard,
+  type EmergencyCardType,
+} from '../../shared/emergency-card';
 import { fhirQuerySchema } from '../../shared/fhir';
 import { WHOLE_FAMILY_CONTACTS } from '../../shared/constants';
 import { ApiError } from '../../shared/api-error';
@@ -19,7 +25,7 @@ import type { HouseholdRepository } from '../household/household-repository';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
-import { personFileName } from '../persons/person-file-name';
+import { personFileName } from '../../shared/person-file-name';
 import {
   findExportablePerson,
   personDoses,
@@ -55,10 +61,18 @@ export function personFhirSource(
      */
     documents?: Pick<DocumentRepository, 'ofPerson' | 'readFile'>;
     documentIds?: readonly string[];
+    /** Only the records of the person's emergency card on this date (no documents, no doses). */
+    emergencyCardOn?: string;
   } = {},
 ): FhirSource {
-  const { types, wholeFamilyContacts, documents } = options;
-  const documentIds = types ? (options.documentIds ?? []) : undefined;
+  const { wholeFamilyContacts, documents, emergencyCardOn } = options;
+  const types = emergencyCardOn === undefined ? options.types : EMERGENCY_CARD_TYPES;
+  const documentIds =
+    emergencyCardOn !== undefined ? [] : types ? (options.documentIds ?? []) : undefined;
+  const rowsOf = (type: (typeof FHIR_RECORD_TYPES)[number]) => {
+    const rows = personRecords(db, userId, person, type, { wholeFamilyContacts });
+    return emergencyCardOn === undefined ? rows : onCard(rows, type, emergencyCardOn);
+  };
   return {
     person: {
       id: person.id,
@@ -69,13 +83,10 @@ export function personFhirSource(
     rows: Object.fromEntries(
       FHIR_RECORD_TYPES.map((type) => [
         type,
-        () =>
-          !types || types.includes(type)
-            ? personRecords(db, userId, person, type, { wholeFamilyContacts })
-            : noRecords(),
+        () => (!types || types.includes(type) ? rowsOf(type) : noRecords()),
       ]),
     ) as FhirSource['rows'],
-    doses: () => personDoses(db, userId, person),
+    doses: () => (emergencyCardOn === undefined ? personDoses(db, userId, person) : noRecords()),
     documents: () =>
       documents && documentIds?.length !== 0
         ? personDocuments(db, documents, userId, person, documentIds)
@@ -121,6 +132,17 @@ async function* personDocuments(
   }
 }
 
+/** The rows of a type that are on the person's emergency card on `today`. */
+async function* onCard<T extends Record<string, unknown>>(
+  rows: AsyncIterable<T>,
+  type: string,
+  today: string,
+): AsyncGenerator<T> {
+  for await (const row of rows) {
+    if (isOnEmergencyCard(type as EmergencyCardType, row, today)) yield row;
+  }
+}
+
 /** A type left out of the bundle: no rows. */
 async function* noRecords(): AsyncGenerator<never> {}
 
@@ -137,6 +159,7 @@ export function fhirRoutes(
       documents?: readonly string[];
       contacts?: string;
       vaccines?: 'overdue';
+      scope?: typeof EMERGENCY_CARD_SCOPE;
     },
   ) {
     const access = await c.var.access();
@@ -157,8 +180,12 @@ export function fhirRoutes(
       }
     }
     // A family member's overdue doses by the owner's schedule, only when asked (a share link).
+    const emergencyCardOn = query.scope === EMERGENCY_CARD_SCOPE ? clock.today : undefined;
     const overdue =
-      query.vaccines === 'overdue' && person.date_of_birth && !person.email
+      emergencyCardOn === undefined &&
+      query.vaccines === 'overdue' &&
+      person.date_of_birth &&
+      !person.email
         ? await overdueDoses(db, ownerId, person.id, clock.today)
         : [];
     return {
@@ -170,6 +197,7 @@ export function fhirRoutes(
         wholeFamilyContacts,
         documents,
         documentIds: query.documents,
+        emergencyCardOn,
       }),
     };
   }
@@ -187,6 +215,7 @@ export function fhirRoutes(
         types: _types,
         vaccines: _vaccines,
         documents: _documents,
+        scope: _scope,
         ...query
       } = c.req.valid('query');
       const { person, clock, source } = await prepare(c, query);

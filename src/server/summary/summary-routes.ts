@@ -22,7 +22,7 @@ import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
-import { personFileName } from '../persons/person-file-name';
+import { personFileName } from '../../shared/person-file-name';
 import { findExportablePerson } from '../persons/person-records';
 import { buildPersonSummary } from './person-summary-source';
 import { sharedSummaryPdfThread } from './summary-pdf-thread';

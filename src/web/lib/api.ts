@@ -15,6 +15,8 @@ import { SSO_PROVIDER_ID } from '../../shared/single-sign-on';
 import type { SignInOptions } from '../../shared/sign-in-options';
 import type { UnitSystem } from '../../shared/units';
 import type { VitalsTrendAnswer } from '../../shared/vitals-trend';
+import type { EMERGENCY_CARD_SCOPE, EmergencyCard } from '../../shared/emergency-card';
+import { emergencyCardPath } from '../service-worker/cache-names';
 import type {
   AccountRecoveryOptions,
   EmailChangeRequest,
@@ -217,6 +219,12 @@ export const vitalsTrendApi = {
   /** Every vitals entry of one person, oldest first, with their date of birth. */
   get: (personId: string) =>
     request<VitalsTrendAnswer>('GET', `/persons/${encodeURIComponent(personId)}/vitals`),
+};
+
+export const emergencyCardApi = {
+  /** The person's emergency card as of the reader's date (kept on the device by the worker). */
+  get: async (personId: string): Promise<EmergencyCard> =>
+    (await send(`${emergencyCardPath(personId)}${queryString({ today: localToday() })}`)).json(),
 };
 
 export const vaccineScheduleApi = {
@@ -469,7 +477,12 @@ export const shareLinksApi = {
   bundle: async (
     personId: string,
     types: readonly string[],
-    options: { wholeFamilyContacts?: boolean; documentIds?: readonly string[] } = {},
+    options: {
+      wholeFamilyContacts?: boolean;
+      documentIds?: readonly string[];
+      /** Only what the person's emergency card holds, whatever `types` says. */
+      scope?: typeof EMERGENCY_CARD_SCOPE;
+    } = {},
   ): Promise<string> => {
     const response = await send(
       `/api/fhir/Patient/${encodeURIComponent(personId)}/$everything${queryString({
@@ -479,7 +492,8 @@ export const shareLinksApi = {
         documents: options.documentIds?.join(','),
         contacts: options.wholeFamilyContacts ? WHOLE_FAMILY_CONTACTS : undefined,
         // The doses the owner's schedule has overdue, for the viewer's 'Vaccine Doses Overdue'.
-        vaccines: 'overdue',
+        vaccines: options.scope ? undefined : 'overdue',
+        scope: options.scope,
       })}`,
     );
     return response.text();

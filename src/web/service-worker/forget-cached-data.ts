@@ -1,8 +1,8 @@
 /**
  * When a user leaves (signs out, or deletes the account), every cache of this origin that
- * could hold something of theirs goes. The service worker stores only the built app shell
- * and never an API answer, so today there is no such cache; this keeps it true if one ever
- * appears (a future runtime cache, or one left by an older worker).
+ * could hold something of theirs goes: the emergency cards kept for use with no network
+ * (EMERGENCY_CARD_CACHE), and any other that is not the built app shell (one left by an
+ * older worker).
  */
 import { isShellCache } from './cache-names';
 

@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState, Loading } from '../../components/ui/feedback';
 import { showError, showSuccess } from '../../lib/toast';
 import { useSession } from '../auth/session';
+import { EmergencyCardLink } from '../emergency-card/emergency-card-link';
 import { PersonAccess } from '../household/person-access';
 import { SharedWithYou } from '../household/shared-with-you';
 import { HeaderAction, PageHeader } from '../shell/page-header';
@@ -31,6 +32,7 @@ function YouCard({ user }: { user: { id: string; name: string; email: string } }
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold">You</h2>
           <p className="text-sm break-words text-muted-foreground">{user.name}</p>
+          <EmergencyCardLink personId={user.id} />
         </div>
       </div>
       <PersonAccess person={{ id: user.id, name: user.name }} />
@@ -64,15 +66,18 @@ function MemberCard({
               'No date of birth'
             )}
           </p>
-          {hasGrowthCharts(member, localToday()) ? (
-            <Link
-              to={`/growth?person=${encodeURIComponent(member.id)}`}
-              className="mt-1 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
-            >
-              <LineChart className="size-4" aria-hidden="true" />
-              Growth chart
-            </Link>
-          ) : null}
+          <div className="flex flex-wrap gap-x-4">
+            {hasGrowthCharts(member, localToday()) ? (
+              <Link
+                to={`/growth?person=${encodeURIComponent(member.id)}`}
+                className="mt-1 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
+                <LineChart className="size-4" aria-hidden="true" />
+                Growth chart
+              </Link>
+            ) : null}
+            <EmergencyCardLink personId={member.id} />
+          </div>
         </div>
         <div className="ml-auto flex">
           <Button variant="ghost" size="icon" aria-label={`Edit ${member.name}`} onClick={onEdit}>

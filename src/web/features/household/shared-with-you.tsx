@@ -14,6 +14,7 @@ import { Card } from '../../components/ui/card';
 import { fieldErrorProps, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { showError, showSuccess } from '../../lib/toast';
+import { EmergencyCardLink } from '../emergency-card/emergency-card-link';
 import { useAcceptGrant, useHasPendingGrants, useSharedPersons } from './household-queries';
 
 function AcceptanceCodeForm() {
@@ -95,6 +96,7 @@ export function SharedWithYou() {
                       <span>Access ends {formatDate(person.accessEnds, DAY_GROUP_FORMAT)}</span>
                     ) : null}
                   </p>
+                  <EmergencyCardLink personId={person.personId} />
                 </div>
                 <span className="shrink-0 rounded-full bg-primary-soft px-3 py-1 text-xs font-semibold text-primary">
                   {GRANT_ROLE_LABELS[person.role]}

@@ -5,11 +5,12 @@
  * {person}' behind a confirm step. A revoked link stays listed, as revoked, until it would
  * have expired, so its access log can still be read. The links someone the user shared a
  * person with made of that person are listed too, 'Made by {name}': the user may read
- * their log and revoke them as their own.
+ * their log and revoke them as their own. An emergency card's link says so.
  */
 import { History, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate } from '../../../shared/dates';
+import { isEmergencyCardLabel } from '../../../shared/emergency-card';
 import { toasts } from '../../../shared/messages';
 import type { ShareLinkSummary } from '../../../shared/share-links';
 import { Button } from '../../components/ui/button';
@@ -73,6 +74,9 @@ function ShareLinkCard({ link }: { link: ShareLinkSummary }) {
         </span>
         <div className="min-w-0 flex-1 text-sm">
           <p className="font-semibold text-base">{link.person_name}</p>
+          {isEmergencyCardLabel(link.label) ? (
+            <p className="font-medium text-destructive">Emergency card</p>
+          ) : null}
           {link.made_by ? <p>Made by {link.made_by}</p> : null}
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-muted-foreground">
             <dt>Created</dt>

@@ -1,6 +1,6 @@
 /**
  * The owner's share links: made in this browser (the person's bundle, with the documents
- * chosen, is fetched, encrypted
+ * chosen, or their emergency card's records, is fetched, encrypted
  * with a fresh random key, and only the ciphertext is uploaded; the key goes into the
  * link's fragment), listed, their access logs, revoked.
  */
@@ -16,6 +16,11 @@ import {
   type ShareableRecordType,
   type ShareLinkExpiryDays,
 } from '../../../shared/share-links';
+import {
+  EMERGENCY_CARD_EXPIRY_DAYS,
+  emergencyCardLabel,
+  type EMERGENCY_CARD_SCOPE,
+} from '../../../shared/emergency-card';
 import { shareLinksApi } from '../../lib/api';
 
 const keys = {
@@ -37,6 +42,14 @@ export interface NewShareLink {
   units?: UnitSystem;
 }
 
+/** An emergency card's link: the card's records only, for a year (decision 0063). */
+export interface NewEmergencyCardLink {
+  purpose: typeof EMERGENCY_CARD_SCOPE;
+  personId: string;
+  personName: string;
+  units?: UnitSystem;
+}
+
 /** The bundle with the owner's Units in its `meta` when they are not metric (the default). */
 export function withUnitsTag(bundle: string, units: UnitSystem | undefined): string {
   if (units !== 'us') return bundle;
@@ -53,6 +66,7 @@ function base64Url(bytes: Uint8Array): string {
 }
 
 export interface CreatedShareLink {
+  id: string;
   /** The viewer URL holding the `shlink:/` payload. */
   link: string;
   /** When the link stops opening, as the server set it (an ISO timestamp). */
@@ -60,12 +74,17 @@ export interface CreatedShareLink {
 }
 
 /** Makes a link. */
-export async function createShareLink(input: NewShareLink): Promise<CreatedShareLink> {
+export async function createShareLink(
+  input: NewShareLink | NewEmergencyCardLink,
+): Promise<CreatedShareLink> {
+  const card = 'purpose' in input;
   const bundle = withUnitsTag(
-    await shareLinksApi.bundle(input.personId, input.types, {
-      wholeFamilyContacts: input.wholeFamilyContacts,
-      documentIds: input.documentIds,
-    }),
+    card
+      ? await shareLinksApi.bundle(input.personId, [], { scope: input.purpose })
+      : await shareLinksApi.bundle(input.personId, input.types, {
+          wholeFamilyContacts: input.wholeFamilyContacts,
+          documentIds: input.documentIds,
+        }),
     input.units,
   );
   const key = crypto.getRandomValues(new Uint8Array(32));
@@ -74,11 +93,14 @@ export async function createShareLink(input: NewShareLink): Promise<CreatedShare
     .encrypt(key);
   // Refused here rather than after the upload: nothing is sent that the server would refuse.
   if (jwe.length > MAX_SHARE_LINK_JWE_CHARS) throw new Error(SHARED_RECORDS_TOO_LARGE);
-  const label = `Health records of ${input.personName}`.slice(0, SHARE_LABEL_MAX);
+  const label = (
+    card ? emergencyCardLabel(input.personName) : `Health records of ${input.personName}`
+  ).slice(0, SHARE_LABEL_MAX);
   const created = await shareLinksApi.create({
     person_id: input.personId,
-    expires_in_days: input.expiresInDays,
-    passcode: input.passcode || undefined,
+    ...(card
+      ? { expires_in_days: EMERGENCY_CARD_EXPIRY_DAYS, purpose: input.purpose }
+      : { expires_in_days: input.expiresInDays, passcode: input.passcode || undefined }),
     label,
     jwe,
   });
@@ -90,11 +112,11 @@ export async function createShareLink(input: NewShareLink): Promise<CreatedShare
     label: created.label,
     v: 1,
   });
-  return { link, expiresAt: new Date(created.exp * 1000).toISOString() };
+  return { id: created.id, link, expiresAt: new Date(created.exp * 1000).toISOString() };
 }
 
-export function useShareLinks() {
-  return useQuery({ queryKey: keys.all, queryFn: shareLinksApi.list });
+export function useShareLinks(enabled = true) {
+  return useQuery({ queryKey: keys.all, queryFn: shareLinksApi.list, enabled });
 }
 
 export function useCreateShareLink() {

@@ -1,12 +1,11 @@
-import type { Person } from './person-records';
-
 /**
- * The name of a file made of one person, in letters, digits and dashes:
+ * The name of a file made of one person (a download of the server's, or an image the browser
+ * makes), in letters, digits and dashes:
  * 'kin-health-fhir-leo-garcia-2026-11-23.json', 'kin-health-summary-zoe-odegard-2026-11-23.pdf'.
  */
 export function personFileName(
   kind: string,
-  person: Pick<Person, 'name'>,
+  person: { name: string },
   today: string,
   extension: string,
 ): string {

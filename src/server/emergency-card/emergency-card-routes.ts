@@ -1,0 +1,56 @@
+/**
+ * GET /api/persons/{personId}/emergency-card?today=YYYY-MM-DD: one person's emergency card
+ * (src/shared/emergency-card.ts), picked from their summary as of the reader's date.
+ *
+ * The person is the user, one of their members, or a person shared with them (a Viewer reads
+ * it too, as the card is a read of the person); any other id is answered as a person that
+ * does not exist. The whole family's contacts (the family doctor) are on the owner's cards,
+ * never on a grantee's.
+ */
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { localToday } from '../../shared/dates';
+import {
+  emergencyCardOf,
+  emergencyCardQuerySchema,
+  type EmergencyCard,
+} from '../../shared/emergency-card';
+import { shareOfPerson } from '../access/scope';
+import type { DB } from '../db/schema';
+import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
+import type { HouseholdRepository } from '../household/household-repository';
+import type { AppEnv } from '../http/env';
+import { notFound } from '../http/errors';
+import { validate } from '../http/validation';
+import { findPerson } from '../persons/person-records';
+import { buildPersonSummary } from '../summary/person-summary-source';
+
+export function emergencyCardRoutes(
+  db: Kysely<DB>,
+  household: Pick<HouseholdRepository, 'noteUse'>,
+) {
+  return new Hono<AppEnv>().get(
+    '/:personId/emergency-card',
+    validate('query', emergencyCardQuerySchema),
+    async (c) => {
+      const access = await c.var.access();
+      const personId = c.req.param('personId');
+      const share = shareOfPerson(access, personId);
+      const ownerId = share?.ownerId ?? access.userId;
+      const person = await findPerson(db, ownerId, personId);
+      if (!person) throw notFound(PERSON_NOT_FOUND);
+      const today = c.req.valid('query').today ?? localToday();
+      const summary = await buildPersonSummary(
+        db,
+        ownerId,
+        person,
+        { now: new Date().toISOString(), today },
+        { wholeFamilyContacts: !share },
+      );
+      if (share) await household.noteUse(access, [share], 'read');
+      // Never kept by a shared cache; the app's service worker keeps the last one on the device.
+      c.header('Cache-Control', 'private, no-store');
+      return c.json<EmergencyCard>(emergencyCardOf(summary, today));
+    },
+  );
+}

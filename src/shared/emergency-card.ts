@@ -1,0 +1,156 @@
+/**
+ * The emergency card (CONTRACT.md §6 'Emergency card'): what a first responder needs of one
+ * person on one page — name, date of birth, allergies with their severity, the medications
+ * taken now and their doses, current conditions, emergency contacts and current insurance —
+ * and nothing else. The same rule picks the card's records for the page (from the person's
+ * summary, src/shared/person-summary.ts) and for its share link (the FHIR bundle's rows):
+ * `isOnEmergencyCard`.
+ */
+import { z } from 'zod';
+import { insuranceStatusOf } from './records/insurance';
+import { todayParam } from './records/list-query';
+import type { PersonSummary } from './person-summary';
+
+/** The record types on the card, as a share link names them. */
+export const EMERGENCY_CARD_TYPES = [
+  'allergy',
+  'medication',
+  'condition',
+  'insurance',
+  'contact',
+] as const;
+export type EmergencyCardType = (typeof EMERGENCY_CARD_TYPES)[number];
+
+/** A card's link lasts a year (decision 0063): long enough to live on a lock screen. */
+export const EMERGENCY_CARD_EXPIRY_DAYS = 365;
+/** With fewer days than this left, the card's page offers to renew its link. */
+export const EMERGENCY_CARD_RENEW_DAYS = 30;
+
+/** `?scope=emergency-card` on the FHIR bundle: only what the card holds. */
+export const EMERGENCY_CARD_SCOPE = 'emergency-card';
+
+/** The accessible name of the card's QR code (CONTRACT.md §6). */
+export const EMERGENCY_CARD_QR_NAME = 'QR code for the emergency card link';
+
+/** The image for a phone's lock screen: portrait, at an iPhone's full resolution. */
+export const LOCK_SCREEN_SIZE = { width: 1170, height: 2532 } as const;
+
+/** The card's link's label, as the Share screen lists it. */
+const LABEL_START = 'Emergency card of ';
+export const emergencyCardLabel = (personName: string) => `${LABEL_START}${personName}`;
+/** Whether a link's label is a card's, so the Share screen can say it is the card's link. */
+export const isEmergencyCardLabel = (label: string) => label.startsWith(LABEL_START);
+
+/**
+ * The fields the rule reads, as both a stored record and a summary's line carry them (a
+ * summary has no `is_family_history`: its family history is a list of its own).
+ */
+interface CardCandidate {
+  status?: string | null;
+  start_date?: string | null;
+  end_date?: string | null;
+  is_family_history?: boolean | null;
+}
+
+/**
+ * Whether a record of the person belongs on their card today: an active allergy, a
+ * medication taken today (started, not ended), a condition of their own that is not
+ * resolved, a current insurance policy, and every contact that cares for them.
+ */
+export function isOnEmergencyCard(
+  type: EmergencyCardType,
+  record: CardCandidate,
+  today: string,
+): boolean {
+  switch (type) {
+    case 'allergy':
+      return record.status === 'Active';
+    case 'medication':
+      return (
+        (record.start_date == null || record.start_date <= today) &&
+        (record.end_date == null || record.end_date >= today)
+      );
+    case 'condition':
+      return !record.is_family_history && record.status !== 'Resolved';
+    case 'insurance':
+      return insuranceStatusOf(record.status) === 'current';
+    case 'contact':
+      return true;
+  }
+}
+
+export interface EmergencyCard {
+  person: PersonSummary['person'];
+  /** The date the card is of, `YYYY-MM-DD`. */
+  today: string;
+  /** Severe first, then Moderate, Mild and unknown; by substance within each. */
+  allergies: Pick<PersonSummary['allergies'][number], 'substance' | 'reaction' | 'severity'>[];
+  medications: Pick<
+    PersonSummary['current_medications'][number],
+    'medication_name' | 'dosage' | 'frequency' | 'times_of_day'
+  >[];
+  conditions: Pick<PersonSummary['conditions'][number], 'condition_name' | 'status'>[];
+  emergency_contacts: Pick<
+    PersonSummary['care_team'][number],
+    'contact_name' | 'contact_type' | 'phone_number'
+  >[];
+  insurance: Pick<
+    PersonSummary['insurance'][number],
+    'insurance_type' | 'provider_name' | 'policy_number' | 'group_number'
+  >[];
+}
+
+const SEVERITY_ORDER = { Severe: 0, Moderate: 1, Mild: 2 } as const;
+
+/** The card of a person, from their summary as of `today`. */
+export function emergencyCardOf(summary: PersonSummary, today: string): EmergencyCard {
+  const on = (type: EmergencyCardType) => (record: CardCandidate) =>
+    isOnEmergencyCard(type, record, today);
+  return {
+    person: summary.person,
+    today,
+    allergies: summary.allergies
+      .filter(on('allergy'))
+      .map(({ substance, reaction, severity }) => ({ substance, reaction, severity }))
+      // A stable sort: the summary's order (by substance) stays within a severity.
+      .sort(
+        (a, b) =>
+          (a.severity ? SEVERITY_ORDER[a.severity] : 3) -
+          (b.severity ? SEVERITY_ORDER[b.severity] : 3),
+      ),
+    medications: summary.current_medications
+      .filter(on('medication'))
+      .map(({ medication_name, dosage, frequency, times_of_day }) => ({
+        medication_name,
+        dosage,
+        frequency,
+        times_of_day,
+      })),
+    conditions: summary.conditions
+      .filter(on('condition'))
+      .map(({ condition_name, status }) => ({ condition_name, status })),
+    emergency_contacts: summary.care_team.map(({ contact_name, contact_type, phone_number }) => ({
+      contact_name,
+      contact_type,
+      phone_number,
+    })),
+    insurance: summary.insurance
+      .filter(on('insurance'))
+      .map(({ insurance_type, provider_name, policy_number, group_number }) => ({
+        insurance_type,
+        provider_name,
+        policy_number,
+        group_number,
+      })),
+  };
+}
+
+/** `GET /api/persons/{personId}/emergency-card?today=YYYY-MM-DD`. */
+export const emergencyCardQuerySchema = z.object({ today: todayParam });
+
+/** A medication's dose as the card says it: '2 puffs · Twice Daily · Morning, Night'. */
+export function doseText(medication: EmergencyCard['medications'][number]): string {
+  return [medication.dosage, medication.frequency, medication.times_of_day.join(', ')]
+    .filter(Boolean)
+    .join(' · ');
+}

@@ -1,0 +1,93 @@
+/**
+ * The emergency card as the page shows it (jsdom): each section under its heading, an
+ * allergy with its severity and reaction, a medication with its dose, a contact's phone as a
+ * link to call, 'None recorded' for an empty section, and the person's age beside their date
+ * of birth.
+ */
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EmergencyCard } from '../../../shared/emergency-card';
+import { EmergencyCardView } from './emergency-card-view';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const CARD: EmergencyCard = {
+  person: { id: 'leo', name: 'Leo Garcia', date_of_birth: '2017-04-12' },
+  today: '2026-06-15',
+  allergies: [
+    { substance: 'Peanuts', reaction: 'Anaphylaxis', severity: 'Severe' },
+    { substance: 'Latex', reaction: null, severity: null },
+  ],
+  medications: [
+    {
+      medication_name: 'Albuterol',
+      dosage: '2 puffs',
+      frequency: 'Twice Daily',
+      times_of_day: ['Morning', 'Night'],
+    },
+  ],
+  conditions: [],
+  emergency_contacts: [
+    { contact_name: 'Dr. Amara Okafor', contact_type: 'Doctor', phone_number: '+1 (555) 0199' },
+  ],
+  insurance: [
+    {
+      insurance_type: 'Medical',
+      provider_name: 'KidsCare',
+      policy_number: 'KC-4711',
+      group_number: 'GRP-88',
+    },
+  ],
+};
+
+let container: HTMLDivElement;
+let root: Root;
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+/** The section headed `title`, by the heading that names it. */
+function section(title: string): HTMLElement {
+  const heading = [...container.querySelectorAll('h3')].find((h) => h.textContent === title);
+  if (!heading) throw new Error(`No section '${title}'`);
+  const found = container.querySelector<HTMLElement>(`section[aria-labelledby="${heading.id}"]`);
+  if (!found) throw new Error(`'${title}' names no section`);
+  return found;
+}
+
+describe('EmergencyCardView', () => {
+  it('shows each section with what a responder needs', () => {
+    act(() => root.render(<EmergencyCardView card={CARD} />));
+    expect(container.querySelector('h2')?.textContent).toBe('Leo Garcia');
+    expect(container.textContent).toContain('Born Apr 12, 2017 (9 y 2 mo)');
+    const allergies = section('Allergies');
+    const items = [...allergies.querySelectorAll('li')].map((li) => li.textContent);
+    expect(items).toEqual(['PeanutsSevereAnaphylaxis', 'Latex']);
+    expect(section('Current Medications').querySelector('li')?.textContent).toBe(
+      'Albuterol2 puffs · Twice Daily · Morning, Night',
+    );
+    expect(section('Conditions').textContent).toContain('None recorded');
+    const call = section('Emergency Contacts').querySelector('a');
+    expect(call?.getAttribute('href')).toBe('tel:+15550199');
+    expect(call?.textContent).toBe('+1 (555) 0199');
+    expect(section('Insurance').textContent).toContain('Policy KC-4711 · Group GRP-88');
+  });
+
+  it('says when the date of birth is not known', () => {
+    act(() =>
+      root.render(
+        <EmergencyCardView card={{ ...CARD, person: { ...CARD.person, date_of_birth: null } }} />,
+      ),
+    );
+    expect(container.textContent).toContain('Date of birth not recorded');
+  });
+});
