@@ -440,6 +440,37 @@ describe('a dose reminder on the channels', () => {
   });
 });
 
+describe('other reminders on the channels', () => {
+  it('a visit reminder goes to the webhook too, with no buttons', async () => {
+    const client = await account('Yuki Tanaka');
+    await client.put('/api/notification-channels/webhook', { url: `${receiver.url}/yuki` });
+    const visitAt = instantOf(ZONE, addDays(DAY, 1), '15:00');
+    const visit = await client.post<{ id: string }>(
+      '/api/visits',
+      sampleRecord('visit', {
+        visit_name: 'Dental check-up',
+        doctor_name: 'Dr. Chen',
+        office_name: 'Elm Street Clinic',
+        visit_date: visitAt.toISOString(),
+      }),
+    );
+    expect(visit.status).toBe(201);
+    const job = testReminderJob(server.db, { notifications: server.notifications });
+    expect((await job.runOnce(at('15:01'))).sent).toBe(1);
+    const from = receiver.requests.length;
+    expect(await server.notificationSender.runOnce(at('15:01'))).toEqual({ sent: 1, failed: 0 });
+    const payload = JSON.parse(receiver.requests[from]!.body) as WebhookPayload;
+    expect(payload).toMatchObject({
+      event: 'reminder',
+      kind: 'visit',
+      title: 'Visit for Yuki Tanaka tomorrow at 3:00 PM',
+      body: 'Dr. Chen, Elm Street Clinic',
+      url: `http://localhost:3000/visits/${visit.body.id}`,
+      actions: [],
+    });
+  });
+});
+
 describe('retries', () => {
   it('tries a failed notification again after a growing pause, logging each try, then gives up', async () => {
     const client = await account('Ravi Patel');

@@ -138,11 +138,11 @@ export function createReminderJob(options: ReminderJobOptions) {
     payload: ReminderPayload,
     /** What an email reminder names; none: not by email. */
     mail?: { name: string; kind: ReminderKind },
-    /** What the ntfy topic and webhook are told it is; none: not to them. */
-    channel?: ChannelExtras,
+    /** What the ntfy topic and webhook are told it is (they get every reminder). */
+    channel: ChannelExtras = { kind: 'reminder', what: 'Reminder' },
   ): Promise<void> {
     const { userId, subscriptions } = account;
-    if (channel) await notifications?.enqueue(userId, { ...payload, ...channel }, account.now);
+    await notifications?.enqueue(userId, { ...payload, ...channel }, account.now);
     if (account.email && mail) {
       await outbox?.enqueue({
         to: account.userEmail,
