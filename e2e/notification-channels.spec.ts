@@ -100,6 +100,13 @@ test('an ntfy topic gets a test, then a dose reminder whose ‘Taken’ marks th
   expect((await ntfyApp.post(taken!.url)).status()).toBe(410);
   await ntfyApp.dispose();
 
+  // Its 'Skip', opened in a browser, marks nothing: that reminder's buttons are used up.
+  const skip = reminder.actions?.find((action) => action.label === 'Skip');
+  await page.goto(skip!.url);
+  await expect(
+    page.getByRole('heading', { name: 'This link has been used or has expired' }),
+  ).toBeVisible();
+
   await page.goto('/');
   const today = page.getByRole('region', { name: "Today's Medications" });
   await expect(today.getByText(/^Taken at \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
