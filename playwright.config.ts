@@ -109,6 +109,8 @@ export default defineConfig({
       FAMILY_PASSCODE: TEST_PASSCODE,
       AUTH_RATE_LIMIT: 'off',
       LOG_LEVEL: 'warn',
+      // The stand-in ntfy servers and webhook receivers the specs start listen here.
+      NOTIFY_ALLOWED_HOSTS: '127.0.0.1',
     },
   },
 });

@@ -42,6 +42,7 @@ export function benchAppConfig(dataDir: string, overrides: Partial<AppConfig> = 
     backup: parseBackupConfig({}, dataDir),
     vapid: { ...webPush.generateVAPIDKeys(), subject: 'mailto:bench@example.invalid' },
     pushEndpoints: 'public',
+    notifyAllowedHosts: [],
     mail: null,
     smartProviders: [],
     connectionsDueCheckMs: 15 * 60 * 1000,

@@ -33,6 +33,10 @@ import { recordCatalogue } from '../shared/records/catalogue';
 import { createRecordRepository } from './records/record-repository';
 import { createReminderRepository } from './reminders/reminder-repository';
 import { reminderRoutes, type ReminderRouteConfig } from './reminders/reminder-routes';
+import {
+  notificationChannelRoutes,
+  type NotificationRouteDependencies,
+} from './notifications/notification-routes';
 import type { Logger } from './logger';
 import type { AttemptLimits } from './limits/attempt-limits';
 import { summaryRoutes } from './summary/summary-routes';
@@ -68,6 +72,8 @@ export interface ProductRouteDependencies {
   shareLinks: ShareLinkRouteDependencies;
   /** The VAPID public key devices subscribe to reminders with, and where reminders may go. */
   reminders: ReminderRouteConfig;
+  /** The account's ntfy topic and webhook: where they may be, and how links in them are made. */
+  notifications: NotificationRouteDependencies;
   /** How many imports an account may make (data-transfer-routes.ts IMPORT_LIMIT). */
   importLimits: AttemptLimits;
   /** Patient portals: the providers allowed, their tokens' store, the syncs. */
@@ -90,6 +96,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     publicUrl,
     shareLinks,
     reminders,
+    notifications,
     importLimits,
     connections,
   } = deps;
@@ -114,6 +121,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/persons', vitalsTrendRoutes(db, household))
     .route('/persons', emergencyCardRoutes(db, household))
     .route('/reminders', reminderRoutes(db, logger, createReminderRepository(db), reminders))
+    .route('/notification-channels', notificationChannelRoutes(db, logger, notifications))
     .route('/timeline', vaccineDosesDueRoutes(db, household))
     .route('/timeline', timelineRoutes(timeline, household))
     .route('/search', searchRoutes(search, household))

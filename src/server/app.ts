@@ -56,6 +56,11 @@ import { CALLBACK_LIMIT } from './connections/connection-routes';
 import { CONNECTIONS_CALLBACK_PATH } from '../shared/connections';
 import { createTimelineRepository } from './timeline/timeline-repository';
 import { createSearchRepository } from './search/search-repository';
+import {
+  DOSE_ACTION_LIMIT,
+  DOSE_ACTIONS_PATH,
+  doseActionRoutes,
+} from './notifications/dose-actions';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_SHARE_LINK_BYTES = MAX_SHARE_LINK_JWE_CHARS + 1024 * 1024;
@@ -80,6 +85,7 @@ export interface AppDependencies {
     | 'smartProviders'
     | 'connectionsDueCheckMs'
     | 'authSecret'
+    | 'notifyAllowedHosts'
   >;
   logger: Logger;
   /** Where the app's mails are queued; none: mail is not set up. */
@@ -114,7 +120,7 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
   app.onError(handleError(logger));
   app.use(
     '*',
-    requestLog(logger, [SHARE_API_PREFIX, `${CALENDAR_FEED_PATH}/`]),
+    requestLog(logger, [SHARE_API_PREFIX, `${CALENDAR_FEED_PATH}/`, `${DOSE_ACTIONS_PATH}/`]),
     securityHeaders(config),
   );
   // No id, name or path of the product holds a NUL character, and PostgreSQL refuses one in
@@ -125,9 +131,12 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
   });
   const sameOrigin = sameOriginWrites(config);
   app.use('/api/*', clientIp(config.trustProxy), (c, next) =>
-    // A share link's manifest is asked for from any origin (SMART Health Links): it carries
-    // no session, so there is no ambient authority to forge.
-    c.req.path.startsWith(SHARE_API_PREFIX) ? next() : sameOrigin(c, next),
+    // A share link's manifest is asked for from any origin (SMART Health Links), and a
+    // reminder's button is pressed from wherever the notification is: neither carries a
+    // session, so there is no ambient authority to forge.
+    c.req.path.startsWith(SHARE_API_PREFIX) || c.req.path.startsWith(`${DOSE_ACTIONS_PATH}/`)
+      ? next()
+      : sameOrigin(c, next),
   );
   /** A bound on a request's body: a declared length checked at once, a stream as it comes. */
   const bodyBound = (maxBytes: number, what: string): MiddlewareHandler<AppEnv> => {
@@ -247,6 +256,15 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
   );
   // Read by calendar apps, which have no session: the token in the path is the key.
   app.route(CALENDAR_FEED_PATH, calendarFeedRoutes(db, limits, logger));
+  // Pressed in a notification (ntfy, a webhook's receiver): the token in the path is the key.
+  app.route(
+    DOSE_ACTIONS_PATH,
+    doseActionRoutes(
+      db,
+      createAttemptLimits(db, config.rateLimit ? DOSE_ACTION_LIMIT : null),
+      logger,
+    ),
+  );
 
   const accessOf = createAccessReader(db);
   const documentStore = documentStoreOf(database);
@@ -303,6 +321,12 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
         publicUrl: config.baseUrl,
         shareLinks: { db, store: shareLinks, hasher: shareHasher, origin },
         reminders: { vapidPublicKey: config.vapid.publicKey, pushEndpoints: config.pushEndpoints },
+        notifications: {
+          allowedHosts: config.notifyAllowedHosts,
+          baseUrl: config.baseUrl,
+          authSecret: config.authSecret,
+          origin,
+        },
         importLimits: createAttemptLimits(db, config.rateLimit ? IMPORT_LIMIT : null),
         connections,
       }),

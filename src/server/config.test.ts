@@ -116,6 +116,9 @@ describe('variables', () => {
     ['SESSION_MAX_AGE_DAYS', 'forever'],
     ['AUDIT_RETENTION_DAYS', '-1'],
     ['AUDIT_RETENTION_DAYS', '3.5'],
+    ['NOTIFY_ALLOWED_HOSTS', 'http://ntfy.lan'],
+    ['NOTIFY_ALLOWED_HOSTS', 'ntfy.lan:8080'],
+    ['NOTIFY_ALLOWED_HOSTS', 'ntfy.lan,,10.0.0.2'],
   ])('%s=%s stops the server with a message naming it', (name, value) => {
     const dataDir = tempDir();
     expect(() =>
@@ -140,6 +143,17 @@ describe('variables', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), FAMILY_PASSCODE: '123456' });
     expect(config.sessionMaxAgeDays).toBe(30);
     expect(config.auditRetentionDays).toBe(365);
+  });
+});
+
+describe('hosts notification channels may reach (NOTIFY_ALLOWED_HOSTS)', () => {
+  it('are none unless listed; names and addresses, as a URL writes its host', () => {
+    const base = { DATA_DIR: tempDir(), FAMILY_PASSCODE: '123456' };
+    expect(loadConfig(base).notifyAllowedHosts).toEqual([]);
+    expect(
+      loadConfig({ ...base, NOTIFY_ALLOWED_HOSTS: ' NTFY.lan., 192.168.1.20,[fd00::5],ntfy.lan' })
+        .notifyAllowedHosts,
+    ).toEqual(['ntfy.lan', '192.168.1.20', 'fd00::5']);
   });
 });
 

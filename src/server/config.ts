@@ -4,6 +4,7 @@
  */
 import { DEFAULT_DOCUMENT_QUOTA_MB } from '../shared/documents';
 import type { PushEndpointPolicy } from './reminders/push-endpoints';
+import { isIP } from 'node:net';
 import { randomBytes, randomInt } from 'node:crypto';
 import {
   closeSync,
@@ -90,6 +91,11 @@ export interface AppConfig {
    * on this machine, pass 'any' (reminders/push-endpoints.ts).
    */
   pushEndpoints: PushEndpointPolicy;
+  /**
+   * NOTIFY_ALLOWED_HOSTS: the hosts (names or addresses) an account's ntfy topic or webhook may
+   * be on though they are this machine or a private network (a self-hosted ntfy beside Kin).
+   */
+  notifyAllowedHosts: string[];
   /** Outgoing mail (SMTP_URL, MAIL_FROM), or null when mail is not set up. */
   mail: MailConfig | null;
   /** Single sign-on with an OpenID Provider (OIDC_*), or null when not set up. */
@@ -401,6 +407,32 @@ export function parseOcrLanguages(value: string | undefined): string[] {
   return [...new Set(languages)];
 }
 
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,62})(\.[a-z0-9_]([a-z0-9_-]{0,62}))*$/;
+
+/**
+ * NOTIFY_ALLOWED_HOSTS: host names or addresses separated by commas (`ntfy.lan, 192.168.1.20,
+ * [fd00::5]`), written as a URL's host is compared with them: lower case, no brackets, no
+ * final dot, no port.
+ */
+export function parseNotifyAllowedHosts(value: string | undefined): string[] {
+  if (value === undefined || value.trim() === '') return [];
+  const hosts = value.split(',').map((host) =>
+    host
+      .trim()
+      .toLowerCase()
+      .replace(/^\[(.*)\]$/, '$1')
+      .replace(/\.$/, ''),
+  );
+  for (const host of hosts) {
+    if (!isIP(host) && !HOST_NAME.test(host)) {
+      throw new ConfigError(
+        `NOTIFY_ALLOWED_HOSTS must be host names or addresses separated by commas (e.g. ntfy.lan,192.168.1.20), without a scheme or port; "${host}" is not one`,
+      );
+    }
+  }
+  return [...new Set(hosts)];
+}
+
 /** The default of PASSCODE_GUESS_LIMIT: 50 wrong passcodes an hour on the whole server. */
 export const DEFAULT_PASSCODE_GUESS_LIMIT: RateLimitConfig = { max: 50, windowSeconds: 3600 };
 
@@ -517,6 +549,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     backup: parseBackupConfig(env, dataDir),
     vapid: loadVapidConfig(env, dataDir),
     pushEndpoints: 'public',
+    notifyAllowedHosts: parseNotifyAllowedHosts(env.NOTIFY_ALLOWED_HOSTS),
     mail: parseMailConfig(env),
     singleSignOn: parseSingleSignOnConfig(env),
     smartProviders: configured(() => parseSmartProviders(env.SMART_PROVIDERS)),

@@ -22,6 +22,11 @@ import { createMailOutbox, createMailSender } from './mail/mail-queue';
 import { resetMailPreparer } from './auth/password-reset';
 import { openDocumentFile } from './documents/document-files';
 import { startDocumentTextWorker } from './search/document-text';
+import { createChannelRepository } from './notifications/channel-repository';
+import {
+  createNotificationOutbox,
+  createNotificationSender,
+} from './notifications/notification-queue';
 
 /** How long a stopping server still takes requests already sent to it, before it stops listening. */
 const SHUTDOWN_SETTLE_MS = 500;
@@ -57,6 +62,19 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     logger,
   );
 
+  // The account's ntfy topic and webhook: queued by the reminder job, sent by this
+  // instance's sender (notifications/notification-queue.ts).
+  const channels = createChannelRepository(database.db, config.authSecret);
+  const notifications = createNotificationOutbox(database.db, channels);
+  const channelSender = createNotificationSender({
+    db: database.db,
+    channels,
+    allowedHosts: config.notifyAllowedHosts,
+    baseUrl: config.baseUrl,
+    logger,
+    outbox: notifications,
+  }).start();
+
   // Reminders by web push: at start (catching up on the last half hour), then every minute.
   const reminders = createReminderJob({
     db: database.db,
@@ -64,6 +82,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     pushEndpoints: config.pushEndpoints,
     logger,
     outbox,
+    notifications,
   }).start();
   const mail =
     config.mail && config.baseUrl
@@ -120,6 +139,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
         clearInterval(sweep);
         stopPruning();
         await reminders.stop();
+        await channelSender.stop();
         await stopDocumentText();
         await mail?.stop();
         await backups?.stop();

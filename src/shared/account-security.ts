@@ -140,6 +140,9 @@ export const auditEvents = [
   'portal_connected',
   'portal_connect_failed',
   'portal_disconnected',
+  'notification_channel_added',
+  'notification_channel_removed',
+  'dose_marked_from_notification',
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -185,6 +188,9 @@ export const auditEventLabels: Record<AuditEvent, string> = {
   portal_connected: 'A patient portal connected',
   portal_connect_failed: 'A patient portal connection refused',
   portal_disconnected: 'A patient portal disconnected',
+  notification_channel_added: 'Reminders sent to an ntfy topic or webhook',
+  notification_channel_removed: 'Reminders no longer sent to an ntfy topic or webhook',
+  dose_marked_from_notification: 'A dose marked from a reminder’s button',
 };
 
 /** How a sign-in succeeded, or why it failed: the `detail` of those events. */

@@ -51,6 +51,10 @@ const OTHER_OWNED_TABLES = {
   access_grants: 'user_id',
   contact_persons: 'user_id',
   mail_queue: 'user_id',
+  notification_channels: 'user_id',
+  notification_queue: 'user_id',
+  notification_deliveries: 'user_id',
+  dose_action_tokens: 'user_id',
   search_entries: 'user_id',
   document_texts: 'user_id',
   documents: 'user_id',
@@ -86,6 +90,8 @@ export const CAPABILITY_COLUMNS = {
   share_link_files: 'ticket',
   // A private calendar link, by its token's SHA-256.
   calendar_links: 'token_hash',
+  // A dose reminder's button, by its token's SHA-256.
+  dose_action_tokens: 'token_hash',
 } as const satisfies Partial<Record<OwnedTable, string>>;
 
 export type CapabilityTable = keyof typeof CAPABILITY_COLUMNS;
@@ -99,6 +105,18 @@ export function rowsByCapability<T extends CapabilityTable>(
   const column = CAPABILITY_COLUMNS[table] as string;
   return (db as Kysely<any>) // eslint-disable-line @typescript-eslint/no-explicit-any
     .selectFrom(table as string)
+    .where(column, '=', capability) as never;
+}
+
+/** The same rows, to change them (a token used up). */
+export function updateByCapability<T extends CapabilityTable>(
+  db: Kysely<DB>,
+  table: T,
+  capability: string,
+): UpdateQueryBuilder<DB, T, T, UpdateResult> {
+  const column = CAPABILITY_COLUMNS[table] as string;
+  return (db as Kysely<any>) // eslint-disable-line @typescript-eslint/no-explicit-any
+    .updateTable(table as string)
     .where(column, '=', capability) as never;
 }
 

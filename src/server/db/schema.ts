@@ -390,6 +390,55 @@ export interface MailQueueTable {
   created_at: string;
 }
 
+/** An account's ntfy topic or webhook (migration 0048). */
+export interface NotificationChannelsTable {
+  user_id: string;
+  channel: string;
+  url: string;
+  /** A webhook's: its signing secret is derived from AUTH_SECRET and this. */
+  secret_salt: string | null;
+  app_url: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A notification waiting to be sent to a channel, or to be tried again (migration 0048). */
+export interface NotificationQueueTable {
+  id: string;
+  user_id: string;
+  channel: string;
+  payload: string;
+  attempts: number;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+/** One try of sending to a channel, for the account's delivery log (migration 0048). */
+export interface NotificationDeliveriesTable {
+  id: string;
+  user_id: string;
+  channel: string;
+  outcome: string;
+  what: string;
+  detail: string;
+  created_at: string;
+}
+
+/** A dose reminder's 'Taken' or 'Skip' button (migration 0048). */
+export interface DoseActionTokensTable {
+  token_hash: string;
+  user_id: string;
+  group_key: string;
+  medication_ids: string;
+  day: string;
+  slot: string;
+  status: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 /** A searchable record's or document's entry in the search index (migration 0031). */
 export interface SearchEntriesTable {
   id: Generated<number>;
@@ -515,6 +564,10 @@ export interface DB extends RecordTables {
   share_link_accesses: ShareLinkAccessesTable;
   share_link_files: ShareLinkFilesTable;
   mail_queue: MailQueueTable;
+  notification_channels: NotificationChannelsTable;
+  notification_queue: NotificationQueueTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  dose_action_tokens: DoseActionTokensTable;
   search_entries: SearchEntriesTable;
   search_text: SearchTextTable;
   search_sources: SearchSourcesTable;

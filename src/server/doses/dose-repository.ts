@@ -256,7 +256,11 @@ export function createDoseRepository(db: Kysely<DB>) {
         marked_by: access.userId,
         supply_used: null as number | null,
       });
-      await db.transaction().execute(async (trx) => {
+      // In the caller's transaction when it has one (a reminder's button: its token is used
+      // up with the mark, or not at all).
+      const inTransaction = <T>(work: (trx: Kysely<DB>) => Promise<T>) =>
+        db.isTransaction ? work(db) : db.transaction().execute(work);
+      await inTransaction(async (trx) => {
         if (input.slot !== AS_NEEDED) {
           // A mark replaced gives back what it took, before the new one takes.
           const replaced = await deleteOwned(trx, 'dose_log', owner)

@@ -6,22 +6,20 @@
  * - `createMailOutbox` is what the rest of the server calls: `enqueue(...)` writes a row
  *   (inside the caller's transaction, when given one), or nothing at all when mail is not
  *   set up (no SMTP_URL).
- * - `createMailSender` sends: it claims due rows one at a time with a conditional update
- *   (several instances on one PostgreSQL database never send one row twice), renders the
- *   template, sends through nodemailer, and deletes the row. A failed send is tried again
- *   after a growing pause; after the last try the row is dropped and the account's security
- *   activity says that a mail could not be sent. A claim lasts CLAIM_MS: an instance that
- *   dies while sending leaves a row another one takes up after that.
+ * - `createMailSender` sends, through the retry queue every queued sending shares
+ *   (queue/retry-queue.ts): it renders the template and sends through nodemailer. After the
+ *   last try the row is dropped and the account's security activity says that a mail could
+ *   not be sent.
  */
-import { AsyncResource } from 'node:async_hooks';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { MailConfig } from '../config';
 import type { DB, MailQueueTable } from '../db/schema';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
-import { systemClock, type Clock, type Timer } from '../operations/backup-scheduler';
+import type { Clock } from '../operations/backup-scheduler';
 import { recordAuditEventOrLog } from '../audit/audit-log';
+import { createRetryQueue, queuedListeners, type QueueRun } from '../queue/retry-queue';
 import {
   isMailTemplate,
   renderMail,
@@ -29,14 +27,7 @@ import {
   type MailTemplates,
 } from './mail-templates';
 
-/** The pauses before each new try of a failed send; after the last, the mail is dropped. */
-export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 4 * 60 * 60_000];
-/** How long a claim on a row lasts: longer than any one send may take. */
-const CLAIM_MS = 2 * 60_000;
-/** How often the queue is looked at when nothing in this process has queued anything. */
-const POLL_MS = 15_000;
-/** Rows taken per look; the rest wait for the next. */
-const BATCH = 20;
+export { RETRY_DELAYS_MS } from '../queue/retry-queue';
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 export interface QueuedMail<T extends MailTemplate = MailTemplate> {
@@ -60,7 +51,7 @@ export interface MailOutbox {
 }
 
 export function createMailOutbox(db: Kysely<DB>, enabled: boolean): MailOutbox {
-  const listeners: Array<() => void> = [];
+  const listeners = queuedListeners();
   return {
     enabled,
     async enqueue(mail, executor = db) {
@@ -81,12 +72,10 @@ export function createMailOutbox(db: Kysely<DB>, enabled: boolean): MailOutbox {
           created_at: now,
         })
         .execute();
-      for (const listener of listeners) listener();
+      listeners.queued();
       return true;
     },
-    onQueued(listener) {
-      listeners.push(listener);
-    },
+    onQueued: listeners.onQueued,
   };
 }
 
@@ -111,10 +100,7 @@ export interface MailSenderOptions {
   pollMs?: number;
 }
 
-export interface MailRun {
-  sent: number;
-  failed: number;
-}
+export type MailRun = QueueRun;
 
 /** nodemailer's SMTP transport for SMTP_URL. */
 export function createSmtpTransport(mail: MailConfig) {
@@ -132,26 +118,7 @@ export function createSmtpTransport(mail: MailConfig) {
 
 export function createMailSender(options: MailSenderOptions) {
   const { db, outbox, mail, baseUrl, logger } = options;
-  const clock = options.clock ?? systemClock;
-  const pollMs = options.pollMs ?? POLL_MS;
   const transport = createSmtpTransport(mail);
-
-  /** Takes a row for this instance; null when another has it (or it is gone). */
-  async function claim(id: string, now: Date): Promise<MailQueueTable | null> {
-    const at = now.toISOString();
-    const row = await db
-      .updateTable('mail_queue')
-      .set((eb) => ({
-        claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString(),
-        attempts: eb('attempts', '+', 1),
-      }))
-      .where('id', '=', id)
-      .where('next_attempt_at', '<=', at)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
-      .returningAll()
-      .executeTakeFirst();
-    return row ?? null;
-  }
 
   async function send(row: MailQueueTable): Promise<'sent' | 'dropped'> {
     if (!isMailTemplate(row.template)) throw new Error(`no mail template "${row.template}"`);
@@ -166,113 +133,28 @@ export function createMailSender(options: MailSenderOptions) {
     return 'sent';
   }
 
-  async function failed(
-    row: MailQueueTable,
-    error: unknown,
-    now: Date,
-  ): Promise<'retry' | 'failed'> {
-    const message = error instanceof Error ? error.message : String(error);
-    const delay = RETRY_DELAYS_MS[row.attempts - 1];
-    if (delay !== undefined) {
-      logger.warn(
-        { err: error, template: row.template, attempts: row.attempts },
-        'mail not sent; will try again',
-      );
-      await db
-        .updateTable('mail_queue')
-        .set({
-          claimed_until: null,
-          next_attempt_at: new Date(now.getTime() + delay).toISOString(),
-          last_error: message.slice(0, 500),
-        })
-        .where('id', '=', row.id)
-        .execute();
-      return 'retry';
-    }
-    logger.error({ err: error, template: row.template }, 'mail could not be sent; given up');
-    await db.deleteFrom('mail_queue').where('id', '=', row.id).execute();
-    if (row.user_id) {
+  const queue = createRetryQueue({
+    db,
+    table: 'mail_queue',
+    what: 'mail',
+    logger,
+    send,
+    async gaveUp(row) {
+      if (!row.user_id) return;
       await recordAuditEventOrLog(db, logger, null, {
         event: 'mail_failed',
         userId: row.user_id,
         detail: row.template,
       });
-    }
-    return 'failed';
-  }
+    },
+    onQueued: outbox.onQueued,
+    clock: options.clock,
+    pollMs: options.pollMs,
+  });
 
-  /** One look at the queue: every due row this instance can claim, sent or put back. */
-  async function runOnce(now: Date = clock.now()): Promise<MailRun> {
-    const at = now.toISOString();
-    // The queue's own upkeep, across accounts: which rows are due.
-    const due = await db
-      .selectFrom('mail_queue')
-      .select('id')
-      .where('next_attempt_at', '<=', at)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
-      .orderBy('next_attempt_at')
-      .limit(BATCH)
-      .execute();
-    const run: MailRun = { sent: 0, failed: 0 };
-    for (const { id } of due) {
-      const row = await claim(id, now);
-      if (!row) continue;
-      try {
-        if ((await send(row)) === 'sent') run.sent += 1;
-        await db.deleteFrom('mail_queue').where('id', '=', row.id).execute();
-      } catch (error) {
-        if ((await failed(row, error, now)) === 'failed') run.failed += 1;
-      }
-    }
-    return run;
-  }
-
-  /** Looks now, then every poll and whenever a mail is queued in this process, until stopped. */
-  function start(): { settled(): Promise<void>; stop(): Promise<void> } {
-    let timer: Timer | null = null;
-    let stopped = false;
-    let running: Promise<void> | null = null;
-    let again = false;
-    // A mail queued by a request wakes the sender up, but the sender's work is no part of
-    // that request: it runs in the context the sender started in.
-    const ownContext = new AsyncResource('kin-mail-sender');
-    const tick = () => {
-      timer?.cancel();
-      timer = null;
-      running = runOnce()
-        .then(
-          () => undefined,
-          (error: unknown) => logger.error({ err: error }, 'mail queue run failed'),
-        )
-        .finally(() => {
-          running = null;
-          if (stopped) return;
-          if (again) {
-            again = false;
-            tick();
-          } else {
-            timer = clock.setTimer(tick, pollMs);
-          }
-        });
-    };
-    outbox.onQueued(() => {
-      if (stopped) return;
-      if (running) again = true;
-      else ownContext.runInAsyncScope(tick);
-    });
-    tick();
-    return {
-      async settled() {
-        while (running) await running;
-      },
-      async stop() {
-        stopped = true;
-        timer?.cancel();
-        while (running) await running;
-        transport.close();
-      },
-    };
-  }
-
-  return { runOnce, start };
+  return {
+    runOnce: queue.runOnce,
+    /** Looks now, then every poll and whenever a mail is queued in this process, until stopped. */
+    start: () => queue.start(() => transport.close()),
+  };
 }

@@ -6,6 +6,10 @@
  * checked when the subscription is saved (as written) and again as each reminder is sent (the
  * addresses its name resolves to, on the very connection made), so that a name pointed at
  * this machine or the home network later reaches nothing.
+ *
+ * The account's other channels (an ntfy topic, a webhook) follow the same rule, except for
+ * the hosts the operator lists in NOTIFY_ALLOWED_HOSTS (a self-hosted ntfy beside the
+ * server): those may be on this machine or the home network, and over plain http.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
@@ -83,6 +87,19 @@ export function isPublicAddress(address: string): boolean {
 /** Names that stay on this machine or the local network, whatever DNS says. */
 const LOCAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa|lan)$/i;
 
+/** A URL's host as NOTIFY_ALLOWED_HOSTS names hosts: lower case, no brackets, no final dot. */
+export function hostOf(url: URL): string {
+  return url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+}
+
+/** Whether a host, as written, may be on the public internet (its addresses are checked later). */
+function isPublicHost(host: string): boolean {
+  return isIP(host) ? isPublicAddress(host) : !LOCAL_NAME.test(host) && host.includes('.');
+}
+
 /** What is wrong with a push endpoint as written, or null when it may be saved. */
 export function pushEndpointProblem(endpoint: string, policy: PushEndpointPolicy): string | null {
   if (policy === 'any') return null;
@@ -92,11 +109,38 @@ export function pushEndpointProblem(endpoint: string, policy: PushEndpointPolicy
   } catch {
     return PUSH_ENDPOINT_MESSAGE;
   }
-  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
   if (url.protocol !== 'https:' || url.username || url.password) return PUSH_ENDPOINT_MESSAGE;
-  if (isIP(host) ? !isPublicAddress(host) : LOCAL_NAME.test(host) || !host.includes('.')) {
-    return PUSH_ENDPOINT_MESSAGE;
+  if (!isPublicHost(hostOf(url))) return PUSH_ENDPOINT_MESSAGE;
+  return null;
+}
+
+/** The hosts (names or addresses, as hostOf writes them) the operator lets channels reach. */
+export type AllowedHosts = readonly string[];
+
+/**
+ * What is wrong with a notification channel's URL as written (`label` names the field), or
+ * null when it may be saved: http(s) to a public host, https unless the host is allowed.
+ */
+export function channelUrlProblem(
+  value: string,
+  allowedHosts: AllowedHosts,
+  label: string,
+): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${label} must be an http or https URL`;
   }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return `${label} must be an http or https URL`;
+  }
+  const host = hostOf(url);
+  if (allowedHosts.includes(host)) return null;
+  if (!isPublicHost(host)) {
+    return `${label} reaches this machine or a private network; the server's operator can allow its host in NOTIFY_ALLOWED_HOSTS`;
+  }
+  if (url.protocol !== 'https:') return `${label} must use https`;
   return null;
 }
 
@@ -122,7 +166,39 @@ export interface PushRequest {
   endpoint: string;
   method: string;
   headers: OutgoingHttpHeaders;
-  body: Buffer | null;
+  body: Buffer | string | null;
+}
+
+/**
+ * Sends one request; resolves with the status code. `lookup`: how the host's name is
+ * resolved (publicOnlyLookup, or none for a host the operator allowed or in the tests).
+ */
+function sendRequest(
+  push: PushRequest,
+  lookup: LookupFunction | undefined,
+  timeoutMs: number,
+  silence: string,
+): Promise<number> {
+  const url = new URL(push.endpoint);
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const request = send(
+      url,
+      {
+        method: push.method,
+        headers: push.headers,
+        timeout: timeoutMs,
+        ...(lookup ? { lookup } : {}),
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(silence)));
+    request.on('error', reject);
+    request.end(push.body ?? undefined);
+  });
 }
 
 /** Posts one reminder to its push service; resolves with the service's status code. */
@@ -133,24 +209,22 @@ export function sendToPushService(
 ): Promise<number> {
   const problem = pushEndpointProblem(push.endpoint, policy);
   if (problem) return Promise.reject(new Error(problem));
-  const url = new URL(push.endpoint);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const request = send(
-      url,
-      {
-        method: push.method,
-        headers: push.headers,
-        timeout: timeoutMs,
-        ...(policy === 'public' ? { lookup: publicOnlyLookup } : {}),
-      },
-      (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error('The push service did not answer')));
-    request.on('error', reject);
-    request.end(push.body ?? undefined);
-  });
+  const lookup = policy === 'public' ? publicOnlyLookup : undefined;
+  return sendRequest(push, lookup, timeoutMs, 'The push service did not answer');
+}
+
+/**
+ * Sends one notification to a channel's URL (an ntfy server, a webhook), checked again as it
+ * is sent: a host the operator allowed is reached wherever it is; any other, only at public
+ * addresses. Resolves with the status code.
+ */
+export function sendToChannel(
+  push: PushRequest,
+  allowedHosts: AllowedHosts,
+  timeoutMs: number,
+): Promise<number> {
+  const problem = channelUrlProblem(push.endpoint, allowedHosts, 'The URL');
+  if (problem) return Promise.reject(new Error(problem));
+  const allowed = allowedHosts.includes(hostOf(new URL(push.endpoint)));
+  return sendRequest(push, allowed ? undefined : publicOnlyLookup, timeoutMs, 'No answer in time');
 }

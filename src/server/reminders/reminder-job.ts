@@ -10,6 +10,9 @@
  * - Vaccine doses of the user's members (by the account's schedule): at the Morning's time,
  *   a week before a dose is due, and on the day it becomes overdue.
  *
+ * Each goes to the account's devices by web push, by email when it asked, and to its ntfy
+ * topic and webhook (notifications/): a dose reminder there with 'Taken' and 'Skip' buttons.
+ *
  * The claim is a row of `reminders_sent` with a unique key (user, reminder): inserted with
  * ON CONFLICT DO NOTHING before anything is sent, so one instance of several, or a restarted
  * one, sends each reminder at most once (docs/decisions/0015-reminders.md). Reminders older
@@ -50,6 +53,8 @@ import { scheduleTabLink } from '../../shared/vaccines/schedule-setting';
 import type { MailOutbox } from '../mail/mail-queue';
 import type { MailTemplates } from '../mail/mail-templates';
 import { accountSchedule, memberPlans } from '../vaccines/member-plans';
+import type { NotificationOutbox } from '../notifications/notification-queue';
+import { createDoseActions, type DoseActionGroup } from '../notifications/dose-actions';
 
 export const DEFAULT_INTERVAL_MS = 60 * 1000;
 /** How late a reminder may still be sent (after a restart, or a slow minute). */
@@ -68,6 +73,8 @@ export interface ReminderJobOptions {
   logger: Logger;
   /** Where reminders go by email, for accounts with 'Email reminders' on. */
   outbox?: MailOutbox;
+  /** Where reminders go to the accounts' ntfy topics and webhooks. */
+  notifications?: NotificationOutbox;
   clock?: Clock;
   intervalMs?: number;
   catchUpMs?: number;
@@ -85,6 +92,13 @@ interface Account {
   now: Date;
 }
 
+/** What a reminder to the account's ntfy topic and webhook is about, and the doses it marks. */
+export interface ChannelExtras {
+  kind: string;
+  what: string;
+  doses?: DoseActionGroup;
+}
+
 type ReminderKind = MailTemplates['reminder']['kind'];
 
 export interface ReminderRun {
@@ -93,12 +107,13 @@ export interface ReminderRun {
 }
 
 export function createReminderJob(options: ReminderJobOptions) {
-  const { db, vapid, pushEndpoints, logger, outbox } = options;
+  const { db, vapid, pushEndpoints, logger, outbox, notifications } = options;
   const clock = options.clock ?? systemClock;
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   const catchUpMs = options.catchUpMs ?? DEFAULT_CATCH_UP_MS;
   const reminders = createReminderRepository(db);
   const doses = createDoseRepository(db);
+  const doseActions = createDoseActions(db);
 
   /** Claims a reminder for this instance; false when one has claimed it already. */
   async function claim(userId: string, key: string, dueAt: Date, now: Date): Promise<boolean> {
@@ -117,14 +132,20 @@ export function createReminderJob(options: ReminderJobOptions) {
     return claimed.length > 0;
   }
 
-  /** To the account's devices, and by email when it asked for that (first name and kind only). */
+  /**
+   * To the account's devices, by email when it asked for that (first name and kind only), and
+   * to its ntfy topic and webhook (the payload as the lock screen shows it).
+   */
   async function deliver(
     account: Account,
     payload: ReminderPayload,
-    /** What an email reminder names; none: by web push only. */
+    /** What an email reminder names; none: not by email. */
     mail?: { name: string; kind: ReminderKind },
+    /** What the ntfy topic and webhook are told it is (they get every reminder). */
+    channel: ChannelExtras = { kind: 'reminder', what: 'Reminder' },
   ): Promise<void> {
     const { userId, subscriptions } = account;
+    await notifications?.enqueue(userId, { ...payload, ...channel }, account.now);
     if (account.email && mail) {
       await outbox?.enqueue({
         to: account.userEmail,
@@ -224,10 +245,24 @@ export function createReminderJob(options: ReminderJobOptions) {
             continue;
           }
           const name = due[0]?.family_member_name ?? userName;
-          await deliver(account, dosePayload(settings, name, slot, day, due), {
-            name,
-            kind: 'Medication due',
-          });
+          const key = `dose ${day} ${slot} ${person || 'self'}`;
+          await deliver(
+            account,
+            dosePayload(settings, name, slot, day, due),
+            { name, kind: 'Medication due' },
+            {
+              kind: 'dose',
+              what: 'Medication reminder',
+              doses: {
+                owner: userId,
+                medication_ids: due.map((dose) => dose.medication_id),
+                day,
+                slot,
+                group_key: key,
+                time_zone: settings.time_zone,
+              },
+            },
+          );
           sent += 1;
         }
       }
@@ -277,10 +312,12 @@ export function createReminderJob(options: ReminderJobOptions) {
               url,
               tag,
             };
-        await deliver(account, payload, {
-          name: visit.family_member_name ?? userName,
-          kind: 'Visit reminder',
-        });
+        await deliver(
+          account,
+          payload,
+          { name: visit.family_member_name ?? userName, kind: 'Visit reminder' },
+          { kind: 'visit', what: 'Visit reminder' },
+        );
         sent += 1;
       }
     }
@@ -331,8 +368,8 @@ export function createReminderJob(options: ReminderJobOptions) {
                 url,
                 tag,
               };
-          // By web push only: email reminders cover doses and visits (decision 29).
-          await deliver(account, payload);
+          // Not by email: email reminders cover doses and visits (decision 29).
+          await deliver(account, payload, undefined, { kind: 'vaccine', what: 'Vaccine reminder' });
           sent += 1;
         }
       }
@@ -345,7 +382,13 @@ export function createReminderJob(options: ReminderJobOptions) {
     const { settings } = await reminders.settings(userId);
     // By email too: both kinds, when the account asked and mail is set up.
     const email = Boolean(outbox?.enabled && settings.email_reminders);
-    if (subscriptions.length === 0 && !email) return 0;
+    // Every kind goes to the account's ntfy topic and webhook, when it has one.
+    const channels = notifications
+      ? Boolean(
+          await ownedRows(db, 'notification_channels', userId).select('channel').executeTakeFirst(),
+        )
+      : false;
+    if (subscriptions.length === 0 && !email && !channels) return 0;
     const user = await ownedRows(db, 'user', userId).select(['name', 'email']).executeTakeFirst();
     const userName = user?.name ?? 'you';
     const forDoses = subscriptions.filter((s) => s.medication_reminders);
@@ -353,7 +396,7 @@ export function createReminderJob(options: ReminderJobOptions) {
     const forVaccines = subscriptions.filter((s) => s.vaccine_reminders);
     let sent = 0;
     const account = { userId, userName, settings, now, email, userEmail: user?.email ?? '' };
-    if (forDoses.length || email) {
+    if (forDoses.length || email || channels) {
       sent += await remindDoses({ ...account, subscriptions: forDoses });
       sent += await remindRefills({
         ...account,
@@ -367,10 +410,10 @@ export function createReminderJob(options: ReminderJobOptions) {
           }),
       });
     }
-    if (forVisits.length || email) {
+    if (forVisits.length || email || channels) {
       sent += await remindVisits({ ...account, subscriptions: forVisits });
     }
-    if (forVaccines.length) {
+    if (forVaccines.length || channels) {
       sent += await remindVaccines({ ...account, subscriptions: forVaccines });
     }
     return sent;
@@ -384,14 +427,21 @@ export function createReminderJob(options: ReminderJobOptions) {
       .deleteFrom('reminders_sent')
       .where('due_at', '<', new Date(now.getTime() - CLAIM_RETENTION_MS).toISOString())
       .execute();
+    await doseActions.prune(now);
+    // Who a reminder can reach: a device subscribed, email reminders, a channel. A union
+    // has no duplicates; the devices' select alone is made to have none.
     const pushed = db.selectFrom('push_subscriptions').select('user_id');
-    const users = outbox?.enabled
-      ? await pushed
-          .union(
-            db.selectFrom('reminder_settings').select('user_id').where('email_reminders', '=', 1),
-          )
-          .execute()
-      : await pushed.distinct().execute();
+    const others = [
+      ...(outbox?.enabled
+        ? [db.selectFrom('reminder_settings').select('user_id').where('email_reminders', '=', 1)]
+        : []),
+      ...(notifications ? [db.selectFrom('notification_channels').select('user_id')] : []),
+    ];
+    const users = await (
+      others.length
+        ? others.reduce((query, other) => query.union(other), pushed)
+        : pushed.distinct()
+    ).execute();
     let sent = 0;
     for (const { user_id: userId } of users) {
       try {

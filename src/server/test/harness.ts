@@ -37,6 +37,11 @@ import { TEST_PASSCODE } from './test-passcode';
 import { createMailOutbox, createMailSender } from '../mail/mail-queue';
 import { resetMailPreparer } from '../auth/password-reset';
 import { createThrowawayPostgres } from './throwaway-postgres';
+import { createChannelRepository } from '../notifications/channel-repository';
+import {
+  createNotificationOutbox,
+  createNotificationSender,
+} from '../notifications/notification-queue';
 
 export { TEST_PASSCODE };
 
@@ -105,6 +110,8 @@ export interface TestServerOptions {
   logs?: { write(line: string): void };
   passwordHashing?: HashCost;
   pushEndpoints?: PushEndpointPolicy;
+  /** NOTIFY_ALLOWED_HOSTS (default: none). */
+  notifyAllowedHosts?: string[];
   /** As BASE_URL and TRUST_PROXY set them (default: neither). */
   baseUrl?: string;
   trustProxy?: boolean;
@@ -158,6 +165,7 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     vapid: { ...TEST_VAPID_KEYS, subject: 'mailto:test@example.invalid' },
     // The tests' push service listens on 127.0.0.1 over http (push-endpoints.ts).
     pushEndpoints: options.pushEndpoints ?? 'any',
+    notifyAllowedHosts: options.notifyAllowedHosts ?? [],
     mail: options.mail ?? null,
     singleSignOn: options.singleSignOn ?? null,
     smartProviders: options.smartProviders ?? [],
@@ -211,9 +219,23 @@ export async function createTestServer(options: TestServerOptions = {}) {
         prepare: { 'password-reset': resetMailPreparer(auth, baseUrl) },
       })
     : null;
+  // The account's ntfy topics and webhooks: queued by a test's reminder job, sent when the
+  // test chooses (`notificationSender.runOnce()`).
+  const channels = createChannelRepository(database.db, config.authSecret);
+  const notifications = createNotificationOutbox(database.db, channels);
+  const notificationSender = createNotificationSender({
+    db: database.db,
+    channels,
+    allowedHosts: config.notifyAllowedHosts,
+    baseUrl: config.baseUrl,
+    logger,
+    outbox: notifications,
+  });
   return {
     outbox,
     mailSender,
+    notifications,
+    notificationSender,
     app,
     database,
     db: database.db,

@@ -6,6 +6,7 @@
  * better-auth's by the shapes the product reads of them.
  */
 import type { PushSubscriptionInput, ReminderSettings } from '../../shared/reminders';
+import type { NotificationChannel } from '../../shared/notification-channels';
 import { hc, type ClientResponse } from 'hono/client';
 import pLimit from 'p-limit';
 import type { ProductRoutes } from '../../server/api-routes';
@@ -508,6 +509,18 @@ export const remindersApi = {
     answer(product.reminders.subscription.$put({ json: input })),
   unsubscribe: (endpoint: string) =>
     answer(product.reminders.unsubscribe.$post({ json: { endpoint } })),
+};
+
+export const notificationChannelsApi = {
+  get: () => answer(product['notification-channels'].$get()),
+  saveNtfy: (url: string) => answer(product['notification-channels'].ntfy.$put({ json: { url } })),
+  saveWebhook: (url: string) =>
+    answer(product['notification-channels'].webhook.$put({ json: { url } })),
+  newWebhookSecret: () => answer(product['notification-channels'].webhook.secret.$post()),
+  remove: (channel: NotificationChannel) =>
+    answer(product['notification-channels'][':channel'].$delete({ param: { channel } })),
+  test: (channel: NotificationChannel) =>
+    answer(product['notification-channels'][':channel'].test.$post({ param: { channel } })),
 };
 
 export interface TwoFactorEnrolment {

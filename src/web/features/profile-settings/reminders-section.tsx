@@ -2,7 +2,8 @@
  * 'Reminders' in profile settings (CONTRACT.md §4 "Calendar and reminders"): on this
  * device, 'Medication reminders' and 'Visit reminders' by web push; for the account, the
  * time zone (the browser's, until changed), the times of the four times of day, and
- * whether names are hidden on the lock screen.
+ * whether names are hidden on the lock screen; and the account's other channels, an ntfy
+ * topic and a webhook (reminder-channels.tsx).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
@@ -31,6 +32,7 @@ import {
   subscribeDevice,
   subscriptionKeys,
 } from './reminders-push';
+import { ReminderChannels } from './reminder-channels';
 
 const REMINDERS_KEY = ['reminders'] as const;
 
@@ -300,6 +302,7 @@ export function RemindersSection() {
           </div>
         </form>
       ) : null}
+      <ReminderChannels />
     </Card>
   );
 }

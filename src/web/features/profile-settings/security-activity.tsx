@@ -92,6 +92,9 @@ const icons: Record<AuditEvent, LucideIcon> = {
   portal_connected: Cable,
   portal_connect_failed: ShieldAlert,
   portal_disconnected: Unplug,
+  notification_channel_added: BellRing,
+  notification_channel_removed: BellOff,
+  dose_marked_from_notification: BellRing,
 };
 
 /** Events that tell of something refused, shown in the warning colour. */
