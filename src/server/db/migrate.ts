@@ -47,6 +47,7 @@ import * as documentTextTurns from './migrations/0042-document-text-turns';
 import * as documentStorage from './migrations/0043-document-storage';
 import * as importHistory from './migrations/0044-import-history';
 import * as connections from './migrations/0045-connections';
+import * as missedDoseAlerts from './migrations/0050-missed-dose-alerts';
 import { syncSearchIndex } from '../search/search-index-sync';
 
 export const migrations: Record<string, Migration> = {
@@ -90,6 +91,7 @@ export const migrations: Record<string, Migration> = {
   '0043-document-storage': documentStorage,
   '0044-import-history': importHistory,
   '0045-connections': connections,
+  '0050-missed-dose-alerts': missedDoseAlerts,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

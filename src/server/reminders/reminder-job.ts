@@ -7,6 +7,8 @@
  * - Visits: the day before and two hours before.
  * - Vaccine doses of the user's members (by the account's schedule): at the Morning's time,
  *   a week before a dose is due, and on the day it becomes overdue.
+ * - Doses of a person shared with an alert, still unmarked some minutes after their time: to
+ *   the grantee (missed-dose-alerts.ts).
  *
  * The claim is a row of `reminders_sent` with a unique key (user, reminder): inserted with
  * ON CONFLICT DO NOTHING before anything is sent, so one instance of several, or a restarted
@@ -39,6 +41,7 @@ import {
   slotTime,
   type StoredSubscription,
 } from './reminder-repository';
+import { createMissedDoseAlerts } from './missed-dose-alerts';
 import { pushEndpointProblem, sendToPushService, type PushEndpointPolicy } from './push-endpoints';
 import { clockTimeIn, dayIn, instantOf } from './time-zones';
 import { addDays } from '../../shared/date-values';
@@ -337,19 +340,38 @@ export function createReminderJob(options: ReminderJobOptions) {
     return sent;
   }
 
-  async function remindUser(userId: string, now: Date): Promise<number> {
+  /** An account as reminders reach it: its settings, all its devices, and whether by email. */
+  async function accountOf(userId: string, now: Date): Promise<Account> {
     const subscriptions = await reminders.subscriptions(userId);
     const { settings } = await reminders.settings(userId);
     // By email too: both kinds, when the account asked and mail is set up.
     const email = Boolean(outbox?.enabled && settings.email_reminders);
-    if (subscriptions.length === 0 && !email) return 0;
     const user = await ownedRows(db, 'user', userId).select(['name', 'email']).executeTakeFirst();
     const userName = user?.name ?? 'you';
+    return { userId, userName, settings, now, email, userEmail: user?.email ?? '', subscriptions };
+  }
+
+  // A household grant's alerts of doses not taken, to the grantee's channels for doses.
+  const missedDoses = createMissedDoseAlerts({
+    db,
+    catchUpMs,
+    claim,
+    recipient: async (userId, now) => {
+      const account = await accountOf(userId, now);
+      const forDoses = account.subscriptions.filter((s) => s.medication_reminders);
+      return { ...account, subscriptions: forDoses };
+    },
+    deliver: (account, payload, name) => deliver(account, payload, { name, kind: 'Missed dose' }),
+  });
+
+  async function remindUser(userId: string, now: Date): Promise<number> {
+    const { subscriptions, ...account } = await accountOf(userId, now);
+    if (subscriptions.length === 0 && !account.email) return 0;
     const forDoses = subscriptions.filter((s) => s.medication_reminders);
     const forVisits = subscriptions.filter((s) => s.visit_reminders);
     const forVaccines = subscriptions.filter((s) => s.vaccine_reminders);
+    const { email } = account;
     let sent = 0;
-    const account = { userId, userName, settings, now, email, userEmail: user?.email ?? '' };
     if (forDoses.length || email) {
       sent += await remindDoses({ ...account, subscriptions: forDoses });
     }
@@ -385,6 +407,11 @@ export function createReminderJob(options: ReminderJobOptions) {
       } catch (error) {
         logger.error({ err: error }, 'reminders failed for an account');
       }
+    }
+    try {
+      sent += await missedDoses.run(now);
+    } catch (error) {
+      logger.error({ err: error }, 'missed-dose alerts failed');
     }
     return { sent };
   }
