@@ -31,8 +31,8 @@ export interface MissedDoseAlertOptions<Recipient extends { settings: ReminderSe
   catchUpMs: number;
   /** Claims a reminder key for an account; false when it was claimed already. */
   claim(userId: string, key: string, dueAt: Date, now: Date): Promise<boolean>;
-  /** The account as the job sends to it (its channels for doses). */
-  recipient(userId: string, now: Date): Promise<Recipient>;
+  /** The account as the job sends to it (its channels for doses); undefined: none now. */
+  recipient(userId: string, now: Date): Promise<Recipient | undefined>;
   /** Sends to the recipient's channels; `name` is what an email may name. */
   deliver(recipient: Recipient, payload: ReminderPayload, name: string): Promise<void>;
 }
@@ -123,7 +123,7 @@ export function createMissedDoseAlerts<Recipient extends { settings: ReminderSet
       }
       const due = alertsDue(owner.settings, grant.minutes, now);
       if (due.length === 0) continue;
-      let recipient: Recipient | undefined;
+      let recipient: Recipient | undefined | null = null;
       for (const { day, slot, alertAt } of due) {
         let today = owner.days.get(day);
         if (!today) {
@@ -135,7 +135,8 @@ export function createMissedDoseAlerts<Recipient extends { settings: ReminderSet
             dose.slot === slot && !dose.mark && dose.family_member_id === grant.family_member_id,
         );
         for (const dose of unmarked) {
-          recipient ??= await options.recipient(grant.grantee_id, now);
+          if (recipient === null) recipient = await options.recipient(grant.grantee_id, now);
+          if (!recipient) break;
           const key = `missed-dose ${dose.medication_id} ${day} ${slot}`;
           if (!(await options.claim(grant.grantee_id, key, alertAt, now))) continue;
           const person = dose.family_member_name ?? grant.owner_name;

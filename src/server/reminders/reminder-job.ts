@@ -340,15 +340,41 @@ export function createReminderJob(options: ReminderJobOptions) {
     return sent;
   }
 
-  /** An account as reminders reach it: its settings, all its devices, and whether by email. */
-  async function accountOf(userId: string, now: Date): Promise<Account> {
-    const subscriptions = await reminders.subscriptions(userId);
-    const { settings } = await reminders.settings(userId);
-    // By email too: both kinds, when the account asked and mail is set up.
-    const email = Boolean(outbox?.enabled && settings.email_reminders);
-    const user = await ownedRows(db, 'user', userId).select(['name', 'email']).executeTakeFirst();
-    const userName = user?.name ?? 'you';
-    return { userId, userName, settings, now, email, userEmail: user?.email ?? '', subscriptions };
+  /** Accounts as reminders reach them: settings, all their devices, and whether by email. */
+  async function accountsOf(userIds: readonly string[], now: Date): Promise<Account[]> {
+    return [...(await reminders.accounts(userIds)).values()].map((account) => ({
+      ...account,
+      now,
+      // By email too: both kinds, when the account asked and mail is set up.
+      email: Boolean(outbox?.enabled && account.settings.email_reminders),
+    }));
+  }
+
+  /**
+   * The accounts asking for visit reminders that have a visit whose reminder falls in the
+   * window: one query a lead for all accounts, so that the others are not asked each minute.
+   */
+  async function visiting(now: Date): Promise<Set<string>> {
+    const asking = db
+      .selectFrom('push_subscriptions')
+      .select('user_id')
+      .where('visit_reminders', '=', 1)
+      .union(db.selectFrom('reminder_settings').select('user_id').where('email_reminders', '=', 1));
+    const found = new Set<string>();
+    for (const lead of VISIT_REMINDER_LEADS) {
+      const rows = await (
+        db as unknown as Kysely<{ visits: { user_id: string; visit_date: string } }>
+      )
+        .selectFrom('visits')
+        .select('user_id')
+        .distinct()
+        .where('user_id', 'in', asking as never)
+        .where('visit_date', '>', new Date(now.getTime() - catchUpMs + lead.ms).toISOString())
+        .where('visit_date', '<=', new Date(now.getTime() + lead.ms).toISOString())
+        .execute();
+      for (const row of rows) found.add(row.user_id);
+    }
+    return found;
   }
 
   // A household grant's alerts of doses not taken, to the grantee's channels for doses.
@@ -357,15 +383,19 @@ export function createReminderJob(options: ReminderJobOptions) {
     catchUpMs,
     claim,
     recipient: async (userId, now) => {
-      const account = await accountOf(userId, now);
+      const [account] = await accountsOf([userId], now);
+      if (!account) return undefined;
       const forDoses = account.subscriptions.filter((s) => s.medication_reminders);
       return { ...account, subscriptions: forDoses };
     },
     deliver: (account, payload, name) => deliver(account, payload, { name, kind: 'Missed dose' }),
   });
 
-  async function remindUser(userId: string, now: Date): Promise<number> {
-    const { subscriptions, ...account } = await accountOf(userId, now);
+  async function remindUser(
+    { subscriptions, ...account }: Account,
+    /** Whether the account has a visit whose reminder falls in the window. */
+    visits: boolean,
+  ): Promise<number> {
     if (subscriptions.length === 0 && !account.email) return 0;
     const forDoses = subscriptions.filter((s) => s.medication_reminders);
     const forVisits = subscriptions.filter((s) => s.visit_reminders);
@@ -375,7 +405,7 @@ export function createReminderJob(options: ReminderJobOptions) {
     if (forDoses.length || email) {
       sent += await remindDoses({ ...account, subscriptions: forDoses });
     }
-    if (forVisits.length || email) {
+    if (visits && (forVisits.length || email)) {
       sent += await remindVisits({ ...account, subscriptions: forVisits });
     }
     if (forVaccines.length) {
@@ -401,9 +431,15 @@ export function createReminderJob(options: ReminderJobOptions) {
           .execute()
       : await pushed.distinct().execute();
     let sent = 0;
-    for (const { user_id: userId } of users) {
+    // Each account's settings and devices, and who has a visit to remind of, in a few reads.
+    const accounts = await accountsOf(
+      users.map((user) => user.user_id),
+      now,
+    );
+    const visits = await visiting(now);
+    for (const account of accounts) {
       try {
-        sent += await remindUser(userId, now);
+        sent += await remindUser(account, visits.has(account.userId));
       } catch (error) {
         logger.error({ err: error }, 'reminders failed for an account');
       }
