@@ -13,6 +13,7 @@ import { useMailTestServer } from '../test/mail-test-server';
 import { currentCode, twoFactorUser } from '../test/two-factor';
 import type { RemindersState } from '../../shared/reminders';
 import { testReminderJob } from '../test/reminder-job';
+import { dailyMedication } from '../test/reminder-devices';
 import { instantOf } from '../reminders/time-zones';
 import { linkIn, type ReceivedMail } from '../test/smtp-server';
 
@@ -215,22 +216,12 @@ describe('reminders by email', () => {
     const person = await expectStatus(
       owner.client.post<{ id: string }>('/api/family-members', { name: 'Mia Jones' }),
     );
-    await expectStatus(
-      owner.client.post(
-        '/api/medications',
-        sampleRecord('medication', {
-          family_member_id: person.id,
-          medication_name: 'Lisinopril',
-          frequency: 'Daily',
-          time_morning: true,
-          time_noon: false,
-          time_evening: false,
-          time_night: false,
-          start_date: '2026-03-01',
-          end_date: null,
-        }),
-      ),
-    );
+    await dailyMedication(owner.client, {
+      family_member_id: person.id,
+      medication_name: 'Lisinopril',
+      time_morning: true,
+      start_date: '2026-03-01',
+    });
     const ownerSettings = (await owner.client.get<RemindersState>('/api/reminders')).body.settings;
     await owner.client.put('/api/reminders/settings', { ...ownerSettings, time_zone: ZONE });
     const settings = (await grantee.client.get<RemindersState>('/api/reminders')).body.settings;
