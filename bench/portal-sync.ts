@@ -9,10 +9,7 @@
  *
  *   npm run build && npx tsx bench/portal-sync.ts
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Observation } from '@medplum/fhirtypes';
 import type { Connection, ConnectionsAnswer, ConnectStarted } from '../src/shared/connections';
 import { signInAtPortal } from '../src/server/test/portal-sign-in';
@@ -21,7 +18,7 @@ import { startTestSmartServer } from '../src/server/test/smart-server';
 import { benchConfig } from './config';
 import { askHealth, healthCheck, peakRssCheck, type HealthLatencies } from './import-stall';
 import { startProduct } from './processes';
-import { printChecks, type BudgetCheck } from './report';
+import { runStandalone, type BudgetCheck } from './report';
 import { BENCH_PASSWORD, signInCookie, signUp } from './seed';
 
 export const portalSyncBudget = {
@@ -192,18 +189,6 @@ export function portalSyncChecks(result: PortalSyncResult): BudgetCheck[] {
   ];
 }
 
-async function standalone() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'kin-bench-portal-'));
-  try {
-    printChecks(portalSyncChecks(await measurePortalSync(dir)));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  standalone().catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exitCode = 1;
-  });
-}
+runStandalone(import.meta.url, 'kin-bench-portal-', async (dir) =>
+  portalSyncChecks(await measurePortalSync(dir)),
+);

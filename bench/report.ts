@@ -4,6 +4,10 @@
  * the same figures printed as a table. A read's ratio budgets are held to its checked ideal
  * endpoint; its ratios to the bare ideal endpoint are reported beside them.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { budgets } from './config';
 import type { DownloadResult } from './downloads';
 import type { LoadResult } from './load';
@@ -169,6 +173,26 @@ export function printChecks(checks: readonly BudgetCheck[]) {
     process.stdout.write(`${checkLine(check)}\n`);
     if (!check.met) process.exitCode = 1;
   }
+}
+
+/**
+ * A bench run on its own (`npx tsx bench/x.ts`), when `moduleUrl` is the file run: measured
+ * in a fresh temporary folder, removed after, its checks printed.
+ */
+export function runStandalone(
+  moduleUrl: string,
+  folderPrefix: string,
+  measure: (dir: string) => Promise<BudgetCheck[]>,
+): void {
+  if (!process.argv[1] || path.resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return;
+  const dir = mkdtempSync(path.join(os.tmpdir(), folderPrefix));
+  measure(dir)
+    .then(printChecks)
+    .catch((error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exitCode = 1;
+    })
+    .finally(() => rmSync(dir, { recursive: true, force: true }));
 }
 
 export function checkBudgets(

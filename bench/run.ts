@@ -40,6 +40,7 @@ import { BENCH_PASSWORD, seedDatabase, signUp, type BenchAccount, type SeededUse
 import { recordDefinitions } from '../src/shared/records';
 import { createShareLinkFor, measureFirstScreens } from './web';
 import { IMPORT_SCENARIO, importChecks, runImportScenario } from './import-stall';
+import { measureReminderJob, REMINDER_JOB_SCENARIO, reminderJobChecks } from './reminder-job';
 
 const progress = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -465,6 +466,18 @@ async function main() {
       imports.push(...importChecks(result, 'SQLite'));
     }
 
+    // The reminder job, in this process, on a database of its own (bench/reminder-job.ts).
+    const reminderJob: BudgetCheck[] = [];
+    if (
+      benchConfig.only !== 'web' &&
+      (!benchConfig.scenarios || benchConfig.scenarios.has(REMINDER_JOB_SCENARIO))
+    ) {
+      progress("The reminder job: one minute's work for 1,000 accounts");
+      const reminderDir = path.join(dataDir, 'reminder-job');
+      mkdirSync(reminderDir);
+      reminderJob.push(...reminderJobChecks(await measureReminderJob(reminderDir)));
+    }
+
     progress('First screens in Chromium');
     const screens =
       benchConfig.only === 'api'
@@ -491,7 +504,7 @@ async function main() {
       afterLoadBytes: rssAfterLoad,
       highWaterBytes: highWater,
     };
-    const checks = [...checkBudgets(summaries, screens, downloads), ...imports];
+    const checks = [...checkBudgets(summaries, screens, downloads), ...imports, ...reminderJob];
     const sqliteVersion = (() => {
       const db = new SQLite(':memory:');
       const version = (db.prepare('select sqlite_version() as v').get() as { v: string }).v;

@@ -140,6 +140,43 @@ test('Share Access names the field of a refused email', async ({ page, user }) =
   await expectAccessible(page);
 });
 
+test('Share Access may alert of a missed dose after some minutes', async ({ page, user }) => {
+  void user;
+  await addMemberViaApi(page, { name: 'Mia', color: '#ec4899' });
+  await page.goto('/profiles');
+  await page.getByRole('button', { name: 'Share access to Mia' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share Access' });
+  const alert = dialog.getByRole('checkbox', { name: 'Alert when a dose is missed' });
+  const minutes = dialog.getByRole('spinbutton', { name: 'Alert after (minutes)' });
+  await expect(alert).not.toBeChecked();
+  await expect(minutes).toHaveValue('60');
+  await dialog.getByLabel('Email').fill('grandma@example.com');
+  await alert.check();
+  await minutes.fill('3');
+  await dialog.getByRole('button', { name: 'Grant Access' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Alert after (minutes) must be a whole number from 5 to 1440',
+  );
+  await expect(minutes).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('share-access-alert.png') });
+  await minutes.fill('30');
+  await dialog.getByRole('button', { name: 'Grant Access' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const access = page.getByRole('list', { name: 'People with access to Mia' });
+  await expect(access).toContainText('alerted of a missed dose after 30 minutes');
+
+  // Changed: the dialog shows the grant's setting, and turning it off is kept.
+  await page.getByRole('button', { name: 'Change access for grandma@example.com' }).click();
+  await expect(alert).toBeChecked();
+  await expect(minutes).toHaveValue('30');
+  await alert.uncheck();
+  await dialog.getByRole('button', { name: 'Grant Access' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(access).toContainText('grandma@example.com');
+  await expect(access).not.toContainText('missed dose');
+});
+
 /** The app's tab comes back into view (the person switches back to it). */
 async function comeBack(page: Page) {
   await page.evaluate(() =>

@@ -13,6 +13,14 @@ export const GRANT_ROLES = ['viewer', 'editor'] as const;
 export type GrantRole = (typeof GRANT_ROLES)[number];
 export const GRANT_ROLE_LABELS: Record<GrantRole, string> = { viewer: 'Viewer', editor: 'Editor' };
 
+/** 'Alert when a dose is missed' (CONTRACT §6 'Notifications'): after how many minutes. */
+export const MISSED_DOSE_ALERT_LABEL = 'Alert when a dose is missed';
+export const ALERT_AFTER_LABEL = 'Alert after (minutes)';
+export const DEFAULT_ALERT_AFTER_MINUTES = 60;
+export const MIN_ALERT_AFTER_MINUTES = 5;
+export const MAX_ALERT_AFTER_MINUTES = 1440;
+export const ALERT_AFTER_RANGE_MESSAGE = `${ALERT_AFTER_LABEL} must be a whole number from ${MIN_ALERT_AFTER_MINUTES} to ${MAX_ALERT_AFTER_MINUTES}`;
+
 export const grantSchema = z.object({
   personId: z.string({ error: 'Person is required' }).min(1, { error: 'Person is required' }),
   email: emailAddress,
@@ -25,6 +33,17 @@ export const grantSchema = z.object({
       error: 'Access Ends must be a date',
     }),
   allowExport: z.boolean().optional().default(false),
+  missedDoseAlert: z
+    .boolean({ error: `${MISSED_DOSE_ALERT_LABEL} must be on or off` })
+    .optional()
+    .default(false),
+  alertAfterMinutes: z.coerce
+    .number({ error: ALERT_AFTER_RANGE_MESSAGE })
+    .int({ error: ALERT_AFTER_RANGE_MESSAGE })
+    .min(MIN_ALERT_AFTER_MINUTES, { error: ALERT_AFTER_RANGE_MESSAGE })
+    .max(MAX_ALERT_AFTER_MINUTES, { error: ALERT_AFTER_RANGE_MESSAGE })
+    .optional()
+    .default(DEFAULT_ALERT_AFTER_MINUTES),
   timeZone: z
     .string()
     .optional()
@@ -50,6 +69,11 @@ export interface Grant {
   allowExport: boolean;
   /** The last day of access (YYYY-MM-DD), or null for no end. */
   accessEnds: string | null;
+  /**
+   * Minutes after a dose's reminder time (the owner's) that the grantee is alerted of a dose
+   * of the person still unmarked; null: no alerts.
+   */
+  alertAfterMinutes: number | null;
   createdAt: string;
   status: GrantStatus;
   /** The name of the account that accepted it, or null while pending. */

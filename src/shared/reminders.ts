@@ -25,6 +25,8 @@ export const VISIT_REMINDER_LEADS = [
 export const HIDDEN_MEDICATION_TITLE = 'Medication due';
 export const HIDDEN_VISIT_TITLE = 'Visit reminder';
 export const HIDDEN_VACCINE_TITLE = 'Vaccine due';
+/** A household grant's alert of a dose not taken (CONTRACT §6), with names hidden. */
+export const HIDDEN_MISSED_DOSE_TITLE = 'Missed dose';
 
 /** What a refill reminder's title says with hidden names. */
 export const HIDDEN_REFILL_TITLE = 'Refill due';

@@ -346,6 +346,11 @@ export interface AccessGrantsTable {
   /** SHA-256 of the one-time acceptance code of a pending grant; null once accepted. */
   acceptance_code_hash: string | null;
   accepted_at: string | null;
+  /**
+   * Minutes after a dose's reminder time that the grantee is alerted of it while still
+   * unmarked (migration 0050); null: no alerts.
+   */
+  missed_dose_alert_minutes: number | null;
 }
 
 /** A person a contact cares for (migration 0020); a contact with none is the whole family's. */

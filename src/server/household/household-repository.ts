@@ -57,6 +57,7 @@ const GRANT_COLUMNS = [
   'allow_export',
   'access_ends',
   'created_at',
+  'missed_dose_alert_minutes',
 ] as const;
 
 type GrantRow = Pick<DB['access_grants'], (typeof GRANT_COLUMNS)[number]>;
@@ -68,6 +69,7 @@ const toGrant = (row: GrantRow, acceptedBy: string | null): Grant => ({
   role: row.role === 'editor' ? 'editor' : 'viewer',
   allowExport: Boolean(row.allow_export),
   accessEnds: row.access_ends,
+  alertAfterMinutes: row.missed_dose_alert_minutes,
   createdAt: row.created_at,
   status: row.grantee_id === null ? 'pending' : 'accepted',
   acceptedBy: row.grantee_id === null ? null : acceptedBy,
@@ -255,9 +257,13 @@ export function createHouseholdRepository(db: Kysely<DB>, options: HouseholdOpti
         allow_export: values.allowExport ? 1 : 0,
         access_ends: values.accessEnds,
         ends_at: endsAt,
+        missed_dose_alert_minutes: values.missedDoseAlert ? values.alertAfterMinutes : null,
         updated_at: now,
       };
-      const detail = `${email} · ${person.name} · ${roleWord(values.role)}`;
+      const alert = values.missedDoseAlert
+        ? ` · Alert after ${values.alertAfterMinutes} minutes`
+        : '';
+      const detail = `${email} · ${person.name} · ${roleWord(values.role)}${alert}`;
       const code = newAcceptanceCode();
       const codeHash = hashAcceptanceCode(code);
       const { row, acceptedBy } = await db.transaction().execute(async (trx) => {

@@ -13,6 +13,7 @@ import { useMailTestServer } from '../test/mail-test-server';
 import { currentCode, twoFactorUser } from '../test/two-factor';
 import type { RemindersState } from '../../shared/reminders';
 import { testReminderJob } from '../test/reminder-job';
+import { dailyMedication } from '../test/reminder-devices';
 import { instantOf } from '../reminders/time-zones';
 import { linkIn, type ReceivedMail } from '../test/smtp-server';
 
@@ -207,5 +208,47 @@ describe('reminders by email', () => {
       expect(visit?.parsed.text).not.toContain(detail);
     }
     if (visit) expectNoHealthDetails(visit);
+  });
+
+  it("mails a grantee with 'Email reminders' on a missed-dose alert: first name and kind only", async () => {
+    const owner = await signedUpClient(server, 'Cara Jones');
+    const grantee = await signedUpClient(server, 'Dan Smith');
+    const person = await expectStatus(
+      owner.client.post<{ id: string }>('/api/family-members', { name: 'Mia Jones' }),
+    );
+    await dailyMedication(owner.client, {
+      family_member_id: person.id,
+      medication_name: 'Lisinopril',
+      time_morning: true,
+      start_date: '2026-03-01',
+    });
+    const ownerSettings = (await owner.client.get<RemindersState>('/api/reminders')).body.settings;
+    await owner.client.put('/api/reminders/settings', { ...ownerSettings, time_zone: ZONE });
+    const settings = (await grantee.client.get<RemindersState>('/api/reminders')).body.settings;
+    await grantee.client.put('/api/reminders/settings', { ...settings, email_reminders: true });
+    await expectStatus(
+      owner.client.post<GivenGrant>('/api/household/grants', {
+        personId: person.id,
+        email: grantee.email,
+        role: 'viewer',
+        missedDoseAlert: true,
+        alertAfterMinutes: 30,
+      }),
+    );
+    const [invitation] = await mailsTo(grantee.email);
+    const code = /\b([A-Z2-9]{5}-[A-Z2-9]{5})\b/.exec(invitation?.parsed.text ?? '')?.[1] ?? '';
+    expect((await grantee.client.post('/api/household/accept', { code })).status).toBe(204);
+
+    // Counted in the grantee's mail: the job also runs for the other tests' accounts.
+    const alerts = async () =>
+      (await mailsTo(grantee.email)).filter((mail) => mail.parsed.subject === 'Missed dose: Mia');
+    await job().runOnce(instantOf(ZONE, '2026-03-12', '08:29'));
+    expect(await alerts()).toHaveLength(0);
+    await job().runOnce(instantOf(ZONE, '2026-03-12', '08:31'));
+    await job().runOnce(instantOf(ZONE, '2026-03-12', '08:32'));
+    expect(await alerts()).toHaveLength(1);
+    const [alert] = await alerts();
+    expect(alert?.parsed.text).toContain('Missed dose for Mia.');
+    if (alert) expectNoHealthDetails(alert);
   });
 });

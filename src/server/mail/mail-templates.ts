@@ -25,7 +25,10 @@ export interface MailTemplates {
    * A reminder, for an account with 'Email reminders' on: only the person's first name and
    * the kind of reminder, never the medication, dose, doctor or place.
    */
-  reminder: { name: string; kind: 'Medication due' | 'Visit reminder' | 'Refill due' };
+  reminder: {
+    name: string;
+    kind: 'Medication due' | 'Visit reminder' | 'Refill due' | 'Missed dose';
+  };
   /** A sign-in from a device not seen before for the account; `time` as written. */
   'new-sign-in': { name: string; device: string; time: string };
   /** A passkey added to the account (decision 0048): its name, the device, the time. */

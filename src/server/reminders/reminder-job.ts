@@ -9,6 +9,8 @@
  *   when its prescription ends.
  * - Vaccine doses of the user's members (by the account's schedule): at the Morning's time,
  *   a week before a dose is due, and on the day it becomes overdue.
+ * - Doses of a person shared with an alert, still unmarked some minutes after their time: to
+ *   the grantee (missed-dose-alerts.ts).
  *
  * Each goes to the account's devices by web push, by email when it asked, and to its ntfy
  * topic and webhook (notifications/): a dose reminder there with 'Taken' and 'Skip' buttons.
@@ -44,6 +46,7 @@ import {
   slotTime,
   type StoredSubscription,
 } from './reminder-repository';
+import { createMissedDoseAlerts } from './missed-dose-alerts';
 import { pushEndpointProblem, sendToPushService, type PushEndpointPolicy } from './push-endpoints';
 import { remindRefills } from './refill-reminders';
 import { clockTimeIn, dayIn, instantOf } from './time-zones';
@@ -88,6 +91,8 @@ interface Account {
   subscriptions: StoredSubscription[];
   /** Whether this kind of reminder also goes by email. */
   email: boolean;
+  /** Whether the account has an ntfy topic or a webhook (they get every kind). */
+  channels: boolean;
   userEmail: string;
   now: Date;
 }
@@ -377,25 +382,81 @@ export function createReminderJob(options: ReminderJobOptions) {
     return sent;
   }
 
-  async function remindUser(userId: string, now: Date): Promise<number> {
-    const subscriptions = await reminders.subscriptions(userId);
-    const { settings } = await reminders.settings(userId);
-    // By email too: both kinds, when the account asked and mail is set up.
-    const email = Boolean(outbox?.enabled && settings.email_reminders);
-    // Every kind goes to the account's ntfy topic and webhook, when it has one.
-    const channels = notifications
-      ? Boolean(
-          await ownedRows(db, 'notification_channels', userId).select('channel').executeTakeFirst(),
-        )
-      : false;
-    if (subscriptions.length === 0 && !email && !channels) return 0;
-    const user = await ownedRows(db, 'user', userId).select(['name', 'email']).executeTakeFirst();
-    const userName = user?.name ?? 'you';
+  /** Accounts as reminders reach them: settings, all their devices, and whether by email. */
+  async function accountsOf(userIds: readonly string[], now: Date): Promise<Account[]> {
+    const withChannels = new Set(
+      notifications && userIds.length > 0
+        ? (
+            await db
+              .selectFrom('notification_channels')
+              .select('user_id')
+              .where('user_id', 'in', userIds)
+              .execute()
+          ).map((row) => row.user_id)
+        : [],
+    );
+    return [...(await reminders.accounts(userIds)).values()].map((account) => ({
+      ...account,
+      now,
+      // By email too: both kinds, when the account asked and mail is set up.
+      email: Boolean(outbox?.enabled && account.settings.email_reminders),
+      channels: withChannels.has(account.userId),
+    }));
+  }
+
+  /**
+   * The accounts asking for visit reminders that have a visit whose reminder falls in the
+   * window: one query a lead for all accounts, so that the others are not asked each minute.
+   */
+  async function visiting(now: Date): Promise<Set<string>> {
+    const asking = db
+      .selectFrom('push_subscriptions')
+      .select('user_id')
+      .where('visit_reminders', '=', 1)
+      .union(db.selectFrom('reminder_settings').select('user_id').where('email_reminders', '=', 1))
+      .union(db.selectFrom('notification_channels').select('user_id'));
+    const found = new Set<string>();
+    for (const lead of VISIT_REMINDER_LEADS) {
+      const rows = await (
+        db as unknown as Kysely<{ visits: { user_id: string; visit_date: string } }>
+      )
+        .selectFrom('visits')
+        .select('user_id')
+        .distinct()
+        .where('user_id', 'in', asking as never)
+        .where('visit_date', '>', new Date(now.getTime() - catchUpMs + lead.ms).toISOString())
+        .where('visit_date', '<=', new Date(now.getTime() + lead.ms).toISOString())
+        .execute();
+      for (const row of rows) found.add(row.user_id);
+    }
+    return found;
+  }
+
+  // A household grant's alerts of doses not taken, to the grantee's channels for doses.
+  const missedDoses = createMissedDoseAlerts({
+    db,
+    catchUpMs,
+    claim,
+    recipient: async (userId, now) => {
+      const [account] = await accountsOf([userId], now);
+      if (!account) return undefined;
+      const forDoses = account.subscriptions.filter((s) => s.medication_reminders);
+      return { ...account, subscriptions: forDoses };
+    },
+    deliver: (account, payload, name) => deliver(account, payload, { name, kind: 'Missed dose' }),
+  });
+
+  async function remindUser(
+    { subscriptions, ...account }: Account,
+    /** Whether the account has a visit whose reminder falls in the window. */
+    visits: boolean,
+  ): Promise<number> {
+    if (subscriptions.length === 0 && !account.email && !account.channels) return 0;
     const forDoses = subscriptions.filter((s) => s.medication_reminders);
     const forVisits = subscriptions.filter((s) => s.visit_reminders);
     const forVaccines = subscriptions.filter((s) => s.vaccine_reminders);
+    const { email, channels, userId, now } = account;
     let sent = 0;
-    const account = { userId, userName, settings, now, email, userEmail: user?.email ?? '' };
     if (forDoses.length || email || channels) {
       sent += await remindDoses({ ...account, subscriptions: forDoses });
       sent += await remindRefills({
@@ -410,7 +471,7 @@ export function createReminderJob(options: ReminderJobOptions) {
           }),
       });
     }
-    if (forVisits.length || email || channels) {
+    if (visits && (forVisits.length || email || channels)) {
       sent += await remindVisits({ ...account, subscriptions: forVisits });
     }
     if (forVaccines.length || channels) {
@@ -443,12 +504,23 @@ export function createReminderJob(options: ReminderJobOptions) {
         : pushed.distinct()
     ).execute();
     let sent = 0;
-    for (const { user_id: userId } of users) {
+    // Each account's settings and devices, and who has a visit to remind of, in a few reads.
+    const accounts = await accountsOf(
+      users.map((user) => user.user_id),
+      now,
+    );
+    const visits = await visiting(now);
+    for (const account of accounts) {
       try {
-        sent += await remindUser(userId, now);
+        sent += await remindUser(account, visits.has(account.userId));
       } catch (error) {
         logger.error({ err: error }, 'reminders failed for an account');
       }
+    }
+    try {
+      sent += await missedDoses.run(now);
+    } catch (error) {
+      logger.error({ err: error }, 'missed-dose alerts failed');
     }
     return { sent };
   }

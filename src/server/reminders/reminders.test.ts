@@ -14,11 +14,15 @@ import { FakeClock } from '../test/fake-clock';
 import { signedUpClient, testConfig, useTestServer, type TestClient } from '../test/harness';
 import {
   browserKeys,
-  decryptPushMessage,
   startPushService,
   type BrowserKeys,
   type PushService,
 } from '../test/push-service';
+import {
+  dailyMedication,
+  receivedBy,
+  subscribedAccount as subscribedIn,
+} from '../test/reminder-devices';
 import { createReminderJob } from './reminder-job';
 import { testReminderJob } from '../test/reminder-job';
 import { instantOf } from './time-zones';
@@ -38,52 +42,15 @@ afterAll(async () => {
 
 const job = () => testReminderJob(server.db);
 
-async function medication(client: TestClient, overrides: Record<string, unknown>) {
-  const response = await client.post<{ id: string }>(
-    '/api/medications',
-    sampleRecord('medication', {
-      frequency: 'Daily',
-      time_morning: false,
-      time_noon: false,
-      time_evening: false,
-      time_night: false,
-      start_date: '2026-03-01',
-      end_date: null,
-      condition: 'Strep throat',
-      ...overrides,
-    }),
-  );
-  expect(response.status).toBe(201);
-  return response.body.id;
-}
+const medication = (client: TestClient, overrides: Record<string, unknown>) =>
+  dailyMedication(client, { start_date: '2026-03-01', condition: 'Strep throat', ...overrides });
 
-function received(path: string, browser: BrowserKeys, from: number): ReminderPayload[] {
-  return push.messages
-    .slice(from)
-    .filter((message) => message.path === path)
-    .map((message) => {
-      expect(message.headers['content-encoding']).toBe('aes128gcm');
-      expect(String(message.headers.authorization)).toMatch(/^vapid t=.+, k=.+/);
-      return JSON.parse(decryptPushMessage(message.body, browser)) as ReminderPayload;
-    });
-}
+const received = (path: string, browser: BrowserKeys, from: number): ReminderPayload[] =>
+  receivedBy(push, { path, browser }, from);
 
 /** A new account in ZONE with one device subscribed to the reminders named. */
-async function subscribedAccount(name: string, choices: Record<string, boolean>) {
-  const { client } = await signedUpClient(server, name);
-  const browser = browserKeys();
-  const path = `/push/${crypto.randomUUID()}`;
-  const defaults = (await client.get<RemindersState>('/api/reminders')).body.settings;
-  await client.put('/api/reminders/settings', { ...defaults, time_zone: ZONE });
-  const subscribed = await client.put<RemindersState>('/api/reminders/subscription', {
-    endpoint: `${push.url}${path}`,
-    keys: browser.keys,
-    medication_reminders: false,
-    visit_reminders: false,
-    ...choices,
-  });
-  return { client, browser, path, subscribed };
-}
+const subscribedAccount = (name: string, choices: Record<string, boolean>) =>
+  subscribedIn(server, push, name, ZONE, choices);
 
 describe('reminders by web push', () => {
   let client: TestClient;

@@ -50,6 +50,9 @@ export function PersonAccess({ person }: { person: { id: string; name: string } 
                   {' · '}
                   {GRANT_ROLE_LABELS[grant.role]}
                   {grant.allowExport ? ' · may share and export' : ''}
+                  {grant.alertAfterMinutes !== null
+                    ? ` · alerted of a missed dose after ${grant.alertAfterMinutes} minutes`
+                    : ''}
                   {grant.accessEnds
                     ? ` · Access ends ${formatDate(grant.accessEnds, DAY_GROUP_FORMAT)}`
                     : ''}

@@ -1,6 +1,7 @@
 /**
  * 'Share Access' (CONTRACT.md §4 Household): another account's Email, a Role (Viewer or
- * Editor), an optional last day ('Access Ends') and whether sharing and export are allowed.
+ * Editor), an optional last day ('Access Ends'), whether sharing and export are allowed, and
+ * whether to 'Alert when a dose is missed' after some minutes (CONTRACT §6 'Notifications').
  * Granting again for an email that has access changes that access. A new grant (or one not
  * yet accepted) answers with its one-time Acceptance Code, which the dialog then shows for
  * the owner to pass on: the grant gives nothing until that email's account enters it.
@@ -10,7 +11,17 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../../shared/api-error';
-import { GRANT_ROLE_LABELS, GRANT_ROLES, grantSchema, type Grant } from '../../../shared/household';
+import {
+  ALERT_AFTER_LABEL,
+  DEFAULT_ALERT_AFTER_MINUTES,
+  GRANT_ROLE_LABELS,
+  GRANT_ROLES,
+  grantSchema,
+  MAX_ALERT_AFTER_MINUTES,
+  MIN_ALERT_AFTER_MINUTES,
+  MISSED_DOSE_ALERT_LABEL,
+  type Grant,
+} from '../../../shared/household';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { fieldErrorProps, FormField } from '../../components/ui/form-field';
@@ -23,12 +34,21 @@ const formSchema = grantSchema.pick({
   role: true,
   accessEnds: true,
   allowExport: true,
+  missedDoseAlert: true,
+  alertAfterMinutes: true,
 });
 type FormValues = z.input<typeof formSchema>;
 type Parsed = z.output<typeof formSchema>;
 type Field = keyof FormValues;
 
-const emptyValues: FormValues = { email: '', role: 'viewer', accessEnds: '', allowExport: false };
+const emptyValues: FormValues = {
+  email: '',
+  role: 'viewer',
+  accessEnds: '',
+  allowExport: false,
+  missedDoseAlert: false,
+  alertAfterMinutes: DEFAULT_ALERT_AFTER_MINUTES,
+};
 
 export function ShareAccessDialog({
   open,
@@ -61,6 +81,8 @@ export function ShareAccessDialog({
             role: grant.role,
             accessEnds: grant.accessEnds ?? '',
             allowExport: grant.allowExport,
+            missedDoseAlert: grant.alertAfterMinutes !== null,
+            alertAfterMinutes: grant.alertAfterMinutes ?? DEFAULT_ALERT_AFTER_MINUTES,
           }
         : emptyValues,
     );
@@ -185,6 +207,35 @@ export function ShareAccessDialog({
                 Lets them create share links, the PDF summary and FHIR downloads of {person.name}.
               </p>
             </div>
+            <div>
+              <Checkbox
+                id="share-access-alert"
+                label={MISSED_DOSE_ALERT_LABEL}
+                aria-describedby="share-access-alert-hint"
+                {...form.register('missedDoseAlert')}
+              />
+              <p id="share-access-alert-hint" className="mt-1.5 text-sm text-muted-foreground">
+                They get an alert on their own reminders when a dose of {person.name}&rsquo;s is
+                still not marked this many minutes after its reminder time.
+              </p>
+            </div>
+            <FormField
+              id="share-access-alert-after"
+              label={ALERT_AFTER_LABEL}
+              error={errors.alertAfterMinutes?.message}
+            >
+              <Input
+                id="share-access-alert-after"
+                type="number"
+                inputMode="numeric"
+                min={MIN_ALERT_AFTER_MINUTES}
+                max={MAX_ALERT_AFTER_MINUTES}
+                step={1}
+                className="w-32"
+                {...fieldErrorProps('share-access-alert-after', errors.alertAfterMinutes)}
+                {...form.register('alertAfterMinutes')}
+              />
+            </FormField>
             <Button type="submit" size="lg" className="w-full" disabled={save.isPending}>
               {save.isPending ? 'Sharing...' : 'Grant Access'}
             </Button>
