@@ -54,6 +54,8 @@ const NTFY_TAGS: Record<string, string[]> = {
   dose: ['pill'],
   visit: ['hospital'],
   vaccine: ['syringe'],
+  refill: ['pill'],
+  'missed-dose': ['warning'],
   test: ['white_check_mark'],
 };
 
@@ -76,7 +78,7 @@ export function ntfyRequest(
     const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
     headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
   }
-  const urgent = notification.kind === 'dose' || notification.kind === 'visit';
+  const urgent = ['dose', 'visit', 'missed-dose'].includes(notification.kind);
   const body = {
     topic,
     title: notification.title,

@@ -4,7 +4,7 @@
  * with ntfy beside Kin would): the URLs as saved and refused, 'Send Test', the ntfy request
  * as ntfy documents its JSON publishing, the webhook's signature, a dose reminder's 'Taken'
  * and 'Skip' buttons (once, not expired, not tampered, nothing else), names hidden, retries
- * with back-off, and the delivery log.
+ * with back-off, the delivery log, and a caregiver's missed-dose alert on their webhook.
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,9 @@ import type {
   WebhookPayload,
   WebhookSaved,
 } from '../../shared/notification-channels';
+import type { GivenGrant } from '../../shared/household';
 import type { RemindersState } from '../../shared/reminders';
+import { acceptGrant } from '../test/grant-acceptance';
 import { RETRY_DELAYS_MS } from '../queue/retry-queue';
 import { instantOf } from '../reminders/time-zones';
 import { sampleRecord } from '../test/factories';
@@ -531,5 +533,65 @@ describe('retries', () => {
     const from = receiver.requests.length;
     expect(await server.notificationSender.runOnce(at('08:03'))).toEqual({ sent: 0, failed: 0 });
     expect(receiver.requests.length).toBe(from);
+  });
+});
+
+describe('a missed-dose alert on a caregiver’s webhook', () => {
+  it('comes the delay after the dose’s time, signed, and not for a dose marked meanwhile', async () => {
+    const owner = await account('Olga Marin');
+    const mia = (await owner.post<{ id: string }>('/api/family-members', { name: 'Mia Marin' }))
+      .body.id;
+    const amoxicillin = await medication(owner, {
+      medication_name: 'Amoxicillin',
+      dosage: '250 mg',
+      time_morning: true,
+      time_noon: true,
+      family_member_id: mia,
+    });
+    // The caregiver has no device: only a webhook.
+    const { client: caregiver, email } = await signedUpClient(server, 'Carla Marin');
+    await caregiver.put<WebhookSaved>('/api/notification-channels/webhook', {
+      url: `${receiver.url}/carla-hook`,
+    });
+    const granted = await owner.post<GivenGrant>('/api/household/grants', {
+      personId: mia,
+      email,
+      role: 'viewer',
+      missedDoseAlert: true,
+      alertAfterMinutes: 30,
+    });
+    await acceptGrant(caregiver, granted);
+
+    const job = testReminderJob(server.db, { notifications: server.notifications });
+    const hooked = async (time: string) => {
+      const from = receiver.requests.length;
+      await job.runOnce(at(time));
+      await server.notificationSender.runOnce(at(time));
+      return receiver.requests
+        .slice(from)
+        .filter((request) => request.path === '/carla-hook')
+        .map((request) => json(request));
+    };
+    // Morning is 08:00: not yet at 08:29, once at 08:31, not again.
+    expect(await hooked('08:29')).toEqual([]);
+    expect(await hooked('08:31')).toEqual([
+      expect.objectContaining({
+        event: 'reminder',
+        kind: 'missed-dose',
+        title: 'Mia has not taken Amoxicillin (Morning)',
+        tag: `missed-${amoxicillin}-${DAY}-Morning`,
+      }),
+    ]);
+    expect(await hooked('08:40')).toEqual([]);
+
+    // The Noon dose marked before its delay is over: no alert.
+    const marked = await owner.post('/api/doses', {
+      medication_id: amoxicillin,
+      day: DAY,
+      slot: 'Noon',
+      status: 'taken',
+    });
+    expect(marked.status).toBe(201);
+    expect(await hooked('12:31')).toEqual([]);
   });
 });

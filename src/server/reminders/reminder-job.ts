@@ -443,7 +443,13 @@ export function createReminderJob(options: ReminderJobOptions) {
       const forDoses = account.subscriptions.filter((s) => s.medication_reminders);
       return { ...account, subscriptions: forDoses };
     },
-    deliver: (account, payload, name) => deliver(account, payload, { name, kind: 'Missed dose' }),
+    deliver: (account, payload, name) =>
+      deliver(
+        account,
+        payload,
+        { name, kind: 'Missed dose' },
+        { kind: 'missed-dose', what: 'Missed dose alert' },
+      ),
   });
 
   async function remindUser(
@@ -465,10 +471,12 @@ export function createReminderJob(options: ReminderJobOptions) {
         doses,
         claim: (key, about) => claim(userId, key, about, now),
         deliver: (payload, person) =>
-          deliver({ ...account, subscriptions: forDoses }, payload, {
-            name: person,
-            kind: 'Refill due',
-          }),
+          deliver(
+            { ...account, subscriptions: forDoses },
+            payload,
+            { name: person, kind: 'Refill due' },
+            { kind: 'refill', what: 'Refill reminder' },
+          ),
       });
     }
     if (visits && (forVisits.length || email || channels)) {
