@@ -65,11 +65,11 @@ test('the timeline asks how a person is feeling, and saves a symptom in three ta
   });
   await page.goto('/');
   // Everyone in view: the account holder is asked about.
-  await expect(page.getByRole('button', { name: 'How is Ann feeling?' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'How is Ann feeling?' })).toBeVisible();
 
   await page.goto(`/?person=${kid.id}`);
   const before = Date.now();
-  await page.getByRole('button', { name: 'How is Sam feeling?' }).click(); // 1
+  await page.getByRole('link', { name: 'How is Sam feeling?' }).click(); // 1
   const dialog = page.getByRole('dialog', { name: 'How is Sam feeling?' });
   await expect(dialog).toBeVisible();
   await expectAccessible(page);
@@ -92,7 +92,7 @@ test('the timeline asks how a person is feeling, and saves a symptom in three ta
 
   // A symptom typed rather than picked, for the account holder.
   await page.goto('/');
-  await page.getByRole('button', { name: 'How is Ann feeling?' }).click();
+  await page.getByRole('link', { name: 'How is Ann feeling?' }).click();
   const mine = page.getByRole('dialog', { name: 'How is Ann feeling?' });
   await mine.getByRole('button', { name: 'Next' }).click();
   await expect(mine.getByText('Symptom is required')).toBeVisible();

@@ -301,7 +301,7 @@ describe('POST /api/import?person={id} with a FHIR R4 Bundle', () => {
     const imported = await importInto(target, mia.body.id, exported);
     expect(imported.status).toBe(201);
     expect(imported.body.summary).toBe(
-      'Imported 2 visits, 1 medication, 1 shot, 1 note, 1 condition, 1 allergy, 1 lab result, 1 insurance policy, 1 vitals entry, 1 contact',
+      'Imported 2 visits, 1 medication, 1 shot, 1 note, 1 condition, 1 allergy, 1 lab result, 1 insurance policy, 1 vitals entry, 1 symptom, 1 contact',
     );
     const again = (await everythingOf(target, mia.body.id)).body;
     expectValid(again);

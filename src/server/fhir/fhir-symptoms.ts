@@ -4,7 +4,7 @@
  * code's text, the severity as a valueQuantity on its 1–10 scale (`{score}`), the span as
  * effectivePeriod (an effectiveDateTime while it has not ended), the notes as a note.
  */
-import type { CodeableConcept, Observation } from '@medplum/fhirtypes';
+import type { Observation } from '@medplum/fhirtypes';
 import { SEVERITY_MAX, SEVERITY_MIN } from '../../shared/records/symptoms';
 import { SYSTEM, codedConcept, notes, period } from './fhir-elements';
 import { OBSERVATION_CATEGORY, UCUM } from './fhir-lab-results';
@@ -15,7 +15,6 @@ import type { FhirRows, FhirValues } from './fhir-source';
 /** LOINC's 'Symptom' observation. */
 export const SYMPTOM_LOINC = '75325-1';
 
-const SURVEY: CodeableConcept = codedConcept(OBSERVATION_CATEGORY, 'survey', 'Survey');
 const SCORE = '{score}';
 
 export function symptomResource(
@@ -26,7 +25,9 @@ export function symptomResource(
     resourceType: 'Observation',
     id: symptom.id,
     status: 'final',
-    category: [SURVEY],
+    // Made here, not once at load: this module and fhir-lab-results.ts import each other
+    // (through fhir-records.ts), so its constants may not be there yet when this one loads.
+    category: [codedConcept(OBSERVATION_CATEGORY, 'survey', 'Survey')],
     code: {
       coding: [{ system: SYSTEM.loinc, code: SYMPTOM_LOINC, display: 'Symptom' }],
       text: symptom.symptom,

@@ -4,12 +4,14 @@
  * user may not add records to (shared with them to view) gets no prompt.
  */
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { recordCatalogue } from '../../../shared/records/catalogue';
 import { firstName } from '../../../shared/names';
 import { RecordTypeIcon } from '../../components/record-type-icon';
 import { Dialog } from '../../components/ui/dialog';
 import { useSession } from '../auth/session';
 import { usePersons } from '../family-members/person-select';
-import { useFamilyMemberOf } from '../family-members/person-in-view';
+import { useFamilyMemberOf, withPerson } from '../family-members/person-in-view';
 
 const QuickSymptomDialog = lazy(() => import('./quick-symptom-dialog'));
 
@@ -27,14 +29,21 @@ export function QuickSymptomPrompt({ personInView }: { personInView: string | un
   const title = `How is ${name} feeling?`;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
+      {/* A link (to the full form, for a new tab) rather than a button: a button named with
+          the person would share its name with their button of the member strip. */}
+      <Link
+        to={withPerson(`/${recordCatalogue.symptom.path}/new`, personInView)}
+        aria-haspopup="dialog"
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
         className="mb-5 flex min-h-11 w-full items-center gap-3 rounded-2xl border border-dashed border-border bg-surface p-3.5 text-left font-semibold transition-colors hover:border-primary"
       >
         <RecordTypeIcon type="symptom" />
         {title}
-      </button>
+      </Link>
       {open ? (
         <Suspense fallback={null}>
           <QuickSymptomDialog
