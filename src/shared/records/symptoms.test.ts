@@ -4,7 +4,7 @@
  * and an end never comes before the start; each message names its field.
  */
 import { describe, expect, it } from 'vitest';
-import { ENDED_BEFORE_STARTED, symptomDefinition, symptomLine } from './symptoms';
+import { ENDED_BEFORE_STARTED, symptomDefinition } from './symptoms';
 
 const valid = {
   symptom: 'Headache',
@@ -95,10 +95,5 @@ describe('the symptom definition', () => {
     expect(issues({ ...valid, started_at: '2999-01-01T00:00:00.000Z', ended_at: null })).toEqual([
       ['started_at', 'Started At cannot be in the future'],
     ]);
-  });
-
-  it('names a symptom in a line with its severity', () => {
-    expect(symptomLine({ symptom: 'Headache', severity: 7 })).toBe('Headache (7/10)');
-    expect(symptomLine({ symptom: 'Nausea', severity: null })).toBe('Nausea');
   });
 });

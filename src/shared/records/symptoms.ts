@@ -44,10 +44,3 @@ export const symptomDefinition = defineRecord({
     deletedDescription: 'removed',
   }),
 });
-
-/** A symptom in a line, as the timeline's prompt, the PDF and the charts name it: 'Headache (7/10)'. */
-export function symptomLine(symptom: { symptom: string; severity: number | null }): string {
-  return symptom.severity === null
-    ? symptom.symptom
-    : `${symptom.symptom} (${symptom.severity}/${SEVERITY_MAX})`;
-}
