@@ -65,6 +65,16 @@ export interface PersonSummary {
    * units, in the measures' order; measures never taken left out.
    */
   latest_vitals: LatestVital[];
+  /** Symptoms that started in the 30 days up to the summary's moment, the newest first. */
+  recent_symptoms: {
+    symptom: string;
+    /** 1 to 10. */
+    severity: number | null;
+    /** UTC ISO timestamps, shown in the reader's time zone. */
+    started_at: string;
+    ended_at: string | null;
+    notes: string | null;
+  }[];
   /** The vaccine doses overdue by the owner's schedule, the longest overdue first. */
   vaccines_overdue: { vaccine: string; dose: number; of: number; due: string }[];
   upcoming_visits: {
@@ -108,6 +118,7 @@ export function emptyPersonSummary(
     immunizations: [],
     lab_results: [],
     latest_vitals: [],
+    recent_symptoms: [],
     vaccines_overdue: [],
     upcoming_visits: [],
     insurance: [],

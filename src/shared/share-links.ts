@@ -26,6 +26,7 @@ export const SHAREABLE_RECORD_TYPES = [
   'condition',
   'lab_result',
   'vital',
+  'symptom',
   'shot',
   'visit',
   'insurance',
@@ -40,6 +41,7 @@ export const SHAREABLE_RECORD_LABELS: Record<ShareableRecordType, string> = {
   condition: 'Conditions',
   lab_result: 'Lab Results',
   vital: 'Vitals',
+  symptom: 'Symptoms',
   // The app's name for them (the PDF's heading stays 'Immunizations', as CONTRACT.md fixes).
   shot: 'Shots',
   visit: 'Visits',

@@ -7,7 +7,15 @@ import type { RecordType } from './records/definition';
 export type TimelineEventType =
   | Extract<
       RecordType,
-      'visit' | 'medication' | 'shot' | 'note' | 'condition' | 'allergy' | 'lab_result' | 'vital'
+      | 'visit'
+      | 'medication'
+      | 'shot'
+      | 'note'
+      | 'condition'
+      | 'allergy'
+      | 'lab_result'
+      | 'vital'
+      | 'symptom'
     >
   /** A document, on its Document Date (CONTRACT §5 'Documents'). */
   | 'document';
@@ -42,6 +50,7 @@ export const TIMELINE_TYPE_LABELS: Record<TimelineEventType, string> = {
   allergy: 'Allergy',
   lab_result: 'Lab Result',
   vital: 'Vitals',
+  symptom: 'Symptom',
   document: 'Document',
 };
 

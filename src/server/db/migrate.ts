@@ -48,6 +48,7 @@ import * as documentStorage from './migrations/0043-document-storage';
 import * as importHistory from './migrations/0044-import-history';
 import * as connections from './migrations/0045-connections';
 import * as medicationSupply from './migrations/0046-medication-supply';
+import * as symptoms from './migrations/0047-symptoms';
 import * as notificationChannels from './migrations/0048-notification-channels';
 import * as missedDoseAlerts from './migrations/0050-missed-dose-alerts';
 import { syncSearchIndex } from '../search/search-index-sync';
@@ -94,6 +95,7 @@ export const migrations: Record<string, Migration> = {
   '0044-import-history': importHistory,
   '0045-connections': connections,
   '0046-medication-supply': medicationSupply,
+  '0047-symptoms': symptoms,
   '0048-notification-channels': notificationChannels,
   '0050-missed-dose-alerts': missedDoseAlerts,
 };

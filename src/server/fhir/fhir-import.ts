@@ -244,6 +244,7 @@ const NOUNS: Record<FhirRecordType, [string, string]> = {
   lab_result: ['lab result', 'lab results'],
   insurance: ['insurance policy', 'insurance policies'],
   vital: ['vitals entry', 'vitals entries'],
+  symptom: ['symptom', 'symptoms'],
   contact: ['contact', 'contacts'],
 };
 const DOCUMENT_NOUN: [string, string] = ['document', 'documents'];

@@ -39,6 +39,7 @@ import { MAX_DOSE_AMOUNT } from '../../shared/medication-supply';
 import { SYSTEM, kinExtension } from './fhir-elements';
 import { PERSON_CONTACT_TYPES, POLICY_NUMBER_LABEL } from './fhir-resources';
 import { isLaboratory, labObservationRecord } from './fhir-lab-results';
+import { isSymptomObservation, symptomObservationRecord } from './fhir-symptoms';
 import type { FhirRecordType, FhirValues } from './fhir-source';
 
 /** What the mappings may ask of the bundle they read. */
@@ -665,7 +666,12 @@ export const resourceRecords: Mappers = {
     practitionerRecord(practitioner, roles(practitioner)),
   PractitionerRole: practitionerRoleRecord,
   Organization: organizationRecord,
-  // Laboratory Observations are lab results; other Observations are not read here.
+  // Laboratory Observations are lab results, 'Symptom' ones symptoms; vital signs are read
+  // before (fhir-import.ts), and other Observations are not read.
   Observation: (observation) =>
-    isLaboratory(observation) ? labObservationRecord(observation) : SKIP,
+    isLaboratory(observation)
+      ? labObservationRecord(observation)
+      : isSymptomObservation(observation)
+        ? symptomObservationRecord(observation)
+        : SKIP,
 };

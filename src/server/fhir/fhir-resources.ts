@@ -59,6 +59,7 @@ import type {
   FhirRows,
 } from './fhir-source';
 import { vitalResources } from './fhir-vitals';
+import { symptomResource } from './fhir-symptoms';
 
 /** What every mapping needs besides its row: the present and the patient it is about. */
 export interface MappingContext extends FhirClock {
@@ -624,6 +625,7 @@ export const recordResources: {
   lab_result: (row, context) => [labResultResource(row, context)],
   insurance: (row, context) => insuranceResources(row, context),
   vital: (row, context) => vitalResources(row, context),
+  symptom: (row, context) => [symptomResource(row, context)],
   contact: (row) => contactResources(row),
 };
 

@@ -301,7 +301,7 @@ describe('POST /api/import?person={id} with a FHIR R4 Bundle', () => {
     const imported = await importInto(target, mia.body.id, exported);
     expect(imported.status).toBe(201);
     expect(imported.body.summary).toBe(
-      'Imported 2 visits, 1 medication, 1 shot, 1 note, 1 condition, 1 allergy, 1 lab result, 1 insurance policy, 1 vitals entry, 1 contact',
+      'Imported 2 visits, 1 medication, 1 shot, 1 note, 1 condition, 1 allergy, 1 lab result, 1 insurance policy, 1 vitals entry, 1 symptom, 1 contact',
     );
     const again = (await everythingOf(target, mia.body.id)).body;
     expectValid(again);
@@ -310,8 +310,8 @@ describe('POST /api/import?person={id} with a FHIR R4 Bundle', () => {
     // The same file again adds nothing.
     const twice = await importInto(target, mia.body.id, exported);
     expect(twice.status).toBe(201);
-    expect(twice.body.already_imported).toBe(11);
-    expect(twice.body.summary).toBe('Imported nothing (11 records were already here)');
+    expect(twice.body.already_imported).toBe(12);
+    expect(twice.body.summary).toBe('Imported nothing (12 records were already here)');
     expect(clinicalContent((await everythingOf(target, mia.body.id)).body)).toEqual(
       clinicalContent(exported),
     );

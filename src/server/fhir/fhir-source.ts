@@ -12,6 +12,7 @@ import type {
   medicationDefinition,
   noteDefinition,
   shotDefinition,
+  symptomDefinition,
   visitDefinition,
   vitalDefinition,
 } from '../../shared/records';
@@ -37,6 +38,7 @@ export const FHIR_RECORD_TYPES = [
   'lab_result',
   'insurance',
   'vital',
+  'symptom',
   'contact',
 ] as const satisfies readonly FhirRecordType[];
 
@@ -59,6 +61,7 @@ export interface FhirValues {
   lab_result: RecordValues<typeof labResultDefinition>;
   insurance: RecordValues<typeof insuranceDefinition>;
   vital: RecordValues<typeof vitalDefinition>;
+  symptom: RecordValues<typeof symptomDefinition>;
   contact: RecordValues<typeof contactDefinition>;
 }
 

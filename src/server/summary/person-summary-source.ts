@@ -14,12 +14,14 @@
  *                         then the newest first
  *   latest vitals         the newest value of each vital sign (BMI derived), in the account
  *                         owner's units
+ *   recent symptoms       those that started in the 30 days up to now, the newest first
  *   vaccines overdue      the doses the owner's vaccine schedule has overdue today
  *   upcoming visits       visits from now on, the soonest first
  *   insurance             current policies first, then past ones, by type and provider
  *   care team             the contacts that care for the person (and, when asked for, the
  *                         whole family's), by name
  */
+import { subDays } from 'date-fns/subDays';
 import type { Kysely } from 'kysely';
 import {
   emptyPersonSummary,
@@ -53,6 +55,7 @@ type SummaryType =
   | 'shot'
   | 'lab_result'
   | 'vital'
+  | 'symptom'
   | 'visit'
   | 'insurance'
   | 'contact';
@@ -62,6 +65,9 @@ const byText = (a: string | null, b: string | null) => collator.compare(a ?? '',
 /** Undated last, whichever the direction. */
 const byDate = (a: string | null, b: string | null, direction: 1 | -1) =>
   a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -direction : direction;
+
+/** How far back the summary's 'Recent Symptoms' reach. */
+export const RECENT_SYMPTOM_DAYS = 30;
 
 const ALLERGY_STATUS_ORDER = { Active: 0, Inactive: 1, Resolved: 2 } as const;
 
@@ -184,6 +190,22 @@ export async function buildPersonSummary(
       owner?.units === 'us' ? 'us' : 'metric',
     );
   }
+
+  const recentFrom = subDays(new Date(clock.now), RECENT_SYMPTOM_DAYS).getTime();
+  for await (const symptom of rows('symptom')) {
+    const started = Date.parse(symptom.started_at);
+    if (started < recentFrom || started > Date.parse(clock.now)) continue;
+    summary.recent_symptoms.push({
+      symptom: symptom.symptom,
+      severity: symptom.severity,
+      started_at: symptom.started_at,
+      ended_at: symptom.ended_at,
+      notes: symptom.notes,
+    });
+  }
+  summary.recent_symptoms.sort(
+    (a, b) => Date.parse(b.started_at) - Date.parse(a.started_at) || byText(a.symptom, b.symptom),
+  );
 
   if (person.family_member_id && person.date_of_birth) {
     summary.vaccines_overdue = (

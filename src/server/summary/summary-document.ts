@@ -13,6 +13,7 @@ import type { PersonSummary } from '../../shared/person-summary';
 import { formatCalendarDate, formatDateTime, formatDay } from './summary-dates';
 import { SUMMARY_FONT, textWidth } from './summary-pdfmake';
 import { rangeText } from '../../shared/labs/lab-flag';
+import { SEVERITY_MAX } from '../../shared/records/symptoms';
 
 export const APP_NAME = 'Kin Health';
 export const TITLE = 'Health Summary';
@@ -20,6 +21,7 @@ export const EMPTY_SECTION = 'None recorded';
 export const VACCINES_OVERDUE_HEADING = 'Vaccine Doses Overdue';
 export const LAB_RESULTS_HEADING = 'Lab Results';
 export const LATEST_VITALS_HEADING = 'Latest Vitals';
+export const RECENT_SYMPTOMS_HEADING = 'Recent Symptoms';
 export const NOT_CLINICAL_NOTE =
   `Prepared by the person or their family with ${APP_NAME}, from the records they keep. ` +
   'It is not a clinical document: please confirm anything important with the person and their care team.';
@@ -266,6 +268,29 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
               width: DATE_WIDTH,
               value: (v) => formatDay(v.measured_at, timeZone),
             },
+          ]),
+        ]
+      : []),
+    ...(summary.recent_symptoms.length
+      ? [
+          sectionTable<Row<'recent_symptoms'>>(RECENT_SYMPTOMS_HEADING, summary.recent_symptoms, [
+            { header: 'Symptom', width: 110, value: (s) => s.symptom },
+            {
+              header: 'Severity',
+              width: 44,
+              value: (s) => (s.severity === null ? null : `${s.severity}/${SEVERITY_MAX}`),
+            },
+            {
+              header: 'Started',
+              width: 100,
+              value: (s) => formatDateTime(s.started_at, timeZone),
+            },
+            {
+              header: 'Ended',
+              width: 100,
+              value: (s) => (s.ended_at ? formatDateTime(s.ended_at, timeZone) : 'Ongoing'),
+            },
+            { header: 'Notes', width: '*', value: (s) => s.notes },
           ]),
         ]
       : []),

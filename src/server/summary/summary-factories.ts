@@ -118,6 +118,7 @@ export const BUSY_COUNTS = {
   // None by default either, for the same reason.
   lab_results: 0,
   latest_vitals: 0,
+  recent_symptoms: 0,
   upcoming_visits: 300,
   insurance: 20,
   care_team: 100,
@@ -159,6 +160,13 @@ export function busySummary(
       measure: LATEST_VITAL_MEASURES[i % LATEST_VITAL_MEASURES.length]!,
       value: `${60 + i} kg`,
       measured_at: `${day(i)}T08:00:00.000Z`,
+    })),
+    recent_symptoms: times(n.recent_symptoms).map((i) => ({
+      symptom: `Symptom ${(i % 20) + 1}`,
+      severity: (i % 10) + 1,
+      started_at: `${day(i)}T08:00:00.000Z`,
+      ended_at: i % 3 === 0 ? null : `${day(i)}T18:00:00.000Z`,
+      notes: i % 4 === 0 ? 'Worse after meals; better lying down.' : null,
     })),
     vaccines_overdue: times(n.vaccines_overdue).map((i) => ({
       vaccine: `Vaccine ${(i % 16) + 1}`,

@@ -89,6 +89,13 @@ const samples: Record<RecordType, () => Input> = {
     diastolic_mmhg: 80,
     notes: 'After breakfast.',
   }),
+  symptom: () => ({
+    symptom: 'Headache',
+    severity: 6,
+    started_at: '2026-03-04T07:00:00.000Z',
+    ended_at: '2026-03-04T11:30:00.000Z',
+    notes: 'Behind the eyes.',
+  }),
   contact: () => ({
     contact_name: 'Dr. Priya Patel',
     contact_type: 'Specialist',
@@ -115,5 +122,6 @@ export const editableTextField: Record<RecordType, string> = {
   lab_result: 'lab',
   insurance: 'policy_number',
   vital: 'notes',
+  symptom: 'notes',
   contact: 'specialty',
 };

@@ -103,6 +103,15 @@ export const recordCatalogue = {
     menu: { title: 'Vitals', description: 'Weight, height, blood pressure and more, over time' },
     addNew: true,
   },
+  symptom: {
+    type: 'symptom',
+    table: 'symptoms',
+    path: 'symptoms',
+    noun: 'Symptom',
+    plural: 'Symptoms',
+    menu: { title: 'Symptoms', description: 'How someone felt, how bad and for how long' },
+    addNew: true,
+  },
   contact: {
     type: 'contact',
     table: 'contacts',

@@ -85,6 +85,7 @@ describe('record definitions', () => {
         'Notes',
         'Family Member',
       ],
+      symptom: ['Symptom', 'Severity', 'Started At', 'Ended At', 'Notes', 'Family Member'],
       contact: [
         'Cares For',
         'Contact Name',
@@ -187,6 +188,7 @@ describe('record definitions', () => {
       contact: 'list',
       allergy: 'detail',
       lab_result: 'detail',
+      symptom: 'detail',
     });
   });
 });

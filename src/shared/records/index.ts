@@ -13,6 +13,7 @@ import { labResultDefinition } from './lab-results';
 import { medicationDefinition } from './medications';
 import { noteDefinition } from './notes';
 import { shotDefinition } from './shots';
+import { symptomDefinition } from './symptoms';
 import { visitDefinition } from './visits';
 import { vitalDefinition } from './vitals';
 
@@ -25,6 +26,7 @@ export {
   medicationDefinition,
   noteDefinition,
   shotDefinition,
+  symptomDefinition,
   visitDefinition,
   vitalDefinition,
 };
@@ -39,6 +41,7 @@ export const definitionsByType = {
   lab_result: labResultDefinition,
   insurance: insuranceDefinition,
   vital: vitalDefinition,
+  symptom: symptomDefinition,
   contact: contactDefinition,
 } as const satisfies Record<RecordType, RecordDefinition>;
 

@@ -11,6 +11,7 @@ import {
   ShieldCheck,
   Stethoscope,
   Syringe,
+  Thermometer,
   type LucideIcon,
 } from 'lucide-react';
 import type { RecordType } from '../../shared/records/definition';
@@ -25,6 +26,7 @@ export const recordIcons: Record<RecordType, LucideIcon> = {
   lab_result: FlaskConical,
   insurance: ShieldCheck,
   vital: Activity,
+  symptom: Thermometer,
   contact: BookUser,
 };
 
@@ -39,6 +41,7 @@ export const recordTints: Record<RecordType, string> = {
   lab_result: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-300',
   insurance: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
   vital: 'bg-lime-100 text-lime-800 dark:bg-lime-950 dark:text-lime-300',
+  symptom: 'bg-fuchsia-100 text-fuchsia-800 dark:bg-fuchsia-950 dark:text-fuchsia-300',
   contact: 'bg-teal-100 text-teal-800 dark:bg-teal-950 dark:text-teal-300',
 };
 

@@ -18,6 +18,7 @@ import {
   medicationDefinition,
   noteDefinition,
   shotDefinition,
+  symptomDefinition,
   visitDefinition,
   vitalDefinition,
 } from '../../../shared/records';
@@ -343,6 +344,18 @@ export function fullRecords(memberId: string | null = MEMBER_ID): {
         ...member,
       })),
       { measured_at: '2026-05-01T07:00:00.000Z', weight_kg: 0.2, ...member },
+    ]),
+    symptom: rowsOf('symptom', symptomDefinition.schema, [
+      {
+        symptom: NAME,
+        severity: 7,
+        started_at: '2026-03-03T21:00:00.000Z',
+        ended_at: '2026-03-04T06:30:00.000Z',
+        notes: `${TRICKY} after a run`,
+        ...member,
+      },
+      { symptom: 'Dizziness', severity: 1, started_at: '2026-04-01T10:00:00+02:00', ...member },
+      { symptom: 'Nausea', started_at: '2026-05-01T07:00:00.000Z', ...member },
     ]),
     contact: rowsOf('contact', contactDefinition.schema, [
       ...CONTACT_TYPES.map((contact_type, index) => ({

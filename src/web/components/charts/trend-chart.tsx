@@ -4,7 +4,7 @@
  * screen puts the same values in a table beside it, the accessible alternative. Screens
  * load it with React.lazy, so uPlot is a chunk of its own, never in the first screen's code.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { chartHeight } from './chart-size';
@@ -25,7 +25,36 @@ export interface TrendChartProps {
   range?: { low?: number; high?: number };
   /** An optional second line (diastolic under systolic). */
   series2?: readonly TrendPoint[];
+  /**
+   * Severities drawn on the same time axis (a symptom's, 1 to 10), as bars along its foot:
+   * those inside the axis drawn are shown, each an image named by its `label`.
+   */
+  markers?: readonly SeverityMarker[];
+  /** The name of the markers' group ('Symptom severity'). */
+  markersName?: string;
 }
+
+export interface SeverityMarker {
+  id: string;
+  at: string /* ISO datetime */;
+  severity: number;
+  /** Of the whole scale: the bar's height is severity / max of the tallest. */
+  max: number;
+  /** 'Headache, severity 7 of 10, Mar 4, 2026' */
+  label: string;
+}
+
+/** A marker where the plot drew it: left and bottom in CSS pixels of the chart's box. */
+interface PlacedMarker {
+  marker: SeverityMarker;
+  left: number;
+  bottom: number;
+}
+
+/** The tallest a severity bar is drawn, in CSS pixels. */
+const MARKER_HEIGHT = 36;
+/** The share of the plot's height added under the lines when there are markers. */
+const MARKER_ROOM = 0.3;
 
 const HEIGHT = 240;
 const DAY_SECONDS = 86_400;
@@ -130,8 +159,52 @@ function flaggedPlugin(points: readonly TrendPoint[]): uPlot.Plugin {
   };
 }
 
-export default function TrendChart({ name, points, unit, range, series2 }: TrendChartProps) {
+/**
+ * Where each marker inside the drawn time axis falls, told after every draw (a resize
+ * included): the markers are elements beside the canvas, not pixels on it, so each has a name.
+ */
+function markersPlaced(
+  markers: readonly SeverityMarker[],
+  box: () => HTMLElement | null,
+  placed: (markers: PlacedMarker[]) => void,
+): uPlot.Plugin {
+  return {
+    hooks: {
+      draw: (plot) => {
+        const outer = box();
+        const { min, max } = plot.scales.x ?? {};
+        if (!outer || min === undefined || max === undefined) return;
+        const area = plot.over.getBoundingClientRect();
+        const frame = outer.getBoundingClientRect();
+        placed(
+          markers
+            .filter((marker) => {
+              const time = seconds(marker.at);
+              return time >= min && time <= max;
+            })
+            .map((marker) => ({
+              marker,
+              left: area.left - frame.left + plot.valToPos(seconds(marker.at), 'x'),
+              bottom: frame.bottom - area.bottom,
+            })),
+        );
+      },
+    },
+  };
+}
+
+export default function TrendChart({
+  name,
+  points,
+  unit,
+  range,
+  series2,
+  markers,
+  markersName = 'Symptom severity',
+}: TrendChartProps) {
   const holder = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const [placed, setPlaced] = useState<PlacedMarker[]>([]);
   useEffect(() => {
     const element = holder.current;
     if (!element) return;
@@ -161,6 +234,7 @@ export default function TrendChart({ name, points, unit, range, series2 }: Trend
         flaggedPlugin(points),
         axisShown(element),
         firstDrawMeasured(start),
+        ...(markers?.length ? [markersPlaced(markers, () => frame.current, setPlaced)] : []),
       ],
       scales: {
         // A single moment is shown with a fortnight either side. (uPlot's own guess for one
@@ -183,7 +257,9 @@ export default function TrendChart({ name, points, unit, range, series2 }: Trend
             const low = Math.min(...bounds);
             const high = Math.max(...bounds);
             const pad = (high - low || Math.abs(high) || 1) * 0.1;
-            return [low - pad, high + pad];
+            // Room under the lines for the severity bars, so that neither hides the other.
+            const under = markers?.length ? (high - low + 2 * pad) * MARKER_ROOM : 0;
+            return [low - pad - under, high + pad];
           },
         },
       },
@@ -198,16 +274,53 @@ export default function TrendChart({ name, points, unit, range, series2 }: Trend
     return () => {
       resize.disconnect();
       plot.destroy();
+      setPlaced([]);
     };
-  }, [name, points, unit, range, series2]);
+  }, [name, points, unit, range, series2, markers]);
 
   return (
-    <div
-      ref={holder}
-      role="img"
-      aria-label={name}
-      className="w-full overflow-hidden"
-      style={{ minHeight: HEIGHT }}
-    />
+    <div>
+      <div ref={frame} className="relative">
+        <div
+          ref={holder}
+          role="img"
+          aria-label={name}
+          className="w-full overflow-hidden"
+          style={{ minHeight: HEIGHT }}
+        />
+        {placed.length ? (
+          <ul aria-label={markersName} className="pointer-events-none absolute inset-0">
+            {placed.map(({ marker, left, bottom }) => (
+              <li
+                key={marker.id}
+                className="absolute w-1.5 -translate-x-1/2"
+                style={{
+                  left,
+                  bottom,
+                  height: Math.max(4, (MARKER_HEIGHT * marker.severity) / marker.max),
+                }}
+              >
+                <span
+                  role="img"
+                  aria-label={marker.label}
+                  title={marker.label}
+                  className="block size-full rounded-t-sm bg-fuchsia-600/75 dark:bg-fuchsia-400/75"
+                />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {placed.length ? (
+        // What the bars are, for the eye; the list's name says it to a screen reader.
+        <p
+          aria-hidden="true"
+          className="mt-1 flex items-center gap-2 text-xs text-muted-foreground"
+        >
+          <span className="inline-block h-3 w-1.5 rounded-t-sm bg-fuchsia-600/75 dark:bg-fuchsia-400/75" />
+          {`${markersName} (1–${placed[0]!.marker.max})`}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -17,10 +17,21 @@ import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/feedback';
 import { labResultsApi } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
+import { useSymptomMarkers } from '../symptoms/symptom-markers';
 
 const TrendChart = lazy(() => import('../../components/charts/trend-chart'));
 
-export function LabTrend({ id, testName }: { id: string; testName: string }) {
+export function LabTrend({
+  id,
+  testName,
+  personId,
+}: {
+  id: string;
+  testName: string;
+  /** Whose symptoms are marked on the trend's time axis. */
+  personId: string;
+}) {
+  const markers = useSymptomMarkers(personId);
   const trend = useQuery({
     queryKey: [...queryKeys.records(recordCatalogue.lab_result.type), 'trend', id],
     queryFn: () => labResultsApi.trend(id),
@@ -61,6 +72,7 @@ export function LabTrend({ id, testName }: { id: string; testName: string }) {
                 points={chart.points}
                 unit={chart.unit}
                 range={chart.range}
+                markers={markers}
               />
             </Suspense>
           ) : (

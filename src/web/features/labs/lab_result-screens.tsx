@@ -88,7 +88,13 @@ export function DetailPage() {
       definition={labResultDefinition}
       customisation={{
         badges: (lab) => <LabFlagBadge flag={labFlag(lab)} />,
-        after: (lab) => <LabTrend id={lab.id} testName={lab.test_name} />,
+        after: (lab) => (
+          <LabTrend
+            id={lab.id}
+            testName={lab.test_name}
+            personId={lab.family_member_id ?? lab.user_id}
+          />
+        ),
       }}
     />
   );

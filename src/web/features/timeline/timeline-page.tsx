@@ -37,6 +37,7 @@ import { FamilyFilter } from '../family-members/member-filter';
 import { usePersonInView } from '../family-members/person-in-view';
 import { useProfile } from '../profile-settings/profile-queries';
 import { PageHeader } from '../shell/page-header';
+import { QuickSymptomPrompt } from '../symptoms/quick-symptom-prompt';
 import { VaccineDosesDue } from './vaccine-doses-due';
 import { ListEmptyState } from '../family-members/list-empty-state';
 
@@ -165,6 +166,7 @@ export function TimelinePage() {
         </div>
       </section>
       <FamilyFilter />
+      <QuickSymptomPrompt personInView={member} />
       {wide ? null : doses}
       {timeline.isPending ? (
         <Loading />

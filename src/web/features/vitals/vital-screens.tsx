@@ -21,6 +21,7 @@ import { usePersonInView } from '../family-members/person-in-view';
 import { useUnits } from '../profile-settings/profile-queries';
 import { RecordDetailPage } from '../records/record-detail-page';
 import { RecordFormPage } from '../records/record-form-page';
+import { useSymptomMarkers } from '../symptoms/symptom-markers';
 import { EmptyLink, RecordListScreen } from '../records/record-list-parts';
 
 const TrendChart = lazy(() => import('../../components/charts/trend-chart'));
@@ -70,6 +71,7 @@ function VitalsTrend({ personId }: { personId: string }) {
         : undefined,
     [series],
   );
+  const markers = useSymptomMarkers(personId);
   const ids = useMemo(
     () => new Map(trend.data?.entries.map((entry) => [entry.measured_at, entry.id])),
     [trend.data],
@@ -115,6 +117,7 @@ function VitalsTrend({ personId }: { personId: string }) {
                 points={points}
                 series2={second}
                 unit={series.unit}
+                markers={markers}
               />
             </Suspense>
           </Card>

@@ -1,0 +1,149 @@
+/**
+ * The timeline's quick symptom entry (CONTRACT §6 'Symptoms'), in three taps: the prompt,
+ * a symptom (one of the person's recent ones, or typed), a severity. It saves at once, started
+ * now; anything else (an end, notes) is for the full form. Loaded when the prompt is first
+ * tapped, so the timeline carries none of it.
+ */
+import { useMemo, useState, type FormEvent } from 'react';
+import { symptomDefinition } from '../../../shared/records';
+import { SEVERITY_MAX, SEVERITY_MIN } from '../../../shared/records/symptoms';
+import { Button } from '../../components/ui/button';
+import { DialogContent } from '../../components/ui/dialog';
+import { FieldError, fieldErrorProps } from '../../components/ui/form-field';
+import { Input, Label } from '../../components/ui/input';
+import { showError, showSuccess } from '../../lib/toast';
+import { useRecordList, useSaveRecord } from '../records/record-queries';
+
+/** How many of the person's recent symptoms are offered to tap. */
+const RECENT_CHOICES = 6;
+const SEVERITIES = Array.from(
+  { length: SEVERITY_MAX - SEVERITY_MIN + 1 },
+  (_, index) => SEVERITY_MIN + index,
+);
+
+export default function QuickSymptomDialog({
+  title,
+  personId,
+  familyMemberId,
+  onDone,
+}: {
+  /** 'How is Sam feeling?' */
+  title: string;
+  /** Whose recent symptoms are offered. */
+  personId: string;
+  /** The record's 'Family Member': '' for the user themself. */
+  familyMemberId: string;
+  onDone: () => void;
+}) {
+  const recent = useRecordList(symptomDefinition, { member: personId });
+  const save = useSaveRecord(symptomDefinition);
+  const [symptom, setSymptom] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const choices = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const item of recent.items) {
+      const key = item.symptom.toLowerCase();
+      if (!seen.has(key)) seen.set(key, item.symptom);
+    }
+    return [...seen.values()].slice(0, RECENT_CHOICES);
+  }, [recent.items]);
+
+  const choose = (name: string) => {
+    // The definition's own rule for the name, as the form and the server check it.
+    const checked = symptomDefinition.fields.symptom.schema.safeParse(name);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    setSymptom(checked.data);
+  };
+
+  const submitTyped = (event: FormEvent) => {
+    event.preventDefault();
+    choose(typed);
+  };
+
+  const saveWith = (severity: number) => {
+    if (!symptom) return;
+    save.mutate(
+      {
+        input: {
+          symptom,
+          severity,
+          started_at: new Date().toISOString(),
+          ended_at: null,
+          notes: null,
+          family_member_id: familyMemberId || null,
+        },
+      },
+      {
+        onSuccess: () => {
+          showSuccess(symptomDefinition.messages.created);
+          onDone();
+        },
+        onError: (cause) => showError(symptomDefinition.messages.createError, cause),
+      },
+    );
+  };
+
+  return (
+    <DialogContent title={title}>
+      {symptom === null ? (
+        <div className="space-y-4">
+          {choices.length ? (
+            <div role="group" aria-label="Recent symptoms" className="flex flex-wrap gap-2">
+              {choices.map((name) => (
+                <Button key={name} variant="soft" onClick={() => choose(name)}>
+                  {name}
+                </Button>
+              ))}
+            </div>
+          ) : null}
+          <form className="grid gap-1.5" onSubmit={submitTyped} noValidate>
+            <Label htmlFor="quick-symptom">Symptom</Label>
+            <div className="flex gap-2">
+              <Input
+                id="quick-symptom"
+                value={typed}
+                autoComplete="off"
+                maxLength={symptomDefinition.fields.symptom.maxLength}
+                onChange={(event) => setTyped(event.target.value)}
+                {...fieldErrorProps('quick-symptom', error)}
+              />
+              <Button type="submit">Next</Button>
+            </div>
+            <FieldError id="quick-symptom-error" message={error} />
+          </form>
+        </div>
+      ) : (
+        <div className="space-y-3">
+          <p id="quick-severity-label" className="font-medium">
+            {`How bad is the ${symptom.toLowerCase()}? (${SEVERITY_MIN} mild – ${SEVERITY_MAX} worst)`}
+          </p>
+          <div
+            role="group"
+            aria-labelledby="quick-severity-label"
+            className="grid grid-cols-5 gap-2"
+          >
+            {SEVERITIES.map((severity) => (
+              <Button
+                key={severity}
+                variant="outline"
+                aria-label={`Severity ${severity}`}
+                disabled={save.isPending}
+                onClick={() => saveWith(severity)}
+              >
+                {severity}
+              </Button>
+            ))}
+          </div>
+          <Button variant="ghost" onClick={() => setSymptom(null)}>
+            Back
+          </Button>
+        </div>
+      )}
+    </DialogContent>
+  );
+}
