@@ -12,8 +12,8 @@
  * server): those may be on this machine or the home network, and over plain http.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
@@ -178,9 +178,11 @@ function sendRequest(
   lookup: LookupFunction | undefined,
   timeoutMs: number,
   silence: string,
+  agents?: PushAgents,
 ): Promise<number> {
   const url = new URL(push.endpoint);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const https = url.protocol === 'https:';
+  const send = https ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const request = send(
       url,
@@ -189,6 +191,7 @@ function sendRequest(
         headers: push.headers,
         timeout: timeoutMs,
         ...(lookup ? { lookup } : {}),
+        ...(agents ? { agent: https ? agents.https : agents.http } : {}),
       },
       (response) => {
         response.resume();
@@ -201,6 +204,25 @@ function sendRequest(
   });
 }
 
+interface PushAgents {
+  http: HttpAgent;
+  https: HttpsAgent;
+}
+
+/**
+ * Connections to the push services kept open between reminders (a minute with a thousand
+ * reminders to one push service opens a few, not a thousand), one pool per policy: a socket
+ * opened by the public-only lookup is never shared with one opened without it.
+ */
+const KEEP_ALIVE = { keepAlive: true, maxSockets: 8, timeout: 60_000 } as const;
+const pushAgents: Record<PushEndpointPolicy, PushAgents> = {
+  public: {
+    http: new HttpAgent({ ...KEEP_ALIVE, lookup: publicOnlyLookup }),
+    https: new HttpsAgent({ ...KEEP_ALIVE, lookup: publicOnlyLookup }),
+  },
+  any: { http: new HttpAgent(KEEP_ALIVE), https: new HttpsAgent(KEEP_ALIVE) },
+};
+
 /** Posts one reminder to its push service; resolves with the service's status code. */
 export function sendToPushService(
   push: PushRequest,
@@ -210,7 +232,13 @@ export function sendToPushService(
   const problem = pushEndpointProblem(push.endpoint, policy);
   if (problem) return Promise.reject(new Error(problem));
   const lookup = policy === 'public' ? publicOnlyLookup : undefined;
-  return sendRequest(push, lookup, timeoutMs, 'The push service did not answer');
+  return sendRequest(
+    push,
+    lookup,
+    timeoutMs,
+    'The push service did not answer',
+    pushAgents[policy],
+  );
 }
 
 /**

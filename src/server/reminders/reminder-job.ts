@@ -49,6 +49,7 @@ import {
 import { createMissedDoseAlerts } from './missed-dose-alerts';
 import { pushEndpointProblem, sendToPushService, type PushEndpointPolicy } from './push-endpoints';
 import { remindRefills } from './refill-reminders';
+import { vapidHeaders } from './vapid-headers';
 import { clockTimeIn, dayIn, instantOf } from './time-zones';
 import { addDays } from '../../shared/date-values';
 import { firstName } from '../../shared/names';
@@ -118,6 +119,7 @@ export function createReminderJob(options: ReminderJobOptions) {
   const catchUpMs = options.catchUpMs ?? DEFAULT_CATCH_UP_MS;
   const reminders = createReminderRepository(db);
   const doses = createDoseRepository(db);
+  const vapidHeadersFor = vapidHeaders(vapid);
   const doseActions = createDoseActions(db);
 
   /** Claims a reminder for this instance; false when one has claimed it already. */
@@ -174,7 +176,7 @@ export function createReminderJob(options: ReminderJobOptions) {
           },
           JSON.stringify(payload),
           {
-            vapidDetails: vapid,
+            headers: vapidHeadersFor(subscription.endpoint),
             TTL: PUSH_TTL_SECONDS,
             urgency: 'high',
             topic: payload.tag.replace(/[^\w-]/g, '').slice(0, 32),
