@@ -46,10 +46,21 @@ test.describe('every main screen at every size', () => {
         }),
       );
     }
-    await createRecordViaApi(page, 'medications', {
+    const amoxicillin = await createRecordViaApi(page, 'medications', {
       medication_name: 'Amoxicillin',
       dosage: '250 mg',
+      frequency: 'Twice Daily',
+      time_morning: true,
+      time_evening: true,
       start_date: day(daysAgo(3)),
+      quantity_on_hand: 14,
+      refills_left: 1,
+      family_member_id: mia.id,
+    });
+    await createRecordViaApi(page, 'symptoms', {
+      symptom: 'Earache',
+      severity: 6,
+      started_at: daysAgo(2).toISOString(),
       family_member_id: mia.id,
     });
     for (const [index, result] of ['5.6', '5.5', '5.3'].entries()) {
@@ -78,6 +89,9 @@ test.describe('every main screen at every size', () => {
       { name: 'vitals', path: '/vitals' },
       { name: 'documents', path: '/documents' },
       { name: 'share', path: '/share' },
+      { name: 'medication', path: `/medications/${amoxicillin.id}` },
+      { name: 'symptoms', path: '/symptoms' },
+      { name: 'emergency-card', path: `/emergency-card/${mia.id}` },
     ];
     const keep = process.env.SCREENSHOTS === '1';
     for (const size of SIZES) {
