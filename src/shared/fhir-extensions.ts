@@ -24,3 +24,9 @@ export const isComputed = (resource: { meta?: { tag?: { system?: string; code?: 
  * canonical UCUM units either way.
  */
 export const SHARE_UNITS_TAG_SYSTEM = `${KIN_EXTENSION}units`;
+
+/**
+ * LOINC's 'Symptom' (75325-1): a symptom the person reported is an Observation with this code
+ * (server/fhir/fhir-symptoms.ts), and the share viewer lists those under 'Symptoms'.
+ */
+export const SYMPTOM_LOINC = '75325-1';

@@ -4,6 +4,7 @@
  * code's text, the severity as a valueQuantity on its 1–10 scale (`{score}`), the span as
  * effectivePeriod (an effectiveDateTime while it has not ended), the notes as a note.
  */
+import { SYMPTOM_LOINC } from '../../shared/fhir-extensions';
 import type { Observation } from '@medplum/fhirtypes';
 import { SEVERITY_MAX, SEVERITY_MIN } from '../../shared/records/symptoms';
 import { SYSTEM, codedConcept, notes, period } from './fhir-elements';
@@ -13,7 +14,7 @@ import type { MappingContext } from './fhir-resources';
 import type { FhirRows, FhirValues } from './fhir-source';
 
 /** LOINC's 'Symptom' observation. */
-export const SYMPTOM_LOINC = '75325-1';
+export { SYMPTOM_LOINC };
 
 const SCORE = '{score}';
 

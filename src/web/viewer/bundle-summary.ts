@@ -25,7 +25,12 @@ import type {
   Resource,
 } from '@medplum/fhirtypes';
 import { DOCUMENT_MIME_TYPES } from '../../shared/documents';
-import { isComputed, KIN_EXTENSION, SHARE_UNITS_TAG_SYSTEM } from '../../shared/fhir-extensions';
+import {
+  isComputed,
+  KIN_EXTENSION,
+  SHARE_UNITS_TAG_SYSTEM,
+  SYMPTOM_LOINC,
+} from '../../shared/fhir-extensions';
 import { downloadName } from '../../shared/file-names';
 import { rangeText } from '../../shared/labs/lab-flag';
 import { formatMeasure, MEASURES, type MeasureName, type UnitSystem } from '../../shared/units';
@@ -198,6 +203,28 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
     .sort((a, b) => Number(b.outOfRange) - Number(a.outOfRange) || b.date.localeCompare(a.date))
     .map((lab) => lab.item);
 
+  // Symptoms as the person reported them (LOINC 'Symptom', fhir-symptoms.ts), newest first.
+  const symptoms = observations
+    .filter((o) => o.code.coding?.some((c) => c.code === SYMPTOM_LOINC))
+    .map((o) => {
+      const started = o.effectivePeriod?.start ?? o.effectiveDateTime ?? '';
+      const ended = o.effectivePeriod?.end;
+      const severity = o.valueQuantity?.value;
+      return {
+        started,
+        item: {
+          title: text(o.code),
+          details: present(
+            severity !== undefined && `Severity ${severity}/10`,
+            dateTime(started),
+            ended ? `Ended ${dateTime(ended)}` : 'Ongoing',
+          ),
+        },
+      };
+    })
+    .sort((a, b) => b.started.localeCompare(a.started))
+    .map((symptom) => symptom.item);
+
   // In the owner's Units when the link names them (share-link-queries.ts), else metric.
   const units: UnitSystem = bundle.meta?.tag?.some(
     (tag) => tag.system === SHARE_UNITS_TAG_SYSTEM && tag.code === 'us',
@@ -359,6 +386,7 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       { heading: 'Immunizations', items: immunizations },
       { heading: 'Lab Results', items: labs },
       { heading: 'Vitals', items: vitals },
+      { heading: 'Symptoms', items: symptoms },
       { heading: 'Vaccine Doses Overdue', items: overdue },
       { heading: 'Upcoming Visits', items: upcoming },
       { heading: 'Past Visits', items: past },
