@@ -173,9 +173,9 @@ function ChannelForm({
   };
 
   return (
-    <fieldset className="grid gap-2">
+    <fieldset className="grid min-w-0 gap-2">
       <legend className="sr-only">{text.name}</legend>
-      <form className="grid gap-2" onSubmit={submit} noValidate>
+      <form className="grid min-w-0 gap-2" onSubmit={submit} noValidate>
         <Label htmlFor={id}>{label}</Label>
         <Input
           id={id}
@@ -187,7 +187,7 @@ function ChannelForm({
           value={url}
           onChange={(e) => setUrl(e.target.value)}
         />
-        <p className="text-sm text-muted-foreground">{text.hint}</p>
+        <p className="text-sm wrap-anywhere text-muted-foreground">{text.hint}</p>
         <div className="flex flex-wrap gap-2">
           <Button type="submit" variant="outline" disabled={busy}>
             {save.isPending ? 'Saving...' : 'Save'}
