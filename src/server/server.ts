@@ -22,11 +22,7 @@ import { createMailOutbox, createMailSender } from './mail/mail-queue';
 import { resetMailPreparer } from './auth/password-reset';
 import { openDocumentFile } from './documents/document-files';
 import { startDocumentTextWorker } from './search/document-text';
-import { createChannelRepository } from './notifications/channel-repository';
-import {
-  createNotificationOutbox,
-  createNotificationSender,
-} from './notifications/notification-queue';
+import { createNotificationChannels } from './notifications/notification-queue';
 
 /** How long a stopping server still takes requests already sent to it, before it stops listening. */
 const SHUTDOWN_SETTLE_MS = 500;
@@ -64,16 +60,14 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
 
   // The account's ntfy topic and webhook: queued by the reminder job, sent by this
   // instance's sender (notifications/notification-queue.ts).
-  const channels = createChannelRepository(database.db, config.authSecret);
-  const notifications = createNotificationOutbox(database.db, channels);
-  const channelSender = createNotificationSender({
+  const { outbox: notifications, sender } = createNotificationChannels({
     db: database.db,
-    channels,
+    authSecret: config.authSecret,
     allowedHosts: config.notifyAllowedHosts,
     baseUrl: config.baseUrl,
     logger,
-    outbox: notifications,
-  }).start();
+  });
+  const channelSender = sender.start();
 
   // Reminders by web push: at start (catching up on the last half hour), then every minute.
   const reminders = createReminderJob({

@@ -15,7 +15,11 @@ import type { Logger } from '../logger';
 import type { Clock } from '../operations/backup-scheduler';
 import { createRetryQueue, queuedListeners, type QueueRun } from '../queue/retry-queue';
 import { sendToChannel, type AllowedHosts } from '../reminders/push-endpoints';
-import type { ChannelRepository, StoredChannel } from './channel-repository';
+import {
+  createChannelRepository,
+  type ChannelRepository,
+  type StoredChannel,
+} from './channel-repository';
 import {
   AnsweredError,
   failureInWords,
@@ -165,4 +169,18 @@ export function createNotificationSender(
     runOnce: queue.runOnce as (now?: Date) => Promise<QueueRun>,
     start: () => queue.start(),
   };
+}
+
+/**
+ * An instance's notification channels: the accounts' ntfy topics and webhooks, the outbox the
+ * reminder job queues to, and the sender that empties it (started by the server; run by hand
+ * in the tests).
+ */
+export function createNotificationChannels(
+  options: Omit<ChannelSenderOptions, 'channels'> & { authSecret: string },
+) {
+  const channels = createChannelRepository(options.db, options.authSecret);
+  const outbox = createNotificationOutbox(options.db, channels);
+  const sender = createNotificationSender({ ...options, channels, outbox });
+  return { channels, outbox, sender };
 }

@@ -37,11 +37,7 @@ import { TEST_PASSCODE } from './test-passcode';
 import { createMailOutbox, createMailSender } from '../mail/mail-queue';
 import { resetMailPreparer } from '../auth/password-reset';
 import { createThrowawayPostgres } from './throwaway-postgres';
-import { createChannelRepository } from '../notifications/channel-repository';
-import {
-  createNotificationOutbox,
-  createNotificationSender,
-} from '../notifications/notification-queue';
+import { createNotificationChannels } from '../notifications/notification-queue';
 
 export { TEST_PASSCODE };
 
@@ -221,15 +217,12 @@ export async function createTestServer(options: TestServerOptions = {}) {
     : null;
   // The account's ntfy topics and webhooks: queued by a test's reminder job, sent when the
   // test chooses (`notificationSender.runOnce()`).
-  const channels = createChannelRepository(database.db, config.authSecret);
-  const notifications = createNotificationOutbox(database.db, channels);
-  const notificationSender = createNotificationSender({
+  const { outbox: notifications, sender: notificationSender } = createNotificationChannels({
     db: database.db,
-    channels,
+    authSecret: config.authSecret,
     allowedHosts: config.notifyAllowedHosts,
     baseUrl: config.baseUrl,
     logger,
-    outbox: notifications,
   });
   return {
     outbox,
