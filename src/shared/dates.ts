@@ -10,6 +10,7 @@ import { format } from 'date-fns/format';
 import { isValid } from 'date-fns/isValid';
 import { parseISO } from 'date-fns/parseISO';
 import { CALENDAR_DATE_PATTERN } from './date-values';
+import { currentLanguage, currentLocale } from './i18n/translate';
 
 export { isCalendarDate, isTimestamp, toUtcTimestamp } from './date-values';
 
@@ -23,11 +24,49 @@ export function localDayOf(timestamp: string): string {
   return format(new Date(timestamp), 'yyyy-MM-dd');
 }
 
-/** Formats a calendar date or a timestamp with a date-fns pattern, in local time. */
+/**
+ * The patterns a screen shows a date in, as each locale writes them: the English patterns
+ * are US English's, and another language writes the same parts in its own order and words
+ * ('5 ene 2026', '2026年1月5日', '15:05').
+ */
+const LOCALE_FORMATS: Readonly<Record<string, Intl.DateTimeFormatOptions>> = {
+  'MMM d, yyyy': { year: 'numeric', month: 'short', day: 'numeric' },
+  'MMM d': { month: 'short', day: 'numeric' },
+  'h:mm a': { hour: 'numeric', minute: '2-digit' },
+  'MMMM d, yyyy': { dateStyle: 'long' },
+  "EEEE, MMMM d, yyyy 'at' h:mm a": { dateStyle: 'full', timeStyle: 'short' },
+  'MMM d, yyyy, h:mm a': { dateStyle: 'medium', timeStyle: 'short' },
+};
+
+const localeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function localeFormat(locale: string, pattern: string): Intl.DateTimeFormat | null {
+  const options = LOCALE_FORMATS[pattern];
+  if (!options) return null;
+  const cacheKey = `${locale} ${pattern}`;
+  let formatter = localeFormats.get(cacheKey);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, options);
+    localeFormats.set(cacheKey, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * Formats a calendar date or a timestamp with a date-fns pattern, in local time: in English
+ * by the pattern, in another language by that locale's way of writing the same parts.
+ */
 export function formatDate(value: string | null | undefined, pattern: string): string {
   if (!value) return '';
   const date = CALENDAR_DATE_PATTERN.test(value) ? parseISO(value) : new Date(value);
-  return isValid(date) ? format(date, pattern) : '';
+  if (!isValid(date)) return '';
+  const localized = currentLanguage() === 'en' ? null : localeFormat(currentLocale(), pattern);
+  return localized ? localized.format(date) : format(date, pattern);
+}
+
+/** A number as the language in force writes it ('1,234.5', '1.234,5', '1 234,5'). */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(currentLocale(), options).format(value);
 }
 
 /** The value a `<input type="datetime-local">` shows for a stored UTC timestamp. */

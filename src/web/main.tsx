@@ -2,12 +2,14 @@
 // First of all: the screen being opened starts loading while the rest of the app is evaluated.
 import './first-screen';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { Fragment, StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import i18next from 'i18next';
 import { Toaster } from 'sonner';
 import { sessionQuery, useSessionExpiryWatch } from './features/auth/session';
 import { OfflineBanner } from './features/shell/offline-banner';
+import { currentLanguageCode, startI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { routes } from './routes';
 import { registerServiceWorker } from './service-worker/register';
@@ -40,10 +42,25 @@ async function loadFirstScreen(all: RouteObject[]) {
   }
 }
 
+/**
+ * The language in force: a change renders every screen anew in the new language (the
+ * router keeps its place, the data cache its data).
+ */
+function useLanguageKey() {
+  const [language, setLanguage] = useState(currentLanguageCode);
+  useEffect(() => {
+    const changed = () => setLanguage(currentLanguageCode());
+    i18next.on('languageChanged', changed);
+    return () => i18next.off('languageChanged', changed);
+  }, []);
+  return language;
+}
+
 function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   useSessionExpiryWatch();
+  const language = useLanguageKey();
   return (
-    <>
+    <Fragment key={language}>
       <OfflineBanner />
       <RouterProvider router={router} />
       <Toaster
@@ -55,13 +72,13 @@ function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
         mobileOffset={{ bottom: 96 }}
         toastOptions={{ duration: 5000 }}
       />
-    </>
+    </Fragment>
   );
 }
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-void loadFirstScreen(routes).then(() => {
+void Promise.all([loadFirstScreen(routes), startI18n()]).then(() => {
   const router = createBrowserRouter(routes);
   createRoot(root).render(
     <StrictMode>

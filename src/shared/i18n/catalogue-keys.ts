@@ -1,0 +1,58 @@
+/**
+ * The keys the product's code asks the catalogue for, found in its source: the first argument
+ * of every `t('…')`, `tr('…')` and `key('…')` call written as a literal. A label made in one
+ * place and translated where it shows (`t(field.label)`) is marked where it is made, with
+ * `key('…')`, or comes from a record definition (listed by `definitionKeys`).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+
+const CALLEES = new Set(['t', 'tr', 'key']);
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory).flatMap((name) => {
+    const path = join(directory, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.(test|spec)\.tsx?$/.test(name) && !name.endsWith('.d.ts')
+      ? [path]
+      : [];
+  });
+}
+
+function calleeName(expression: ts.Expression): string | null {
+  if (ts.isIdentifier(expression)) return expression.text;
+  if (ts.isPropertyAccessExpression(expression)) return expression.name.text;
+  return null;
+}
+
+/** Each literal key in the files under `directories`, with the files it is asked for in. */
+export function sourceKeys(directories: readonly string[]): Map<string, string[]> {
+  const keys = new Map<string, string[]>();
+  for (const path of directories.flatMap(sourceFiles)) {
+    const text = readFileSync(path, 'utf8');
+    const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+    const visit = (node: ts.Node) => {
+      if (ts.isCallExpression(node)) {
+        const name = calleeName(node.expression);
+        const [first] = node.arguments;
+        if (
+          name &&
+          CALLEES.has(name) &&
+          first &&
+          (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))
+        ) {
+          keys.set(first.text, [...(keys.get(first.text) ?? []), path]);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+  }
+  return keys;
+}
+
+/** The `{name}` placeholders of a text. */
+export function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '').sort();
+}

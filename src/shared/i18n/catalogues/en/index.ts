@@ -1,0 +1,10 @@
+// The en catalogue: one file per area of the product, each kept by whoever writes that area.
+import app from './app.json';
+import records from './records.json';
+import account from './account.json';
+import health from './health.json';
+import share from './share.json';
+import documents from './documents.json';
+import shared from './shared.json';
+
+export default { app, records, account, health, share, documents, shared };
