@@ -2,6 +2,7 @@
  * Sign-up, sign-in and profile inputs (SPEC.md §2 Auth, §5). The same schemas check the
  * forms in the browser and the requests on the server.
  */
+import type { LanguageCode } from './i18n/languages';
 import { z } from 'zod';
 import type { UnitSystem } from './units';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
@@ -62,4 +63,6 @@ export interface Profile {
   vaccine_schedule: string;
   /** The units measures are shown in ('metric' or 'us'). */
   units: UnitSystem;
+  /** The language chosen in Profile Settings; null until one is. */
+  language: LanguageCode | null;
 }

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Profile } from '../../shared/auth';
 import type { UnitSystem } from '../../shared/units';
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../../shared/i18n/languages';
 import { deleteOwned, ownedRows, updateOwned } from '../access/access';
 import { createShareLinkStore } from '../share-links/share-link-store';
 import { recordAuditEvent, requestSource } from '../audit/audit-log';
@@ -64,7 +65,7 @@ export function createAccountRepository(db: Kysely<DB>) {
   return {
     async profile(userId: string): Promise<Profile | undefined> {
       const row = await ownedRows(db, 'user', userId)
-        .select(['id', 'email', 'name', 'password_common', 'vaccine_schedule', 'units'])
+        .select(['id', 'email', 'name', 'password_common', 'vaccine_schedule', 'units', 'language'])
         .executeTakeFirst();
       return (
         row && {
@@ -74,6 +75,7 @@ export function createAccountRepository(db: Kysely<DB>) {
           password_common: Boolean(row.password_common),
           vaccine_schedule: row.vaccine_schedule,
           units: row.units === 'us' ? 'us' : 'metric',
+          language: isLanguageCode(row.language) ? row.language : null,
         }
       );
     },
@@ -81,13 +83,19 @@ export function createAccountRepository(db: Kysely<DB>) {
     /** The account's settings beside its name: its vaccine schedule, its units. */
     async setSettings(
       userId: string,
-      settings: { vaccine_schedule?: string; units?: string },
+      settings: { vaccine_schedule?: string; units?: string; language?: string },
     ): Promise<void> {
       const changes = Object.fromEntries(
         Object.entries(settings).filter(([, value]) => value !== undefined),
       );
       if (Object.keys(changes).length === 0) return;
       await updateOwned(db, 'user', userId).set(changes).execute();
+    },
+
+    /** The language an account reads in: the one chosen, else English. */
+    async languageOf(userId: string): Promise<LanguageCode> {
+      const row = await ownedRows(db, 'user', userId).select('language').executeTakeFirst();
+      return isLanguageCode(row?.language) ? row.language : DEFAULT_LANGUAGE;
     },
 
     /** The units an account reads measures in. */

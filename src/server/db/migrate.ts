@@ -51,6 +51,7 @@ import * as medicationSupply from './migrations/0046-medication-supply';
 import * as symptoms from './migrations/0047-symptoms';
 import * as notificationChannels from './migrations/0048-notification-channels';
 import * as missedDoseAlerts from './migrations/0050-missed-dose-alerts';
+import * as accountLanguage from './migrations/0051-account-language';
 import { syncSearchIndex } from '../search/search-index-sync';
 
 export const migrations: Record<string, Migration> = {
@@ -98,6 +99,7 @@ export const migrations: Record<string, Migration> = {
   '0047-symptoms': symptoms,
   '0048-notification-channels': notificationChannels,
   '0050-missed-dose-alerts': missedDoseAlerts,
+  '0051-account-language': accountLanguage,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -26,6 +26,8 @@ export interface UserTable {
   vaccine_schedule: string;
   /** The units the account reads measures in: 'metric' or 'us' (migration 0026). */
   units: string;
+  /** The account's language code; null until one is chosen (migration 0051). */
+  language: string | null;
 }
 
 export interface SessionTable {

@@ -5,6 +5,7 @@
  * type-only import, erased from the bundle); a record type's routes by its definition;
  * better-auth's by the shapes the product reads of them.
  */
+import type { LanguageCode } from '../../shared/i18n/languages';
 import type { PushSubscriptionInput, ReminderSettings } from '../../shared/reminders';
 import type { NotificationChannel } from '../../shared/notification-channels';
 import { hc, type ClientResponse } from 'hono/client';
@@ -208,6 +209,7 @@ export const profileApi = {
   setVaccineSchedule: (vaccine_schedule: string) =>
     answer(product.profile.$patch({ json: { vaccine_schedule } })),
   setUnits: (units: UnitSystem) => answer(product.profile.$patch({ json: { units } })),
+  setLanguage: (language: LanguageCode) => answer(product.profile.$patch({ json: { language } })),
   deleteAccount: (proof: FreshProof) => answer(product.account.$delete({ json: proof })),
   /** What a fresh proof of this account takes: a password, a code, or a recent sign-in. */
   freshProofNeeds: () => answer(product['fresh-proof'].$get()),

@@ -1,4 +1,6 @@
 /** The signed-in user's profile: full name and email. */
+import { useEffect } from 'react';
+import { currentLanguageCode, switchLanguage } from '../../lib/i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { profileApi } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
@@ -22,4 +24,16 @@ export function useUpdateProfile() {
 /** The units the signed-in account reads measures in (Metric until the profile is known). */
 export function useUnits(): UnitSystem {
   return useProfile().data?.units ?? DEFAULT_UNITS;
+}
+
+/**
+ * The signed-in account's language, where this browser speaks another: an account that
+ * chose its language on another device reads it here too.
+ */
+export function useAccountLanguage() {
+  const profile = useProfile();
+  const chosen = profile.data?.language;
+  useEffect(() => {
+    if (chosen && chosen !== currentLanguageCode()) void switchLanguage(chosen, true);
+  }, [chosen]);
 }

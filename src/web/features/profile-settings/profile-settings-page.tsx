@@ -21,6 +21,7 @@ import { ConnectionsSection } from './connections-section';
 import { RemindersSection } from './reminders-section';
 import { VaccineScheduleSection } from './vaccine-schedule-section';
 import { UnitsSection } from './units-section';
+import { LanguageSection } from './language-section';
 import { useProfile, useUpdateProfile } from './profile-queries';
 import { YourDataSection } from './your-data-section';
 import { DocumentStorageSection } from './document-storage-section';
@@ -130,6 +131,7 @@ export function ProfileSettingsPage() {
           <SecurityActivity />
           <CalendarSection />
           <RemindersSection />
+          <LanguageSection />
           <UnitsSection />
           <VaccineScheduleSection />
           <ConnectionsSection />

@@ -7,6 +7,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
 import { cn } from '../../lib/cn';
+import { useAccountLanguage } from '../profile-settings/profile-queries';
 import { useShortcuts } from './keyboard-shortcuts';
 import { ListPaneProvider, useListPaneSlot } from './list-pane';
 import { MainNav } from './main-nav';
@@ -23,6 +24,7 @@ const ShortcutsDialog = lazy(() =>
 );
 
 export function AppLayout() {
+  useAccountLanguage();
   const [adding, setAdding] = useState(false);
   const [wanted, setWanted] = useState(false);
   const [shortcuts, setShortcuts] = useState(false);
