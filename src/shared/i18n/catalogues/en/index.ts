@@ -1,5 +1,5 @@
 // The en catalogue: one file per area of the product, each kept by whoever writes that area.
-import app from './app.json';
+import settings from './settings.json';
 import records from './records.json';
 import account from './account.json';
 import health from './health.json';
@@ -7,4 +7,4 @@ import share from './share.json';
 import documents from './documents.json';
 import shared from './shared.json';
 
-export default { app, records, account, health, share, documents, shared };
+export default { settings, records, account, health, share, documents, shared };
