@@ -6,5 +6,6 @@ import health from './health.json';
 import share from './share.json';
 import documents from './documents.json';
 import shared from './shared.json';
+import server from './server.json';
 
-export default { settings, records, account, health, share, documents, shared };
+export default { settings, records, account, health, share, documents, shared, server };
