@@ -21,6 +21,20 @@ import {
 } from '../../shared/i18n/translate';
 
 const CHOSEN_KEY = 'kin.language';
+/**
+ * A translator's and a test's view: with this key set in the browser, every string the
+ * catalogue gives is shown accented, lengthened and in brackets ('[Ṣααṽḛḛ]'), so a word
+ * that is not translated, or a control too narrow for a longer language, shows at once.
+ */
+const PSEUDO_KEY = 'kin.pseudo-locale';
+
+function pseudoWanted(): boolean {
+  try {
+    return localStorage.getItem(PSEUDO_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
 
 function storedLanguage(): LanguageCode | null {
   try {
@@ -49,12 +63,18 @@ async function addCatalogue(code: LanguageCode) {
 
 /** Starts translation in the language the page opens in, before the first render. */
 export async function startI18n(): Promise<void> {
-  const code = openingLanguage();
+  const pseudo = pseudoWanted();
+  const code = pseudo ? 'en' : openingLanguage();
+  if (pseudo) {
+    const { default: Pseudo } = await import('i18next-pseudo');
+    i18next.use(new Pseudo({ languageToPseudo: 'en', wrapped: true }));
+  }
   void i18next.use(initReactI18next).init({
     ...I18N_OPTIONS,
     lng: 'en',
     resources: { en: { translation: ENGLISH_CATALOGUE } },
     react: { useSuspense: false },
+    ...(pseudo ? { postProcess: ['pseudo'] } : {}),
   });
   setTranslatorSource(() => translatorOf(i18next, currentCode()));
   await switchLanguage(code).catch(() => undefined);
