@@ -259,6 +259,7 @@ export function checkBudgets(
       measured: `${kb.toFixed(1)} kB`,
       met: kb <= budgets.firstScreenJsKb,
     });
+    if (screen.sizeOnly) continue;
     checks.push({
       budget: `${screen.path}: LCP < ${budgets.lcpMs} ms at ${4}× CPU throttling`,
       measured: `${Math.round(screen.lcpMs)} ms`,
@@ -441,8 +442,8 @@ export function formatReport(report: {
       kb(screen.js.rawBytes),
       kb(screen.css.gzipBytes),
       kb(screen.js.wireBytes + screen.css.wireBytes),
-      String(Math.round(screen.fcpMs)),
-      String(Math.round(screen.lcpMs)),
+      screen.sizeOnly ? '–' : String(Math.round(screen.fcpMs)),
+      screen.sizeOnly ? '–' : String(Math.round(screen.lcpMs)),
     ]),
   );
   const downloads = table(
