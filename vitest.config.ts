@@ -24,6 +24,8 @@ const projects = [
       name: 'web',
       include: ['src/web/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
+      // English through react-i18next, as the app speaks before a language is chosen.
+      setupFiles: ['src/web/test-i18n.ts'],
     },
   },
   {

@@ -5,6 +5,7 @@
  */
 import { HeartPulse, LockKeyhole } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import {
   APP_NAME,
@@ -12,6 +13,7 @@ import {
   PASSCODE_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../../../shared/constants';
+import { key } from '../../../shared/i18n/translate';
 import { toasts } from '../../../shared/messages';
 import { filterPasscodeInput } from '../../../shared/passcode';
 import { PasswordStrengthMeter } from '../../components/password-strength-meter';
@@ -43,13 +45,13 @@ const SingleSignOnStep = lazy(() => import('./single-sign-on-step'));
 
 const forms = {
   signin: {
-    name: 'Sign In',
-    pendingName: 'Signing in...',
+    name: key('Sign In'),
+    pendingName: key('Signing in...'),
     passwordAutoComplete: 'current-password',
   },
   signup: {
-    name: 'Sign Up',
-    pendingName: 'Creating account...',
+    name: key('Sign Up'),
+    pendingName: key('Creating account...'),
     passwordAutoComplete: 'new-password',
   },
 } as const;
@@ -85,6 +87,7 @@ function CredentialsForm({
   emailAutoComplete?: string;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const form = forms[kind];
   const signingUp = kind === 'signup';
   const [typedEmail, setEmail] = email;
@@ -98,12 +101,12 @@ function CredentialsForm({
       onSubmit={(event) => onSubmit(event, credentials)}
       onFocus={onFocus}
       className="space-y-4"
-      aria-label={form.name}
+      aria-label={t(form.name)}
       // The shared schema's messages, as visible text, rather than the browser's bubbles.
       noValidate
     >
       {children}
-      <FormField id={`${kind}-email`} label="Email">
+      <FormField id={`${kind}-email`} label={t('Email')}>
         <Input
           id={`${kind}-email`}
           type="email"
@@ -113,7 +116,7 @@ function CredentialsForm({
           onChange={(e) => update('email', e.target.value)}
         />
       </FormField>
-      <FormField id={`${kind}-password`} label="Password">
+      <FormField id={`${kind}-password`} label={t('Password')}>
         <Input
           id={`${kind}-password`}
           type="password"
@@ -126,14 +129,14 @@ function CredentialsForm({
         />
         {signingUp ? (
           <p id="signup-password-hint" className="text-xs text-muted-foreground">
-            At least {PASSWORD_MIN_LENGTH} characters.
+            {t('At least {count} characters.', { count: PASSWORD_MIN_LENGTH })}
           </p>
         ) : null}
         {signingUp ? (
           <PasswordStrengthMeter id="signup-password-strength" password={credentials.password} />
         ) : null}
       </FormField>
-      <FormField id={`${kind}-passcode`} label="Friends & Family Passcode">
+      <FormField id={`${kind}-passcode`} label={t('Friends & Family Passcode')}>
         <DigitsInput
           length={PASSCODE_LENGTH}
           filter={filterPasscodeInput}
@@ -145,7 +148,7 @@ function CredentialsForm({
         />
       </FormField>
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
-        {pending ? form.pendingName : form.name}
+        {t(pending ? form.pendingName : form.name)}
       </Button>
     </form>
   );
@@ -183,11 +186,15 @@ function SignInForm({
 }
 
 function SignUpForm({ email }: { email: SharedEmail }) {
+  const { t } = useTranslation();
   const [name, setName] = useState('');
   const signedIn = useSignedIn();
   const { pending, submit, prepare } = useCredentialSubmit(loadSignUpSchema, async (data) => {
     await authApi.signUp(data);
-    showSuccess(toasts.signedUp);
+    showSuccess({
+      title: t(toasts.signedUp.title),
+      description: t(toasts.signedUp.description),
+    });
     await signedIn();
   });
   return (
@@ -198,7 +205,7 @@ function SignUpForm({ email }: { email: SharedEmail }) {
       onFocus={prepare}
       email={email}
     >
-      <FormField id="signup-name" label="Full Name">
+      <FormField id="signup-name" label={t('Full Name')}>
         <Input
           id="signup-name"
           autoComplete="name"
@@ -212,10 +219,11 @@ function SignUpForm({ email }: { email: SharedEmail }) {
 }
 
 export function AuthPage() {
+  const { t } = useTranslation();
   const session = useSession();
   useEffect(() => {
-    document.title = `Sign In · ${APP_NAME}`;
-  }, []);
+    document.title = `${t('Sign In')} · ${APP_NAME}`;
+  }, [t]);
   const [secondFactor, setSecondFactor] = useState(false);
   const email = useState('');
   const passkeys = usePasskeysOffered();
@@ -233,7 +241,7 @@ export function AuthPage() {
             <HeartPulse className="size-9" aria-hidden="true" />
           </span>
           <h1 className="text-3xl font-bold tracking-tight">{APP_NAME}</h1>
-          <p className="mt-2 text-muted-foreground">{APP_TAGLINE}</p>
+          <p className="mt-2 text-muted-foreground">{t(APP_TAGLINE)}</p>
         </div>
         <div className="rounded-3xl border border-border bg-surface p-5 shadow-xl sm:p-7">
           {secondFactor ? (
@@ -254,8 +262,8 @@ export function AuthPage() {
                 <SingleSignOnRefusal error={singleSignOn.refusal} name={singleSignOnName} />
               ) : null}
               <TabsList className="mb-6">
-                <TabsTrigger value="sign-in">Sign In</TabsTrigger>
-                <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+                <TabsTrigger value="sign-in">{t('Sign In')}</TabsTrigger>
+                <TabsTrigger value="sign-up">{t('Sign Up')}</TabsTrigger>
               </TabsList>
               <TabsContent value="sign-in">
                 <ForgotPassword email={email[0]}>
@@ -276,7 +284,7 @@ export function AuthPage() {
         </div>
         <p className="mt-6 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
           <LockKeyhole className="size-4" aria-hidden="true" />
-          Private to your family. Ask the person who runs it for the passcode.
+          {t('Private to your family. Ask the person who runs it for the passcode.')}
         </p>
       </main>
     </div>

@@ -3,6 +3,7 @@
  * request (reset-request.tsx) in place of the sign-in form, and 'Back to Sign In'.
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/feedback';
 
@@ -10,6 +11,7 @@ const ResetByEmail = lazy(() => import('./reset-request'));
 
 /** The sign-in form with 'Forgot password?' under it, or the reset request in its place. */
 export function ForgotPassword({ email, children }: { email: string; children: ReactNode }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   if (!open) {
     return (
@@ -17,7 +19,7 @@ export function ForgotPassword({ email, children }: { email: string; children: R
         {children}
         <div className="mt-4 text-center">
           <Button type="button" variant="link" onClick={() => setOpen(true)}>
-            Forgot password?
+            {t('Forgot password?')}
           </Button>
         </div>
       </>
@@ -30,7 +32,7 @@ export function ForgotPassword({ email, children }: { email: string; children: R
       </Suspense>
       <div className="text-center">
         <Button type="button" variant="link" onClick={() => setOpen(false)}>
-          Back to Sign In
+          {t('Back to Sign In')}
         </Button>
       </div>
     </div>

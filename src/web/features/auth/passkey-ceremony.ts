@@ -8,13 +8,28 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import type { FreshProof } from '../../../shared/account-security';
+import { key, tr } from '../../../shared/i18n/translate';
 import { passkeysApi } from '../../lib/api';
 
 /** A passkey request the person cancelled, or that timed out: nothing to report. */
-export const PASSKEY_CANCELLED_MESSAGE = 'No passkey was used. Try again when you are ready.';
-export const PASSKEY_UNSUPPORTED_MESSAGE =
-  'This browser cannot use passkeys here. Passkeys need a recent browser and a secure (https) address.';
-export const PASSKEY_ALREADY_ADDED_MESSAGE = 'This device already has a passkey for your account.';
+export const PASSKEY_CANCELLED_MESSAGE = key('No passkey was used. Try again when you are ready.');
+export const PASSKEY_UNSUPPORTED_MESSAGE = key(
+  'This browser cannot use passkeys here. Passkeys need a recent browser and a secure (https) address.',
+);
+export const PASSKEY_ALREADY_ADDED_MESSAGE = key(
+  'This device already has a passkey for your account.',
+);
+
+/** A passkey request that ended without a passkey: its message in the language in force. */
+export class PasskeyCancelledError extends Error {
+  constructor() {
+    super(tr(PASSKEY_CANCELLED_MESSAGE));
+    this.name = 'PasskeyCancelledError';
+  }
+}
+
+/** A refusal's message in the language in force. */
+const refusal = (message: string) => new Error(tr(message));
 
 const loadLibrary = () => import('@simplewebauthn/browser');
 
@@ -23,13 +38,13 @@ function describe(error: unknown): Error {
   const name = (error as { name?: string; code?: string } | null)?.name;
   const code = (error as { code?: string } | null)?.code;
   if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') {
-    return new Error(PASSKEY_ALREADY_ADDED_MESSAGE);
+    return refusal(PASSKEY_ALREADY_ADDED_MESSAGE);
   }
   if (name === 'NotAllowedError' || name === 'AbortError') {
-    return new Error(PASSKEY_CANCELLED_MESSAGE);
+    return new PasskeyCancelledError();
   }
   if (name === 'NotSupportedError' || name === 'SecurityError') {
-    return new Error(PASSKEY_UNSUPPORTED_MESSAGE);
+    return refusal(PASSKEY_UNSUPPORTED_MESSAGE);
   }
   return error instanceof Error ? error : new Error(String(error));
 }
@@ -44,7 +59,7 @@ export async function browserSupportsPasskeys(): Promise<boolean> {
  */
 export async function addPasskey(proof: FreshProof): Promise<void> {
   const { startRegistration, browserSupportsWebAuthn } = await loadLibrary();
-  if (!browserSupportsWebAuthn()) throw new Error(PASSKEY_UNSUPPORTED_MESSAGE);
+  if (!browserSupportsWebAuthn()) throw refusal(PASSKEY_UNSUPPORTED_MESSAGE);
   const optionsJSON = (await passkeysApi.registrationOptions(
     proof,
   )) as unknown as PublicKeyCredentialCreationOptionsJSON;
@@ -61,9 +76,9 @@ type Library = Awaited<ReturnType<typeof loadLibrary>>;
 
 /** The device's answer for a sign-in: the passkey the person chose. */
 async function chosenPasskey(library: Library, autofill: boolean) {
-  if (!library.browserSupportsWebAuthn()) throw new Error(PASSKEY_UNSUPPORTED_MESSAGE);
+  if (!library.browserSupportsWebAuthn()) throw refusal(PASSKEY_UNSUPPORTED_MESSAGE);
   if (autofill && !(await library.browserSupportsWebAuthnAutofill())) {
-    throw new Error(PASSKEY_CANCELLED_MESSAGE);
+    throw new PasskeyCancelledError();
   }
   const optionsJSON =
     (await passkeysApi.signInOptionsChallenge()) as unknown as PublicKeyCredentialRequestOptionsJSON;
@@ -89,7 +104,7 @@ export async function signInWithPasskey(options: { autofill?: boolean } = {}): P
   try {
     response = await chosenPasskey(library, autofill);
   } catch (error) {
-    throw autofill ? new Error(PASSKEY_CANCELLED_MESSAGE) : error;
+    throw autofill ? new PasskeyCancelledError() : error;
   }
   await passkeysApi.signIn(response as unknown as Record<string, unknown>);
 }

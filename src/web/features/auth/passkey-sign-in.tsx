@@ -7,9 +7,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { FingerprintPattern } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { authApi } from '../../lib/api';
 import { showError } from '../../lib/toast';
+import { tr } from '../../../shared/i18n/translate';
 import { toasts } from '../../../shared/messages';
 import { useSignedIn } from './session';
 
@@ -43,13 +45,13 @@ export function usePasskeyAutofill(): () => void {
   return () => {
     if (started.current) return;
     started.current = true;
-    void loadCeremony().then(async ({ signInWithPasskey, PASSKEY_CANCELLED_MESSAGE }) => {
+    void loadCeremony().then(async ({ signInWithPasskey, PasskeyCancelledError }) => {
       try {
         await signInWithPasskey({ autofill: true });
         if (live.current) await signedIn();
       } catch (error) {
-        if (live.current && (error as Error).message !== PASSKEY_CANCELLED_MESSAGE) {
-          showError(toasts.error, error);
+        if (live.current && !(error instanceof PasskeyCancelledError)) {
+          showError(tr(toasts.error), error);
         }
       }
     });
@@ -57,6 +59,7 @@ export function usePasskeyAutofill(): () => void {
 }
 
 export function PasskeySignIn() {
+  const { t } = useTranslation();
   const signedIn = useSignedIn();
   const [pending, setPending] = useState(false);
 
@@ -67,7 +70,7 @@ export function PasskeySignIn() {
       await signInWithPasskey();
       await signedIn();
     } catch (error) {
-      showError(toasts.error, error);
+      showError(t(toasts.error), error);
     } finally {
       setPending(false);
     }
@@ -77,7 +80,7 @@ export function PasskeySignIn() {
     <div className="mt-4 space-y-4">
       <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
         <span className="h-px flex-1 bg-border" />
-        or
+        {t('or')}
         <span className="h-px flex-1 bg-border" />
       </div>
       <Button
@@ -89,7 +92,7 @@ export function PasskeySignIn() {
         disabled={pending}
       >
         <FingerprintPattern aria-hidden="true" />
-        {pending ? 'Signing in...' : 'Sign in with a passkey'}
+        {pending ? t('Signing in...') : t('Sign in with a passkey')}
       </Button>
     </div>
   );

@@ -11,6 +11,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { APP_NAME } from '../../../shared/constants';
 import {
@@ -37,19 +38,22 @@ function PasskeyChoices({
   chosen: ReadonlySet<string>;
   onChange: (chosen: Set<string>) => void;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const all = passkeys.length > 0 && passkeys.every((passkey) => chosen.has(passkey.id));
   return (
     <fieldset className="space-y-2">
-      <legend className="mb-1 text-sm font-medium">Passkeys on this account</legend>
+      <legend className="mb-1 text-sm font-medium">{t('Passkeys on this account')}</legend>
       <p className="text-sm text-muted-foreground">
-        A passkey signs in without a password. Remove any you do not know: they stay otherwise.
+        {t(
+          'A passkey signs in without a password. Remove any you do not know: they stay otherwise.',
+        )}
       </p>
       {passkeys.map((passkey) => (
         <Checkbox
           key={passkey.id}
           id={`${id}-${passkey.id}`}
-          label={`Remove passkey ${passkey.name}`}
+          label={t('Remove passkey {name}', { name: passkey.name })}
           checked={chosen.has(passkey.id)}
           onChange={(event) => {
             const next = new Set(chosen);
@@ -61,7 +65,7 @@ function PasskeyChoices({
       ))}
       <Checkbox
         id={`${id}-all`}
-        label="Remove all passkeys"
+        label={t('Remove all passkeys')}
         checked={all}
         onChange={(event) =>
           onChange(new Set(event.target.checked ? passkeys.map((passkey) => passkey.id) : []))
@@ -78,6 +82,7 @@ function ResetPasswordForm({
   token: string;
   onDone: (passkeysRemoved: number) => void;
 }) {
+  const { t } = useTranslation();
   const [newPassword, setNewPassword] = useState('');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const passkeys = useQuery({
@@ -104,7 +109,7 @@ function ResetPasswordForm({
         })
       }
       className="space-y-4"
-      aria-label="Reset Password"
+      aria-label={t('Reset Password')}
       noValidate
     >
       <NewPasswordField id="reset-new-password" value={newPassword} onChange={setNewPassword} />
@@ -112,29 +117,30 @@ function ResetPasswordForm({
         <PasskeyChoices passkeys={listed} chosen={chosen} onChange={setChosen} />
       ) : null}
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
-        {pending ? 'Saving...' : 'Reset Password'}
+        {pending ? t('Saving...') : t('Reset Password')}
       </Button>
     </form>
   );
 }
 
 export function ResetPasswordPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [done, setDone] = useState<{ passkeysRemoved: number } | null>(null);
   useEffect(() => {
-    document.title = `Reset Password · ${APP_NAME}`;
-  }, []);
+    document.title = `${t('Reset Password')} · ${APP_NAME}`;
+  }, [t]);
   return (
     <AuthBackdrop>
       <div className="rounded-3xl border border-border bg-surface p-5 shadow-xl sm:p-7">
         <h1 className="mb-6 flex items-center gap-2 text-2xl font-bold tracking-tight">
           <KeyRound className="size-6 text-primary" aria-hidden="true" />
-          Reset Password
+          {t('Reset Password')}
         </h1>
         {done ? (
           <p role="status" className="rounded-2xl bg-primary-soft p-4 text-sm">
-            {PASSWORD_RESET_DONE_MESSAGE}
+            {t(PASSWORD_RESET_DONE_MESSAGE)}
             {done.passkeysRemoved > 0 ? ` ${passkeysRemovedMessage(done.passkeysRemoved)}` : ''}
           </p>
         ) : token ? (
@@ -144,12 +150,12 @@ export function ResetPasswordPage() {
           />
         ) : (
           <p role="alert" className="text-sm text-destructive">
-            {RESET_LINK_INVALID_MESSAGE}
+            {t(RESET_LINK_INVALID_MESSAGE)}
           </p>
         )}
         <div className="mt-6 text-center">
           <Button asChild variant="link">
-            <Link to="/auth">Sign In</Link>
+            <Link to="/auth">{t('Sign In')}</Link>
           </Button>
         </div>
       </div>

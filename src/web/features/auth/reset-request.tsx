@@ -6,6 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toasts } from '../../../shared/messages';
 import {
   EMAIL_NOT_SET_UP_MESSAGE,
@@ -20,6 +21,7 @@ import { authApi } from '../../lib/api';
 import { useCredentialSubmit } from './use-credential-submit';
 
 function ResetRequestForm({ initialEmail }: { initialEmail: string }) {
+  const { t } = useTranslation();
   const [email, setEmail] = useState(initialEmail);
   const [sent, setSent] = useState(false);
   const { pending, submit } = useCredentialSubmit(passwordResetRequestSchema, async (data) => {
@@ -29,7 +31,7 @@ function ResetRequestForm({ initialEmail }: { initialEmail: string }) {
   if (sent) {
     return (
       <p role="status" className="rounded-2xl bg-primary-soft p-4 text-sm">
-        {RESET_LINK_SENT_MESSAGE}
+        {t(RESET_LINK_SENT_MESSAGE)}
       </p>
     );
   }
@@ -37,13 +39,15 @@ function ResetRequestForm({ initialEmail }: { initialEmail: string }) {
     <form
       onSubmit={(event) => submit(event, { email })}
       className="space-y-4"
-      aria-label="Reset Password"
+      aria-label={t('Reset Password')}
       noValidate
     >
       <p className="text-sm text-muted-foreground">
-        Enter the email of your account, and we will send you a link to choose a new password.
+        {t(
+          'Enter the email of your account, and we will send you a link to choose a new password.',
+        )}
       </p>
-      <FormField id="forgot-email" label="Email">
+      <FormField id="forgot-email" label={t('Email')}>
         <Input
           id="forgot-email"
           type="email"
@@ -56,7 +60,7 @@ function ResetRequestForm({ initialEmail }: { initialEmail: string }) {
         />
       </FormField>
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
-        {pending ? 'Sending...' : 'Send Reset Link'}
+        {pending ? t('Sending...') : t('Send Reset Link')}
       </Button>
     </form>
   );
@@ -64,19 +68,20 @@ function ResetRequestForm({ initialEmail }: { initialEmail: string }) {
 
 /** The reset request, or why there is none: mail is not set up on this server. */
 export default function ResetByEmail({ email }: { email: string }) {
+  const { t } = useTranslation();
   const options = useQuery({ queryKey: ['account-recovery'], queryFn: authApi.accountRecovery });
   if (options.isPending) return <Loading />;
   if (options.isError) {
     return (
       <p role="alert" className="text-sm text-destructive">
-        {toasts.error}: {options.error.message}
+        {t(toasts.error)}: {options.error.message}
       </p>
     );
   }
   if (!options.data.email) {
     return (
       <p role="status" className="rounded-2xl bg-surface-muted p-4 text-sm">
-        {EMAIL_NOT_SET_UP_MESSAGE}
+        {t(EMAIL_NOT_SET_UP_MESSAGE)}
       </p>
     );
   }

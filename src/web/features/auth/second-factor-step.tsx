@@ -5,6 +5,7 @@
  */
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toasts } from '../../../shared/messages';
 import {
   AUTHENTICATION_CODE_LENGTH,
@@ -17,6 +18,7 @@ import { DigitsInput } from '../../components/ui/digits-input';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { ApiError } from '../../../shared/api-error';
+import { key } from '../../../shared/i18n/translate';
 import { authApi } from '../../lib/api';
 import { showError } from '../../lib/toast';
 import { useSignedIn } from './session';
@@ -32,10 +34,12 @@ function challengeIsOver(error: unknown): boolean {
   );
 }
 
-const CHALLENGE_OVER_MESSAGE =
-  'This sign-in has expired or had too many wrong codes. Please sign in again.';
+const CHALLENGE_OVER_MESSAGE = key(
+  'This sign-in has expired or had too many wrong codes. Please sign in again.',
+);
 
 export function SecondFactorStep({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
   const [method, setMethod] = useState<Method>('app');
   const [code, setCode] = useState('');
   const signedIn = useSignedIn();
@@ -49,10 +53,10 @@ export function SecondFactorStep({ onBack }: { onBack: () => void }) {
     (error) => {
       setCode('');
       if (challengeIsOver(error)) {
-        showError(toasts.error, new Error(CHALLENGE_OVER_MESSAGE));
+        showError(t(toasts.error), new Error(t(CHALLENGE_OVER_MESSAGE)));
         onBack();
       } else {
-        showError(toasts.error, error);
+        showError(t(toasts.error), error);
       }
     },
   );
@@ -76,17 +80,17 @@ export function SecondFactorStep({ onBack }: { onBack: () => void }) {
         </span>
         <div>
           <h2 id="second-factor-title" className="text-lg font-semibold">
-            Two-factor sign-in
+            {t('Two-factor sign-in')}
           </h2>
           <p className="text-sm text-muted-foreground">
             {method === 'app'
-              ? 'Enter the 6-digit code your authenticator app shows for Kin Health.'
-              : 'Enter one of the backup codes you saved. Each code works once.'}
+              ? t('Enter the 6-digit code your authenticator app shows for Kin Health.')
+              : t('Enter one of the backup codes you saved. Each code works once.')}
           </p>
         </div>
       </div>
       {method === 'app' ? (
-        <FormField id="second-factor-code" label="Authentication Code">
+        <FormField id="second-factor-code" label={t('Authentication Code')}>
           <DigitsInput
             length={AUTHENTICATION_CODE_LENGTH}
             filter={filterAuthenticationCodeInput}
@@ -99,7 +103,7 @@ export function SecondFactorStep({ onBack }: { onBack: () => void }) {
           />
         </FormField>
       ) : (
-        <FormField id="second-factor-backup-code" label="Backup Code">
+        <FormField id="second-factor-backup-code" label={t('Backup Code')}>
           <Input
             id="second-factor-backup-code"
             autoFocus
@@ -107,6 +111,7 @@ export function SecondFactorStep({ onBack }: { onBack: () => void }) {
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
+            // eslint-disable-next-line i18next/no-literal-string -- the shape of a backup code, not words
             placeholder="xxxxx-xxxxx"
             className="font-mono"
             value={code}
@@ -115,15 +120,17 @@ export function SecondFactorStep({ onBack }: { onBack: () => void }) {
         </FormField>
       )}
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
-        {pending ? 'Verifying...' : 'Verify'}
+        {pending ? t('Verifying...') : t('Verify')}
       </Button>
       <div className="flex flex-col items-center gap-1">
         <Button variant="link" onClick={() => switchMethod(method === 'app' ? 'backup' : 'app')}>
-          {method === 'app' ? 'Use a backup code instead' : 'Use your authenticator app instead'}
+          {method === 'app'
+            ? t('Use a backup code instead')
+            : t('Use your authenticator app instead')}
         </Button>
         <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={onBack}>
           <ArrowLeft aria-hidden="true" />
-          Back
+          {t('Back')}
         </Button>
       </div>
     </form>

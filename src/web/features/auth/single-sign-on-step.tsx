@@ -6,6 +6,7 @@
  */
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PASSCODE_LENGTH } from '../../../shared/constants';
 import { filterPasscodeInput } from '../../../shared/passcode';
 import {
@@ -35,6 +36,7 @@ export function SingleSignOnStep({
   name: string;
   onBack: () => void;
 }) {
+  const { t } = useTranslation();
   const signedIn = useSignedIn();
   const [value, setValue] = useState('');
   const passcodeChanged = step === SSO_PASSCODE_CHANGED;
@@ -58,21 +60,30 @@ export function SingleSignOnStep({
       <div>
         <h2 id="sso-step-title" className="text-lg font-semibold">
           {passcodeChanged
-            ? 'Enter the new passcode'
+            ? t('Enter the new passcode')
             : newAccount
-              ? 'Create your account'
-              : 'Link your account'}
+              ? t('Create your account')
+              : t('Link your account')}
         </h2>
         <p className="text-sm text-muted-foreground">
           {passcodeChanged
-            ? `The Friends & Family Passcode has changed since you last used it. Enter the new one once to sign in with ${name}.`
+            ? t(
+                'The Friends & Family Passcode has changed since you last used it. Enter the new one once to sign in with {name}.',
+                { name },
+              )
             : newAccount
-              ? `This is your first sign-in with ${name}. Enter the Friends & Family Passcode to create your account; later sign-ins will not ask for it.`
-              : `An account with this email already exists. Enter its password once to sign in with ${name} from now on.`}
+              ? t(
+                  'This is your first sign-in with {name}. Enter the Friends & Family Passcode to create your account; later sign-ins will not ask for it.',
+                  { name },
+                )
+              : t(
+                  'An account with this email already exists. Enter its password once to sign in with {name} from now on.',
+                  { name },
+                )}
         </p>
       </div>
       {passcodeAsked ? (
-        <FormField id="sso-passcode" label="Friends & Family Passcode">
+        <FormField id="sso-passcode" label={t('Friends & Family Passcode')}>
           <DigitsInput
             length={PASSCODE_LENGTH}
             filter={filterPasscodeInput}
@@ -83,7 +94,7 @@ export function SingleSignOnStep({
           />
         </FormField>
       ) : (
-        <FormField id="sso-password" label="Password">
+        <FormField id="sso-password" label={t('Password')}>
           <Input
             id="sso-password"
             type="password"
@@ -97,20 +108,20 @@ export function SingleSignOnStep({
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
         {passcodeChanged
           ? pending
-            ? 'Signing in...'
-            : 'Sign In'
+            ? t('Signing in...')
+            : t('Sign In')
           : newAccount
             ? pending
-              ? 'Creating account...'
-              : 'Create Account'
+              ? t('Creating account...')
+              : t('Create Account')
             : pending
-              ? 'Linking...'
-              : 'Link Account'}
+              ? t('Linking...')
+              : t('Link Account')}
       </Button>
       <div className="text-center">
         <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={onBack}>
           <ArrowLeft aria-hidden="true" />
-          Back
+          {t('Back')}
         </Button>
       </div>
     </form>

@@ -7,6 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { KeySquare } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toasts } from '../../../shared/messages';
 import {
@@ -30,6 +31,7 @@ export function useSingleSignOnName(): string | null {
 }
 
 export function SingleSignOnButton({ name }: { name: string }) {
+  const { t } = useTranslation();
   const [pending, setPending] = useState(false);
   async function start() {
     setPending(true);
@@ -38,14 +40,14 @@ export function SingleSignOnButton({ name }: { name: string }) {
       window.location.assign(url);
     } catch (error) {
       setPending(false);
-      showError(toasts.error, error);
+      showError(t(toasts.error), error);
     }
   }
   return (
     <div className="mt-5 space-y-4">
       <div className="flex items-center gap-3 text-xs text-muted-foreground">
         <span className="h-px flex-1 bg-border" />
-        or
+        {t('or')}
         <span className="h-px flex-1 bg-border" />
       </div>
       <Button
@@ -57,7 +59,7 @@ export function SingleSignOnButton({ name }: { name: string }) {
         onClick={() => void start()}
       >
         <KeySquare aria-hidden="true" />
-        Sign in with {name}
+        {t('Sign in with {name}', { name })}
       </Button>
     </div>
   );

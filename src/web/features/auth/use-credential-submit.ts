@@ -10,6 +10,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { ZodType } from 'zod';
+import { tr } from '../../../shared/i18n/translate';
 import { toasts } from '../../../shared/messages';
 import { showError } from '../../lib/toast';
 import { parseOrShowError } from '../../lib/validate';
@@ -19,7 +20,7 @@ type SchemaSource<T> = ZodType<T> | (() => Promise<ZodType<T>>);
 export function useCredentialSubmit<T>(
   source: SchemaSource<T>,
   send: (data: T) => Promise<void>,
-  onRefused: (error: unknown) => void = (error) => showError(toasts.error, error),
+  onRefused: (error: unknown) => void = (error) => showError(tr(toasts.error), error),
 ) {
   const [pending, setPending] = useState(false);
   const load = async () => (typeof source === 'function' ? source() : source);
@@ -28,7 +29,7 @@ export function useCredentialSubmit<T>(
   }
   async function submit(event: FormEvent, values: unknown) {
     event.preventDefault();
-    const data = parseOrShowError(await load(), values, toasts.error);
+    const data = parseOrShowError(await load(), values, tr(toasts.error));
     if (data === undefined) return;
     setPending(true);
     try {

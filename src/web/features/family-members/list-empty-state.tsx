@@ -6,6 +6,7 @@
  */
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/ui/feedback';
 import { useChosenPersonName } from './member-filter';
 import { usePersonInView } from './person-in-view';
@@ -23,7 +24,9 @@ export function emptyFor(title: string, name: string): string {
 /**
  * What a list says when it shows nothing: SPEC.md's words (and what follows them, such as
  * 'Schedule your first visit') when it shows everyone; filtered to one person, the same
- * words said of them, since others may have records.
+ * words said of them, since others may have records. `title` may come translated already
+ * (`t('No upcoming visits')`); in English the person is woven in as `emptyFor` does, in the
+ * other languages the catalogue's '{title} for {name}' says it.
  */
 export function ListEmptyState({
   icon,
@@ -32,20 +35,32 @@ export function ListEmptyState({
   children,
 }: {
   icon: LucideIcon;
-  /** SPEC.md's words for an empty list: 'No upcoming visits'. */
+  /** SPEC.md's words for an empty list: 'No upcoming visits' (or its translation). */
   title: string;
   /** Whether the list follows the member strip (contacts do not). */
   memberLinked?: boolean;
   /** Shown with the list's own words only, such as a link to add the first record. */
   children?: ReactNode;
 }) {
+  const { t, i18n } = useTranslation();
   const [member] = usePersonInView();
   const name = useChosenPersonName();
+  const words = t(title);
   if (!memberLinked || member === undefined)
     return (
-      <EmptyState icon={icon} title={title}>
+      <EmptyState icon={icon} title={words}>
         {children}
       </EmptyState>
     );
-  return <EmptyState icon={icon} title={emptyFor(title, name ?? 'this person')} />;
+  const person = name ?? t('this person');
+  return (
+    <EmptyState
+      icon={icon}
+      title={
+        i18n.language === 'en'
+          ? emptyFor(words, person)
+          : t('{title} for {name}', { title: words, name: person })
+      }
+    />
+  );
 }

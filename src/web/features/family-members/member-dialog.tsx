@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Check } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DEFAULT_MEMBER_COLOR, MEMBER_COLOR_NAMES, MEMBER_COLORS } from '../../../shared/constants';
 import {
@@ -22,7 +23,13 @@ type FormValues = z.input<typeof familyMemberSchema>;
 type Parsed = z.output<typeof familyMemberSchema>;
 
 const emptyValues = { name: '', date_of_birth: '', sex: '', color: DEFAULT_MEMBER_COLOR };
-const sexField = familyMemberFields.sex;
+// The fields' own labels (the shared definition's words).
+const {
+  name: nameField,
+  date_of_birth: dateOfBirthField,
+  sex: sexField,
+  color: colorField,
+} = familyMemberFields;
 
 export function MemberDialog({
   open,
@@ -34,6 +41,9 @@ export function MemberDialog({
   /** The member to update; none to add a new one. */
   member?: FamilyMember;
 }) {
+  const { t } = useTranslation();
+  /** A message of the shared schema, in the language in force. */
+  const said = (message: string | undefined) => (message ? t(message) : undefined);
   const save = useSaveFamilyMember();
   const form = useForm<FormValues, unknown, Parsed>({
     resolver: zodResolver(familyMemberSchema),
@@ -59,54 +69,58 @@ export function MemberDialog({
   const editing = member !== undefined;
   const selectedColor = form.watch('color');
   const errors = form.formState.errors;
+  // Each input's field name and error wiring (names and ids, not words).
+  const inputs = {
+    name: { ...fieldErrorProps('member-name', errors.name), ...form.register('name') },
+    dateOfBirth: {
+      ...fieldErrorProps('member-dob', errors.date_of_birth),
+      ...form.register('date_of_birth'),
+    },
+    sex: { ...fieldErrorProps('member-sex', errors.sex), ...form.register('sex') },
+    color: form.register('color'),
+  };
 
   const submit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync({ id: member?.id, input: values });
-      showSuccess(editing ? toasts.memberUpdated : toasts.memberAdded);
+      showSuccess(t(editing ? toasts.memberUpdated : toasts.memberAdded));
       onOpenChange(false);
     } catch (error) {
-      showError(toasts.error, error);
+      showError(t(toasts.error), error);
     }
   });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={editing ? 'Update Family Member' : 'Add Family Member'}>
+      <DialogContent title={editing ? t('Update Family Member') : t('Add Family Member')}>
         <form onSubmit={submit} className="space-y-4" noValidate={false}>
-          <FormField id="member-name" label="Name" required error={errors.name?.message}>
-            <Input
-              id="member-name"
-              required
-              autoComplete="off"
-              {...fieldErrorProps('member-name', errors.name)}
-              {...form.register('name')}
-            />
+          <FormField
+            id="member-name"
+            label={t(nameField.label)}
+            required
+            error={said(errors.name?.message)}
+          >
+            <Input id="member-name" required autoComplete="off" {...inputs.name} />
           </FormField>
-          <FormField id="member-dob" label="Date of Birth" error={errors.date_of_birth?.message}>
-            <Input
-              id="member-dob"
-              type="date"
-              {...fieldErrorProps('member-dob', errors.date_of_birth)}
-              {...form.register('date_of_birth')}
-            />
+          <FormField
+            id="member-dob"
+            label={t(dateOfBirthField.label)}
+            error={said(errors.date_of_birth?.message)}
+          >
+            <Input id="member-dob" type="date" {...inputs.dateOfBirth} />
           </FormField>
-          <FormField id="member-sex" label={sexField.label} error={errors.sex?.message}>
-            <Select
-              id="member-sex"
-              {...fieldErrorProps('member-sex', errors.sex)}
-              {...form.register('sex')}
-            >
-              <option value="">{sexField.emptyLabel}</option>
+          <FormField id="member-sex" label={t(sexField.label)} error={said(errors.sex?.message)}>
+            <Select id="member-sex" {...inputs.sex}>
+              <option value="">{sexField.emptyLabel ? t(sexField.emptyLabel) : null}</option>
               {sexField.options?.map((option) => (
                 <option key={option.value} value={option.value}>
-                  {option.label}
+                  {t(option.label)}
                 </option>
               ))}
             </Select>
           </FormField>
           <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">Color</legend>
+            <legend className="text-sm font-medium">{t(colorField.label)}</legend>
             <div className="flex flex-wrap gap-3">
               {MEMBER_COLORS.map((color) => (
                 <label
@@ -121,10 +135,10 @@ export function MemberDialog({
                     aria-label={color}
                     aria-describedby={`${colorNameId}-${color.slice(1)}`}
                     className="absolute inset-0 size-full cursor-pointer appearance-none rounded-full opacity-0"
-                    {...form.register('color')}
+                    {...inputs.color}
                   />
                   <span id={`${colorNameId}-${color.slice(1)}`} hidden>
-                    {MEMBER_COLOR_NAMES[color]}
+                    {t(MEMBER_COLOR_NAMES[color])}
                   </span>
                   {selectedColor === color ? (
                     <Check className="size-5 text-white" aria-hidden="true" />
@@ -134,7 +148,7 @@ export function MemberDialog({
             </div>
           </fieldset>
           <Button type="submit" size="lg" className="w-full" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : editing ? 'Update Member' : 'Add Member'}
+            {save.isPending ? t('Saving...') : editing ? t('Update Member') : t('Add Member')}
           </Button>
         </form>
       </DialogContent>

@@ -3,6 +3,7 @@
  * button per member in creation order, then each person shared with the user (marked as
  * shared); the active one is pressed.
  */
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_MEMBER_COLOR } from '../../../shared/constants';
 import { cn } from '../../lib/cn';
 import { useSession } from '../auth/session';
@@ -27,6 +28,7 @@ export function MemberFilter({
   value: string | undefined;
   onChange: (memberId: string | undefined) => void;
 }) {
+  const { t } = useTranslation();
   const chip =
     'inline-flex min-h-10 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-semibold transition-colors';
   const active = 'border-primary bg-primary text-primary-foreground';
@@ -34,7 +36,7 @@ export function MemberFilter({
   return (
     <div
       role="group"
-      aria-label="Filter by family member"
+      aria-label={t('Filter by family member')}
       // Relative, so that the screen-reader text in a chip scrolls with the strip instead of
       // widening the page.
       className="relative -mx-4 mb-4 overflow-x-auto px-4 pb-1 lg:-mx-8 lg:px-8"
@@ -46,7 +48,7 @@ export function MemberFilter({
           className={cn(chip, value === undefined ? active : idle)}
           onClick={() => onChange(undefined)}
         >
-          All
+          {t('All')}
         </button>
         {members.map((member) => (
           <button
@@ -64,7 +66,8 @@ export function MemberFilter({
             <span className="max-w-48 truncate">{member.name}</span>
             {member.sharedBy ? (
               <span className="text-xs font-medium opacity-80">
-                <span className="sr-only">, </span>shared
+                <span className="sr-only">, </span>
+                {t('shared')}
               </span>
             ) : null}
           </button>
@@ -79,11 +82,14 @@ export function MemberFilter({
  * and the persons shared with them.
  */
 function useFilterPersons(): FilterPerson[] {
+  const { t } = useTranslation();
   const members = useFamilyMembers();
   const shared = useSharedPersons();
   const user = useSession().data?.user;
   return [
-    ...(user ? [{ id: user.id, name: `${user.name} (you)`, color: DEFAULT_MEMBER_COLOR }] : []),
+    ...(user
+      ? [{ id: user.id, name: t('{name} (you)', { name: user.name }), color: DEFAULT_MEMBER_COLOR }]
+      : []),
     ...(members.data ?? []),
     ...shared.map((person) => ({
       id: person.personId,

@@ -5,6 +5,7 @@
  * own id, a family member's, or a shared person's.
  */
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Sex } from '../../../shared/family-members';
 import { Label, Select } from '../../components/ui/input';
 import { useSession } from '../auth/session';
@@ -34,12 +35,22 @@ export interface PersonsOptions {
  * `shared`, also (some of) those shared with them; with `only`, those it keeps.
  */
 export function usePersons(options: PersonsOptions = {}): PersonOption[] {
+  const { t } = useTranslation();
   const session = useSession();
   const members = useFamilyMembers();
   const shared = useSharedPersons();
   const user = session.data?.user;
   const persons: PersonOption[] = [
-    ...(user ? [{ id: user.id, label: `${user.name} (you)`, dateOfBirth: null, sex: null }] : []),
+    ...(user
+      ? [
+          {
+            id: user.id,
+            label: t('{name} (you)', { name: user.name }),
+            dateOfBirth: null,
+            sex: null,
+          },
+        ]
+      : []),
     ...(members.data ?? []).map((member) => ({
       id: member.id,
       label: member.name,
@@ -78,7 +89,7 @@ export function PersonSelect({
   value,
   onChange,
   disabled,
-  label = 'Person',
+  label,
   everyone,
   exportable,
   shared,
@@ -101,11 +112,12 @@ export function PersonSelect({
   /** Offer only the persons this keeps. */
   only?: PersonsOptions['only'];
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const persons = usePersons({ exportable, shared, only });
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id}>{label ?? t('Person')}</Label>
       <Select
         id={id}
         value={everyone !== undefined ? value : value || persons[0]?.id || ''}

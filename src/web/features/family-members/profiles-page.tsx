@@ -4,6 +4,7 @@
  */
 import { Cake, LineChart, Pencil, Trash2, UserPlus, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates';
 import { MEMBER_DELETION_LIST, type FamilyMember } from '../../../shared/family-members';
@@ -25,12 +26,13 @@ import { MemberDialog } from './member-dialog';
 
 /** The user's own card, titled 'You': the person they keep records for first. */
 function YouCard({ user }: { user: { id: string; name: string; email: string } }) {
+  const { t } = useTranslation();
   return (
     <Card className="overflow-hidden p-4">
       <div className="flex items-center gap-4">
         <PersonAvatar name={user.name} color="var(--primary)" />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate font-semibold">You</h2>
+          <h2 className="truncate font-semibold">{t('You')}</h2>
           <p className="text-sm break-words text-muted-foreground">{user.name}</p>
           <EmergencyCardLink personId={user.id} />
         </div>
@@ -49,6 +51,7 @@ function MemberCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Card className="overflow-hidden p-4">
       {/* On a narrow phone the buttons wrap below, so that a long name keeps its width. */}
@@ -60,10 +63,12 @@ function MemberCard({
             {member.date_of_birth ? (
               <>
                 <Cake className="size-4" aria-hidden="true" />
-                <span>Born {formatDate(member.date_of_birth, DAY_GROUP_FORMAT)}</span>
+                <span>
+                  {t('Born {date}', { date: formatDate(member.date_of_birth, DAY_GROUP_FORMAT) })}
+                </span>
               </>
             ) : (
-              'No date of birth'
+              t('No date of birth')
             )}
           </p>
           <div className="flex flex-wrap gap-x-4">
@@ -73,21 +78,26 @@ function MemberCard({
                 className="mt-1 inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline"
               >
                 <LineChart className="size-4" aria-hidden="true" />
-                Growth chart
+                {t('Growth chart')}
               </Link>
             ) : null}
             <EmergencyCardLink personId={member.id} />
           </div>
         </div>
         <div className="ml-auto flex">
-          <Button variant="ghost" size="icon" aria-label={`Edit ${member.name}`} onClick={onEdit}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t('Edit {name}', { name: member.name })}
+            onClick={onEdit}
+          >
             <Pencil aria-hidden="true" />
           </Button>
           <Button
             variant="ghost"
             size="icon"
             className="text-destructive hover:bg-destructive-soft"
-            aria-label={`Delete ${member.name}`}
+            aria-label={t('Delete {name}', { name: member.name })}
             onClick={onDelete}
           >
             <Trash2 aria-hidden="true" />
@@ -100,6 +110,7 @@ function MemberCard({
 }
 
 export function ProfilesPage() {
+  const { t } = useTranslation();
   const members = useFamilyMembers();
   const user = useSession().data?.user;
   const remove = useDeleteFamilyMember();
@@ -108,8 +119,8 @@ export function ProfilesPage() {
   const [deleting, setDeleting] = useState<FamilyMember | undefined>();
 
   useEffect(() => {
-    if (members.error) showError(toasts.loadProfilesError, members.error);
-  }, [members.error]);
+    if (members.error) showError(t(toasts.loadProfilesError), members.error);
+  }, [members.error, t]);
 
   const openAdd = () => {
     setEditing(undefined);
@@ -120,20 +131,20 @@ export function ProfilesPage() {
     if (!deleting) return;
     try {
       await remove.mutateAsync(deleting.id);
-      showSuccess(toasts.memberDeleted);
+      showSuccess(t(toasts.memberDeleted));
       setDeleting(undefined);
     } catch (error) {
-      showError(toasts.error, error);
+      showError(t(toasts.error), error);
     }
   };
 
   return (
     <>
       <PageHeader
-        title="Family Profiles"
-        subtitle="The people you keep records for"
+        title={t('Family Profiles')}
+        subtitle={t('The people you keep records for')}
         backTo="/"
-        actions={<HeaderAction label="Add Family Member" icon={UserPlus} onClick={openAdd} />}
+        actions={<HeaderAction label={t('Add Family Member')} icon={UserPlus} onClick={openAdd} />}
       />
       {user ? (
         <div className="mb-3">
@@ -158,9 +169,9 @@ export function ProfilesPage() {
           ))}
         </ul>
       ) : members.isError ? null : (
-        <EmptyState icon={Users} title="No family members yet">
+        <EmptyState icon={Users} title={t('No family members yet')}>
           <p className="text-sm text-muted-foreground">
-            Add the people you look after to keep their records apart.
+            {t('Add the people you look after to keep their records apart.')}
           </p>
         </EmptyState>
       )}
@@ -169,19 +180,23 @@ export function ProfilesPage() {
       <ConfirmDialog
         open={deleting !== undefined}
         onOpenChange={(open) => (open ? null : setDeleting(undefined))}
-        title={`Delete ${deleting?.name ?? 'family member'}?`}
+        title={t('Delete {name}?', { name: deleting?.name ?? t('family member') })}
         description={
           <>
-            <p>This permanently removes {deleting?.name} and all of their data:</p>
+            <p>
+              {t('This permanently removes {name} and all of their data:', {
+                name: deleting?.name ?? '',
+              })}
+            </p>
             <ul className="mt-2 list-disc space-y-0.5 pl-5">
               {MEMBER_DELETION_LIST.map((item) => (
-                <li key={item}>{item}</li>
+                <li key={item}>{t(item)}</li>
               ))}
             </ul>
-            <p className="mt-2">This action cannot be undone.</p>
+            <p className="mt-2">{t('This action cannot be undone.')}</p>
           </>
         }
-        confirmLabel="Delete Member"
+        confirmLabel={t('Delete Member')}
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />

@@ -10,6 +10,7 @@ import type {
   Household,
   SharedPerson,
 } from '../../../shared/household';
+import { tr } from '../../../shared/i18n/translate';
 import { householdApi } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 import { useSession } from '../auth/session';
@@ -130,4 +131,4 @@ export function useRecordOwnership(): (record: {
 
 /** How a shared person is named in pickers: whose they are. */
 export const sharedPersonLabel = (person: SharedPerson) =>
-  `${person.name} (shared by ${person.ownerName})`;
+  tr('{name} (shared by {owner})', { name: person.name, owner: person.ownerName });

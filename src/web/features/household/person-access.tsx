@@ -4,6 +4,7 @@
  */
 import { Share2, UserMinus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
 import { GRANT_ROLE_LABELS, type Grant } from '../../../shared/household';
 import { Button } from '../../components/ui/button';
@@ -13,6 +14,7 @@ import { useHousehold, useRemoveAccess } from './household-queries';
 import { ShareAccessDialog } from './share-access-dialog';
 
 export function PersonAccess({ person }: { person: { id: string; name: string } }) {
+  const { t } = useTranslation();
   const household = useHousehold();
   const remove = useRemoveAccess();
   const [sharing, setSharing] = useState<{ grant?: Grant } | undefined>();
@@ -23,38 +25,47 @@ export function PersonAccess({ person }: { person: { id: string; name: string } 
     if (!removing) return;
     try {
       await remove.mutateAsync(removing.id);
-      showSuccess(`${removing.email} no longer has access to ${person.name}`);
+      showSuccess(
+        t('{email} no longer has access to {name}', { email: removing.email, name: person.name }),
+      );
       setRemoving(undefined);
     } catch (error) {
-      showError('Could not remove access', error);
+      showError(t('Could not remove access'), error);
     }
   };
 
   return (
     <div className="mt-3 border-t border-border pt-3">
       {grants.length ? (
-        <ul className="mb-3 space-y-2" aria-label={`People with access to ${person.name}`}>
+        <ul
+          className="mb-3 space-y-2"
+          aria-label={t('People with access to {name}', { name: person.name })}
+        >
           {grants.map((grant) => (
             <li key={grant.id} className="flex items-center gap-2">
               <button
                 type="button"
                 className="min-w-0 flex-1 rounded-lg text-left hover:bg-surface-muted focus-visible:outline-2"
                 onClick={() => setSharing({ grant })}
-                aria-label={`Change access for ${grant.email}`}
+                aria-label={t('Change access for {email}', { email: grant.email })}
               >
                 <span className="block truncate text-sm font-medium">{grant.email}</span>
                 <span className="block text-xs text-muted-foreground">
                   {grant.status === 'accepted'
-                    ? `Accepted by ${grant.acceptedBy ?? ''}`
-                    : 'Pending'}
+                    ? t('Accepted by {name}', { name: grant.acceptedBy ?? '' })
+                    : t('Pending')}
                   {' · '}
-                  {GRANT_ROLE_LABELS[grant.role]}
-                  {grant.allowExport ? ' · may share and export' : ''}
+                  {t(GRANT_ROLE_LABELS[grant.role])}
+                  {grant.allowExport ? ` · ${t('may share and export')}` : ''}
                   {grant.alertAfterMinutes !== null
-                    ? ` · alerted of a missed dose after ${grant.alertAfterMinutes} minutes`
+                    ? ` · ${t('alerted of a missed dose after {count} minutes', {
+                        count: grant.alertAfterMinutes,
+                      })}`
                     : ''}
                   {grant.accessEnds
-                    ? ` · Access ends ${formatDate(grant.accessEnds, DAY_GROUP_FORMAT)}`
+                    ? ` · ${t('Access ends {date}', {
+                        date: formatDate(grant.accessEnds, DAY_GROUP_FORMAT),
+                      })}`
                     : ''}
                 </span>
               </button>
@@ -62,7 +73,7 @@ export function PersonAccess({ person }: { person: { id: string; name: string } 
                 variant="ghost"
                 size="icon"
                 className="text-destructive hover:bg-destructive-soft"
-                aria-label={`Remove access for ${grant.email}`}
+                aria-label={t('Remove access for {email}', { email: grant.email })}
                 onClick={() => setRemoving(grant)}
               >
                 <UserMinus aria-hidden="true" />
@@ -74,11 +85,11 @@ export function PersonAccess({ person }: { person: { id: string; name: string } 
       <Button
         variant="outline"
         size="sm"
-        aria-label={`Share access to ${person.name}`}
+        aria-label={t('Share access to {name}', { name: person.name })}
         onClick={() => setSharing({})}
       >
         <Share2 aria-hidden="true" />
-        Share access
+        {t('Share access')}
       </Button>
       <ShareAccessDialog
         open={sharing !== undefined}
@@ -89,11 +100,14 @@ export function PersonAccess({ person }: { person: { id: string; name: string } 
       <ConfirmDialog
         open={removing !== undefined}
         onOpenChange={(open) => (open ? null : setRemoving(undefined))}
-        title={`Remove access for ${removing?.email ?? ''}?`}
-        description={`${removing?.email ?? ''} will no longer see ${person.name}'s records, from their very next step. What they added stays yours.`}
+        title={t('Remove access for {email}?', { email: removing?.email ?? '' })}
+        description={t(
+          "{email} will no longer see {name}'s records, from their very next step. What they added stays yours.",
+          { email: removing?.email ?? '', name: person.name },
+        )}
         // Every confirming button's name starts with 'Delete' (CONTRACT §2).
-        confirmLabel="Delete access"
-        pendingLabel="Removing..."
+        confirmLabel={t('Delete access')}
+        pendingLabel={t('Removing...')}
         pending={remove.isPending}
         onConfirm={confirmRemove}
       />

@@ -9,6 +9,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../../shared/api-error';
 import {
@@ -62,6 +63,9 @@ export function ShareAccessDialog({
   /** Access to change: its email, role and end are filled in. */
   grant?: Grant;
 }) {
+  const { t } = useTranslation();
+  /** A message of the shared schema or the server, in the language in force. */
+  const said = (message: string | undefined) => (message ? t(message) : undefined);
   const save = useGrantAccess();
   /** The code of the grant just made, with its email, shown until the dialog closes. */
   const [issued, setIssued] = useState<{ email: string; code: string } | undefined>();
@@ -70,6 +74,18 @@ export function ShareAccessDialog({
     defaultValues: emptyValues,
   });
   const errors = form.formState.errors;
+  // Each input's field name and error wiring (names and ids, not words).
+  const inputs = {
+    email: { ...fieldErrorProps('share-access-email', errors.email), ...form.register('email') },
+    role: form.register('role'),
+    accessEnds: form.register('accessEnds'),
+    allowExport: form.register('allowExport'),
+    missedDoseAlert: form.register('missedDoseAlert'),
+    alertAfterMinutes: {
+      ...fieldErrorProps('share-access-alert-after', errors.alertAfterMinutes),
+      ...form.register('alertAfterMinutes'),
+    },
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -105,18 +121,23 @@ export function ShareAccessDialog({
       // A pending grant without a code here: the code went to the email by mail.
       const mailed =
         given.status === 'pending'
-          ? ` We emailed them a one-time Acceptance Code to enter under 'Shared with you'.`
+          ? ` ${t("We emailed them a one-time Acceptance Code to enter under 'Shared with you'.")}`
           : '';
+      const names = { email: values.email, name: person.name };
+      const access =
+        values.role === 'editor'
+          ? t("{email} can keep {name}'s records when signed in with that email.", names)
+          : t("{email} can see {name}'s records when signed in with that email.", names);
       showSuccess({
-        title: given.status === 'accepted' ? 'Access changed' : 'Access granted',
-        description: `${values.email} can ${values.role === 'editor' ? 'keep' : 'see'} ${person.name}'s records when signed in with that email.${mailed}`,
+        title: given.status === 'accepted' ? t('Access changed') : t('Access granted'),
+        description: `${access}${mailed}`,
       });
       onOpenChange(false);
     } catch (error) {
       if (error instanceof ApiError && error.field && error.field in emptyValues) {
         form.setError(error.field as Field, { message: error.message });
       } else {
-        showError('Could not share access', error);
+        showError(t('Could not share access'), error);
       }
     }
   });
@@ -127,17 +148,20 @@ export function ShareAccessDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Share Access"
-        description={`Let another account on this server see or keep ${person.name}'s records.`}
+        title={t('Share Access')}
+        description={t("Let another account on this server see or keep {name}'s records.", {
+          name: person.name,
+        })}
       >
         {issued ? (
           <div className="space-y-4">
             <p>
-              Give {issued.email} this one-time Acceptance Code. Signed in with that email, they
-              enter it under &lsquo;Shared with you&rsquo; on Family Profiles; until then they see
-              nothing of {person.name}&rsquo;s.
+              {t(
+                'Give {email} this one-time Acceptance Code. Signed in with that email, they enter it under ‘Shared with you’ on Family Profiles; until then they see nothing of {name}’s.',
+                { email: issued.email, name: person.name },
+              )}
             </p>
-            <FormField id="share-access-code" label="Acceptance Code">
+            <FormField id="share-access-code" label={t('Acceptance Code')}>
               <Input
                 id="share-access-code"
                 readOnly
@@ -147,42 +171,50 @@ export function ShareAccessDialog({
               />
             </FormField>
             <p className="text-sm text-muted-foreground">
-              It is shown only now. Lost it? Share access with the same email again for a new code.
+              {t(
+                'It is shown only now. Lost it? Share access with the same email again for a new code.',
+              )}
             </p>
             <Button type="button" size="lg" className="w-full" onClick={() => onOpenChange(false)}>
-              Done
+              {t('Done')}
             </Button>
           </div>
         ) : (
           <form onSubmit={submit} className="space-y-4" noValidate>
-            <FormField id="share-access-email" label="Email" required error={errors.email?.message}>
+            <FormField
+              id="share-access-email"
+              label={t('Email')}
+              required
+              error={said(errors.email?.message)}
+            >
               <Input
                 id="share-access-email"
                 type="email"
                 autoComplete="off"
                 required
                 readOnly={grant !== undefined}
-                {...fieldErrorProps('share-access-email', errors.email)}
-                {...form.register('email')}
+                {...inputs.email}
               />
             </FormField>
-            <FormField id="share-access-role" label="Role" error={errors.role?.message}>
-              <Select id="share-access-role" {...form.register('role')}>
+            <FormField id="share-access-role" label={t('Role')} error={said(errors.role?.message)}>
+              <Select id="share-access-role" {...inputs.role}>
                 {GRANT_ROLES.map((role) => (
                   <option key={role} value={role}>
-                    {GRANT_ROLE_LABELS[role]}
+                    {t(GRANT_ROLE_LABELS[role])}
                   </option>
                 ))}
               </Select>
             </FormField>
             <p className="-mt-2 text-sm text-muted-foreground">
-              A Viewer reads every record of {person.name}. An Editor also adds, changes and deletes
-              them; only you can delete {person.name} or change who has access.
+              {t(
+                'A Viewer reads every record of {name}. An Editor also adds, changes and deletes them; only you can delete {name} or change who has access.',
+                { name: person.name },
+              )}
             </p>
             <FormField
               id="share-access-ends"
-              label="Access Ends"
-              error={errors.accessEnds?.message}
+              label={t('Access Ends')}
+              error={said(errors.accessEnds?.message)}
             >
               <Input
                 id="share-access-ends"
@@ -190,39 +222,43 @@ export function ShareAccessDialog({
                 min={minDate}
                 aria-invalid={errors.accessEnds ? true : undefined}
                 aria-describedby="share-access-ends-hint"
-                {...form.register('accessEnds')}
+                {...inputs.accessEnds}
               />
             </FormField>
             <p id="share-access-ends-hint" className="-mt-2 text-sm text-muted-foreground">
-              Optional: the last day of access. Leave it empty to share until you remove it.
+              {t('Optional: the last day of access. Leave it empty to share until you remove it.')}
             </p>
             <div>
               <Checkbox
                 id="share-access-export"
-                label="Allow sharing and export"
+                label={t('Allow sharing and export')}
                 aria-describedby="share-access-export-hint"
-                {...form.register('allowExport')}
+                {...inputs.allowExport}
               />
               <p id="share-access-export-hint" className="mt-1.5 text-sm text-muted-foreground">
-                Lets them create share links, the PDF summary and FHIR downloads of {person.name}.
+                {t('Lets them create share links, the PDF summary and FHIR downloads of {name}.', {
+                  name: person.name,
+                })}
               </p>
             </div>
             <div>
               <Checkbox
                 id="share-access-alert"
-                label={MISSED_DOSE_ALERT_LABEL}
+                label={t(MISSED_DOSE_ALERT_LABEL)}
                 aria-describedby="share-access-alert-hint"
-                {...form.register('missedDoseAlert')}
+                {...inputs.missedDoseAlert}
               />
               <p id="share-access-alert-hint" className="mt-1.5 text-sm text-muted-foreground">
-                They get an alert on their own reminders when a dose of {person.name}&rsquo;s is
-                still not marked this many minutes after its reminder time.
+                {t(
+                  'They get an alert on their own reminders when a dose of {name}’s is still not marked this many minutes after its reminder time.',
+                  { name: person.name },
+                )}
               </p>
             </div>
             <FormField
               id="share-access-alert-after"
-              label={ALERT_AFTER_LABEL}
-              error={errors.alertAfterMinutes?.message}
+              label={t(ALERT_AFTER_LABEL)}
+              error={said(errors.alertAfterMinutes?.message)}
             >
               <Input
                 id="share-access-alert-after"
@@ -232,12 +268,11 @@ export function ShareAccessDialog({
                 max={MAX_ALERT_AFTER_MINUTES}
                 step={1}
                 className="w-32"
-                {...fieldErrorProps('share-access-alert-after', errors.alertAfterMinutes)}
-                {...form.register('alertAfterMinutes')}
+                {...inputs.alertAfterMinutes}
               />
             </FormField>
             <Button type="submit" size="lg" className="w-full" disabled={save.isPending}>
-              {save.isPending ? 'Sharing...' : 'Grant Access'}
+              {save.isPending ? t('Sharing...') : t('Grant Access')}
             </Button>
           </form>
         )}

@@ -5,6 +5,7 @@
  */
 import { Cake } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-error';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
 import { acceptGrantSchema, GRANT_ROLE_LABELS } from '../../../shared/household';
@@ -18,6 +19,7 @@ import { EmergencyCardLink } from '../emergency-card/emergency-card-link';
 import { useAcceptGrant, useHasPendingGrants, useSharedPersons } from './household-queries';
 
 function AcceptanceCodeForm() {
+  const { t } = useTranslation();
   const accept = useAcceptGrant();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -33,17 +35,23 @@ function AcceptanceCodeForm() {
       await accept.mutateAsync({ code });
       setError(undefined);
       setCode('');
-      showSuccess('Access accepted');
+      showSuccess(t('Access accepted'));
     } catch (caught) {
       if (caught instanceof ApiError && caught.field === 'code') setError(caught.message);
-      else showError('Could not accept access', caught);
+      else showError(t('Could not accept access'), caught);
     }
   };
 
+  // The input's error wiring (an id, not words).
+  const errorProps = fieldErrorProps('acceptance-code', error);
   return (
     <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
       <div className="min-w-0 flex-1 basis-48">
-        <FormField id="acceptance-code" label="Acceptance Code" error={error}>
+        <FormField
+          id="acceptance-code"
+          label={t('Acceptance Code')}
+          error={error ? t(error) : undefined}
+        >
           <Input
             id="acceptance-code"
             autoComplete="off"
@@ -51,30 +59,32 @@ function AcceptanceCodeForm() {
             spellCheck={false}
             value={code}
             onChange={(event) => setCode(event.target.value)}
-            {...fieldErrorProps('acceptance-code', error)}
+            {...errorProps}
             aria-describedby={error ? 'acceptance-code-error' : 'acceptance-code-hint'}
           />
         </FormField>
       </div>
       <Button type="submit" disabled={accept.isPending}>
-        {accept.isPending ? 'Accepting...' : 'Accept'}
+        {accept.isPending ? t('Accepting...') : t('Accept')}
       </Button>
       <p id="acceptance-code-hint" className="w-full text-sm text-muted-foreground">
-        Someone who shared a person with your email gave you a code: enter it here to see their
-        records.
+        {t(
+          'Someone who shared a person with your email gave you a code: enter it here to see their records.',
+        )}
       </p>
     </form>
   );
 }
 
 export function SharedWithYou() {
+  const { t } = useTranslation();
   const shared = useSharedPersons();
   const pending = useHasPendingGrants();
   if (shared.length === 0 && !pending) return null;
   return (
     <section aria-labelledby="shared-with-you" className="mt-8">
       <h2 id="shared-with-you" className="mb-3 text-lg font-semibold">
-        Shared with you
+        {t('Shared with you')}
       </h2>
       {shared.length ? (
         <ul className="mb-4 space-y-3">
@@ -84,22 +94,30 @@ export function SharedWithYou() {
                 <PersonAvatar name={person.name} color={person.color} />
                 <div className="min-w-0 flex-1">
                   <h3 className="font-semibold break-words">{person.name}</h3>
-                  <p className="text-sm text-muted-foreground">Shared by {person.ownerName}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {t('Shared by {name}', { name: person.ownerName })}
+                  </p>
                   <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
                     {person.dateOfBirth ? (
                       <span className="inline-flex items-center gap-1.5">
                         <Cake className="size-4" aria-hidden="true" />
-                        Born {formatDate(person.dateOfBirth, DAY_GROUP_FORMAT)}
+                        {t('Born {date}', {
+                          date: formatDate(person.dateOfBirth, DAY_GROUP_FORMAT),
+                        })}
                       </span>
                     ) : null}
                     {person.accessEnds ? (
-                      <span>Access ends {formatDate(person.accessEnds, DAY_GROUP_FORMAT)}</span>
+                      <span>
+                        {t('Access ends {date}', {
+                          date: formatDate(person.accessEnds, DAY_GROUP_FORMAT),
+                        })}
+                      </span>
                     ) : null}
                   </p>
                   <EmergencyCardLink personId={person.personId} />
                 </div>
                 <span className="shrink-0 rounded-full bg-primary-soft px-3 py-1 text-xs font-semibold text-primary">
-                  {GRANT_ROLE_LABELS[person.role]}
+                  {t(GRANT_ROLE_LABELS[person.role])}
                 </span>
               </Card>
             </li>
