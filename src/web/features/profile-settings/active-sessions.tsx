@@ -3,6 +3,7 @@
  * with where and when; any other one can be ended, or all of them at once.
  */
 import { Laptop, LogOut, Smartphone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates';
 import { toasts } from '../../../shared/messages';
 import type { ActiveSession } from '../../../shared/account-security';
@@ -29,6 +30,7 @@ function SessionRow({
   onEnd: () => void;
   ending: boolean;
 }) {
+  const { t } = useTranslation();
   const device = describeUserAgent(session.user_agent);
   const Icon = isPhone(device) ? Smartphone : Laptop;
   const signedIn = formatDate(session.created_at, SESSION_TIME_FORMAT);
@@ -43,16 +45,16 @@ function SessionRow({
             <span>{device}</span>
             {session.current ? (
               <span className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-primary">
-                This device
+                {t('This device')}
               </span>
             ) : null}
           </p>
           <dl className="mt-1 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-sm">
-            <dt className="text-muted-foreground">IP address</dt>
-            <dd className="truncate">{session.ip_address ?? 'Unknown'}</dd>
-            <dt className="text-muted-foreground">Signed in</dt>
+            <dt className="text-muted-foreground">{t('IP address')}</dt>
+            <dd className="truncate">{session.ip_address ?? t('Unknown')}</dd>
+            <dt className="text-muted-foreground">{t('Signed in')}</dt>
             <dd>{signedIn}</dd>
-            <dt className="text-muted-foreground">Last active</dt>
+            <dt className="text-muted-foreground">{t('Last active')}</dt>
             <dd>{formatDate(session.last_active_at, DAY_FORMAT)}</dd>
           </dl>
         </div>
@@ -64,10 +66,10 @@ function SessionRow({
           className="self-end sm:self-center"
           onClick={onEnd}
           disabled={ending}
-          aria-label={`End session on ${device}, signed in ${signedIn}`}
+          aria-label={t('End session on {device}, signed in {time}', { device, time: signedIn })}
         >
           <LogOut aria-hidden="true" />
-          End Session
+          {t('End Session')}
         </Button>
       )}
     </li>
@@ -75,6 +77,7 @@ function SessionRow({
 }
 
 export function ActiveSessions() {
+  const { t } = useTranslation();
   const sessions = useActiveSessions();
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
@@ -84,11 +87,13 @@ export function ActiveSessions() {
     try {
       await endOne.mutateAsync(session.id);
       showSuccess({
-        title: 'Session ended',
-        description: `${describeUserAgent(session.user_agent)} is signed out.`,
+        title: t('Session ended'),
+        description: t('{device} is signed out.', {
+          device: describeUserAgent(session.user_agent),
+        }),
       });
     } catch (error) {
-      showError(toasts.error, error);
+      showError(t(toasts.error), error);
     }
   }
 
@@ -96,11 +101,11 @@ export function ActiveSessions() {
     try {
       await endOthers.mutateAsync();
       showSuccess({
-        title: 'Other sessions ended',
-        description: 'Every other device is signed out.',
+        title: t('Other sessions ended'),
+        description: t('Every other device is signed out.'),
       });
     } catch (error) {
-      showError(toasts.error, error);
+      showError(t(toasts.error), error);
     }
   }
 
@@ -109,21 +114,23 @@ export function ActiveSessions() {
       <section aria-labelledby="sessions-heading" className="space-y-4">
         <div>
           <h2 id="sessions-heading" className="font-semibold">
-            Active sessions
+            {t('Active sessions')}
           </h2>
           <p className="text-sm text-muted-foreground">
-            Where your account is signed in. End any session you do not recognise.
+            {t('Where your account is signed in. End any session you do not recognise.')}
           </p>
         </div>
         {sessions.isPending ? (
           <Loading className="py-4" />
         ) : sessions.isError ? (
           <p className="text-sm text-destructive">
-            Could not load your sessions: {errorMessage(sessions.error)}
+            {t('Could not load your sessions: {message}', {
+              message: errorMessage(sessions.error),
+            })}
           </p>
         ) : (
           <>
-            <ul aria-label="Active sessions" className="space-y-2">
+            <ul aria-label={t('Active sessions')} className="space-y-2">
               {sessions.data.map((session) => (
                 <SessionRow
                   key={session.id}
@@ -136,10 +143,10 @@ export function ActiveSessions() {
             {others.length > 0 ? (
               <Button variant="outline" onClick={endAllOthers} disabled={endOthers.isPending}>
                 <LogOut aria-hidden="true" />
-                {endOthers.isPending ? 'Ending...' : 'End All Other Sessions'}
+                {endOthers.isPending ? t('Ending...') : t('End All Other Sessions')}
               </Button>
             ) : (
-              <p className="text-sm text-muted-foreground">No other device is signed in.</p>
+              <p className="text-sm text-muted-foreground">{t('No other device is signed in.')}</p>
             )}
           </>
         )}

@@ -8,6 +8,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarCheck, CalendarPlus, CalendarX } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CalendarLinkState } from '../../../shared/calendar';
 import { LONG_DATE_FORMAT, formatDate } from '../../../shared/dates';
 import { toasts } from '../../../shared/messages';
@@ -27,6 +28,7 @@ const CALENDAR_KEY = ['calendar-link'] as const;
 const webcalUrl = (url: string) => url.replace(/^https?:/, 'webcal:');
 
 export function CalendarSection() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const persons = usePersons();
   const linkId = useId();
@@ -43,7 +45,7 @@ export function CalendarSection() {
       setReplacing(false);
       queryClient.setQueryData(CALENDAR_KEY, { link });
     },
-    onError: (error) => showError(toasts.error, error),
+    onError: (error) => showError(t(toasts.error), error),
   });
   const revoke = useMutation({
     mutationFn: calendarApi.revoke,
@@ -51,56 +53,70 @@ export function CalendarSection() {
       setMade(null);
       setConfirming(false);
       queryClient.setQueryData(CALENDAR_KEY, { link: null });
-      showSuccess('Calendar link revoked');
+      showSuccess(t('Calendar link revoked'));
     },
-    onError: (error) => showError(toasts.error, error),
+    onError: (error) => showError(t(toasts.error), error),
   });
 
   const link = current.data?.link ?? null;
   const whose = (id: string | null) =>
-    id === null ? 'everyone' : (persons.find((person) => person.id === id)?.label ?? 'one person');
+    id === null
+      ? t('everyone')
+      : (persons.find((person) => person.id === id)?.label ?? t('one person'));
 
   return (
     <Card className="p-5">
-      <h2 className="font-semibold">Calendar</h2>
+      <h2 className="font-semibold">{t('Calendar')}</h2>
       <p className="mb-4 text-sm text-muted-foreground">
-        A private link your phone’s or computer’s calendar can subscribe to: upcoming visits (title,
-        doctor, place) and shots, never conditions, medications or notes. Anyone with the link can
-        read it, so keep it to yourself; revoke it if it gets out.
+        {t(
+          'A private link your phone’s or computer’s calendar can subscribe to: upcoming visits (title, doctor, place) and shots, never conditions, medications or notes. Anyone with the link can read it, so keep it to yourself; revoke it if it gets out.',
+        )}
       </p>
 
       {made?.url ? (
         <div className="mb-4 grid grid-cols-1 gap-1.5">
-          <Label htmlFor={linkId}>Calendar Link</Label>
+          <Label htmlFor={linkId}>{t('Calendar Link')}</Label>
           <Input id={linkId} readOnly value={made.url} onFocus={(e) => e.target.select()} />
           <p className="text-sm text-muted-foreground">
-            Shown only now: copy it into your calendar app (‘Subscribe to calendar’ or ‘From URL’).
+            {t(
+              'Shown only now: copy it into your calendar app (‘Subscribe to calendar’ or ‘From URL’).',
+            )}
           </p>
           <div className="flex flex-wrap gap-2">
             <a className={buttonVariants({ variant: 'primary' })} href={webcalUrl(made.url)}>
               <CalendarCheck aria-hidden="true" />
-              Add to Calendar
+              {t('Add to Calendar')}
             </a>
-            <CopyButton text={made.url} label="Copy Link" />
+            <CopyButton text={made.url} label={t('Copy Link')} />
           </div>
           <LocalLinkWarning link={made.url} />
         </div>
       ) : link ? (
         <p className="mb-4 text-sm" role="status">
-          A link for {whose(link.person_id)} is active, made{' '}
-          {formatDate(link.created_at, LONG_DATE_FORMAT)}
           {link.last_read_at
-            ? `, last read ${formatDate(link.last_read_at, LONG_DATE_FORMAT)}`
-            : ', not read yet'}
-          . Its address was shown when it was made; a new link replaces it.
+            ? t(
+                'A link for {whose} is active, made {made}, last read {read}. Its address was shown when it was made; a new link replaces it.',
+                {
+                  whose: whose(link.person_id),
+                  made: formatDate(link.created_at, LONG_DATE_FORMAT),
+                  read: formatDate(link.last_read_at, LONG_DATE_FORMAT),
+                },
+              )
+            : t(
+                'A link for {whose} is active, made {made}, not read yet. Its address was shown when it was made; a new link replaces it.',
+                {
+                  whose: whose(link.person_id),
+                  made: formatDate(link.created_at, LONG_DATE_FORMAT),
+                },
+              )}
         </p>
       ) : null}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         <div className="sm:w-64 sm:shrink-0">
           <PersonSelect
-            label="Calendar for"
-            everyone="Everyone"
+            label={t('Calendar for')}
+            everyone={t('Everyone')}
             value={personId}
             onChange={setPersonId}
           />
@@ -112,12 +128,12 @@ export function CalendarSection() {
           disabled={create.isPending}
         >
           <CalendarPlus aria-hidden="true" />
-          Create Calendar Link
+          {t('Create Calendar Link')}
         </Button>
         {link ? (
           <Button type="button" variant="outline" onClick={() => setConfirming(true)}>
             <CalendarX aria-hidden="true" />
-            Revoke Calendar Link
+            {t('Revoke Calendar Link')}
           </Button>
         ) : null}
       </div>
@@ -125,20 +141,24 @@ export function CalendarSection() {
       <ConfirmDialog
         open={replacing}
         onOpenChange={setReplacing}
-        title="Replace the calendar link?"
-        description="This ends the link your calendars use: they stop receiving your visits and shots until you subscribe them to the new link."
-        confirmLabel="Create New Link"
-        pendingLabel="Creating..."
+        title={t('Replace the calendar link?')}
+        description={t(
+          'This ends the link your calendars use: they stop receiving your visits and shots until you subscribe them to the new link.',
+        )}
+        confirmLabel={t('Create New Link')}
+        pendingLabel={t('Creating...')}
         pending={create.isPending}
         onConfirm={() => create.mutate()}
       />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Revoke the calendar link?"
-        description="Calendars subscribed to it stop receiving your visits and shots. You can create a new link at any time."
-        confirmLabel="Revoke"
-        pendingLabel="Revoking..."
+        title={t('Revoke the calendar link?')}
+        description={t(
+          'Calendars subscribed to it stop receiving your visits and shots. You can create a new link at any time.',
+        )}
+        confirmLabel={t('Revoke')}
+        pendingLabel={t('Revoking...')}
         pending={revoke.isPending}
         onConfirm={() => revoke.mutate()}
       />

@@ -9,11 +9,12 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Connection, ConnectionsAnswer } from '../../../shared/connections';
 import { formatDate } from '../../../shared/dates';
 import type { FamilyMember } from '../../../shared/family-members';
 import type { Household } from '../../../shared/household';
+import { startI18n } from '../../lib/i18n';
 import { leaveFor } from '../../lib/leave-for';
 import { createQueryClient } from '../../lib/query-client';
 import { SESSION_TIME_FORMAT } from './active-sessions';
@@ -200,6 +201,9 @@ async function choose(select: HTMLSelectElement, value: string) {
     select.dispatchEvent(new Event('change', { bubbles: true }));
   });
 }
+
+// The app's words, as main.tsx starts them: English here (jsdom's browser speaks en-US).
+beforeAll(() => startI18n());
 
 beforeEach(() => {
   answer = {

@@ -10,6 +10,7 @@
 import { Hospital, LogIn, PlugZap, RefreshCw, Unplug } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api-error';
 import {
@@ -66,6 +67,7 @@ function ConnectDialog({
   onOpenChange: (open: boolean) => void;
   portals: PortalOption[];
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const persons = usePersons();
   const connect = useConnect();
@@ -83,8 +85,10 @@ function ConnectDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!chosenPortal) return setProblem({ field: 'portal', message: 'Health System is required' });
-    if (!chosenPerson) return setProblem({ field: 'person_id', message: 'Person is required' });
+    if (!chosenPortal) {
+      return setProblem({ field: 'portal', message: t('Health System is required') });
+    }
+    if (!chosenPerson) return setProblem({ field: 'person_id', message: t('Person is required') });
     setProblem(null);
     connect.mutate(
       { portal: chosenPortal, person_id: chosenPerson },
@@ -94,27 +98,28 @@ function ConnectDialog({
 
   const fieldError = (field: NonNullable<ConnectProblem['field']>) =>
     problem && problem.field === field ? problem.message : undefined;
+  const portalField = `${id}-portal`;
+  const personField = `${id}-person`;
+  const portalError = fieldError('portal');
+  const personError = fieldError('person_id');
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Connect a Patient Portal"
-        description="You sign in to the health system’s patient portal; Kin Health then brings in that person’s records from it."
+        title={t('Connect a Patient Portal')}
+        description={t(
+          'You sign in to the health system’s patient portal; Kin Health then brings in that person’s records from it.',
+        )}
       >
         <form onSubmit={submit} className="space-y-4" noValidate>
-          <FormField
-            id={`${id}-portal`}
-            label="Health System"
-            required
-            error={fieldError('portal')}
-          >
+          <FormField id={portalField} label={t('Health System')} required error={portalError}>
             <Select
-              id={`${id}-portal`}
+              id={portalField}
               required
               value={chosenPortal}
               onChange={(event) => setPortal(event.target.value)}
               disabled={busy}
-              {...fieldErrorProps(`${id}-portal`, fieldError('portal'))}
+              {...fieldErrorProps(portalField, portalError)}
             >
               {portals.map((option) => (
                 <option key={option.name} value={option.name}>
@@ -123,14 +128,14 @@ function ConnectDialog({
               ))}
             </Select>
           </FormField>
-          <FormField id={`${id}-person`} label="Person" required error={fieldError('person_id')}>
+          <FormField id={personField} label={t('Person')} required error={personError}>
             <Select
-              id={`${id}-person`}
+              id={personField}
               required
               value={chosenPerson}
               onChange={(event) => setPersonId(event.target.value)}
               disabled={busy || persons.length === 0}
-              {...fieldErrorProps(`${id}-person`, fieldError('person_id'))}
+              {...fieldErrorProps(personField, personError)}
             >
               {persons.map((person) => (
                 <option key={person.id} value={person.id}>
@@ -146,7 +151,7 @@ function ConnectDialog({
           ) : null}
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             <PlugZap aria-hidden="true" />
-            {busy ? 'Connecting...' : 'Connect'}
+            {busy ? t('Connecting...') : t('Connect')}
           </Button>
         </form>
       </DialogContent>
@@ -164,6 +169,7 @@ function ConnectionItem({
   connection: Connection;
   onDisconnect: () => void;
 }) {
+  const { t } = useTranslation();
   const titleId = useId();
   const sync = useSyncConnection();
   const reconnect = useReconnect();
@@ -181,12 +187,14 @@ function ConnectionItem({
           </h3>
           <p className="text-muted-foreground">
             {connection.last_synced_at
-              ? `Last synced ${formatDate(connection.last_synced_at, SESSION_TIME_FORMAT)}`
-              : 'Not synced yet'}
+              ? t('Last synced {time}', {
+                  time: formatDate(connection.last_synced_at, SESSION_TIME_FORMAT),
+                })
+              : t('Not synced yet')}
           </p>
           {/* Told as it changes: 'Syncing…', then what the sync brought. */}
           <p role="status" className="text-muted-foreground">
-            {syncing ? 'Syncing…' : (connection.last_sync_summary ?? '')}
+            {syncing ? t('Syncing…') : (connection.last_sync_summary ?? '')}
           </p>
           {connection.problem && !syncing ? (
             <p role="alert" className="mt-1 font-medium text-destructive">
@@ -202,11 +210,11 @@ function ConnectionItem({
           aria-describedby={titleId}
           disabled={syncing}
           onClick={() =>
-            sync.mutate(connection.id, { onError: (error) => showError(toasts.error, error) })
+            sync.mutate(connection.id, { onError: (error) => showError(t(toasts.error), error) })
           }
         >
           <RefreshCw aria-hidden="true" />
-          Sync Now
+          {t('Sync Now')}
         </Button>
         {needsSignIn(connection) ? (
           <Button
@@ -215,17 +223,17 @@ function ConnectionItem({
             disabled={leaving}
             onClick={() =>
               reconnect.mutate(connection.id, {
-                onError: (error) => showError(toasts.error, error),
+                onError: (error) => showError(t(toasts.error), error),
               })
             }
           >
             <LogIn aria-hidden="true" />
-            {leaving ? 'Reconnecting...' : 'Reconnect'}
+            {leaving ? t('Reconnecting...') : t('Reconnect')}
           </Button>
         ) : null}
         <Button variant="outline" size="sm" aria-describedby={titleId} onClick={onDisconnect}>
           <Unplug aria-hidden="true" />
-          Disconnect
+          {t('Disconnect')}
         </Button>
       </div>
     </li>
@@ -238,6 +246,7 @@ function ConnectionItem({
  * the list is known.
  */
 function usePortalReturn(answer: ConnectionsAnswer | undefined, settled: boolean) {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const connected = params.get(CONNECTED_PARAM);
   const refused = params.get(CONNECTION_ERROR_PARAM);
@@ -248,7 +257,7 @@ function usePortalReturn(answer: ConnectionsAnswer | undefined, settled: boolean
     if (!settled) return;
     if (refused !== null) setProblem(refused);
     const made = answer?.connections.find((connection) => connection.id === connected);
-    if (made) showSuccess(`Connected to ${made.portal}`);
+    if (made) showSuccess(t('Connected to {portal}', { portal: made.portal }));
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -258,7 +267,7 @@ function usePortalReturn(answer: ConnectionsAnswer | undefined, settled: boolean
       },
       { replace: true },
     );
-  }, [connected, refused, settled, answer, setParams]);
+  }, [connected, refused, settled, answer, setParams, t]);
 
   return { problem, dismiss: () => setProblem(null) };
 }
@@ -275,6 +284,7 @@ function useRefreshAfterSync(answer: ConnectionsAnswer | undefined) {
 }
 
 export function ConnectionsSection() {
+  const { t } = useTranslation();
   const connections = useConnections();
   const returned = usePortalReturn(connections.data, !connections.isPending);
   useRefreshAfterSync(connections.data);
@@ -296,11 +306,12 @@ export function ConnectionsSection() {
       <section aria-labelledby="connections-heading" className="space-y-4">
         <div>
           <h2 id="connections-heading" className="font-semibold">
-            Connections
+            {t('Connections')}
           </h2>
           <p className="text-sm text-muted-foreground">
-            Bring a person’s records in from their health system’s patient portal: sign in to the
-            portal once, then ‘Sync Now’ brings in what is new.
+            {t(
+              'Bring a person’s records in from their health system’s patient portal: sign in to the portal once, then ‘Sync Now’ brings in what is new.',
+            )}
           </p>
         </div>
         {returned.problem ? (
@@ -314,7 +325,7 @@ export function ConnectionsSection() {
         {connections.isPending ? (
           <Loading className="py-4" />
         ) : list.length > 0 ? (
-          <ul aria-label="Connections" className="space-y-2">
+          <ul aria-label={t('Connections')} className="space-y-2">
             {list.map((connection) => (
               <ConnectionItem
                 key={connection.id}
@@ -324,7 +335,7 @@ export function ConnectionsSection() {
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">No connections yet.</p>
+          <p className="text-sm text-muted-foreground">{t('No connections yet.')}</p>
         )}
         <Button
           onClick={() => {
@@ -333,7 +344,7 @@ export function ConnectionsSection() {
           }}
         >
           <PlugZap aria-hidden="true" />
-          Connect a Patient Portal
+          {t('Connect a Patient Portal')}
         </Button>
       </section>
       <ConnectDialog open={connecting} onOpenChange={setConnecting} portals={portals} />
@@ -342,14 +353,20 @@ export function ConnectionsSection() {
         onOpenChange={(open) => {
           if (!open) setDisconnecting(null);
         }}
-        title={disconnecting ? `Disconnect ${connectionTitle(disconnecting)}?` : ''}
-        description={
+        title={
           disconnecting
-            ? `Kin Health stops syncing from ${disconnecting.portal}. The records already brought in stay.`
+            ? t('Disconnect {connection}?', { connection: connectionTitle(disconnecting) })
             : ''
         }
-        confirmLabel="Disconnect"
-        pendingLabel="Disconnecting..."
+        description={
+          disconnecting
+            ? t('Kin Health stops syncing from {portal}. The records already brought in stay.', {
+                portal: disconnecting.portal,
+              })
+            : ''
+        }
+        confirmLabel={t('Disconnect')}
+        pendingLabel={t('Disconnecting...')}
         pending={disconnect.isPending}
         onConfirm={() => {
           if (!disconnecting) return;
@@ -357,9 +374,9 @@ export function ConnectionsSection() {
           disconnect.mutate(gone.id, {
             onSuccess: () => {
               setDisconnecting(null);
-              showSuccess(`Disconnected from ${gone.portal}`);
+              showSuccess(t('Disconnected from {portal}', { portal: gone.portal }));
             },
-            onError: (error) => showError(toasts.error, error),
+            onError: (error) => showError(t(toasts.error), error),
           });
         }}
       />

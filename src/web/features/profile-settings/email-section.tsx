@@ -7,6 +7,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
   EMAIL_CHANGE_NOT_SET_UP_MESSAGE,
@@ -19,22 +20,25 @@ import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { authApi } from '../../lib/api';
+import { key } from '../../../shared/i18n/translate';
 import { parseOrShowError } from '../../lib/validate';
 import { useFreshProof } from '../shell/fresh-proof-dialog';
 import { useChangeEmail } from './security-queries';
 
-export const EMAIL_CHANGED_MESSAGE = 'Email changed. Sign in with your new email from now on.';
-export const EMAIL_LINK_FAILED_MESSAGE =
-  'That confirmation link has expired or has already been used. Ask for a new one.';
+export const EMAIL_CHANGED_MESSAGE = key('Email changed. Sign in with your new email from now on.');
+export const EMAIL_LINK_FAILED_MESSAGE = key(
+  'That confirmation link has expired or has already been used. Ask for a new one.',
+);
 
 export function EmailSection({ currentEmail }: { currentEmail: string }) {
+  const { t } = useTranslation();
   const options = useQuery({ queryKey: ['account-recovery'], queryFn: authApi.accountRecovery });
   const [params] = useSearchParams();
   const [open, setOpen] = useState(false);
   const [newEmail, setNewEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const change = useChangeEmail();
-  const freshProof = useFreshProof(open, toasts.error);
+  const freshProof = useFreshProof(open, t(toasts.error));
   const mail = options.data?.email === true;
   const followed =
     params.get('email') === 'changed'
@@ -45,7 +49,7 @@ export function EmailSection({ currentEmail }: { currentEmail: string }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const data = parseOrShowError(emailChangeSchema, { newEmail }, toasts.error);
+    const data = parseOrShowError(emailChangeSchema, { newEmail }, t(toasts.error));
     if (!data) return;
     const proof = freshProof.proof();
     if (!proof) return;
@@ -65,14 +69,16 @@ export function EmailSection({ currentEmail }: { currentEmail: string }) {
 
   return (
     <Card className="p-5">
-      <h2 className="font-semibold">Email</h2>
+      <h2 className="font-semibold">{t('Email')}</h2>
       <p className="mb-4 text-sm text-muted-foreground">
-        Your account&rsquo;s email is {currentEmail}. A new one takes effect when you follow the
-        link we send to it.
+        {t(
+          'Your account’s email is {email}. A new one takes effect when you follow the link we send to it.',
+          { email: currentEmail },
+        )}
       </p>
       {followed ? (
         <p role="status" className="mb-4 rounded-2xl bg-primary-soft p-4 text-sm">
-          {followed}
+          {t(followed)}
         </p>
       ) : null}
       {sentTo ? (
@@ -81,11 +87,11 @@ export function EmailSection({ currentEmail }: { currentEmail: string }) {
         </p>
       ) : null}
       {options.isSuccess && !mail ? (
-        <p className="mb-4 text-sm text-muted-foreground">{EMAIL_CHANGE_NOT_SET_UP_MESSAGE}</p>
+        <p className="mb-4 text-sm text-muted-foreground">{t(EMAIL_CHANGE_NOT_SET_UP_MESSAGE)}</p>
       ) : null}
       {open ? (
-        <form onSubmit={submit} className="space-y-4" aria-label="Change Email" noValidate>
-          <FormField id="email-new" label="New Email">
+        <form onSubmit={submit} className="space-y-4" aria-label={t('Change Email')} noValidate>
+          <FormField id="email-new" label={t('New Email')}>
             <Input
               id="email-new"
               type="email"
@@ -98,7 +104,7 @@ export function EmailSection({ currentEmail }: { currentEmail: string }) {
           {freshProof.fields}
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Sending...' : 'Send Confirmation Link'}
+              {change.isPending ? t('Sending...') : t('Send Confirmation Link')}
             </Button>
             <Button
               type="button"
@@ -108,7 +114,7 @@ export function EmailSection({ currentEmail }: { currentEmail: string }) {
                 setOpen(false);
               }}
             >
-              Cancel
+              {t('Cancel')}
             </Button>
           </div>
         </form>
@@ -120,7 +126,7 @@ export function EmailSection({ currentEmail }: { currentEmail: string }) {
           disabled={!mail}
           onClick={() => setOpen(true)}
         >
-          Change Email
+          {t('Change Email')}
         </Button>
       )}
     </Card>

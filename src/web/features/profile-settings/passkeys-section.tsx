@@ -6,6 +6,7 @@
  */
 import { FingerprintPattern, PencilLine, Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates';
 import { toasts } from '../../../shared/messages';
 import { passkeyNameSchema, type PasskeyListItem } from '../../../shared/passkeys';
@@ -23,14 +24,16 @@ import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '
 const DAY_FORMAT = 'MMM d, yyyy';
 
 function RenameForm({ passkey, onDone }: { passkey: PasskeyListItem; onDone: () => void }) {
+  const { t } = useTranslation();
   const id = useId();
   const [name, setName] = useState(passkey.name);
   const [error, setError] = useState<string | undefined>();
   const rename = useRenamePasskey();
+  const nameField = `${id}-name`;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseOrShowError(passkeyNameSchema, name, toasts.error, (issue) =>
+    const parsed = parseOrShowError(passkeyNameSchema, name, t(toasts.error), (issue) =>
       setError(issue.message),
     );
     if (parsed === null || parsed === undefined) return;
@@ -39,10 +42,13 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeyListItem; onDone: () 
       { id: passkey.id, name: parsed },
       {
         onSuccess: () => {
-          showSuccess({ title: 'Passkey renamed', description: `It is now ${parsed}.` });
+          showSuccess({
+            title: t('Passkey renamed'),
+            description: t('It is now {name}.', { name: parsed }),
+          });
           onDone();
         },
-        onError: (failure) => showError(toasts.error, failure),
+        onError: (failure) => showError(t(toasts.error), failure),
       },
     );
   }
@@ -51,25 +57,25 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeyListItem; onDone: () 
     <form
       onSubmit={submit}
       className="mt-3 space-y-3"
-      aria-label={`Rename ${passkey.name}`}
+      aria-label={t('Rename {name}', { name: passkey.name })}
       noValidate
     >
-      <FormField id={`${id}-name`} label="Passkey Name" required error={error}>
+      <FormField id={nameField} label={t('Passkey Name')} required error={error}>
         <Input
-          id={`${id}-name`}
+          id={nameField}
           required
           autoFocus
           value={name}
-          {...fieldErrorProps(`${id}-name`, error)}
+          {...fieldErrorProps(nameField, error)}
           onChange={(event) => setName(event.target.value)}
         />
       </FormField>
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={rename.isPending}>
-          {rename.isPending ? 'Saving...' : 'Save Name'}
+          {rename.isPending ? t('Saving...') : t('Save Name')}
         </Button>
         <Button type="button" size="sm" variant="outline" onClick={onDone}>
-          Cancel
+          {t('Cancel')}
         </Button>
       </div>
     </form>
@@ -77,6 +83,7 @@ function RenameForm({ passkey, onDone }: { passkey: PasskeyListItem; onDone: () 
 }
 
 function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyListItem; onRemove: () => void }) {
+  const { t } = useTranslation();
   const [renaming, setRenaming] = useState(false);
   return (
     <li className="rounded-2xl border border-border p-3">
@@ -88,13 +95,15 @@ function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyListItem; onRemove:
           <div className="min-w-0 flex-1">
             <p className="font-medium break-words">{passkey.name}</p>
             <dl className="mt-1 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-sm">
-              <dt className="text-muted-foreground">Added</dt>
-              <dd>{passkey.created_at ? formatDate(passkey.created_at, DAY_FORMAT) : 'Unknown'}</dd>
-              <dt className="text-muted-foreground">Last used</dt>
+              <dt className="text-muted-foreground">{t('Added')}</dt>
+              <dd>
+                {passkey.created_at ? formatDate(passkey.created_at, DAY_FORMAT) : t('Unknown')}
+              </dd>
+              <dt className="text-muted-foreground">{t('Last used')}</dt>
               <dd>
                 {passkey.last_used_at
                   ? formatDate(passkey.last_used_at, SESSION_TIME_FORMAT)
-                  : 'Not yet'}
+                  : t('Not yet')}
               </dd>
             </dl>
           </div>
@@ -104,19 +113,19 @@ function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyListItem; onRemove:
             variant="outline"
             size="sm"
             onClick={() => setRenaming(true)}
-            aria-label={`Rename passkey ${passkey.name}`}
+            aria-label={t('Rename passkey {name}', { name: passkey.name })}
           >
             <PencilLine aria-hidden="true" />
-            Rename
+            {t('Rename')}
           </Button>
           <Button
             variant="outline"
             size="sm"
             onClick={onRemove}
-            aria-label={`Remove passkey ${passkey.name}`}
+            aria-label={t('Remove passkey {name}', { name: passkey.name })}
           >
             <Trash2 aria-hidden="true" />
-            Remove
+            {t('Remove')}
           </Button>
         </div>
       </div>
@@ -126,6 +135,7 @@ function PasskeyRow({ passkey, onRemove }: { passkey: PasskeyListItem; onRemove:
 }
 
 export function PasskeysSection() {
+  const { t } = useTranslation();
   const passkeys = usePasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
@@ -137,21 +147,24 @@ export function PasskeysSection() {
       <section aria-labelledby="passkeys-heading" className="space-y-4">
         <div>
           <h2 id="passkeys-heading" className="font-semibold">
-            Passkeys
+            {t('Passkeys')}
           </h2>
           <p className="text-sm text-muted-foreground">
-            Sign in with this device’s fingerprint, face or screen lock instead of your password and
-            passcode. A passkey counts as both steps of two-factor sign-in.
+            {t(
+              'Sign in with this device’s fingerprint, face or screen lock instead of your password and passcode. A passkey counts as both steps of two-factor sign-in.',
+            )}
           </p>
         </div>
         {passkeys.isPending ? (
           <Loading className="py-4" />
         ) : passkeys.isError ? (
           <p className="text-sm text-destructive">
-            Could not load your passkeys: {errorMessage(passkeys.error)}
+            {t('Could not load your passkeys: {message}', {
+              message: errorMessage(passkeys.error),
+            })}
           </p>
         ) : passkeys.data.length > 0 ? (
-          <ul aria-label="Passkeys" className="space-y-2">
+          <ul aria-label={t('Passkeys')} className="space-y-2">
             {passkeys.data.map((passkey) => (
               <PasskeyRow
                 key={passkey.id}
@@ -161,27 +174,29 @@ export function PasskeysSection() {
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">No passkeys yet.</p>
+          <p className="text-sm text-muted-foreground">{t('No passkeys yet.')}</p>
         )}
         <Button onClick={() => setAdding(true)} disabled={add.isPending}>
           <Plus aria-hidden="true" />
-          {add.isPending ? 'Adding...' : 'Add Passkey'}
+          {add.isPending ? t('Adding...') : t('Add Passkey')}
         </Button>
       </section>
       <FreshProofDialog
         open={adding}
         onOpenChange={setAdding}
-        title="Add a passkey?"
-        description="A passkey signs in to your account without a password. Confirm that it is you; then this device asks for its fingerprint, face or screen lock."
-        confirmLabel="Continue"
-        pendingLabel="Adding..."
-        errorTitle={toasts.error}
+        title={t('Add a passkey?')}
+        description={t(
+          'A passkey signs in to your account without a password. Confirm that it is you; then this device asks for its fingerprint, face or screen lock.',
+        )}
+        confirmLabel={t('Continue')}
+        pendingLabel={t('Adding...')}
+        errorTitle={t(toasts.error)}
         pending={add.isPending}
         onProof={async (proof) => {
           await add.mutateAsync(proof);
           showSuccess({
-            title: 'Passkey added',
-            description: 'This device can now sign you in without a password.',
+            title: t('Passkey added'),
+            description: t('This device can now sign you in without a password.'),
           });
         }}
       />
@@ -190,16 +205,21 @@ export function PasskeysSection() {
         onOpenChange={(open) => {
           if (!open) setRemoving(null);
         }}
-        title={`Remove passkey ${removing?.name ?? ''}?`}
-        description="It will no longer sign you in. Confirm with your password; your password and other passkeys keep working."
-        confirmLabel="Remove Passkey"
-        pendingLabel="Removing..."
-        errorTitle={toasts.error}
+        title={t('Remove passkey {name}?', { name: removing?.name ?? '' })}
+        description={t(
+          'It will no longer sign you in. Confirm with your password; your password and other passkeys keep working.',
+        )}
+        confirmLabel={t('Remove Passkey')}
+        pendingLabel={t('Removing...')}
+        errorTitle={t(toasts.error)}
         pending={remove.isPending}
         onProof={async (proof) => {
           if (!removing) return;
           await remove.mutateAsync({ id: removing.id, proof });
-          showSuccess({ title: 'Passkey removed', description: `${removing.name} is removed.` });
+          showSuccess({
+            title: t('Passkey removed'),
+            description: t('{name} is removed.', { name: removing.name }),
+          });
         }}
       />
     </Card>

@@ -3,6 +3,7 @@
  * Every other device is signed out; this one stays signed in.
  */
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PASSWORD_CHANGED_MESSAGE, passwordChangeSchema } from '../../../shared/account-recovery';
 import { toasts } from '../../../shared/messages';
 import { Button } from '../../components/ui/button';
@@ -17,6 +18,7 @@ import { NewPasswordField } from '../auth/new-password-field';
 const EMPTY = { currentPassword: '', newPassword: '' };
 
 export function PasswordSection() {
+  const { t } = useTranslation();
   const [values, setValues] = useState(EMPTY);
   const change = useChangePassword();
   const update = (field: keyof typeof EMPTY, value: string) =>
@@ -24,25 +26,25 @@ export function PasswordSection() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const data = parseOrShowError(passwordChangeSchema, values, toasts.error);
+    const data = parseOrShowError(passwordChangeSchema, values, t(toasts.error));
     if (!data) return;
     change.mutate(data, {
       onSuccess: () => {
         setValues(EMPTY);
-        showSuccess(PASSWORD_CHANGED_MESSAGE);
+        showSuccess(t(PASSWORD_CHANGED_MESSAGE));
       },
-      onError: (error) => showError(toasts.error, error),
+      onError: (error) => showError(t(toasts.error), error),
     });
   }
 
   return (
     <Card className="p-5">
-      <h2 className="font-semibold">Password</h2>
+      <h2 className="font-semibold">{t('Password')}</h2>
       <p className="mb-4 text-sm text-muted-foreground">
-        Changing it signs your other devices out.
+        {t('Changing it signs your other devices out.')}
       </p>
-      <form onSubmit={submit} className="space-y-4" aria-label="Password" noValidate>
-        <FormField id="password-current" label="Current Password">
+      <form onSubmit={submit} className="space-y-4" aria-label={t('Password')} noValidate>
+        <FormField id="password-current" label={t('Current Password')}>
           <Input
             id="password-current"
             type="password"
@@ -58,7 +60,7 @@ export function PasswordSection() {
           onChange={(value) => update('newPassword', value)}
         />
         <Button type="submit" className="w-full sm:w-auto" disabled={change.isPending}>
-          {change.isPending ? 'Saving...' : 'Change Password'}
+          {change.isPending ? t('Saving...') : t('Change Password')}
         </Button>
       </form>
     </Card>

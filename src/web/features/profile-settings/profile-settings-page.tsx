@@ -4,6 +4,7 @@
  */
 import { LogOut, TriangleAlert } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { profileUpdateSchema } from '../../../shared/auth';
 import { toasts } from '../../../shared/messages';
 import { Button } from '../../components/ui/button';
@@ -33,8 +34,11 @@ import { PasskeysSection } from './passkeys-section';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { usePasskeysOffered } from '../auth/passkey-sign-in';
 
+const FULL_NAME_FIELD = 'profile-full-name';
+
 /** For an account whose password, chosen at sign-up, is one of the most common. */
 function CommonPasswordNotice() {
+  const { t } = useTranslation();
   return (
     <Card className="border-destructive p-5">
       <section aria-labelledby="common-password-heading" className="flex items-start gap-3">
@@ -43,12 +47,12 @@ function CommonPasswordNotice() {
         </span>
         <div className="min-w-0 flex-1">
           <h2 id="common-password-heading" className="font-semibold">
-            Your password is easy to guess
+            {t('Your password is easy to guess')}
           </h2>
           <p className="text-sm text-muted-foreground">
-            The password you chose is one of the most common. Anyone could guess it. Turn on
-            two-factor sign-in below, so that the password alone does not open your family’s
-            records.
+            {t(
+              'The password you chose is one of the most common. Anyone could guess it. Turn on two-factor sign-in below, so that the password alone does not open your family’s records.',
+            )}
           </p>
         </div>
       </section>
@@ -57,6 +61,7 @@ function CommonPasswordNotice() {
 }
 
 export function ProfileSettingsPage() {
+  const { t } = useTranslation();
   const profile = useProfile();
   const update = useUpdateProfile();
   const [fullName, setFullName] = useState('');
@@ -80,22 +85,25 @@ export function ProfileSettingsPage() {
     const parsed = parseOrShowError(
       profileUpdateSchema,
       { full_name: fullName },
-      toasts.error,
+      t(toasts.error),
       (issue) => setNameError(issue.message),
     );
     if (!parsed) return;
     setNameError(undefined);
     try {
       await update.mutateAsync(parsed.full_name);
-      showSuccess(toasts.profileUpdated);
+      showSuccess({
+        title: t(toasts.profileUpdated.title),
+        description: t(toasts.profileUpdated.description),
+      });
     } catch (error) {
-      showError(toasts.error, error);
+      showError(t(toasts.error), error);
     }
   }
 
   return (
     <>
-      <PageHeader title="Profile Settings" backTo="/" />
+      <PageHeader title={t('Profile Settings')} backTo="/" />
       {profile.isPending ? (
         <Loading />
       ) : (
@@ -103,21 +111,21 @@ export function ProfileSettingsPage() {
           <Card className="p-5">
             {/* Its own messages, as visible text, rather than the browser's bubble. */}
             <form onSubmit={submit} className="space-y-4" noValidate>
-              <FormField id="profile-email" label="Email">
+              <FormField id="profile-email" label={t('Email')}>
                 <Input id="profile-email" type="email" readOnly value={profile.data?.email ?? ''} />
               </FormField>
-              <FormField id="profile-full-name" label="Full Name" required error={nameError}>
+              <FormField id={FULL_NAME_FIELD} label={t('Full Name')} required error={nameError}>
                 <Input
-                  id="profile-full-name"
+                  id={FULL_NAME_FIELD}
                   required
-                  {...fieldErrorProps('profile-full-name', nameError)}
+                  {...fieldErrorProps(FULL_NAME_FIELD, nameError)}
                   autoComplete="name"
                   value={fullName}
                   onChange={(event) => setFullName(event.target.value)}
                 />
               </FormField>
               <Button type="submit" className="w-full sm:w-auto" disabled={update.isPending}>
-                {update.isPending ? 'Saving...' : 'Update Profile'}
+                {update.isPending ? t('Saving...') : t('Update Profile')}
               </Button>
             </form>
           </Card>
@@ -138,11 +146,13 @@ export function ProfileSettingsPage() {
           <YourDataSection />
           <DocumentStorageSection />
           <Card className="p-5">
-            <h2 className="font-semibold">Sign Out</h2>
-            <p className="mb-4 text-sm text-muted-foreground">End this session on this device.</p>
+            <h2 className="font-semibold">{t('Sign Out')}</h2>
+            <p className="mb-4 text-sm text-muted-foreground">
+              {t('End this session on this device.')}
+            </p>
             <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
               <LogOut aria-hidden="true" />
-              Sign Out
+              {t('Sign Out')}
             </Button>
           </Card>
         </div>

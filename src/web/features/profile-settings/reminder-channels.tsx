@@ -6,6 +6,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { key } from '../../../shared/i18n/translate';
 import { formatDate } from '../../../shared/dates';
 import { toasts } from '../../../shared/messages';
 import {
@@ -26,27 +28,46 @@ import { parseOrShowError } from '../../lib/validate';
 
 const CHANNELS_KEY = ['notification-channels'] as const;
 
-/** Each channel's group name and what its field is for. */
-const CHANNEL_TEXT: Record<NotificationChannel, { name: string; hint: string; example: string }> = {
+/**
+ * Each channel's group name and what its field is for. 'ntfy' is the service's own name, the
+ * same in every language (`translated: false`); the other words are keys for `t`.
+ */
+const CHANNEL_TEXT: Record<
+  NotificationChannel,
+  { name: string; translated: boolean; hint: string; example: string }
+> = {
   ntfy: {
     name: 'ntfy',
-    hint: 'Reminders as ntfy notifications; a dose reminder has ‘Taken’ and ‘Skip’ buttons. A password or access token goes in the URL (https://user:token@ntfy.example.com/topic).',
+    translated: false,
+    hint: key(
+      'Reminders as ntfy notifications; a dose reminder has ‘Taken’ and ‘Skip’ buttons. A password or access token goes in the URL (https://user:token@ntfy.example.com/topic).',
+    ),
     example: 'https://ntfy.sh/your-family-reminders',
   },
   webhook: {
-    name: 'Webhook',
-    hint: 'Reminders POSTed as JSON, signed with a secret of your own (the X-Kin-Signature header).',
+    name: key('Webhook'),
+    translated: true,
+    hint: key(
+      'Reminders POSTed as JSON, signed with a secret of your own (the X-Kin-Signature header).',
+    ),
     example: 'https://automations.example.com/hooks/kin',
   },
 };
 
+/** A channel's name as the page shows it. */
+function channelName(channel: NotificationChannel, t: (text: string) => string): string {
+  const { name, translated } = CHANNEL_TEXT[channel];
+  return translated ? t(name) : name;
+}
+
 const OUTCOME_WORDS: Record<ChannelDelivery['outcome'], string> = {
-  sent: 'Sent',
-  retried: 'Failed, will retry',
-  failed: 'Failed',
+  sent: key('Sent'),
+  retried: key('Failed, will retry'),
+  failed: key('Failed'),
 };
 
 export function ReminderChannels() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const state = useQuery({ queryKey: CHANNELS_KEY, queryFn: notificationChannelsApi.get });
   const [secret, setSecret] = useState<string | null>(null);
@@ -55,10 +76,11 @@ export function ReminderChannels() {
   return (
     <div className="mt-6 grid gap-5 border-t pt-5">
       <div>
-        <h3 className="font-semibold">Other channels</h3>
+        <h3 className="font-semibold">{t('Other channels')}</h3>
         <p className="text-sm text-muted-foreground">
-          The same reminders, for every device, through ntfy or a webhook of your own. ‘Hide names
-          on the lock screen’ applies to them too.
+          {t(
+            'The same reminders, for every device, through ntfy or a webhook of your own. ‘Hide names on the lock screen’ applies to them too.',
+          )}
         </p>
       </div>
       {NOTIFICATION_CHANNELS.map((channel) => (
@@ -73,14 +95,15 @@ export function ReminderChannels() {
       ))}
       {secret ? (
         <div className="grid gap-1.5" role="status">
-          <Label htmlFor="webhook-secret">Signing Secret</Label>
+          <Label htmlFor="webhook-secret">{t('Signing Secret')}</Label>
           <Input id="webhook-secret" readOnly value={secret} onFocus={(e) => e.target.select()} />
           <p className="text-sm text-muted-foreground">
-            Shown only now: give it to the webhook’s receiver, which checks each request’s signature
-            with it.
+            {t(
+              'Shown only now: give it to the webhook’s receiver, which checks each request’s signature with it.',
+            )}
           </p>
           <div>
-            <CopyButton text={secret} label="Copy Secret" />
+            <CopyButton text={secret} label={t('Copy Secret')} />
           </div>
         </div>
       ) : null}
@@ -103,8 +126,10 @@ function ChannelForm({
   onSecret: (secret: string | null) => void;
 }) {
   const id = useId();
-  const label = CHANNEL_LABELS[channel];
+  const { t } = useTranslation();
+  const label = t(CHANNEL_LABELS[channel]);
   const text = CHANNEL_TEXT[channel];
+  const name = channelName(channel, t);
   const [url, setUrl] = useState('');
   const [outcome, setOutcome] = useState<{ sent: boolean; message: string } | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -115,7 +140,7 @@ function ChannelForm({
 
   /** Saves the URL as typed (when it changed); the new state, or null when refused. */
   async function saveTyped(): Promise<boolean> {
-    const input = parseOrShowError(channelUrlSchema(channel), { url }, toasts.error);
+    const input = parseOrShowError(channelUrlSchema(channel), { url }, t(toasts.error));
     if (!input) return false;
     if (input.url === saved) return true;
     if (channel === 'ntfy') {
@@ -130,8 +155,8 @@ function ChannelForm({
 
   const save = useMutation({
     mutationFn: saveTyped,
-    onSuccess: (done) => done && showSuccess(`${label} saved`),
-    onError: (error) => showError(toasts.error, error),
+    onSuccess: (done) => done && showSuccess(t('{label} saved', { label })),
+    onError: (error) => showError(t(toasts.error), error),
   });
   const test = useMutation({
     mutationFn: async () => {
@@ -143,7 +168,7 @@ function ChannelForm({
       onStored(answer.state);
       setOutcome({ sent: answer.sent, message: answer.message });
     },
-    onError: (error) => showError(toasts.error, error),
+    onError: (error) => showError(t(toasts.error), error),
   });
   const remove = useMutation({
     mutationFn: () => notificationChannelsApi.remove(channel),
@@ -154,7 +179,7 @@ function ChannelForm({
       setRemoving(false);
       if (channel === 'webhook') onSecret(null);
     },
-    onError: (error) => showError(toasts.error, error),
+    onError: (error) => showError(t(toasts.error), error),
   });
   const renew = useMutation({
     mutationFn: notificationChannelsApi.newWebhookSecret,
@@ -163,7 +188,7 @@ function ChannelForm({
       onSecret(answer.secret ?? null);
       setRenewing(false);
     },
-    onError: (error) => showError(toasts.error, error),
+    onError: (error) => showError(t(toasts.error), error),
   });
   const busy = loading || save.isPending || test.isPending;
 
@@ -174,7 +199,7 @@ function ChannelForm({
 
   return (
     <fieldset className="grid min-w-0 gap-2">
-      <legend className="sr-only">{text.name}</legend>
+      <legend className="sr-only">{name}</legend>
       <form className="grid min-w-0 gap-2" onSubmit={submit} noValidate>
         <Label htmlFor={id}>{label}</Label>
         <Input
@@ -187,22 +212,22 @@ function ChannelForm({
           value={url}
           onChange={(e) => setUrl(e.target.value)}
         />
-        <p className="text-sm wrap-anywhere text-muted-foreground">{text.hint}</p>
+        <p className="text-sm wrap-anywhere text-muted-foreground">{t(text.hint)}</p>
         <div className="flex flex-wrap gap-2">
           <Button type="submit" variant="outline" disabled={busy}>
-            {save.isPending ? 'Saving...' : 'Save'}
+            {save.isPending ? t('Saving...') : t('Save')}
           </Button>
           <Button type="button" variant="outline" disabled={busy} onClick={() => test.mutate()}>
-            {test.isPending ? 'Sending...' : 'Send Test'}
+            {test.isPending ? t('Sending...') : t('Send Test')}
           </Button>
           {saved !== null && channel === 'webhook' ? (
             <Button type="button" variant="outline" onClick={() => setRenewing(true)}>
-              New Signing Secret
+              {t('New Signing Secret')}
             </Button>
           ) : null}
           {saved !== null ? (
             <Button type="button" variant="outline" onClick={() => setRemoving(true)}>
-              Remove
+              {t('Remove')}
             </Button>
           ) : null}
         </div>
@@ -211,7 +236,7 @@ function ChannelForm({
         <p
           role="status"
           className={outcome.sent ? 'text-sm' : 'text-sm text-destructive'}
-          aria-label={`${text.name} test`}
+          aria-label={t('{name} test', { name })}
         >
           {outcome.message}
         </p>
@@ -219,20 +244,26 @@ function ChannelForm({
       <ConfirmDialog
         open={removing}
         onOpenChange={setRemoving}
-        title={`Stop sending reminders to this ${channel === 'ntfy' ? 'ntfy topic' : 'webhook'}?`}
-        description="Reminders still go to your devices and by email as you chose above."
-        confirmLabel="Remove"
-        pendingLabel="Removing..."
+        title={
+          channel === 'ntfy'
+            ? t('Stop sending reminders to this ntfy topic?')
+            : t('Stop sending reminders to this webhook?')
+        }
+        description={t('Reminders still go to your devices and by email as you chose above.')}
+        confirmLabel={t('Remove')}
+        pendingLabel={t('Removing...')}
         pending={remove.isPending}
         onConfirm={() => remove.mutate()}
       />
       <ConfirmDialog
         open={renewing}
         onOpenChange={setRenewing}
-        title="Make a new signing secret?"
-        description="The old secret stops working at once: the receiver refuses reminders until you give it the new one."
-        confirmLabel="Make New Secret"
-        pendingLabel="Making..."
+        title={t('Make a new signing secret?')}
+        description={t(
+          'The old secret stops working at once: the receiver refuses reminders until you give it the new one.',
+        )}
+        confirmLabel={t('Make New Secret')}
+        pendingLabel={t('Making...')}
         pending={renew.isPending}
         onConfirm={() => renew.mutate()}
       />
@@ -241,13 +272,14 @@ function ChannelForm({
 }
 
 function DeliveryLog({ deliveries }: { deliveries: ChannelDelivery[] }) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="delivery-log">
       <h3 id="delivery-log" className="font-semibold">
-        Delivery Log
+        {t('Delivery Log')}
       </h3>
       {deliveries.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Nothing sent to these channels yet.</p>
+        <p className="text-sm text-muted-foreground">{t('Nothing sent to these channels yet.')}</p>
       ) : (
         <ul className="mt-2 grid gap-2 text-sm">
           {deliveries.map((delivery) => (
@@ -257,10 +289,10 @@ function DeliveryLog({ deliveries }: { deliveries: ChannelDelivery[] }) {
                   delivery.outcome === 'sent' ? 'font-medium' : 'font-medium text-destructive'
                 }
               >
-                {OUTCOME_WORDS[delivery.outcome]}
+                {t(OUTCOME_WORDS[delivery.outcome])}
               </span>
               {' · '}
-              {CHANNEL_TEXT[delivery.channel].name} · {delivery.what} ·{' '}
+              {channelName(delivery.channel, t)} · {delivery.what} ·{' '}
               <time dateTime={delivery.created_at}>
                 {formatDate(delivery.created_at, 'MMM d, h:mm a')}
               </time>

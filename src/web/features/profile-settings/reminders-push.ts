@@ -3,14 +3,20 @@
  * server's VAPID public key once the user has allowed notifications.
  */
 
+import { key } from '../../../shared/i18n/translate';
+
+/** Its message is a catalogue key, translated where it is shown. */
 export class ReminderDeviceError extends Error {}
 
-export const NOT_SUPPORTED =
-  'This browser cannot get reminders: it has no push messages (on an iPhone or iPad, add Kin Health to the Home Screen first).';
-export const PERMISSION_DENIED =
-  'Notifications are blocked for this site. Allow them in the browser’s site settings, then try again.';
-export const SUBSCRIBE_FAILED =
-  'This browser could not sign up for push messages (it needs its push service to be reachable). Try again later.';
+export const NOT_SUPPORTED = key(
+  'This browser cannot get reminders: it has no push messages (on an iPhone or iPad, add Kin Health to the Home Screen first).',
+);
+export const PERMISSION_DENIED = key(
+  'Notifications are blocked for this site. Allow them in the browser’s site settings, then try again.',
+);
+export const SUBSCRIBE_FAILED = key(
+  'This browser could not sign up for push messages (it needs its push service to be reachable). Try again later.',
+);
 
 export function pushSupported(): boolean {
   return (

@@ -7,6 +7,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { key } from '../../../shared/i18n/translate';
 import { DOSE_SLOTS } from '../../../shared/doses';
 import { DEFAULT_REFILL_DAYS } from '../../../shared/medication-supply';
 import { toasts } from '../../../shared/messages';
@@ -36,6 +38,9 @@ import { ReminderChannels } from './reminder-channels';
 
 const REMINDERS_KEY = ['reminders'] as const;
 
+/** The time zones the browser knows, offered as the field is typed in. */
+const knownTimeZones = () => Intl.supportedValuesOf('timeZone');
+
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 const SLOT_FIELDS = {
@@ -55,18 +60,18 @@ interface DeviceChoice {
 const DEVICE_SWITCHES: readonly { key: keyof DeviceChoice; label: string; hint: string }[] = [
   {
     key: 'medication_reminders',
-    label: 'Medication reminders',
-    hint: 'At each time of day, the doses due then and not yet marked, one per person.',
+    label: key('Medication reminders'),
+    hint: key('At each time of day, the doses due then and not yet marked, one per person.'),
   },
   {
     key: 'visit_reminders',
-    label: 'Visit reminders',
-    hint: 'The day before a visit, and two hours before.',
+    label: key('Visit reminders'),
+    hint: key('The day before a visit, and two hours before.'),
   },
   {
     key: 'vaccine_reminders',
-    label: 'Vaccine reminders',
-    hint: 'A week before a vaccine dose is due, and on the day it becomes overdue.',
+    label: key('Vaccine reminders'),
+    hint: key('A week before a vaccine dose is due, and on the day it becomes overdue.'),
   },
 ];
 
@@ -75,6 +80,7 @@ const refillDaysOf = (typed: string): unknown =>
   /^\d+$/.test(typed.trim()) ? Number(typed.trim()) : typed;
 
 export function RemindersSection() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const zoneId = useId();
   const state = useQuery({ queryKey: REMINDERS_KEY, queryFn: remindersApi.get });
@@ -121,12 +127,12 @@ export function RemindersSection() {
   const saveSettings = useMutation({
     mutationFn: remindersApi.saveSettings,
     onSuccess: stored,
-    onError: (error) => showError(toasts.error, error),
+    onError: (error) => showError(t(toasts.error), error),
   });
 
   const chooseOnDevice = useMutation({
     mutationFn: async (next: DeviceChoice) => {
-      if (!state.data) throw new Error('Reminders are still loading');
+      if (!state.data) throw new Error(t('Reminders are still loading'));
       if (!DEVICE_SWITCHES.some(({ key }) => next[key])) {
         const subscription = await currentSubscription();
         const answer = subscription
@@ -153,7 +159,7 @@ export function RemindersSection() {
     },
     onError: (error) => {
       if (error instanceof ReminderDeviceError) setProblem(error.message);
-      else showError(toasts.error, error);
+      else showError(t(toasts.error), error);
     },
   });
 
@@ -171,14 +177,14 @@ export function RemindersSection() {
         // Typed as text: what is no whole number goes as typed, for the schema to refuse.
         refill_days: refillDays === null ? form.refill_days : refillDaysOf(refillDays),
       },
-      toasts.error,
+      t(toasts.error),
     );
     if (!input) return;
     saveSettings.mutate(input, {
       onSuccess: (next) => {
         setForm(next.settings);
         setRefillDays(null);
-        showSuccess('Reminder settings saved');
+        showSuccess(t('Reminder settings saved'));
       },
     });
   };
@@ -201,45 +207,51 @@ export function RemindersSection() {
 
   return (
     <Card className="p-5">
-      <h2 className="font-semibold">Reminders</h2>
+      <h2 className="font-semibold">{t('Reminders')}</h2>
       <p className="mb-4 text-sm text-muted-foreground">
-        Notifications on this device when doses are due, before visits and for vaccine doses. Each
-        device you turn them on for gets them.
+        {t(
+          'Notifications on this device when doses are due, before visits and for vaccine doses. Each device you turn them on for gets them.',
+        )}
       </p>
 
       <div className="grid gap-2">
         {DEVICE_SWITCHES.map(({ key, label, hint }) => (
           <Switch
             key={key}
-            label={label}
-            hint={hint}
+            label={t(label)}
+            hint={t(hint)}
             checked={choice[key]}
             disabled={busy}
             onCheckedChange={(on) => chooseOnDevice.mutate({ ...choice, [key]: on })}
           />
         ))}
         <Switch
-          label="Hide names on the lock screen"
-          hint="Notifications say only ‘Medication due’, ‘Visit reminder’ or ‘Vaccine due’."
+          label={t('Hide names on the lock screen')}
+          hint={t('Notifications say only ‘Medication due’, ‘Visit reminder’ or ‘Vaccine due’.')}
           checked={state.data?.settings.hide_names ?? false}
           disabled={!settings || saveSettings.isPending}
           onCheckedChange={(on) => saveSwitch('hide_names', on)}
         />
         <Switch
-          label="Email reminders"
+          label={t('Email reminders')}
           nameFromContent
           hint={
             mail
-              ? 'The same reminders by email too, for phones where notifications cannot be turned on. They name only the person and ‘Medication due’ or ‘Visit reminder’.'
-              : EMAIL_REMINDERS_NOT_SET_UP_MESSAGE
+              ? t(
+                  'The same reminders by email too, for phones where notifications cannot be turned on. They name only the person and ‘Medication due’ or ‘Visit reminder’.',
+                )
+              : t(EMAIL_REMINDERS_NOT_SET_UP_MESSAGE)
           }
           checked={state.data?.settings.email_reminders ?? false}
           disabled={!mail || !settings || saveSettings.isPending}
           onCheckedChange={(on) => saveSwitch('email_reminders', on)}
         />
         <Switch
-          label="Refill reminders"
-          hint={`${form?.refill_days ?? DEFAULT_REFILL_DAYS} days before a medication with a Quantity On Hand runs out, and when its prescription ends, on the devices with medication reminders.`}
+          label={t('Refill reminders')}
+          hint={t(
+            '{count} days before a medication with a Quantity On Hand runs out, and when its prescription ends, on the devices with medication reminders.',
+            { count: form?.refill_days ?? DEFAULT_REFILL_DAYS },
+          )}
           checked={state.data?.settings.refill_reminders ?? true}
           disabled={!settings || saveSettings.isPending}
           onCheckedChange={(on) => saveSwitch('refill_reminders', on)}
@@ -247,7 +259,7 @@ export function RemindersSection() {
       </div>
       {problem ? (
         <p className="mt-3 text-sm text-destructive" role="alert">
-          {problem}
+          {t(problem)}
         </p>
       ) : null}
 
@@ -258,7 +270,7 @@ export function RemindersSection() {
               const field = SLOT_FIELDS[slot];
               return (
                 <div key={slot} className="grid gap-1.5">
-                  <Label htmlFor={`${zoneId}-${field}`}>{slot}</Label>
+                  <Label htmlFor={`${zoneId}-${field}`}>{t(slot)}</Label>
                   <Input
                     id={`${zoneId}-${field}`}
                     type="time"
@@ -271,7 +283,7 @@ export function RemindersSection() {
             })}
           </div>
           <div className="grid gap-1.5 sm:w-72">
-            <Label htmlFor={zoneId}>Time Zone</Label>
+            <Label htmlFor={zoneId}>{t('Time Zone')}</Label>
             <Input
               id={zoneId}
               list={`${zoneId}-zones`}
@@ -280,13 +292,13 @@ export function RemindersSection() {
               onChange={(e) => setForm({ ...form, time_zone: e.target.value })}
             />
             <datalist id={`${zoneId}-zones`}>
-              {Intl.supportedValuesOf('timeZone').map((zone) => (
+              {knownTimeZones().map((zone) => (
                 <option key={zone} value={zone} />
               ))}
             </datalist>
           </div>
           <div className="grid gap-1.5 sm:w-72">
-            <Label htmlFor={`${zoneId}-refill`}>{REFILL_DAYS_LABEL}</Label>
+            <Label htmlFor={`${zoneId}-refill`}>{t(REFILL_DAYS_LABEL)}</Label>
             <Input
               id={`${zoneId}-refill`}
               inputMode="numeric"
@@ -297,7 +309,7 @@ export function RemindersSection() {
           </div>
           <div>
             <Button type="submit" variant="outline" disabled={saveSettings.isPending}>
-              {saveSettings.isPending ? 'Saving...' : 'Save Reminder Times'}
+              {saveSettings.isPending ? t('Saving...') : t('Save Reminder Times')}
             </Button>
           </div>
         </form>

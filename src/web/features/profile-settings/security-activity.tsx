@@ -35,6 +35,7 @@ import {
   UserPlus,
   type LucideIcon,
 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates';
 import {
   auditEventLabels,
@@ -108,6 +109,8 @@ const refusals = new Set<AuditEvent>([
 ]);
 
 function ActivityRow({ entry }: { entry: SecurityActivityEntry }) {
+  const { t } = useTranslation();
+  const label = auditEventLabels[entry.event];
   const Icon = icons[entry.event] ?? ShieldCheck;
   const failed = refusals.has(entry.event);
   const detail = describeAuditDetail(entry);
@@ -124,7 +127,7 @@ function ActivityRow({ entry }: { entry: SecurityActivityEntry }) {
       </span>
       <div className="min-w-0 flex-1 wrap-anywhere">
         <p className="font-medium">
-          {auditEventLabels[entry.event] ?? entry.event}
+          {label ? t(label) : entry.event}
           {detail ? <span className="font-normal text-muted-foreground"> · {detail}</span> : null}
         </p>
         <p className="text-sm text-muted-foreground">
@@ -139,28 +142,31 @@ function ActivityRow({ entry }: { entry: SecurityActivityEntry }) {
 }
 
 export function SecurityActivity() {
+  const { t } = useTranslation();
   const activity = useSecurityActivity();
   return (
     <Card className="p-5">
       <section aria-labelledby="security-activity-heading" className="space-y-4">
         <div>
           <h2 id="security-activity-heading" className="font-semibold">
-            Recent security activity
+            {t('Recent security activity')}
           </h2>
           <p className="text-sm text-muted-foreground">
-            Sign-ins, failed attempts and changes to your account’s security, newest first.
+            {t('Sign-ins, failed attempts and changes to your account’s security, newest first.')}
           </p>
         </div>
         {activity.isPending ? (
           <Loading className="py-4" />
         ) : activity.isError ? (
           <p className="text-sm text-destructive">
-            Could not load your security activity: {errorMessage(activity.error)}
+            {t('Could not load your security activity: {message}', {
+              message: errorMessage(activity.error),
+            })}
           </p>
         ) : activity.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nothing yet.</p>
+          <p className="text-sm text-muted-foreground">{t('Nothing yet.')}</p>
         ) : (
-          <ol aria-label="Recent security activity" className="divide-y divide-border">
+          <ol aria-label={t('Recent security activity')} className="divide-y divide-border">
             {activity.data.map((entry) => (
               <ActivityRow key={entry.id} entry={entry} />
             ))}

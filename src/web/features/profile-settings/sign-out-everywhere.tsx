@@ -10,7 +10,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { ShieldOff } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { key } from '../../../shared/i18n/translate';
 import { toasts } from '../../../shared/messages';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -19,10 +21,11 @@ import { showSuccess } from '../../lib/toast';
 import { useForgetUser } from '../auth/session';
 import { FreshProofDialog } from '../shell/fresh-proof-dialog';
 
-export const SIGN_OUT_EVERYWHERE_HEADING = 'Sign out everywhere and remove passkeys';
-export const SIGN_OUT_EVERYWHERE_BUTTON = 'End All Sessions and Passkeys';
+export const SIGN_OUT_EVERYWHERE_HEADING = key('Sign out everywhere and remove passkeys');
+export const SIGN_OUT_EVERYWHERE_BUTTON = key('End All Sessions and Passkeys');
 
 export function SignOutEverywhere() {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const forgetUser = useForgetUser();
@@ -33,32 +36,35 @@ export function SignOutEverywhere() {
       <section aria-labelledby="sign-out-everywhere-heading" className="space-y-4">
         <div>
           <h2 id="sign-out-everywhere-heading" className="font-semibold">
-            {SIGN_OUT_EVERYWHERE_HEADING}
+            {t(SIGN_OUT_EVERYWHERE_HEADING)}
           </h2>
           <p className="text-sm text-muted-foreground">
-            If someone else may have used your account: every device is signed out, this one too,
-            and every passkey is removed. Your password and your records stay.
+            {t(
+              'If someone else may have used your account: every device is signed out, this one too, and every passkey is removed. Your password and your records stay.',
+            )}
           </p>
         </div>
         <Button variant="outline" className="w-full sm:w-auto" onClick={() => setOpen(true)}>
           <ShieldOff aria-hidden="true" />
-          {SIGN_OUT_EVERYWHERE_BUTTON}
+          {t(SIGN_OUT_EVERYWHERE_BUTTON)}
         </Button>
       </section>
       <FreshProofDialog
         open={open}
         onOpenChange={setOpen}
-        title="End every session and remove every passkey?"
-        description="Every device signed in to your account is signed out, this one too, and every passkey is removed. You sign in again with your password."
-        confirmLabel="End All Sessions"
-        pendingLabel="Ending..."
-        errorTitle={toasts.error}
+        title={t('End every session and remove every passkey?')}
+        description={t(
+          'Every device signed in to your account is signed out, this one too, and every passkey is removed. You sign in again with your password.',
+        )}
+        confirmLabel={t('End All Sessions')}
+        pendingLabel={t('Ending...')}
+        errorTitle={t(toasts.error)}
         pending={signOut.isPending}
         onProof={async (proof) => {
           await signOut.mutateAsync(proof);
           showSuccess({
-            title: 'Signed out everywhere',
-            description: 'Every device is signed out and every passkey removed.',
+            title: t('Signed out everywhere'),
+            description: t('Every device is signed out and every passkey removed.'),
           });
           await forgetUser();
           navigate('/auth', { replace: true });

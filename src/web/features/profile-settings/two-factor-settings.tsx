@@ -14,7 +14,9 @@ import {
 } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { APP_NAME } from '../../../shared/constants';
+import { key, tr } from '../../../shared/i18n/translate';
 import { toasts } from '../../../shared/messages';
 import {
   AUTHENTICATION_CODE_LENGTH,
@@ -49,6 +51,7 @@ function setupKeyOf(totpURI: string): string {
 }
 
 function QrCode({ value }: { value: string }) {
+  const { t } = useTranslation();
   const [dataUrl, setDataUrl] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
@@ -69,10 +72,10 @@ function QrCode({ value }: { value: string }) {
           width={200}
           height={200}
           className="size-full"
-          alt="QR code to scan with your authenticator app"
+          alt={t('QR code to scan with your authenticator app')}
         />
       ) : (
-        <span className="text-sm text-muted-foreground">Loading...</span>
+        <span className="text-sm text-muted-foreground">{t('Loading...')}</span>
       )}
     </div>
   );
@@ -99,24 +102,25 @@ function PasswordConfirmation({
   pending: boolean;
   onConfirm: (password: string) => Promise<void>;
 }) {
+  const { t } = useTranslation();
   // Kept inside the dialog's content, so it goes when the dialog closes.
   const [password, setPassword] = useState('');
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseOrShowError(passwordConfirmationSchema, { password }, toasts.error);
+    const parsed = parseOrShowError(passwordConfirmationSchema, { password }, t(toasts.error));
     if (!parsed) return;
     try {
       await onConfirm(parsed.password);
     } catch (error) {
-      showError(toasts.error, error);
+      showError(t(toasts.error), error);
     }
   }
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <p className="text-sm text-muted-foreground">{intro}</p>
-      <FormField id={id} label="Password">
+      <FormField id={id} label={t('Password')}>
         <Input
           id={id}
           type="password"
@@ -129,7 +133,7 @@ function PasswordConfirmation({
       </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
+          <Button variant="outline">{t('Cancel')}</Button>
         </DialogClose>
         <Button type="submit" variant={destructive ? 'destructive' : 'primary'} disabled={pending}>
           {pending ? pendingLabel : submitLabel}
@@ -139,13 +143,16 @@ function PasswordConfirmation({
   );
 }
 
-const BACKUP_CODES_TITLE = `${APP_NAME} backup codes`;
-const BACKUP_CODES_ADVICE =
-  'Each code signs you in once instead of a code from your authenticator app. Keep them somewhere safe. Capitals or small letters, either works.';
+/** The title of the backup codes' file and printed page, in the language in force. */
+const backupCodesTitle = () => tr('{app} backup codes', { app: APP_NAME });
+const backupCodesAdvice = () =>
+  tr(
+    'Each code signs you in once instead of a code from your authenticator app. Keep them somewhere safe. Capitals or small letters, either works.',
+  );
 
 /** The codes as a text file, to keep with one's papers. */
 function downloadBackupCodes(codes: string[]) {
-  const text = [BACKUP_CODES_TITLE, '', BACKUP_CODES_ADVICE, '', ...codes, ''].join('\n');
+  const text = [backupCodesTitle(), '', backupCodesAdvice(), '', ...codes, ''].join('\n');
   saveBlob(new Blob([text], { type: 'text/plain' }), 'kin-health-backup-codes.txt');
 }
 
@@ -156,11 +163,12 @@ function downloadBackupCodes(codes: string[]) {
 function printBackupCodes(codes: string[]) {
   const printed = window.open('', '_blank', 'popup,width=480,height=640');
   if (!printed) {
-    showError(toasts.error, new Error('Allow this site to open a window, then try again.'));
+    showError(tr(toasts.error), new Error(tr('Allow this site to open a window, then try again.')));
     return;
   }
   const { document: page } = printed;
-  page.title = BACKUP_CODES_TITLE;
+  const title = backupCodesTitle();
+  page.title = title;
   const add = (tag: string, text: string, style: string) => {
     const element = page.createElement(tag);
     element.textContent = text;
@@ -169,8 +177,8 @@ function printBackupCodes(codes: string[]) {
     return element;
   };
   page.body.setAttribute('style', 'font-family: system-ui, sans-serif; margin: 2rem;');
-  add('h1', BACKUP_CODES_TITLE, 'font-size: 1.4rem;');
-  add('p', BACKUP_CODES_ADVICE, 'max-width: 28rem;');
+  add('h1', title, 'font-size: 1.4rem;');
+  add('p', backupCodesAdvice(), 'max-width: 28rem;');
   const list = add('ul', '', 'list-style: none; padding: 0; font: 1.2rem/2 monospace;');
   for (const code of codes) {
     const item = page.createElement('li');
@@ -193,6 +201,7 @@ function SetupDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const [state, setState] = useState<SetupStep>({ step: 'password' });
   const [code, setCode] = useState('');
   const enable = useEnableTwoFactor();
@@ -210,7 +219,7 @@ function SetupDialog({
   async function submitCode(event: FormEvent) {
     event.preventDefault();
     if (state.step !== 'scan') return;
-    const parsed = parseOrShowError(verifyAuthenticationCodeSchema, { code }, toasts.error);
+    const parsed = parseOrShowError(verifyAuthenticationCodeSchema, { code }, t(toasts.error));
     if (!parsed) return;
     try {
       await confirm.mutateAsync(parsed.code);
@@ -218,14 +227,14 @@ function SetupDialog({
       setState({ step: 'backup-codes', backupCodes: state.enrolment.backupCodes });
     } catch (error) {
       setCode('');
-      showError(toasts.error, error);
+      showError(t(toasts.error), error);
     }
   }
 
   const titles = {
-    password: 'Turn on two-factor sign-in',
-    scan: 'Set up your authenticator app',
-    'backup-codes': 'Save your backup codes',
+    password: t('Turn on two-factor sign-in'),
+    scan: t('Set up your authenticator app'),
+    'backup-codes': t('Save your backup codes'),
   } as const;
 
   return (
@@ -234,9 +243,11 @@ function SetupDialog({
         {state.step === 'password' ? (
           <PasswordConfirmation
             id="two-factor-enable-password"
-            intro="Each sign-in will also ask for a code from an authenticator app on your phone. To start, confirm it is you."
-            submitLabel="Continue"
-            pendingLabel="Checking..."
+            intro={t(
+              'Each sign-in will also ask for a code from an authenticator app on your phone. To start, confirm it is you.',
+            )}
+            submitLabel={t('Continue')}
+            pendingLabel={t('Checking...')}
             pending={enable.isPending}
             onConfirm={async (password) => {
               const enrolment = await enable.mutateAsync(password);
@@ -246,11 +257,12 @@ function SetupDialog({
         ) : state.step === 'scan' ? (
           <form onSubmit={submitCode} className="space-y-4" noValidate>
             <p className="text-sm text-muted-foreground">
-              Scan this QR code with an authenticator app (Google Authenticator, Microsoft
-              Authenticator, 1Password, Aegis…), then enter the 6-digit code it shows.
+              {t(
+                'Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…), then enter the 6-digit code it shows.',
+              )}
             </p>
             <QrCode value={state.enrolment.totpURI} />
-            <FormField id="two-factor-setup-key" label="Setup key">
+            <FormField id="two-factor-setup-key" label={t('Setup key')}>
               {/* Wrapped, not cut off, on a phone: the whole key must be readable. */}
               <Textarea
                 id="two-factor-setup-key"
@@ -261,13 +273,14 @@ function SetupDialog({
                 value={setupKeyOf(state.enrolment.totpURI)}
               />
               <p id="two-factor-setup-key-hint" className="text-xs text-muted-foreground">
-                Can’t scan? Type or paste this key into the app, or, on this phone, open the app
-                from the link.
+                {t(
+                  'Can’t scan? Type or paste this key into the app, or, on this phone, open the app from the link.',
+                )}
               </p>
               <div className="flex flex-wrap gap-2">
                 <CopyButton
                   text={new URL(state.enrolment.totpURI).searchParams.get('secret') ?? ''}
-                  label="Copy Key"
+                  label={t('Copy Key')}
                 />
                 {/* A phone cannot scan its own screen: otpauth: opens its authenticator app. */}
                 <a
@@ -275,11 +288,11 @@ function SetupDialog({
                   className={buttonVariants({ variant: 'outline', size: 'sm' })}
                 >
                   <KeyRound aria-hidden="true" />
-                  Open in Authenticator App
+                  {t('Open in Authenticator App')}
                 </a>
               </div>
             </FormField>
-            <FormField id="two-factor-setup-code" label="Authentication Code">
+            <FormField id="two-factor-setup-code" label={t('Authentication Code')}>
               <DigitsInput
                 length={AUTHENTICATION_CODE_LENGTH}
                 filter={filterAuthenticationCodeInput}
@@ -292,10 +305,10 @@ function SetupDialog({
             </FormField>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <DialogClose asChild>
-                <Button variant="outline">Cancel</Button>
+                <Button variant="outline">{t('Cancel')}</Button>
               </DialogClose>
               <Button type="submit" disabled={confirm.isPending}>
-                {confirm.isPending ? 'Verifying...' : 'Verify and Turn On'}
+                {confirm.isPending ? t('Verifying...') : t('Verify and Turn On')}
               </Button>
             </div>
           </form>
@@ -303,14 +316,15 @@ function SetupDialog({
           <div className="space-y-4">
             <p className="flex items-center gap-2 rounded-xl bg-primary-soft px-3 py-2 text-sm font-medium text-primary">
               <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
-              Two-factor sign-in is on.
+              {t('Two-factor sign-in is on.')}
             </p>
             <p className="text-sm text-muted-foreground">
-              If you lose your phone, each of these codes signs you in once instead of a code from
-              the app. Keep them somewhere safe: they are shown only now.
+              {t(
+                'If you lose your phone, each of these codes signs you in once instead of a code from the app. Keep them somewhere safe: they are shown only now.',
+              )}
             </p>
             <ul
-              aria-label="Backup codes"
+              aria-label={t('Backup codes')}
               className="grid grid-cols-2 gap-2 rounded-2xl bg-surface-muted p-3 font-mono text-sm"
             >
               {state.backupCodes.map((backupCode) => (
@@ -320,17 +334,17 @@ function SetupDialog({
               ))}
             </ul>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
-              <CopyButton text={state.backupCodes.join('\n')} label="Copy Codes" />
+              <CopyButton text={state.backupCodes.join('\n')} label={t('Copy Codes')} />
               <Button variant="outline" onClick={() => downloadBackupCodes(state.backupCodes)}>
                 <Download aria-hidden="true" />
-                Download Codes
+                {t('Download Codes')}
               </Button>
               <Button variant="outline" onClick={() => printBackupCodes(state.backupCodes)}>
                 <Printer aria-hidden="true" />
-                Print Codes
+                {t('Print Codes')}
               </Button>
               <DialogClose asChild>
-                <Button>Done</Button>
+                <Button>{t('Done')}</Button>
               </DialogClose>
             </div>
           </div>
@@ -347,22 +361,25 @@ function DisableDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const disable = useDisableTwoFactor();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Turn off two-factor sign-in">
+      <DialogContent title={t('Turn off two-factor sign-in')}>
         <PasswordConfirmation
           id="two-factor-disable-password"
-          intro="Sign-in will no longer ask for a code, and your backup codes stop working. Confirm with your password."
-          submitLabel="Turn Off"
-          pendingLabel="Turning off..."
+          intro={t(
+            'Sign-in will no longer ask for a code, and your backup codes stop working. Confirm with your password.',
+          )}
+          submitLabel={t('Turn Off')}
+          pendingLabel={t('Turning off...')}
           destructive
           pending={disable.isPending}
           onConfirm={async (password) => {
             await disable.mutateAsync(password);
             showSuccess({
-              title: 'Two-factor sign-in is off',
-              description: 'Sign-in asks for your email, password and passcode only.',
+              title: t('Two-factor sign-in is off'),
+              description: t('Sign-in asks for your email, password and passcode only.'),
             });
             onOpenChange(false);
           }}
@@ -372,7 +389,11 @@ function DisableDialog({
   );
 }
 
+/** A factor's status, as its row names it (only verified factors are listed). */
+const STATUS_WORDS: Partial<Record<string, string>> = { verified: key('verified') };
+
 function FactorRow({ factor, onTurnOff }: { factor: TwoFactorFactor; onTurnOff: () => void }) {
+  const { t } = useTranslation();
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-border p-3 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-center gap-3">
@@ -383,24 +404,25 @@ function FactorRow({ factor, onTurnOff }: { factor: TwoFactorFactor; onTurnOff: 
           <p className="font-medium">{factor.friendly_name}</p>
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
             <span>
-              Type: <span className="font-medium uppercase">{factor.factor_type}</span>
+              {t('Type:')} <span className="font-medium uppercase">{factor.factor_type}</span>
             </span>
             <span className="inline-flex items-center gap-1 rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-primary">
               <Check className="size-3" aria-hidden="true" />
-              <span className="capitalize">{factor.status}</span>
+              <span className="capitalize">{t(STATUS_WORDS[factor.status] ?? factor.status)}</span>
             </span>
           </p>
         </div>
       </div>
       <Button variant="outline" size="sm" className="self-end sm:self-center" onClick={onTurnOff}>
         <ShieldOff aria-hidden="true" />
-        Turn Off
+        {t('Turn Off')}
       </Button>
     </li>
   );
 }
 
 export function TwoFactorSettings() {
+  const { t } = useTranslation();
   const factors = useFactors();
   const [settingUp, setSettingUp] = useState(false);
   const [turningOff, setTurningOff] = useState(false);
@@ -420,12 +442,16 @@ export function TwoFactorSettings() {
           </span>
           <div className="min-w-0 flex-1">
             <h2 id="two-factor-heading" className="font-semibold">
-              Two-factor sign-in
+              {t('Two-factor sign-in')}
             </h2>
             <p className="text-sm text-muted-foreground">
               {on
-                ? 'On. Signing in asks for a code from your authenticator app after your password and passcode.'
-                : 'Off. Add a code from an authenticator app to each sign-in, so a stolen password is not enough.'}
+                ? t(
+                    'On. Signing in asks for a code from your authenticator app after your password and passcode.',
+                  )
+                : t(
+                    'Off. Add a code from an authenticator app to each sign-in, so a stolen password is not enough.',
+                  )}
             </p>
           </div>
         </div>
@@ -433,10 +459,12 @@ export function TwoFactorSettings() {
           <Loading className="py-4" />
         ) : factors.isError ? (
           <p className="text-sm text-destructive">
-            Could not load two-factor sign-in: {errorMessage(factors.error)}
+            {t('Could not load two-factor sign-in: {message}', {
+              message: errorMessage(factors.error),
+            })}
           </p>
         ) : on ? (
-          <ul aria-label="Second factors" className="space-y-2">
+          <ul aria-label={t('Second factors')} className="space-y-2">
             {verified.map((factor) => (
               <FactorRow key={factor.id} factor={factor} onTurnOff={() => setTurningOff(true)} />
             ))}
@@ -444,7 +472,7 @@ export function TwoFactorSettings() {
         ) : (
           <Button onClick={() => setSettingUp(true)}>
             <ShieldCheck aria-hidden="true" />
-            Turn On
+            {t('Turn On')}
           </Button>
         )}
       </section>

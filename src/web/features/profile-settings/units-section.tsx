@@ -4,6 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toasts } from '../../../shared/messages';
 import {
   DEFAULT_UNITS,
@@ -21,6 +22,7 @@ import { useProfile } from './profile-queries';
 
 export function UnitsSection() {
   const id = useId();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const profile = useProfile();
   const save = useMutation({
@@ -30,13 +32,13 @@ export function UnitsSection() {
       // The timeline names vitals in the account's units.
       void queryClient.invalidateQueries({ queryKey: queryKeys.timelineAll });
     },
-    onError: (error) => showError(toasts.error, error),
+    onError: (error) => showError(t(toasts.error), error),
   });
   return (
     <Card className="space-y-3 p-4">
-      <h2 className="font-semibold">Measurements</h2>
+      <h2 className="font-semibold">{t('Measurements')}</h2>
       <div className="grid gap-1.5">
-        <Label htmlFor={id}>{UNITS_LABEL}</Label>
+        <Label htmlFor={id}>{t(UNITS_LABEL)}</Label>
         <Select
           id={id}
           value={profile.data?.units ?? DEFAULT_UNITS}
@@ -45,7 +47,7 @@ export function UnitsSection() {
         >
           {UNIT_SYSTEMS.map((system) => (
             <option key={system} value={system}>
-              {UNIT_SYSTEM_LABELS[system]}
+              {t(UNIT_SYSTEM_LABELS[system])}
             </option>
           ))}
         </Select>

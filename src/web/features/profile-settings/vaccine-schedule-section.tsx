@@ -4,6 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toasts } from '../../../shared/messages';
 import { vaccineScheduleField } from '../../../shared/account-settings';
 import { Card } from '../../components/ui/card';
@@ -15,6 +16,7 @@ import { useProfile } from './profile-queries';
 
 export function VaccineScheduleSection() {
   const id = useId();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const profile = useProfile();
   const save = useMutation({
@@ -23,13 +25,13 @@ export function VaccineScheduleSection() {
       queryClient.setQueryData(queryKeys.profile, updated);
       void queryClient.invalidateQueries({ queryKey: ['vaccine-schedule'] });
     },
-    onError: (error) => showError(toasts.error, error),
+    onError: (error) => showError(t(toasts.error), error),
   });
   return (
     <Card className="space-y-3 p-4">
-      <h2 className="font-semibold">Vaccines</h2>
+      <h2 className="font-semibold">{t('Vaccines')}</h2>
       <div className="grid gap-1.5">
-        <Label htmlFor={id}>{vaccineScheduleField.label}</Label>
+        <Label htmlFor={id}>{t(vaccineScheduleField.label)}</Label>
         <Select
           id={id}
           value={profile.data?.vaccine_schedule ?? String(vaccineScheduleField.initial)}
@@ -38,7 +40,7 @@ export function VaccineScheduleSection() {
         >
           {vaccineScheduleField.options?.map((option) => (
             <option key={option.value} value={option.value}>
-              {option.label}
+              {t(option.label)}
             </option>
           ))}
         </Select>

@@ -7,7 +7,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { Download, FileJson, Upload } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { formatNumber } from '../../../shared/dates';
 import { toasts } from '../../../shared/messages';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -18,11 +20,20 @@ import { showError } from '../../lib/toast';
 import { PersonSelect, useChosenPerson } from '../family-members/person-select';
 import { handOverFiles } from '../imports/files-handed-over';
 
+/** The standard's name, written the same in every language. */
+const FHIR_R4 = 'FHIR (R4)';
+
+/** Megabytes with one decimal, in the language's way of writing numbers. */
 function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return formatNumber(bytes / 1024 / 1024, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    useGrouping: false,
+  });
 }
 
 export function YourDataSection() {
+  const { t } = useTranslation();
   const inputId = useId();
   const navigate = useNavigate();
   const { personId, choose: setChosenPerson } = useChosenPerson();
@@ -37,7 +48,7 @@ export function YourDataSection() {
         fileName ??
           (blob.type === 'application/zip' ? 'kin-health-export.zip' : 'kin-health-export.json'),
       ),
-    onError: (error) => showError(toasts.error, error),
+    onError: (error) => showError(t(toasts.error), error),
   });
 
   const downloadFhir = useMutation({
@@ -46,7 +57,7 @@ export function YourDataSection() {
       return dataApi.downloadFhir(personId, setDownloaded);
     },
     onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName ?? 'kin-health-fhir.json'),
-    onError: (error) => showError(toasts.error, error),
+    onError: (error) => showError(t(toasts.error), error),
     onSettled: () => setDownloaded(null),
   });
 
@@ -59,11 +70,11 @@ export function YourDataSection() {
 
   return (
     <Card className="p-5">
-      <h2 className="font-semibold">Your data</h2>
+      <h2 className="font-semibold">{t('Your data')}</h2>
       <p className="mb-4 text-sm text-muted-foreground">
-        Download your family members, every record and your documents as one file (a .zip archive
-        when you have documents), to keep or to move to another Kin Health. ‘Import from a file’
-        brings in that file, a patient portal’s, an Apple Health export or a CSV.
+        {t(
+          'Download your family members, every record and your documents as one file (a .zip archive when you have documents), to keep or to move to another Kin Health. ‘Import from a file’ brings in that file, a patient portal’s, an Apple Health export or a CSV.',
+        )}
       </p>
       <div className="flex flex-col gap-3 sm:flex-row">
         {/* A link to the file, fetched by the page: a refusal (an ended session) is told,
@@ -82,7 +93,7 @@ export function YourDataSection() {
           }}
         >
           <Download aria-hidden="true" />
-          Download my data
+          {t('Download my data')}
         </a>
         <label
           htmlFor={inputId}
@@ -92,15 +103,16 @@ export function YourDataSection() {
           )}
         >
           <Upload aria-hidden="true" />
-          Import from a file
+          {t('Import from a file')}
           <input id={inputId} type="file" multiple className="sr-only" onChange={choose} />
         </label>
       </div>
 
-      <h3 className="mt-6 text-sm font-semibold">FHIR (R4)</h3>
+      <h3 className="mt-6 text-sm font-semibold">{FHIR_R4}</h3>
       <p className="mb-3 text-sm text-muted-foreground">
-        One person’s records in the standard format of patient portals and health apps, to give to a
-        doctor or another app.
+        {t(
+          'One person’s records in the standard format of patient portals and health apps, to give to a doctor or another app.',
+        )}
       </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="sm:w-64 sm:shrink-0">
@@ -117,11 +129,13 @@ export function YourDataSection() {
           disabled={!personId || downloadFhir.isPending}
         >
           <FileJson aria-hidden="true" />
-          Download FHIR (R4)
+          {t('Download FHIR (R4)')}
         </Button>
       </div>
       <p role="status" className="mt-2 min-h-5 text-sm text-muted-foreground">
-        {downloaded !== null ? `Preparing the FHIR file… ${megabytes(downloaded)}` : ''}
+        {downloaded !== null
+          ? t('Preparing the FHIR file… {size} MB', { size: megabytes(downloaded) })
+          : ''}
       </p>
     </Card>
   );
