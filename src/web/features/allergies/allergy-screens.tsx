@@ -3,31 +3,38 @@
  * generic detail and form.
  */
 import { ShieldAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
+import { key } from '../../../shared/i18n/translate';
 import { allergyDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
 import { SevereBadge } from '../../components/severe-badge';
 import { RecordDetailPage } from '../records/record-detail-page';
 import { RecordFormPage } from '../records/record-form-page';
 import { Badge, RecordCard, RecordCardsPage } from '../records/record-list-parts';
+import { choiceLabel } from '../records/record-phrases';
 
 type Allergy = StoredRecord<typeof allergyDefinition>;
 
 export function AllergyBadges({ allergy }: { allergy: Allergy }) {
+  const { fields } = allergyDefinition;
   return (
     <>
       {allergy.severity === 'Severe' ? (
         <SevereBadge />
       ) : allergy.severity ? (
-        <Badge>{allergy.severity}</Badge>
+        <Badge>{choiceLabel(fields.severity, allergy.severity)}</Badge>
       ) : null}
-      {allergy.category ? <Badge>{allergy.category}</Badge> : null}
-      {allergy.status !== 'Active' ? <Badge>{allergy.status}</Badge> : null}
+      {allergy.category ? <Badge>{choiceLabel(fields.category, allergy.category)}</Badge> : null}
+      {allergy.status !== 'Active' ? (
+        <Badge>{choiceLabel(fields.status, allergy.status)}</Badge>
+      ) : null}
     </>
   );
 }
 
 function AllergyCard({ allergy }: { allergy: Allergy }) {
+  const { t } = useTranslation();
   return (
     <RecordCard
       definition={allergyDefinition}
@@ -40,7 +47,9 @@ function AllergyCard({ allergy }: { allergy: Allergy }) {
         <>
           {allergy.reaction ? <span className="block">{allergy.reaction}</span> : null}
           {allergy.noted_date ? (
-            <span className="block">Noted {formatDate(allergy.noted_date, DAY_GROUP_FORMAT)}</span>
+            <span className="block">
+              {t('Noted {date}', { date: formatDate(allergy.noted_date, DAY_GROUP_FORMAT) })}
+            </span>
           ) : null}
         </>
       }
@@ -52,8 +61,8 @@ export function ListPage() {
   return (
     <RecordCardsPage
       definition={allergyDefinition}
-      addLabel="Add Allergy"
-      empty={{ icon: ShieldAlert, title: 'No allergies recorded yet' }}
+      addLabel={key('Add Allergy')}
+      empty={{ icon: ShieldAlert, title: key('No allergies recorded yet') }}
       renderItem={(allergy) => <AllergyCard allergy={allergy} />}
     />
   );

@@ -1,22 +1,33 @@
 /** /history: the user's and the family's conditions, newest diagnosis first. */
 import { HeartPulse } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
+import { key } from '../../../shared/i18n/translate';
 import { conditionDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
 import { Badge, RecordCard, RecordCardsPage } from '../records/record-list-parts';
+import { choiceLabel } from '../records/record-phrases';
 
 type Condition = StoredRecord<typeof conditionDefinition>;
 
 export function ConditionBadges({ condition }: { condition: Condition }) {
+  const { t } = useTranslation();
   return (
     <>
-      {condition.is_family_history ? <Badge tone="warning">Family History</Badge> : null}
-      {condition.status ? <Badge tone="primary">{condition.status}</Badge> : null}
+      {condition.is_family_history ? (
+        <Badge tone="warning">{t(conditionDefinition.fields.is_family_history.label)}</Badge>
+      ) : null}
+      {condition.status ? (
+        <Badge tone="primary">
+          {choiceLabel(conditionDefinition.fields.status, condition.status)}
+        </Badge>
+      ) : null}
     </>
   );
 }
 
 function ConditionCard({ condition }: { condition: Condition }) {
+  const { t } = useTranslation();
   return (
     <RecordCard
       definition={conditionDefinition}
@@ -28,11 +39,15 @@ function ConditionCard({ condition }: { condition: Condition }) {
         <>
           {condition.diagnosis_date ? (
             <span className="block">
-              Diagnosed {formatDate(condition.diagnosis_date, DAY_GROUP_FORMAT)}
+              {t('Diagnosed {date}', {
+                date: formatDate(condition.diagnosis_date, DAY_GROUP_FORMAT),
+              })}
             </span>
           ) : null}
           {condition.relation ? (
-            <span className="block">Relation: {condition.relation}</span>
+            <span className="block">
+              {t('Relation: {relation}', { relation: condition.relation })}
+            </span>
           ) : null}
         </>
       }
@@ -44,8 +59,8 @@ export function ConditionsListPage() {
   return (
     <RecordCardsPage
       definition={conditionDefinition}
-      addLabel="Add Condition"
-      empty={{ icon: HeartPulse, title: 'No health conditions recorded yet' }}
+      addLabel={key('Add Condition')}
+      empty={{ icon: HeartPulse, title: key('No health conditions recorded yet') }}
       renderItem={(condition) => <ConditionCard condition={condition} />}
     />
   );

@@ -3,6 +3,7 @@ import { contactDefinition } from '../../../shared/records';
 import { RecordDetailPage } from '../records/record-detail-page';
 import { RecordFormPage } from '../records/record-form-page';
 import { Badge } from '../records/record-list-parts';
+import { choiceLabel } from '../records/record-phrases';
 
 export { ContactsListPage as ListPage } from './contacts-list-page';
 
@@ -12,7 +13,11 @@ export function DetailPage() {
       definition={contactDefinition}
       customisation={{
         hiddenFields: ['contact_type'],
-        badges: (contact) => <Badge tone="primary">{contact.contact_type}</Badge>,
+        badges: (contact) => (
+          <Badge tone="primary">
+            {choiceLabel(contactDefinition.fields.contact_type, contact.contact_type)}
+          </Badge>
+        ),
       }}
     />
   );

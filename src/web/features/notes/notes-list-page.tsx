@@ -1,9 +1,11 @@
 /** /notes: letters, referrals and personal notes, newest first, with a two-line preview. */
 import { FileText } from 'lucide-react';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
+import { key } from '../../../shared/i18n/translate';
 import { noteDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
 import { Badge, RecordCard, RecordCardsPage } from '../records/record-list-parts';
+import { choiceLabel } from '../records/record-phrases';
 
 type Note = StoredRecord<typeof noteDefinition>;
 
@@ -13,7 +15,11 @@ function NoteCard({ note }: { note: Note }) {
       definition={noteDefinition}
       id={note.id}
       title={note.title}
-      badges={note.note_type ? <Badge>{note.note_type}</Badge> : null}
+      badges={
+        note.note_type ? (
+          <Badge>{choiceLabel(noteDefinition.fields.note_type, note.note_type)}</Badge>
+        ) : null
+      }
       member={{ name: note.family_member_name, color: note.family_member_color }}
       details={
         <>
@@ -33,8 +39,8 @@ export function NotesListPage() {
   return (
     <RecordCardsPage
       definition={noteDefinition}
-      addLabel="Add Note"
-      empty={{ icon: FileText, title: 'No notes yet' }}
+      addLabel={key('Add Note')}
+      empty={{ icon: FileText, title: key('No notes yet') }}
       renderItem={(note) => <NoteCard note={note} />}
     />
   );

@@ -6,6 +6,7 @@
  */
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { fromDateTimeLocalInput, toDateTimeLocalInput } from '../../../shared/dates';
+import { tr } from '../../../shared/i18n/translate';
 import type { RecordDefinition } from '../../../shared/records/definition';
 import { beforeBirthIssue, type BornPerson, type FieldSpec } from '../../../shared/records/fields';
 import {
@@ -20,11 +21,15 @@ import {
 /** A form's values: text, a yes/no, or the persons a record is for (a list of ids). */
 export type FormValues = Record<string, string | boolean | string[]>;
 
-/** A field's label in the form: a measure names the unit it is typed in ('Weight (lb)'). */
+/**
+ * A field's label in the form, in the language in force: a measure names the unit it is
+ * typed in ('Weight (lb)').
+ */
 export function fieldLabel(field: FieldSpec, units: UnitSystem): string {
-  if (!field.measure) return field.label;
+  const label = tr(field.label);
+  if (!field.measure) return label;
   const symbol = unitOf(field.measure, units).symbol;
-  return `${field.label} (${symbol === '/10' ? '0–10' : symbol})`;
+  return `${label} (${symbol === '/10' ? '0–10' : symbol})`;
 }
 
 const NUMBER = /^[-+]?\d*\.?\d+$/;

@@ -4,8 +4,10 @@
  */
 import { Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { formatDate, LONG_DATE_FORMAT, LONG_DATE_TIME_FORMAT } from '../../../shared/dates';
+import { key, tr } from '../../../shared/i18n/translate';
 import {
   recordDateOf,
   type RecordDefinition,
@@ -31,11 +33,13 @@ import { listLocation } from './list-location';
 import { RecordListPane } from './record-list-pane';
 import { useWideScreen } from '../../lib/wide-screen';
 import { useDeleteRecord, useRecord } from './record-queries';
+import { choiceLabel, RECORD_PHRASES, translatedToast } from './record-phrases';
 import { RecordDocuments } from '../documents/record-documents';
 import { ImportedFromLine } from '../imports/imported-from';
 import type { ImportedFrom } from '../../../shared/imports';
 
 export interface DetailRow {
+  /** A key of the catalogue ('Last changed by'), translated where it is shown. */
   label: string;
   value: ReactNode;
 }
@@ -43,7 +47,7 @@ export interface DetailRow {
 export interface DetailCustomisation<D extends RecordDefinition = RecordDefinition> {
   /** Fields the type shows its own way (or not at all). */
   hiddenFields?: readonly string[];
-  /** Labels that read better on the detail screen than on the form. */
+  /** Labels that read better on the detail screen than on the form (keys of the catalogue). */
   labels?: Readonly<Record<string, string>>;
   /** Rows the type adds after its fields. */
   extraRows?: (record: StoredRecord<D>) => DetailRow[];
@@ -52,8 +56,6 @@ export interface DetailCustomisation<D extends RecordDefinition = RecordDefiniti
   /** What the type shows below the record (a lab result's trend). */
   after?: (record: StoredRecord<D>) => ReactNode;
 }
-
-/** A stored value as the detail screen shows it, or null when there is nothing to show. */
 
 /** An email address or phone number to tap: a 44 px tall target on a phone, text-sized. */
 function ContactLink({ href, children }: { href: string; children: string }) {
@@ -66,6 +68,10 @@ function ContactLink({ href, children }: { href: string; children: string }) {
     </a>
   );
 }
+/**
+ * A stored value as the detail screen shows it, or null when there is nothing to show; a
+ * choice by its label and a yes in the language in force.
+ */
 export function formatFieldValue(
   field: FieldSpec,
   value: unknown,
@@ -82,9 +88,9 @@ export function formatFieldValue(
     case 'datetime':
       return formatDate(String(value), LONG_DATE_TIME_FORMAT);
     case 'checkbox':
-      return value ? 'Yes' : null;
+      return value ? tr('Yes') : null;
     case 'select':
-      return field.options?.find((option) => option.value === value)?.label ?? String(value);
+      return choiceLabel(field, String(value));
     case 'email':
       return <ContactLink href={`mailto:${String(value)}`}>{String(value)}</ContactLink>;
     case 'tel':
@@ -144,8 +150,10 @@ function RecordDetail<D extends RecordDefinition>({
   backTo: string;
   personInView: string | undefined;
 }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const remove = useDeleteRecord(definition);
+  const phrases = RECORD_PHRASES[definition.type];
   const ownership = useRecordOwnership();
   const user = useSession().data?.user;
   const me = user?.id;
@@ -156,13 +164,13 @@ function RecordDetail<D extends RecordDefinition>({
   const missing = record.error instanceof ApiError && record.error.status === 404;
 
   useEffect(() => {
-    if (record.error && !missing) showError(definition.messages.loadOneError, record.error);
+    if (record.error && !missing) showError(tr(definition.messages.loadOneError), record.error);
   }, [record.error, missing, definition]);
 
   if (record.isPending) {
     return (
       <>
-        <PageHeader title={`${definition.noun} Details`} backTo={backTo} />
+        <PageHeader title={t(phrases.details)} backTo={backTo} />
         <Loading />
       </>
     );
@@ -170,9 +178,9 @@ function RecordDetail<D extends RecordDefinition>({
   if (!record.data) {
     return (
       <>
-        <PageHeader title={`${definition.noun} Details`} backTo={backTo} />
+        <PageHeader title={t(phrases.details)} backTo={backTo} />
         <Card className="p-6 text-center font-medium">
-          {missing ? definition.messages.notFound : definition.messages.loadOneError}
+          {t(missing ? definition.messages.notFound : definition.messages.loadOneError)}
         </Card>
       </>
     );
@@ -187,7 +195,8 @@ function RecordDetail<D extends RecordDefinition>({
   const rows: DetailRow[] = [];
   // The user's own record names them, as the form does ('Maria Garcia (you)').
   const person =
-    data.family_member_name ?? (data.user_id === me && user ? `${user.name} (you)` : null);
+    data.family_member_name ??
+    (data.user_id === me && user ? t('{name} (you)', { name: user.name }) : null);
   for (const [name, field] of Object.entries(definition.fields)) {
     if (hidden.has(name)) continue;
     const value =
@@ -204,30 +213,30 @@ function RecordDetail<D extends RecordDefinition>({
   }
   rows.push(...(customisation.extraRows?.(data) ?? []));
   if (changedBy.changed_by && changedBy.changed_by !== me && changedBy.changed_by_name) {
-    rows.push({ label: 'Last changed by', value: changedBy.changed_by_name });
+    rows.push({ label: key('Last changed by'), value: changedBy.changed_by_name });
   }
 
   const confirmDelete = async () => {
     try {
       await remove.mutateAsync(id);
       setConfirming(false);
-      showSuccess(definition.messages.deleted);
+      showSuccess(translatedToast(definition.messages.deleted));
       navigate(backTo);
     } catch (error) {
-      showError(definition.messages.deleteError, error);
+      showError(t(definition.messages.deleteError), error);
     }
   };
   return (
     <>
       <PageHeader
-        title={`${definition.noun} Details`}
+        title={t(phrases.details)}
         backTo={backTo}
         actions={
           canChange ? (
             <Button
               variant="ghost"
               size="icon"
-              aria-label={`Edit ${definition.noun}`}
+              aria-label={t(phrases.edit)}
               onClick={() => navigate(withPerson(`${listPath}/${id}/edit`, personInView))}
             >
               <Pencil aria-hidden="true" />
@@ -259,7 +268,7 @@ function RecordDetail<D extends RecordDefinition>({
                     key={row.label}
                     className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4"
                   >
-                    <dt className="text-sm font-medium text-muted-foreground">{row.label}</dt>
+                    <dt className="text-sm font-medium text-muted-foreground">{t(row.label)}</dt>
                     {/* min-w-0: a grid cell is otherwise as wide as its longest word or link. */}
                     <dd className="min-w-0 wrap-anywhere">{row.value}</dd>
                   </div>
@@ -273,8 +282,11 @@ function RecordDetail<D extends RecordDefinition>({
           {customisation.after?.(data)}
           {shared ? (
             <p className="mt-3 text-sm text-muted-foreground">
-              Shared with you by {shared.ownerName}
-              {canChange ? '' : ': you can view this record but not change it'}.
+              {canChange
+                ? t('Shared with you by {name}.', { name: shared.ownerName })
+                : t('Shared with you by {name}: you can view this record but not change it.', {
+                    name: shared.ownerName,
+                  })}
             </p>
           ) : null}
         </div>
@@ -295,16 +307,16 @@ function RecordDetail<D extends RecordDefinition>({
         <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button variant="destructive" onClick={() => setConfirming(true)}>
             <Trash2 aria-hidden="true" />
-            Delete {definition.noun}
+            {t(phrases.delete)}
           </Button>
         </div>
       ) : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Are you sure?"
-        description={`This action cannot be undone. This will permanently delete this ${definition.noun.toLowerCase()}. Its documents stay with the person, no longer attached to it.`}
-        confirmLabel="Delete"
+        title={t('Are you sure?')}
+        description={t(phrases.deleteWarning)}
+        confirmLabel={t('Delete')}
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />

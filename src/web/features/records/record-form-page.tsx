@@ -5,10 +5,12 @@
  */
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { sortMembersByName } from '../../../shared/family-members';
-import { WHOLE_FAMILY, type FieldSpec } from '../../../shared/records/fields';
+import { tr } from '../../../shared/i18n/translate';
+import type { FieldSpec } from '../../../shared/records/fields';
 import type {
   RecordDefinition,
   RecordInput,
@@ -38,8 +40,8 @@ import { fieldLabel, recordResolver, toFormValues, type FormValues } from './for
 import { fillNote, useFormFill, type FormFill } from './form-fill';
 import { listLocation, personOfRecord } from './list-location';
 import { useRecord, useSaveRecord } from './record-queries';
+import { groupPhrasesOf, RECORD_PHRASES, translatedToast } from './record-phrases';
 import {
-  countOf,
   groupFieldName,
   groupKeys,
   groupValues,
@@ -111,6 +113,7 @@ function FieldControl({
   /** A text with suggestions changed: what it fills in the form (its code, its unit). */
   onSuggestion?: (fills: Readonly<Record<string, string>>) => void;
 }) {
+  const { t } = useTranslation();
   const common = {
     id,
     required,
@@ -135,11 +138,11 @@ function FieldControl({
       return (
         <Select {...common}>
           {typeof field.initial === 'string' && field.initial !== '' ? null : (
-            <option value="">{field.emptyLabel ?? 'Select…'}</option>
+            <option value="">{field.emptyLabel ? t(field.emptyLabel) : t('Select…')}</option>
           )}
           {field.options?.map((option) => (
             <option key={option.value} value={option.value}>
-              {option.label}
+              {t(option.label)}
             </option>
           ))}
           {savedLabel ? <option value={saved as string}>{savedLabel}</option> : null}
@@ -219,6 +222,7 @@ function PersonsControl({
   onChange: (personIds: string[]) => void;
   error?: string;
 }) {
+  const { t } = useTranslation();
   const persons = usePersons();
   const toggle = (personId: string, on: boolean) =>
     onChange(
@@ -234,7 +238,7 @@ function PersonsControl({
       className="space-y-2"
     >
       <legend id={`${id}-label`} className="mb-1.5 text-sm font-medium">
-        {field.label}
+        {t(field.label)}
       </legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {persons.map((person) => (
@@ -248,9 +252,10 @@ function PersonsControl({
         ))}
       </div>
       <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+        {/* The whole family is shared/records/fields.ts's WHOLE_FAMILY. */}
         {value.length === 0
-          ? `${WHOLE_FAMILY}: no one is ticked.`
-          : `Untick everyone for the ${WHOLE_FAMILY.toLowerCase()}.`}
+          ? t('Whole family: no one is ticked.')
+          : t('Untick everyone for the whole family.')}
       </p>
       <FieldError id={`${id}-error`} message={error} />
     </fieldset>
@@ -269,14 +274,17 @@ function RepeatedGroup({
   onRemove: () => void;
   children: ReactNode;
 }) {
-  const name = `${group.noun.charAt(0).toUpperCase()}${group.noun.slice(1)} ${number}`;
+  const { t } = useTranslation();
+  const phrases = groupPhrasesOf(group);
+  const name = t(phrases.heading, { number });
+  const remove = t(phrases.remove, { number });
   return (
     <fieldset className="space-y-4 rounded-xl border border-border p-3">
       <legend className="px-1 text-sm font-semibold">{name}</legend>
       {children}
       <Button type="button" variant="ghost" onClick={onRemove}>
         <Trash2 aria-hidden="true" />
-        Remove {group.noun} {number}
+        {remove}
       </Button>
     </fieldset>
   );
@@ -285,9 +293,14 @@ function RepeatedGroup({
 /** A form that fills nothing in. */
 const noFill = (): FormFill | undefined => undefined;
 
-/** The labels of a type's fields, by name ('shot_name': 'Shot Name'). */
+/**
+ * The labels of a type's fields, by name ('shot_name': 'Shot Name'), in the language in force:
+ * the words a field's message starts with.
+ */
 const fieldLabels = (definition: RecordDefinition) =>
-  Object.fromEntries(Object.entries(definition.fields).map(([name, field]) => [name, field.label]));
+  Object.fromEntries(
+    Object.entries(definition.fields).map(([name, field]) => [name, tr(field.label)]),
+  );
 
 /** Where the person of a record is chosen: first in every form. */
 const isPersonField = (field: FieldSpec) => field.kind === 'member' || field.kind === 'persons';
@@ -314,9 +327,11 @@ export function RecordFormPage({
    */
   onePersonList?: boolean;
 }) {
+  const { t } = useTranslation();
   const { id } = useParams();
   const editing = id !== undefined;
   const navigate = useNavigate();
+  const phrases = RECORD_PHRASES[definition.type];
   const record = useRecord(definition, id);
   const members = useFamilyMembers();
   const save = useSaveRecord(definition);
@@ -358,7 +373,7 @@ export function RecordFormPage({
   const [loaded, setLoaded] = useState(!editing);
 
   const me = session.data?.user.id;
-  const self = session.data ? `${session.data.user.name} (you)` : 'You';
+  const self = session.data ? t('{name} (you)', { name: session.data.user.name }) : t('You');
 
   // The person in view of the list the form came from (`?person=`): a new record is theirs
   // until another is chosen, and the list the form returns to is filtered again.
@@ -456,7 +471,10 @@ export function RecordFormPage({
           form.unregister(remove);
           for (const [name, value] of Object.entries(set)) form.setValue(name, value);
           showError(
-            `${definition.messages.createError}: ${countOf(groups!, index + 1)} saved, the rest are still here`,
+            t(groupPhrasesOf(groups!).partlySaved, {
+              error: t(definition.messages.createError),
+              count: index + 1,
+            }),
             error,
           );
           return;
@@ -466,13 +484,13 @@ export function RecordFormPage({
       const total = extra.length + 1;
       showSuccess(
         editing
-          ? definition.messages.updated
+          ? translatedToast(definition.messages.updated)
           : groups && total > 1
             ? {
-                title: `${countOf(groups, total)} saved`,
-                description: `The ${countOf(groups, total)} have been created successfully`,
+                title: t(groupPhrasesOf(groups).saved, { count: total }),
+                description: t(groupPhrasesOf(groups).savedDescription, { count: total }),
               }
-            : definition.messages.created,
+            : translatedToast(definition.messages.created),
       );
       if (!mounted.current) return;
       navigate(
@@ -481,7 +499,10 @@ export function RecordFormPage({
           : listAfterSave(saved),
       );
     } catch (error) {
-      showError(editing ? definition.messages.updateError : definition.messages.createError, error);
+      showError(
+        t(editing ? definition.messages.updateError : definition.messages.createError),
+        error,
+      );
       // A refusal about one field (a family member removed meanwhile) shows under that field.
       if (error instanceof ApiError && error.field && error.field in definition.fields) {
         form.setError(error.field, { message: error.message }, { shouldFocus: true });
@@ -489,7 +510,7 @@ export function RecordFormPage({
     }
   });
 
-  const title = `${editing ? 'Edit' : 'New'} ${definition.noun}`;
+  const title = t(editing ? phrases.edit : phrases.create);
   const backTo = withPerson(editing ? `${listPath}/${id}` : listPath, personInView);
   // The member picker must have its options before a saved member can be selected in it.
   if ((editing && record.isPending) || members.isPending || household.isPending) {
@@ -506,7 +527,7 @@ export function RecordFormPage({
       <>
         <PageHeader title={title} backTo={withPerson(listPath, personInView)} />
         <Card className="p-6 text-center font-medium">
-          {missing ? definition.messages.notFound : definition.messages.loadOneError}
+          {t(missing ? definition.messages.notFound : definition.messages.loadOneError)}
         </Card>
       </>
     );
@@ -623,7 +644,7 @@ export function RecordFormPage({
         ))}
         <Button ref={addButton} type="button" variant="outline" onClick={addGroup}>
           <Plus aria-hidden="true" />
-          {groups.addLabel}
+          {t(groups.addLabel)}
         </Button>
       </Fragment>
     );
@@ -649,7 +670,7 @@ export function RecordFormPage({
                     <Checkbox
                       key={name}
                       id={inputId(definition, name)}
-                      label={field.label}
+                      label={t(field.label)}
                       {...form.register(name)}
                     />
                   ))}
@@ -669,20 +690,16 @@ export function RecordFormPage({
           <div role="status">
             {save.isPaused ? (
               <p className="rounded-xl bg-surface-muted p-3 text-sm font-medium">
-                This {definition.noun.toLowerCase()} will be saved when you are back online.
+                {t(phrases.savedOnline)}
               </p>
             ) : null}
           </div>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Link to={backTo} className={buttonVariants({ variant: 'outline' })}>
-              Cancel
+              {t('Cancel')}
             </Link>
             <Button type="submit" disabled={save.isPending} className="sm:min-w-40">
-              {save.isPending
-                ? 'Saving...'
-                : editing
-                  ? `Update ${definition.noun}`
-                  : `Save ${definition.noun}`}
+              {save.isPending ? t('Saving...') : t(editing ? phrases.update : phrases.save)}
             </Button>
           </div>
         </form>

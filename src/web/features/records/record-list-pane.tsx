@@ -5,6 +5,7 @@
  * opens a record, Esc closes the one open (back to its list). The address stays the record's.
  */
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
 import { recordDateOf, type RecordDefinition } from '../../../shared/records/definition';
@@ -33,6 +34,7 @@ export function RecordListPane({
   /** Where Esc goes: the record's list, as its page's back arrow. */
   backTo: string;
 }) {
+  const { t } = useTranslation();
   const [personInView] = usePersonInView();
   const list = useRecordList(definition, {
     member: definition.memberLinked ? personInView : undefined,
@@ -67,9 +69,9 @@ export function RecordListPane({
 
   return (
     <ListPane>
-      <nav aria-label={`${definition.plural} list`} className="px-3 py-5">
+      <nav aria-label={t('{plural} list', { plural: t(definition.plural) })} className="px-3 py-5">
         <h2 className="px-3 pb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">
-          {definition.plural}
+          {t(definition.plural)}
         </h2>
         <ul onKeyDown={step} className="flex flex-col gap-0.5">
           {list.items.map((record, index) => {
@@ -90,7 +92,7 @@ export function RecordListPane({
                   )}
                 >
                   <span className="block truncate font-medium">
-                    {String(values[definition.titleField] ?? definition.noun)}
+                    {String(values[definition.titleField] ?? t(definition.noun))}
                   </span>
                   <span className="block truncate text-xs text-muted-foreground">
                     {[
@@ -112,7 +114,7 @@ export function RecordListPane({
             disabled={list.isFetchingNextPage}
             className="mt-2 w-full rounded-xl px-3 py-2 text-sm font-medium text-primary hover:bg-surface-muted"
           >
-            Show more
+            {t('Show more')}
           </button>
         ) : null}
       </nav>

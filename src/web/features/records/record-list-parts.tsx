@@ -5,11 +5,13 @@
  */
 import { ChevronRight, Plus, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { RecordDefinition, StoredRecord } from '../../../shared/records/definition';
 import { MemberBadge } from '../../components/member-badge';
 import { Loading } from '../../components/ui/feedback';
 import { LoadMore } from '../../components/ui/load-more';
+import { formatNumber } from '../../../shared/dates';
 import { cn } from '../../lib/cn';
 import { RecordTypeIcon } from '../../components/record-type-icon';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -28,13 +30,14 @@ export function RecordListScreen({
   children,
 }: {
   definition: RecordDefinition;
-  /** The add button's name, e.g. 'Add New Visit'. */
+  /** The add button's name, e.g. 'Add New Visit': a key of the catalogue. */
   addLabel: string;
   memberFilter?: boolean;
   /** A screen of the bottom navigation: no back arrow, the account avatar instead. */
   topLevel?: boolean;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [person] = usePersonInView();
   // The form opens on the person the list is filtered to (CONTRACT.md §6).
@@ -42,9 +45,9 @@ export function RecordListScreen({
   return (
     <>
       <PageHeader
-        title={definition.plural}
+        title={t(definition.plural)}
         backTo={topLevel ? undefined : '/list'}
-        actions={<HeaderAction label={addLabel} icon={Plus} onClick={add} />}
+        actions={<HeaderAction label={t(addLabel)} icon={Plus} onClick={add} />}
       />
       {memberFilter ? <FamilyFilter /> : null}
       {children}
@@ -134,7 +137,8 @@ export function Badge({
 
 /**
  * A tab's name with its count, as SPEC.md writes it: 'Upcoming (3)' or 'Current(3)'. The
- * count is an inline span, so its accessible name and text stay exactly that.
+ * count is an inline span, so its accessible name and text stay exactly that. The name is a
+ * key of the catalogue.
  */
 export function TabLabel({
   label,
@@ -145,9 +149,10 @@ export function TabLabel({
   count: number | undefined;
   spaced: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <>
-      {label}
+      {t(label)}
       {spaced ? ' ' : ''}
       <span
         className={cn(
@@ -155,7 +160,7 @@ export function TabLabel({
           !spaced && 'ml-1',
         )}
       >
-        ({count ?? 0})
+        ({formatNumber(count ?? 0, { useGrouping: false })})
       </span>
     </>
   );
@@ -205,13 +210,15 @@ export function RecordViewTabs<D extends RecordDefinition>({
   extra,
 }: {
   definition: D;
+  /** Each tab's view and name (a key of the catalogue). */
   tabs: readonly { view: string; label: string }[];
   /** Whether a space separates the tab's name from its count. */
   spaced: boolean;
   render: (view: string, list: RecordList<D>) => ReactNode;
-  /** A last tab that is not a view of the list (the shots' 'Schedule'). */
+  /** A last tab that is not a view of the list (the shots' 'Schedule'), named by a key. */
   extra?: { value: string; label: string; content: ReactNode };
 }) {
+  const { t } = useTranslation();
   const [member] = usePersonInView();
   // The tab lives in the URL (`?tab=`, none for the first): the timeline links to the shots'
   // Schedule, a save returns to the tab that holds the record, and Back finds it again.
@@ -240,7 +247,7 @@ export function RecordViewTabs<D extends RecordDefinition>({
             <TabLabel label={label} count={counts?.[view]} spaced={spaced} />
           </TabsTrigger>
         ))}
-        {extra ? <TabsTrigger value={extra.value}>{extra.label}</TabsTrigger> : null}
+        {extra ? <TabsTrigger value={extra.value}>{t(extra.label)}</TabsTrigger> : null}
       </TabsList>
       {tabs.map(({ view }) => (
         <TabsContent key={view} value={view}>
@@ -303,10 +310,11 @@ export function RecordCardsPage<D extends RecordDefinition>({
   definition: D;
   addLabel: string;
   topLevel?: boolean;
-  /** What the page says when there is no record yet. */
+  /** What the page says when there is no record yet (a key of the catalogue). */
   empty: { icon: LucideIcon; title: string };
   renderItem: (record: StoredRecord<D>) => ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <RecordListScreen definition={definition} addLabel={addLabel} topLevel={topLevel}>
       <RecordPlainList
@@ -315,7 +323,7 @@ export function RecordCardsPage<D extends RecordDefinition>({
           list.items.length === 0 ? (
             <ListEmptyState
               icon={empty.icon}
-              title={empty.title}
+              title={t(empty.title)}
               memberLinked={definition.memberLinked}
             />
           ) : (

@@ -6,10 +6,12 @@
  * record form page gives a react-hook-form form's, the lab panel form its own state's.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { clearDraft, readDraft, writeDraft } from '../../lib/drafts';
+import { unsavedPhrasesOf } from './record-phrases';
 
 export function useUnsavedChanges<V>({
   dirty,
@@ -30,7 +32,10 @@ export function useUnsavedChanges<V>({
   draftKey: string | undefined;
   /** The form holds what it starts from (an edit's record has been loaded into it). */
   ready: boolean;
-  /** What the form is about, in lower case: 'visit'. */
+  /**
+   * What the form is about, in lower case: 'visit'. Its questions are the sentences of
+   * record-phrases.ts's UNSAVED_PHRASES for it.
+   */
   noun: string;
   /**
    * A save is waiting for the network: the screen may be left without a question, since
@@ -38,6 +43,8 @@ export function useUnsavedChanges<V>({
    */
   waiting?: boolean;
 }) {
+  const { t } = useTranslation();
+  const phrases = unsavedPhrasesOf(noun);
   const leaving = useRef(false);
 
   // A draft found when the form opened, until it is restored, discarded or typed over.
@@ -100,10 +107,10 @@ export function useUnsavedChanges<V>({
       onOpenChange={(open) => {
         if (!open && blocker.state === 'blocked') blocker.reset();
       }}
-      title="Discard changes?"
-      description={`What you typed in this ${noun} has not been saved. Leave and discard it?`}
-      cancelLabel="Keep editing"
-      confirmLabel="Discard"
+      title={t('Discard changes?')}
+      description={t(phrases.discard)}
+      cancelLabel={t('Keep editing')}
+      confirmLabel={t('Discard')}
       onConfirm={() => {
         forget();
         if (blocker.state === 'blocked') blocker.proceed();
@@ -114,10 +121,10 @@ export function useUnsavedChanges<V>({
   const restore = offer ? (
     <div
       role="region"
-      aria-label="Unsaved draft"
+      aria-label={t('Unsaved draft')}
       className="mb-4 flex flex-col gap-3 rounded-2xl border border-primary/40 bg-primary-soft p-4 sm:flex-row sm:items-center"
     >
-      <p className="flex-1 font-medium">Restore your unsaved {noun}?</p>
+      <p className="flex-1 font-medium">{t(phrases.restore)}</p>
       <div className="flex gap-2">
         <Button
           variant="outline"
@@ -126,7 +133,7 @@ export function useUnsavedChanges<V>({
             dropOffer();
           }}
         >
-          Discard draft
+          {t('Discard draft')}
         </Button>
         <Button
           onClick={() => {
@@ -134,7 +141,7 @@ export function useUnsavedChanges<V>({
             dropOffer();
           }}
         >
-          Restore
+          {t('Restore')}
         </Button>
       </div>
     </div>

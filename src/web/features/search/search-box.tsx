@@ -7,8 +7,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { SEARCH_PREVIEW_LIMIT, searchTerms, type SearchResult } from '../../../shared/search';
+import { key } from '../../../shared/i18n/translate';
+import {
+  noResultsMessage,
+  SEARCH_PREVIEW_LIMIT,
+  searchTerms,
+  type SearchResult,
+} from '../../../shared/search';
 import { searchApi } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/query-client';
@@ -18,7 +25,8 @@ import { typingInField } from '../../lib/typing-in-field';
 
 const DEBOUNCE_MS = 200;
 
-export const SEARCH_LABEL = 'Search';
+/** The search field's name, a key of the catalogue. */
+export const SEARCH_LABEL = key('Search');
 
 function useDebounced(value: string, ms: number): string {
   const [settled, setSettled] = useState(value);
@@ -32,6 +40,7 @@ function useDebounced(value: string, ms: number): string {
 export const searchPath = (q: string) => `/search?q=${encodeURIComponent(q.trim())}`;
 
 export function SearchBox() {
+  const { t } = useTranslation();
   const location = useLocation();
   const [params] = useSearchParams();
   const onSearchPage = location.pathname === '/search';
@@ -105,8 +114,8 @@ export function SearchBox() {
       <input
         ref={input}
         type="search"
-        aria-label={SEARCH_LABEL}
-        placeholder="Search records and documents"
+        aria-label={t(SEARCH_LABEL)}
+        placeholder={t('Search records and documents')}
         autoComplete="off"
         enterKeyHint="search"
         aria-controls={showList ? listId : undefined}
@@ -126,12 +135,12 @@ export function SearchBox() {
         <ul
           id={listId}
           role="listbox"
-          aria-label="First results"
+          aria-label={t('First results')}
           className="absolute inset-x-0 top-full z-40 mt-1 max-h-[60vh] overflow-y-auto rounded-2xl border border-border bg-surface p-1 shadow-lg"
         >
           {results.length === 0 ? (
             <li role="option" aria-selected={false} aria-disabled="true" className="p-3 text-sm">
-              No results for "{value.trim()}"
+              {noResultsMessage(value.trim())}
             </li>
           ) : (
             results.map((result, index) => {
@@ -170,7 +179,7 @@ export function SearchBox() {
             onClick={() => go(searchPath(value))}
             className="cursor-pointer rounded-xl p-2 text-sm font-medium text-primary hover:bg-surface-muted"
           >
-            See all results
+            {t('See all results')}
           </li>
         </ul>
       ) : null}

@@ -6,7 +6,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { tr } from '../../../shared/i18n/translate';
 import { toasts } from '../../../shared/messages';
 import { noResultsMessage, SEARCH_PAGE_LIMIT, searchTerms } from '../../../shared/search';
 import { EmptyState, Loading } from '../../components/ui/feedback';
@@ -19,6 +21,7 @@ import { PageHeader } from '../shell/page-header';
 import { SearchResultLink } from './search-result-link';
 
 export default function SearchPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const [member] = usePersonInView();
@@ -30,16 +33,19 @@ export default function SearchPage() {
   });
 
   useEffect(() => {
-    if (search.error) showError(toasts.loadDataError, search.error);
+    if (search.error) showError(tr(toasts.loadDataError), search.error);
   }, [search.error]);
 
   const groups = search.data?.groups ?? [];
   return (
     <>
-      <PageHeader title="Search" subtitle={q ? `Results for "${q}"` : undefined} />
+      <PageHeader
+        title={t('Search')}
+        subtitle={q ? t('Results for "{query}"', { query: q }) : undefined}
+      />
       <FamilyFilter />
       {!hasWords ? (
-        <EmptyState icon={SearchX} title="Type a word to search your records and documents." />
+        <EmptyState icon={SearchX} title={t('Type a word to search your records and documents.')} />
       ) : search.isPending ? (
         <Loading />
       ) : groups.length === 0 ? (
@@ -54,7 +60,7 @@ export default function SearchPage() {
                 id={`search-${group.type}`}
                 className="mb-2 text-sm font-semibold text-muted-foreground"
               >
-                {group.heading}
+                {t(group.heading)}
               </h2>
               <ul className="space-y-2">
                 {group.results.map((result) => (

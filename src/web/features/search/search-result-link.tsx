@@ -2,6 +2,7 @@
 import { FileText } from 'lucide-react';
 import { Link } from 'react-router';
 import { CARD_TIME_FORMAT, DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
+import { tr } from '../../../shared/i18n/translate';
 import { recordCatalogue, type RecordType } from '../../../shared/records/catalogue';
 import type { SearchResult } from '../../../shared/search';
 import { MemberBadge } from '../../components/member-badge';
@@ -28,7 +29,7 @@ export function resultDate(date: string | null): string | null {
 /** A result's person as the member strip names them: 'Maria Garcia (you)', 'Mia'. */
 export function personLabel(person: SearchResult['person']): string | null {
   if (!person) return null;
-  return person.you ? `${person.name} (you)` : person.name;
+  return person.you ? tr('{name} (you)', { name: person.name }) : person.name;
 }
 
 export function SearchResultLink({

@@ -7,9 +7,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronRight, Sparkles } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { APP_NAME, APP_TAGLINE } from '../../../shared/constants';
-import { DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates';
+import { CARD_TIME_FORMAT, DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates';
+import { tr } from '../../../shared/i18n/translate';
 import { toasts } from '../../../shared/messages';
 import { firstName } from '../../../shared/names';
 import { recordCatalogue } from '../../../shared/records/catalogue';
@@ -42,6 +44,7 @@ import { VaccineDosesDue } from './vaccine-doses-due';
 import { ListEmptyState } from '../family-members/list-empty-state';
 
 function EventCard({ event }: { event: TimelineEvent }) {
+  const { t } = useTranslation();
   const path = event.type === 'document' ? 'documents' : recordCatalogue[event.type].path;
   return (
     <Link
@@ -55,8 +58,8 @@ function EventCard({ event }: { event: TimelineEvent }) {
           {event.mark ? <LabFlagBadge flag={event.mark} /> : null}
         </span>
         <span className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-muted-foreground">
-          <span>{TIMELINE_TYPE_LABELS[event.type]}</span>
-          {event.date.length > 10 ? <span>{formatDate(event.date, 'h:mm a')}</span> : null}
+          <span>{t(TIMELINE_TYPE_LABELS[event.type])}</span>
+          {event.date.length > 10 ? <span>{formatDate(event.date, CARD_TIME_FORMAT)}</span> : null}
           <MemberBadge name={event.family_member_name} color={event.family_member_color} />
         </span>
       </span>
@@ -102,11 +105,12 @@ function DayGroup({
 
 /** The side panel's visits after today, soonest first, under their days. */
 function UpcomingVisits({ days, today }: { days: TimelineDay[]; today: string }) {
+  const { t } = useTranslation();
   if (days.length === 0) return null;
   return (
     <section aria-labelledby="upcoming-visits-heading" className="mb-5">
       <h2 id="upcoming-visits-heading" className="mb-2 text-sm font-semibold text-primary">
-        Upcoming visits
+        {t('Upcoming visits')}
       </h2>
       <div className="space-y-4">
         {days.map((group) => (
@@ -118,6 +122,7 @@ function UpcomingVisits({ days, today }: { days: TimelineDay[]; today: string })
 }
 
 export function TimelinePage() {
+  const { t } = useTranslation();
   const profile = useProfile();
   const [member] = usePersonInView();
   const timeline = useInfiniteQuery({
@@ -128,7 +133,7 @@ export function TimelinePage() {
   });
 
   useEffect(() => {
-    if (timeline.error) showError(toasts.loadDataError, timeline.error);
+    if (timeline.error) showError(tr(toasts.loadDataError), timeline.error);
   }, [timeline.error]);
 
   const events = useMemo(
@@ -161,7 +166,7 @@ export function TimelinePage() {
           </span>
           <div>
             <h2 className="text-lg font-bold">{APP_NAME}</h2>
-            <p className="text-sm text-white/90">{APP_TAGLINE}</p>
+            <p className="text-sm text-white/90">{t(APP_TAGLINE)}</p>
           </div>
         </div>
       </section>
@@ -176,8 +181,8 @@ export function TimelinePage() {
             icon={CalendarDays}
             title={
               member
-                ? 'No health events yet'
-                : 'No health events yet. Tap + to add your first entry.'
+                ? t('No health events yet')
+                : t('No health events yet. Tap + to add your first entry.')
             }
           />
         )
@@ -186,22 +191,24 @@ export function TimelinePage() {
           {showsTodayMarker(days, today) || (days.length === 0 && upcoming.length > 0) ? (
             <section aria-labelledby="today-heading">
               <h2 id="today-heading" className="mb-2 text-sm font-semibold text-primary">
-                Today - {formatDate(today, DAY_GROUP_FORMAT)}
+                {t('Today - {date}', { date: formatDate(today, DAY_GROUP_FORMAT) })}
               </h2>
               <Card className="border-dashed p-4 text-sm text-muted-foreground">
-                No events today
+                {t('No events today')}
               </Card>
             </section>
           ) : null}
           {days.map((group) => (
             <DayGroup key={group.day} group={group} today={today} />
           ))}
-          <LoadMore query={timeline} label="Show earlier events" />
+          <LoadMore query={timeline} label={t('Show earlier events')} />
         </div>
       )}
     </>
   );
-  const header = <PageHeader title={`Welcome, ${firstName(profile.data?.full_name)}!`} />;
+  const header = (
+    <PageHeader title={t('Welcome, {name}!', { name: firstName(profile.data?.full_name) })} />
+  );
   if (!wide) {
     return (
       <>
@@ -219,7 +226,7 @@ export function TimelinePage() {
       <div data-wide="" className="grid grid-cols-[minmax(0,1fr)_20rem] items-start gap-8">
         <div className="min-w-0">{column}</div>
         <aside
-          aria-label="Today"
+          aria-label={t('Today')}
           className="sticky top-[calc(var(--page-header-height,6rem)_+_0.5rem)] max-h-[calc(100vh_-_var(--page-header-height,6rem)_-_1rem)] overflow-y-auto empty:hidden"
         >
           {doses}

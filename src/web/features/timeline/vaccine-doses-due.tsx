@@ -6,27 +6,35 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Syringe } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localToday } from '../../../shared/dates';
+import { key, tr } from '../../../shared/i18n/translate';
 import { scheduleTabLink, type PersonDosesDue } from '../../../shared/vaccines/schedule-setting';
 import { timelineApi } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 import { STATUS_STYLES } from '../shots/vaccine-status';
 
-const doses = (n: number) => `${n} vaccine ${n === 1 ? 'dose' : 'doses'}`;
+const doses = (count: number) => tr('{count} vaccine doses', { count });
 
 /** '2 overdue · 1 due now · 1 within 30 days': the parts there are. */
 export function dosesDueSummary(person: PersonDosesDue): string {
   return [
-    person.overdue ? `${person.overdue} overdue` : '',
-    person.due ? `${person.due} due now` : '',
-    person.soon ? `${person.soon} within 30 days` : '',
+    person.overdue ? tr('{count} overdue', { count: person.overdue }) : '',
+    person.due ? tr('{count} due now', { count: person.due }) : '',
+    person.soon ? tr('{count} within 30 days', { count: person.soon }) : '',
   ]
     .filter(Boolean)
     .join(' · ');
 }
 
+/** A person's most pressing status, which names its style; and its words. */
+const STATUS_WORDS = { Overdue: key('Overdue'), Due: key('Due'), Upcoming: key('Upcoming') };
+const statusOf = (person: PersonDosesDue): keyof typeof STATUS_WORDS =>
+  person.overdue ? 'Overdue' : person.due ? 'Due' : 'Upcoming';
+
 export function VaccineDosesDue({ member }: { member: string | undefined }) {
+  const { t } = useTranslation();
   const today = localToday();
   const due = useQuery({
     queryKey: queryKeys.vaccineDoses(today),
@@ -39,12 +47,12 @@ export function VaccineDosesDue({ member }: { member: string | undefined }) {
   return (
     <section aria-labelledby="vaccines-due-heading" className="mb-5">
       <h2 id="vaccines-due-heading" className="mb-2 text-sm font-semibold text-primary">
-        Vaccines due
+        {t('Vaccines due')}
       </h2>
       <ul className="space-y-2">
         {persons.map((person) => {
           const total = person.overdue + person.due + person.soon;
-          const status = person.overdue ? 'Overdue' : person.due ? 'Due' : 'Upcoming';
+          const status = statusOf(person);
           const summary = dosesDueSummary(person);
           return (
             <li key={person.personId}>
@@ -63,7 +71,7 @@ export function VaccineDosesDue({ member }: { member: string | undefined }) {
                 <span
                   className={`rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_STYLES[status]}`}
                 >
-                  {status}
+                  {t(STATUS_WORDS[status])}
                 </span>
                 <ChevronRight className="size-5 text-muted-foreground" aria-hidden="true" />
               </Link>

@@ -1,4 +1,5 @@
 /** The visit screens: the list is its own; detail and form are the generic ones. */
+import { key } from '../../../shared/i18n/translate';
 import { visitDefinition } from '../../../shared/records';
 import { RecordDetailPage } from '../records/record-detail-page';
 import { RecordFormPage } from '../records/record-form-page';
@@ -9,7 +10,7 @@ export function DetailPage() {
   return (
     <RecordDetailPage
       definition={visitDefinition}
-      customisation={{ labels: { doctor_name: 'Doctor', visit_date: 'Date' } }}
+      customisation={{ labels: { doctor_name: key('Doctor'), visit_date: key('Date') } }}
     />
   );
 }

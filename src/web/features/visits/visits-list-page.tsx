@@ -1,6 +1,8 @@
 /** /visits: upcoming and past visits, split at now, with counts on the tabs. */
 import { CalendarCheck, CalendarClock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { CARD_DAY_FORMAT, CARD_TIME_FORMAT, formatDate } from '../../../shared/dates';
+import { key } from '../../../shared/i18n/translate';
 import { visitDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
 import {
@@ -15,6 +17,7 @@ import { ListEmptyState } from '../family-members/list-empty-state';
 type Visit = StoredRecord<typeof visitDefinition>;
 
 function VisitCard({ visit }: { visit: Visit }) {
+  const { t } = useTranslation();
   return (
     <RecordCard
       definition={visitDefinition}
@@ -25,7 +28,7 @@ function VisitCard({ visit }: { visit: Visit }) {
         <>
           {visit.doctor_name ? <span className="block">{visit.doctor_name}</span> : null}
           {visit.family_member_name ? (
-            <span className="block">For: {visit.family_member_name}</span>
+            <span className="block">{t('For: {name}', { name: visit.family_member_name })}</span>
           ) : null}
           {visit.frequency ? <span className="block">{visit.frequency}</span> : null}
         </>
@@ -45,13 +48,14 @@ function VisitCard({ visit }: { visit: Visit }) {
 }
 
 const tabs = [
-  { view: 'upcoming', label: 'Upcoming' },
-  { view: 'past', label: 'Past' },
+  { view: 'upcoming', label: key('Upcoming') },
+  { view: 'past', label: key('Past') },
 ] as const;
 
 export function VisitsListPage() {
+  const { t } = useTranslation();
   return (
-    <RecordListScreen definition={visitDefinition} addLabel="Add New Visit">
+    <RecordListScreen definition={visitDefinition} addLabel={key('Add New Visit')}>
       <RecordViewTabs
         definition={visitDefinition}
         tabs={tabs}
@@ -59,11 +63,11 @@ export function VisitsListPage() {
         render={(view, list) =>
           list.items.length === 0 ? (
             view === 'upcoming' ? (
-              <ListEmptyState icon={CalendarClock} title="No upcoming visits">
-                <EmptyLink to="/visits/new">Schedule your first visit</EmptyLink>
+              <ListEmptyState icon={CalendarClock} title={t('No upcoming visits')}>
+                <EmptyLink to="/visits/new">{t('Schedule your first visit')}</EmptyLink>
               </ListEmptyState>
             ) : (
-              <ListEmptyState icon={CalendarCheck} title="No past visits" />
+              <ListEmptyState icon={CalendarCheck} title={t('No past visits')} />
             )
           ) : (
             <RecordCards list={list} renderItem={(visit) => <VisitCard visit={visit} />} />
