@@ -6,8 +6,11 @@
  * that draw a growth chart; its first draw is measured as 'growth-chart-draw'.
  */
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { formatNumber } from '../../../shared/dates';
+import { tr } from '../../../shared/i18n/translate';
 import { chartHeight } from './chart-size';
 
 export interface GrowthChartCurve {
@@ -79,7 +82,7 @@ function chartOptions(props: GrowthChartProps, width: number, onDrawn: () => voi
     scales: { x: { time: false, range: [props.fromMonths, props.toMonths] } },
     axes: [
       {
-        label: inYears ? 'Age (years)' : 'Age (months)',
+        label: inYears ? tr('Age (years)') : tr('Age (months)'),
         stroke: foreground,
         font,
         labelFont: font,
@@ -87,22 +90,23 @@ function chartOptions(props: GrowthChartProps, width: number, onDrawn: () => voi
         ticks: { stroke: grid, width: 1 },
         splits: (chart) =>
           ageSplits(props.fromMonths, props.toMonths, chart.bbox.width / devicePixelRatio, inYears),
-        values: (_, splits) => splits.map((months) => String(inYears ? months / 12 : months)),
+        values: (_, splits) => splits.map((months) => formatNumber(inYears ? months / 12 : months)),
       },
       {
-        label: props.unit,
+        label: tr(props.unit),
         stroke: foreground,
         font,
         labelFont: font,
         grid: { stroke: grid, width: 1 },
         ticks: { stroke: grid, width: 1 },
         size: 44,
+        values: (_, splits) => splits.map((value) => formatNumber(value)),
       },
     ],
     series: [
       {},
       ...props.curves.map((curve): uPlot.Series => ({
-        label: curve.label,
+        label: tr(curve.label),
         stroke: muted,
         width: curve.percentile === 50 ? 1.5 : 1,
         dash: curve.percentile === 50 ? undefined : [4, 3],
@@ -110,6 +114,7 @@ function chartOptions(props: GrowthChartProps, width: number, onDrawn: () => voi
         spanGaps: false,
       })),
       {
+        // The series' name for uPlot only: its legend is not shown (the table names them).
         label: 'Measurements',
         stroke: primary,
         width: 2,
@@ -144,7 +149,7 @@ function chartOptions(props: GrowthChartProps, width: number, onDrawn: () => voi
             const x = chart.valToPos(age, 'x', true);
             const y = chart.valToPos(value, 'y', true);
             const atEnd = x >= plotRight - ratio;
-            return [{ text: curve.label, atEnd, x: atEnd ? x + 3 * ratio : x - 2 * ratio, y }];
+            return [{ text: tr(curve.label), atEnd, x: atEnd ? x + 3 * ratio : x - 2 * ratio, y }];
           });
           labels.sort((a, b) => a.x - b.x || a.y - b.y);
           const lineHeight = 11 * ratio;
@@ -166,6 +171,7 @@ function chartOptions(props: GrowthChartProps, width: number, onDrawn: () => voi
 }
 
 export default function GrowthChart(props: GrowthChartProps) {
+  const { t } = useTranslation();
   const target = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -203,10 +209,12 @@ export default function GrowthChart(props: GrowthChartProps) {
 
   return (
     <figure className="space-y-2">
-      <div ref={target} role="img" aria-label="Growth chart" className="w-full" />
+      <div ref={target} role="img" aria-label={t('Growth chart')} className="w-full" />
       <figcaption className="text-xs text-muted-foreground">
-        Source: {props.sources.join('; ')}. The dashed lines are percentiles; the solid grey line is
-        the median (50th).
+        {t(
+          'Source: {sources}. The dashed lines are percentiles; the solid grey line is the median (50th).',
+          { sources: props.sources.map((source) => t(source)).join('; ') },
+        )}
       </figcaption>
     </figure>
   );

@@ -5,8 +5,11 @@
  * load it with React.lazy, so uPlot is a chunk of its own, never in the first screen's code.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { formatNumber } from '../../../shared/dates';
+import { currentLanguage, currentLocale } from '../../../shared/i18n/translate';
 import { chartHeight } from './chart-size';
 
 export interface TrendPoint {
@@ -105,6 +108,38 @@ function bandPlugin(range: TrendChartProps['range']): uPlot.Plugin {
   };
 }
 
+const DAY_FORMATS: [minIncrement: number, options: Intl.DateTimeFormatOptions][] = [
+  [360 * DAY_SECONDS, { year: 'numeric' }],
+  [28 * DAY_SECONDS, { month: 'short' }],
+  [DAY_SECONDS, { month: 'short', day: 'numeric' }],
+  [0, { hour: 'numeric', minute: '2-digit' }],
+];
+
+/**
+ * The time axis's ticks as the language in force writes them (uPlot's own are US English's,
+ * kept for English): a month's tick names its year where the year begins and at the first.
+ */
+function localTimeTicks(): uPlot.Axis['values'] {
+  if (currentLanguage() === 'en') return undefined;
+  const locale = currentLocale();
+  return (_plot, splits, _axis, _space, increment) => {
+    const [, options] = DAY_FORMATS.find(([least]) => increment >= least) ?? DAY_FORMATS[3]!;
+    const plain = new Intl.DateTimeFormat(locale, options);
+    const withYear = new Intl.DateTimeFormat(locale, { ...options, year: 'numeric' });
+    const monthly = options.month !== undefined && options.day === undefined;
+    return splits.map((split, index) => {
+      const date = new Date(split * 1000);
+      return monthly && (index === 0 || date.getMonth() === 0)
+        ? withYear.format(date)
+        : plain.format(date);
+    });
+  };
+}
+
+/** The value axis's ticks as the language in force writes its numbers. */
+const localNumberTicks = (_plot: uPlot, splits: number[]) =>
+  splits.map((split) => (split === null || split === undefined ? '' : formatNumber(split)));
+
 /** Records 'trend-chart-draw', from `start` to the end of the first frame drawn. */
 function firstDrawMeasured(start: number): uPlot.Plugin {
   let measured = false;
@@ -200,8 +235,11 @@ export default function TrendChart({
   range,
   series2,
   markers,
-  markersName = 'Symptom severity',
+  markersName,
 }: TrendChartProps) {
+  const { t } = useTranslation();
+  const markersLabel = markersName ?? t('Symptom severity');
+  const secondName = t('{name} (second)', { name });
   const holder = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const [placed, setPlaced] = useState<PlacedMarker[]>([]);
@@ -263,8 +301,8 @@ export default function TrendChart({
           },
         },
       },
-      axes: [{}, { label: unit, size: 56 }],
-      series: [{}, line(PRIMARY, name), ...(series2 ? [line(SECOND, `${name} (second)`)] : [])],
+      axes: [{ values: localTimeTicks() }, { label: unit, size: 56, values: localNumberTicks }],
+      series: [{}, line(PRIMARY, name), ...(series2 ? [line(SECOND, secondName)] : [])],
     };
     const plot = new uPlot(options, data, element);
     const resize = new ResizeObserver(() =>
@@ -276,7 +314,7 @@ export default function TrendChart({
       plot.destroy();
       setPlaced([]);
     };
-  }, [name, points, unit, range, series2, markers]);
+  }, [name, secondName, points, unit, range, series2, markers]);
 
   return (
     <div>
@@ -289,7 +327,7 @@ export default function TrendChart({
           style={{ minHeight: HEIGHT }}
         />
         {placed.length ? (
-          <ul aria-label={markersName} className="pointer-events-none absolute inset-0">
+          <ul aria-label={markersLabel} className="pointer-events-none absolute inset-0">
             {placed.map(({ marker, left, bottom }) => (
               <li
                 key={marker.id}
@@ -318,7 +356,10 @@ export default function TrendChart({
           className="mt-1 flex items-center gap-2 text-xs text-muted-foreground"
         >
           <span className="inline-block h-3 w-1.5 rounded-t-sm bg-fuchsia-600/75 dark:bg-fuchsia-400/75" />
-          {`${markersName} (1–${placed[0]!.marker.max})`}
+          {t('{name} (1–{max})', {
+            name: markersLabel,
+            max: formatNumber(placed[0]!.marker.max),
+          })}
         </p>
       ) : null}
     </div>

@@ -6,9 +6,11 @@
  */
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BACKFILL_DAYS, type Adherence, type StripDay } from '../../../shared/doses';
 import { addDays } from '../../../shared/date-values';
-import { formatDate, localToday } from '../../../shared/dates';
+import { formatDate, formatNumber, localToday } from '../../../shared/dates';
+import { key } from '../../../shared/i18n/translate';
 import { Button } from '../../components/ui/button';
 import { Label, Select } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
@@ -16,31 +18,34 @@ import { useRecordOwnership } from '../household/household-queries';
 import { useAdherence, useDoseMarks } from './dose-queries';
 
 const STRIP: Record<StripDay, { label: string; className: string }> = {
-  taken: { label: 'all taken', className: 'bg-primary' },
-  partly: { label: 'partly taken', className: 'bg-primary/45' },
-  skipped: { label: 'skipped', className: 'bg-amber-400' },
-  missed: { label: 'missed', className: 'bg-destructive/70' },
-  due: { label: 'still due', className: 'border border-primary bg-transparent' },
+  taken: { label: key('all taken'), className: 'bg-primary' },
+  partly: { label: key('partly taken'), className: 'bg-primary/45' },
+  skipped: { label: key('skipped'), className: 'bg-amber-400' },
+  missed: { label: key('missed'), className: 'bg-destructive/70' },
+  due: { label: key('still due'), className: 'border border-primary bg-transparent' },
   untracked: {
-    label: 'not tracked',
+    label: key('not tracked'),
     className:
       'border border-dashed border-muted-foreground/60 bg-[repeating-linear-gradient(135deg,transparent_0_3px,var(--color-border)_3px_5px)]',
   },
-  none: { label: 'nothing due', className: 'bg-border' },
+  none: { label: key('nothing due'), className: 'bg-border' },
 };
 
 const DOSE_STATE = {
-  taken: 'Taken',
-  skipped: 'Skipped',
-  missed: 'Missed',
-  due: 'Still due',
-  untracked: 'Not tracked',
+  taken: key('Taken'),
+  skipped: key('Skipped'),
+  missed: key('Missed'),
+  due: key('Still due'),
+  untracked: key('Not tracked'),
 } as const;
+
+/** The strip's kinds of day the legend names. */
+const LEGEND = ['taken', 'partly', 'skipped', 'missed', 'untracked'] as const;
 
 /** The two marks a past dose can be given. */
 const MARKS = [
-  { status: 'taken', text: 'Taken', Icon: Check, variant: undefined },
-  { status: 'skipped', text: 'Skipped', Icon: X, variant: 'outline' },
+  { status: 'taken', text: key('Taken'), Icon: Check, variant: undefined },
+  { status: 'skipped', text: key('Skipped'), Icon: X, variant: 'outline' },
 ] as const;
 
 const dayName = (day: string) => formatDate(day, 'MMM d');
@@ -58,6 +63,7 @@ function PastDoses({
   const days = strip
     .filter(({ day, doses }) => day < today && day >= earliest && doses.length > 0)
     .reverse();
+  const { t } = useTranslation();
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const { mark } = useDoseMarks();
   if (days.length === 0) return null;
@@ -66,23 +72,29 @@ function PastDoses({
   const selectId = `past-doses-${medication.id}`;
   return (
     <div className="space-y-2 pt-1">
-      <Label htmlFor={selectId}>Fill in a past day</Label>
+      <Label htmlFor={selectId}>{t('Fill in a past day')}</Label>
       <Select id={selectId} value={shown.day} onChange={(event) => setChosen(event.target.value)}>
         {days.map(({ day, status }) => (
           <option key={day} value={day}>
-            {`${dayName(day)}: ${STRIP[status].label}`}
+            {t('{day}: {status}', { day: dayName(day), status: t(STRIP[status].label) })}
           </option>
         ))}
       </Select>
-      <ul className="divide-y divide-border" aria-label={`Doses of ${dayName(shown.day)}`}>
+      <ul
+        className="divide-y divide-border"
+        aria-label={t('Doses of {day}', { day: dayName(shown.day) })}
+      >
         {shown.doses.map(({ slot, state }) => {
-          const what = `${medication.medication_name} ${slot}`;
-          const on = `on ${dayName(shown.day)}`;
+          const names = {
+            medication: medication.medication_name,
+            slot: t(slot),
+            day: dayName(shown.day),
+          };
           return (
             <li key={slot} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2">
               <span className="min-w-24 flex-1">
-                <span className="font-medium">{slot}</span>{' '}
-                <span className="text-sm text-muted-foreground">· {DOSE_STATE[state]}</span>
+                <span className="font-medium">{t(slot)}</span>{' '}
+                <span className="text-sm text-muted-foreground">· {t(DOSE_STATE[state])}</span>
               </span>
               <span className="flex items-center gap-2">
                 {MARKS.map(({ status, text, Icon, variant }) => (
@@ -93,13 +105,17 @@ function PastDoses({
                     variant={variant}
                     aria-pressed={state === status}
                     disabled={mark.isPending}
-                    aria-label={`Mark ${what} ${status} ${on}`}
+                    aria-label={
+                      status === 'taken'
+                        ? t('Mark {medication} {slot} taken on {day}', names)
+                        : t('Mark {medication} {slot} skipped on {day}', names)
+                    }
                     onClick={() =>
                       mark.mutate({ medication_id: medication.id, day: shown.day, slot, status })
                     }
                   >
                     <Icon aria-hidden="true" />
-                    {text}
+                    {t(text)}
                   </Button>
                 ))}
               </span>
@@ -121,6 +137,7 @@ export function AdherenceSummary({
     family_member_id?: string | null;
   };
 }) {
+  const { t } = useTranslation();
   const adherence = useAdherence(medication.id);
   const { canChange } = useRecordOwnership()(medication);
   if (!adherence.data) return <span className="text-muted-foreground">…</span>;
@@ -130,31 +147,38 @@ export function AdherenceSummary({
     <div className="space-y-2">
       <p>
         {ratio === null ? (
-          'No doses due yet'
+          t('No doses due yet')
         ) : (
           <>
-            <span className="font-semibold">{Math.round(ratio * 100)}%</span>{' '}
+            <span className="font-semibold">
+              {formatNumber(Math.round(ratio * 100) / 100, { style: 'percent' })}
+            </span>{' '}
             <span className="text-muted-foreground">
-              ({taken} of {due} {due === 1 ? 'dose' : 'doses'} taken
-              {skipped ? `, ${skipped} skipped` : ''}
-              {missed ? `, ${missed} missed` : ''})
+              ({t('{taken} of {count} doses taken', { taken: formatNumber(taken), count: due })}
+              {skipped ? t(', {n} skipped', { n: formatNumber(skipped) }) : ''}
+              {missed ? t(', {n} missed', { n: formatNumber(missed) }) : ''})
             </span>
           </>
         )}
       </p>
       {not_tracked > 0 ? (
         <p className="text-sm text-muted-foreground">
-          {`Not tracked before ${formatDate(tracked_from, 'MMM d')}, when it was added: ${not_tracked} ${not_tracked === 1 ? 'dose' : 'doses'} left out.`}
+          {t('Not tracked before {date}, when it was added: {count} doses left out.', {
+            date: formatDate(tracked_from, 'MMM d'),
+            count: not_tracked,
+          })}
         </p>
       ) : null}
-      <ol className="flex gap-1" aria-label="The last 14 days">
+      <ol className="flex gap-1" aria-label={t('The last 14 days')}>
         {strip.map(({ day, status }) => (
           <li
             key={day}
             className={cn('h-5 flex-1 rounded-sm', STRIP[status].className)}
-            title={`${dayName(day)}: ${STRIP[status].label}`}
+            title={t('{day}: {status}', { day: dayName(day), status: t(STRIP[status].label) })}
           >
-            <span className="sr-only">{`${dayName(day)}: ${STRIP[status].label}`}</span>
+            <span className="sr-only">
+              {t('{day}: {status}', { day: dayName(day), status: t(STRIP[status].label) })}
+            </span>
           </li>
         ))}
       </ol>
@@ -162,11 +186,11 @@ export function AdherenceSummary({
         className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground"
         aria-hidden="true"
       >
-        <span>Last 14 days:</span>
-        {(['taken', 'partly', 'skipped', 'missed', 'untracked'] as const).map((status) => (
+        <span>{t('Last 14 days:')}</span>
+        {LEGEND.map((status) => (
           <span key={status} className="inline-flex items-center gap-1">
             <span className={cn('size-2.5 rounded-sm', STRIP[status].className)} />
-            {STRIP[status].label}
+            {t(STRIP[status].label)}
           </span>
         ))}
       </p>

@@ -1,6 +1,7 @@
 /** Today's doses and a medication's adherence, with the marks that change them. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { localToday } from '../../../shared/dates';
+import { tr } from '../../../shared/i18n/translate';
 import { toasts } from '../../../shared/messages';
 import { dosesApi } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
@@ -33,7 +34,7 @@ export function useDoseMarks() {
       queryClient.invalidateQueries({ queryKey: DOSES_KEY }),
       queryClient.invalidateQueries({ queryKey: queryKeys.records('medication') }),
     ]);
-  const onError = (error: unknown) => showError(toasts.error, error);
+  const onError = (error: unknown) => showError(tr(toasts.error), error);
   return {
     mark: useMutation({ mutationFn: dosesApi.mark, onSettled: settled, onError }),
     undo: useMutation({ mutationFn: dosesApi.undo, onSettled: settled, onError }),

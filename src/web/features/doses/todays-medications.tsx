@@ -7,6 +7,7 @@
  */
 import { Check, Pill, Undo2, X } from 'lucide-react';
 import { useEffect, useId, useRef, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   ANY_TIME,
   DOSE_SLOTS,
@@ -16,7 +17,7 @@ import {
 import { MemberBadge } from '../../components/member-badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { formatDate, localToday } from '../../../shared/dates';
+import { formatDate, formatNumber, localToday } from '../../../shared/dates';
 import { useRecordOwnership } from '../household/household-queries';
 import { useDoseMarks, useTodayDoses } from './dose-queries';
 
@@ -48,6 +49,7 @@ function MedicationName({
 }
 
 function DoseRow({ dose }: { dose: TodayDose }) {
+  const { t } = useTranslation();
   const { mark, undo } = useDoseMarks();
   // A person shared with the user as Viewer: their doses are shown, not marked.
   const { canChange } = useRecordOwnership()(dose);
@@ -92,8 +94,8 @@ function DoseRow({ dose }: { dose: TodayDose }) {
             }
           >
             {dose.mark.status === 'taken'
-              ? `Taken at ${formatDate(dose.mark.marked_at, 'h:mm a')}`
-              : 'Skipped'}
+              ? t('Taken at {time}', { time: formatDate(dose.mark.marked_at, 'h:mm a') })
+              : t('Skipped')}
           </span>
           {canChange ? (
             <Button
@@ -110,12 +112,12 @@ function DoseRow({ dose }: { dose: TodayDose }) {
               }}
             >
               <Undo2 aria-hidden="true" />
-              Undo
+              {t('Undo')}
             </Button>
           ) : null}
         </span>
       ) : !canChange ? (
-        <span className="text-sm text-muted-foreground">Not marked yet</span>
+        <span className="text-sm text-muted-foreground">{t('Not marked yet')}</span>
       ) : (
         <span className="flex items-center gap-2">
           <Button
@@ -123,28 +125,34 @@ function DoseRow({ dose }: { dose: TodayDose }) {
             type="button"
             size="sm"
             disabled={busy}
-            aria-label={`Mark ${dose.medication_name} ${dose.slot} taken`}
+            aria-label={t('Mark {medication} {slot} taken', {
+              medication: dose.medication_name,
+              slot: t(dose.slot),
+            })}
             onClick={(event) => {
               pressed(event);
               send('taken');
             }}
           >
             <Check aria-hidden="true" />
-            Taken
+            {t('Taken')}
           </Button>
           <Button
             type="button"
             size="sm"
             variant="outline"
             disabled={busy}
-            aria-label={`Skip ${dose.medication_name} ${dose.slot}`}
+            aria-label={t('Skip {medication} {slot}', {
+              medication: dose.medication_name,
+              slot: t(dose.slot),
+            })}
             onClick={(event) => {
               pressed(event);
               send('skipped');
             }}
           >
             <X aria-hidden="true" />
-            Skip
+            {t('Skip')}
           </Button>
         </span>
       )}
@@ -153,6 +161,7 @@ function DoseRow({ dose }: { dose: TodayDose }) {
 }
 
 function AsNeededRow({ item }: { item: AsNeededMedication }) {
+  const { t } = useTranslation();
   const { mark } = useDoseMarks();
   const { canChange } = useRecordOwnership()(item);
   const last = item.taken.at(-1);
@@ -163,9 +172,12 @@ function AsNeededRow({ item }: { item: AsNeededMedication }) {
         <MedicationName name={item.medication_name} dosage={item.dosage} />
         <span className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
           <span>
-            As needed
+            {t('As needed')}
             {last
-              ? ` · taken ${item.taken.length}× today, last at ${formatDate(last.marked_at, 'h:mm a')}`
+              ? ` · ${t('taken {n}× today, last at {time}', {
+                  n: formatNumber(item.taken.length),
+                  time: formatDate(last.marked_at, 'h:mm a'),
+                })}`
               : ''}
           </span>
           <MemberBadge name={item.family_member_name} color={item.family_member_color} />
@@ -177,7 +189,7 @@ function AsNeededRow({ item }: { item: AsNeededMedication }) {
           size="sm"
           variant="outline"
           disabled={mark.isPending}
-          aria-label={`Log ${item.medication_name} taken`}
+          aria-label={t('Log {medication} taken', { medication: item.medication_name })}
           onClick={() =>
             mark.mutate({
               medication_id: item.medication_id,
@@ -188,7 +200,7 @@ function AsNeededRow({ item }: { item: AsNeededMedication }) {
           }
         >
           <Check aria-hidden="true" />
-          Log dose
+          {t('Log dose')}
         </Button>
       ) : null}
     </li>
@@ -196,6 +208,7 @@ function AsNeededRow({ item }: { item: AsNeededMedication }) {
 }
 
 export function TodaysMedications({ member }: { member: string | undefined }) {
+  const { t } = useTranslation();
   const today = useTodayDoses();
   if (!today.data) return null;
   const theirs = (item: { family_member_id: string | null }) =>
@@ -207,7 +220,7 @@ export function TodaysMedications({ member }: { member: string | undefined }) {
     <section aria-labelledby="todays-medications" className="mb-5">
       <h2 id="todays-medications" className="mb-2 flex items-center gap-2 font-semibold">
         <Pill className="size-4 text-primary" aria-hidden="true" />
-        Today's Medications
+        {t("Today's Medications")}
       </h2>
       <Card className="px-4 py-1">
         {SLOTS.map((slot) => {
@@ -216,7 +229,7 @@ export function TodaysMedications({ member }: { member: string | undefined }) {
           return (
             <div key={slot} className="border-b border-border py-1 last:border-b-0">
               <h3 className="pt-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                {slot}
+                {t(slot)}
               </h3>
               <ul className="divide-y divide-border">
                 {due.map((dose) => (
@@ -229,7 +242,7 @@ export function TodaysMedications({ member }: { member: string | undefined }) {
         {asNeeded.length > 0 ? (
           <div className="py-1">
             <h3 className="pt-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-              As needed
+              {t('As needed')}
             </h3>
             <ul className="divide-y divide-border">
               {asNeeded.map((item) => (

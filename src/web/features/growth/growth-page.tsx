@@ -9,9 +9,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { LineChart, Plus } from 'lucide-react';
 import { lazy, Suspense, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ageInCalendarMonths, formatAge } from '../../../shared/ages';
 import { DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates';
+import { key, tr } from '../../../shared/i18n/translate';
 import type { Sex } from '../../../shared/family-members';
 import {
   GROWTH_CHARTS,
@@ -49,7 +51,7 @@ function fitsGrowthCharts(person: PersonOption, today: string): boolean {
 
 /** Where a chart's ages begin or end, in words. */
 function ageWords(months: number): string {
-  return months === 0 ? 'birth' : formatAge(months);
+  return months === 0 ? tr('birth') : formatAge(months);
 }
 
 function GrowthSelect({
@@ -79,19 +81,22 @@ function GrowthSelect({
 }
 
 /** The table's columns (CONTRACT §5). */
-const GROWTH_TABLE_COLUMNS = ['Date', 'Age', 'Value', 'Percentile'] as const;
+const GROWTH_TABLE_COLUMNS = [key('Date'), key('Age'), key('Value'), key('Percentile')] as const;
 
 function GrowthTable({ rows, chart }: { rows: GrowthRow[]; chart: GrowthChartDefinition }) {
+  const { t } = useTranslation();
   const display = useGrowthDisplay(chart.measure);
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">{chart.label}: measurements and percentiles</caption>
+        <caption className="sr-only">
+          {t('{chart}: measurements and percentiles', { chart: t(chart.label) })}
+        </caption>
         <thead className="text-muted-foreground">
           <tr>
             {GROWTH_TABLE_COLUMNS.map((column) => (
               <th key={column} scope="col" className="py-2 pr-3 font-medium last:pr-0">
-                {column}
+                {t(column)}
               </th>
             ))}
           </tr>
@@ -108,7 +113,7 @@ function GrowthTable({ rows, chart }: { rows: GrowthRow[]; chart: GrowthChartDef
                     on a phone, the four columns then fit without clipping 'Percentile'. */}
                 {row.assessment.measured ? (
                   <span className="block text-xs text-muted-foreground">
-                    {row.assessment.measured}{' '}
+                    {t(row.assessment.measured)}{' '}
                   </span>
                 ) : null}
                 <span className="whitespace-nowrap">{formatGrowthValue(row.value, display)}</span>
@@ -132,6 +137,7 @@ function ChildGrowth({
   /** Whether the user may add vitals for the child (not a Viewer's). */
   canAdd: boolean;
 }) {
+  const { t } = useTranslation();
   const measurements = useGrowthMeasurements(child.id);
   const tables = useQuery({
     queryKey: ['growth-tables', chart.id],
@@ -171,8 +177,8 @@ function ChildGrowth({
   }, [chart, tables.data, measurements.data, person, today, display]);
 
   if (measurements.isError)
-    return <p role="alert">The measurements could not be loaded. Try again later.</p>;
-  if (tables.isError) return <p role="alert">The growth chart could not be loaded.</p>;
+    return <p role="alert">{t('The measurements could not be loaded. Try again later.')}</p>;
+  if (tables.isError) return <p role="alert">{t('The growth chart could not be loaded.')}</p>;
   if (!computed) return <Loading />;
 
   const { rows, outside, chartProps } = computed;
@@ -186,33 +192,39 @@ function ChildGrowth({
         </Card>
       ) : (
         <p>
-          {chart.label} covers ages{' '}
-          {chart.segments
-            .map((segment) => `${ageWords(segment.fromMonths)} to ${ageWords(segment.toMonths)}`)
-            .join(', ')}
-          .
+          {t('{chart} covers ages {ages}.', {
+            chart: t(chart.label),
+            ages: chart.segments
+              .map((segment) =>
+                t('{from} to {to}', {
+                  from: ageWords(segment.fromMonths),
+                  to: ageWords(segment.toMonths),
+                }),
+              )
+              .join(', '),
+          })}
         </p>
       )}
       {rows.length ? (
         <GrowthTable rows={rows} chart={chart} />
       ) : (
         <p className="text-sm text-muted-foreground">
-          No measurements for this chart yet.{' '}
+          {t('No measurements for this chart yet.')}{' '}
           {canAdd ? (
             <Link
               to={withPerson('/vitals/new', child.id)}
               className="font-medium text-primary underline-offset-4 hover:underline"
             >
-              Add vitals
+              {t('Add vitals')}
             </Link>
           ) : null}
         </p>
       )}
       {outside ? (
         <p className="text-sm text-muted-foreground">
-          {outside === 1
-            ? '1 measurement is outside this chart’s ages and is not shown.'
-            : `${outside} measurements are outside this chart’s ages and are not shown.`}
+          {t('{count} measurements are outside this chart’s ages and are not shown.', {
+            count: outside,
+          })}
         </p>
       ) : null}
     </div>
@@ -220,6 +232,7 @@ function ChildGrowth({
 }
 
 export default function GrowthPage() {
+  const { t } = useTranslation();
   const members = useFamilyMembers();
   const household = useHousehold();
   const today = localToday();
@@ -253,13 +266,13 @@ export default function GrowthPage() {
   return (
     <>
       <PageHeader
-        title="Growth"
-        subtitle="Measurements against WHO and CDC percentiles"
+        title={t('Growth')}
+        subtitle={t('Measurements against WHO and CDC percentiles')}
         actions={
           person && canAdd ? (
             // The measurements of the child on the chart, not of whoever the form starts on.
             <HeaderAction
-              label="Add Vitals"
+              label={t('Add Vitals')}
               icon={Plus}
               onClick={() => navigate(withPerson('/vitals/new', person.id))}
             />
@@ -268,17 +281,17 @@ export default function GrowthPage() {
       />
       {pending ? <Loading /> : null}
       {members.isError || household.isError ? (
-        <p role="alert">The family members could not be loaded.</p>
+        <p role="alert">{t('The family members could not be loaded.')}</p>
       ) : null}
       {!pending && !person ? (
-        <EmptyState icon={LineChart} title="No one to chart yet">
+        <EmptyState icon={LineChart} title={t('No one to chart yet')}>
           <p className="text-sm text-muted-foreground">
-            Growth charts are for family members under 20 with a date of birth and a sex.{' '}
+            {t('Growth charts are for family members under 20 with a date of birth and a sex.')}{' '}
             <Link
               to="/profiles"
               className="font-medium text-primary underline-offset-4 hover:underline"
             >
-              Family Profiles
+              {t('Family Profiles')}
             </Link>
           </p>
         </EmptyState>
@@ -294,10 +307,13 @@ export default function GrowthPage() {
               only={(candidate) => fitsGrowthCharts(candidate, today)}
             />
             <GrowthSelect
-              label="Chart"
+              label={t('Chart')}
               value={chart.id}
               onChange={chooseChart}
-              options={GROWTH_CHARTS.map((option) => ({ value: option.id, label: option.label }))}
+              options={GROWTH_CHARTS.map((option) => ({
+                value: option.id,
+                label: t(option.label),
+              }))}
             />
           </div>
           <ChildGrowth

@@ -3,7 +3,9 @@
  * 'Units'), converted through the one units module (shared/units.ts). Percentiles are
  * computed on the canonical (metric) values; only what is shown changes.
  */
+import { formatNumber } from '../../../shared/dates';
 import type { GrowthMeasure } from '../../../shared/growth/charts';
+import { tr } from '../../../shared/i18n/translate';
 import { fromCanonical, unitOf, type MeasureName, type UnitSystem } from '../../../shared/units';
 import { useUnits } from '../profile-settings/profile-queries';
 
@@ -47,5 +49,10 @@ export function useGrowthDisplay(measure: GrowthMeasure): GrowthDisplay {
 }
 
 export function formatGrowthValue(value: number, display: GrowthDisplay): string {
-  return `${display.convert(value).toFixed(display.digits)} ${display.unit}`;
+  const number = formatNumber(display.convert(value), {
+    minimumFractionDigits: display.digits,
+    maximumFractionDigits: display.digits,
+    useGrouping: false,
+  });
+  return `${number} ${tr(display.unit)}`;
 }

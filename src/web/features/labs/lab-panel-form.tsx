@@ -9,9 +9,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api-error';
 import { sortMembersByName } from '../../../shared/family-members';
+import { key } from '../../../shared/i18n/translate';
 import { labPanelSchema, PANEL_ROW_FIELDS } from '../../../shared/labs/lab-panel';
 import {
   labPanels,
@@ -20,6 +22,7 @@ import {
   type RangeBounds,
 } from '../../../shared/labs/lab-tests';
 import { labFlag } from '../../../shared/labs/lab-flag';
+import { formatNumber } from '../../../shared/dates';
 import { labResultDefinition } from '../../../shared/records';
 import { LabFlagBadge } from '../../components/lab-flag-badge';
 import { Button, buttonVariants } from '../../components/ui/button';
@@ -78,14 +81,19 @@ const emptyRow = (): Row => ({
   range_high: '',
 });
 
-export const PANEL_TITLE = 'New Lab Panel';
+export const PANEL_TITLE = key('New Lab Panel');
 
 /** A row's fields, in the order they are typed (and its columns at a desk). */
 const ROW_FIELDS = ['test_name', 'result', 'unit', 'range_low', 'range_high'] as const;
 /** The row's columns at a desk: the fields, the flag, the remove button. */
 const ROW_COLUMNS = 'lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_5rem_2.75rem]';
 /** The flag's column header: 'High', 'Low' or 'Normal', as the lists show it. */
-const FLAG_HEADER = 'Flag';
+const FLAG_HEADER = key('Flag');
+
+/** A row's field's element id, and where its error is kept. */
+const rowFieldId = (rowKey: number, name: RowField) =>
+  `lab-panel-${rowKey}-${name.replace(/_/g, '-')}`;
+const rowErrorPath = (index: number, name: RowField) => `results.${index}.${name}`;
 
 const EMPTY_COMMON = { collected_date: '', lab: '', ordered_by: '', family_member_id: '' };
 
@@ -109,6 +117,7 @@ function panelChanged({ panel, common, rows }: PanelDraft, opened: typeof EMPTY_
 }
 
 export function LabPanelForm() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = useSession();
@@ -158,7 +167,7 @@ export function LabPanelForm() {
     },
     draftKey: me ? draftKey(me, `${labResultDefinition.type}-panel`, undefined) : undefined,
     ready: true,
-    noun: 'lab panel',
+    noun: t('lab panel'),
   });
 
   // Each row's range: the person's last one for its test, else the test's typical one; again
@@ -227,7 +236,7 @@ export function LabPanelForm() {
       const found: Record<string, string> = {};
       for (const issue of checked.error.issues) {
         const path = issue.path.map(String).join('.');
-        found[path] ??= issue.message;
+        found[path] ??= t(issue.message);
       }
       setErrors(found);
       return;
@@ -240,14 +249,14 @@ export function LabPanelForm() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.records(labResultDefinition.type) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.timelineAll });
       showSuccess({
-        title: 'Lab results added',
-        description: `${rows.length} results have been added successfully.`,
+        title: t('Lab results added'),
+        description: t('{count} results have been added successfully.', { count: rows.length }),
       });
       // The list again, filtered to the panel's person if it was filtered.
       const person = common.family_member_id || me;
       navigate(listLocation(labResultDefinition, undefined, personInView ? person : undefined));
     } catch (error) {
-      showError(labResultDefinition.messages.createError, error);
+      showError(t(labResultDefinition.messages.createError), error);
       if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message });
     } finally {
       setSaving(false);
@@ -258,7 +267,7 @@ export function LabPanelForm() {
     const field = fields[name];
     const id = `lab-panel-${name.replace(/_/g, '-')}`;
     return (
-      <FormField id={id} label={field.label} required={field.required} error={errors[name]}>
+      <FormField id={id} label={t(field.label)} required={field.required} error={errors[name]}>
         <Input
           id={id}
           type={type}
@@ -273,16 +282,19 @@ export function LabPanelForm() {
   };
 
   const memberId = 'lab-panel-family-member-id';
+  const collectedDate = commonField('collected_date', 'date');
+  const labField = commonField('lab', 'text');
+  const orderedBy = commonField('ordered_by', 'text');
   return (
     <>
-      <PageHeader title={PANEL_TITLE} backTo={listPath} />
+      <PageHeader title={t(PANEL_TITLE)} backTo={listPath} />
       {unsaved.restore}
       {/* The rows' table takes a wider column at a desk (shell/app-layout.tsx). */}
       <Card className="p-5" data-wide>
-        <form onSubmit={submit} className="space-y-5" aria-label={PANEL_TITLE} noValidate>
+        <form onSubmit={submit} className="space-y-5" aria-label={t(PANEL_TITLE)} noValidate>
           <FormField
             id={memberId}
-            label={fields.family_member_id.label}
+            label={t(fields.family_member_id.label)}
             error={errors.family_member_id}
           >
             <Select
@@ -291,7 +303,9 @@ export function LabPanelForm() {
               onChange={(event) => setCommon({ ...common, family_member_id: event.target.value })}
               {...fieldErrorProps(memberId, errors.family_member_id)}
             >
-              <option value="">{session.data ? `${session.data.user.name} (you)` : 'You'}</option>
+              <option value="">
+                {session.data ? t('{name} (you)', { name: session.data.user.name }) : t('You')}
+              </option>
               {persons.map((person) => (
                 <option key={person.id} value={person.id}>
                   {person.name}
@@ -299,21 +313,21 @@ export function LabPanelForm() {
               ))}
             </Select>
           </FormField>
-          {commonField('collected_date', 'date')}
+          {collectedDate}
           <div className={PAIRED_FIELDS}>
-            {commonField('lab', 'text')}
-            {commonField('ordered_by', 'text')}
+            {labField}
+            {orderedBy}
           </div>
-          <FormField id="lab-panel-panel" label="Panel">
+          <FormField id="lab-panel-panel" label={t('Panel')}>
             <Select
               id="lab-panel-panel"
               value={panel}
               onChange={(event) => choosePanel(event.target.value)}
             >
-              <option value="">Choose a panel to add its tests…</option>
+              <option value="">{t('Choose a panel to add its tests…')}</option>
               {labPanels.map((choice) => (
                 <option key={choice.name} value={choice.name}>
-                  {choice.name}
+                  {t(choice.name)}
                 </option>
               ))}
             </Select>
@@ -336,11 +350,11 @@ export function LabPanelForm() {
             >
               {ROW_FIELDS.map((name) => (
                 <span key={name}>
-                  {fields[name].label}
+                  {t(fields[name].label)}
                   {fields[name].required ? <span className="text-destructive"> *</span> : null}
                 </span>
               ))}
-              <span>{FLAG_HEADER}</span>
+              <span>{t(FLAG_HEADER)}</span>
             </div>
             {rows.map((row, index) => (
               <fieldset
@@ -350,21 +364,21 @@ export function LabPanelForm() {
                   'lg:grid lg:items-start lg:gap-x-2 lg:space-y-0 lg:rounded-none lg:border-0 lg:border-b lg:px-0 lg:py-2',
                   ROW_COLUMNS,
                 )}
-                aria-label={`Row ${index + 1}`}
+                aria-label={t('Row {n}', { n: formatNumber(index + 1) })}
               >
                 <legend className="px-1 text-sm font-semibold lg:sr-only">
-                  Row {index + 1}
+                  {t('Row {n}', { n: formatNumber(index + 1) })}
                   {row.test_name ? `: ${row.test_name}` : ''}
                 </legend>
                 {ROW_FIELDS.map((name) => {
-                  const id = `lab-panel-${row.key}-${name.replace(/_/g, '-')}`;
-                  const error = errors[`results.${index}.${name}`];
+                  const id = rowFieldId(row.key, name);
+                  const error = errors[rowErrorPath(index, name)];
                   const field = fields[name];
                   return (
                     <FormField
                       key={name}
                       id={id}
-                      label={field.label}
+                      label={t(field.label)}
                       required={field.required}
                       error={error}
                       labelClassName="lg:sr-only"
@@ -402,7 +416,9 @@ export function LabPanelForm() {
                     onClick={() => setRows(rows.filter((other) => other.key !== row.key))}
                   >
                     <Trash2 aria-hidden="true" />
-                    <span className="lg:sr-only">Remove row {index + 1}</span>
+                    <span className="lg:sr-only">
+                      {t('Remove row {n}', { n: formatNumber(index + 1) })}
+                    </span>
                   </Button>
                 ) : null}
               </fieldset>
@@ -410,14 +426,14 @@ export function LabPanelForm() {
           </div>
           <Button type="button" variant="outline" onClick={() => setRows([...rows, emptyRow()])}>
             <Plus aria-hidden="true" />
-            Add Test
+            {t('Add Test')}
           </Button>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Link to={listPath} className={buttonVariants({ variant: 'outline' })}>
-              Cancel
+              {t('Cancel')}
             </Link>
             <Button type="submit" disabled={saving} className="sm:min-w-40">
-              {saving ? 'Saving...' : 'Save Panel'}
+              {saving ? t('Saving...') : t('Save Panel')}
             </Button>
           </div>
         </form>

@@ -7,6 +7,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
 import { decimalOf, labFlag, outOfRangeOf, rangeText } from '../../../shared/labs/lab-flag';
@@ -31,6 +32,7 @@ export function LabTrend({
   /** Whose symptoms are marked on the trend's time axis. */
   personId: string;
 }) {
+  const { t } = useTranslation();
   const markers = useSymptomMarkers(personId);
   const trend = useQuery({
     queryKey: [...queryKeys.records(recordCatalogue.lab_result.type), 'trend', id],
@@ -59,7 +61,7 @@ export function LabTrend({
   return (
     <section className="mt-5 space-y-3" aria-labelledby="lab-trend-heading">
       <h2 id="lab-trend-heading" className="text-lg font-bold">
-        Trend
+        {t('Trend')}
       </h2>
       {trend.isPending ? (
         <Loading />
@@ -68,7 +70,7 @@ export function LabTrend({
           {chart.points.length > 0 ? (
             <Suspense fallback={<div className="h-[220px]" />}>
               <TrendChart
-                name={`${testName} trend`}
+                name={t('{test} trend', { test: testName })}
                 points={chart.points}
                 unit={chart.unit}
                 range={chart.range}
@@ -78,25 +80,27 @@ export function LabTrend({
           ) : (
             // No number to draw (results such as 'Negative'): said, with no empty axes.
             <p className="text-sm text-muted-foreground">
-              No numeric results of {testName} to chart yet.
+              {t('No numeric results of {test} to chart yet.', { test: testName })}
             </p>
           )}
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">{`${testName} results, newest first`}</caption>
+              <caption className="sr-only">
+                {t('{test} results, newest first', { test: testName })}
+              </caption>
               <thead className="text-muted-foreground">
                 <tr>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Date
+                    {t('Date')}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Result
+                    {t('Result')}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Range
+                    {t('Range')}
                   </th>
                   <th scope="col" className="py-2 font-medium">
-                    Flag
+                    {t('Flag')}
                   </th>
                 </tr>
               </thead>

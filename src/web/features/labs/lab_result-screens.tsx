@@ -4,6 +4,7 @@
  * results of one date and lab in one go).
  */
 import { FlaskConical } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
 import { labFlag, rangeText } from '../../../shared/labs/lab-flag';
@@ -30,6 +31,7 @@ type LabResult = StoredRecord<typeof labResultDefinition>;
 const valueText = (lab: LabResult) => `${lab.result}${lab.unit ? ` ${lab.unit}` : ''}`;
 
 function LabCard({ lab }: { lab: LabResult }) {
+  const { t } = useTranslation();
   const range = rangeText(lab.range_low, lab.range_high);
   return (
     <RecordCard
@@ -42,7 +44,7 @@ function LabCard({ lab }: { lab: LabResult }) {
         <>
           <span className="block">
             {valueText(lab)}
-            {range ? ` · Range ${range}` : ''}
+            {range ? ` · ${t('Range {range}', { range })}` : ''}
           </span>
           <span className="block">
             {formatDate(lab.collected_date, DAY_GROUP_FORMAT)}
@@ -55,24 +57,25 @@ function LabCard({ lab }: { lab: LabResult }) {
 }
 
 export function ListPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [person] = usePersonInView();
   return (
-    <RecordListScreen definition={labResultDefinition} addLabel="Add Lab Result">
+    <RecordListScreen definition={labResultDefinition} addLabel={t('Add Lab Result')}>
       <div className="mb-4 flex justify-end">
         <Button
           variant="outline"
           onClick={() => navigate(withPerson(`/${labResultDefinition.path}/new?panel`, person))}
         >
           <FlaskConical aria-hidden="true" />
-          Add Panel
+          {t('Add Panel')}
         </Button>
       </div>
       <RecordPlainList
         definition={labResultDefinition}
         render={(list) =>
           list.items.length === 0 ? (
-            <ListEmptyState icon={FlaskConical} title="No lab results recorded yet" />
+            <ListEmptyState icon={FlaskConical} title={t('No lab results recorded yet')} />
           ) : (
             <RecordCards list={list} renderItem={(lab) => <LabCard lab={lab} />} />
           )

@@ -5,8 +5,9 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { refillSchema } from '../../../shared/dose-requests';
-import { formatDate, LONG_DATE_FORMAT } from '../../../shared/dates';
+import { formatDate, formatNumber, LONG_DATE_FORMAT } from '../../../shared/dates';
 import { NEW_PRESCRIPTION_MESSAGE, PACK_SIZE_LABEL } from '../../../shared/medication-supply';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -38,6 +39,7 @@ export const keepsSupply = (medication: SuppliedMedication) =>
 const amountText = (value: number) => String(Math.round(value * 100) / 100);
 
 export function SupplySummary({ medication }: { medication: SuppliedMedication }) {
+  const { t } = useTranslation();
   const adherence = useAdherence(medication.id);
   const { canChange } = useRecordOwnership()(medication);
   const [refilling, setRefilling] = useState(false);
@@ -45,15 +47,17 @@ export function SupplySummary({ medication }: { medication: SuppliedMedication }
   return (
     <div className="space-y-2">
       {supply?.runs_out ? (
-        <p className="font-medium">Runs out {formatDate(supply.runs_out, LONG_DATE_FORMAT)}</p>
+        <p className="font-medium">
+          {t('Runs out {date}', { date: formatDate(supply.runs_out, LONG_DATE_FORMAT) })}
+        </p>
       ) : null}
       {supply?.new_prescription ? (
-        <p className="text-sm text-amber-800 dark:text-amber-300">{NEW_PRESCRIPTION_MESSAGE}</p>
+        <p className="text-sm text-amber-800 dark:text-amber-300">{t(NEW_PRESCRIPTION_MESSAGE)}</p>
       ) : null}
       {canChange && typeof medication.quantity_on_hand === 'number' ? (
         <>
           <Button type="button" variant="outline" onClick={() => setRefilling(true)}>
-            Refilled
+            {t('Refilled')}
           </Button>
           {refilling ? <RefillDialog medication={medication} onOpenChange={setRefilling} /> : null}
         </>
@@ -69,7 +73,8 @@ function RefillDialog({
   medication: SuppliedMedication;
   onOpenChange: (open: boolean) => void;
 }) {
-  const id = useId();
+  const { t } = useTranslation();
+  const packId = `${useId()}-pack`;
   const queryClient = useQueryClient();
   const lastPack = typeof medication.pack_size === 'number' ? amountText(medication.pack_size) : '';
   const [packSize, setPackSize] = useState(lastPack);
@@ -82,7 +87,14 @@ function RefillDialog({
         queryClient.invalidateQueries({ queryKey: queryKeys.records('medication') }),
         queryClient.invalidateQueries({ queryKey: ['doses'] }),
       ]);
-      showSuccess(`Refilled: ${amountText(answer.quantity_on_hand ?? 0)} on hand`);
+      showSuccess(
+        t('Refilled: {amount} on hand', {
+          amount: formatNumber(Math.round((answer.quantity_on_hand ?? 0) * 100) / 100, {
+            maximumFractionDigits: 2,
+            useGrouping: false,
+          }),
+        }),
+      );
     },
     onError: (error) => setProblem(errorMessage(error)),
   });
@@ -90,7 +102,10 @@ function RefillDialog({
   function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = refillSchema.safeParse({ pack_size: packSize });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message;
+      return setProblem(message === undefined ? undefined : t(message));
+    }
     setProblem(undefined);
     refill.mutate(parsed.data.pack_size as number);
   }
@@ -98,28 +113,28 @@ function RefillDialog({
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent
-        title="Refilled"
-        description="The pack is added to the quantity on hand, and one refill is used."
+        title={t('Refilled')}
+        description={t('The pack is added to the quantity on hand, and one refill is used.')}
       >
         <form onSubmit={submit} className="space-y-4" noValidate>
-          <FormField id={`${id}-pack`} label={PACK_SIZE_LABEL} required error={problem}>
+          <FormField id={packId} label={t(PACK_SIZE_LABEL)} required error={problem}>
             <Input
-              id={`${id}-pack`}
+              id={packId}
               type="text"
               inputMode="decimal"
               autoComplete="off"
               required
               value={packSize}
               onChange={(event) => setPackSize(event.target.value)}
-              {...fieldErrorProps(`${id}-pack`, problem)}
+              {...fieldErrorProps(packId, problem)}
             />
           </FormField>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" disabled={refill.isPending}>
-              {refill.isPending ? 'Saving...' : 'Save'}
+              {refill.isPending ? t('Saving...') : t('Save')}
             </Button>
           </div>
         </form>

@@ -2,6 +2,8 @@
  * /medications: current ones grouped by time of day, past ones grouped by condition.
  */
 import { Pill, PillBottle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { key } from '../../../shared/i18n/translate';
 import { medicationDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
 import { groupByCondition, groupByTimeOfDay } from '../../../shared/records/medications';
@@ -18,7 +20,10 @@ import { ListEmptyState } from '../family-members/list-empty-state';
 type Medication = StoredRecord<typeof medicationDefinition>;
 
 function MedicationCard({ medication, dimmed }: { medication: Medication; dimmed?: boolean }) {
-  const details = [medication.dosage, medication.frequency].filter(Boolean).join(' · ');
+  const { t } = useTranslation();
+  const details = [medication.dosage, medication.frequency && t(medication.frequency)]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <RecordCard
       definition={medicationDefinition}
@@ -40,11 +45,12 @@ function GroupedMedications({
   groups: { label: string; medications: Medication[] }[];
   dimmed?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="space-y-5">
       {groups.map((group) => (
-        <section key={group.label} aria-label={group.label}>
-          <h2 className="mb-2 text-sm font-semibold text-muted-foreground">{group.label}</h2>
+        <section key={group.label} aria-label={t(group.label)}>
+          <h2 className="mb-2 text-sm font-semibold text-muted-foreground">{t(group.label)}</h2>
           <ul className="space-y-2">
             {group.medications.map((medication) => (
               <li key={medication.id}>
@@ -60,25 +66,26 @@ function GroupedMedications({
 }
 
 const tabs = [
-  { view: 'current', label: 'Current' },
-  { view: 'past', label: 'Past' },
+  { view: 'current', label: key('Current') },
+  { view: 'past', label: key('Past') },
 ] as const;
 
 export function MedicationsListPage() {
+  const { t } = useTranslation();
   return (
-    <RecordListScreen definition={medicationDefinition} addLabel="Add Medication">
+    <RecordListScreen definition={medicationDefinition} addLabel={t('Add Medication')}>
       <RecordViewTabs
         definition={medicationDefinition}
-        tabs={tabs}
+        tabs={tabs.map((tab) => ({ ...tab, label: t(tab.label) }))}
         spaced={false}
         render={(view, list) => {
           if (list.items.length === 0) {
             return view === 'current' ? (
-              <ListEmptyState icon={Pill} title="No current medications">
-                <EmptyLink to="/medications/new">Add your first medication</EmptyLink>
+              <ListEmptyState icon={Pill} title={t('No current medications')}>
+                <EmptyLink to="/medications/new">{t('Add your first medication')}</EmptyLink>
               </ListEmptyState>
             ) : (
-              <ListEmptyState icon={PillBottle} title="No past medications" />
+              <ListEmptyState icon={PillBottle} title={t('No past medications')} />
             );
           }
           return view === 'current' ? (

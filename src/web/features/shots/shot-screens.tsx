@@ -4,6 +4,9 @@
  * shots of one visit: 'Add another shot' adds a 'Vaccine' and 'Shot Name' pair, each pair
  * saved as its own shot with the form's date, location and person.
  */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { key } from '../../../shared/i18n/translate';
 import { shotDefinition } from '../../../shared/records';
 import { vaccineLabel } from '../../../shared/vaccines/vaccines';
 import type { FormFill } from '../records/form-fill';
@@ -16,9 +19,9 @@ export { ShotsListPage as ListPage } from './shots-list-page';
 
 const shotsOfOneVisit: RepeatGroup = {
   fields: ['shot_name', 'vaccine_code'],
-  addLabel: 'Add another shot',
-  noun: 'shot',
-  plural: 'shots',
+  addLabel: key('Add another shot'),
+  noun: key('shot'),
+  plural: key('shots'),
 };
 
 /** Each 'Vaccine' of the form with the 'Shot Name' beside it: the form's own, then each pair's. */
@@ -56,11 +59,15 @@ export function DetailPage() {
 }
 
 export function FormPage() {
-  return (
-    <RecordFormPage
-      definition={shotDefinition}
-      useFill={useVaccineNames}
-      repeat={shotsOfOneVisit}
-    />
+  const { t } = useTranslation();
+  const repeat = useMemo(
+    (): RepeatGroup => ({
+      ...shotsOfOneVisit,
+      addLabel: t(shotsOfOneVisit.addLabel),
+      noun: t(shotsOfOneVisit.noun),
+      plural: t(shotsOfOneVisit.plural),
+    }),
+    [t],
   );
+  return <RecordFormPage definition={shotDefinition} useFill={useVaccineNames} repeat={repeat} />;
 }

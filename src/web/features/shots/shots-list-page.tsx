@@ -3,7 +3,9 @@
  * the person's vaccine schedule.
  */
 import { Syringe } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
+import { key } from '../../../shared/i18n/translate';
 import { shotDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
 import {
@@ -37,23 +39,24 @@ function ShotCard({ shot }: { shot: Shot }) {
 }
 
 const tabs = [
-  { view: 'upcoming', label: 'Upcoming' },
-  { view: 'past', label: 'Past' },
+  { view: 'upcoming', label: key('Upcoming') },
+  { view: 'past', label: key('Past') },
 ] as const;
 
 export function ShotsListPage() {
+  const { t } = useTranslation();
   return (
-    <RecordListScreen definition={shotDefinition} addLabel="Add Shot">
+    <RecordListScreen definition={shotDefinition} addLabel={t('Add Shot')}>
       <RecordViewTabs
         definition={shotDefinition}
-        tabs={tabs}
+        tabs={tabs.map((tab) => ({ ...tab, label: t(tab.label) }))}
         spaced={false}
-        extra={{ value: 'schedule', label: 'Schedule', content: <VaccineScheduleTab /> }}
+        extra={{ value: 'schedule', label: t('Schedule'), content: <VaccineScheduleTab /> }}
         render={(view, list) =>
           list.items.length === 0 ? (
             <ListEmptyState
               icon={Syringe}
-              title={view === 'upcoming' ? 'No upcoming shots' : 'No past shots'}
+              title={view === 'upcoming' ? t('No upcoming shots') : t('No past shots')}
             />
           ) : (
             <RecordCards list={list} renderItem={(shot) => <ShotCard shot={shot} />} />

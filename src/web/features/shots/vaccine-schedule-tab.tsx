@@ -8,8 +8,10 @@
  * the server.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DAY_GROUP_FORMAT, formatDate, localToday } from '../../../shared/dates';
+import { currentLanguage, tr } from '../../../shared/i18n/translate';
 import type { VaccineScheduleAnswer } from '../../../shared/vaccines/schedule-setting';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -29,7 +31,7 @@ type Immune = NonNullable<VaccineScheduleAnswer['immune']>[number];
 /** The shot form's link for a dose, filled in for the person (the form's person in view). */
 function recordLink(dose: Dose, personId: string, today: string): string {
   const params = new URLSearchParams({
-    shot_name: `${dose.vaccine} dose ${dose.dose}`,
+    shot_name: tr('{vaccine} dose {dose}', { vaccine: dose.vaccine, dose: dose.dose }),
     vaccine_code: dose.cvx,
     date_administered: today,
   });
@@ -41,30 +43,31 @@ function recordLink(dose: Dose, personId: string, today: string): string {
  * (a catch-up dose of an adult is due now, not since their childhood), else its due date.
  */
 export function doseWhen(dose: Dose, today: string): string {
-  if (dose.given) return `given ${formatDate(dose.given, DAY_GROUP_FORMAT)}`;
-  if (dose.status === 'Due' && dose.due < today) return 'due now';
-  return `due ${formatDate(dose.due, DAY_GROUP_FORMAT)}`;
+  if (dose.given) return tr('given {date}', { date: formatDate(dose.given, DAY_GROUP_FORMAT) });
+  if (dose.status === 'Due' && dose.due < today) return tr('due now');
+  return tr('due {date}', { date: formatDate(dose.due, DAY_GROUP_FORMAT) });
 }
 
 function DoseRow({ dose, today, recordHref }: { dose: Dose; today: string; recordHref?: string }) {
+  const { t } = useTranslation();
   return (
     <Card className="flex flex-wrap items-center justify-between gap-2 p-3">
       <div>
         <p className="font-semibold">{dose.vaccine}</p>
         <p className="text-sm text-muted-foreground">
-          Dose {dose.dose} of {dose.of} · {doseWhen(dose, today)}
-          {dose.matchedByName ? ' · matched by name' : null}
+          {t('Dose {dose} of {of}', { dose: dose.dose, of: dose.of })} · {doseWhen(dose, today)}
+          {dose.matchedByName ? ` · ${t('matched by name')}` : null}
         </p>
       </div>
       <div className="flex items-center gap-2">
         <span
           className={`rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_STYLES[dose.status]}`}
         >
-          {dose.status}
+          {t(dose.status)}
         </span>
         {recordHref ? (
           <Link to={recordHref} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-            Record {dose.vaccine} dose {dose.dose}
+            {t('Record {vaccine} dose {dose}', { vaccine: dose.vaccine, dose: dose.dose })}
           </Link>
         ) : null}
       </div>
@@ -72,16 +75,23 @@ function DoseRow({ dose, today, recordHref }: { dose: Dose; today: string; recor
   );
 }
 
+/** A group's name inside a sentence: lower case, but as German writes its nouns. */
+const inSentence = (text: string) => (currentLanguage() === 'de' ? text : text.toLowerCase());
+
 function ImmuneNote({ immune }: { immune: Immune[] }) {
+  const { t } = useTranslation();
   if (immune.length === 0) return null;
   return (
-    <section aria-label="Presumed immune" className="space-y-1 text-sm">
+    <section aria-label={t('Presumed immune')} className="space-y-1 text-sm">
       {immune.map((group) => (
         <p key={group.vaccine}>
-          <span className="font-semibold">{group.vaccine}: presumed immune</span>, born before{' '}
-          {group.bornBefore.slice(0, 4)} (CDC). Not for{' '}
-          {group.exclusions.map((exclusion) => exclusion.toLowerCase()).join(', ')}: ask your
-          doctor.
+          <span className="font-semibold">
+            {t('{vaccine}: presumed immune', { vaccine: group.vaccine })}
+          </span>
+          {t(', born before {year} (CDC). Not for {exclusions}: ask your doctor.', {
+            year: group.bornBefore.slice(0, 4),
+            exclusions: group.exclusions.map((exclusion) => inSentence(t(exclusion))).join(', '),
+          })}
         </p>
       ))}
     </section>
@@ -89,6 +99,7 @@ function ImmuneNote({ immune }: { immune: Immune[] }) {
 }
 
 export function VaccineScheduleTab() {
+  const { t } = useTranslation();
   const persons = usePersons({ shared: true });
   const shared = useSharedPersons();
   const queryClient = useQueryClient();
@@ -108,15 +119,15 @@ export function VaccineScheduleTab() {
     mutationFn: (tracked: boolean) => vaccineScheduleApi.setTracking(personId, tracked),
     onSuccess: ({ tracked }) => {
       showSuccess({
-        title: tracked ? 'Vaccine schedule turned on' : 'Vaccine schedule turned off',
+        title: tracked ? t('Vaccine schedule turned on') : t('Vaccine schedule turned off'),
         description: tracked
-          ? `Vaccines are tracked for ${name} again.`
-          : `Vaccines are no longer tracked for ${name}.`,
+          ? t('Vaccines are tracked for {name} again.', { name })
+          : t('Vaccines are no longer tracked for {name}.', { name }),
       });
       void queryClient.invalidateQueries({ queryKey: ['vaccine-schedule', personId] });
       void queryClient.invalidateQueries({ queryKey: queryKeys.vaccineDoses(today) });
     },
-    onError: (error) => showError('Error', error),
+    onError: (error) => showError(t('Error'), error),
   });
   const me = useSession().data?.user.id;
   const share = shared.find((person) => person.personId === personId);
@@ -130,19 +141,27 @@ export function VaccineScheduleTab() {
     <div className="space-y-4">
       <PersonSelect value={personId} onChange={setChosen} shared />
       {schedule.isPending && personId ? <Loading /> : null}
-      {schedule.isError ? <p role="alert">The vaccine schedule could not be loaded.</p> : null}
+      {schedule.isError ? (
+        <p role="alert">{t('The vaccine schedule could not be loaded.')}</p>
+      ) : null}
       {data?.schedule === 'none' ? (
-        <p>No vaccine schedule is chosen. Choose one under Vaccine Schedule in Profile Settings.</p>
+        <p>
+          {t(
+            'No vaccine schedule is chosen. Choose one under Vaccine Schedule in Profile Settings.',
+          )}
+        </p>
       ) : null}
       {data?.missing === 'date_of_birth' ? (
-        <p>Add a date of birth to this person’s profile to see their vaccine schedule.</p>
+        <p>{t('Add a date of birth to this person’s profile to see their vaccine schedule.')}</p>
       ) : null}
       {data?.tracked === false ? (
         <Card className="space-y-3 p-4">
-          <p className="font-semibold">Not tracked for {name}</p>
+          <p className="font-semibold">{t('Not tracked for {name}', { name })}</p>
           <p className="text-sm text-muted-foreground">
-            No vaccine is shown as due for {name} on the timeline, in reminders or in a summary.
-            Their shots are still kept.
+            {t(
+              'No vaccine is shown as due for {name} on the timeline, in reminders or in a summary. Their shots are still kept.',
+              { name },
+            )}
           </p>
           {canTrack ? (
             <Button
@@ -151,7 +170,7 @@ export function VaccineScheduleTab() {
               disabled={tracking.isPending}
               onClick={() => tracking.mutate(true)}
             >
-              Track vaccines for {name}
+              {t('Track vaccines for {name}', { name })}
             </Button>
           ) : null}
         </Card>
@@ -159,10 +178,12 @@ export function VaccineScheduleTab() {
       {data && data.schedule !== 'none' && !data.missing && data.tracked !== false ? (
         <>
           <p className="text-sm text-muted-foreground">
-            This schedule is advice, not a prescription: ask your doctor. Source: {data.source}.
+            {t('This schedule is advice, not a prescription: ask your doctor. Source: {source}.', {
+              source: data.source,
+            })}
           </p>
           <ImmuneNote immune={data.immune ?? []} />
-          <ul className="space-y-2" aria-label="Vaccine schedule">
+          <ul className="space-y-2" aria-label={t('Vaccine schedule')}>
             {data.doses.map((dose) => (
               <li key={`${dose.vaccine}-${dose.dose}-${dose.due}`}>
                 <DoseRow
@@ -184,7 +205,7 @@ export function VaccineScheduleTab() {
               disabled={tracking.isPending}
               onClick={() => tracking.mutate(false)}
             >
-              Stop tracking vaccines for {name}
+              {t('Stop tracking vaccines for {name}', { name })}
             </Button>
           ) : null}
         </>

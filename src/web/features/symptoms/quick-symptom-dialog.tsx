@@ -5,6 +5,9 @@
  * tapped, so the timeline carries none of it.
  */
 import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../shared/dates';
+import { currentLanguage } from '../../../shared/i18n/translate';
 import { symptomDefinition } from '../../../shared/records';
 import { SEVERITY_MAX, SEVERITY_MIN } from '../../../shared/records/symptoms';
 import { Button } from '../../components/ui/button';
@@ -13,6 +16,9 @@ import { FieldError, fieldErrorProps } from '../../components/ui/form-field';
 import { Input, Label } from '../../components/ui/input';
 import { showError, showSuccess } from '../../lib/toast';
 import { useRecordList, useSaveRecord } from '../records/record-queries';
+
+/** The typed symptom's input (its error's id is this with '-error'). */
+const SYMPTOM_INPUT = 'quick-symptom';
 
 /** How many of the person's recent symptoms are offered to tap. */
 const RECENT_CHOICES = 6;
@@ -35,6 +41,7 @@ export default function QuickSymptomDialog({
   familyMemberId: string;
   onDone: () => void;
 }) {
+  const { t } = useTranslation();
   const recent = useRecordList(symptomDefinition, { member: personId });
   const save = useSaveRecord(symptomDefinition);
   const [symptom, setSymptom] = useState<string | null>(null);
@@ -53,7 +60,8 @@ export default function QuickSymptomDialog({
     // The definition's own rule for the name, as the form and the server check it.
     const checked = symptomDefinition.fields.symptom.schema.safeParse(name);
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message);
+      const message = checked.error.issues[0]?.message;
+      setError(message === undefined ? undefined : t(message));
       return;
     }
     setError(undefined);
@@ -80,10 +88,14 @@ export default function QuickSymptomDialog({
       },
       {
         onSuccess: () => {
-          showSuccess(symptomDefinition.messages.created);
+          const { created } = symptomDefinition.messages;
+          showSuccess({
+            title: t(created.title),
+            description: created.description && t(created.description),
+          });
           onDone();
         },
-        onError: (cause) => showError(symptomDefinition.messages.createError, cause),
+        onError: (cause) => showError(t(symptomDefinition.messages.createError), cause),
       },
     );
   };
@@ -93,7 +105,7 @@ export default function QuickSymptomDialog({
       {symptom === null ? (
         <div className="space-y-4">
           {choices.length ? (
-            <div role="group" aria-label="Recent symptoms" className="flex flex-wrap gap-2">
+            <div role="group" aria-label={t('Recent symptoms')} className="flex flex-wrap gap-2">
               {choices.map((name) => (
                 <Button key={name} variant="soft" onClick={() => choose(name)}>
                   {name}
@@ -102,17 +114,17 @@ export default function QuickSymptomDialog({
             </div>
           ) : null}
           <form className="grid gap-1.5" onSubmit={submitTyped} noValidate>
-            <Label htmlFor="quick-symptom">Symptom</Label>
+            <Label htmlFor={SYMPTOM_INPUT}>{t('Symptom')}</Label>
             <div className="flex gap-2">
               <Input
-                id="quick-symptom"
+                id={SYMPTOM_INPUT}
                 value={typed}
                 autoComplete="off"
                 maxLength={symptomDefinition.fields.symptom.maxLength}
                 onChange={(event) => setTyped(event.target.value)}
-                {...fieldErrorProps('quick-symptom', error)}
+                {...fieldErrorProps(SYMPTOM_INPUT, error)}
               />
-              <Button type="submit">Next</Button>
+              <Button type="submit">{t('Next')}</Button>
             </div>
             <FieldError id="quick-symptom-error" message={error} />
           </form>
@@ -120,7 +132,12 @@ export default function QuickSymptomDialog({
       ) : (
         <div className="space-y-3">
           <p id="quick-severity-label" className="font-medium">
-            {`How bad is the ${symptom.toLowerCase()}? (${SEVERITY_MIN} mild – ${SEVERITY_MAX} worst)`}
+            {t('How bad is the {symptom}? ({min} mild – {max} worst)', {
+              // Inside the sentence in lower case, but as German writes its nouns.
+              symptom: currentLanguage() === 'de' ? symptom : symptom.toLowerCase(),
+              min: formatNumber(SEVERITY_MIN),
+              max: formatNumber(SEVERITY_MAX),
+            })}
           </p>
           <div
             role="group"
@@ -131,16 +148,16 @@ export default function QuickSymptomDialog({
               <Button
                 key={severity}
                 variant="outline"
-                aria-label={`Severity ${severity}`}
+                aria-label={t('Severity {severity}', { severity: formatNumber(severity) })}
                 disabled={save.isPending}
                 onClick={() => saveWith(severity)}
               >
-                {severity}
+                {formatNumber(severity)}
               </Button>
             ))}
           </div>
           <Button variant="ghost" onClick={() => setSymptom(null)}>
-            Back
+            {t('Back')}
           </Button>
         </div>
       )}

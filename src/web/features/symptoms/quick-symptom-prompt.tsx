@@ -4,6 +4,7 @@
  * user may not add records to (shared with them to view) gets no prompt.
  */
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recordCatalogue } from '../../../shared/records/catalogue';
 import { firstName } from '../../../shared/names';
@@ -16,6 +17,7 @@ import { useFamilyMemberOf, withPerson } from '../family-members/person-in-view'
 const QuickSymptomDialog = lazy(() => import('./quick-symptom-dialog'));
 
 export function QuickSymptomPrompt({ personInView }: { personInView: string | undefined }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const user = useSession().data?.user;
   const persons = usePersons({ shared: true });
@@ -26,7 +28,7 @@ export function QuickSymptomPrompt({ personInView }: { personInView: string | un
     personId === user.id
       ? firstName(user.name)
       : firstName(persons.find((person) => person.id === personId)?.label);
-  const title = `How is ${name} feeling?`;
+  const title = t('How is {name} feeling?', { name });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       {/* A link (to the full form, for a new tab) rather than a button: a button named with

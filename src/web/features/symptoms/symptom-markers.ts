@@ -7,7 +7,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { MAX_PAGE_SIZE } from '../../../shared/constants';
-import { formatDate, LONG_DATE_TIME_FORMAT } from '../../../shared/dates';
+import { formatDate, formatNumber, LONG_DATE_TIME_FORMAT } from '../../../shared/dates';
+import { tr } from '../../../shared/i18n/translate';
 import { symptomDefinition } from '../../../shared/records';
 import { SEVERITY_MAX } from '../../../shared/records/symptoms';
 import type { SeverityMarker } from '../../components/charts/trend-chart';
@@ -31,7 +32,12 @@ export function useSymptomMarkers(personId: string | undefined): SeverityMarker[
                 at: symptom.started_at,
                 severity: symptom.severity,
                 max: SEVERITY_MAX,
-                label: `${symptom.symptom}, severity ${symptom.severity} of ${SEVERITY_MAX}, ${formatDate(symptom.started_at, LONG_DATE_TIME_FORMAT)}`,
+                label: tr('{symptom}, severity {severity} of {max}, {date}', {
+                  symptom: symptom.symptom,
+                  severity: formatNumber(symptom.severity),
+                  max: formatNumber(SEVERITY_MAX),
+                  date: formatDate(symptom.started_at, LONG_DATE_TIME_FORMAT),
+                }),
               },
             ],
       ),

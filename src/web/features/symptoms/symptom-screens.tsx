@@ -3,7 +3,8 @@
  * long it lasted, and the generic detail and form.
  */
 import { Thermometer } from 'lucide-react';
-import { formatDate, LONG_DATE_TIME_FORMAT } from '../../../shared/dates';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatNumber, LONG_DATE_TIME_FORMAT } from '../../../shared/dates';
 import { symptomDefinition } from '../../../shared/records';
 import type { StoredRecord } from '../../../shared/records/definition';
 import { SEVERITY_MAX } from '../../../shared/records/symptoms';
@@ -14,10 +15,19 @@ import { Badge, RecordCard, RecordCardsPage } from '../records/record-list-parts
 type Symptom = StoredRecord<typeof symptomDefinition>;
 
 export function SeverityBadge({ severity }: { severity: number | null }) {
-  return severity === null ? null : <Badge>{`Severity ${severity}/${SEVERITY_MAX}`}</Badge>;
+  const { t } = useTranslation();
+  return severity === null ? null : (
+    <Badge>
+      {t('Severity {severity}/{max}', {
+        severity: formatNumber(severity),
+        max: formatNumber(SEVERITY_MAX),
+      })}
+    </Badge>
+  );
 }
 
 function SymptomCard({ symptom }: { symptom: Symptom }) {
+  const { t } = useTranslation();
   return (
     <RecordCard
       definition={symptomDefinition}
@@ -30,7 +40,7 @@ function SymptomCard({ symptom }: { symptom: Symptom }) {
           {formatDate(symptom.started_at, LONG_DATE_TIME_FORMAT)}
           {symptom.ended_at
             ? ` – ${formatDate(symptom.ended_at, LONG_DATE_TIME_FORMAT)}`
-            : ' · Ongoing'}
+            : ` · ${t('Ongoing')}`}
         </span>
       }
     />
@@ -38,11 +48,12 @@ function SymptomCard({ symptom }: { symptom: Symptom }) {
 }
 
 export function ListPage() {
+  const { t } = useTranslation();
   return (
     <RecordCardsPage
       definition={symptomDefinition}
-      addLabel="Add Symptom"
-      empty={{ icon: Thermometer, title: 'No symptoms recorded yet' }}
+      addLabel={t('Add Symptom')}
+      empty={{ icon: Thermometer, title: t('No symptoms recorded yet') }}
       renderItem={(symptom) => <SymptomCard symptom={symptom} />}
     />
   );

@@ -8,8 +8,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
 import { lazy, Suspense, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate, LONG_DATE_TIME_FORMAT } from '../../../shared/dates';
+import { currentLanguage } from '../../../shared/i18n/translate';
 import { vitalDefinition } from '../../../shared/records';
 import { TREND_MEASURES, trendOf, type TrendMeasureLabel } from '../../../shared/vitals-trend';
 import { Card } from '../../components/ui/card';
@@ -28,9 +30,9 @@ const TrendChart = lazy(() => import('../../components/charts/trend-chart'));
 
 const MEASURE_PARAM = 'measure';
 
-/** A measure's name inside a sentence: 'blood pressure', but 'BMI'. */
-const measureWords = (label: TrendMeasureLabel) =>
-  label === label.toUpperCase() ? label : label.toLowerCase();
+/** A measure's name inside a sentence: 'blood pressure', but 'BMI' (and German's nouns as they are). */
+const measureWords = (label: string) =>
+  label === label.toUpperCase() || currentLanguage() === 'de' ? label : label.toLowerCase();
 
 function useMeasure(): [TrendMeasureLabel, (label: string) => void] {
   const [params, setParams] = useSearchParams();
@@ -49,6 +51,7 @@ function useMeasure(): [TrendMeasureLabel, (label: string) => void] {
 }
 
 function VitalsTrend({ personId }: { personId: string }) {
+  const { t } = useTranslation();
   const selectId = useId();
   const units = useUnits();
   const [measure, setMeasure] = useMeasure();
@@ -81,11 +84,11 @@ function VitalsTrend({ personId }: { personId: string }) {
     // The chart takes a wider column at a desk (shell/app-layout.tsx).
     <div className="space-y-4" data-wide>
       <div className="grid gap-1.5">
-        <Label htmlFor={selectId}>Measure</Label>
+        <Label htmlFor={selectId}>{t('Measure')}</Label>
         <Select id={selectId} value={measure} onChange={(event) => setMeasure(event.target.value)}>
           {TREND_MEASURES.map((item) => (
             <option key={item.label} value={item.label}>
-              {item.label}
+              {t(item.label)}
             </option>
           ))}
         </Select>
@@ -94,43 +97,48 @@ function VitalsTrend({ personId }: { personId: string }) {
         <Loading />
       ) : trend.error || !series ? (
         <Card className="p-6 text-center font-medium">
-          {vitalDefinition.messages.loadListError}
+          {t(vitalDefinition.messages.loadListError)}
         </Card>
       ) : series.rows.length === 0 ? (
         // Nothing to draw: said in words, with no empty axes.
         <EmptyState
           icon={Activity}
-          title={`No ${measureWords(measure)} recorded for ${trend.data.person.name} yet`}
+          title={t('No {measure} recorded for {name} yet', {
+            measure: measureWords(t(measure)),
+            name: trend.data.person.name,
+          })}
         >
-          <EmptyLink to="/vitals/new">Add Vitals</EmptyLink>
+          <EmptyLink to="/vitals/new">{t('Add Vitals')}</EmptyLink>
         </EmptyState>
       ) : (
         <>
           <Card className="p-3">
             <p className="mb-2 px-1 text-sm text-muted-foreground">
               {trend.data.person.name}
-              {series.unit ? ` · ${series.unit}` : ''}
+              {series.unit ? ` · ${t(series.unit)}` : ''}
             </p>
             <Suspense fallback={<div style={{ minHeight: 240 }} />}>
               <TrendChart
-                name={`${measure} chart`}
+                name={t('{measure} chart', { measure: t(measure) })}
                 points={points}
                 series2={second}
-                unit={series.unit}
+                unit={series.unit ? t(series.unit) : undefined}
                 markers={markers}
               />
             </Suspense>
           </Card>
           <Card className="overflow-hidden p-0">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">{`${measure} values`}</caption>
+              <caption className="sr-only">
+                {t('{measure} values', { measure: t(measure) })}
+              </caption>
               <thead className="bg-surface-muted text-muted-foreground">
                 <tr>
                   <th scope="col" className="px-4 py-2 font-medium">
-                    Date
+                    {t('Date')}
                   </th>
                   <th scope="col" className="px-4 py-2 font-medium">
-                    Value
+                    {t('Value')}
                   </th>
                 </tr>
               </thead>
@@ -166,11 +174,12 @@ function VitalsTrend({ personId }: { personId: string }) {
 }
 
 export function ListPage() {
+  const { t } = useTranslation();
   const [member] = usePersonInView();
   const me = useSession().data?.user.id;
   const personId = member ?? me;
   return (
-    <RecordListScreen definition={vitalDefinition} addLabel="Add Vitals">
+    <RecordListScreen definition={vitalDefinition} addLabel={t('Add Vitals')}>
       {personId ? <VitalsTrend personId={personId} /> : <Loading />}
     </RecordListScreen>
   );
