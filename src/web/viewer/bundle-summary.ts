@@ -1,7 +1,10 @@
 /**
  * What the viewer shows of a shared FHIR bundle: the person's name and birth date, and the
  * sections of their summary, each a list of lines, read off the resources as the server's
- * FHIR mapping writes them (src/server/fhir/fhir-resources.ts).
+ * FHIR mapping writes them (src/server/fhir/fhir-resources.ts). The lines are written in the
+ * viewer's language (`tr`), and so are the product's own words the mapping carries (a
+ * status, a contact's type); a section's heading stays its English key, translated where it
+ * is shown.
  */
 import type {
   AllergyIntolerance,
@@ -24,7 +27,11 @@ import type {
   PractitionerRole,
   Resource,
 } from '@medplum/fhirtypes';
+import { DAY_GROUP_FORMAT, formatDate, formatNumber } from '../../shared/dates';
 import { DOCUMENT_MIME_TYPES } from '../../shared/documents';
+import type { DoseSlot } from '../../shared/doses';
+import { key, tr } from '../../shared/i18n/translate';
+import type { MEDICATION_FREQUENCIES } from '../../shared/records/medications';
 import {
   isComputed,
   KIN_EXTENSION,
@@ -44,6 +51,7 @@ export interface SummaryItem {
 }
 
 export interface SummarySection {
+  /** The English heading: the key its words are found by, and its section's id. */
   heading: string;
   items: SummaryItem[];
 }
@@ -57,25 +65,25 @@ export interface BundleSummary {
 const text = (concept: CodeableConcept | undefined): string =>
   concept?.text ?? concept?.coding?.[0]?.display ?? concept?.coding?.[0]?.code ?? '';
 
-export const day = (value: string | undefined): string => {
-  if (!value) return '';
-  const date = new Date(value.length === 10 ? `${value}T00:00:00` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-};
+/** A date as the viewer's language writes it ('Apr 12, 2017'); one it cannot read, as it is. */
+export const day = (value: string | undefined): string =>
+  value ? formatDate(value, DAY_GROUP_FORMAT) || value : '';
 
-const dateTime = (value: string | undefined): string => {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-};
+/** A reading as the viewer's language writes it ('5.5', '5,5'), every digit kept. */
+const number = (value: number): string =>
+  formatNumber(value, { useGrouping: false, maximumFractionDigits: 20 });
+
+const DATE_TIME_FORMAT = 'MMM d, yyyy, h:mm a';
+
+const dateTime = (value: string | undefined): string =>
+  value ? formatDate(value, DATE_TIME_FORMAT) || value : '';
+
+/**
+ * One of the product's own words the server's mapping writes into the bundle (a status, a
+ * relation, a contact's or a policy's type: the record definitions' choices), in the
+ * viewer's language; anything else (a word another system wrote) as it is.
+ */
+const word = (value: string | undefined | null): string => (value ? tr(value) : '');
 
 /** A FHIR code as the product's screens write it: 'severe' is shown 'Severe'. */
 const capitalized = (code: string): string => code.charAt(0).toUpperCase() + code.slice(1);
@@ -83,19 +91,25 @@ const capitalized = (code: string): string => code.charAt(0).toUpperCase() + cod
 const present = (...parts: (string | undefined | null | false)[]): string[] =>
   parts.filter((part): part is string => Boolean(part));
 
+/** 'Due Apr 12, 2027', or 'Due' alone when the date is not known. */
+const dueText = (value: string | undefined): string =>
+  value && day(value) ? tr('Due {date}', { date: day(value) }) : tr('Due');
+
 /**
  * A medication's frequency and times of day, in the words of its form and of the PDF ('Twice
  * Daily', 'Morning, Evening'), read back from the timing the server's FHIR mapping writes
  * (src/server/fhir/fhir-resources.ts, dosageOf; the viewer's tests go through it).
  */
-const TIME_OF_WHEN: Record<string, string> = {
+const TIME_OF_WHEN: Record<string, DoseSlot> = {
   MORN: 'Morning',
   NOON: 'Noon',
   EVE: 'Evening',
   NIGHT: 'Night',
 };
 
-function frequencyOf(dosage: Dosage | undefined): string | undefined {
+function frequencyOf(
+  dosage: Dosage | undefined,
+): (typeof MEDICATION_FREQUENCIES)[number] | undefined {
   if (dosage?.asNeededBoolean) return 'As Needed';
   const repeat = dosage?.timing?.repeat;
   if (repeat?.period !== 1) return undefined;
@@ -106,7 +120,10 @@ function frequencyOf(dosage: Dosage | undefined): string | undefined {
 }
 
 function timesOf(dosage: Dosage | undefined): string | undefined {
-  const times = (dosage?.timing?.repeat?.when ?? []).flatMap((when) => TIME_OF_WHEN[when] ?? []);
+  const times = (dosage?.timing?.repeat?.when ?? []).flatMap((when) => {
+    const slot = TIME_OF_WHEN[when];
+    return slot ? [tr(slot)] : [];
+  });
   return times.length > 0 ? times.join(', ') : undefined;
 }
 
@@ -146,7 +163,7 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
   );
   const resolve = referenceResolver(bundle);
   const patient = byType<Patient>(resources, 'Patient')[0];
-  const name = patient?.name?.[0]?.text ?? patient?.name?.[0]?.family ?? 'Unnamed person';
+  const name = patient?.name?.[0]?.text ?? patient?.name?.[0]?.family ?? tr('Unnamed person');
   const roles = new Map(
     byType<PractitionerRole>(resources, 'PractitionerRole').map((role) => [
       resolve<Practitioner>(role.practitioner?.reference, 'Practitioner'),
@@ -160,8 +177,10 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       title: text(a.code),
       details: present(
         a.reaction?.[0] && text(a.reaction[0].manifestation[0]),
-        severity && severity !== 'severe' && `Severity: ${capitalized(severity)}`,
-        text(a.clinicalStatus) && `Status: ${text(a.clinicalStatus)}`,
+        severity &&
+          severity !== 'severe' &&
+          tr('Severity: {severity}', { severity: tr(capitalized(severity)) }),
+        text(a.clinicalStatus) && tr('Status: {status}', { status: word(text(a.clinicalStatus)) }),
       ),
       ...(severity === 'severe' ? { badge: 'Severe' as const } : {}),
     };
@@ -185,10 +204,10 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
           title: text(o.code),
           details: present(
             quantity?.value !== undefined
-              ? `${quantity.value}${unit ? ` ${unit}` : ''}`
+              ? `${number(quantity.value)}${unit ? ` ${unit}` : ''}`
               : (o.valueString ?? text(o.valueCodeableConcept)),
-            rangeLine && `Range: ${rangeLine}`,
-            flag === 'N' && 'Normal',
+            rangeLine && tr('Range: {range}', { range: rangeLine }),
+            flag === 'N' && tr('Normal'),
             day(o.effectiveDateTime),
             o.performer?.[0]?.display,
           ),
@@ -215,9 +234,9 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
         item: {
           title: text(o.code),
           details: present(
-            severity !== undefined && `Severity ${severity}/10`,
+            severity !== undefined && tr('Severity {severity}/10', { severity }),
             dateTime(started),
-            ended ? `Ended ${dateTime(ended)}` : 'Ongoing',
+            ended ? tr('Ended {time}', { time: dateTime(ended) }) : tr('Ongoing'),
           ),
         },
       };
@@ -239,18 +258,18 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       title: text(m.medicationCodeableConcept),
       details: present(
         m.dosage?.[0]?.text,
-        frequencyOf(m.dosage?.[0]),
+        word(frequencyOf(m.dosage?.[0])),
         timesOf(m.dosage?.[0]),
-        m.reasonCode?.[0] && `For ${text(m.reasonCode[0])}`,
-        m.effectivePeriod?.start && `Since ${day(m.effectivePeriod.start)}`,
+        m.reasonCode?.[0] && tr('For {reason}', { reason: text(m.reasonCode[0]) }),
+        m.effectivePeriod?.start && tr('Since {date}', { date: day(m.effectivePeriod.start) }),
       ),
     }));
 
   const conditions = byType<Condition>(resources, 'Condition').map((c) => ({
     title: text(c.code),
     details: present(
-      text(c.clinicalStatus),
-      c.onsetDateTime && `Diagnosed ${day(c.onsetDateTime)}`,
+      word(text(c.clinicalStatus)),
+      c.onsetDateTime && tr('Diagnosed {date}', { date: day(c.onsetDateTime) }),
     ),
   }));
 
@@ -260,10 +279,13 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       (history.condition ?? []).map((condition) => ({
         title: text(condition.code),
         details: present(
-          text(history.relationship),
-          condition.extension?.find((e) => e.url === `${KIN_EXTENSION}condition-status`)
-            ?.valueString,
-          condition.onsetPeriod?.start && `Diagnosed ${day(condition.onsetPeriod.start)}`,
+          word(text(history.relationship)),
+          word(
+            condition.extension?.find((e) => e.url === `${KIN_EXTENSION}condition-status`)
+              ?.valueString,
+          ),
+          condition.onsetPeriod?.start &&
+            tr('Diagnosed {date}', { date: day(condition.onsetPeriod.start) }),
         ),
       })),
   );
@@ -275,13 +297,13 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
   const immunizations = [
     ...byType<Immunization>(resources, 'Immunization').map((i) => ({
       title: text(i.vaccineCode),
-      details: present(i.occurrenceDateTime ? day(i.occurrenceDateTime) : 'Date unknown'),
+      details: present(i.occurrenceDateTime ? day(i.occurrenceDateTime) : tr('Date unknown')),
     })),
     ...recommendations
       .filter((r) => !isComputed(r))
       .map((r) => ({
         title: text(r.recommendation[0]?.vaccineCode?.[0]),
-        details: present(`Due ${day(r.recommendation[0]?.dateCriterion?.[0]?.value)}`.trim()),
+        details: present(dueText(r.recommendation[0]?.dateCriterion?.[0]?.value)),
       })),
   ];
 
@@ -296,15 +318,20 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       title: text(item.vaccineCode?.[0]),
       details: present(
         item.doseNumberPositiveInt !== undefined &&
-          `Dose ${item.doseNumberPositiveInt}${item.seriesDosesPositiveInt ? ` of ${item.seriesDosesPositiveInt}` : ''}`,
-        `Due ${day(item.dateCriterion?.[0]?.value)}`.trim(),
+          (item.seriesDosesPositiveInt
+            ? tr('Dose {dose} of {doses}', {
+                dose: item.doseNumberPositiveInt,
+                doses: item.seriesDosesPositiveInt,
+              })
+            : tr('Dose {dose}', { dose: item.doseNumberPositiveInt })),
+        dueText(item.dateCriterion?.[0]?.value),
       ),
     }));
 
   const upcoming = byType<Appointment>(resources, 'Appointment')
     .sort((a, b) => (a.start ?? '').localeCompare(b.start ?? ''))
     .map((a) => ({
-      title: a.description ?? 'Appointment',
+      title: a.description ?? tr('Appointment'),
       details: present(
         dateTime(a.start),
         ...(a.participant ?? [])
@@ -316,7 +343,7 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
   const past = byType<Encounter>(resources, 'Encounter')
     .sort((a, b) => (b.period?.start ?? '').localeCompare(a.period?.start ?? ''))
     .map((e) => ({
-      title: text(e.reasonCode?.[0]) || 'Visit',
+      title: text(e.reasonCode?.[0]) || tr('Visit'),
       details: present(
         day(e.period?.start),
         e.participant?.[0]?.individual?.display,
@@ -330,12 +357,12 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
   const insurance = coverages.map((c) => {
     const payor = payorOf(c);
     return {
-      title: payor?.name ?? text(c.type),
+      title: payor?.name ?? word(text(c.type)),
       details: present(
-        text(c.type),
-        c.identifier?.[0]?.value && `Policy ${c.identifier[0].value}`,
-        c.class?.[0]?.value && `Group ${c.class[0].value}`,
-        c.status === 'cancelled' ? 'Past' : 'Current',
+        word(text(c.type)),
+        c.identifier?.[0]?.value && tr('Policy {number}', { number: c.identifier[0].value }),
+        c.class?.[0]?.value && tr('Group {number}', { number: c.class[0].value }),
+        c.status === 'cancelled' ? tr('Past') : tr('Current'),
       ),
     };
   });
@@ -347,9 +374,9 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
     ...byType<Practitioner>(resources, 'Practitioner').map((p) => {
       const role = roles.get(p);
       return {
-        title: p.name?.[0]?.text ?? 'Practitioner',
+        title: p.name?.[0]?.text ?? tr('Practitioner'),
         details: present(
-          role?.code?.[0] && text(role.code[0]),
+          role?.code?.[0] && word(text(role.code[0])),
           role?.specialty?.[0] && text(role.specialty[0]),
           ...telecom(p.telecom),
           p.address?.[0]?.text,
@@ -359,17 +386,21 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
     ...byType<Organization>(resources, 'Organization')
       .filter((org) => !payors.has(org))
       .map((org) => ({
-        title: org.name ?? 'Organization',
-        details: present(text(org.type?.[0]), ...telecom(org.telecom), org.address?.[0]?.text),
+        title: org.name ?? tr('Organization'),
+        details: present(
+          word(text(org.type?.[0])),
+          ...telecom(org.telecom),
+          org.address?.[0]?.text,
+        ),
       })),
   ];
 
   const notes = byType<DocumentReference>(resources, 'DocumentReference')
     .filter((d) => !isSharedDocument(d))
     .map((d) => ({
-      title: d.description ?? 'Note',
+      title: d.description ?? tr('Note'),
       details: present(
-        text(d.type),
+        word(text(d.type)),
         d.context?.period?.start && day(d.context.period.start),
         decode(d.content[0]?.attachment.data),
       ),
@@ -379,20 +410,20 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
     name,
     birthDate: patient?.birthDate ?? null,
     sections: [
-      { heading: 'Allergies', items: allergies },
-      { heading: 'Current Medications', items: medications },
-      { heading: 'Conditions', items: conditions },
-      { heading: 'Family History', items: familyHistory },
-      { heading: 'Immunizations', items: immunizations },
-      { heading: 'Lab Results', items: labs },
-      { heading: 'Vitals', items: vitals },
-      { heading: 'Symptoms', items: symptoms },
-      { heading: 'Vaccine Doses Overdue', items: overdue },
-      { heading: 'Upcoming Visits', items: upcoming },
-      { heading: 'Past Visits', items: past },
-      { heading: 'Insurance', items: insurance },
-      { heading: 'Care Team', items: careTeam },
-      { heading: 'Notes', items: notes },
+      { heading: key('Allergies'), items: allergies },
+      { heading: key('Current Medications'), items: medications },
+      { heading: key('Conditions'), items: conditions },
+      { heading: key('Family History'), items: familyHistory },
+      { heading: key('Immunizations'), items: immunizations },
+      { heading: key('Lab Results'), items: labs },
+      { heading: key('Vitals'), items: vitals },
+      { heading: key('Symptoms'), items: symptoms },
+      { heading: key('Vaccine Doses Overdue'), items: overdue },
+      { heading: key('Upcoming Visits'), items: upcoming },
+      { heading: key('Past Visits'), items: past },
+      { heading: key('Insurance'), items: insurance },
+      { heading: key('Care Team'), items: careTeam },
+      { heading: key('Notes'), items: notes },
     ],
   };
 }
@@ -471,10 +502,10 @@ function latestVitalItems(observations: readonly Observation[], units: UnitSyste
     const timing = o.extension?.find((e) => e.url === `${KIN_EXTENSION}glucose-timing`);
     return [
       {
-        title: vital,
+        title: tr(vital),
         details: present(
           vitalValue(o, vital, units),
-          timing?.valueString,
+          word(timing?.valueString),
           day(o.effectiveDateTime),
         ),
       },
@@ -531,7 +562,7 @@ export function sharedDocuments(bundle: Bundle): SharedDocument[] {
       {
         id: resource.id ?? original.fileName,
         title: resource.description ?? original.fileName,
-        type: text(resource.type),
+        type: word(text(resource.type)),
         date: day(resource.content[0]?.attachment.creation ?? resource.date),
         file: original,
         shown: shown ?? null,

@@ -4,12 +4,14 @@
  * server), asks for the passcode when the link has one, fetches the manifest and the file,
  * decrypts the FHIR bundle here with the key from the fragment, and shows the person's
  * summary with a button to download the FHIR JSON, and the documents shared with it, each
- * viewed or downloaded from the decrypted bundle.
+ * viewed or downloaded from the decrypted bundle. It speaks the language its address names
+ * (`?lang=`, the reader's, chosen where the link was made), else the browser's (viewer-i18n.ts).
  */
 import { compactDecrypt } from 'jose';
 import { Download, ExternalLink, Eye, ShieldCheck } from 'lucide-react';
 import { StrictMode, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useTranslation } from 'react-i18next';
 import type { Bundle } from '@medplum/fhirtypes';
 import {
   decodeShlink,
@@ -25,9 +27,12 @@ import {
   type SharedDocument,
   type SharedFile,
 } from './bundle-summary';
+import { tr } from '../../shared/i18n/translate';
 import { SevereBadge } from '../components/severe-badge';
 import { LabFlagBadge } from '../components/lab-flag-badge';
 import { saveBlob } from '../lib/save-file';
+import { startViewerI18n } from './viewer-i18n';
+import { NOT_GIVEN, recordsLabelName } from './viewer-url';
 import '../styles.css';
 
 type State =
@@ -61,20 +66,20 @@ async function openLink(payload: ShlinkPayload, recipient: string, passcode?: st
     throw new WrongPasscode(body.remainingAttempts);
   }
   if (response.status === 404) throw new Gone();
-  if (!response.ok) throw new Error('The link could not be opened. Try again in a minute.');
+  if (!response.ok) throw new Error(tr('The link could not be opened. Try again in a minute.'));
   const manifest = (await response.json()) as {
     files: { contentType: string; location?: string; embedded?: string }[];
   };
   const file = manifest.files.find((f) => f.contentType === 'application/fhir+json');
-  if (!file) throw new Error('The link holds no records.');
+  if (!file) throw new Error(tr('The link holds no records.'));
   let jwe = file.embedded;
   if (!jwe && file.location) {
     const content = await fetch(file.location);
     if (content.status === 404) throw new Gone();
-    if (!content.ok) throw new Error('The records could not be fetched. Try again.');
+    if (!content.ok) throw new Error(tr('The records could not be fetched. Try again.'));
     jwe = await content.text();
   }
-  if (!jwe) throw new Error('The link holds no records.');
+  if (!jwe) throw new Error(tr('The link holds no records.'));
   const { plaintext } = await compactDecrypt(jwe, base64UrlBytes(payload.key));
   const json = new TextDecoder().decode(plaintext);
   const bundle = JSON.parse(json) as Bundle;
@@ -87,6 +92,7 @@ function download(json: string, name: string) {
 }
 
 function Viewer() {
+  const { t } = useTranslation();
   const [payload] = useState(() => decodeShlink(window.location.hash));
   const expired = payload?.exp !== undefined && payload.exp * 1000 < Date.now();
   const needsPasscode = payload?.flag?.includes('P') ?? false;
@@ -100,7 +106,7 @@ function Viewer() {
   const open = (recipient: string, passcode?: string) => {
     if (!payload) return;
     setState({ step: 'opening' });
-    openLink(payload, recipient || 'Not given', passcode).then(
+    openLink(payload, recipient || NOT_GIVEN, passcode).then(
       ({ json, summary, documents }) => setState({ step: 'shown', json, summary, documents }),
       (error: unknown) => {
         if (error instanceof Gone) setState({ step: 'gone' });
@@ -112,7 +118,7 @@ function Viewer() {
         } else {
           setState({
             step: 'failed',
-            message: error instanceof Error ? error.message : 'The link could not be opened.',
+            message: error instanceof Error ? error.message : t('The link could not be opened.'),
           });
         }
       },
@@ -127,7 +133,7 @@ function Viewer() {
   }, []);
 
   useEffect(() => {
-    if (payload && !expired && !needsPasscode) open('Not given');
+    if (payload && !expired && !needsPasscode) open(NOT_GIVEN);
     // Opened once, when the page loads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -136,18 +142,19 @@ function Viewer() {
     <main className="mx-auto min-h-dvh max-w-2xl px-4 py-6 sm:py-10">
       <header className="mb-6 flex items-center gap-2 text-sm text-muted-foreground">
         <ShieldCheck className="size-5 text-primary" aria-hidden="true" />
-        <span>Shared securely with Kin Health</span>
+        <span>{t('Shared securely with Kin Health')}</span>
       </header>
       {state.step === 'gone' ? (
-        <Message title={NO_LONGER_AVAILABLE}>
-          Share links expire, and the person who shared it can revoke it at any time. Ask them for a
-          new one.
+        <Message title={t(NO_LONGER_AVAILABLE)}>
+          {t(
+            'Share links expire, and the person who shared it can revoke it at any time. Ask them for a new one.',
+          )}
         </Message>
       ) : state.step === 'failed' ? (
-        <Message title="The link could not be opened">{state.message}</Message>
+        <Message title={t('The link could not be opened')}>{state.message}</Message>
       ) : state.step === 'opening' ? (
         <div role="status" className="space-y-4">
-          <span className="sr-only">Opening the shared records...</span>
+          <span className="sr-only">{t('Opening the shared records...')}</span>
           {/* Where the records will be: the page's largest paint is the records themselves. */}
           <div className="h-8 w-48 animate-pulse rounded-lg bg-surface-muted" aria-hidden="true" />
           {[0, 1, 2].map((index) => (
@@ -199,8 +206,10 @@ function PasscodeForm({
   onNameChange: (name: string) => void;
   onOpen: (recipient: string, passcode: string) => void;
 }) {
+  const { t } = useTranslation();
   const nameId = useId();
   const passcodeId = useId();
+  const labelName = label === undefined ? null : recordsLabelName(label);
   const [passcode, setPasscode] = useState('');
   const problem = attemptsLeft !== undefined;
   const passcodeField = useRef<HTMLInputElement>(null);
@@ -219,14 +228,18 @@ function PasscodeForm({
       noValidate
     >
       <div>
-        <h1 className="text-xl font-semibold">{label ?? 'Shared health records'}</h1>
+        <h1 className="text-xl font-semibold">
+          {labelName !== null
+            ? t('Health records of {name}', { name: labelName })
+            : (label ?? t('Shared health records'))}
+        </h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          This link is protected with a passcode. Ask the person who shared it.
+          {t('This link is protected with a passcode. Ask the person who shared it.')}
         </p>
       </div>
       <div className="space-y-1.5">
         <label htmlFor={nameId} className="text-sm font-medium">
-          Your name
+          {t('Your name')}
         </label>
         <input
           id={nameId}
@@ -237,12 +250,12 @@ function PasscodeForm({
           onChange={(event) => onNameChange(event.target.value)}
         />
         <p className="text-xs text-muted-foreground">
-          Optional. The person who shared the link sees it in their access log.
+          {t('Optional. The person who shared the link sees it in their access log.')}
         </p>
       </div>
       <div className="space-y-1.5">
         <label htmlFor={passcodeId} className="text-sm font-medium">
-          Passcode
+          {t('Passcode')}
         </label>
         <input
           ref={passcodeField}
@@ -261,9 +274,9 @@ function PasscodeForm({
             role="alert"
             className="text-sm font-medium text-destructive"
           >
-            <span>{WRONG_PASSCODE}</span>.
+            <span>{t(WRONG_PASSCODE)}</span>.
             {typeof attemptsLeft === 'number'
-              ? ` ${attemptsLeft} attempt${attemptsLeft === 1 ? '' : 's'} left.`
+              ? ` ${t('{count} attempts left.', { count: attemptsLeft })}`
               : null}
           </p>
         ) : null}
@@ -272,7 +285,7 @@ function PasscodeForm({
         type="submit"
         className="min-h-11 w-full rounded-xl bg-primary px-4 py-2 font-medium text-primary-foreground hover:bg-primary-hover"
       >
-        Open
+        {t('Open')}
       </button>
     </form>
   );
@@ -292,13 +305,16 @@ function Summary({
   documents: SharedDocument[];
   json: string;
 }) {
+  const { t } = useTranslation();
   return (
     <article className="space-y-4 wrap-anywhere">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">{summary.name}</h1>
           {summary.birthDate ? (
-            <p className="text-sm text-muted-foreground">Born {day(summary.birthDate)}</p>
+            <p className="text-sm text-muted-foreground">
+              {t('Born {date}', { date: day(summary.birthDate) })}
+            </p>
           ) : null}
         </div>
         <button
@@ -307,7 +323,7 @@ function Summary({
           className="inline-flex min-h-11 items-center gap-2 rounded-xl border border-input bg-surface px-4 py-2 text-sm font-medium hover:bg-surface-muted"
         >
           <Download className="size-4" aria-hidden="true" />
-          Download FHIR JSON
+          {t('Download FHIR JSON')}
         </button>
       </header>
       {summary.sections
@@ -321,10 +337,10 @@ function Summary({
             className="rounded-2xl border border-border bg-surface p-4"
           >
             <h2 id={sectionId(section.heading)} className="mb-2 font-semibold">
-              {section.heading}
+              {t(section.heading)}
             </h2>
             {section.items.length === 0 ? (
-              <p className="text-sm text-muted-foreground">None recorded</p>
+              <p className="text-sm text-muted-foreground">{t('None recorded')}</p>
             ) : (
               <ul className="divide-y divide-border">
                 {section.items.map((item, index) => (
@@ -366,8 +382,11 @@ function openFile(file: SharedFile) {
 const smallButton =
   'inline-flex min-h-11 items-center gap-2 rounded-xl border border-input bg-surface px-3 py-2 text-sm font-medium hover:bg-surface-muted';
 
+const documentImageId = (id: string) => `document-${id}`;
+
 /** The documents the owner chose to share: each viewed (an image here, a PDF in a new tab) or downloaded. */
 function SharedDocuments({ documents }: { documents: SharedDocument[] }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setOpen((current) => {
@@ -381,13 +400,13 @@ function SharedDocuments({ documents }: { documents: SharedDocument[] }) {
       className="rounded-2xl border border-border bg-surface p-4"
     >
       <h2 id={sectionId('Documents')} className="mb-2 font-semibold">
-        Documents
+        {t('Documents')}
       </h2>
       <ul className="divide-y divide-border">
         {documents.map((document) => {
           const shown = document.shown;
           const image = shown && shown.contentType !== 'application/pdf' ? shown : null;
-          const imageId = `document-${document.id}`;
+          const imageId = documentImageId(document.id);
           return (
             <li key={document.id} className="space-y-2 py-2">
               <div>
@@ -401,33 +420,33 @@ function SharedDocuments({ documents }: { documents: SharedDocument[] }) {
                   <button
                     type="button"
                     className={smallButton}
-                    aria-label={`View ${document.title}`}
+                    aria-label={t('View {title}', { title: document.title })}
                     aria-expanded={open.has(document.id)}
                     aria-controls={imageId}
                     onClick={() => toggle(document.id)}
                   >
                     <Eye className="size-4" aria-hidden="true" />
-                    View
+                    {t('View')}
                   </button>
                 ) : shown ? (
                   <button
                     type="button"
                     className={smallButton}
-                    aria-label={`Open ${document.title}`}
+                    aria-label={t('Open {title}', { title: document.title })}
                     onClick={() => openFile(shown)}
                   >
                     <ExternalLink className="size-4" aria-hidden="true" />
-                    Open
+                    {t('Open')}
                   </button>
                 ) : null}
                 <button
                   type="button"
                   className={smallButton}
-                  aria-label={`Download ${document.title}`}
+                  aria-label={t('Download {title}', { title: document.title })}
                   onClick={() => saveBlob(fileBlob(document.file), document.file.fileName)}
                 >
                   <Download className="size-4" aria-hidden="true" />
-                  Download
+                  {t('Download')}
                 </button>
               </div>
               {image ? (
@@ -451,9 +470,12 @@ function SharedDocuments({ documents }: { documents: SharedDocument[] }) {
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <Viewer />
-    </StrictMode>,
+  // The reader's language is set up first: the page's first words are already theirs.
+  void startViewerI18n().then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <Viewer />
+      </StrictMode>,
+    ),
   );
 }

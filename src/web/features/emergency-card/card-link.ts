@@ -13,6 +13,7 @@ import {
   EMERGENCY_CARD_SCOPE,
   type EmergencyCard,
 } from '../../../shared/emergency-card';
+import { tr } from '../../../shared/i18n/translate';
 import { shareLinksApi } from '../../lib/api';
 import { EMERGENCY_CARD_CACHE } from '../../service-worker/cache-names';
 import { useUnits } from '../profile-settings/profile-queries';
@@ -82,7 +83,7 @@ export function useCardLink(card: EmergencyCard | undefined, mayShare: boolean) 
 
   const make = useMutation({
     mutationFn: async (old: KeptCardLink | null) => {
-      if (!card) throw new Error('The card is not loaded');
+      if (!card) throw new Error(tr('The card is not loaded'));
       const created = await createShareLink({
         purpose: EMERGENCY_CARD_SCOPE,
         personId,

@@ -12,6 +12,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ImageDown, Printer, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { LONG_DATE_FORMAT, formatDate } from '../../../shared/dates';
 import { EMERGENCY_CARD_QR_NAME } from '../../../shared/emergency-card';
@@ -49,13 +50,14 @@ function useQrImage(link: string | null) {
 }
 
 function CardQr({ state, qr }: { state: CardLinkState; qr: string | null }) {
+  const { t } = useTranslation();
   if (state.kind !== 'live') return null;
   return (
     <figure className="flex flex-col items-center gap-1">
       {qr ? (
         <img
           src={qr}
-          alt={EMERGENCY_CARD_QR_NAME}
+          alt={t(EMERGENCY_CARD_QR_NAME)}
           width={160}
           height={160}
           className="rounded-lg border border-border bg-white print:size-40"
@@ -64,7 +66,9 @@ function CardQr({ state, qr }: { state: CardLinkState; qr: string | null }) {
         <div className="size-40 rounded-lg bg-surface-muted" aria-hidden="true" />
       )}
       <figcaption className="max-w-40 text-center text-xs text-muted-foreground print:text-black">
-        Scan for these details · until {formatDate(state.kept.expiresAt, LONG_DATE_FORMAT)}
+        {t('Scan for these details · until {date}', {
+          date: formatDate(state.kept.expiresAt, LONG_DATE_FORMAT),
+        })}
       </figcaption>
     </figure>
   );
@@ -86,22 +90,27 @@ function LinkStatus({
   onRenew: () => void;
   name: string;
 }) {
+  const { t } = useTranslation();
   let message: string | null = null;
   let action: string | null = null;
   if (state.kind === 'none') {
     message = mayShare
-      ? 'The card has no QR code on this device yet.'
-      : `Only someone who may share ${name}'s records can make the card's QR code.`;
-    action = mayShare ? 'Create QR Code' : null;
+      ? t('The card has no QR code on this device yet.')
+      : t("Only someone who may share {name}'s records can make the card's QR code.", { name });
+    action = mayShare ? t('Create QR Code') : null;
   } else if (state.kind === 'gone') {
-    message = "The card's link was revoked or has expired: its QR code no longer opens.";
-    action = mayShare ? 'Create New QR Code' : null;
+    message = t("The card's link was revoked or has expired: its QR code no longer opens.");
+    action = mayShare ? t('Create New QR Code') : null;
   } else if (state.kind === 'live' && state.stale) {
-    message = 'The card changed since its QR code was made: the code still shows the old details.';
-    action = mayShare ? 'Renew QR Code' : null;
+    message = t(
+      'The card changed since its QR code was made: the code still shows the old details.',
+    );
+    action = mayShare ? t('Renew QR Code') : null;
   } else if (state.kind === 'live' && state.endingSoon) {
-    message = `The card's link ends on ${formatDate(state.kept.expiresAt, LONG_DATE_FORMAT)}.`;
-    action = mayShare ? 'Renew QR Code' : null;
+    message = t("The card's link ends on {date}.", {
+      date: formatDate(state.kept.expiresAt, LONG_DATE_FORMAT),
+    });
+    action = mayShare ? t('Renew QR Code') : null;
   }
   if (!message) return null;
   return (
@@ -109,13 +118,13 @@ function LinkStatus({
       <p className="min-w-0 flex-1 basis-56">
         {message}
         {state.kind !== 'none' && action
-          ? ' A new code replaces it: print the card and save the image again.'
+          ? ` ${t('A new code replaces it: print the card and save the image again.')}`
           : ''}
       </p>
       {action ? (
         <Button type="button" variant="outline" disabled={making || !online} onClick={onRenew}>
           <RefreshCw aria-hidden="true" />
-          {making ? 'Creating...' : action}
+          {making ? t('Creating...') : action}
         </Button>
       ) : null}
     </div>
@@ -123,6 +132,7 @@ function LinkStatus({
 }
 
 export function EmergencyCardPage() {
+  const { t } = useTranslation();
   const { id: personId = '' } = useParams();
   const location = useLocation();
   const session = useSession();
@@ -142,12 +152,12 @@ export function EmergencyCardPage() {
 
   useEffect(() => {
     document.title = card.data
-      ? `Emergency Card: ${card.data.person.name} · ${APP_NAME}`
-      : `Emergency Card · ${APP_NAME}`;
-  }, [card.data]);
+      ? `${t('Emergency Card: {name}', { name: card.data.person.name })} · ${APP_NAME}`
+      : `${t('Emergency Card')} · ${APP_NAME}`;
+  }, [card.data, t]);
   useEffect(() => {
-    if (link.error) showError("Could not make the card's QR code", link.error);
-  }, [link.error]);
+    if (link.error) showError(t("Could not make the card's QR code"), link.error);
+  }, [link.error, t]);
 
   if (session.data === null) {
     return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
@@ -164,7 +174,7 @@ export function EmergencyCardPage() {
       );
       saveBlob(image, lockScreenFileName(card.data));
     } catch (error) {
-      showError('Could not save the image', error);
+      showError(t('Could not save the image'), error);
     } finally {
       setSaving(false);
     }
@@ -178,9 +188,9 @@ export function EmergencyCardPage() {
           className="inline-flex min-h-11 items-center gap-2 rounded-xl pr-3 text-sm font-medium text-muted-foreground hover:text-foreground"
         >
           <ArrowLeft className="size-5" aria-hidden="true" />
-          Family Profiles
+          {t('Family Profiles')}
         </Link>
-        <h1 className="sr-only">Emergency Card</h1>
+        <h1 className="sr-only">{t('Emergency Card')}</h1>
         <div className="ml-auto flex gap-2">
           <Button
             type="button"
@@ -189,11 +199,11 @@ export function EmergencyCardPage() {
             disabled={!card.data}
           >
             <Printer aria-hidden="true" />
-            Print
+            {t('Print')}
           </Button>
           <Button type="button" onClick={() => void saveImage()} disabled={!card.data || saving}>
             <ImageDown aria-hidden="true" />
-            {saving ? 'Saving...' : 'Save as image'}
+            {saving ? t('Saving...') : t('Save as image')}
           </Button>
         </div>
       </div>
@@ -213,7 +223,7 @@ export function EmergencyCardPage() {
         <p role="alert" className="rounded-xl border border-border bg-surface p-4">
           {online
             ? card.error.message
-            : 'This card has not been opened on this device yet: it needs a connection once.'}
+            : t('This card has not been opened on this device yet: it needs a connection once.')}
         </p>
       ) : (
         <Loading />

@@ -6,8 +6,9 @@
  */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EmergencyCard } from '../../../shared/emergency-card';
+import { startI18n } from '../../lib/i18n';
 import { EmergencyCardView } from './emergency-card-view';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -40,6 +41,9 @@ const CARD: EmergencyCard = {
     },
   ],
 };
+
+// The page's words come from the app's i18n, as in the app (the browser's language: English).
+beforeAll(() => startI18n());
 
 let container: HTMLDivElement;
 let root: Root;

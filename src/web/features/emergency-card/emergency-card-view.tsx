@@ -5,9 +5,12 @@
  * page.
  */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ageInCalendarMonths, formatAge } from '../../../shared/ages';
+import { APP_NAME } from '../../../shared/constants';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
 import { doseText, type EmergencyCard } from '../../../shared/emergency-card';
+import { key, tr } from '../../../shared/i18n/translate';
 import { cn } from '../../lib/cn';
 
 const SEVERITY_STYLE = {
@@ -20,7 +23,10 @@ const SEVERITY_STYLE = {
 export function bornText(card: EmergencyCard): string | null {
   const born = card.person.date_of_birth;
   if (!born) return null;
-  return `Born ${formatDate(born, DAY_GROUP_FORMAT)} (${formatAge(ageInCalendarMonths(born, card.today))})`;
+  return tr('Born {date} ({age})', {
+    date: formatDate(born, DAY_GROUP_FORMAT),
+    age: formatAge(ageInCalendarMonths(born, card.today)),
+  });
 }
 
 function Section({
@@ -34,6 +40,8 @@ function Section({
   children: ReactNode;
   className?: string;
 }) {
+  const { t } = useTranslation();
+  // By the English title, the same in every language.
   const id = `emergency-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <section aria-labelledby={id} className={cn('break-inside-avoid', className)}>
@@ -41,10 +49,10 @@ function Section({
         id={id}
         className="mb-2 text-sm font-semibold tracking-wide text-primary uppercase print:text-black"
       >
-        {title}
+        {t(title)}
       </h3>
       {empty ? (
-        <p className="text-sm text-muted-foreground">None recorded</p>
+        <p className="text-sm text-muted-foreground">{t('None recorded')}</p>
       ) : (
         <ul className="space-y-1.5">{children}</ul>
       )}
@@ -53,6 +61,7 @@ function Section({
 }
 
 export function EmergencyCardView({ card, qr }: { card: EmergencyCard; qr?: ReactNode }) {
+  const { t } = useTranslation();
   const born = bornText(card);
   return (
     <article
@@ -62,20 +71,20 @@ export function EmergencyCardView({ card, qr }: { card: EmergencyCard; qr?: Reac
       <div className="flex flex-wrap items-start gap-4 border-b border-border pb-4">
         <div className="min-w-0 flex-1">
           <p className="w-fit rounded-full bg-destructive px-3 py-0.5 text-xs font-bold tracking-wider whitespace-nowrap text-white uppercase">
-            Emergency card
+            {t('Emergency card')}
           </p>
           <h2 id="emergency-card-name" className="mt-2 text-2xl font-bold break-words">
             {card.person.name}
           </h2>
           <p className="text-sm text-muted-foreground print:text-black">
-            {born ?? 'Date of birth not recorded'}
+            {born ?? t('Date of birth not recorded')}
           </p>
         </div>
         {qr}
       </div>
       <div className="mt-4 grid gap-5 sm:grid-cols-2 print:grid-cols-2 print:gap-4">
         <Section
-          title="Allergies"
+          title={key('Allergies')}
           empty={card.allergies.length === 0}
           className="sm:col-span-2 print:col-span-2"
         >
@@ -89,7 +98,7 @@ export function EmergencyCardView({ card, qr }: { card: EmergencyCard; qr?: Reac
                     SEVERITY_STYLE[allergy.severity],
                   )}
                 >
-                  {allergy.severity}
+                  {t(allergy.severity)}
                 </span>
               ) : null}
               {allergy.reaction ? (
@@ -100,7 +109,7 @@ export function EmergencyCardView({ card, qr }: { card: EmergencyCard; qr?: Reac
             </li>
           ))}
         </Section>
-        <Section title="Current Medications" empty={card.medications.length === 0}>
+        <Section title={key('Current Medications')} empty={card.medications.length === 0}>
           {card.medications.map((medication, index) => (
             <li key={`${medication.medication_name}-${index}`}>
               <span className="font-semibold">{medication.medication_name}</span>
@@ -112,26 +121,26 @@ export function EmergencyCardView({ card, qr }: { card: EmergencyCard; qr?: Reac
             </li>
           ))}
         </Section>
-        <Section title="Conditions" empty={card.conditions.length === 0}>
+        <Section title={key('Conditions')} empty={card.conditions.length === 0}>
           {card.conditions.map((condition, index) => (
             <li key={`${condition.condition_name}-${index}`}>
               <span className="font-semibold">{condition.condition_name}</span>
               {condition.status ? (
                 <span className="text-sm text-muted-foreground print:text-black">
                   {' '}
-                  · {condition.status}
+                  · {t(condition.status)}
                 </span>
               ) : null}
             </li>
           ))}
         </Section>
-        <Section title="Emergency Contacts" empty={card.emergency_contacts.length === 0}>
+        <Section title={key('Emergency Contacts')} empty={card.emergency_contacts.length === 0}>
           {card.emergency_contacts.map((contact, index) => (
             <li key={`${contact.contact_name}-${index}`}>
               <span className="font-semibold">{contact.contact_name}</span>
               <span className="text-sm text-muted-foreground print:text-black">
                 {' '}
-                · {contact.contact_type}
+                · {t(contact.contact_type)}
               </span>
               {contact.phone_number ? (
                 <a
@@ -144,19 +153,19 @@ export function EmergencyCardView({ card, qr }: { card: EmergencyCard; qr?: Reac
             </li>
           ))}
         </Section>
-        <Section title="Insurance" empty={card.insurance.length === 0}>
+        <Section title={key('Insurance')} empty={card.insurance.length === 0}>
           {card.insurance.map((policy, index) => (
             <li key={`${policy.provider_name}-${index}`}>
               <span className="font-semibold">{policy.provider_name}</span>
               <span className="text-sm text-muted-foreground print:text-black">
                 {' '}
-                · {policy.insurance_type}
+                · {t(policy.insurance_type)}
               </span>
               {policy.policy_number || policy.group_number ? (
                 <span className="block text-sm text-muted-foreground print:text-black">
                   {[
-                    policy.policy_number && `Policy ${policy.policy_number}`,
-                    policy.group_number && `Group ${policy.group_number}`,
+                    policy.policy_number && t('Policy {number}', { number: policy.policy_number }),
+                    policy.group_number && t('Group {number}', { number: policy.group_number }),
                   ]
                     .filter(Boolean)
                     .join(' · ')}
@@ -167,7 +176,7 @@ export function EmergencyCardView({ card, qr }: { card: EmergencyCard; qr?: Reac
         </Section>
       </div>
       <p className="mt-5 text-xs text-muted-foreground print:text-black">
-        As of {formatDate(card.today, DAY_GROUP_FORMAT)} · Kin Health
+        {t('As of {date}', { date: formatDate(card.today, DAY_GROUP_FORMAT) })} · {APP_NAME}
       </p>
     </article>
   );

@@ -2,9 +2,12 @@
  * 'Save as image': the card's essentials and its QR code as a PNG the size of a phone's lock
  * screen (portrait, LOCK_SCREEN_SIZE), drawn on a canvas in the browser: nothing leaves the
  * device. The top third stays empty for the lock screen's clock; the QR code sits at the
- * bottom centre, clear of the torch and camera buttons in the corners.
+ * bottom centre, clear of the torch and camera buttons in the corners. Its words are the
+ * app's language's, from the right in a right-to-left one.
  */
 import { doseText, LOCK_SCREEN_SIZE, type EmergencyCard } from '../../../shared/emergency-card';
+import { currentLanguage, key, tr } from '../../../shared/i18n/translate';
+import { languageOf } from '../../../shared/i18n/languages';
 import { personFileName } from '../../../shared/person-file-name';
 
 const { width: WIDTH, height: HEIGHT } = LOCK_SCREEN_SIZE;
@@ -36,27 +39,27 @@ export function lockScreenLines(card: EmergencyCard): Line[] {
   });
   const item = (text: string): Line => ({ text, size: 38, weight: 400, color: '#0f1f24', gap: 8 });
   const section = (title: string, items: string[], color?: string) =>
-    items.length ? [heading(title, color), ...items.map(item)] : [];
+    items.length ? [heading(tr(title), color), ...items.map(item)] : [];
   return [
     ...section(
-      'Allergies',
+      key('Allergies'),
       card.allergies.map(({ substance, severity, reaction }) =>
-        [substance, severity, reaction].filter(Boolean).join(' · '),
+        [substance, severity && tr(severity), reaction].filter(Boolean).join(' · '),
       ),
       '#b42318',
     ),
     ...section(
-      'Medications',
+      key('Medications'),
       card.medications.map((medication) =>
         [medication.medication_name, doseText(medication)].filter(Boolean).join(' · '),
       ),
     ),
     ...section(
-      'Conditions',
+      key('Conditions'),
       card.conditions.map(({ condition_name }) => condition_name),
     ),
     ...section(
-      'Emergency Contacts',
+      key('Emergency Contacts'),
       card.emergency_contacts.map(({ contact_name, phone_number }) =>
         [contact_name, phone_number].filter(Boolean).join(' · '),
       ),
@@ -93,7 +96,12 @@ export async function lockScreenImage(
   canvas.width = WIDTH;
   canvas.height = HEIGHT;
   const context = canvas.getContext('2d');
-  if (!context) throw new Error('This browser cannot draw images');
+  if (!context) throw new Error(tr('This browser cannot draw images'));
+  // Right to left: each line starts at the right margin, and the badge sits on the right.
+  const rtl = languageOf(currentLanguage()).dir === 'rtl';
+  context.direction = rtl ? 'rtl' : 'ltr';
+  context.textAlign = 'start';
+  const startX = rtl ? WIDTH - MARGIN : MARGIN;
 
   const backdrop = context.createLinearGradient(0, 0, 0, HEIGHT);
   backdrop.addColorStop(0, '#0b1416');
@@ -105,22 +113,24 @@ export async function lockScreenImage(
   context.textBaseline = 'top';
   context.fillStyle = '#f04438';
   context.beginPath();
-  context.roundRect(MARGIN, 780, 420, 70, 35);
+  context.font = fontOf({ size: 36, weight: 700 });
+  const badge = tr('Emergency card').toUpperCase();
+  const badgeWidth = Math.max(420, context.measureText(badge).width + 64);
+  context.roundRect(rtl ? WIDTH - MARGIN - badgeWidth : MARGIN, 780, badgeWidth, 70, 35);
   context.fill();
   context.fillStyle = '#ffffff';
-  context.font = fontOf({ size: 36, weight: 700 });
-  context.fillText('EMERGENCY CARD', MARGIN + 32, 797);
+  context.fillText(badge, rtl ? startX - 32 : startX + 32, 797);
   context.font = fontOf({ size: 76, weight: 700 });
   const name = wrap(context, card.person.name, TEXT_WIDTH).slice(0, 2);
   let y = 890;
   for (const piece of name) {
-    context.fillText(piece, MARGIN, y);
+    context.fillText(piece, startX, y);
     y += 88;
   }
   if (born) {
     context.font = fontOf({ size: 40, weight: 400 });
     context.fillStyle = '#d7e3e4';
-    context.fillText(born, MARGIN, y + 4);
+    context.fillText(born, startX, y + 4);
     y += 60;
   }
 
@@ -141,20 +151,24 @@ export async function lockScreenImage(
     if (y + height > limit) {
       context.font = fontOf({ size: 34, weight: 600 });
       context.fillStyle = '#51636a';
-      context.fillText(`…and ${lines.length - index} more on the card`, MARGIN, y + 16);
+      context.fillText(
+        tr('…and {count} more on the card', { count: lines.length - index }),
+        startX,
+        y + 16,
+      );
       break;
     }
     y += line.gap;
     context.fillStyle = line.color;
     for (const piece of pieces) {
-      context.fillText(piece, MARGIN, y);
+      context.fillText(piece, startX, y);
       y += line.size + 10;
     }
   }
   if (lines.length === 0) {
     context.font = fontOf({ size: 38, weight: 400 });
     context.fillStyle = '#51636a';
-    context.fillText('No allergies, medications or conditions recorded', MARGIN, y + 30);
+    context.fillText(tr('No allergies, medications or conditions recorded'), startX, y + 30);
   }
 
   if (link) {
@@ -170,12 +184,12 @@ export async function lockScreenImage(
     context.font = fontOf({ size: 34, weight: 600 });
     context.fillStyle = '#ffffff';
     context.textAlign = 'center';
-    context.fillText('Scan for medical details', WIDTH / 2, QR_TOP + QR_SIZE + 50);
+    context.fillText(tr('Scan for medical details'), WIDTH / 2, QR_TOP + QR_SIZE + 50);
   }
 
   return new Promise((resolve, reject) =>
     canvas.toBlob(
-      (blob) => (blob ? resolve(blob) : reject(new Error('The image could not be made'))),
+      (blob) => (blob ? resolve(blob) : reject(new Error(tr('The image could not be made')))),
       'image/png',
     ),
   );

@@ -9,26 +9,30 @@
  */
 import { History, Link2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/dates';
+import { key } from '../../../shared/i18n/translate';
 import { isEmergencyCardLabel } from '../../../shared/emergency-card';
 import { toasts } from '../../../shared/messages';
-import type { ShareLinkSummary } from '../../../shared/share-links';
+import { WRONG_PASSCODE, type ShareLinkSummary } from '../../../shared/share-links';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Loading } from '../../components/ui/feedback';
 import { showError, showSuccess } from '../../lib/toast';
+import { NOT_GIVEN } from '../../viewer/viewer-url';
 import { useRevokeShareLink, useShareLinkAccesses, useShareLinks } from './share-link-queries';
 
 const TIME_FORMAT = 'MMM d, yyyy, h:mm a';
 
 export function ActiveShareLinks() {
+  const { t } = useTranslation();
   const links = useShareLinks();
   return (
     <section className="mt-6" aria-labelledby="active-share-links">
       <h2 id="active-share-links" className="mb-3 font-semibold">
-        Active Share Links
+        {t('Active Share Links')}
       </h2>
       {links.isPending ? (
         <Loading />
@@ -42,29 +46,37 @@ export function ActiveShareLinks() {
         </ul>
       ) : (
         <p className="text-sm text-muted-foreground">
-          No active links. A link you make shows here until it expires, and so does one that someone
-          you share a person with makes of them.
+          {t(
+            'No active links. A link you make shows here until it expires, and so does one that someone you share a person with makes of them.',
+          )}
         </p>
       )}
     </section>
   );
 }
 
+/** What stops the link opening, as an English key, or null. */
 function status(link: ShareLinkSummary): string | null {
-  if (link.revoked_at) return 'Revoked';
-  if (link.locked) return 'Locked: too many wrong passcodes';
+  if (link.revoked_at) return key('Revoked');
+  if (link.locked) return key('Locked: too many wrong passcodes');
   return null;
 }
 
 function ShareLinkCard({ link }: { link: ShareLinkSummary }) {
+  const { t } = useTranslation();
   const [logOpen, setLogOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const revoke = useRevokeShareLink();
   const state = status(link);
-  const opened = `${link.opened_count} time${link.opened_count === 1 ? '' : 's'}`;
-  const whose = link.made_by
-    ? `The link ${link.made_by} made for ${link.person_name}`
-    : `The link for ${link.person_name}`;
+  const revokeDescription = link.made_by
+    ? t(
+        'The link {maker} made for {name} stops working at once, for everyone who has it. This cannot be undone.',
+        { maker: link.made_by, name: link.person_name },
+      )
+    : t(
+        'The link for {name} stops working at once, for everyone who has it. This cannot be undone.',
+        { name: link.person_name },
+      );
 
   return (
     <Card className="p-4">
@@ -75,25 +87,25 @@ function ShareLinkCard({ link }: { link: ShareLinkSummary }) {
         <div className="min-w-0 flex-1 text-sm">
           <p className="font-semibold text-base">{link.person_name}</p>
           {isEmergencyCardLabel(link.label) ? (
-            <p className="font-medium text-destructive">Emergency card</p>
+            <p className="font-medium text-destructive">{t('Emergency card')}</p>
           ) : null}
-          {link.made_by ? <p>Made by {link.made_by}</p> : null}
+          {link.made_by ? <p>{t('Made by {name}', { name: link.made_by })}</p> : null}
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-muted-foreground">
-            <dt>Created</dt>
+            <dt>{t('Created')}</dt>
             <dd>{formatDate(link.created_at, TIME_FORMAT)}</dd>
-            <dt>Expires</dt>
+            <dt>{t('Expires')}</dt>
             <dd>{formatDate(link.expires_at, TIME_FORMAT)}</dd>
-            <dt>Opened</dt>
-            <dd>{opened}</dd>
+            <dt>{t('Opened')}</dt>
+            <dd>{t('{count} times', { count: link.opened_count })}</dd>
           </dl>
-          {link.has_passcode ? <p className="mt-1 text-xs">Passcode protected</p> : null}
-          {state ? <p className="mt-1 font-medium text-destructive">{state}</p> : null}
+          {link.has_passcode ? <p className="mt-1 text-xs">{t('Passcode protected')}</p> : null}
+          {state ? <p className="mt-1 font-medium text-destructive">{t(state)}</p> : null}
         </div>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button type="button" variant="outline" size="sm" onClick={() => setLogOpen(true)}>
           <History aria-hidden="true" />
-          Access Log
+          {t('Access Log')}
         </Button>
         {link.revoked_at ? null : (
           <Button
@@ -101,10 +113,10 @@ function ShareLinkCard({ link }: { link: ShareLinkSummary }) {
             variant="outline"
             size="sm"
             className="text-destructive"
-            aria-label={`Revoke link for ${link.person_name}`}
+            aria-label={t('Revoke link for {name}', { name: link.person_name })}
             onClick={() => setConfirming(true)}
           >
-            Revoke
+            {t('Revoke')}
           </Button>
         )}
       </div>
@@ -112,18 +124,19 @@ function ShareLinkCard({ link }: { link: ShareLinkSummary }) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Revoke this link?"
-        description={`${whose} stops working at once, for everyone who has it. This cannot be undone.`}
-        confirmLabel="Revoke"
-        pendingLabel="Revoking..."
+        title={t('Revoke this link?')}
+        description={revokeDescription}
+        confirmLabel={t('Revoke')}
+        cancelLabel={t('Cancel')}
+        pendingLabel={t('Revoking...')}
         pending={revoke.isPending}
         onConfirm={() =>
           revoke.mutate(link.id, {
             onSuccess: () => {
               setConfirming(false);
-              showSuccess('Link revoked');
+              showSuccess(t('Link revoked'));
             },
-            onError: (error) => showError(toasts.error, error),
+            onError: (error) => showError(t(toasts.error), error),
           })
         }
       />
@@ -132,9 +145,9 @@ function ShareLinkCard({ link }: { link: ShareLinkSummary }) {
 }
 
 const OUTCOME_LABELS = {
-  opened: 'Opened',
-  'wrong passcode': 'Wrong passcode',
-  refused: 'Refused',
+  opened: key('Opened'),
+  'wrong passcode': WRONG_PASSCODE,
+  refused: key('Refused'),
 } as const;
 
 function AccessLogDialog({
@@ -146,10 +159,14 @@ function AccessLogDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const accesses = useShareLinkAccesses(link.id, open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Access Log" description={`The link for ${link.person_name}`}>
+      <DialogContent
+        title={t('Access Log')}
+        description={t('The link for {name}', { name: link.person_name })}
+      >
         {accesses.isPending ? (
           <Loading />
         ) : accesses.data && accesses.data.length > 0 ? (
@@ -157,7 +174,9 @@ function AccessLogDialog({
             {accesses.data.map((access) => (
               <li key={access.id} className="flex items-baseline justify-between gap-3 py-2">
                 <span className="min-w-0">
-                  <span className="block font-medium break-words">{access.recipient}</span>
+                  <span className="block font-medium break-words">
+                    {access.recipient === NOT_GIVEN ? t(NOT_GIVEN) : access.recipient}
+                  </span>
                   <span className="block text-muted-foreground">
                     {formatDate(access.created_at, TIME_FORMAT)}
                   </span>
@@ -169,13 +188,13 @@ function AccessLogDialog({
                       : 'shrink-0 font-medium text-destructive'
                   }
                 >
-                  {OUTCOME_LABELS[access.outcome]}
+                  {t(OUTCOME_LABELS[access.outcome])}
                 </span>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">Nobody has opened this link yet.</p>
+          <p className="text-sm text-muted-foreground">{t('Nobody has opened this link yet.')}</p>
         )}
       </DialogContent>
     </Dialog>

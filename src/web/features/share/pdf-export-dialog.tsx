@@ -7,6 +7,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { FileDown, LoaderCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../shared/dates';
 import { toasts } from '../../../shared/messages';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -17,7 +19,8 @@ import { showError, showSuccess } from '../../lib/toast';
 import { PersonSelect, useChosenPerson } from '../family-members/person-select';
 import { WholeFamilyContacts } from './whole-family-contacts';
 
-const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} kB`;
+const kilobytes = (bytes: number) =>
+  `${formatNumber(Math.max(1, Math.round(bytes / 1024)), { useGrouping: false })} kB`;
 
 export function PdfExportDialog({
   open,
@@ -26,6 +29,7 @@ export function PdfExportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation();
   // The person in view (CONTRACT.md §6), until another is chosen here.
   const { personId, choose: setChosenPerson } = useChosenPerson({ exportable: true });
   const [received, setReceived] = useState<number | null>(null);
@@ -37,10 +41,10 @@ export function PdfExportDialog({
     },
     onSuccess: ({ blob, fileName }) => {
       saveBlob(blob, fileName ?? 'kin-health-summary.pdf');
-      showSuccess({ title: 'PDF downloaded', description: fileName ?? undefined });
+      showSuccess({ title: t('PDF downloaded'), description: fileName ?? undefined });
       onOpenChange(false);
     },
-    onError: (error) => showError(toasts.error, error),
+    onError: (error) => showError(t(toasts.error), error),
     onSettled: () => setReceived(null),
   });
 
@@ -53,8 +57,10 @@ export function PdfExportDialog({
     // Closing the dialog does not stop a download: the file is saved when it arrives.
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Export as PDF"
-        description="A printable summary of one person’s health records, ready to hand to a doctor."
+        title={t('Export as PDF')}
+        description={t(
+          'A printable summary of one person’s health records, ready to hand to a doctor.',
+        )}
       >
         <form onSubmit={submit} className="space-y-4" aria-busy={download.isPending}>
           <PersonSelect
@@ -82,14 +88,14 @@ export function PdfExportDialog({
             ) : (
               <FileDown aria-hidden="true" />
             )}
-            Download PDF
+            {t('Download PDF')}
           </Button>
           <p role="status" className="min-h-5 text-center text-sm text-muted-foreground">
             {received === null
               ? ''
               : received === 0
-                ? 'Preparing the summary…'
-                : `Downloading the summary… ${kilobytes(received)}`}
+                ? t('Preparing the summary…')
+                : t('Downloading the summary… {size}', { size: kilobytes(received) })}
           </p>
         </form>
       </DialogContent>

@@ -4,6 +4,7 @@
  * (decision 0038); what they weigh in all is checked before anything is sent.
  */
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { StoredDocument } from '../../../shared/documents';
 import {
   MAX_SHARED_DOCUMENT_BYTES,
@@ -22,8 +23,9 @@ export function useShareableDocuments(personId: string) {
 }
 
 /**
- * What the chosen documents weigh in the link, or the refusal when too much: a HEIC
- * photo goes with its JPEG, taken to weigh as much again.
+ * What the chosen documents weigh in the link, or the refusal when too much (its English
+ * key, translated where it is shown): a HEIC photo goes with its JPEG, taken to weigh as
+ * much again.
  */
 export function sharedDocumentsProblem(chosen: readonly StoredDocument[]): string | undefined {
   const bytes = chosen.reduce(
@@ -46,6 +48,7 @@ export function ShareDocuments({
   problem: string | undefined;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   if (documents.length === 0) return null;
   const toggle = (documentId: string, on: boolean) => {
@@ -56,9 +59,9 @@ export function ShareDocuments({
   };
   return (
     <fieldset className="space-y-2" aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}>
-      <legend className="mb-1.5 text-sm font-medium">Documents</legend>
+      <legend className="mb-1.5 text-sm font-medium">{t('Documents')}</legend>
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        Optional. The files go in the link, encrypted like the records.
+        {t('Optional. The files go in the link, encrypted like the records.')}
       </p>
       <div className="grid gap-2">
         {documents.map((document) => (
@@ -76,7 +79,7 @@ export function ShareDocuments({
               className="mt-0.5 px-1 text-xs text-muted-foreground"
             >
               {[
-                document.document_type,
+                document.document_type ? t(document.document_type) : null,
                 document.document_date
                   ? formatDate(document.document_date, DAY_GROUP_FORMAT)
                   : null,

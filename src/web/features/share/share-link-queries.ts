@@ -2,17 +2,19 @@
  * The owner's share links: made in this browser (the person's bundle, with the documents
  * chosen, or their emergency card's records, is fetched, encrypted
  * with a fresh random key, and only the ciphertext is uploaded; the key goes into the
- * link's fragment), listed, their access logs, revoked.
+ * link's fragment), listed, their access logs, revoked. A link names the language its
+ * viewer opens in, the reader's (CONTRACT §6), before its fragment (viewer-url.ts).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CompactEncrypt } from 'jose';
 import type { UnitSystem } from '../../../shared/units';
+import type { LanguageCode } from '../../../shared/i18n/languages';
+import { tr } from '../../../shared/i18n/translate';
 import { SHARE_UNITS_TAG_SYSTEM } from '../../../shared/fhir-extensions';
 import {
   MAX_SHARE_LINK_JWE_CHARS,
   SHARE_LABEL_MAX,
   SHARED_RECORDS_TOO_LARGE,
-  viewerUrl,
   type ShareableRecordType,
   type ShareLinkExpiryDays,
 } from '../../../shared/share-links';
@@ -22,6 +24,7 @@ import {
   type EMERGENCY_CARD_SCOPE,
 } from '../../../shared/emergency-card';
 import { shareLinksApi } from '../../lib/api';
+import { recordsLabel, viewerLink } from '../../viewer/viewer-url';
 
 const keys = {
   all: ['share-links'] as const,
@@ -40,6 +43,8 @@ export interface NewShareLink {
   passcode: string;
   /** The owner's Units, which the viewer shows the vitals in. */
   units?: UnitSystem;
+  /** The reader's language, which the viewer speaks; absent, the reader's browser decides. */
+  language?: LanguageCode | null;
 }
 
 /** An emergency card's link: the card's records only, for a year (decision 0063). */
@@ -92,9 +97,10 @@ export async function createShareLink(
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', cty: 'application/fhir+json' })
     .encrypt(key);
   // Refused here rather than after the upload: nothing is sent that the server would refuse.
-  if (jwe.length > MAX_SHARE_LINK_JWE_CHARS) throw new Error(SHARED_RECORDS_TOO_LARGE);
+  if (jwe.length > MAX_SHARE_LINK_JWE_CHARS) throw new Error(tr(SHARED_RECORDS_TOO_LARGE));
+  // In English, as the access log keeps it: the viewer says it in the reader's language.
   const label = (
-    card ? emergencyCardLabel(input.personName) : `Health records of ${input.personName}`
+    card ? emergencyCardLabel(input.personName) : recordsLabel(input.personName)
   ).slice(0, SHARE_LABEL_MAX);
   const created = await shareLinksApi.create({
     person_id: input.personId,
@@ -104,14 +110,19 @@ export async function createShareLink(
     label,
     jwe,
   });
-  const link = viewerUrl(window.location.origin, {
-    url: created.url,
-    key: base64Url(key),
-    exp: created.exp,
-    ...(created.flag ? { flag: created.flag } : {}),
-    label: created.label,
-    v: 1,
-  });
+  // An emergency card's QR code names no language: whoever scans it reads their own.
+  const link = viewerLink(
+    window.location.origin,
+    {
+      url: created.url,
+      key: base64Url(key),
+      exp: created.exp,
+      ...(created.flag ? { flag: created.flag } : {}),
+      label: created.label,
+      v: 1,
+    },
+    card ? null : input.language,
+  );
   return { id: created.id, link, expiresAt: new Date(created.exp * 1000).toISOString() };
 }
 

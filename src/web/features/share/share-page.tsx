@@ -4,10 +4,12 @@
  */
 import { FileDown, Link2, Mail, MessageSquare, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_SHARE_LINK_EXPIRY_DAYS,
   SHARE_LINK_EXPIRY_CHOICES,
 } from '../../../shared/share-links';
+import { currentLocale, key } from '../../../shared/i18n/translate';
 import { MENU_CARD_CLASS, MenuCardContent, menuCardNaming } from '../../components/menu-card';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../shell/page-header';
@@ -24,42 +26,46 @@ const LINK_MODES: Record<string, ShareMode> = {
 
 const options: { title: string; kind: string; description: string; icon: LucideIcon }[] = [
   {
-    title: 'Export as PDF',
+    title: key('Export as PDF'),
     kind: 'PDF',
-    description: 'A printable summary of your records',
+    description: key('A printable summary of your records'),
     icon: FileDown,
   },
   {
-    title: 'Share via Email',
+    title: key('Share via Email'),
     kind: 'Email',
-    description: 'Send records to a doctor or relative',
+    description: key('Send records to a doctor or relative'),
     icon: Mail,
   },
   {
-    title: 'Share via Message',
+    title: key('Share via Message'),
     kind: 'Message',
-    description: 'Send a summary by text message',
+    description: key('Send a summary by text message'),
     icon: MessageSquare,
   },
   {
-    title: 'Generate Share Link',
+    title: key('Generate Share Link'),
     kind: 'Link',
-    description: 'A private link that expires',
+    description: key('A private link that expires'),
     icon: Link2,
   },
 ];
 
-/** The other lengths a link can be given: '1 or 30'. */
-const otherExpiryChoices = SHARE_LINK_EXPIRY_CHOICES.filter(
-  (days) => days !== DEFAULT_SHARE_LINK_EXPIRY_DAYS,
-).join(' or ');
+/** The other lengths a link can be given, as the language in force lists them: '1 or 30'. */
+const otherExpiryChoices = () =>
+  new Intl.ListFormat(currentLocale(), { type: 'disjunction' }).format(
+    SHARE_LINK_EXPIRY_CHOICES.filter((days) => days !== DEFAULT_SHARE_LINK_EXPIRY_DAYS).map(String),
+  );
+
+const cardId = (kind: string) => `share-${kind}`;
 
 export function SharePage() {
+  const { t } = useTranslation();
   const [pdfOpen, setPdfOpen] = useState(false);
   const [mode, setMode] = useState<ShareMode | null>(null);
   return (
     <>
-      <PageHeader title="Share Health Records" subtitle="Choose how to share" />
+      <PageHeader title={t('Share Health Records')} subtitle={t('Choose how to share')} />
       <ul className="grid gap-3 sm:grid-cols-2">
         {options.map(({ title, kind, description, icon: Icon }) => (
           <li key={title}>
@@ -71,17 +77,17 @@ export function SharePage() {
                 else setPdfOpen(true);
               }}
               className={MENU_CARD_CLASS}
-              {...menuCardNaming(`share-${kind}`)}
+              {...menuCardNaming(cardId(kind))}
             >
               <MenuCardContent
-                id={`share-${kind}`}
+                id={cardId(kind)}
                 icon={
                   <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-primary-soft text-primary">
                     <Icon className="size-6" aria-hidden="true" />
                   </span>
                 }
-                title={title}
-                description={description}
+                title={t(title)}
+                description={t(description)}
               />
             </button>
           </li>
@@ -92,11 +98,12 @@ export function SharePage() {
       <Card className="mt-5 flex gap-3 bg-primary-soft/60 p-4">
         <ShieldCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
         <div className="text-sm leading-relaxed">
-          <h2 className="font-semibold">Your privacy comes first</h2>
+          <h2 className="font-semibold">{t('Your privacy comes first')}</h2>
           <p className="text-muted-foreground">
-            Shared information is encrypted, and you can revoke access at any time. Share links
-            expire after {DEFAULT_SHARE_LINK_EXPIRY_DAYS} days, unless you choose{' '}
-            {otherExpiryChoices} days when you make one.
+            {t(
+              'Shared information is encrypted, and you can revoke access at any time. Share links expire after {days} days, unless you choose {others} days when you make one.',
+              { days: DEFAULT_SHARE_LINK_EXPIRY_DAYS, others: otherExpiryChoices() },
+            )}
           </p>
         </div>
       </Card>

@@ -4,10 +4,12 @@
  * the user's own persons only: a shared person's export never carries them.
  */
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { key } from '../../../shared/i18n/translate';
 import { Checkbox } from '../../components/ui/input';
 import { usePersons } from '../family-members/person-select';
 
-export const WHOLE_FAMILY_CONTACTS_LABEL = 'Include whole-family contacts';
+export const WHOLE_FAMILY_CONTACTS_LABEL = key('Include whole-family contacts');
 
 export function WholeFamilyContacts({
   personId,
@@ -20,13 +22,14 @@ export function WholeFamilyContacts({
   onChange: (checked: boolean) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const own = usePersons().some((person) => person.id === personId);
   if (!own) return null;
   return (
     <Checkbox
       id={id}
-      label={WHOLE_FAMILY_CONTACTS_LABEL}
+      label={t(WHOLE_FAMILY_CONTACTS_LABEL)}
       checked={checked}
       disabled={disabled}
       onChange={(event) => onChange(event.target.checked)}
