@@ -10,6 +10,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   freshProofSchema,
+  PASSWORD_REQUIRED_MESSAGE,
   RECENT_SIGN_IN_NEEDED_MESSAGE,
   type FreshProof,
 } from '../../../shared/account-security';
@@ -25,7 +26,7 @@ import { useFreshProofNeeds } from '../profile-settings/security-queries';
 /** With a password, it is asked for. */
 const withPasswordSchema = freshProofSchema.refine((proof) => proof.password !== undefined, {
   path: ['password'],
-  error: () => tr('Password is required'),
+  error: () => tr(PASSWORD_REQUIRED_MESSAGE),
 });
 /** With two-factor sign-in on, the code is asked for as well as the password. */
 const withCodeSchema = withPasswordSchema.refine((proof) => proof.code !== undefined, {
