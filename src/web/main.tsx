@@ -6,6 +6,7 @@ import { Fragment, StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { sessionQuery, useSessionExpiryWatch } from './features/auth/session';
 import { OfflineBanner } from './features/shell/offline-banner';
@@ -59,6 +60,7 @@ function useLanguageKey() {
 function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   useSessionExpiryWatch();
   const language = useLanguageKey();
+  const { t } = useTranslation();
   return (
     <Fragment key={language}>
       <OfflineBanner />
@@ -68,9 +70,10 @@ function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
         theme="system"
         richColors
         closeButton
+        containerAriaLabel={t('Notifications')}
         offset={{ bottom: 96 }}
         mobileOffset={{ bottom: 96 }}
-        toastOptions={{ duration: 5000 }}
+        toastOptions={{ duration: 5000, closeButtonAriaLabel: t('Close toast') }}
       />
     </Fragment>
   );

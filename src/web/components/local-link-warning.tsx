@@ -4,6 +4,8 @@
  * server's BASE_URL. Shown only then.
  */
 import { TriangleAlert } from 'lucide-react';
+import { Trans } from 'react-i18next';
+import { key } from '../../shared/i18n/translate';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '0.0.0.0']);
 
@@ -27,10 +29,13 @@ export function LocalLinkWarning({ link }: { link: string }) {
     >
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p className="min-w-0 break-words">
-        <strong className="font-semibold">Others cannot open this link.</strong> It points to{' '}
-        {new URL(link).host}, which means this computer only. To make links others can open, start
-        Kin Health with <code>BASE_URL</code> set to the address they reach it at (for example{' '}
-        <code>BASE_URL=https://health.example.org</code>), open it there, and make a new link.
+        <Trans
+          i18nKey={key(
+            '<strong>Others cannot open this link.</strong> It points to {host}, which means this computer only. To make links others can open, start Kin Health with <code>BASE_URL</code> set to the address they reach it at (for example <code>BASE_URL=https://health.example.org</code>), open it there, and make a new link.',
+          )}
+          values={{ host: new URL(link).host }}
+          components={{ strong: <strong className="font-semibold" />, code: <code /> }}
+        />
       </p>
     </div>
   );

@@ -7,6 +7,7 @@
  * change); the field names this meter in its aria-describedby.
  */
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PasswordStrength } from '../../shared/password-strength';
 import { cn } from '../lib/cn';
 
@@ -22,6 +23,7 @@ const BAR_COLOURS = [
 ] as const;
 
 export function PasswordStrengthMeter({ id, password }: { id: string; password: string }) {
+  const { t } = useTranslation();
   const [strength, setStrength] = useState<PasswordStrength | null>(null);
 
   useEffect(() => {
@@ -57,7 +59,9 @@ export function PasswordStrengthMeter({ id, password }: { id: string; password: 
               />
             ))}
           </div>
-          <p className="text-xs text-muted-foreground">Strength: {shown.label}</p>
+          <p className="text-xs text-muted-foreground">
+            {t('Strength: {strength}', { strength: t(shown.label) })}
+          </p>
           {shown.message ? (
             <p
               className={cn(
@@ -65,7 +69,7 @@ export function PasswordStrengthMeter({ id, password }: { id: string; password: 
                 shown.common ? 'font-medium text-destructive' : 'text-muted-foreground',
               )}
             >
-              {shown.message}
+              {t(shown.message)}
             </p>
           ) : null}
         </>

@@ -6,6 +6,7 @@
  * better-auth's by the shapes the product reads of them.
  */
 import type { LanguageCode } from '../../shared/i18n/languages';
+import { key } from '../../shared/i18n/translate';
 import type { PushSubscriptionInput, ReminderSettings } from '../../shared/reminders';
 import type { NotificationChannel } from '../../shared/notification-channels';
 import { hc, type ClientResponse } from 'hono/client';
@@ -72,7 +73,10 @@ export function onUnauthenticated(listener: Listener): () => void {
   return () => unauthenticatedListeners.delete(listener);
 }
 
-const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
+/** Messages the client makes itself: keys of the catalogue, translated where shown (errorMessage). */
+const NETWORK_ERROR = key('Could not reach the server. Check your connection and try again.');
+const REQUEST_FAILED = key('Request failed');
+const UPLOAD_FAILED = key('Upload failed');
 
 /** fetch, on this origin with its cookie, answering a refusal with an ApiError. */
 async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
@@ -96,7 +100,7 @@ function refusal(status: number, statusText: string, data: unknown, path: string
   if (status === 401 && !path.startsWith('/api/auth/')) {
     for (const listener of unauthenticatedListeners) listener();
   }
-  return new ApiError(status, message || statusText || 'Request failed', field);
+  return new ApiError(status, message || statusText || REQUEST_FAILED, field);
 }
 
 /**
@@ -450,7 +454,7 @@ export const documentsApi = {
         }
         if (xhr.status === 401) for (const listener of unauthenticatedListeners) listener();
         const { message, field } = (body ?? {}) as { message?: string; field?: string };
-        reject(new ApiError(xhr.status, message || xhr.statusText || 'Upload failed', field));
+        reject(new ApiError(xhr.status, message || xhr.statusText || UPLOAD_FAILED, field));
       };
       xhr.send(file);
     }),

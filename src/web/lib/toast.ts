@@ -7,10 +7,12 @@
 import { toast } from 'sonner';
 import type { Toast } from '../../shared/records/definition';
 import { ApiError } from '../../shared/api-error';
+import { tr } from '../../shared/i18n/translate';
 
+/** What went wrong, in the language in force when the catalogue knows the words. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError || error instanceof Error) return error.message;
-  return 'Something went wrong';
+  if (error instanceof ApiError || error instanceof Error) return tr(error.message);
+  return tr('Something went wrong');
 }
 
 const errorsShowing = new Set<string>();

@@ -4,6 +4,7 @@
  * errors beside its fields gets the problem, and the field it is about, in `onInvalid`.
  */
 import type { ZodType } from 'zod';
+import { tr } from '../../shared/i18n/translate';
 import { showError } from './toast';
 
 export interface FormIssue {
@@ -23,7 +24,7 @@ export function parseOrShowError<T>(
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issue?.path[0];
-  const message = issue?.message ?? 'Invalid input';
+  const message = issue?.message ? tr(issue.message) : tr('Invalid input');
   onInvalid?.({ field: typeof field === 'string' ? field : undefined, message });
   showError(title, new Error(message));
   return undefined;

@@ -34,10 +34,11 @@ export interface ButtonProps extends ComponentProps<'button'>, VariantProps<type
 
 export function Button({ className, variant, size, asChild, type, ...props }: ButtonProps) {
   const Component = asChild ? Slot : 'button';
+  const buttonType = type ?? 'button';
   return (
     <Component
       className={cn(buttonVariants({ variant, size }), className)}
-      {...(asChild ? {} : { type: type ?? 'button' })}
+      {...(asChild ? {} : { type: buttonType })}
       {...props}
     />
   );

@@ -6,6 +6,7 @@
  */
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { useDialogFocus } from './dialog-focus';
 
@@ -15,8 +16,8 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
-  cancelLabel = 'Cancel',
-  pendingLabel = 'Deleting...',
+  cancelLabel,
+  pendingLabel,
   pending = false,
   onConfirm,
   children,
@@ -34,6 +35,7 @@ export function ConfirmDialog({
 }) {
   // Opening, focus goes to Cancel (Radix's choice for a destructive step); closing, back.
   const focus = useDialogFocus({ focusFirstField: false });
+  const { t } = useTranslation();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -59,11 +61,11 @@ export function ConfirmDialog({
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <AlertDialog.Cancel asChild>
                 <Button type="button" variant="outline">
-                  {cancelLabel}
+                  {cancelLabel ?? t('Cancel')}
                 </Button>
               </AlertDialog.Cancel>
               <Button type="submit" variant="destructive" disabled={pending}>
-                {pending ? pendingLabel : confirmLabel}
+                {pending ? (pendingLabel ?? t('Deleting...')) : confirmLabel}
               </Button>
             </div>
           </form>

@@ -1,11 +1,13 @@
 /** A button that copies a text to the clipboard and says 'Copied' for two seconds. */
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toasts } from '../../../shared/messages';
 import { showError } from '../../lib/toast';
 import { Button } from './button';
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -18,12 +20,12 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
           setCopied(true);
           window.setTimeout(() => setCopied(false), 2000);
         } catch (error) {
-          showError(toasts.error, error);
+          showError(t(toasts.error), error);
         }
       }}
     >
       {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      {copied ? 'Copied' : label}
+      {copied ? t('Copied') : label}
     </Button>
   );
 }

@@ -5,6 +5,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import { useDialogFocus } from './dialog-focus';
 
@@ -22,6 +23,7 @@ export function DialogContent({
   description?: ReactNode;
 }) {
   const focus = useDialogFocus({ focusFirstField: true });
+  const { t } = useTranslation();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/45 backdrop-blur-[2px] data-[state=open]:animate-in" />
@@ -45,7 +47,7 @@ export function DialogContent({
           </div>
           <DialogPrimitive.Close
             className="-mt-1.5 -mr-1.5 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-surface-muted"
-            aria-label="Close"
+            aria-label={t('Close')}
           >
             <X className="size-5" />
           </DialogPrimitive.Close>

@@ -5,6 +5,7 @@
  * maxlength would cut '123 456' to '123 45' before the separator could be taken out.
  */
 import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Input } from './input';
 
 export function DigitsInput({
@@ -22,12 +23,13 @@ export function DigitsInput({
   value: string;
   onValueChange: (value: string) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Input
       type="text"
       inputMode="numeric"
       autoComplete={autoComplete}
-      placeholder={`${length} digits`}
+      placeholder={t('{count} digits', { count: length })}
       value={value}
       onChange={(event) => onValueChange(filter(event.target.value))}
       className="tracking-[0.4em] placeholder:tracking-normal"

@@ -1,6 +1,7 @@
 /** Loading, empty and missing states, so no screen is ever blank. */
 import { WifiOff, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import { useOnline } from '../../lib/use-online';
 
@@ -10,6 +11,7 @@ import { useOnline } from '../../lib/use-online';
  */
 export function Loading({ className }: { className?: string }) {
   const online = useOnline();
+  const { t } = useTranslation();
   return (
     <div
       role="status"
@@ -26,7 +28,7 @@ export function Loading({ className }: { className?: string }) {
       ) : (
         <WifiOff className="size-5" aria-hidden="true" />
       )}
-      <span>{online ? 'Loading...' : 'Waiting for a connection...'}</span>
+      <span>{online ? t('Loading...') : t('Waiting for a connection...')}</span>
     </div>
   );
 }

@@ -4,6 +4,7 @@
  * loads the button reads 'Loading...' and keeps its focus (aria-disabled rather than
  * disabled, which would drop the focus to the top of the page).
  */
+import { useTranslation } from 'react-i18next';
 import { useLoadMoreOnScroll } from '../../lib/use-load-more';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
@@ -17,13 +18,14 @@ interface NextPage {
 
 export function LoadMore({
   query: { hasNextPage, isFetchingNextPage, fetchNextPage },
-  label = 'Show more',
+  label,
   className,
 }: {
   query: NextPage;
   label?: string;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const loadMore = () => {
     if (!isFetchingNextPage) void fetchNextPage();
   };
@@ -37,7 +39,7 @@ export function LoadMore({
         aria-disabled={isFetchingNextPage || undefined}
         className="aria-disabled:cursor-default aria-disabled:opacity-60"
       >
-        {isFetchingNextPage ? 'Loading...' : label}
+        {isFetchingNextPage ? t('Loading...') : (label ?? t('Show more'))}
       </Button>
     </div>
   );

@@ -6,10 +6,13 @@
  */
 import { Download, Pencil, Trash2, ZoomIn, ZoomOut } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-error';
-import { formatDate, LONG_DATE_FORMAT } from '../../../shared/dates';
+import { formatDate, formatNumber, LONG_DATE_FORMAT } from '../../../shared/dates';
 import { attachmentLabel } from '../../../shared/document-labels';
+import { DOCUMENT_NOT_FOUND_MESSAGE } from '../../../shared/documents';
+import { tr } from '../../../shared/i18n/translate';
 import { buttonVariants, Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -25,6 +28,7 @@ import { EditDocumentDialog } from './edit-document-dialog';
 import { ImportedFromLine } from '../imports/imported-from';
 
 export function DocumentDetailPage() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const document = useDocument(id);
@@ -38,7 +42,7 @@ export function DocumentDetailPage() {
   if (document.isPending) {
     return (
       <>
-        <PageHeader title="Document" backTo="/documents" />
+        <PageHeader title={t('Document')} backTo="/documents" />
         <Loading />
       </>
     );
@@ -47,9 +51,9 @@ export function DocumentDetailPage() {
     const missing = document.error instanceof ApiError && document.error.status === 404;
     return (
       <>
-        <PageHeader title="Document" backTo="/documents" />
+        <PageHeader title={t('Document')} backTo="/documents" />
         <Card className="p-6 text-center font-medium">
-          {missing ? 'Document not found' : 'Could not load the document'}
+          {missing ? t(DOCUMENT_NOT_FOUND_MESSAGE) : t('Could not load the document')}
         </Card>
       </>
     );
@@ -57,17 +61,18 @@ export function DocumentDetailPage() {
   const data = document.data;
   const { canChange } = ownership(data);
   const image = data.mime_type.startsWith('image/');
-  const person = data.person_name ?? (data.user_id === user?.id ? `${user.name} (you)` : null);
+  const person =
+    data.person_name ?? (data.user_id === user?.id ? t('{name} (you)', { name: user.name }) : null);
   const rows = [
-    { label: 'Document Type', value: data.document_type },
+    { label: t('Document Type'), value: t(data.document_type) },
     {
-      label: 'Document Date',
+      label: t('Document Date'),
       value: data.document_date ? formatDate(data.document_date, LONG_DATE_FORMAT) : null,
     },
-    { label: 'Family Member', value: person },
-    { label: 'File', value: `${data.file_name} · ${formatBytes(data.size_bytes)}` },
+    { label: t('Family Member'), value: person },
+    { label: t('File'), value: `${data.file_name} · ${formatBytes(data.size_bytes)}` },
     {
-      label: 'Attached to',
+      label: t('Attached to'),
       value: data.records.length ? (
         <ul className="space-y-1">
           {data.records.map((record) => (
@@ -89,16 +94,16 @@ export function DocumentDetailPage() {
     try {
       await remove.mutateAsync(id);
       setConfirming(false);
-      showSuccess('Document deleted');
+      showSuccess(t('Document deleted'));
       navigate('/documents');
     } catch (error) {
-      showError('Could not delete the document', error);
+      showError(t('Could not delete the document'), error);
     }
   };
 
   return (
     <>
-      <PageHeader title={data.title} subtitle={data.document_type} backTo="/documents" />
+      <PageHeader title={data.title} subtitle={t(data.document_type)} backTo="/documents" />
       {/* From 1024 px the document and what it is stand side by side, in a wider column. */}
       <div
         data-wide
@@ -129,7 +134,7 @@ export function DocumentDetailPage() {
             {image ? (
               <Button variant="outline" onClick={() => setZoomed((value) => !value)}>
                 {zoomed ? <ZoomOut aria-hidden="true" /> : <ZoomIn aria-hidden="true" />}
-                {zoomed ? 'Zoom out' : 'Zoom in'}
+                {zoomed ? t('Zoom out') : t('Zoom in')}
               </Button>
             ) : null}
             <a
@@ -138,12 +143,12 @@ export function DocumentDetailPage() {
               className={buttonVariants({ variant: 'primary' })}
             >
               <Download aria-hidden="true" />
-              Download
+              {t('Download')}
             </a>
             {canChange ? (
               <Button variant="outline" onClick={() => setEditing(true)}>
                 <Pencil aria-hidden="true" />
-                Edit Document
+                {t('Edit Document')}
               </Button>
             ) : null}
           </div>
@@ -165,7 +170,7 @@ export function DocumentDetailPage() {
             <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
               <Button variant="destructive" onClick={() => setConfirming(true)}>
                 <Trash2 aria-hidden="true" />
-                Delete Document
+                {t('Delete Document')}
               </Button>
             </div>
           ) : null}
@@ -177,9 +182,11 @@ export function DocumentDetailPage() {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Are you sure?"
-        description="This action cannot be undone. This will permanently delete this document and its file."
-        confirmLabel="Delete"
+        title={t('Are you sure?')}
+        description={t(
+          'This action cannot be undone. This will permanently delete this document and its file.',
+        )}
+        confirmLabel={t('Delete')}
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />
@@ -190,8 +197,11 @@ export function DocumentDetailPage() {
 /** What a text read from the first pages of a long document says of them (decision 0050). */
 function pagesReadNote(pagesRead: number): string {
   return pagesRead === 1
-    ? 'Text read from the first page'
-    : `Text read from the first ${pagesRead.toLocaleString('en-US')} pages`;
+    ? tr('Text read from the first page')
+    : tr('Text read from the first {pages} pages', {
+        count: pagesRead,
+        pages: formatNumber(pagesRead),
+      });
 }
 
 /**
@@ -200,13 +210,14 @@ function pagesReadNote(pagesRead: number): string {
  * first pages only, and says so.
  */
 function DocumentText({ id }: { id: string }) {
+  const { t } = useTranslation();
   const text = useDocumentText(id);
   const status = text.data?.status;
   const pagesRead = status === 'done' ? text.data?.pagesRead : undefined;
   return (
     <section aria-labelledby="document-text-heading" className="mt-4">
       <h2 id="document-text-heading" className="mb-2 text-lg font-semibold">
-        Text
+        {t('Text')}
       </h2>
       <Card className="p-5">
         {pagesRead !== undefined && (
@@ -218,17 +229,21 @@ function DocumentText({ id }: { id: string }) {
               {text.data.text}
             </p>
           ) : (
-            <p className="text-sm text-muted-foreground">No text was found in this document.</p>
+            <p className="text-sm text-muted-foreground">
+              {t('No text was found in this document.')}
+            </p>
           )
         ) : status === 'failed' ? (
           <p className="text-sm text-muted-foreground">
-            The text of this document could not be read.
+            {t('The text of this document could not be read.')}
           </p>
         ) : text.isError ? (
-          <p className="text-sm text-muted-foreground">Could not load the document's text.</p>
+          <p className="text-sm text-muted-foreground">
+            {t("Could not load the document's text.")}
+          </p>
         ) : (
           <p role="status" className="text-sm text-muted-foreground">
-            Reading text…
+            {t('Reading text…')}
           </p>
         )}
       </Card>

@@ -3,18 +3,28 @@
  * stacked (in a narrow column beside a record, from 1024 px), the thumbnail large above them.
  */
 import { ChevronRight, FileText } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, LONG_DATE_FORMAT } from '../../../shared/dates';
+import { formatDate, formatNumber, LONG_DATE_FORMAT } from '../../../shared/dates';
 import type { StoredDocument } from '../../../shared/documents';
+import { tr } from '../../../shared/i18n/translate';
 import { MemberBadge } from '../../components/member-badge';
 import { cn } from '../../lib/cn';
 
+/** A size's number with `digits` decimals, written as the language writes decimals ('1.5', '1,5'). */
+const decimal = (value: number, digits: number) =>
+  formatNumber(value, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  });
+
 /** A document's size as people read it. */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} kB`;
-  if (bytes < 1024 * 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  return `${(bytes / 1024 / 1024 / 1024).toFixed(2)} GB`;
+  if (bytes < 1024) return tr('{size} B', { size: bytes });
+  if (bytes < 1024 * 1024) return tr('{size} kB', { size: Math.round(bytes / 1024) });
+  if (bytes < 1024 * 1024 * 1024) return tr('{size} MB', { size: decimal(bytes / 1024 / 1024, 1) });
+  return tr('{size} GB', { size: decimal(bytes / 1024 / 1024 / 1024, 2) });
 }
 
 export function DocumentThumbnail({
@@ -24,10 +34,11 @@ export function DocumentThumbnail({
   document: StoredDocument;
   className?: string;
 }) {
+  const { t } = useTranslation();
   return document.thumbnail_url ? (
     <img
       src={document.thumbnail_url}
-      alt={`${document.title} thumbnail`}
+      alt={t('{title} thumbnail', { title: document.title })}
       loading="lazy"
       decoding="async"
       className={cn(
@@ -38,7 +49,7 @@ export function DocumentThumbnail({
   ) : (
     <span
       role="img"
-      aria-label={`${document.title} thumbnail`}
+      aria-label={t('{title} thumbnail', { title: document.title })}
       className={cn(
         'flex size-16 shrink-0 items-center justify-center rounded-lg border border-border bg-surface-muted text-muted-foreground',
         className,
@@ -59,6 +70,7 @@ export function DocumentList({
   /** From 1024 px, each document's thumbnail large above its title (a narrow column's list). */
   stacked?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <ul className="space-y-3">
       {documents.map((document) => (
@@ -77,7 +89,7 @@ export function DocumentList({
             <span className="min-w-0 flex-1 space-y-0.5">
               <span className="block truncate font-semibold">{document.title}</span>
               <span className="block text-sm text-muted-foreground">
-                {document.document_type}
+                {t(document.document_type)}
                 {document.document_date
                   ? ` · ${formatDate(document.document_date, LONG_DATE_FORMAT)}`
                   : ''}

@@ -4,6 +4,7 @@
  * Editor by the person's id (the member's, or the owner's own). A document stays with the
  * account that keeps it, so a dialog about one offers only that account's persons.
  */
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/session';
 import { useFamilyMembers } from '../family-members/family-member-queries';
 import { sharedPersonLabel, useSharedPersons } from '../household/household-queries';
@@ -20,12 +21,13 @@ export interface DocumentPersonOption {
 
 /** The persons a document may be of: the user's own, then those shared with them as Editor. */
 export function useDocumentPersons(): DocumentPersonOption[] {
+  const { t } = useTranslation();
   const user = useSession().data?.user;
   const members = useFamilyMembers();
   const shared = useSharedPersons();
   if (!user) return [];
   return [
-    { value: '', label: `${user.name} (you)`, ownerId: user.id, name: user.name },
+    { value: '', label: t('{name} (you)', { name: user.name }), ownerId: user.id, name: user.name },
     ...(members.data ?? []).map((member) => ({
       value: member.id,
       label: member.name,

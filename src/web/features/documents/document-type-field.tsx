@@ -1,4 +1,5 @@
 /** The 'Document Type' select of the documents' dialogs: the types of CONTRACT §5. */
+import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES, type DocumentType } from '../../../shared/documents';
 import { FormField } from '../../components/ui/form-field';
 import { Select } from '../../components/ui/input';
@@ -12,8 +13,9 @@ export function DocumentTypeField({
   value: DocumentType;
   onChange: (type: DocumentType) => void;
 }) {
+  const { t } = useTranslation();
   return (
-    <FormField id={id} label="Document Type" required>
+    <FormField id={id} label={t('Document Type')} required>
       <Select
         id={id}
         value={value}
@@ -21,7 +23,7 @@ export function DocumentTypeField({
       >
         {DOCUMENT_TYPES.map((type) => (
           <option key={type} value={type}>
-            {type}
+            {t(type)}
           </option>
         ))}
       </Select>

@@ -6,8 +6,10 @@
  */
 import { FileText, Upload } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DOCUMENT_TYPES } from '../../../shared/documents';
+import { tr } from '../../../shared/i18n/translate';
 import { EmptyState, Loading } from '../../components/ui/feedback';
 import { Label, Select } from '../../components/ui/input';
 import { LoadMore } from '../../components/ui/load-more';
@@ -20,11 +22,17 @@ import { UploadDocumentDialog } from './upload-document-dialog';
 
 /** What an empty list filtered by type, person or both says: 'No documents for Leo'. */
 export function filteredEmpty(documentType: string, name: string | undefined): string {
-  const kind = documentType ? `${documentType} documents` : 'documents';
-  return name ? `No ${kind} for ${name}` : `No ${kind}`;
+  if (documentType) {
+    const type = tr(documentType);
+    return name
+      ? tr('No {type} documents for {name}', { type, name })
+      : tr('No {type} documents', { type });
+  }
+  return name ? tr('No documents for {name}', { name }) : tr('No documents');
 }
 
 export function DocumentsPage() {
+  const { t } = useTranslation();
   const id = useId();
   const [member] = usePersonInView();
   const startsOn = useFamilyMemberOf(member);
@@ -48,11 +56,11 @@ export function DocumentsPage() {
   return (
     <>
       <PageHeader
-        title="Documents"
+        title={t('Documents')}
         backTo="/list"
         actions={
           <HeaderAction
-            label="Upload Document"
+            label={t('Upload Document')}
             icon={Upload}
             onClick={() => setParam('upload', '')}
           />
@@ -60,16 +68,16 @@ export function DocumentsPage() {
       />
       <FamilyFilter />
       <div className="mb-4 grid gap-1.5">
-        <Label htmlFor={`${id}-type`}>Document Type</Label>
+        <Label htmlFor={`${id}-type`}>{t('Document Type')}</Label>
         <Select
           id={`${id}-type`}
           value={documentType}
           onChange={(event) => setParam('type', event.target.value || null)}
         >
-          <option value="">All types</option>
+          <option value="">{t('All types')}</option>
           {DOCUMENT_TYPES.map((type) => (
             <option key={type} value={type}>
-              {type}
+              {t(type)}
             </option>
           ))}
         </Select>
@@ -80,9 +88,9 @@ export function DocumentsPage() {
         member || documentType ? (
           <EmptyState icon={FileText} title={filteredEmpty(documentType, memberName)} />
         ) : (
-          <EmptyState icon={FileText} title="No documents yet">
+          <EmptyState icon={FileText} title={t('No documents yet')}>
             <p className="text-sm text-muted-foreground">
-              Upload a letter, a lab report or a photo of a card.
+              {t('Upload a letter, a lab report or a photo of a card.')}
             </p>
           </EmptyState>
         )

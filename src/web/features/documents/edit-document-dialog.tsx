@@ -8,6 +8,7 @@
  * new person's.
  */
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-error';
 import { attachmentLabel } from '../../../shared/document-labels';
 import {
@@ -21,7 +22,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { fieldErrorProps, FormField } from '../../components/ui/form-field';
 import { Checkbox, Input, Select } from '../../components/ui/input';
-import { showError, showSuccess } from '../../lib/toast';
+import { errorMessage, showError, showSuccess } from '../../lib/toast';
 import { useSession } from '../auth/session';
 import { useAttachableRecords, useUpdateDocument } from './document-queries';
 import { DocumentTypeField } from './document-type-field';
@@ -54,11 +55,12 @@ export function EditDocumentDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {/* Mounted while open: each opening starts from the document as it is now. */}
       {open ? (
-        <DialogContent title="Edit Document">
+        <DialogContent title={t('Edit Document')}>
           <EditDocumentForm document={document} onDone={() => onOpenChange(false)} />
         </DialogContent>
       ) : null}
@@ -67,7 +69,14 @@ export function EditDocumentDialog({
 }
 
 function EditDocumentForm({ document, onDone }: { document: StoredDocument; onDone: () => void }) {
+  const { t } = useTranslation();
   const id = useId();
+  const ids = {
+    title: `${id}-title`,
+    date: `${id}-date`,
+    member: `${id}-member`,
+    attached: `${id}-attached`,
+  };
   const me = useSession().data?.user.id;
   const update = useUpdateDocument(document.id);
   // A document stays with the account that keeps it: only that account's persons.
@@ -90,7 +99,7 @@ function EditDocumentForm({ document, onDone }: { document: StoredDocument; onDo
   }
   const stillAttached = samePerson ? others : [];
   const personName = (value: string) =>
-    persons.find((candidate) => candidate.value === value)?.name ?? 'the person before';
+    persons.find((candidate) => candidate.value === value)?.name ?? t('the person before');
 
   const changePerson = (value: string) => {
     setPerson(value);
@@ -103,7 +112,7 @@ function EditDocumentForm({ document, onDone }: { document: StoredDocument; onDo
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!title.trim()) {
-      setErrors({ title: 'Title is required' });
+      setErrors({ title: t('Title is required') });
       return;
     }
     setErrors({});
@@ -119,7 +128,7 @@ function EditDocumentForm({ document, onDone }: { document: StoredDocument; onDo
         family_member_id: person || null,
         records,
       });
-      showSuccess('Document updated');
+      showSuccess(t('Document updated'));
       onDone();
     } catch (error) {
       const field = error instanceof ApiError ? error.field?.split('.')[0] : undefined;
@@ -130,39 +139,39 @@ function EditDocumentForm({ document, onDone }: { document: StoredDocument; onDo
           field === 'family_member_id' ||
           field === 'records')
       ) {
-        setErrors({ [field]: error.message });
-      } else showError('Could not save the document', error);
+        setErrors({ [field]: errorMessage(error) });
+      } else showError(t('Could not save the document'), error);
     }
   };
 
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
-      <FormField id={`${id}-title`} label="Title" required error={errors.title}>
+      <FormField id={ids.title} label={t('Title')} required error={errors.title}>
         <Input
-          id={`${id}-title`}
+          id={ids.title}
           value={title}
           maxLength={200}
           required
           onChange={(event) => setTitle(event.target.value)}
-          {...fieldErrorProps(`${id}-title`, errors.title)}
+          {...fieldErrorProps(ids.title, errors.title)}
         />
       </FormField>
       <DocumentTypeField id={`${id}-type`} value={documentType} onChange={setDocumentType} />
-      <FormField id={`${id}-date`} label="Document Date" error={errors.document_date}>
+      <FormField id={ids.date} label={t('Document Date')} error={errors.document_date}>
         <Input
-          id={`${id}-date`}
+          id={ids.date}
           type="date"
           value={documentDate}
           onChange={(event) => setDocumentDate(event.target.value)}
-          {...fieldErrorProps(`${id}-date`, errors.document_date)}
+          {...fieldErrorProps(ids.date, errors.document_date)}
         />
       </FormField>
-      <FormField id={`${id}-member`} label="Family Member" error={errors.family_member_id}>
+      <FormField id={ids.member} label={t('Family Member')} error={errors.family_member_id}>
         <Select
-          id={`${id}-member`}
+          id={ids.member}
           value={person}
           onChange={(event) => changePerson(event.target.value)}
-          {...fieldErrorProps(`${id}-member`, errors.family_member_id)}
+          {...fieldErrorProps(ids.member, errors.family_member_id)}
         >
           {persons.map((option) => (
             <option key={option.value} value={option.value}>
@@ -170,25 +179,27 @@ function EditDocumentForm({ document, onDone }: { document: StoredDocument; onDo
             </option>
           ))}
           {persons.some((option) => option.value === person) ? null : (
-            <option value={person}>{document.person_name ?? 'The document’s person'}</option>
+            <option value={person}>{document.person_name ?? t('The document’s person')}</option>
           )}
         </Select>
       </FormField>
       {!samePerson && document.records.length > 0 ? (
         <p className="text-sm text-muted-foreground" role="status">
-          It will no longer be attached to {personName(startPerson)}&apos;s records.
+          {t("It will no longer be attached to {name}'s records.", {
+            name: personName(startPerson),
+          })}
         </p>
       ) : null}
-      <FormField id={`${id}-attached`} label="Attached To" error={errors.records}>
+      <FormField id={ids.attached} label={t('Attached To')} error={errors.records}>
         <Select
-          id={`${id}-attached`}
+          id={ids.attached}
           value={attached}
           onChange={(event) => setAttached(event.target.value)}
-          {...fieldErrorProps(`${id}-attached`, errors.records)}
+          {...fieldErrorProps(ids.attached, errors.records)}
         >
-          <option value="">Nothing</option>
+          <option value="">{t('Nothing')}</option>
           {byType(offered).map((group) => (
-            <optgroup key={group.identity.path} label={group.identity.plural}>
+            <optgroup key={group.identity.path} label={t(group.identity.plural)}>
               {group.records.map((record) => (
                 <option key={keyOf(record)} value={keyOf(record)}>
                   {attachmentLabel(record)}
@@ -200,7 +211,7 @@ function EditDocumentForm({ document, onDone }: { document: StoredDocument; onDo
       </FormField>
       {stillAttached.length > 0 ? (
         <fieldset className="space-y-2">
-          <legend className="mb-1.5 text-sm font-medium">Also attached to</legend>
+          <legend className="mb-1.5 text-sm font-medium">{t('Also attached to')}</legend>
           {stillAttached.map((record) => (
             <Checkbox
               key={keyOf(record)}
@@ -218,7 +229,7 @@ function EditDocumentForm({ document, onDone }: { document: StoredDocument; onDo
         </fieldset>
       ) : null}
       <Button type="submit" className="w-full" disabled={update.isPending}>
-        {update.isPending ? 'Saving...' : 'Save'}
+        {update.isPending ? t('Saving...') : t('Save')}
       </Button>
     </form>
   );

@@ -7,6 +7,7 @@
  */
 import { Paperclip } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DocumentType } from '../../../shared/documents';
 import { Button } from '../../components/ui/button';
 import { useDocuments } from './document-queries';
@@ -35,6 +36,7 @@ export function RecordDocuments({
   recordDate: string | null;
   canChange: boolean;
 }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const documents = useDocuments({ record_type: recordType, record_id: recordId });
   const list = documents.data?.documents ?? [];
@@ -42,19 +44,19 @@ export function RecordDocuments({
     <section className="mt-6 space-y-3 lg:mt-0" aria-labelledby={`documents-${recordId}`}>
       <div className="flex items-center justify-between gap-3 lg:flex-wrap">
         <h2 id={`documents-${recordId}`} className="text-lg font-semibold">
-          Documents
+          {t('Documents')}
         </h2>
         {canChange ? (
           <Button variant="soft" onClick={() => setOpen(true)}>
             <Paperclip aria-hidden="true" />
-            Attach Document
+            {t('Attach Document')}
           </Button>
         ) : null}
       </div>
       {list.length ? (
         <DocumentList documents={list} showPerson={false} stacked />
       ) : documents.isPending ? null : (
-        <p className="text-sm text-muted-foreground">No documents attached.</p>
+        <p className="text-sm text-muted-foreground">{t('No documents attached.')}</p>
       )}
       {canChange ? (
         <UploadDocumentDialog

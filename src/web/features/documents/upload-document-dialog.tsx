@@ -9,6 +9,7 @@
  */
 import { RotateCcw } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   DOCUMENT_ACCEPT,
   MAX_DOCUMENT_BYTES,
@@ -17,6 +18,7 @@ import {
   type DocumentType,
 } from '../../../shared/documents';
 import { localToday } from '../../../shared/dates';
+import { key, tr } from '../../../shared/i18n/translate';
 import { dayOfRecord, documentChoiceLabel } from '../../../shared/document-labels';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -47,13 +49,14 @@ interface Upload {
 }
 
 /** What is kept of a file (the server's cleaning, decision 0051), said before it is chosen. */
-export const FILE_KEPT_HINT =
-  'Photos and PDFs are kept without their location, camera and author details. A signed or password-protected PDF is kept exactly as it is.';
+export const FILE_KEPT_HINT = key(
+  'Photos and PDFs are kept without their location, camera and author details. A signed or password-protected PDF is kept exactly as it is.',
+);
 
 /** What the browser can tell before sending: too big or empty (the server decides the rest). */
 function refusalBeforeSending(file: File): string | undefined {
-  if (file.size > MAX_DOCUMENT_BYTES) return DOCUMENT_TOO_LARGE_MESSAGE;
-  if (file.size === 0) return DOCUMENT_EMPTY_MESSAGE;
+  if (file.size > MAX_DOCUMENT_BYTES) return tr(DOCUMENT_TOO_LARGE_MESSAGE);
+  if (file.size === 0) return tr(DOCUMENT_EMPTY_MESSAGE);
   return undefined;
 }
 
@@ -69,6 +72,7 @@ export function UploadDocumentDialog({
   /** Whom a new document is of, unless attached: the person in view ('' for the user). */
   person?: string;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const me = useSession().data?.user.id;
   const persons = useDocumentPersons();
@@ -159,7 +163,7 @@ export function UploadDocumentDialog({
   const finishIfAllDone = (results: boolean[]) => {
     void changed();
     if (results.every(Boolean)) {
-      showSuccess(results.length > 1 ? 'Documents uploaded' : 'Document uploaded');
+      showSuccess(results.length > 1 ? t('Documents uploaded') : t('Document uploaded'));
       reset();
       onOpenChange(false);
     }
@@ -173,20 +177,20 @@ export function UploadDocumentDialog({
           id: existing,
           record: { record_type: attach.recordType, record_id: attach.recordId },
         });
-        showSuccess('Document attached');
+        showSuccess(t('Document attached'));
         reset();
         onOpenChange(false);
       } catch (error) {
-        showError('Could not attach the document', error);
+        showError(t('Could not attach the document'), error);
       }
       return;
     }
     if (uploads.length === 0) {
-      setFileError('Choose a file to upload');
+      setFileError(t('Choose a file to upload'));
       return;
     }
     if (titleChanged && !title.trim()) {
-      setTitleError('Title is required');
+      setTitleError(t('Title is required'));
       return;
     }
     setTitleError(undefined);
@@ -216,23 +220,23 @@ export function UploadDocumentDialog({
       }}
     >
       <DialogContent
-        title="Upload Document"
+        title={t('Upload Document')}
         description={
           uploaded.length
-            ? 'A document already uploaded, or a new PDF or photo of a paper.'
-            : 'A PDF or a photo of a paper.'
+            ? t('A document already uploaded, or a new PDF or photo of a paper.')
+            : t('A PDF or a photo of a paper.')
         }
       >
         <form className="space-y-4" onSubmit={submit} noValidate>
           {uploaded.length ? (
-            <FormField id={`${id}-existing`} label="Existing Document">
+            <FormField id={`${id}-existing`} label={t('Existing Document')}>
               <Select
                 id={`${id}-existing`}
                 value={existing}
                 onChange={(event) => setExisting(event.target.value)}
                 disabled={busy}
               >
-                <option value="">Upload a new file</option>
+                <option value="">{t('Upload a new file')}</option>
                 {uploaded.map((document) => (
                   <option key={document.id} value={document.id}>
                     {documentChoiceLabel(document)}
@@ -243,7 +247,7 @@ export function UploadDocumentDialog({
           ) : null}
           {existing ? null : (
             <>
-              <FormField id={`${id}-file`} label="File" required error={fileError}>
+              <FormField id={`${id}-file`} label={t('File')} required error={fileError}>
                 <Input
                   id={`${id}-file`}
                   type="file"
@@ -254,10 +258,10 @@ export function UploadDocumentDialog({
                   disabled={busy}
                 />
                 <p id={`${id}-file-kept`} className="text-sm text-muted-foreground">
-                  {FILE_KEPT_HINT}
+                  {t(FILE_KEPT_HINT)}
                 </p>
               </FormField>
-              <FormField id={`${id}-title`} label="Title" required error={titleError}>
+              <FormField id={`${id}-title`} label={t('Title')} required error={titleError}>
                 <Input
                   id={`${id}-title`}
                   value={title}
@@ -273,7 +277,7 @@ export function UploadDocumentDialog({
                 value={documentType}
                 onChange={setDocumentType}
               />
-              <FormField id={`${id}-date`} label="Document Date">
+              <FormField id={`${id}-date`} label={t('Document Date')}>
                 <Input
                   id={`${id}-date`}
                   type="date"
@@ -281,7 +285,7 @@ export function UploadDocumentDialog({
                   onChange={(event) => setDocumentDate(event.target.value)}
                 />
               </FormField>
-              <FormField id={`${id}-member`} label="Family Member">
+              <FormField id={`${id}-member`} label={t('Family Member')}>
                 <Select
                   id={`${id}-member`}
                   value={personId}
@@ -296,12 +300,12 @@ export function UploadDocumentDialog({
                   ))}
                   {attach?.personId &&
                   !persons.some((person) => person.value === attach.personId) ? (
-                    <option value={attach.personId}>The record&apos;s person</option>
+                    <option value={attach.personId}>{t("The record's person")}</option>
                   ) : null}
                 </Select>
               </FormField>
               {uploads.length ? (
-                <ul className="space-y-3" aria-label="Files">
+                <ul className="space-y-3" aria-label={t('Files')}>
                   {uploads.map((upload) => (
                     <li
                       key={`${upload.file.name}-${upload.file.lastModified}`}
@@ -311,9 +315,9 @@ export function UploadDocumentDialog({
                         <span className="min-w-0 truncate font-medium">{upload.file.name}</span>
                         <span className="shrink-0 text-muted-foreground">
                           {upload.state === 'done'
-                            ? 'Uploaded'
+                            ? t('Uploaded')
                             : upload.state === 'failed'
-                              ? 'Failed'
+                              ? t('Failed')
                               : upload.state === 'sending'
                                 ? `${Math.round((upload.sent / Math.max(upload.file.size, 1)) * 100)}%`
                                 : ''}
@@ -321,7 +325,7 @@ export function UploadDocumentDialog({
                       </div>
                       <progress
                         className="h-2 w-full accent-primary"
-                        aria-label={`${upload.file.name} upload progress`}
+                        aria-label={t('{file} upload progress', { file: upload.file.name })}
                         max={Math.max(upload.file.size, 1)}
                         value={
                           upload.state === 'done'
@@ -340,10 +344,10 @@ export function UploadDocumentDialog({
                             type="button"
                             variant="outline"
                             onClick={() => void retry(upload)}
-                            aria-label={`Retry ${upload.file.name}`}
+                            aria-label={t('Retry {file}', { file: upload.file.name })}
                           >
                             <RotateCcw aria-hidden="true" />
-                            Retry
+                            {t('Retry')}
                           </Button>
                         </div>
                       ) : null}
@@ -356,11 +360,11 @@ export function UploadDocumentDialog({
           <Button type="submit" className="w-full" disabled={busy}>
             {existing
               ? attachExisting.isPending
-                ? 'Saving...'
-                : 'Attach'
+                ? t('Saving...')
+                : t('Attach')
               : busy
-                ? 'Uploading...'
-                : 'Upload'}
+                ? t('Uploading...')
+                : t('Upload')}
           </Button>
         </form>
       </DialogContent>

@@ -5,27 +5,30 @@
  */
 import { FileSpreadsheet } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   CSV_TEMPLATE_FILE_NAMES,
   csvTemplate,
   type CsvTemplateKind,
 } from '../../../shared/imports-csv-template';
+import { key } from '../../../shared/i18n/translate';
 import { Button } from '../../components/ui/button';
 import { Label, Select } from '../../components/ui/input';
 import { saveBlob } from '../../lib/save-file';
 
 const KINDS: { value: CsvTemplateKind; label: string }[] = [
-  { value: 'vitals', label: 'Measurements (vitals)' },
-  { value: 'lab-results', label: 'Lab results' },
+  { value: 'vitals', label: key('Measurements (vitals)') },
+  { value: 'lab-results', label: key('Lab results') },
 ];
 
 export function CsvTemplateDownload() {
+  const { t } = useTranslation();
   const id = useId();
   const [kind, setKind] = useState<CsvTemplateKind>('vitals');
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <div className="grid gap-1.5 sm:w-60">
-        <Label htmlFor={id}>Template</Label>
+        <Label htmlFor={id}>{t('Template')}</Label>
         <Select
           id={id}
           value={kind}
@@ -33,7 +36,7 @@ export function CsvTemplateDownload() {
         >
           {KINDS.map((option) => (
             <option key={option.value} value={option.value}>
-              {option.label}
+              {t(option.label)}
             </option>
           ))}
         </Select>
@@ -49,7 +52,7 @@ export function CsvTemplateDownload() {
         }
       >
         <FileSpreadsheet aria-hidden="true" />
-        Download a CSV template
+        {t('Download a CSV template')}
       </Button>
     </div>
   );

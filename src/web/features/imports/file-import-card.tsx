@@ -9,6 +9,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileUp } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ChangedChoice } from '../../../shared/import-preview';
 import {
   IMPORT_KIND_LABELS,
@@ -33,39 +34,46 @@ export interface ChosenFile {
 /** Problem rows listed; the rest are counted. */
 const PROBLEMS_SHOWN = 20;
 
-const recordsWord = (n: number) => `${n} ${n === 1 ? 'record' : 'records'}`;
-
 function PatientLine({ patient }: { patient: NonNullable<FileImportPreview['patient']> }) {
+  const { t } = useTranslation();
   const parts = patient.name ? [patient.name] : [];
-  if (patient.birth_date) parts.push(`born ${patient.birth_date}`);
+  if (patient.birth_date) parts.push(t('born {date}', { date: patient.birth_date }));
   if (patient.sex) parts.push(patient.sex);
-  return <p className="text-sm text-muted-foreground">In the file: {parts.join(', ')}</p>;
+  return (
+    <p className="text-sm text-muted-foreground">
+      {t('In the file: {patient}', { patient: parts.join(', ') })}
+    </p>
+  );
 }
 
 /** Where the file is: waiting its turn, on its way (with how much has gone), or being read. */
 function ProgressLine({ progress }: { progress: ImportProgress }) {
+  const { t } = useTranslation();
   if (progress === 'waiting' || progress === 'reading') {
     return (
       <p role="status" className="text-sm text-muted-foreground">
-        {progress === 'waiting' ? 'Waiting for the files before it...' : 'Reading the file...'}
+        {progress === 'waiting'
+          ? t('Waiting for the files before it...')
+          : t('Reading the file...')}
       </p>
     );
   }
   const percent = progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
   return (
     <div role="status" className="grid gap-1 text-sm text-muted-foreground">
-      <span>Sending the file... {percent}%</span>
+      <span>{t('Sending the file... {percent}%', { percent })}</span>
       <progress
         className="h-2 w-full accent-[var(--primary)]"
         max={100}
         value={percent}
-        aria-label="Sending the file"
+        aria-label={t('Sending the file')}
       />
     </div>
   );
 }
 
 export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCancel: () => void }) {
+  const { t } = useTranslation();
   const { file } = chosen;
   const ids = useId();
   const queryClient = useQueryClient();
@@ -122,7 +130,7 @@ export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCan
         <h3 id={`${ids}-title`} className="font-semibold break-words">
           {file.name}
         </h3>
-        {data ? <p className="text-sm">{IMPORT_KIND_LABELS[data.kind]}</p> : null}
+        {data ? <p className="text-sm">{t(IMPORT_KIND_LABELS[data.kind])}</p> : null}
       </div>
     </div>
   );
@@ -132,13 +140,17 @@ export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCan
       <Card className="grid gap-2 p-4" aria-labelledby={`${ids}-title`} role="group">
         {heading}
         <p role="status" className="font-medium">
-          Imported {recordsWord(done.added)}
+          {t('Imported {count} records', { count: done.added })}
         </p>
         {done.already_here > 0 || done.replaced > 0 ? (
           <p className="text-sm text-muted-foreground">
             {[
-              done.already_here > 0 ? `${done.already_here} already here` : null,
-              done.replaced > 0 ? `${done.replaced} replaced with the file’s` : null,
+              done.already_here > 0
+                ? t('{count} already here', { count: done.already_here })
+                : null,
+              done.replaced > 0
+                ? t('{count} replaced with the file’s', { count: done.replaced })
+                : null,
             ]
               .filter(Boolean)
               .join(', ')}
@@ -146,7 +158,7 @@ export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCan
         ) : null}
         <div>
           <Button type="button" variant="outline" onClick={onCancel}>
-            Close
+            {t('Close')}
           </Button>
         </div>
       </Card>
@@ -167,25 +179,27 @@ export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCan
           {data.patient ? <PatientLine patient={data.patient} /> : null}
           {wholeAccount ? (
             <p className="text-sm text-muted-foreground">
-              Your whole account: its family members and everyone’s records.
+              {t('Your whole account: its family members and everyone’s records.')}
             </p>
           ) : (
             <div className="grid gap-1.5 sm:max-w-md">
-              <Label htmlFor={`${ids}-person`}>Person</Label>
+              <Label htmlFor={`${ids}-person`}>{t('Person')}</Label>
               <Select
                 id={`${ids}-person`}
                 value={shownPerson ?? ''}
                 onChange={(event) => setPerson(event.target.value)}
                 disabled={busy}
               >
-                {shownPerson === '' ? <option value="">Choose a person</option> : null}
+                {shownPerson === '' ? <option value="">{t('Choose a person')}</option> : null}
                 {persons.map((option) => (
                   <option key={option.id} value={option.id}>
                     {option.label}
                   </option>
                 ))}
                 {data.new_member ? (
-                  <option value={NEW_MEMBER}>New family member: {data.new_member.name}</option>
+                  <option value={NEW_MEMBER}>
+                    {t('New family member: {name}', { name: data.new_member.name })}
+                  </option>
                 ) : null}
               </Select>
             </div>
@@ -198,11 +212,11 @@ export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCan
           {data.kind === 'apple-health' ? (
             <fieldset className="grid gap-2">
               <legend className="text-sm font-medium">
-                Measurements to import (empty: all of them)
+                {t('Measurements to import (empty: all of them)')}
               </legend>
               <div className="grid gap-3 sm:max-w-md sm:grid-cols-2">
                 <div className="grid gap-1.5">
-                  <Label htmlFor={`${ids}-from`}>From</Label>
+                  <Label htmlFor={`${ids}-from`}>{t('From')}</Label>
                   <Input
                     id={`${ids}-from`}
                     type="date"
@@ -214,7 +228,7 @@ export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCan
                   />
                 </div>
                 <div className="grid gap-1.5">
-                  <Label htmlFor={`${ids}-to`}>To</Label>
+                  <Label htmlFor={`${ids}-to`}>{t('To')}</Label>
                   <Input
                     id={`${ids}-to`}
                     type="date"
@@ -238,23 +252,26 @@ export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCan
           {data.problems.length > 0 ? (
             <div className="grid gap-2 text-sm">
               <p className="font-medium">
-                {data.problems.length === 1
-                  ? '1 row could not be read'
-                  : `${data.problems.length} rows could not be read`}
+                {t('{count} rows could not be read', { count: data.problems.length })}
               </p>
               <ul className="list-disc pl-5 text-muted-foreground">
                 {data.problems.slice(0, PROBLEMS_SHOWN).map((problem) => (
                   <li key={problem.line}>
-                    Line {problem.line}: {problem.message}
+                    {t('Line {line}: {problem}', {
+                      line: problem.line,
+                      problem: problem.message,
+                    })}
                   </li>
                 ))}
                 {data.problems.length > PROBLEMS_SHOWN ? (
-                  <li>and {data.problems.length - PROBLEMS_SHOWN} more</li>
+                  <li>
+                    {t('and {number} more', { number: data.problems.length - PROBLEMS_SHOWN })}
+                  </li>
                 ) : null}
               </ul>
               <Checkbox
                 id={`${ids}-confirm`}
-                label="Import the rows that could be read"
+                label={t('Import the rows that could be read')}
                 checked={confirmProblems}
                 onChange={(event) => setConfirmProblems(event.target.checked)}
               />
@@ -277,11 +294,11 @@ export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCan
             onClick={() => write.mutate()}
             disabled={busy || needsPerson || needsConfirm}
           >
-            {write.isPending ? 'Importing...' : 'Import'}
+            {write.isPending ? t('Importing...') : t('Import')}
           </Button>
         ) : null}
         <Button type="button" variant="outline" onClick={onCancel} disabled={write.isPending}>
-          Cancel
+          {t('Cancel')}
         </Button>
       </div>
     </Card>

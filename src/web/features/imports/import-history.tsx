@@ -7,7 +7,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDate, LONG_DATE_FORMAT } from '../../../shared/dates';
+import { tr } from '../../../shared/i18n/translate';
 import { IMPORT_KIND_LABELS, UNDO_DAYS, type ImportHistoryEntry } from '../../../shared/imports';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -24,8 +26,8 @@ const added = (entry: ImportHistoryEntry) =>
 function countsLine(counts: Record<string, number>): string {
   const parts = Object.entries(counts)
     .filter(([, count]) => count > 0)
-    .map(([type, count]) => `${typeName(type)}: ${count}`);
-  return parts.length > 0 ? parts.join(', ') : 'Nothing new';
+    .map(([type, count]) => tr('{type}: {number}', { type: typeName(type), number: count }));
+  return parts.length > 0 ? parts.join(', ') : tr('Nothing new');
 }
 
 function HistoryEntry({
@@ -35,6 +37,7 @@ function HistoryEntry({
   entry: ImportHistoryEntry;
   onUndo: (entry: ImportHistoryEntry) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <li className="grid gap-1 py-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -44,28 +47,46 @@ function HistoryEntry({
         </span>
       </div>
       <p className="text-sm text-muted-foreground">
-        {IMPORT_KIND_LABELS[entry.kind]} · {entry.person ? entry.person.name : 'Whole account'}
+        {t(IMPORT_KIND_LABELS[entry.kind])} ·{' '}
+        {entry.person ? entry.person.name : t('Whole account')}
       </p>
       <p className="text-sm">{countsLine(entry.counts)}</p>
       {entry.undone_at ? (
         <p className="text-sm font-medium">
-          Undone on {formatDate(entry.undone_at, LONG_DATE_FORMAT)}
+          {t('Undone on {date}', { date: formatDate(entry.undone_at, LONG_DATE_FORMAT) })}
         </p>
       ) : entry.can_undo ? (
         <div>
           <Button type="button" variant="outline" size="sm" onClick={() => onUndo(entry)}>
             <Undo2 aria-hidden="true" />
-            Undo import
+            {t('Undo import')}
           </Button>
         </div>
       ) : (
-        <p className="text-sm text-muted-foreground">Imports can be undone for {UNDO_DAYS} days.</p>
+        <p className="text-sm text-muted-foreground">
+          {t('Imports can be undone for {count} days.', { count: UNDO_DAYS })}
+        </p>
       )}
     </li>
   );
 }
 
+/** What undoing an import removes, as its confirm says. */
+function undoDescription(entry: ImportHistoryEntry): string {
+  const values = { count: added(entry), file: entry.file_name };
+  return entry.person
+    ? tr(
+        'This removes the {count} records that {file} added to {name}. What was already here, and anything edited since, stays.',
+        { ...values, name: entry.person.name },
+      )
+    : tr(
+        'This removes the {count} records that {file} added. What was already here, and anything edited since, stays.',
+        values,
+      );
+}
+
 export function ImportHistory() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const history = useQuery({ queryKey: queryKeys.imports, queryFn: importsApi.history });
   const [undoing, setUndoing] = useState<ImportHistoryEntry | null>(null);
@@ -74,32 +95,32 @@ export function ImportHistory() {
     onSuccess: (answer) => {
       setUndoing(null);
       showSuccess({
-        title: 'Import undone',
+        title: t('Import undone'),
         description:
-          `${answer.removed} ${answer.removed === 1 ? 'record' : 'records'} removed.` +
+          t('{count} records removed.', { count: answer.removed }) +
           (answer.kept_edited > 0
-            ? ` ${answer.kept_edited} edited since the import ${answer.kept_edited === 1 ? 'was' : 'were'} kept.`
+            ? ` ${t('{count} edited since the import were kept.', { count: answer.kept_edited })}`
             : ''),
       });
       void queryClient.invalidateQueries();
     },
-    onError: (error) => showError('Could not undo the import', error),
+    onError: (error) => showError(t('Could not undo the import'), error),
   });
 
   return (
     <section aria-labelledby="import-history" className="mt-6">
       <h2 id="import-history" className="mb-2 text-lg font-semibold">
-        Import History
+        {t('Import History')}
       </h2>
       <Card className="px-4">
         {history.isPending ? (
           <Loading />
         ) : history.isError ? (
           <p role="alert" className="py-4 text-sm">
-            Import History could not be loaded.
+            {t('Import History could not be loaded.')}
           </p>
         ) : history.data.length === 0 ? (
-          <p className="py-4 text-sm text-muted-foreground">No imports yet.</p>
+          <p className="py-4 text-sm text-muted-foreground">{t('No imports yet.')}</p>
         ) : (
           <ul className="divide-y divide-border">
             {history.data.map((entry) => (
@@ -113,14 +134,10 @@ export function ImportHistory() {
         onOpenChange={(open) => {
           if (!open) setUndoing(null);
         }}
-        title="Undo this import?"
-        description={
-          undoing
-            ? `This removes the ${added(undoing)} ${added(undoing) === 1 ? 'record' : 'records'} that ${undoing.file_name} added${undoing.person ? ` to ${undoing.person.name}` : ''}. What was already here, and anything edited since, stays.`
-            : ''
-        }
-        confirmLabel="Undo import"
-        pendingLabel="Undoing..."
+        title={t('Undo this import?')}
+        description={undoing ? undoDescription(undoing) : ''}
+        confirmLabel={t('Undo import')}
+        pendingLabel={t('Undoing...')}
         pending={undo.isPending}
         onConfirm={() => {
           if (undoing) undo.mutate(undoing);

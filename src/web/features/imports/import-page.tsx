@@ -7,6 +7,7 @@
  */
 import { Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
@@ -21,6 +22,7 @@ const keyed = (files: readonly File[]): ChosenFile[] =>
   files.map((file) => ({ key: `${(chosenCount += 1)}`, file }));
 
 export default function ImportPage() {
+  const { t } = useTranslation();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<ChosenFile[]>([]);
@@ -40,14 +42,12 @@ export default function ImportPage() {
 
   return (
     <>
-      <PageHeader title="Import Records" />
+      <PageHeader title={t('Import Records')} />
       <Card className="grid gap-3 p-5">
         <p className="text-sm text-muted-foreground">
-          Bring in records you already have: the file a patient portal gives for ‘Download my
-          record’ (C-CDA), an iPhone’s Health export (the .zip from ‘Export All Health Data’), FHIR,
-          a CSV of measurements or lab results, a Dexcom Clarity export, or a Kin Health export.
-          Each file shows what it holds and whose it is before anything is added, and importing a
-          file again adds nothing twice.
+          {t(
+            'Bring in records you already have: the file a patient portal gives for ‘Download my record’ (C-CDA), an iPhone’s Health export (the .zip from ‘Export All Health Data’), FHIR, a CSV of measurements or lab results, a Dexcom Clarity export, or a Kin Health export. Each file shows what it holds and whose it is before anything is added, and importing a file again adds nothing twice.',
+          )}
         </p>
         <div>
           <label
@@ -58,7 +58,7 @@ export default function ImportPage() {
             )}
           >
             <Upload aria-hidden="true" />
-            Import from a file
+            {t('Import from a file')}
             <input
               ref={input}
               id={inputId}

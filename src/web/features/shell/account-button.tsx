@@ -4,6 +4,7 @@
  * reaches the avatar, so it is there by the time it is pressed.
  */
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { initials } from '../../../shared/names';
 import { useProfile } from '../profile-settings/profile-queries';
 
@@ -13,6 +14,7 @@ const AccountDialog = lazy(() =>
 );
 
 export function AccountButton() {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const profile = useProfile();
@@ -21,7 +23,7 @@ export function AccountButton() {
     <>
       <button
         type="button"
-        aria-label="Account"
+        aria-label={t('Account')}
         onClick={() => {
           setWanted(true);
           setOpen(true);

@@ -5,6 +5,7 @@
  */
 import { ChevronRight, LogOut, Trash2, UserRound, Users } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { useSignOut } from '../auth/session';
@@ -21,6 +22,7 @@ export function AccountDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const profile = useProfile();
   const logout = useSignOut();
@@ -30,18 +32,18 @@ export function AccountDialog({
     <>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent
-          title="Account"
+          title={t('Account')}
           description={profile.data ? `${fullName} · ${profile.data.email}` : undefined}
         >
-          <nav aria-label="Account" className="space-y-1">
+          <nav aria-label={t('Account')} className="space-y-1">
             <Link to="/profile-settings" className={rowClass} onClick={() => setOpen(false)}>
               <UserRound className="size-5 text-primary" aria-hidden="true" />
-              <span className="flex-1">User Profile</span>
+              <span className="flex-1">{t('User Profile')}</span>
               <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
             </Link>
             <Link to="/profiles" className={rowClass} onClick={() => setOpen(false)}>
               <Users className="size-5 text-primary" aria-hidden="true" />
-              <span className="flex-1">Family Members</span>
+              <span className="flex-1">{t('Family Members')}</span>
               <ChevronRight className="size-4 text-muted-foreground" aria-hidden="true" />
             </Link>
             <button
@@ -51,7 +53,7 @@ export function AccountDialog({
               disabled={logout.isPending}
             >
               <LogOut className="size-5 text-muted-foreground" aria-hidden="true" />
-              <span className="flex-1">Logout</span>
+              <span className="flex-1">{t('Logout')}</span>
             </button>
             <div className="my-2 border-t border-border" />
             <button
@@ -64,7 +66,7 @@ export function AccountDialog({
               }}
             >
               <Trash2 className="size-5" aria-hidden="true" />
-              <span className="flex-1">Delete Account</span>
+              <span className="flex-1">{t('Delete Account')}</span>
             </button>
           </nav>
         </DialogContent>

@@ -1,16 +1,32 @@
 /** The Add New dialog of the centre button: one entry per record type that has a form. */
 import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { recordIdentities } from '../../../shared/records/catalogue';
+import { key } from '../../../shared/i18n/translate';
+import { recordIdentities, type RecordType } from '../../../shared/records/catalogue';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { DocumentIcon, ImportIcon, RecordTypeIcon } from '../../components/record-type-icon';
 import { personOfParams, withPerson } from '../family-members/person-in-view';
 
+/** 'New {noun}', each written whole: a language's 'new' agrees with the noun it goes with. */
+const NEW_LABELS: Partial<Record<RecordType, string>> = {
+  visit: key('New Visit'),
+  medication: key('New Medication'),
+  shot: key('New Shot'),
+  note: key('New Note'),
+  condition: key('New Condition'),
+  allergy: key('New Allergy'),
+  lab_result: key('New Lab Result'),
+  insurance: key('New Insurance'),
+  vital: key('New Vitals'),
+  symptom: key('New Symptom'),
+};
+
 const entries = recordIdentities
   .filter((identity) => identity.addNew)
   .map((definition) => ({
-    label: `New ${definition.noun}`,
+    label: NEW_LABELS[definition.type] ?? definition.noun,
     to: `/${definition.path}/new`,
     type: definition.type,
   }));
@@ -53,29 +69,30 @@ export function AddNewDialog({
   // Opened on a screen filtered to one person, each form starts on that person.
   const [params] = useSearchParams();
   const person = personOfParams(params);
+  const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Add New" description="What would you like to record?">
+      <DialogContent title={t('Add New')} description={t('What would you like to record?')}>
         <ul className="grid grid-cols-2 gap-3">
           {entries.map((entry) => (
             <AddNewEntry
               key={entry.to}
               to={withPerson(entry.to, person)}
               icon={<RecordTypeIcon type={entry.type} size="sm" />}
-              label={entry.label}
+              label={t(entry.label)}
               onChosen={() => onOpenChange(false)}
             />
           ))}
           <AddNewEntry
             to={withPerson('/documents?upload', person)}
             icon={<DocumentIcon size="sm" />}
-            label="Upload Document"
+            label={t('Upload Document')}
             onChosen={() => onOpenChange(false)}
           />
           <AddNewEntry
             to="/import"
             icon={<ImportIcon size="sm" />}
-            label="Import Records"
+            label={t('Import Records')}
             onChosen={() => onOpenChange(false)}
           />
         </ul>

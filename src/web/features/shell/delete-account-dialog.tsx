@@ -4,6 +4,7 @@
  * authenticator app or a backup code), as the server does.
  */
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toasts } from '../../../shared/messages';
 import { profileApi } from '../../lib/api';
@@ -18,6 +19,7 @@ export function DeleteAccountDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const forgetUser = useForgetUser();
   const deleteAccount = useMutation({ mutationFn: profileApi.deleteAccount });
@@ -26,14 +28,21 @@ export function DeleteAccountDialog({
     <FreshProofDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Delete your account?"
-      description="This permanently deletes your account, your family members and every health record you have saved. It cannot be undone."
-      confirmLabel="Delete Account"
-      errorTitle={toasts.deleteAccountError}
+      title={t('Delete your account?')}
+      description={t(
+        'This permanently deletes your account, your family members and every health record you have saved. It cannot be undone.',
+      )}
+      confirmLabel={t('Delete Account')}
+      errorTitle={t(toasts.deleteAccountError)}
       pending={deleteAccount.isPending}
       onProof={async (proof) => {
         await deleteAccount.mutateAsync(proof);
-        showSuccess(toasts.accountDeleted);
+        showSuccess({
+          title: t(toasts.accountDeleted.title),
+          description: toasts.accountDeleted.description
+            ? t(toasts.accountDeleted.description)
+            : undefined,
+        });
         await forgetUser();
         navigate('/auth', { replace: true });
       }}

@@ -7,28 +7,31 @@
  * asks it in its own form (useFreshProof).
  */
 import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   freshProofSchema,
+  PASSWORD_REQUIRED_MESSAGE,
   RECENT_SIGN_IN_NEEDED_MESSAGE,
   type FreshProof,
 } from '../../../shared/account-security';
 import { ApiError } from '../../../shared/api-error';
+import { tr } from '../../../shared/i18n/translate';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { fieldErrorProps, FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { showError } from '../../lib/toast';
+import { errorMessage, showError } from '../../lib/toast';
 import { parseOrShowError } from '../../lib/validate';
 import { useFreshProofNeeds } from '../profile-settings/security-queries';
 
 /** With a password, it is asked for. */
 const withPasswordSchema = freshProofSchema.refine((proof) => proof.password !== undefined, {
   path: ['password'],
-  error: 'Password is required',
+  error: () => tr(PASSWORD_REQUIRED_MESSAGE),
 });
 /** With two-factor sign-in on, the code is asked for as well as the password. */
 const withCodeSchema = withPasswordSchema.refine((proof) => proof.code !== undefined, {
   path: ['code'],
-  error: 'Authentication Code is required',
+  error: () => tr('Authentication Code is required'),
 });
 
 type ProofField = 'password' | 'code';
@@ -38,7 +41,10 @@ type ProofField = 'password' | 'code';
  * (checked, the problem shown as a toast titled `errorTitle` and under its field).
  */
 export function useFreshProof(active: boolean, errorTitle: string) {
+  const { t } = useTranslation();
   const id = useId();
+  const passwordId = `${id}-password`;
+  const codeId = `${id}-code`;
   const needs = useFreshProofNeeds(active);
   // Until the answer is in, the password is asked: most accounts have one.
   const passwordAsked = needs.data?.password ?? true;
@@ -53,36 +59,36 @@ export function useFreshProof(active: boolean, errorTitle: string) {
   const fields = (
     <>
       {passwordAsked ? (
-        <FormField id={`${id}-password`} label="Password" required error={errors.password}>
+        <FormField id={passwordId} label={t('Password')} required error={errors.password}>
           <Input
-            id={`${id}-password`}
+            id={passwordId}
             type="password"
             autoComplete="current-password"
             required
             value={password}
-            {...fieldErrorProps(`${id}-password`, errors.password)}
+            {...fieldErrorProps(passwordId, errors.password)}
             onChange={(event) => setPassword(event.target.value)}
           />
         </FormField>
       ) : recentSignInNeeded ? (
         <p role="alert" className="text-sm text-destructive">
-          {RECENT_SIGN_IN_NEEDED_MESSAGE}
+          {t(RECENT_SIGN_IN_NEEDED_MESSAGE)}
         </p>
       ) : (
         <p className="text-sm text-muted-foreground">
-          Your account has no password: your recent sign-in confirms that it is you.
+          {t('Your account has no password: your recent sign-in confirms that it is you.')}
         </p>
       )}
       {twoFactorOn ? (
-        <FormField id={`${id}-code`} label="Authentication Code" required error={errors.code}>
+        <FormField id={codeId} label={t('Authentication Code')} required error={errors.code}>
           <Input
-            id={`${id}-code`}
+            id={codeId}
             type="text"
             autoComplete="one-time-code"
-            placeholder="6 digits, or a backup code"
+            placeholder={t('6 digits, or a backup code')}
             required
             value={code}
-            {...fieldErrorProps(`${id}-code`, errors.code)}
+            {...fieldErrorProps(codeId, errors.code)}
             onChange={(event) => setCode(event.target.value.trim())}
           />
         </FormField>
@@ -109,7 +115,7 @@ export function useFreshProof(active: boolean, errorTitle: string) {
     /** A refusal: shown under the field it names, and as a toast. */
     refused: (error: unknown) => {
       if (error instanceof ApiError && (error.field === 'password' || error.field === 'code')) {
-        setErrors({ [error.field]: error.message });
+        setErrors({ [error.field]: errorMessage(error) });
       }
       showError(errorTitle, error);
     },

@@ -4,13 +4,14 @@
  * being typed in, or with Ctrl, Alt or ⌘ held (the browser's own shortcuts stay its own).
  */
 import { useEffect } from 'react';
+import { key } from '../../../shared/i18n/translate';
 import { typingInField } from '../../lib/typing-in-field';
 
 export const SHORTCUTS: ReadonlyArray<{ keys: string; does: string }> = [
-  { keys: '/', does: 'Search records and documents' },
-  { keys: 'n', does: 'Add New' },
-  { keys: '?', does: 'Show these shortcuts' },
-  { keys: 'Esc', does: 'Close a dialog' },
+  { keys: '/', does: key('Search records and documents') },
+  { keys: 'n', does: key('Add New') },
+  { keys: '?', does: key('Show these shortcuts') },
+  { keys: 'Esc', does: key('Close a dialog') },
 ];
 
 /** Listens for 'n' and '?' on the whole page while a signed-in screen shows. */

@@ -19,6 +19,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { APP_NAME } from '../../../shared/constants';
 import { recordIdentities } from '../../../shared/records/catalogue';
@@ -106,10 +107,11 @@ export function MainNav({
   /** Opens the keyboard shortcuts sheet. */
   onShortcuts: () => void;
 }) {
+  const { t } = useTranslation();
   const [recordsOpen, rememberRecordsOpen] = useRecordsOpen();
   return (
     <nav
-      aria-label="Main"
+      aria-label={t('Main')}
       className={cn(
         'fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface/95 pb-safe backdrop-blur supports-[backdrop-filter]:bg-surface/85 print:hidden',
         'lg:inset-y-0 lg:right-auto lg:w-60 lg:overflow-y-auto lg:border-t-0 lg:border-r lg:pb-0',
@@ -119,8 +121,8 @@ export function MainNav({
         <p className="hidden px-3 pb-4 text-lg font-bold tracking-tight text-primary lg:order-first lg:block">
           {APP_NAME}
         </p>
-        <NavItem to={SCREENS.timeline} label="Timeline" icon={House} end />
-        <NavItem to={SCREENS.list} label="List" icon={ClipboardList} />
+        <NavItem to={SCREENS.timeline} label={t('Timeline')} icon={House} end />
+        <NavItem to={SCREENS.list} label={t('List')} icon={ClipboardList} />
         <div className="flex flex-1 justify-center lg:order-first lg:mb-3 lg:flex-none">
           <button
             type="button"
@@ -128,7 +130,7 @@ export function MainNav({
             onPointerEnter={onAddIntent}
             onPointerDown={onAddIntent}
             onFocus={onAddIntent}
-            aria-label="Add"
+            aria-label={t('Add')}
             aria-keyshortcuts="N"
             className={cn(
               '-mt-7 flex size-15 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg ring-4 ring-background transition-transform hover:bg-primary-hover active:scale-95',
@@ -137,12 +139,12 @@ export function MainNav({
           >
             <Plus className="size-7 lg:size-5" aria-hidden="true" />
             <span className="hidden lg:inline" aria-hidden="true">
-              Add
+              {t('Add')}
             </span>
           </button>
         </div>
-        <NavItem to={SCREENS.share} label="Share" icon={Share2} />
-        <NavItem to="/contacts" label="Contacts" icon={BookUser} />
+        <NavItem to={SCREENS.share} label={t('Share')} icon={Share2} />
+        <NavItem to="/contacts" label={t('Contacts')} icon={BookUser} />
 
         <details
           open={recordsOpen}
@@ -154,7 +156,7 @@ export function MainNav({
               className="size-4 transition-transform group-open:rotate-90"
               aria-hidden="true"
             />
-            Health Records
+            {t('Health Records')}
           </summary>
           {/*
             Rendered only while open: a closed group's links are skipped by rendering, and a
@@ -166,16 +168,16 @@ export function MainNav({
                 <NavItem
                   key={identity.type}
                   to={`/${identity.path}`}
-                  label={identity.menu?.title ?? identity.plural}
+                  label={t(identity.menu?.title ?? identity.plural)}
                   icon={recordIcons[identity.type]}
                 />
               ))}
-              <NavItem to={SCREENS.documents} label="Documents" icon={FileText} />
-              <NavItem to={SCREENS.growth} label="Growth" icon={TrendingUp} />
+              <NavItem to={SCREENS.documents} label={t('Documents')} icon={FileText} />
+              <NavItem to={SCREENS.growth} label={t('Growth')} icon={TrendingUp} />
             </div>
           ) : null}
         </details>
-        <NavItem to={SCREENS.search} label="Search" icon={Search} desktopOnly />
+        <NavItem to={SCREENS.search} label={t('Search')} icon={Search} desktopOnly />
         <button
           type="button"
           onClick={onShortcuts}
@@ -183,7 +185,7 @@ export function MainNav({
           className="mt-auto hidden min-h-10 items-center gap-3 rounded-xl px-3 text-sm text-muted-foreground hover:bg-surface-muted hover:text-foreground lg:mt-4 lg:flex"
         >
           <Keyboard className="size-5" aria-hidden="true" />
-          Keyboard shortcuts
+          {t('Keyboard shortcuts')}
         </button>
       </div>
     </nav>

@@ -7,10 +7,12 @@
  */
 import { WifiOff } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../lib/use-online';
 
 export function OfflineBanner() {
   const online = useOnline();
+  const { t } = useTranslation();
   const banner = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const element = banner.current;
@@ -39,7 +41,8 @@ export function OfflineBanner() {
         <p className="flex items-center justify-center gap-2 bg-foreground px-4 pt-[max(0.5rem,env(safe-area-inset-top))] pb-2 text-sm text-background">
           <WifiOff className="size-4 shrink-0" aria-hidden="true" />
           <span>
-            <strong className="font-semibold">You are offline.</strong> Reconnect to save changes.
+            <strong className="font-semibold">{t('You are offline.')}</strong>{' '}
+            {t('Reconnect to save changes.')}
           </span>
         </p>
       )}

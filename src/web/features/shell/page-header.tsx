@@ -1,6 +1,7 @@
 /** The top of a screen: a back link or the account avatar, the title, and actions. */
 import { ArrowLeft, type LucideIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { APP_NAME } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
@@ -44,6 +45,7 @@ export function PageHeader({
   actions?: ReactNode;
   subtitle?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   const header = useRef<HTMLElement>(null);
   usePublishedHeight(header);
@@ -65,7 +67,7 @@ export function PageHeader({
         {backTo ? (
           <Link
             to={backTo}
-            aria-label="Back"
+            aria-label={t('Back')}
             className="-ml-2 flex size-11 shrink-0 items-center justify-center rounded-full text-foreground hover:bg-surface-muted"
           >
             <ArrowLeft className="size-5" aria-hidden="true" />

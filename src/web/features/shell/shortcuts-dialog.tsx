@@ -1,4 +1,5 @@
 /** The keyboard shortcuts' sheet ('?'), loaded when first asked for. */
+import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { SHORTCUTS } from './keyboard-shortcuts';
 
@@ -9,9 +10,10 @@ export function ShortcutsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Keyboard shortcuts">
+      <DialogContent title={t('Keyboard shortcuts')}>
         <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-3 text-sm">
           {SHORTCUTS.map((shortcut) => (
             <div key={shortcut.keys} className="contents">
@@ -20,7 +22,7 @@ export function ShortcutsDialog({
                   {shortcut.keys}
                 </kbd>
               </dt>
-              <dd>{shortcut.does}</dd>
+              <dd>{t(shortcut.does)}</dd>
             </div>
           ))}
         </dl>
