@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 
 export const MENU_CARD_CLASS =
-  'flex min-h-20 w-full items-center gap-4 rounded-2xl border border-border bg-surface p-4 text-left shadow-[0_1px_2px_rgb(15_31_36/0.05)] transition-colors hover:border-primary';
+  'flex min-h-20 w-full items-center gap-4 rounded-2xl border border-border bg-surface p-4 text-start shadow-[0_1px_2px_rgb(15_31_36/0.05)] transition-colors hover:border-primary';
 
 /** The props that name a card by its title and describe it by its line. */
 export function menuCardNaming(id: string) {

@@ -88,7 +88,7 @@ function GrowthTable({ rows, chart }: { rows: GrowthRow[]; chart: GrowthChartDef
   const display = useGrowthDisplay(chart.measure);
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <caption className="sr-only">
           {t('{chart}: measurements and percentiles', { chart: t(chart.label) })}
         </caption>

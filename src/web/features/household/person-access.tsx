@@ -45,7 +45,7 @@ export function PersonAccess({ person }: { person: { id: string; name: string } 
             <li key={grant.id} className="flex items-center gap-2">
               <button
                 type="button"
-                className="min-w-0 flex-1 rounded-lg text-left hover:bg-surface-muted focus-visible:outline-2"
+                className="min-w-0 flex-1 rounded-lg text-start hover:bg-surface-muted focus-visible:outline-2"
                 onClick={() => setSharing({ grant })}
                 aria-label={t('Change access for {email}', { email: grant.email })}
               >

@@ -84,7 +84,7 @@ export function LabTrend({
             </p>
           )}
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
+            <table className="w-full text-start text-sm">
               <caption className="sr-only">
                 {t('{test} results, newest first', { test: testName })}
               </caption>

@@ -107,7 +107,7 @@ export function RecordCard({
         ) : null}
         {member?.name ? <MemberBadge name={member.name} color={member.color} /> : null}
       </span>
-      {aside ? <span className="shrink-0 text-right">{aside}</span> : null}
+      {aside ? <span className="shrink-0 text-end">{aside}</span> : null}
       <ChevronRight className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
     </Link>
   );

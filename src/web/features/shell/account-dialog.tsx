@@ -13,7 +13,7 @@ import { DeleteAccountDialog } from './delete-account-dialog';
 import { useProfile } from '../profile-settings/profile-queries';
 
 const rowClass =
-  'flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-left font-medium transition-colors hover:bg-surface-muted';
+  'flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-start font-medium transition-colors hover:bg-surface-muted';
 
 export function AccountDialog({
   open,

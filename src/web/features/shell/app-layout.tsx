@@ -42,7 +42,7 @@ export function AppLayout() {
         className={cn(
           'hidden print:hidden',
           pane.filled &&
-            'lg:fixed lg:inset-y-0 lg:left-60 lg:block lg:w-72 lg:overflow-y-auto lg:border-r lg:border-border lg:bg-surface',
+            'lg:fixed lg:inset-y-0 lg:left-60 lg:block lg:w-72 lg:overflow-y-auto lg:border-e lg:border-border lg:bg-surface',
         )}
       />
       <div className={pane.filled ? 'lg:pl-[33rem]' : 'lg:pl-60'}>

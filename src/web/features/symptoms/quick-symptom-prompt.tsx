@@ -41,7 +41,7 @@ export function QuickSymptomPrompt({ personInView }: { personInView: string | un
           event.preventDefault();
           setOpen(true);
         }}
-        className="mb-5 flex min-h-11 w-full items-center gap-3 rounded-2xl border border-dashed border-border bg-surface p-3.5 text-left font-semibold transition-colors hover:border-primary"
+        className="mb-5 flex min-h-11 w-full items-center gap-3 rounded-2xl border border-dashed border-border bg-surface p-3.5 text-start font-semibold transition-colors hover:border-primary"
       >
         <RecordTypeIcon type="symptom" />
         {title}

@@ -128,7 +128,7 @@ function VitalsTrend({ personId }: { personId: string }) {
             </Suspense>
           </Card>
           <Card className="overflow-hidden p-0">
-            <table className="w-full text-left text-sm">
+            <table className="w-full text-start text-sm">
               <caption className="sr-only">
                 {t('{measure} values', { measure: t(measure) })}
               </caption>
