@@ -5,16 +5,32 @@
  * control at 390 px. With SCREENSHOTS=1 the screens in Spanish, Chinese and Arabic are kept
  * in docs/screenshots/languages/.
  */
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { loadCatalogue } from '../src/shared/i18n/catalogue';
 import { LANGUAGES, type LanguageCode } from '../src/shared/i18n/languages';
-import { addMemberViaApi, createRecordViaApi, expect, signUpViaApi, test } from './fixtures';
+import {
+  addMemberViaApi,
+  createRecordViaApi,
+  expect,
+  signInWithForm,
+  signUpViaApi,
+  test,
+} from './fixtures';
 
 /** A word as a language's catalogue writes it (English: the key itself). */
 async function word(code: LanguageCode, english: string): Promise<string> {
   if (code === 'en') return english;
-  return (await loadCatalogue(code))[english] ?? english;
+  const directory = path.join('src', 'shared', 'i18n', 'catalogues', code);
+  for (const file of await readdir(directory)) {
+    if (!file.endsWith('.json')) continue;
+    const area = JSON.parse(await readFile(path.join(directory, file), 'utf8')) as Record<
+      string,
+      string
+    >;
+    if (area[english]) return area[english];
+  }
+  return english;
 }
 
 const DAY_MS = 86_400_000;
@@ -201,11 +217,8 @@ test.describe('languages', () => {
     await expect(nav.getByRole('link', { name: await word('es', 'Timeline') })).toBeVisible();
     const other = await browser.newContext({ baseURL, locale: 'en-US' });
     const second = await other.newPage();
-    await second.request.post('/api/auth/sign-in/email', {
-      data: { email: user.email, password: user.password },
-      headers: { origin: baseURL ?? '' },
-    });
-    await second.goto('/');
+    await signInWithForm(second, user);
+    await second.waitForURL((url) => url.pathname === '/');
     await expect(second.locator('html')).toHaveAttribute('lang', 'es');
     await other.close();
 

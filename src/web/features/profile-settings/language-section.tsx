@@ -24,9 +24,10 @@ export function LanguageSection() {
     onSuccess: (updated) => queryClient.setQueryData(queryKeys.profile, updated),
     onError: (error) => showError(t(toasts.error), error),
   });
-  const choose = async (code: LanguageCode) => {
-    await switchLanguage(code, true);
+  // Saved first: the new language renders every screen anew, this one too.
+  const choose = (code: LanguageCode) => {
     save.mutate(code);
+    void switchLanguage(code, true);
   };
   return (
     <Card className="space-y-3 p-4">
@@ -37,7 +38,7 @@ export function LanguageSection() {
           value={currentLanguageCode()}
           disabled={save.isPending}
           onChange={(event) => {
-            if (isLanguageCode(event.target.value)) void choose(event.target.value);
+            if (isLanguageCode(event.target.value)) choose(event.target.value);
           }}
         >
           {LANGUAGES.map((language) => (
