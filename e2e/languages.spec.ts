@@ -122,9 +122,23 @@ const DATA_WORDS = new Set([
   'oz',
   'F',
   'C',
+  // Names of things: a notification service and a standard.
+  'ntfy',
+  'FHIR',
+  // The toasts' region is announced with its shortcut.
+  'alt',
   // The languages are named in themselves.
   ...LANGUAGES.flatMap((language) => language.name.split(/[\s()]+/)),
+  // The pseudo-locale is English underneath: its dates are English ones.
+  ...['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August'],
+  ...['September', 'October', 'November', 'December'],
+  ...['Jan', 'Feb', 'Mar', 'Apr', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  ...['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+  ...['AM', 'PM', 'at'],
 ]);
+
+/** Data written with letters and digits together, taken out whole before words are read. */
+const DATA_TEXTS = ['HbA1c', 'R4'];
 
 /**
  * The visible text and the read-aloud names of the page that are neither pseudo-translated
@@ -154,8 +168,10 @@ async function untranslated(page: Page): Promise<string[]> {
     return found;
   });
   const words = (text: string) =>
-    text
+    DATA_TEXTS.reduce((rest, data) => rest.replaceAll(data, ' '), text)
       .replace(/\[[^\]]*\]/g, ' ')
+      // An address (an example a hint gives) is not words.
+      .replace(/https?:\/\/\S+/g, ' ')
       .split(/[^A-Za-z]+/)
       .filter((w) => w.length > 0);
   return [
@@ -170,7 +186,23 @@ async function clipped(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
     if (document.documentElement.scrollWidth > window.innerWidth + 1) {
-      found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px)`);
+      // Named by the innermost elements that reach past the window's edge.
+      const past = [...document.body.querySelectorAll('*')].filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.right > window.innerWidth + 1 || box.left < -1);
+      });
+      const innermost = past.filter(
+        (element) => !past.some((other) => other !== element && element.contains(other)),
+      );
+      const names = innermost
+        .slice(0, 3)
+        .map(
+          (element) =>
+            `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 40) ?? ''}"`,
+        );
+      found.push(
+        `the page scrolls sideways (${document.documentElement.scrollWidth} px): ${names.join(', ')}`,
+      );
     }
     const controls = document.querySelectorAll(
       'button, [role="tab"], select, label, nav a, input[type="submit"]',
