@@ -4,6 +4,7 @@
  * the delivery log. The webhook's payload and signature are described in
  * docs/notification-channels.md.
  */
+import { key } from './i18n/translate';
 import { z } from 'zod';
 
 export const NOTIFICATION_CHANNELS = ['ntfy', 'webhook'] as const;
@@ -11,14 +12,14 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** Each channel's field, by its label in Profile Settings' 'Reminders'. */
 export const CHANNEL_LABELS: Readonly<Record<NotificationChannel, string>> = {
-  ntfy: 'ntfy Topic URL',
-  webhook: 'Webhook URL',
+  ntfy: key('ntfy Topic URL'),
+  webhook: key('Webhook URL'),
 };
 
 /** A dose reminder's buttons, and what each marks the doses. */
 export const DOSE_ACTIONS = [
-  { label: 'Taken', status: 'taken' },
-  { label: 'Skip', status: 'skipped' },
+  { label: key('Taken'), status: 'taken' },
+  { label: key('Skip'), status: 'skipped' },
 ] as const;
 
 export const channelUrlSchema = (channel: NotificationChannel) =>

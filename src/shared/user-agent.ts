@@ -3,6 +3,7 @@
  * active sessions list and the security activity. Good enough to tell one's own phone from
  * a laptop; never used to decide anything.
  */
+import { key } from './i18n/translate';
 
 const browsers: [RegExp, string][] = [
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
@@ -22,7 +23,7 @@ const systems: [RegExp, string][] = [
   [/\bLinux\b/, 'Linux'],
 ];
 
-export const UNKNOWN_DEVICE = 'Unknown device';
+export const UNKNOWN_DEVICE = key('Unknown device');
 
 export function describeUserAgent(userAgent: string | null | undefined): string {
   if (!userAgent) return UNKNOWN_DEVICE;
