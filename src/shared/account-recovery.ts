@@ -59,7 +59,7 @@ export interface PasswordResetResult {
   passkeys_removed: number;
 }
 export const passkeysRemovedMessage = (count: number) =>
-  count === 1 ? '1 passkey was removed.' : `${count} passkeys were removed.`;
+  tr('{count} passkeys were removed.', { count });
 
 /** What the sign-in screen needs to know before offering a reset by email. */
 export interface AccountRecoveryOptions {

@@ -26,12 +26,20 @@ export const PASSWORD_TOO_SHORT_MESSAGE = key('Password must be at least 6 chara
 /** The rules of a password being chosen (at sign-up, or a new one), in the field's words. */
 export function newPassword(label: string) {
   return z
-    .string({ error: `${label} is required` })
+    .string({ error: () => tr('{label} is required', { label: tr(label) }) })
     .min(PASSWORD_MIN_LENGTH, {
-      error: `${label} must be at least ${PASSWORD_MIN_LENGTH} characters`,
+      error: () =>
+        tr('{label} must be at least {min} characters', {
+          label: tr(label),
+          min: PASSWORD_MIN_LENGTH,
+        }),
     })
     .max(PASSWORD_MAX_LENGTH, {
-      error: `${label} must be at most ${PASSWORD_MAX_LENGTH} characters`,
+      error: () =>
+        tr('{label} must be at most {max} characters', {
+          label: tr(label),
+          max: PASSWORD_MAX_LENGTH,
+        }),
     });
 }
 

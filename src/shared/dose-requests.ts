@@ -43,7 +43,7 @@ export const dosesQuerySchema = z.object({ today: calendarDate('today') });
 export const refillSchema = z.object({
   pack_size: amount(PACK_SIZE_LABEL, { min: 0.01, max: SUPPLY_MAX }).schema.refine(
     (value) => value !== null,
-    { error: `${PACK_SIZE_LABEL} is required` },
+    { error: () => tr('{label} is required', { label: tr(PACK_SIZE_LABEL) }) },
   ),
 });
 export type RefillInput = { pack_size: number };

@@ -43,7 +43,9 @@ export const grantSchema = z.object({
     }),
   allowExport: z.boolean().optional().default(false),
   missedDoseAlert: z
-    .boolean({ error: `${MISSED_DOSE_ALERT_LABEL} must be on or off` })
+    .boolean({
+      error: () => tr('{label} must be on or off', { label: tr(MISSED_DOSE_ALERT_LABEL) }),
+    })
     .optional()
     .default(false),
   alertAfterMinutes: z.coerce

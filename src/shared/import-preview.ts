@@ -89,7 +89,11 @@ export function totalsOf(counts: ImportCounts): ImportTypeCounts {
 
 /** '23 new, 41 already here, 2 changed' */
 export function previewSentence(totals: ImportTypeCounts): string {
-  return `${totals.new} new, ${totals.already_here} already here, ${totals.changed} changed`;
+  return tr('{new} new, {already} already here, {changed} changed', {
+    new: totals.new,
+    already: totals.already_here,
+    changed: totals.changed,
+  });
 }
 
 /** The preview of an import: its counts per type, their totals and the sentence that says them. */

@@ -50,7 +50,9 @@ export const labPanelSchema = z
       results: z
         .array(z.unknown(), { error: () => tr('Results must be a list of results') })
         .min(1, { error: () => tr(NO_PANEL_ROWS_MESSAGE) })
-        .max(MAX_PANEL_ROWS, { error: `A panel holds at most ${MAX_PANEL_ROWS} results` }),
+        .max(MAX_PANEL_ROWS, {
+          error: () => tr('A panel holds at most {max} results', { max: MAX_PANEL_ROWS }),
+        }),
     },
     { error: () => tr(BODY_NOT_OBJECT) },
   )
