@@ -2,6 +2,7 @@
  * Account recovery as both sides see it (CONTRACT.md §5 'Account recovery'): asking for a
  * reset link by email, and setting a new password with it.
  */
+import { key, tr } from './i18n/translate';
 import { z } from 'zod';
 import { freshProofSchema } from './account-security';
 import { emailAddress, newPassword } from './auth';
@@ -10,20 +11,23 @@ import { emailAddress, newPassword } from './auth';
 export const PASSWORD_RESET_LINK_MINUTES = 60;
 
 /** The one answer to every request for a link, whether or not an account has the email. */
-export const RESET_LINK_SENT_MESSAGE =
-  'If an account exists for that email, a reset link is on its way.';
-export const PASSWORD_RESET_DONE_MESSAGE = 'Password reset. Sign in with your new password.';
-export const EMAIL_NOT_SET_UP_MESSAGE =
-  'Email is not set up on this server, so no reset link can be sent. Ask the person who runs Kin Health for one.';
-export const RESET_LINK_INVALID_MESSAGE =
-  'This reset link has expired or has already been used. Ask for a new one.';
+export const RESET_LINK_SENT_MESSAGE = key(
+  'If an account exists for that email, a reset link is on its way.',
+);
+export const PASSWORD_RESET_DONE_MESSAGE = key('Password reset. Sign in with your new password.');
+export const EMAIL_NOT_SET_UP_MESSAGE = key(
+  'Email is not set up on this server, so no reset link can be sent. Ask the person who runs Kin Health for one.',
+);
+export const RESET_LINK_INVALID_MESSAGE = key(
+  'This reset link has expired or has already been used. Ask for a new one.',
+);
 
 export const passwordResetRequestSchema = z.object({ email: emailAddress });
 
 const resetToken = z
-  .string({ error: 'The reset link is incomplete' })
-  .min(1, { error: 'The reset link is incomplete' })
-  .max(200, { error: 'The reset link is incomplete' });
+  .string({ error: () => tr('The reset link is incomplete') })
+  .min(1, { error: () => tr('The reset link is incomplete') })
+  .max(200, { error: () => tr('The reset link is incomplete') });
 
 /**
  * Passkeys a reset removes (decision 0048): every one, or those named. A copied session may
@@ -33,8 +37,8 @@ export const removePasskeysSchema = z.union(
   [
     z.literal('all'),
     z
-      .array(z.string().min(1).max(200), { error: 'Remove Passkeys must name passkeys' })
-      .max(100, { error: 'Remove Passkeys names too many passkeys' }),
+      .array(z.string().min(1).max(200), { error: () => tr('Remove Passkeys must name passkeys') })
+      .max(100, { error: () => tr('Remove Passkeys names too many passkeys') }),
   ],
   { error: "Remove Passkeys must be 'all' or a list of passkeys" },
 );
@@ -55,7 +59,7 @@ export interface PasswordResetResult {
   passkeys_removed: number;
 }
 export const passkeysRemovedMessage = (count: number) =>
-  count === 1 ? '1 passkey was removed.' : `${count} passkeys were removed.`;
+  tr('{count} passkeys were removed.', { count });
 
 /** What the sign-in screen needs to know before offering a reset by email. */
 export interface AccountRecoveryOptions {
@@ -65,22 +69,22 @@ export interface AccountRecoveryOptions {
 /** Profile Settings' 'Password' section: the current password, and a new one. */
 export const passwordChangeSchema = z.object({
   currentPassword: z
-    .string({ error: 'Current Password is required' })
-    .min(1, { error: 'Current Password is required' })
-    .max(128, { error: 'Current Password must be at most 128 characters' }),
+    .string({ error: () => tr('Current Password is required') })
+    .min(1, { error: () => tr('Current Password is required') })
+    .max(128, { error: () => tr('Current Password must be at most 128 characters') }),
   newPassword: newPassword('New Password'),
 });
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 
-export const PASSWORD_CHANGED_MESSAGE = 'Password changed. Your other devices are signed out.';
+export const PASSWORD_CHANGED_MESSAGE = key('Password changed. Your other devices are signed out.');
 
 /** Profile Settings' 'Email' section: the new address, confirmed by a link sent to it. */
 export const emailChangeSchema = z.object({
   newEmail: z
-    .string({ error: 'New Email is required' })
+    .string({ error: () => tr('New Email is required') })
     .trim()
-    .min(1, { error: 'New Email is required' })
-    .pipe(z.email({ error: 'New Email must be a valid email address' })),
+    .min(1, { error: () => tr('New Email is required') })
+    .pipe(z.email({ error: () => tr('New Email must be a valid email address') })),
 });
 export type EmailChangeInput = z.input<typeof emailChangeSchema>;
 
@@ -90,11 +94,15 @@ export const emailChangeRequestSchema = z.object({
   ...freshProofSchema.shape,
 });
 export type EmailChangeRequest = z.input<typeof emailChangeRequestSchema>;
-export const SAME_EMAIL_MESSAGE = 'New Email is the address the account has now';
+export const SAME_EMAIL_MESSAGE = key('New Email is the address the account has now');
 
 /** Where the confirmation link leads once followed. */
 export const EMAIL_CHANGED_PATH = '/profile-settings?email=changed';
 export const emailChangeSentMessage = (newEmail: string) =>
-  `Check ${newEmail} for a link to confirm the change. Until it is followed, your email stays as it is.`;
-export const EMAIL_CHANGE_NOT_SET_UP_MESSAGE =
-  'Email is not set up on this server, so the email address cannot be changed here.';
+  tr(
+    'Check {email} for a link to confirm the change. Until it is followed, your email stays as it is.',
+    { email: newEmail },
+  );
+export const EMAIL_CHANGE_NOT_SET_UP_MESSAGE = key(
+  'Email is not set up on this server, so the email address cannot be changed here.',
+);

@@ -2,37 +2,39 @@
  * Account security as both sides see it: the second sign-in step's inputs, the two-factor
  * factor, active sessions, and the security events of the audit log with their wording.
  */
+import { key, tr } from './i18n/translate';
 import { z } from 'zod';
 
 export const AUTHENTICATION_CODE_LENGTH = 6;
-export const AUTHENTICATION_CODE_MESSAGE = 'Authentication Code must be exactly 6 digits';
-export const BACKUP_CODE_MESSAGE = 'Backup Code is required';
+export const AUTHENTICATION_CODE_MESSAGE = key('Authentication Code must be exactly 6 digits');
+export const BACKUP_CODE_MESSAGE = key('Backup Code is required');
 /** An authenticator-app code works once; the next one comes within 30 seconds. */
-export const REUSED_CODE_MESSAGE =
-  'This code has already been used. Wait for the next code in your authenticator app.';
+export const REUSED_CODE_MESSAGE = key(
+  'This code has already been used. Wait for the next code in your authenticator app.',
+);
 
 /** The 6-digit code of an authenticator app (TOTP). */
 export const authenticationCodeSchema = z
-  .string({ error: AUTHENTICATION_CODE_MESSAGE })
+  .string({ error: () => tr(AUTHENTICATION_CODE_MESSAGE) })
   .regex(new RegExp(`^\\d{${AUTHENTICATION_CODE_LENGTH}}$`), {
-    error: AUTHENTICATION_CODE_MESSAGE,
+    error: () => tr(AUTHENTICATION_CODE_MESSAGE),
   });
 
 /** A one-time backup code (`ABCDE-23456`), taken in any case: it is put in capitals. */
 export const backupCodeSchema = z
-  .string({ error: BACKUP_CODE_MESSAGE })
+  .string({ error: () => tr(BACKUP_CODE_MESSAGE) })
   .trim()
-  .min(1, { error: BACKUP_CODE_MESSAGE })
-  .max(64, { error: 'Backup Code is too long' })
+  .min(1, { error: () => tr(BACKUP_CODE_MESSAGE) })
+  .max(64, { error: () => tr('Backup Code is too long') })
   .transform((code) => code.toUpperCase());
 
 export const verifyAuthenticationCodeSchema = z.object({ code: authenticationCodeSchema });
 export const verifyBackupCodeSchema = z.object({ code: backupCodeSchema });
 
 const password = z
-  .string({ error: 'Password is required' })
-  .min(1, { error: 'Password is required' })
-  .max(128, { error: 'Password must be at most 128 characters' });
+  .string({ error: () => tr('Password is required') })
+  .min(1, { error: () => tr('Password is required') })
+  .max(128, { error: () => tr('Password must be at most 128 characters') });
 
 export const passwordConfirmationSchema = z.object({ password });
 
@@ -45,19 +47,22 @@ export const passwordConfirmationSchema = z.object({ password });
 export const freshProofSchema = z.object({
   password: password.optional(),
   code: z
-    .string({ error: 'Authentication Code must be text' })
+    .string({ error: () => tr('Authentication Code must be text') })
     .trim()
-    .max(64, { error: 'Authentication Code is too long' })
+    .max(64, { error: () => tr('Authentication Code is too long') })
     .optional()
     .transform((value) => value || undefined),
 });
 export type FreshProof = z.input<typeof freshProofSchema>;
 
-export const WRONG_PASSWORD_MESSAGE = 'The password is not correct';
-export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
+export const WRONG_PASSWORD_MESSAGE = key('The password is not correct');
+export const PASSWORD_REQUIRED_MESSAGE = key('Password is required');
 /** How recent a sign-in proves an account with no password (decision 0048). */
 export const RECENT_SIGN_IN_MINUTES = 10;
-export const RECENT_SIGN_IN_NEEDED_MESSAGE = `Your account has no password, so this needs a sign-in within the last ${RECENT_SIGN_IN_MINUTES} minutes. Sign out, sign in again, and come back.`;
+/** A key: the English names RECENT_SIGN_IN_MINUTES. */
+export const RECENT_SIGN_IN_NEEDED_MESSAGE = key(
+  'Your account has no password, so this needs a sign-in within the last 10 minutes. Sign out, sign in again, and come back.',
+);
 
 /** What a fresh proof of this account takes (GET /api/fresh-proof). */
 export interface FreshProofNeeds {
@@ -68,9 +73,10 @@ export interface FreshProofNeeds {
   /** Without a password: until when this session's sign-in counts as the proof (or null: it no longer does). */
   recent_sign_in_until: string | null;
 }
-export const CODE_REQUIRED_MESSAGE =
-  'Authentication Code is required: two-factor sign-in is on for this account';
-export const WRONG_CODE_MESSAGE = 'The authentication code is not correct';
+export const CODE_REQUIRED_MESSAGE = key(
+  'Authentication Code is required: two-factor sign-in is on for this account',
+);
+export const WRONG_CODE_MESSAGE = key('The authentication code is not correct');
 
 /** What the authentication-code input keeps of what was typed or pasted. */
 export function filterAuthenticationCodeInput(raw: string): string {
@@ -85,7 +91,7 @@ export interface TwoFactorFactor {
   status: 'verified' | 'unverified';
 }
 
-export const TOTP_FRIENDLY_NAME = 'Authenticator app';
+export const TOTP_FRIENDLY_NAME = key('Authenticator app');
 
 export interface ActiveSession {
   id: string;
@@ -147,71 +153,71 @@ export const auditEvents = [
 export type AuditEvent = (typeof auditEvents)[number];
 
 export const auditEventLabels: Record<AuditEvent, string> = {
-  sign_up: 'Account created',
-  sign_in: 'Signed in',
-  sign_in_challenged: 'Password accepted, code requested',
-  sign_in_failed: 'Sign-in failed',
-  sign_out: 'Signed out',
-  password_changed: 'Password changed',
-  two_factor_enabled: 'Two-factor sign-in turned on',
-  two_factor_disabled: 'Two-factor sign-in turned off',
-  session_revoked: 'Another session signed out',
-  account_deleted: 'Account deleted',
-  sign_up_failed: 'Sign-up refused',
-  verification_failed: 'Password or code refused',
-  too_many_attempts: 'Too many attempts, refused',
-  calendar_link_created: 'Calendar link created',
-  calendar_link_revoked: 'Calendar link revoked',
-  calendar_feed_read: 'Calendar read from a new address',
-  share_link_created: 'Share link created',
-  share_link_revoked: 'Share link revoked',
-  reminders_device_added: 'Reminders turned on for a device',
-  reminders_device_removed: 'Reminders turned off for a device',
-  access_granted: 'Access to a person shared',
-  access_accepted: 'Shared access accepted with its code',
-  access_changed: 'Shared access changed',
-  access_removed: 'Shared access removed',
-  shared_records_read: 'Shared records viewed',
-  shared_records_changed: 'Shared records changed',
-  password_reset_requested: 'Password reset link asked for',
-  password_reset: 'Password reset with an emailed link',
-  password_reset_link_created: 'Password reset link made by the server operator',
-  mail_failed: 'An email could not be sent',
-  email_change_requested: 'Email change asked for, link sent to the new address',
-  email_changed: 'Email changed with the emailed link',
-  passkey_added: 'Passkey added',
-  passkey_removed: 'Passkey removed',
-  sso_linked: 'Single sign-on linked to the account, with its password',
-  passkeys_removed: 'Passkeys removed',
-  signed_out_everywhere: 'Signed out everywhere',
-  import_undone: 'An import undone',
-  portal_connected: 'A patient portal connected',
-  portal_connect_failed: 'A patient portal connection refused',
-  portal_disconnected: 'A patient portal disconnected',
-  notification_channel_added: 'Reminders sent to an ntfy topic or webhook',
-  notification_channel_removed: 'Reminders no longer sent to an ntfy topic or webhook',
-  dose_marked_from_notification: 'A dose marked from a reminder’s button',
+  sign_up: key('Account created'),
+  sign_in: key('Signed in'),
+  sign_in_challenged: key('Password accepted, code requested'),
+  sign_in_failed: key('Sign-in failed'),
+  sign_out: key('Signed out'),
+  password_changed: key('Password changed'),
+  two_factor_enabled: key('Two-factor sign-in turned on'),
+  two_factor_disabled: key('Two-factor sign-in turned off'),
+  session_revoked: key('Another session signed out'),
+  account_deleted: key('Account deleted'),
+  sign_up_failed: key('Sign-up refused'),
+  verification_failed: key('Password or code refused'),
+  too_many_attempts: key('Too many attempts, refused'),
+  calendar_link_created: key('Calendar link created'),
+  calendar_link_revoked: key('Calendar link revoked'),
+  calendar_feed_read: key('Calendar read from a new address'),
+  share_link_created: key('Share link created'),
+  share_link_revoked: key('Share link revoked'),
+  reminders_device_added: key('Reminders turned on for a device'),
+  reminders_device_removed: key('Reminders turned off for a device'),
+  access_granted: key('Access to a person shared'),
+  access_accepted: key('Shared access accepted with its code'),
+  access_changed: key('Shared access changed'),
+  access_removed: key('Shared access removed'),
+  shared_records_read: key('Shared records viewed'),
+  shared_records_changed: key('Shared records changed'),
+  password_reset_requested: key('Password reset link asked for'),
+  password_reset: key('Password reset with an emailed link'),
+  password_reset_link_created: key('Password reset link made by the server operator'),
+  mail_failed: key('An email could not be sent'),
+  email_change_requested: key('Email change asked for, link sent to the new address'),
+  email_changed: key('Email changed with the emailed link'),
+  passkey_added: key('Passkey added'),
+  passkey_removed: key('Passkey removed'),
+  sso_linked: key('Single sign-on linked to the account, with its password'),
+  passkeys_removed: key('Passkeys removed'),
+  signed_out_everywhere: key('Signed out everywhere'),
+  import_undone: key('An import undone'),
+  portal_connected: key('A patient portal connected'),
+  portal_connect_failed: key('A patient portal connection refused'),
+  portal_disconnected: key('A patient portal disconnected'),
+  notification_channel_added: key('Reminders sent to an ntfy topic or webhook'),
+  notification_channel_removed: key('Reminders no longer sent to an ntfy topic or webhook'),
+  dose_marked_from_notification: key('A dose marked from a reminder’s button'),
 };
 
 /** How a sign-in succeeded, or why it failed: the `detail` of those events. */
 export const signInDetails = {
-  password: 'Password and passcode',
-  authenticator_app: 'Authenticator app',
-  backup_code: 'Backup code',
-  passkey: 'Passkey',
-  passkey_refused: 'Passkey not accepted',
-  passkey_passcode_changed: 'Passkey not accepted until a sign-in with the new passcode',
-  passcode_changed: 'The passcode changed: the new one asked for',
-  single_sign_on: 'Single sign-on',
-  single_sign_on_refused: 'Single sign-on refused',
-  wrong_password: 'Wrong email or password',
-  wrong_passcode: 'Wrong Friends & Family Passcode',
-  wrong_code: 'Wrong authentication code',
-  wrong_backup_code: 'Wrong backup code',
-  reused_code: 'Authentication code used twice',
-  too_many_attempts: 'Too many wrong codes',
-  locked: 'Two-factor sign-in temporarily locked',
-  refused: 'Refused',
+  password: key('Password and passcode'),
+  authenticator_app: key('Authenticator app'),
+  backup_code: key('Backup code'),
+  passkey: key('Passkey'),
+  passkey_refused: key('Passkey not accepted'),
+  passkey_passcode_changed: key('Passkey not accepted until a sign-in with the new passcode'),
+  passcode_changed: key('The passcode changed: the new one asked for'),
+  single_sign_on: key('Single sign-on'),
+  single_sign_on_refused: key('Single sign-on refused'),
+  wrong_password: key('Wrong email or password'),
+  wrong_passcode: key('Wrong Friends & Family Passcode'),
+  wrong_code: key('Wrong authentication code'),
+  wrong_backup_code: key('Wrong backup code'),
+  reused_code: key('Authentication code used twice'),
+  too_many_attempts: key('Too many wrong codes'),
+  locked: key('Two-factor sign-in temporarily locked'),
+  refused: key('Refused'),
 } as const;
 
 /**
@@ -219,22 +225,22 @@ export const signInDetails = {
  * verification and of too many attempts.
  */
 export const verificationPurposes = {
-  'sign-in': 'Sign-in',
-  'sign-up': 'Sign-up',
-  'two-factor': 'Authentication code',
-  'two-factor-enable': 'Turning two-factor sign-in on',
-  'two-factor-disable': 'Turning two-factor sign-in off',
-  'two-factor-setup': 'Confirming an authenticator app',
-  'password-confirmation': 'Password confirmation',
-  'account-deletion': 'Deleting the account',
-  'grant-acceptance': 'Acceptance Code for shared access',
-  'calendar-feed': 'Calendar link',
-  'password-reset': 'Password reset link',
-  'password-change': 'Changing the password',
-  'passkey-removal': 'Removing a passkey',
-  'passkey-addition': 'Adding a passkey',
-  'email-change': 'Changing the email address',
-  'sign-out-everywhere': 'Signing out everywhere and removing passkeys',
+  'sign-in': key('Sign-in'),
+  'sign-up': key('Sign-up'),
+  'two-factor': key('Authentication code'),
+  'two-factor-enable': key('Turning two-factor sign-in on'),
+  'two-factor-disable': key('Turning two-factor sign-in off'),
+  'two-factor-setup': key('Confirming an authenticator app'),
+  'password-confirmation': key('Password confirmation'),
+  'account-deletion': key('Deleting the account'),
+  'grant-acceptance': key('Acceptance Code for shared access'),
+  'calendar-feed': key('Calendar link'),
+  'password-reset': key('Password reset link'),
+  'password-change': key('Changing the password'),
+  'passkey-removal': key('Removing a passkey'),
+  'passkey-addition': key('Adding a passkey'),
+  'email-change': key('Changing the email address'),
+  'sign-out-everywhere': key('Signing out everywhere and removing passkeys'),
 } as const;
 export type VerificationPurpose = keyof typeof verificationPurposes;
 export type SignInDetail = keyof typeof signInDetails;

@@ -4,24 +4,33 @@
  */
 import { z } from 'zod';
 import { LANGUAGE_CODES } from './i18n/languages';
+import { key, tr } from './i18n/translate';
 import { BODY_NOT_OBJECT } from './api-error';
 import { choiceWithDefault } from './records/fields';
-import { UNIT_SYSTEMS, UNITS_LABEL } from './units';
+import { UNIT_SYSTEM_LABELS, UNIT_SYSTEMS, UNITS_LABEL } from './units';
 import { DEFAULT_VACCINE_SCHEDULE, VACCINE_SCHEDULE_CHOICES } from './vaccines/schedule-setting';
 
 export const vaccineScheduleField = choiceWithDefault(
-  'Vaccine Schedule',
+  key('Vaccine Schedule'),
   VACCINE_SCHEDULE_CHOICES,
   DEFAULT_VACCINE_SCHEDULE,
-  { labels: { none: 'None', 'us-cdc': 'United States (CDC)' } },
+  { labels: { none: key('None'), 'us-cdc': key('United States (CDC)') } },
 );
 
 const unitsSettingSchema = z.enum(UNIT_SYSTEMS, {
-  error: `${UNITS_LABEL} must be one of: Metric, US`,
+  error: () =>
+    tr('{label} must be one of: {choices}', {
+      label: tr(UNITS_LABEL),
+      choices: UNIT_SYSTEMS.map((system) => tr(UNIT_SYSTEM_LABELS[system])).join(', '),
+    }),
 });
 
 const languageSettingSchema = z.enum(LANGUAGE_CODES, {
-  error: `Language must be one of: ${LANGUAGE_CODES.join(', ')}`,
+  error: () =>
+    tr('{label} must be one of: {choices}', {
+      label: tr('Language'),
+      choices: LANGUAGE_CODES.join(', '),
+    }),
 });
 
 export const accountSettingsSchema = z.object(
@@ -30,5 +39,5 @@ export const accountSettingsSchema = z.object(
     units: unitsSettingSchema.optional(),
     language: languageSettingSchema.optional(),
   },
-  { error: BODY_NOT_OBJECT },
+  { error: () => tr(BODY_NOT_OBJECT) },
 );

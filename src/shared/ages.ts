@@ -10,6 +10,7 @@
  * leaves the month the table states. Percentiles are not computed from these: the growth
  * references count ages in days (growth/charts.ts `ageInMonths`).
  */
+import { tr } from './i18n/translate';
 
 function partsOf(date: string): [year: number, month: number, day: number] {
   const [year, month, day] = date.slice(0, 10).split('-').map(Number);
@@ -62,6 +63,6 @@ export function ageInCalendarMonths(dateOfBirth: string, onDay: string): number 
  */
 export function formatAge(months: number): string {
   const whole = Math.floor(months);
-  if (whole < 24) return `${whole} mo`;
-  return `${Math.floor(whole / 12)} y ${whole % 12} mo`;
+  if (whole < 24) return tr('{months} mo', { months: whole });
+  return tr('{years} y {months} mo', { years: Math.floor(whole / 12), months: whole % 12 });
 }

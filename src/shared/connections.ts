@@ -14,6 +14,7 @@
  * - `DELETE /api/connections/{id}` ('Disconnect') revokes the portal's token when the portal
  *   offers revocation, forgets it here, and keeps the records (204).
  */
+import { tr } from './i18n/translate';
 
 /** Where the callback sends the browser back to: Profile Settings. */
 export const CONNECTIONS_PAGE = '/profile-settings';
@@ -69,7 +70,7 @@ export interface ConnectStarted {
 
 /** '{health system} for {person}', as each connection is listed. */
 export const connectionTitle = (connection: Pick<Connection, 'portal' | 'person'>) =>
-  `${connection.portal} for ${connection.person.name}`;
+  tr('{portal} for {name}', { portal: connection.portal, name: connection.person.name });
 
 /** The problem a sync says when the portal wants its patient to sign in again. */
-export const signInAgain = (portal: string) => `${portal} asked to sign in again`;
+export const signInAgain = (portal: string) => tr('{portal} asked to sign in again', { portal });

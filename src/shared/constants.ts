@@ -1,6 +1,7 @@
 /**
  * Business constants of the product (SPEC.md §9) and the input limits the server enforces.
  */
+import { key } from './i18n/translate';
 
 export const APP_NAME = 'Kin Health';
 export const APP_TAGLINE = "Your family's health, in one private place";
@@ -25,12 +26,12 @@ export type MemberColor = (typeof MEMBER_COLORS)[number];
  * described by this, so that a screen reader says 'Blue', not only '#3b82f6'.
  */
 export const MEMBER_COLOR_NAMES: Record<MemberColor, string> = {
-  '#20c997': 'Teal',
-  '#3b82f6': 'Blue',
-  '#8b5cf6': 'Violet',
-  '#ec4899': 'Pink',
-  '#f59e0b': 'Amber',
-  '#10b981': 'Green',
+  '#20c997': key('Teal'),
+  '#3b82f6': key('Blue'),
+  '#8b5cf6': key('Violet'),
+  '#ec4899': key('Pink'),
+  '#f59e0b': key('Amber'),
+  '#10b981': key('Green'),
 };
 export const DEFAULT_MEMBER_COLOR: MemberColor = '#20c997';
 

@@ -2,6 +2,7 @@
  * 'Download my data': the one JSON file that holds a user's family members and every
  * record, and that imports back (into this account or another) to give the same data.
  */
+import { currentLocale, key, tr } from './i18n/translate';
 import { z } from 'zod';
 import { DOCUMENT_MIME_TYPES, MAX_DOCUMENT_BYTES, MAX_DOCUMENT_RECORDS } from './documents';
 import { documentUploadSchema } from './document-upload';
@@ -65,9 +66,12 @@ export interface ImportSummary {
   replaced: number;
 }
 
-const timestamp = z.iso.datetime({ offset: true, error: 'must be a date and time' });
+const timestamp = z.iso.datetime({ offset: true, error: () => tr('must be a date and time') });
 const identity = {
-  id: z.string({ error: 'id is required' }).min(1).max(100),
+  id: z
+    .string({ error: () => tr('id is required') })
+    .min(1)
+    .max(100),
   created_at: timestamp,
   updated_at: timestamp,
 };
@@ -92,9 +96,15 @@ const exportedDocument = z.object({
   family_member_id: z.string().max(100).nullable(),
   title: documentUploadSchema.shape.title,
   document_type: documentUploadSchema.shape.document_type,
-  document_date: z.iso.date({ error: 'Document Date must be a date' }).nullable(),
-  file_name: z.string().trim().min(1, 'file_name is required').max(255),
-  mime_type: z.enum(DOCUMENT_MIME_TYPES, { error: 'mime_type must be a PDF or an image type' }),
+  document_date: z.iso.date({ error: () => tr('Document Date must be a date') }).nullable(),
+  file_name: z
+    .string()
+    .trim()
+    .min(1, { error: () => tr('file_name is required') })
+    .max(255),
+  mime_type: z.enum(DOCUMENT_MIME_TYPES, {
+    error: () => tr('mime_type must be a PDF or an image type'),
+  }),
   size_bytes: z.number().int().min(1).max(MAX_DOCUMENT_BYTES),
   sha256: z.string().regex(/^[0-9a-f]{64}$/, 'sha256 must be a SHA-256 in hexadecimal'),
   record_type: z.string().max(40).nullable(),
@@ -156,9 +166,14 @@ export const dataExportSchema = z.preprocess(
   renameVersionOne,
   z.object(
     {
-      format: z.literal(EXPORT_FORMAT, { error: 'This is not a Kin Health export file' }),
+      format: z.literal(EXPORT_FORMAT, { error: () => tr('This is not a Kin Health export file') }),
       version: z.literal(IMPORTABLE_VERSIONS, {
-        error: `Only version ${IMPORTABLE_VERSIONS.join(' or ')} export files can be imported`,
+        error: () =>
+          tr('Only version {versions} export files can be imported', {
+            versions: new Intl.ListFormat(currentLocale(), { type: 'disjunction' }).format(
+              IMPORTABLE_VERSIONS.map(String),
+            ),
+          }),
       }),
       family_members: z.array(z.looseObject(identity)).max(1_000),
       records: recordTables,
@@ -168,7 +183,7 @@ export const dataExportSchema = z.preprocess(
         .default([]),
       documents: z.array(exportedDocument).max(MAX_ARCHIVE_DOCUMENTS).default([]),
     },
-    { error: 'The file must be a Kin Health export (a JSON object)' },
+    { error: () => tr('The file must be a Kin Health export (a JSON object)') },
   ),
 );
 export type ImportFile = z.output<typeof dataExportSchema>;
@@ -179,7 +194,8 @@ export type ImportFile = z.output<typeof dataExportSchema>;
  * reading a file; the server, as the body arrives.
  */
 export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
-export const IMPORT_TOO_LARGE = `The file is too large to import (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB)`;
+/** A key: the English names MAX_IMPORT_BYTES in MB. */
+export const IMPORT_TOO_LARGE = key('The file is too large to import (at most 32 MB)');
 
 /**
  * The largest archive (JSON plus documents' files): an account's files stay within its
@@ -188,5 +204,6 @@ export const IMPORT_TOO_LARGE = `The file is too large to import (at most ${MAX_
  */
 export const archiveLimitBytes = (quotaBytes: number) => quotaBytes + MAX_IMPORT_BYTES;
 
-export const IMPORT_ALREADY_RUNNING =
-  'An import into this account is already running. Wait for it to finish.';
+export const IMPORT_ALREADY_RUNNING = key(
+  'An import into this account is already running. Wait for it to finish.',
+);

@@ -5,6 +5,7 @@
  * written as the timeline's days and the lists' dates are ('MMM d, yyyy'), a visit's on the
  * reader's own day; and the day a document attached from a record is dated by default.
  */
+import { tr } from './i18n/translate';
 import { CARD_TIME_FORMAT, DAY_GROUP_FORMAT, formatDate, localDayOf } from './dates';
 import type { DocumentAttachment, StoredDocument } from './documents';
 import { recordIdentities } from './records/catalogue';
@@ -14,8 +15,8 @@ export const CHOICE_DATE_FORMAT = DAY_GROUP_FORMAT;
 
 const named = (kind: string, title: string, date: string | null | undefined) => {
   const day = formatDate(date, CHOICE_DATE_FORMAT);
-  const name = title ? `${kind}: ${title}` : kind;
-  return day ? `${name} (${day})` : name;
+  const name = title ? tr('{kind}: {title}', { kind: tr(kind), title }) : tr(kind);
+  return day ? tr('{name} ({date})', { name, date: day }) : name;
 };
 
 /** A record's name in 'Attached To' and on a document's page. */

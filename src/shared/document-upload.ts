@@ -4,6 +4,7 @@
  * record it belongs to; at an edit, the same and every record it is attached to; attaching
  * one more record.
  */
+import { tr } from './i18n/translate';
 import { z } from 'zod';
 import { BODY_NOT_OBJECT } from './api-error';
 import { isCalendarDate } from './date-values';
@@ -18,33 +19,33 @@ const optionalText = (max: number) =>
     .transform((value) => (value ? value : undefined));
 
 const title = z
-  .string({ error: 'Title is required' })
+  .string({ error: () => tr('Title is required') })
   .trim()
-  .min(1, 'Title is required')
-  .max(200, 'Title must be at most 200 characters');
+  .min(1, { error: () => tr('Title is required') })
+  .max(200, { error: () => tr('Title must be at most 200 characters') });
 
-const documentType = z.enum(DOCUMENT_TYPES, { error: 'Choose a Document Type' });
+const documentType = z.enum(DOCUMENT_TYPES, { error: () => tr('Choose a Document Type') });
 
 /** A calendar date, or nothing ('' and null say none). */
 const documentDate = z
-  .string({ error: 'Document Date must be a date' })
+  .string({ error: () => tr('Document Date must be a date') })
   .nullish()
   .transform((value) => (value ? value : undefined))
   .refine((value) => value === undefined || isCalendarDate(value), {
-    message: 'Document Date must be a date',
+    error: () => tr('Document Date must be a date'),
   });
 
 /** A record, by its type's path (visits, insurance…) and its id. */
 export const documentRecordSchema = z.object({
   record_type: z
-    .string({ error: 'record_type is required' })
+    .string({ error: () => tr('record_type is required') })
     .trim()
-    .min(1, 'record_type is required')
+    .min(1, { error: () => tr('record_type is required') })
     .max(40),
   record_id: z
-    .string({ error: 'record_id is required' })
+    .string({ error: () => tr('record_id is required') })
     .trim()
-    .min(1, 'record_id is required')
+    .min(1, { error: () => tr('record_id is required') })
     .max(64),
 });
 export type DocumentRecord = z.infer<typeof documentRecordSchema>;
@@ -73,16 +74,18 @@ export const documentEditSchema = z.object(
     document_type: documentType,
     document_date: documentDate,
     family_member_id: z
-      .string({ error: 'Family Member must be a person' })
+      .string({ error: () => tr('Family Member must be a person') })
       .trim()
       .max(64)
       .nullish()
       .transform((value) => (value ? value : undefined)),
     records: z
-      .array(documentRecordSchema, { error: 'Attached To must be a list of records' })
-      .max(MAX_DOCUMENT_RECORDS, `Attached To: at most ${MAX_DOCUMENT_RECORDS} records`)
+      .array(documentRecordSchema, { error: () => tr('Attached To must be a list of records') })
+      .max(MAX_DOCUMENT_RECORDS, {
+        error: () => tr('Attached To: at most {max} records', { max: MAX_DOCUMENT_RECORDS }),
+      })
       .optional(),
   },
-  { error: BODY_NOT_OBJECT },
+  { error: () => tr(BODY_NOT_OBJECT) },
 );
 export type DocumentEdit = z.input<typeof documentEditSchema>;

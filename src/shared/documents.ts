@@ -5,16 +5,17 @@
  * file is checked in document-upload.ts, so a page that only shows documents (a share link's
  * viewer) loads no validation library.
  */
+import { key } from './i18n/translate';
 import type { ImportedFrom } from './imports';
 
 export const DOCUMENT_TYPES = [
-  'Lab Report',
-  'Letter',
-  'Referral',
-  'Imaging',
-  'Insurance Card',
-  'Prescription',
-  'Other',
+  key('Lab Report'),
+  key('Letter'),
+  key('Referral'),
+  key('Imaging'),
+  key('Insurance Card'),
+  key('Prescription'),
+  key('Other'),
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
@@ -53,12 +54,13 @@ export const MAX_DOCUMENT_BYTES = MAX_DOCUMENT_MB * 1024 * 1024;
 /** The default storage limit of an account (DOCUMENT_QUOTA_MB). */
 export const DEFAULT_DOCUMENT_QUOTA_MB = 2048;
 
-export const DOCUMENT_TOO_LARGE_MESSAGE = `The file is larger than ${MAX_DOCUMENT_MB} MB`;
-export const DOCUMENT_KIND_MESSAGE = 'Only PDF and image files can be uploaded';
-export const DOCUMENT_EMPTY_MESSAGE = 'The file is empty';
-export const DOCUMENT_QUOTA_MESSAGE = 'This file would go past your storage limit';
-export const DOCUMENT_NOT_FOUND_MESSAGE = 'Document not found';
-export const DOCUMENT_RECORD_MESSAGE = 'The record to attach to was not found';
+/** A key: the English names MAX_DOCUMENT_MB. */
+export const DOCUMENT_TOO_LARGE_MESSAGE = key('The file is larger than 25 MB');
+export const DOCUMENT_KIND_MESSAGE = key('Only PDF and image files can be uploaded');
+export const DOCUMENT_EMPTY_MESSAGE = key('The file is empty');
+export const DOCUMENT_QUOTA_MESSAGE = key('This file would go past your storage limit');
+export const DOCUMENT_NOT_FOUND_MESSAGE = key('Document not found');
+export const DOCUMENT_RECORD_MESSAGE = key('The record to attach to was not found');
 /** A record of another person than the document's (a document is attached to its own person's). */
 export const DOCUMENT_OTHER_PERSON_MESSAGE =
   "The record is another person's: attach a document to its own person's records";

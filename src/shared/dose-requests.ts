@@ -3,6 +3,7 @@
  * checked by the server; apart from doses.ts so that the screens showing doses do not load
  * the validation library with it.
  */
+import { tr } from './i18n/translate';
 import { z } from 'zod';
 import { isCalendarDate, latestToday } from './date-values';
 import { PACK_SIZE_LABEL, SUPPLY_MAX } from './medication-supply';
@@ -16,17 +17,23 @@ import {
 } from './doses';
 
 const calendarDate = (name: string) =>
-  z.string().refine(isCalendarDate, { error: `${name} must be a date (YYYY-MM-DD)` });
+  z.string().refine(isCalendarDate, {
+    error: () => tr('{label} must be a date (YYYY-MM-DD)', { label: tr(name) }),
+  });
 
 export const doseMarkSchema = z.object({
-  medication_id: z.uuid({ error: 'Medication: choose a medication' }),
+  medication_id: z.uuid({ error: () => tr('Medication: choose a medication') }),
   day: calendarDate('Day')
-    .refine((day) => day <= latestToday(), { error: DOSE_DAY_FUTURE_MESSAGE })
-    .refine((day) => day >= earliestMarkableDay(), { error: DOSE_DAY_TOO_OLD_MESSAGE }),
+    .refine((day) => day <= latestToday(), { error: () => tr(DOSE_DAY_FUTURE_MESSAGE) })
+    .refine((day) => day >= earliestMarkableDay(), { error: () => tr(DOSE_DAY_TOO_OLD_MESSAGE) }),
   slot: z.enum(LOGGED_SLOTS, {
-    error: `Slot must be one of: ${LOGGED_SLOTS.join(', ')}`,
+    error: () =>
+      tr('{label} must be one of: {choices}', {
+        label: tr('Slot'),
+        choices: LOGGED_SLOTS.map((slot) => tr(slot)).join(', '),
+      }),
   }),
-  status: z.enum(DOSE_STATUSES, { error: 'Status must be taken or skipped' }),
+  status: z.enum(DOSE_STATUSES, { error: () => tr('Status must be taken or skipped') }),
 });
 export type DoseMarkInput = z.infer<typeof doseMarkSchema>;
 
@@ -36,7 +43,7 @@ export const dosesQuerySchema = z.object({ today: calendarDate('today') });
 export const refillSchema = z.object({
   pack_size: amount(PACK_SIZE_LABEL, { min: 0.01, max: SUPPLY_MAX }).schema.refine(
     (value) => value !== null,
-    { error: `${PACK_SIZE_LABEL} is required` },
+    { error: () => tr('{label} is required', { label: tr(PACK_SIZE_LABEL) }) },
   ),
 });
 export type RefillInput = { pack_size: number };

@@ -8,6 +8,7 @@
  * medication was added on: derived, never written by a nightly job. Days before then are
  * 'not tracked', unless the user marks their doses afterwards (up to BACKFILL_DAYS back).
  */
+import { key } from './i18n/translate';
 import { addDays, CALENDAR_SLACK_DAYS, calendarDayOf } from './date-values';
 import { ANY_TIME_LABEL, TIMES_OF_DAY } from './records/medication-times';
 
@@ -19,7 +20,7 @@ export type DoseSlot = (typeof DOSE_SLOTS)[number];
 /** The one dose of a day of a medication taken at no set time. */
 export const ANY_TIME = ANY_TIME_LABEL;
 export type ScheduledSlot = DoseSlot | typeof ANY_TIME;
-export const AS_NEEDED = 'As Needed';
+export const AS_NEEDED = key('As Needed');
 export type LoggedSlot = ScheduledSlot | typeof AS_NEEDED;
 export const DOSE_STATUSES = ['taken', 'skipped'] as const;
 export type DoseStatus = (typeof DOSE_STATUSES)[number];
@@ -30,8 +31,9 @@ export const STRIP_DAYS = 14;
 /** How far back a past day's doses may be marked taken or skipped. */
 export const BACKFILL_DAYS = 30;
 
-export const DOSE_DAY_FUTURE_MESSAGE = 'Day cannot be in the future';
-export const DOSE_DAY_TOO_OLD_MESSAGE = `Day can be at most ${BACKFILL_DAYS} days back`;
+export const DOSE_DAY_FUTURE_MESSAGE = key('Day cannot be in the future');
+/** A key: the English names BACKFILL_DAYS. */
+export const DOSE_DAY_TOO_OLD_MESSAGE = key('Day can be at most 30 days back');
 
 /** The earliest day whose doses may still be marked (with the server's day of slack). */
 export const earliestMarkableDay = (now: Date = new Date()) =>

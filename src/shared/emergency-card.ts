@@ -6,6 +6,7 @@
  * summary, src/shared/person-summary.ts) and for its share link (the FHIR bundle's rows):
  * `isOnEmergencyCard`.
  */
+import { key } from './i18n/translate';
 import { z } from 'zod';
 import { insuranceStatusOf } from './records/insurance';
 import { todayParam } from './records/list-query';
@@ -30,7 +31,7 @@ export const EMERGENCY_CARD_RENEW_DAYS = 30;
 export const EMERGENCY_CARD_SCOPE = 'emergency-card';
 
 /** The accessible name of the card's QR code (CONTRACT.md §6). */
-export const EMERGENCY_CARD_QR_NAME = 'QR code for the emergency card link';
+export const EMERGENCY_CARD_QR_NAME = key('QR code for the emergency card link');
 
 /** The image for a phone's lock screen: portrait, at an iPhone's full resolution. */
 export const LOCK_SCREEN_SIZE = { width: 1170, height: 2532 } as const;

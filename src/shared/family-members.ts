@@ -1,4 +1,5 @@
 /** Family members: the people a user keeps records for (SPEC.md §2 Family Profiles). */
+import { key } from './i18n/translate';
 import type { z } from 'zod';
 import { DEFAULT_MEMBER_COLOR, MEMBER_COLORS } from './constants';
 import { choice, choiceWithDefault, date, text } from './records/fields';
@@ -12,14 +13,14 @@ export const toSex = (value: string | null | undefined): Sex | null =>
   (SEXES as readonly (string | null | undefined)[]).includes(value) ? (value as Sex) : null;
 
 export const familyMemberFields = {
-  name: text('Name', { required: true }),
-  date_of_birth: date('Date of Birth', { happened: true }),
+  name: text(key('Name'), { required: true }),
+  date_of_birth: date(key('Date of Birth'), { happened: true }),
   // CONTRACT §5: used by the vaccine schedule (and growth charts); none is 'Not recorded'.
-  sex: choice('Sex', SEXES, {
-    labels: { female: 'Female', male: 'Male' },
-    emptyLabel: 'Not recorded',
+  sex: choice(key('Sex'), SEXES, {
+    labels: { female: key('Female'), male: key('Male') },
+    emptyLabel: key('Not recorded'),
   }),
-  color: choiceWithDefault('Color', MEMBER_COLORS, DEFAULT_MEMBER_COLOR),
+  color: choiceWithDefault(key('Color'), MEMBER_COLORS, DEFAULT_MEMBER_COLOR),
 };
 
 export const familyMemberSchema = objectSchema(familyMemberFields);
@@ -34,11 +35,11 @@ export interface FamilyMember extends FamilyMemberValues {
 
 /** What deleting a member removes, as the confirm dialog lists it. */
 export const MEMBER_DELETION_LIST = [
-  'Medical history',
-  'Medications',
-  'Appointments and visits',
-  'Notes and documents',
-  'Insurance',
+  key('Medical history'),
+  key('Medications'),
+  key('Appointments and visits'),
+  key('Notes and documents'),
+  key('Insurance'),
 ] as const;
 
 /** Members by name, as the form pickers list them. */

@@ -3,6 +3,7 @@
  * also keep (Editor) one person's records, until an optional last day. The same schema
  * checks the 'Share Access' form in the browser and the request on the server.
  */
+import { key, tr } from './i18n/translate';
 import { z } from 'zod';
 import { emailAddress } from './auth';
 import type { Sex } from './family-members';
@@ -11,44 +12,54 @@ import { isTimeZone } from './reminders';
 
 export const GRANT_ROLES = ['viewer', 'editor'] as const;
 export type GrantRole = (typeof GRANT_ROLES)[number];
-export const GRANT_ROLE_LABELS: Record<GrantRole, string> = { viewer: 'Viewer', editor: 'Editor' };
+export const GRANT_ROLE_LABELS: Record<GrantRole, string> = {
+  viewer: key('Viewer'),
+  editor: key('Editor'),
+};
 
 /** 'Alert when a dose is missed' (CONTRACT §6 'Notifications'): after how many minutes. */
-export const MISSED_DOSE_ALERT_LABEL = 'Alert when a dose is missed';
-export const ALERT_AFTER_LABEL = 'Alert after (minutes)';
+export const MISSED_DOSE_ALERT_LABEL = key('Alert when a dose is missed');
+export const ALERT_AFTER_LABEL = key('Alert after (minutes)');
 export const DEFAULT_ALERT_AFTER_MINUTES = 60;
 export const MIN_ALERT_AFTER_MINUTES = 5;
 export const MAX_ALERT_AFTER_MINUTES = 1440;
-export const ALERT_AFTER_RANGE_MESSAGE = `${ALERT_AFTER_LABEL} must be a whole number from ${MIN_ALERT_AFTER_MINUTES} to ${MAX_ALERT_AFTER_MINUTES}`;
+/** A key: the English names ALERT_AFTER_LABEL and the bounds below. */
+export const ALERT_AFTER_RANGE_MESSAGE = key(
+  'Alert after (minutes) must be a whole number from 5 to 1440',
+);
 
 export const grantSchema = z.object({
-  personId: z.string({ error: 'Person is required' }).min(1, { error: 'Person is required' }),
+  personId: z
+    .string({ error: () => tr('Person is required') })
+    .min(1, { error: () => tr('Person is required') }),
   email: emailAddress,
-  role: z.enum(GRANT_ROLES, { error: 'Role must be Viewer or Editor' }),
+  role: z.enum(GRANT_ROLES, { error: () => tr('Role must be Viewer or Editor') }),
   accessEnds: z
     .string()
     .optional()
     .transform((value) => value?.trim() || null)
     .refine((value) => value === null || isCalendarDate(value), {
-      error: 'Access Ends must be a date',
+      error: () => tr('Access Ends must be a date'),
     }),
   allowExport: z.boolean().optional().default(false),
   missedDoseAlert: z
-    .boolean({ error: `${MISSED_DOSE_ALERT_LABEL} must be on or off` })
+    .boolean({
+      error: () => tr('{label} must be on or off', { label: tr(MISSED_DOSE_ALERT_LABEL) }),
+    })
     .optional()
     .default(false),
   alertAfterMinutes: z.coerce
-    .number({ error: ALERT_AFTER_RANGE_MESSAGE })
-    .int({ error: ALERT_AFTER_RANGE_MESSAGE })
-    .min(MIN_ALERT_AFTER_MINUTES, { error: ALERT_AFTER_RANGE_MESSAGE })
-    .max(MAX_ALERT_AFTER_MINUTES, { error: ALERT_AFTER_RANGE_MESSAGE })
+    .number({ error: () => tr(ALERT_AFTER_RANGE_MESSAGE) })
+    .int({ error: () => tr(ALERT_AFTER_RANGE_MESSAGE) })
+    .min(MIN_ALERT_AFTER_MINUTES, { error: () => tr(ALERT_AFTER_RANGE_MESSAGE) })
+    .max(MAX_ALERT_AFTER_MINUTES, { error: () => tr(ALERT_AFTER_RANGE_MESSAGE) })
     .optional()
     .default(DEFAULT_ALERT_AFTER_MINUTES),
   timeZone: z
     .string()
     .optional()
     .refine((value) => value === undefined || isTimeZone(value), {
-      error: 'Time zone must be a time zone',
+      error: () => tr('Time zone must be a time zone'),
     }),
 });
 export type GrantInput = z.input<typeof grantSchema>;
@@ -103,15 +114,16 @@ export const formatAcceptanceCode = (code: string): string =>
 
 export const acceptGrantSchema = z.object({
   code: z
-    .string({ error: 'Acceptance Code is required' })
+    .string({ error: () => tr('Acceptance Code is required') })
     .transform(normalizeAcceptanceCode)
-    .refine((code) => code.length > 0, { error: 'Acceptance Code is required' })
-    .refine((code) => code.length <= 64, { error: 'Acceptance Code is too long' }),
+    .refine((code) => code.length > 0, { error: () => tr('Acceptance Code is required') })
+    .refine((code) => code.length <= 64, { error: () => tr('Acceptance Code is too long') }),
 });
 export type AcceptGrantInput = z.input<typeof acceptGrantSchema>;
 
-export const WRONG_ACCEPTANCE_CODE_MESSAGE =
-  'Acceptance Code is not right, or not for the email you signed in with';
+export const WRONG_ACCEPTANCE_CODE_MESSAGE = key(
+  'Acceptance Code is not right, or not for the email you signed in with',
+);
 
 /** A person someone else shared with the user. */
 export interface SharedPerson {
@@ -141,5 +153,5 @@ export interface Household {
   pendingForYou: number;
 }
 
-export const SELF_SHARE_MESSAGE = 'Email is your own: you already have access';
-export const PAST_END_MESSAGE = 'Access Ends must be today or later';
+export const SELF_SHARE_MESSAGE = key('Email is your own: you already have access');
+export const PAST_END_MESSAGE = key('Access Ends must be today or later');

@@ -5,6 +5,7 @@
  * the ones here that the file holds changed. The same for the product's JSON export and
  * for a FHIR R4 Bundle (`?person={id}`).
  */
+import { tr } from './i18n/translate';
 import { z } from 'zod';
 
 export const CHANGED_CHOICES = ['keep', 'replace'] as const;
@@ -13,37 +14,47 @@ export type ChangedChoice = (typeof CHANGED_CHOICES)[number];
 /** `POST /api/import?person={id}&preview=true&changed=keep` */
 export const importQuerySchema = z.object({
   /** The person a FHIR bundle's records go to (the product's own export names its own). */
-  person: z.string().min(1, { error: 'Person: choose who the records belong to' }).optional(),
+  person: z
+    .string()
+    .min(1, { error: () => tr('Person: choose who the records belong to') })
+    .optional(),
   /** Only say what the import would do. */
   preview: z
-    .enum(['true', 'false'], { error: 'preview must be true or false' })
+    .enum(['true', 'false'], { error: () => tr('preview must be true or false') })
     .optional()
     .transform((value) => value === 'true'),
   /** What becomes of a record that is here and that the file holds changed. */
   changed: z
-    .enum(CHANGED_CHOICES, { error: 'Changed records: choose keep or replace' })
+    .enum(CHANGED_CHOICES, { error: () => tr('Changed records: choose keep or replace') })
     .default('keep'),
   /** The user's name for the file, for Import History (its kind is told by its content). */
-  file: z.string().trim().max(255, { error: 'File: at most 255 characters' }).optional(),
+  file: z
+    .string()
+    .trim()
+    .max(255, { error: () => tr('File: at most 255 characters') })
+    .optional(),
   /** Import the rows that could be read although some could not (a CSV's). */
   confirm: z
-    .enum(['true', 'false'], { error: 'confirm must be true or false' })
+    .enum(['true', 'false'], { error: () => tr('confirm must be true or false') })
     .optional()
     .transform((value) => value === 'true'),
   /** Measurements from and to these days (`YYYY-MM-DD`), read on the user's clock (`tz`). */
-  from: z.iso.date({ error: 'From: a date, YYYY-MM-DD' }).optional(),
-  to: z.iso.date({ error: 'To: a date, YYYY-MM-DD' }).optional(),
+  from: z.iso.date({ error: () => tr('From: a date, YYYY-MM-DD') }).optional(),
+  to: z.iso.date({ error: () => tr('To: a date, YYYY-MM-DD') }).optional(),
   tz: z
     .string()
     .max(64)
-    .refine((zone) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'Time zone: not one this server knows')
+    .refine(
+      (zone) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { error: () => tr('Time zone: not one this server knows') },
+    )
     .optional(),
 });
 
@@ -78,7 +89,11 @@ export function totalsOf(counts: ImportCounts): ImportTypeCounts {
 
 /** '23 new, 41 already here, 2 changed' */
 export function previewSentence(totals: ImportTypeCounts): string {
-  return `${totals.new} new, ${totals.already_here} already here, ${totals.changed} changed`;
+  return tr('{new} new, {already} already here, {changed} changed', {
+    new: totals.new,
+    already: totals.already_here,
+    changed: totals.changed,
+  });
 }
 
 /** The preview of an import: its counts per type, their totals and the sentence that says them. */

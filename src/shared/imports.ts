@@ -5,6 +5,7 @@
  * writes it and is remembered in Import History (`GET /api/imports`), from where it can be
  * undone (`POST /api/imports/{id}/undo`).
  */
+import { key } from './i18n/translate';
 import type { ImportCounts, ImportTypeCounts } from './import-preview';
 
 export const IMPORT_KINDS = ['kin-health-export', 'fhir', 'ccda', 'apple-health', 'csv'] as const;
@@ -12,14 +13,14 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** How each kind is named on /import. */
 export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
-  'kin-health-export': 'Kin Health export',
+  'kin-health-export': key('Kin Health export'),
   fhir: 'FHIR',
   ccda: 'C-CDA',
   'apple-health': 'Apple Health',
   csv: 'CSV',
 };
 
-export const NOT_IMPORTABLE = 'This file is not a kind Kin Health can import';
+export const NOT_IMPORTABLE = key('This file is not a kind Kin Health can import');
 
 /** An import can be undone for this many days (and then only its records not edited since). */
 export const UNDO_DAYS = 30;

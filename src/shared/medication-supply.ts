@@ -11,6 +11,7 @@
  * and today's marks. A medication with no quantity kept, taken as needed, or ending before
  * it would run out has no such day: none is shown.
  */
+import { key } from './i18n/translate';
 import { addDays } from './date-values';
 import { AS_NEEDED, dueSlots, type Schedule, type ScheduledSlot } from './doses';
 
@@ -31,10 +32,10 @@ export const MAX_DOSE_AMOUNT = 1000;
 export const DEFAULT_REFILL_DAYS = 7;
 export const MAX_REFILL_DAYS = 60;
 
-export const NEW_PRESCRIPTION_MESSAGE = 'Ask the doctor for a new prescription';
+export const NEW_PRESCRIPTION_MESSAGE = key('Ask the doctor for a new prescription');
 
 /** 'Refilled': what the pack added is, and its bounds. */
-export const PACK_SIZE_LABEL = 'Pack Size';
+export const PACK_SIZE_LABEL = key('Pack Size');
 
 /** A quantity's doses, forgiving the float error of fractional doses (0.1 + 0.2). */
 const dosesIn = (quantity: number, amount: number) => Math.floor(quantity / amount + 1e-9);

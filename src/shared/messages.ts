@@ -1,23 +1,27 @@
-/** The toasts of SPEC.md §8 that do not belong to one record type. */
+/**
+ * The toasts of SPEC.md §8 that do not belong to one record type. Each text is a key of the
+ * catalogue: a screen shows it as `t(toasts.memberAdded)`.
+ */
+import { key } from './i18n/translate';
 
-export const NOT_AUTHENTICATED_MESSAGE = 'Not authenticated';
+export const NOT_AUTHENTICATED_MESSAGE = key('Not authenticated');
 
 export const toasts = {
-  error: 'Error',
+  error: key('Error'),
   signedUp: {
-    title: 'Success!',
+    title: key('Success!'),
     // SPEC.md §8 went on 'You can now sign in.', but sign-up signs the user in (issue 33.8).
-    description: 'Account created successfully.',
+    description: key('Account created successfully.'),
   },
-  memberAdded: 'Family member added successfully',
-  memberUpdated: 'Family member updated successfully',
-  memberDeleted: 'Family member and all associated data removed',
-  loadDataError: 'Error loading data',
-  loadProfilesError: 'Error loading profiles',
+  memberAdded: key('Family member added successfully'),
+  memberUpdated: key('Family member updated successfully'),
+  memberDeleted: key('Family member and all associated data removed'),
+  loadDataError: key('Error loading data'),
+  loadProfilesError: key('Error loading profiles'),
   accountDeleted: {
-    title: 'Account deleted',
-    description: 'Your account has been permanently deleted.',
+    title: key('Account deleted'),
+    description: key('Your account has been permanently deleted.'),
   },
-  deleteAccountError: 'Error deleting account',
-  profileUpdated: { title: 'Success', description: 'Profile updated successfully' },
+  deleteAccountError: key('Error deleting account'),
+  profileUpdated: { title: key('Success'), description: key('Profile updated successfully') },
 } as const;

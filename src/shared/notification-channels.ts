@@ -4,6 +4,7 @@
  * the delivery log. The webhook's payload and signature are described in
  * docs/notification-channels.md.
  */
+import { key, tr } from './i18n/translate';
 import { z } from 'zod';
 
 export const NOTIFICATION_CHANNELS = ['ntfy', 'webhook'] as const;
@@ -11,23 +12,29 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** Each channel's field, by its label in Profile Settings' 'Reminders'. */
 export const CHANNEL_LABELS: Readonly<Record<NotificationChannel, string>> = {
-  ntfy: 'ntfy Topic URL',
-  webhook: 'Webhook URL',
+  ntfy: key('ntfy Topic URL'),
+  webhook: key('Webhook URL'),
 };
 
 /** A dose reminder's buttons, and what each marks the doses. */
 export const DOSE_ACTIONS = [
-  { label: 'Taken', status: 'taken' },
-  { label: 'Skip', status: 'skipped' },
+  { label: key('Taken'), status: 'taken' },
+  { label: key('Skip'), status: 'skipped' },
 ] as const;
 
 export const channelUrlSchema = (channel: NotificationChannel) =>
   z.object({
     url: z
-      .string({ error: `${CHANNEL_LABELS[channel]} is required` })
+      .string({ error: () => tr('{label} is required', { label: tr(CHANNEL_LABELS[channel]) }) })
       .trim()
-      .min(1, `${CHANNEL_LABELS[channel]} is required`)
-      .max(2048, `${CHANNEL_LABELS[channel]} must be at most 2048 characters`),
+      .min(1, { error: () => tr('{label} is required', { label: tr(CHANNEL_LABELS[channel]) }) })
+      .max(2048, {
+        error: () =>
+          tr('{label} must be at most {max} characters', {
+            label: tr(CHANNEL_LABELS[channel]),
+            max: 2048,
+          }),
+      }),
   });
 
 /** One try of sending to a channel, newest first in the log. */

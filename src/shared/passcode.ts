@@ -1,10 +1,11 @@
 /**
  * The Friends & Family Passcode: six digits, typed into an input that keeps only digits.
  */
+import { key } from './i18n/translate';
 import { PASSCODE_LENGTH } from './constants';
 
-export const PASSCODE_FORMAT_MESSAGE = 'Passcode must be exactly 6 digits';
-export const INVALID_PASSCODE_MESSAGE = 'Invalid Friends & Family Passcode';
+export const PASSCODE_FORMAT_MESSAGE = key('Passcode must be exactly 6 digits');
+export const INVALID_PASSCODE_MESSAGE = key('Invalid Friends & Family Passcode');
 
 const PASSCODE_PATTERN = new RegExp(`^\\d{${PASSCODE_LENGTH}}$`);
 

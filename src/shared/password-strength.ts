@@ -5,14 +5,22 @@
  * tells. The web app loads it in its own chunk once a password is typed (the dictionaries
  * are large); the server asks it at sign-up, to remember a common password.
  */
+import { key } from './i18n/translate';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
-export const COMMON_PASSWORD_MESSAGE =
-  'This password is one of the most common. Anyone could guess it.';
+export const COMMON_PASSWORD_MESSAGE = key(
+  'This password is one of the most common. Anyone could guess it.',
+);
 
 /** zxcvbn's score, 0 to 4, in words. */
-export const STRENGTH_LABELS = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
+export const STRENGTH_LABELS = [
+  key('Very weak'),
+  key('Weak'),
+  key('Fair'),
+  key('Strong'),
+  key('Very strong'),
+] as const;
 
 export interface PasswordStrength {
   score: 0 | 1 | 2 | 3 | 4;

@@ -4,6 +4,7 @@
  * it as a PDF; the web app may show the same shape. Calendar dates are `YYYY-MM-DD` (never
  * shifted by a time zone); timestamps are UTC ISO strings.
  */
+import { tr } from './i18n/translate';
 import { z } from 'zod';
 import { contactsParam, todayParam } from './records/list-query';
 import type { LatestVital } from './vitals-trend';
@@ -138,7 +139,7 @@ export const summaryQuerySchema = z.object({
     .string()
     .optional()
     .refine((value) => value === undefined || isTimeZone(value), {
-      error: 'tz must be an IANA time zone, such as Europe/Oslo',
+      error: () => tr('tz must be an IANA time zone, such as Europe/Oslo'),
     }),
 });
 

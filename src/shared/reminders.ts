@@ -3,6 +3,7 @@
  * (its time zone and the times of the four times of day), and what a device asks for when
  * it turns 'Medication reminders' or 'Visit reminders' on.
  */
+import { key, tr } from './i18n/translate';
 import { z } from 'zod';
 import type { DoseSlot } from './doses';
 import { DEFAULT_REFILL_DAYS, MAX_REFILL_DAYS } from './medication-supply';
@@ -22,16 +23,19 @@ export const VISIT_REMINDER_LEADS = [
 ] as const;
 
 /** What a notification with hidden names says. */
-export const HIDDEN_MEDICATION_TITLE = 'Medication due';
-export const HIDDEN_VISIT_TITLE = 'Visit reminder';
-export const HIDDEN_VACCINE_TITLE = 'Vaccine due';
+export const HIDDEN_MEDICATION_TITLE = key('Medication due');
+export const HIDDEN_VISIT_TITLE = key('Visit reminder');
+export const HIDDEN_VACCINE_TITLE = key('Vaccine due');
 /** A household grant's alert of a dose not taken (CONTRACT §6), with names hidden. */
-export const HIDDEN_MISSED_DOSE_TITLE = 'Missed dose';
+export const HIDDEN_MISSED_DOSE_TITLE = key('Missed dose');
 
 /** What a refill reminder's title says with hidden names. */
-export const HIDDEN_REFILL_TITLE = 'Refill due';
-export const REFILL_DAYS_LABEL = 'Days Before Running Out';
-export const REFILL_DAYS_MESSAGE = `${REFILL_DAYS_LABEL} must be a whole number from 1 to ${MAX_REFILL_DAYS}`;
+export const HIDDEN_REFILL_TITLE = key('Refill due');
+export const REFILL_DAYS_LABEL = key('Days Before Running Out');
+/** A key: the English names REFILL_DAYS_LABEL and MAX_REFILL_DAYS. */
+export const REFILL_DAYS_MESSAGE = key(
+  'Days Before Running Out must be a whole number from 1 to 60',
+);
 
 /** A vaccine dose is reminded this many days before its due date (and when it becomes overdue). */
 export const VACCINE_REMINDER_DAYS_BEFORE = 7;
@@ -50,41 +54,45 @@ const time = (name: string) =>
   z
     .string({
       error: (issue) =>
-        issue.input === undefined ? `${name} is required` : `${name} must be a time (HH:MM)`,
+        issue.input === undefined
+          ? tr('{label} is required', { label: tr(name) })
+          : tr('{label} must be a time (HH:MM)', { label: tr(name) }),
     })
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${name} must be a time (HH:MM)` });
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
+      error: () => tr('{label} must be a time (HH:MM)', { label: tr(name) }),
+    });
 
 export const reminderSettingsSchema = z.object({
   time_zone: z
-    .string({ error: 'Time zone: choose a time zone' })
-    .refine(isTimeZone, { error: 'Time zone: choose a time zone' }),
+    .string({ error: () => tr('Time zone: choose a time zone') })
+    .refine(isTimeZone, { error: () => tr('Time zone: choose a time zone') }),
   time_morning: time('Morning'),
   time_noon: time('Noon'),
   time_evening: time('Evening'),
   time_night: time('Night'),
-  hide_names: z.boolean({ error: 'Hide names on the lock screen must be true or false' }),
+  hide_names: z.boolean({ error: () => tr('Hide names on the lock screen must be true or false') }),
   /** Reminders by email too, where mail is set up (for phones without web push). */
   email_reminders: z
-    .boolean({ error: 'Email reminders must be true or false' })
+    .boolean({ error: () => tr('Email reminders must be true or false') })
     .optional()
     .default(false),
   /** Before a medication runs out, and when the next supply needs a new prescription. */
   refill_reminders: z
-    .boolean({ error: 'Refill reminders must be true or false' })
+    .boolean({ error: () => tr('Refill reminders must be true or false') })
     .optional()
     .default(true),
   refill_days: z
-    .number({ error: REFILL_DAYS_MESSAGE })
-    .int({ error: REFILL_DAYS_MESSAGE })
-    .min(1, { error: REFILL_DAYS_MESSAGE })
-    .max(MAX_REFILL_DAYS, { error: REFILL_DAYS_MESSAGE })
+    .number({ error: () => tr(REFILL_DAYS_MESSAGE) })
+    .int({ error: () => tr(REFILL_DAYS_MESSAGE) })
+    .min(1, { error: () => tr(REFILL_DAYS_MESSAGE) })
+    .max(MAX_REFILL_DAYS, { error: () => tr(REFILL_DAYS_MESSAGE) })
     .optional()
     .default(DEFAULT_REFILL_DAYS),
 });
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: 'Endpoint must be a URL' }).max(2048),
+  endpoint: z.url({ protocol: /^https?$/, error: () => tr('Endpoint must be a URL') }).max(2048),
   keys: z.object({
     p256dh: z.string().min(1).max(200),
     auth: z.string().min(1).max(100),
@@ -128,5 +136,6 @@ export interface ReminderPayload {
 }
 
 /** Profile Settings, 'Email reminders', where the server has no mail. */
-export const EMAIL_REMINDERS_NOT_SET_UP_MESSAGE =
-  'Email is not set up on this server, so reminders cannot be sent by email.';
+export const EMAIL_REMINDERS_NOT_SET_UP_MESSAGE = key(
+  'Email is not set up on this server, so reminders cannot be sent by email.',
+);

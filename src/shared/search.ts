@@ -5,6 +5,7 @@
  * same way on SQLite (FTS5, unicode61 with diacritics removed) and PostgreSQL (`simple`
  * tsvector of the unaccented text): see docs/decisions/0036-search.md.
  */
+import { key, tr } from './i18n/translate';
 
 /** The longest query read; more words than this are left out. */
 export const MAX_QUERY_LENGTH = 200;
@@ -14,9 +15,9 @@ export const SEARCH_PAGE_LIMIT = 50;
 export const SEARCH_PREVIEW_LIMIT = 6;
 
 /** The heading of the documents' results. */
-export const DOCUMENTS_HEADING = 'Documents';
+export const DOCUMENTS_HEADING = key('Documents');
 
-export const noResultsMessage = (query: string) => `No results for "${query}"`;
+export const noResultsMessage = (query: string) => tr('No results for "{query}"', { query });
 
 /** A word's letters without accents or case: 'José' → 'jose', 'Ärzte' → 'arzte'. */
 export function foldWord(word: string): string {

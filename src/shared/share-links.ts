@@ -6,6 +6,7 @@
  * random 32-byte key and uploads only the JWE; the key goes into the link's fragment, as a
  * `shlink:/` payload, and never reaches the server.
  */
+import { key, tr } from './i18n/translate';
 import { z } from 'zod';
 import { EMERGENCY_CARD_EXPIRY_DAYS, EMERGENCY_CARD_SCOPE } from './emergency-card';
 
@@ -36,18 +37,18 @@ export const SHAREABLE_RECORD_TYPES = [
 export type ShareableRecordType = (typeof SHAREABLE_RECORD_TYPES)[number];
 
 export const SHAREABLE_RECORD_LABELS: Record<ShareableRecordType, string> = {
-  allergy: 'Allergies',
-  medication: 'Medications',
-  condition: 'Conditions',
-  lab_result: 'Lab Results',
-  vital: 'Vitals',
-  symptom: 'Symptoms',
+  allergy: key('Allergies'),
+  medication: key('Medications'),
+  condition: key('Conditions'),
+  lab_result: key('Lab Results'),
+  vital: key('Vitals'),
+  symptom: key('Symptoms'),
   // The app's name for them (the PDF's heading stays 'Immunizations', as CONTRACT.md fixes).
-  shot: 'Shots',
-  visit: 'Visits',
-  insurance: 'Insurance',
-  contact: 'Care Team',
-  note: 'Notes',
+  shot: key('Shots'),
+  visit: key('Visits'),
+  insurance: key('Insurance'),
+  contact: key('Care Team'),
+  note: key('Notes'),
 };
 
 /** `?types=allergy,medication`: only these types; absent, all of them. */
@@ -99,19 +100,24 @@ export const MAX_SHARE_LINK_JWE_CHARS = 48 * 1024 * 1024;
  */
 export const MAX_SHARED_DOCUMENT_BYTES =
   Math.floor((MAX_SHARE_LINK_JWE_CHARS * 9) / 16) - 4 * 1024 * 1024;
-export const SHARED_DOCUMENTS_TOO_LARGE = `The chosen documents are too large for one link: at most ${Math.floor(MAX_SHARED_DOCUMENT_BYTES / (1024 * 1024))} MB in all`;
-export const SHARED_RECORDS_TOO_LARGE = 'The shared records are too large';
+/** A key: the English names MAX_SHARED_DOCUMENT_BYTES in MB. */
+export const SHARED_DOCUMENTS_TOO_LARGE = key(
+  'The chosen documents are too large for one link: at most 23 MB in all',
+);
+export const SHARED_RECORDS_TOO_LARGE = key('The shared records are too large');
 
-export const LINK_PASSCODE_MESSAGE = 'Link Passcode must be 4 to 64 characters';
+export const LINK_PASSCODE_MESSAGE = key('Link Passcode must be 4 to 64 characters');
 export const SHARE_LABEL_MAX = 80;
 
 /** POST /api/share-links: what the owner's browser uploads. */
 export const createShareLinkSchema = z
   .object({
-    person_id: z.string({ error: 'Person is required' }).min(1, { error: 'Person is required' }),
+    person_id: z
+      .string({ error: () => tr('Person is required') })
+      .min(1, { error: () => tr('Person is required') }),
     expires_in_days: z.union(
       [...SHARE_LINK_EXPIRY_CHOICES, EMERGENCY_CARD_EXPIRY_DAYS].map((days) => z.literal(days)),
-      { error: 'Expires must be 1, 7 or 30 days' },
+      { error: () => tr('Expires must be 1, 7 or 30 days') },
     ),
     /** An emergency card's link: the only kind that may last a year (decision 0063). */
     purpose: z
@@ -119,23 +125,27 @@ export const createShareLinkSchema = z
       .optional(),
     passcode: z
       .string()
-      .max(64, { error: LINK_PASSCODE_MESSAGE })
+      .max(64, { error: () => tr(LINK_PASSCODE_MESSAGE) })
       .optional()
       .transform((value) => value || undefined)
       .refine((value) => value === undefined || value.length >= 4, {
-        error: LINK_PASSCODE_MESSAGE,
+        error: () => tr(LINK_PASSCODE_MESSAGE),
       }),
-    label: z.string().trim().min(1).max(SHARE_LABEL_MAX, { error: 'Label is too long' }),
+    label: z
+      .string()
+      .trim()
+      .min(1)
+      .max(SHARE_LABEL_MAX, { error: () => tr('Label is too long') }),
     jwe: z
-      .string({ error: 'jwe is required' })
-      .max(MAX_SHARE_LINK_JWE_CHARS, { error: SHARED_RECORDS_TOO_LARGE })
-      .regex(COMPACT_JWE, { error: 'jwe must be a compact JWE' }),
+      .string({ error: () => tr('jwe is required') })
+      .max(MAX_SHARE_LINK_JWE_CHARS, { error: () => tr(SHARED_RECORDS_TOO_LARGE) })
+      .regex(COMPACT_JWE, { error: () => tr('jwe must be a compact JWE') }),
   })
   .refine(
     (input) =>
       input.expires_in_days !== EMERGENCY_CARD_EXPIRY_DAYS ||
       input.purpose === EMERGENCY_CARD_SCOPE,
-    { error: 'Expires must be 1, 7 or 30 days', path: ['expires_in_days'] },
+    { error: () => tr('Expires must be 1, 7 or 30 days'), path: ['expires_in_days'] },
   );
 export type CreateShareLinkInput = z.input<typeof createShareLinkSchema>;
 
@@ -180,10 +190,10 @@ export interface ShareLinkAccess {
 /** POST /api/shl/{manifestId}: the SMART Health Links manifest request. */
 export const manifestRequestSchema = z.object({
   recipient: z
-    .string({ error: 'recipient is required' })
+    .string({ error: () => tr('recipient is required') })
     .trim()
-    .min(1, { error: 'recipient is required' })
-    .max(200, { error: 'recipient is too long' }),
+    .min(1, { error: () => tr('recipient is required') })
+    .max(200, { error: () => tr('recipient is too long') }),
   passcode: z.string().max(200).optional(),
   embeddedLengthMax: z.number().int().nonnegative().optional(),
 });

@@ -2,6 +2,7 @@
  * The `shlink:/` payload of a SMART Health Link, and the viewer's words: what the viewer
  * page needs, without the schemas (and zod) of share-links.ts.
  */
+import { key } from './i18n/translate';
 
 /** The `shlink:/` payload (SMART Health Links). */
 export interface ShlinkPayload {
@@ -17,8 +18,8 @@ export const SHLINK_PREFIX = 'shlink:/';
 /** Where the viewer lives on this server; the payload follows `#`. */
 export const VIEWER_PATH = '/shl';
 
-export const NO_LONGER_AVAILABLE = 'This link is no longer available';
-export const WRONG_PASSCODE = 'Wrong passcode';
+export const NO_LONGER_AVAILABLE = key('This link is no longer available');
+export const WRONG_PASSCODE = key('Wrong passcode');
 
 function base64UrlEncodeText(text: string): string {
   const bytes = new TextEncoder().encode(text);

@@ -2,6 +2,7 @@
  * Single sign-on with the household's identity provider (OpenID Connect; CONTRACT.md §5
  * 'Passkeys and single sign-on'): what the server and the Sign In tab share.
  */
+import { tr } from './i18n/translate';
 
 /**
  * The `error` the server sends the browser back to /auth with when a single sign-on needs
@@ -21,10 +22,13 @@ export const SSO_EMAIL_UNVERIFIED = 'sso_email_unverified';
 export const SSO_PROVIDER_ID = 'oidc';
 
 export const SSO_LINK_PASSCODE_CHANGED_MESSAGE = (name: string) =>
-  `The Friends & Family Passcode has changed. Sign in once with your password and the new passcode, then sign in with ${name} again.`;
+  tr(
+    'The Friends & Family Passcode has changed. Sign in once with your password and the new passcode, then sign in with {name} again.',
+    { name },
+  );
 
 export const SSO_PENDING_EXPIRED_MESSAGE = (name: string) =>
-  `This sign-in with ${name} has expired. Sign in with ${name} again.`;
+  tr('This sign-in with {name} has expired. Sign in with {name} again.', { name });
 
 /** Why a single sign-on was refused, in words, from the `error` the server sent back. */
 export function singleSignOnRefusal(error: string, name: string): string {
@@ -34,24 +38,38 @@ export function singleSignOnRefusal(error: string, name: string): string {
     case 'state_invalid':
     case 'state_security_mismatch':
     case 'please_restart_the_process':
-      return `This sign-in with ${name} was not started in this browser, or took too long (its state did not match). Nothing was signed in. Start again with 'Sign in with ${name}'.`;
+      return tr(
+        "This sign-in with {name} was not started in this browser, or took too long (its state did not match). Nothing was signed in. Start again with 'Sign in with {name}'.",
+        { name },
+      );
     case 'invalid_code':
     case 'no_code':
-      return `${name} did not accept the sign-in code: it has expired or was already used. Nothing was signed in. Sign in with ${name} again.`;
+      return tr(
+        '{name} did not accept the sign-in code: it has expired or was already used. Nothing was signed in. Sign in with {name} again.',
+        { name },
+      );
     case 'unable_to_get_user_info':
     case 'nonce_binding_missing':
     case 'issuer_mismatch':
-      return `The answer from ${name} could not be verified (its ID token was not signed by ${name} for this server). Nothing was signed in.`;
+      return tr(
+        'The answer from {name} could not be verified (its ID token was not signed by {name} for this server). Nothing was signed in.',
+        { name },
+      );
     case 'account_not_linked':
     case SSO_EMAIL_UNVERIFIED:
-      return `${name} has not confirmed that this email address is yours, so it cannot sign in here. Confirm your email with ${name}, then try again.`;
+      return tr(
+        '{name} has not confirmed that this email address is yours, so it cannot sign in here. Confirm your email with {name}, then try again.',
+        { name },
+      );
     case 'email_not_found':
-      return `${name} did not share an email address, so no account could be found or made.`;
+      return tr('{name} did not share an email address, so no account could be found or made.', {
+        name,
+      });
     case 'access_denied':
-      return `The sign-in with ${name} was cancelled.`;
+      return tr('The sign-in with {name} was cancelled.', { name });
     case 'account_already_linked_to_different_user':
-      return `This ${name} account already signs in to another account here.`;
+      return tr('This {name} account already signs in to another account here.', { name });
     default:
-      return `The sign-in with ${name} did not complete. Try again.`;
+      return tr('The sign-in with {name} did not complete. Try again.', { name });
   }
 }

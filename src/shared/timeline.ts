@@ -1,6 +1,7 @@
 /**
  * Timeline events (derived, never stored) and how the timeline groups them into days.
  */
+import { key } from './i18n/translate';
 import { DAY_GROUP_FORMAT, formatDate, localDayOf } from './dates';
 import type { RecordType } from './records/definition';
 
@@ -42,16 +43,16 @@ export interface TimelinePage {
 }
 
 export const TIMELINE_TYPE_LABELS: Record<TimelineEventType, string> = {
-  visit: 'Visit',
-  medication: 'Medication',
-  shot: 'Shot',
-  note: 'Note',
-  condition: 'Condition',
-  allergy: 'Allergy',
-  lab_result: 'Lab Result',
-  vital: 'Vitals',
-  symptom: 'Symptom',
-  document: 'Document',
+  visit: key('Visit'),
+  medication: key('Medication'),
+  shot: key('Shot'),
+  note: key('Note'),
+  condition: key('Condition'),
+  allergy: key('Allergy'),
+  lab_result: key('Lab Result'),
+  vital: key('Vitals'),
+  symptom: key('Symptom'),
+  document: key('Document'),
 };
 
 /** The calendar day an event belongs to, in the viewer's time zone. */

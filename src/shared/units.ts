@@ -8,12 +8,16 @@
  * carry it. Its answers are the reference: units.test.ts converts each row of this table
  * with ucum-lhc and holds the two to the same numbers (decision 0030).
  */
+import { key, tr } from './i18n/translate';
 
 export const UNIT_SYSTEMS = ['metric', 'us'] as const;
 export type UnitSystem = (typeof UNIT_SYSTEMS)[number];
 export const DEFAULT_UNITS: UnitSystem = 'metric';
-export const UNIT_SYSTEM_LABELS: Record<UnitSystem, string> = { metric: 'Metric', us: 'US' };
-export const UNITS_LABEL = 'Units';
+export const UNIT_SYSTEM_LABELS: Record<UnitSystem, string> = {
+  metric: key('Metric'),
+  us: key('US'),
+};
+export const UNITS_LABEL = key('Units');
 
 /** A unit a value can be shown in: its UCUM code, how it is printed, and how it maps to the canonical unit. */
 export interface UnitSpec {
@@ -174,5 +178,10 @@ export function plausibleRange(measure: MeasureName, system: UnitSystem) {
 /** 'Weight must be between 0.4 and 1102.3 lb' */
 export function outOfRangeMessage(label: string, measure: MeasureName, system: UnitSystem) {
   const { min, max, symbol } = plausibleRange(measure, system);
-  return `${label} must be between ${min} and ${max} ${symbol}`;
+  return tr('{label} must be between {min} and {max} {unit}', {
+    label: tr(label),
+    min,
+    max,
+    unit: symbol,
+  });
 }

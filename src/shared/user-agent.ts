@@ -3,6 +3,7 @@
  * active sessions list and the security activity. Good enough to tell one's own phone from
  * a laptop; never used to decide anything.
  */
+import { key, tr } from './i18n/translate';
 
 const browsers: [RegExp, string][] = [
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
@@ -22,12 +23,12 @@ const systems: [RegExp, string][] = [
   [/\bLinux\b/, 'Linux'],
 ];
 
-export const UNKNOWN_DEVICE = 'Unknown device';
+export const UNKNOWN_DEVICE = key('Unknown device');
 
 export function describeUserAgent(userAgent: string | null | undefined): string {
   if (!userAgent) return UNKNOWN_DEVICE;
   const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return tr('{browser} on {system}', { browser, system });
   return browser ?? system ?? UNKNOWN_DEVICE;
 }

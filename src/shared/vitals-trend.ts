@@ -2,6 +2,7 @@
  * The trends of /vitals: what GET /api/persons/{personId}/vitals answers, and each
  * 'Measure' the screen offers as a series of points in the user's units.
  */
+import { key } from './i18n/translate';
 import { bmiSeries } from './bmi';
 import { vitalColumns, type VitalColumn } from './records/vital-columns';
 import { fromCanonical, round, unitOf, type MeasureName, type UnitSystem } from './units';
@@ -37,15 +38,23 @@ export interface VitalsTrendAnswer {
 
 /** The 'Measure' select of /vitals, in CONTRACT §5's order. */
 export const TREND_MEASURES = [
-  { label: 'Weight', column: 'weight_kg', measure: 'weight' },
-  { label: 'Height', column: 'height_cm', measure: 'height' },
-  { label: 'Head Circumference', column: 'head_circumference_cm', measure: 'head_circumference' },
-  { label: 'Blood Pressure', column: 'systolic_mmhg', measure: 'systolic' },
-  { label: 'Heart Rate', column: 'heart_rate_per_min', measure: 'heart_rate' },
-  { label: 'Temperature', column: 'temperature_c', measure: 'temperature' },
-  { label: 'Oxygen Saturation', column: 'oxygen_saturation_pct', measure: 'oxygen_saturation' },
-  { label: 'Blood Glucose', column: 'blood_glucose_mg_dl', measure: 'blood_glucose' },
-  { label: 'BMI', column: null, measure: 'bmi' },
+  { label: key('Weight'), column: 'weight_kg', measure: 'weight' },
+  { label: key('Height'), column: 'height_cm', measure: 'height' },
+  {
+    label: key('Head Circumference'),
+    column: 'head_circumference_cm',
+    measure: 'head_circumference',
+  },
+  { label: key('Blood Pressure'), column: 'systolic_mmhg', measure: 'systolic' },
+  { label: key('Heart Rate'), column: 'heart_rate_per_min', measure: 'heart_rate' },
+  { label: key('Temperature'), column: 'temperature_c', measure: 'temperature' },
+  {
+    label: key('Oxygen Saturation'),
+    column: 'oxygen_saturation_pct',
+    measure: 'oxygen_saturation',
+  },
+  { label: key('Blood Glucose'), column: 'blood_glucose_mg_dl', measure: 'blood_glucose' },
+  { label: key('BMI'), column: null, measure: 'bmi' },
 ] as const satisfies readonly { label: string; column: VitalColumn | null; measure: MeasureName }[];
 
 export type TrendMeasureLabel = (typeof TREND_MEASURES)[number]['label'];

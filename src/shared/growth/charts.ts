@@ -5,18 +5,19 @@
  * CDC 2000 growth charts from 24 months to 20 years, as the CDC recommends; head
  * circumference on the WHO standard to 36 months; BMI on the CDC's from 2 years.
  */
+import { key } from '../i18n/translate';
 import type { Sex } from '../family-members';
 import { formatPercentile, percentileFromZ, valueFromLms, zFromLms, zFromPercentile } from './lms';
 import { DAYS_PER_MONTH, lmsAt, loadTable, type LmsTable, type TableId } from './reference';
 
 export const GROWTH_SOURCES = {
   who: {
-    name: 'WHO Child Growth Standards',
+    name: key('WHO Child Growth Standards'),
     /** The percentiles the WHO's own percentile charts draw. */
     curves: [3, 15, 50, 85, 97],
   },
   cdc: {
-    name: 'CDC 2000 growth charts',
+    name: key('CDC 2000 growth charts'),
     /** The percentiles of the CDC's clinical charts (set 1). */
     curves: [5, 10, 25, 50, 75, 90, 95],
   },
@@ -54,7 +55,7 @@ export interface GrowthChartDefinition {
 export const GROWTH_CHARTS: readonly GrowthChartDefinition[] = [
   {
     id: 'weight',
-    label: 'Weight for age',
+    label: key('Weight for age'),
     measure: 'weightKg',
     unit: 'kg',
     segments: [
@@ -64,7 +65,7 @@ export const GROWTH_CHARTS: readonly GrowthChartDefinition[] = [
   },
   {
     id: 'length-height',
-    label: 'Length/height for age',
+    label: key('Length/height for age'),
     measure: 'heightCm',
     unit: 'cm',
     // Recumbent length on the WHO standard, standing height (stature) on the CDC's.
@@ -74,20 +75,20 @@ export const GROWTH_CHARTS: readonly GrowthChartDefinition[] = [
         table: 'who-length-for-age',
         fromMonths: 0,
         toMonths: 24,
-        measured: 'Length',
+        measured: key('Length'),
       },
       {
         source: 'cdc',
         table: 'cdc-stature-for-age',
         fromMonths: 24,
         toMonths: 240,
-        measured: 'Height',
+        measured: key('Height'),
       },
     ],
   },
   {
     id: 'head-circumference',
-    label: 'Head circumference for age',
+    label: key('Head circumference for age'),
     measure: 'headCircumferenceCm',
     unit: 'cm',
     segments: [
@@ -96,7 +97,7 @@ export const GROWTH_CHARTS: readonly GrowthChartDefinition[] = [
   },
   {
     id: 'bmi',
-    label: 'BMI for age',
+    label: key('BMI for age'),
     measure: 'bmi',
     unit: 'kg/m²',
     segments: [{ source: 'cdc', table: 'cdc-bmi-for-age', fromMonths: 24, toMonths: 240 }],

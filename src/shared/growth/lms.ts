@@ -7,6 +7,7 @@
  * and the value at a z-score is M·(1 + L·S·z)^(1/L) (M·e^(S·z) when L = 0).
  * Percentiles are the standard normal distribution's.
  */
+import { currentLanguage, tr } from '../i18n/translate';
 
 export interface Lms {
   L: number;
@@ -103,9 +104,12 @@ export function zFromPercentile(percentile: number): number {
  */
 export function formatPercentile(percentile: number): string {
   const whole = Math.round(percentile);
-  if (whole < 1) return '<1st';
-  if (whole > 99) return '>99th';
-  return ordinal(whole);
+  // English writes its ordinals by rule; another language's come from its catalogue.
+  const nth = (n: number) =>
+    currentLanguage() === 'en' ? ordinal(n) : tr('{n}th (percentile)', { n });
+  if (whole < 1) return `<${nth(1)}`;
+  if (whole > 99) return `>${nth(99)}`;
+  return nth(whole);
 }
 
 /** 1 → '1st', 2 → '2nd', 3 → '3rd', 11 → '11th', 22 → '22nd'. */

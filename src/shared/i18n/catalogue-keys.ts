@@ -7,6 +7,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
+import { labPanels } from '../labs/lab-tests';
+import { recordCatalogue } from '../records/catalogue';
+import { recordDefinitions } from '../records/index';
 
 const CALLEES = new Set(['t', 'tr', 'key']);
 
@@ -55,4 +58,46 @@ export function sourceKeys(directories: readonly string[]): Map<string, string[]
 /** The `{name}` placeholders of a text. */
 export function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '').sort();
+}
+
+/**
+ * Every string a record definition gives a screen to show (`t(field.label)`): each type's
+ * nouns and menu card, its fields' labels, their options' labels and empty choices, the
+ * suggestions a field offers (the common lab tests, and the panels that add several), and
+ * its messages (toasts, errors, 'not found').
+ */
+export function definitionKeys(): Set<string> {
+  const keys = new Set<string>();
+  const add = (text: string | undefined) => {
+    if (text) keys.add(text);
+  };
+  for (const identity of Object.values(recordCatalogue)) {
+    add(identity.noun);
+    add(identity.plural);
+    if ('menu' in identity) {
+      add(identity.menu.title);
+      add(identity.menu.description);
+    }
+  }
+  for (const definition of recordDefinitions) {
+    add(definition.noun);
+    add(definition.plural);
+    add(definition.menu?.title);
+    add(definition.menu?.description);
+    for (const field of Object.values(definition.fields)) {
+      add(field.label);
+      add(field.emptyLabel);
+      for (const option of field.options ?? []) add(option.label);
+      for (const option of field.suggest?.options ?? []) add(option.value);
+    }
+    for (const message of Object.values(definition.messages)) {
+      if (typeof message === 'string') add(message);
+      else {
+        add(message.title);
+        add(message.description);
+      }
+    }
+  }
+  for (const panel of labPanels) add(panel.name);
+  return keys;
 }

@@ -6,10 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import englishAreas from './catalogues/en/index';
 import { loadCatalogue, mergeAreas } from './catalogue';
-import { placeholders, sourceKeys } from './catalogue-keys';
+import { definitionKeys, placeholders, sourceKeys } from './catalogue-keys';
 import { LANGUAGES } from './languages';
 
 const asked = sourceKeys(['src/web', 'src/shared', 'src/server']);
+// What the record definitions give the screens to translate (`t(field.label)`).
+for (const text of definitionKeys()) if (!asked.has(text)) asked.set(text, ['src/shared/records']);
 const english = mergeAreas(englishAreas);
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 

@@ -5,6 +5,7 @@
  * is 'Low', above the high bound 'High', and otherwise 'Normal' (a bound itself is inside);
  * with no bound at all there is nothing to say.
  */
+import { key } from '../i18n/translate';
 
 export type LabFlag = 'High' | 'Low' | 'Normal';
 
@@ -30,9 +31,9 @@ export function labFlag(values: RangedResult): LabFlag | null {
   const low = decimalOf(values.range_low);
   const high = decimalOf(values.range_high);
   if (low === null && high === null) return null;
-  if (low !== null && value < low) return 'Low';
-  if (high !== null && value > high) return 'High';
-  return 'Normal';
+  if (low !== null && value < low) return key('Low');
+  if (high !== null && value > high) return key('High');
+  return key('Normal');
 }
 
 /** 'high' / 'low' for a chart's marked points, undefined inside the range. */

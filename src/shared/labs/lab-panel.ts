@@ -4,6 +4,7 @@
  * one a single result is checked with), and a refusal names its row and field:
  * 'Row 2: Result is required', at `results.1.result`.
  */
+import { key, tr } from '../i18n/translate';
 import { z } from 'zod';
 import { BODY_NOT_OBJECT } from '../api-error';
 import { labResultDefinition } from '../records/lab-results';
@@ -29,7 +30,7 @@ export const PANEL_ROW_FIELDS = [
 /** The most results one panel saves (a comprehensive panel and more, with room to spare). */
 export const MAX_PANEL_ROWS = 40;
 
-export const NO_PANEL_ROWS_MESSAGE = 'Add at least one result';
+export const NO_PANEL_ROWS_MESSAGE = key('Add at least one result');
 
 export type LabResultValues = RecordValues<typeof labResultDefinition>;
 
@@ -47,11 +48,13 @@ export const labPanelSchema = z
   .object(
     {
       results: z
-        .array(z.unknown(), { error: 'Results must be a list of results' })
-        .min(1, { error: NO_PANEL_ROWS_MESSAGE })
-        .max(MAX_PANEL_ROWS, { error: `A panel holds at most ${MAX_PANEL_ROWS} results` }),
+        .array(z.unknown(), { error: () => tr('Results must be a list of results') })
+        .min(1, { error: () => tr(NO_PANEL_ROWS_MESSAGE) })
+        .max(MAX_PANEL_ROWS, {
+          error: () => tr('A panel holds at most {max} results', { max: MAX_PANEL_ROWS }),
+        }),
     },
-    { error: BODY_NOT_OBJECT },
+    { error: () => tr(BODY_NOT_OBJECT) },
   )
   .passthrough()
   .transform((panel, context): LabResultValues[] => {
@@ -74,7 +77,9 @@ export const labPanelSchema = z
         if (isShared && index > 0) continue;
         context.addIssue({
           code: 'custom',
-          message: isShared ? issue.message : `Row ${index + 1}: ${issue.message}`,
+          message: isShared
+            ? issue.message
+            : tr('Row {row}: {message}', { row: index + 1, message: issue.message }),
           path: isShared ? [field] : ['results', index, field],
         });
       }

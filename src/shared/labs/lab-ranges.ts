@@ -6,6 +6,7 @@
  * beside another unit's; a typical range only for an adult, and only for a known sex where the
  * range depends on it.
  */
+import { tr } from '../i18n/translate';
 import type { Sex } from '../family-members';
 import { DAY_GROUP_FORMAT, formatDate } from '../dates';
 import { labTestNamed, labTestOfCode, rangeSources, type RangeBounds } from './lab-tests';
@@ -76,7 +77,10 @@ export function lastRange(
   return {
     low: last.range_low ?? '',
     high: last.range_high ?? '',
-    note: `The range of the last ${last.test_name} result (${formatDate(last.collected_date, DAY_GROUP_FORMAT)}).`,
+    note: tr('The range of the last {test} result ({date}).', {
+      test: last.test_name,
+      date: formatDate(last.collected_date, DAY_GROUP_FORMAT),
+    }),
   };
 }
 
@@ -95,7 +99,9 @@ export function typicalRange(
   const source = rangeSources[range.source]?.name ?? range.source;
   return {
     ...bounds,
-    note: `A typical adult range (${source}). The range on your report is the one that counts.`,
+    note: tr('A typical adult range ({source}). The range on your report is the one that counts.', {
+      source,
+    }),
   };
 }
 

@@ -4,6 +4,7 @@
  * holder (SPEC.md's rule, and the form's default) or a family member (issue 33.3). The
  * schema enforces the relation for the form and the server alike.
  */
+import { key, tr } from '../i18n/translate';
 import { choice, date, familyMember, flag, text, textarea } from './fields';
 import { recordCatalogue } from './catalogue';
 import { defineRecord, objectSchema, standardMessages } from './definition';
@@ -20,7 +21,7 @@ const fields = {
   family_member_id: familyMember(),
 };
 
-export const RELATION_REQUIRED_MESSAGE = 'Relation is required';
+export const RELATION_REQUIRED_MESSAGE = key('Relation is required');
 
 export const conditionDefinition = defineRecord({
   ...recordCatalogue.condition,
@@ -28,7 +29,7 @@ export const conditionDefinition = defineRecord({
   fields,
   schema: objectSchema(fields)
     .refine((values) => !values.is_family_history || values.relation !== null, {
-      error: RELATION_REQUIRED_MESSAGE,
+      error: () => tr(RELATION_REQUIRED_MESSAGE),
       path: ['relation'],
     })
     // A family history entry is about a relative of the person it is recorded for (the

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { BODY_NOT_OBJECT } from '../api-error';
+import { tr } from '../i18n/translate';
 import type { RecordTable, RecordType } from './catalogue';
 import type { FieldSpec } from './fields';
 
@@ -161,7 +162,7 @@ export function objectSchema<F extends FieldMap>(fields: F): z.ZodObject<SchemaS
   const shape = Object.fromEntries(
     Object.entries(fields).map(([name, field]) => [name, field.schema]),
   ) as SchemaShape<F>;
-  return z.object(shape, { error: BODY_NOT_OBJECT });
+  return z.object(shape, { error: () => tr(BODY_NOT_OBJECT) });
 }
 
 /** What a client sends to create or replace a record (before validation). */

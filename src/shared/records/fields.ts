@@ -16,6 +16,7 @@ import {
   toUtcTimestamp,
 } from '../date-values';
 import { MEASURES, outOfRangeMessage, type MeasureName } from '../units';
+import { key, tr } from '../i18n/translate';
 
 export type FieldKind =
   | 'text'
@@ -70,9 +71,14 @@ export interface FieldSpec<S extends z.ZodType = z.ZodType> {
   startsNow?: boolean;
 }
 
-const requiredMessage = (label: string) => `${label} is required`;
-const typeMessage = (label: string, what: string) => `${label} must be ${what}`;
-const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
+/*
+ * Messages are worded when a value is checked, not when the field is made: in the language
+ * in force then (the browser's chosen language, the request's on the server). A field's
+ * label is a key of the catalogue, translated where it is named.
+ */
+const requiredMessage = (label: string) => tr('{label} is required', { label: tr(label) });
+const tooLongMessage = (label: string, max: number) =>
+  tr('{label} must be at most {max} characters', { label: tr(label), max });
 
 /**
  * Control characters (C0 but tab and line breaks, DEL, C1), the bidirectional overrides and
@@ -92,10 +98,10 @@ function textInput(label: string) {
       error: (issue) =>
         issue.input === undefined || issue.input === null
           ? requiredMessage(label)
-          : typeMessage(label, 'text'),
+          : tr('{label} must be text', { label: tr(label) }),
     })
     .refine((value) => !NOT_TEXT.test(value), {
-      error: `${label} must not contain control characters`,
+      error: () => tr('{label} must not contain control characters', { label: tr(label) }),
     })
     .nullish();
 }
@@ -103,15 +109,15 @@ function textInput(label: string) {
 function requiredText(label: string, max: number) {
   return textInput(label)
     .transform((value) => value?.trim() ?? '')
-    .refine((value) => value.length > 0, { error: requiredMessage(label) })
-    .refine((value) => value.length <= max, { error: tooLongMessage(label, max) });
+    .refine((value) => value.length > 0, { error: () => requiredMessage(label) })
+    .refine((value) => value.length <= max, { error: () => tooLongMessage(label, max) });
 }
 
 function optionalText(label: string, max: number) {
   return textInput(label)
     .transform((value) => value?.trim() || null)
     .refine((value) => value === null || value.length <= max, {
-      error: tooLongMessage(label, max),
+      error: () => tooLongMessage(label, max),
     });
 }
 
@@ -157,32 +163,36 @@ export const email = (label: string) => {
   return {
     ...field,
     schema: field.schema.refine((value) => value === null || z.email().safeParse(value).success, {
-      error: typeMessage(label, 'an email address'),
+      error: () => tr('{label} must be an email address', { label: tr(label) }),
     }),
   };
 };
 /** A telephone input. */
 export const tel = textField('tel', 50);
 
-function dateInput(label: string, isValid: (value: string) => boolean, what: string) {
+function dateInput(label: string, isValid: (value: string) => boolean, notValid: () => string) {
   return (
     textInput(label)
       .transform((value) => value?.trim() || null)
       // A value that is no date stops here: the rules after it read it as one.
       .refine((value) => value === null || isValid(value), {
-        error: typeMessage(label, what),
+        error: notValid,
         abort: true,
       })
       .refine((value) => value === null || Number(value.slice(0, 4)) >= EARLIEST_YEAR, {
-        error: `${label} cannot be before ${EARLIEST_YEAR}`,
+        error: () =>
+          tr('{label} cannot be before {year}', { label: tr(label), year: EARLIEST_YEAR }),
       })
   );
 }
 
-const CALENDAR_DATE = 'a date (YYYY-MM-DD)';
-const TIMESTAMP = 'a date and time';
+const notCalendarDate = (label: string) => () =>
+  tr('{label} must be a date (YYYY-MM-DD)', { label: tr(label) });
+const notTimestamp = (label: string) => () =>
+  tr('{label} must be a date and time', { label: tr(label) });
 
-export const futureDateMessage = (label: string) => `${label} cannot be in the future`;
+export const futureDateMessage = (label: string) =>
+  tr('{label} cannot be in the future', { label: tr(label) });
 
 interface DateOptions {
   required?: boolean;
@@ -203,11 +213,11 @@ function dateField(
   let schema = base;
   if (options.happened) {
     schema = schema.refine((value) => value === null || dayOfDateValue(value) <= latestToday(), {
-      error: futureDateMessage(label),
+      error: () => futureDateMessage(label),
     });
   }
   if (options.required) {
-    schema = schema.refine((value) => value !== null, { error: requiredMessage(label) });
+    schema = schema.refine((value) => value !== null, { error: () => requiredMessage(label) });
   }
   return {
     kind,
@@ -230,7 +240,12 @@ export function date(
   options?: DateOptions & { required?: false },
 ): FieldSpec<z.ZodType<string | null, unknown>>;
 export function date(label: string, options: DateOptions = {}): FieldSpec {
-  return dateField('date', label, dateInput(label, isCalendarDate, CALENDAR_DATE), options);
+  return dateField(
+    'date',
+    label,
+    dateInput(label, isCalendarDate, notCalendarDate(label)),
+    options,
+  );
 }
 
 /** A moment in time, stored as a UTC ISO timestamp and shown in the browser's zone. */
@@ -243,7 +258,7 @@ export function dateTime(
   options?: DateOptions & { required?: false },
 ): FieldSpec<z.ZodType<string | null, unknown>>;
 export function dateTime(label: string, options: DateOptions = {}): FieldSpec {
-  const base = dateInput(label, isTimestamp, TIMESTAMP).transform((value) =>
+  const base = dateInput(label, isTimestamp, notTimestamp(label)).transform((value) =>
     value === null ? null : toUtcTimestamp(value),
   );
   return dateField('datetime', label, base, options);
@@ -281,7 +296,11 @@ export function beforeBirthIssue(
     if (dayOfDateValue(value) < earliest) {
       return {
         field: name,
-        message: `${field.label} cannot be before ${person.name}'s Date of Birth (${born})`,
+        message: tr("{label} cannot be before {name}'s Date of Birth ({date})", {
+          label: tr(field.label),
+          name: person.name,
+          date: born,
+        }),
       };
     }
   }
@@ -304,7 +323,11 @@ function choiceInput<V extends Choices>(
   return textInput(label)
     .transform((value) => value?.trim() || null)
     .refine((value) => value === null || allowed.has(value), {
-      error: `${label} must be one of: ${names.join(', ')}`,
+      error: () =>
+        tr('{label} must be one of: {choices}', {
+          label: tr(label),
+          choices: names.map((name) => tr(name)).join(', '),
+        }),
     })
     .transform((value) => value as V[number] | null);
 }
@@ -338,7 +361,8 @@ export function codeChoice(
   label: string,
   offered: readonly ChoiceOption[],
   codeSet: ReadonlyMap<string, string>,
-  options: { emptyLabel: string; what: string },
+  /** `notOne`: the message of a code outside the set, worded when a value is checked. */
+  options: { emptyLabel: string; notOne: (label: string) => string },
 ): FieldSpec<z.ZodType<string | null, unknown>> {
   return {
     kind: 'select',
@@ -347,7 +371,7 @@ export function codeChoice(
     schema: textInput(label)
       .transform((value) => value?.trim() || null)
       .refine((value) => value === null || codeSet.has(value), {
-        error: typeMessage(label, options.what),
+        error: () => options.notOne(label),
       }),
     options: offered,
     initial: '',
@@ -380,15 +404,16 @@ export function flag(label: string): FieldSpec<z.ZodType<boolean, unknown>> {
     label,
     required: false,
     schema: z
-      .boolean({ error: typeMessage(label, 'true or false') })
+      .boolean({ error: () => tr('{label} must be true or false', { label: tr(label) }) })
       .nullish()
       .transform((value) => value ?? false),
     initial: false,
   };
 }
 
-export const FAMILY_MEMBER_LABEL = 'Family Member';
-export const UNKNOWN_MEMBER_MESSAGE = `${FAMILY_MEMBER_LABEL} must be one of your family members`;
+export const FAMILY_MEMBER_LABEL = key('Family Member');
+/** A key: the server words it in the request's language. */
+export const UNKNOWN_MEMBER_MESSAGE = key('Family Member must be one of your family members');
 
 /**
  * A person's id: a family member's (a UUID) or an account holder's (better-auth's random
@@ -409,7 +434,7 @@ export function familyMember(): FieldSpec<z.ZodType<string | null, unknown>> {
     schema: textInput(FAMILY_MEMBER_LABEL)
       .transform((value) => value?.trim() || null)
       .refine((value) => value === null || isPersonId(value), {
-        error: UNKNOWN_MEMBER_MESSAGE,
+        error: () => tr(UNKNOWN_MEMBER_MESSAGE),
       }),
     initial: '',
   };
@@ -418,7 +443,7 @@ export function familyMember(): FieldSpec<z.ZodType<string | null, unknown>> {
 /** The most persons one record can name (a family, with room to spare). */
 export const MAX_PERSONS = 100;
 /** What a record with no persons ticked is shown as: everyone's. */
-export const WHOLE_FAMILY = 'Whole family';
+export const WHOLE_FAMILY = key('Whole family');
 
 /**
  * The persons a record is for, as checkboxes (a contact's 'Cares For'): each an id of the
@@ -426,16 +451,20 @@ export const WHOLE_FAMILY = 'Whole family';
  * the record's table: the repository keeps them beside it (see records/record-persons.ts).
  */
 export function persons(label: string): FieldSpec<z.ZodType<string[], unknown>> {
-  const unknownPerson = `${label} must name you or your family members`;
+  const unknownPerson = () =>
+    tr('{label} must name you or your family members', { label: tr(label) });
   return {
     kind: 'persons',
     label,
     required: false,
     schema: z
       .array(z.string({ error: unknownPerson }).refine(isPersonId, { error: unknownPerson }), {
-        error: `${label} must be a list of persons`,
+        error: () => tr('{label} must be a list of persons', { label: tr(label) }),
       })
-      .max(MAX_PERSONS, { error: `${label} may name at most ${MAX_PERSONS} persons` })
+      .max(MAX_PERSONS, {
+        error: () =>
+          tr('{label} may name at most {max} persons', { label: tr(label), max: MAX_PERSONS }),
+      })
       .nullish()
       .transform((ids) => [...new Set(ids ?? [])]),
     initial: [],
@@ -455,7 +484,10 @@ function numberSchema(
   whole: boolean,
   outOfRange: (number: number) => { message: string; params?: Record<string, string> } | null,
 ) {
-  const notNumber = typeMessage(label, whole ? 'a whole number' : 'a number');
+  const notNumber = () =>
+    whole
+      ? tr('{label} must be a whole number', { label: tr(label) })
+      : tr('{label} must be a number', { label: tr(label) });
   return z
     .union([z.number(), z.string()], { error: notNumber })
     .nullish()
@@ -466,7 +498,7 @@ function numberSchema(
       const number =
         typeof text === 'number' ? text : /^[-+]?\d*\.?\d+$/.test(text) ? Number(text) : NaN;
       if (!Number.isFinite(number) || (whole && !Number.isInteger(number))) {
-        context.addIssue({ code: 'custom', message: notNumber });
+        context.addIssue({ code: 'custom', message: notNumber() });
         return z.NEVER;
       }
       const problem = outOfRange(number);
@@ -511,7 +543,7 @@ export interface AmountOptions {
 }
 
 export const amountRangeMessage = (label: string, { min, max }: AmountOptions) =>
-  `${label} must be between ${min} and ${max}`;
+  tr('{label} must be between {min} and {max}', { label: tr(label), min, max });
 
 /** A plain number: empty is null; outside `min`–`max` refused by name. */
 export function amount(

@@ -4,6 +4,7 @@
  * (../labs/lab-flag.ts) and are never stored. The test name is suggested from a shipped list
  * (../labs/lab-tests.ts) that carries each test's LOINC code, kept with the result.
  */
+import { key, tr } from '../i18n/translate';
 import { z } from 'zod';
 import { decimalOf, labFlag } from '../labs/lab-flag';
 import { labTests } from '../labs/lab-tests';
@@ -23,7 +24,7 @@ function decimal(label: string): FieldSpec<z.ZodType<string | null, unknown>> {
     schema: z
       .preprocess((value) => (typeof value === 'number' ? String(value) : value), base.schema)
       .refine((value) => value === null || decimalOf(value) !== null, {
-        error: `${label} must be a number`,
+        error: () => tr('{label} must be a number', { label: tr(label) }),
       }),
   };
 }
@@ -33,12 +34,12 @@ const loincCode: FieldSpec<z.ZodType<string | null, unknown>> = (() => {
   return {
     ...base,
     schema: base.schema.refine((value) => value === null || LOINC_CODE.test(value), {
-      error: 'LOINC Code must be a LOINC code (such as 2093-3)',
+      error: () => tr('LOINC Code must be a LOINC code (such as 2093-3)'),
     }),
   };
 })();
 
-export const RANGE_ORDER_MESSAGE = 'Range Low must not be above Range High';
+export const RANGE_ORDER_MESSAGE = key('Range Low must not be above Range High');
 
 const testName = text('Test Name', { required: true });
 
@@ -86,7 +87,7 @@ export const labResultDefinition = defineRecord({
   ],
   fields,
   schema: objectSchema(fields).refine(rangeInOrder, {
-    error: RANGE_ORDER_MESSAGE,
+    error: () => tr(RANGE_ORDER_MESSAGE),
     path: ['range_low'],
   }),
   memberLinked: true,

@@ -3,6 +3,7 @@ import { amount, choice, date, familyMember, flag, text, textarea } from './fiel
 import { recordCatalogue } from './catalogue';
 import { defineRecord, objectSchema, standardMessages } from './definition';
 import { TIMES_OF_DAY } from './medication-times';
+import { key, tr } from '../i18n/translate';
 import { MAX_DOSE_AMOUNT, SUPPLY_MAX } from '../medication-supply';
 
 export { ANY_TIME_LABEL, TIMES_OF_DAY } from './medication-times';
@@ -32,9 +33,9 @@ const fields = {
   family_member_id: familyMember(),
 };
 
-export const END_BEFORE_START_MESSAGE = 'End Date must be on or after the Start Date';
+export const END_BEFORE_START_MESSAGE = key('End Date must be on or after the Start Date');
 
-export const NO_SET_TIME_LABEL = 'No set time';
+export const NO_SET_TIME_LABEL = key('No set time');
 
 type TimesOfDay = Record<(typeof TIMES_OF_DAY)[number]['field'], boolean>;
 
@@ -52,19 +53,23 @@ export function frequencyTimesIssue(
   const { frequency } = values;
   const ticked = timesTicked(values);
   const untimed = ticked === 0 && values.no_set_time;
-  const orNoSetTime = `, or tick '${NO_SET_TIME_LABEL}'`;
   switch (frequency) {
     case 'As Needed':
-      return ticked === 0 ? null : `Frequency 'As Needed' takes no time of day`;
+      return ticked === 0 ? null : tr("Frequency 'As Needed' takes no time of day");
     case 'Twice Daily':
       return ticked === 2 || untimed
         ? null
-        : `Frequency 'Twice Daily' needs two times of day${orNoSetTime}`;
+        : tr("Frequency 'Twice Daily' needs two times of day, or tick '{noSetTime}'", {
+            noSetTime: tr(NO_SET_TIME_LABEL),
+          });
     case 'Daily':
     case 'Weekly':
       return ticked > 0 || untimed
         ? null
-        : `Frequency '${frequency}' needs a time of day${orNoSetTime}`;
+        : tr("Frequency '{frequency}' needs a time of day, or tick '{noSetTime}'", {
+            frequency: tr(frequency),
+            noSetTime: tr(NO_SET_TIME_LABEL),
+          });
     default:
       return null;
   }
@@ -98,7 +103,7 @@ export const medicationDefinition = defineRecord({
         values.start_date === null ||
         values.end_date === null ||
         values.end_date >= values.start_date,
-      { error: END_BEFORE_START_MESSAGE, path: ['end_date'] },
+      { error: () => tr(END_BEFORE_START_MESSAGE), path: ['end_date'] },
     )
     .superRefine((values, context) => {
       const issue = frequencyTimesIssue(values);
@@ -153,7 +158,7 @@ export function groupByTimeOfDay<M extends TimedMedication>(medications: readonl
   );
 }
 
-export const OTHER_CONDITION_LABEL = 'Other';
+export const OTHER_CONDITION_LABEL = key('Other');
 
 /** Past medications by the condition they treated, 'Other' for none, in order of appearance. */
 export function groupByCondition<M extends { condition: string | null }>(

@@ -1,5 +1,6 @@
 /** Shots and vaccinations (SPEC.md §2 Shots). */
 import { codeChoice, date, familyMember, text, textarea } from './fields';
+import { tr } from '../i18n/translate';
 import { cvxNames, vaccineChoices } from '../vaccines/vaccines';
 import { recordCatalogue } from './catalogue';
 import { defineRecord, objectSchema, standardMessages } from './definition';
@@ -11,7 +12,11 @@ const fields = {
     'Vaccine',
     vaccineChoices.map((choice) => ({ value: choice.cvx, label: choice.name })),
     cvxNames,
-    { emptyLabel: 'Other', what: 'a vaccine of the list (a CVX code)' },
+    {
+      emptyLabel: 'Other',
+      notOne: (label) =>
+        tr('{label} must be a vaccine of the list (a CVX code)', { label: tr(label) }),
+    },
   ),
   date_administered: date('Date Administered', { sinceBirth: true }),
   location: text('Location'),

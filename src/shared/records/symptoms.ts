@@ -2,6 +2,7 @@
  * Symptoms (CONTRACT §6): how someone felt, from a moment on (and until one, when it ended),
  * with a severity from 1 (barely there) to 10 (the worst it could be), as the person says it.
  */
+import { key, tr } from '../i18n/translate';
 import { amount, dateTime, familyMember, text, textarea } from './fields';
 import { recordCatalogue } from './catalogue';
 import { defineRecord, objectSchema, standardMessages } from './definition';
@@ -23,7 +24,7 @@ const fields = {
   family_member_id: familyMember(),
 };
 
-export const ENDED_BEFORE_STARTED = 'Ended At cannot be before Started At';
+export const ENDED_BEFORE_STARTED = key('Ended At cannot be before Started At');
 
 export const symptomDefinition = defineRecord({
   ...recordCatalogue.symptom,
@@ -33,7 +34,7 @@ export const symptomDefinition = defineRecord({
   schema: objectSchema(fields).refine(
     // Both are UTC ISO timestamps of the same form here, so they compare as text.
     (values) => !values.ended_at || !values.started_at || values.ended_at >= values.started_at,
-    { error: ENDED_BEFORE_STARTED, path: ['ended_at'] },
+    { error: () => tr(ENDED_BEFORE_STARTED), path: ['ended_at'] },
   ),
   memberLinked: true,
   order: [{ column: 'started_at', direction: 'desc' }],

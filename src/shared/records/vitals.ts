@@ -3,6 +3,7 @@
  * Each number is stored in its measure's canonical UCUM unit (src/shared/units.ts) and typed
  * and shown in the account's units; BMI is derived (src/shared/bmi.ts), never stored.
  */
+import { key, tr } from '../i18n/translate';
 import { choice, dateTime, familyMember, measurement, textarea } from './fields';
 import { recordCatalogue } from './catalogue';
 import { defineRecord, objectSchema, standardMessages } from './definition';
@@ -37,8 +38,8 @@ const fields = {
   family_member_id: familyMember(),
 };
 
-export const AT_LEAST_ONE_MEASUREMENT = 'Enter at least one measurement';
-export const SYSTOLIC_ABOVE_DIASTOLIC = 'Systolic must be above Diastolic';
+export const AT_LEAST_ONE_MEASUREMENT = key('Enter at least one measurement');
+export const SYSTOLIC_ABOVE_DIASTOLIC = key('Systolic must be above Diastolic');
 
 type VitalValues = Record<VitalColumn, number | null> & { glucose_timing: string | null };
 
@@ -58,17 +59,17 @@ export const vitalDefinition = defineRecord({
   fields,
   schema: objectSchema(fields).superRefine((values: VitalValues, context) => {
     const issue = (message: string, path: string) =>
-      context.addIssue({ code: 'custom', message, path: [path] });
+      context.addIssue({ code: 'custom', message: tr(message), path: [path] });
     if (!hasMeasurement(values)) issue(AT_LEAST_ONE_MEASUREMENT, 'weight_kg');
     const { systolic_mmhg: systolic, diastolic_mmhg: diastolic } = values;
     if (systolic !== null && diastolic === null)
-      issue('Diastolic is required with Systolic', 'diastolic_mmhg');
+      issue(key('Diastolic is required with Systolic'), 'diastolic_mmhg');
     if (diastolic !== null && systolic === null)
-      issue('Systolic is required with Diastolic', 'systolic_mmhg');
+      issue(key('Systolic is required with Diastolic'), 'systolic_mmhg');
     if (systolic !== null && diastolic !== null && systolic <= diastolic)
       issue(SYSTOLIC_ABOVE_DIASTOLIC, 'systolic_mmhg');
     if (values.glucose_timing !== null && values.blood_glucose_mg_dl === null)
-      issue('Glucose Timing needs a Blood Glucose', 'glucose_timing');
+      issue(key('Glucose Timing needs a Blood Glucose'), 'glucose_timing');
   }),
   memberLinked: true,
   order: [{ column: 'measured_at', direction: 'desc' }],
@@ -103,19 +104,20 @@ export const vitalDefinition = defineRecord({
 
 /** Short names of the measures, as a summary lists them. */
 const SHORT_NAMES: Partial<Record<VitalColumn, string>> = {
-  weight_kg: 'Weight',
-  height_cm: 'Height',
-  head_circumference_cm: 'Head',
-  heart_rate_per_min: 'Pulse',
-  respiratory_rate_per_min: 'Breaths',
-  temperature_c: 'Temp',
-  oxygen_saturation_pct: 'SpO2',
-  pain_score: 'Pain',
-  blood_glucose_mg_dl: 'Glucose',
+  weight_kg: key('Weight'),
+  height_cm: key('Height'),
+  head_circumference_cm: key('Head'),
+  heart_rate_per_min: key('Pulse'),
+  respiratory_rate_per_min: key('Breaths'),
+  temperature_c: key('Temp'),
+  oxygen_saturation_pct: key('SpO2'),
+  pain_score: key('Pain'),
+  blood_glucose_mg_dl: key('Glucose'),
 };
 
 /**
- * One vitals entry in a line, in the user's units: 'Weight 72.5 kg · BP 120/80 mmHg'.
+ * One vitals entry in a line, in the user's units: 'Weight 72.5 kg · BP 120/80 mmHg', in the
+ * language in force.
  * The timeline, the PDF and the share viewer name an entry with it.
  */
 export function summariseVitals(
@@ -130,14 +132,22 @@ export function summariseVitals(
     if (value === null) continue;
     if (column === 'systolic_mmhg') {
       const diastolic = number('diastolic_mmhg');
-      parts.push(`BP ${value}/${diastolic ?? '?'} mmHg`);
+      parts.push(
+        tr('BP {systolic}/{diastolic} mmHg', { systolic: value, diastolic: diastolic ?? '?' }),
+      );
       continue;
     }
     if (column === 'diastolic_mmhg') {
-      if (number('systolic_mmhg') === null) parts.push(`BP ?/${value} mmHg`);
+      if (number('systolic_mmhg') === null)
+        parts.push(tr('BP {systolic}/{diastolic} mmHg', { systolic: '?', diastolic: value }));
       continue;
     }
-    parts.push(`${SHORT_NAMES[column]} ${formatMeasure(VITAL_COLUMNS[column], value, units)}`);
+    parts.push(
+      tr('{measure} {value}', {
+        measure: tr(SHORT_NAMES[column] ?? ''),
+        value: formatMeasure(VITAL_COLUMNS[column], value, units),
+      }),
+    );
   }
-  return parts.length ? parts.join(' · ') : 'Vitals';
+  return parts.length ? parts.join(' · ') : tr('Vitals');
 }

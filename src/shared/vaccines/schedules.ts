@@ -2,6 +2,7 @@
  * The vaccine schedules the product knows, each one set of supporting data. A schedule of
  * another country is another entry here with its own data files (docs/decisions/0028).
  */
+import { key } from '../i18n/translate';
 import usCdcAntigens from './reference/us-cdc/antigens.json' with { type: 'json' };
 import usCdcSchedule from './reference/us-cdc/schedule.json' with { type: 'json' };
 import type { AntigenData, ScheduleData, SupportingData } from './cdsi-data';
@@ -20,7 +21,7 @@ export interface VaccineSchedule {
 export const vaccineSchedules: Record<VaccineScheduleId, VaccineSchedule> = {
   'us-cdc': {
     id: 'us-cdc',
-    label: 'United States (CDC)',
+    label: key('United States (CDC)'),
     source: `CDC CDSi supporting data v${usCdcAntigens.version}`,
     data: {
       antigens: usCdcAntigens as AntigenData,

@@ -12,6 +12,7 @@
  * 'Overdue': a past due date from their childhood is not one they missed as an adult
  * (docs/decisions/0043).
  */
+import { key } from '../i18n/translate';
 import { addDuration, type Day, fromDay, toDay } from './cdsi-dates';
 import {
   evaluateVaccineGroup,
@@ -76,8 +77,8 @@ const groupName = (group: string, codes: readonly string[], adult: boolean) =>
   choiceFor(group, codes, adult)?.name ?? group;
 
 function statusOn(today: Day, due: Day, pastDue: Day | undefined): DoseStatus {
-  if (pastDue !== undefined && today >= pastDue) return 'Overdue';
-  return today >= due ? 'Due' : 'Upcoming';
+  if (pastDue !== undefined && today >= pastDue) return key('Overdue');
+  return today >= due ? key('Due') : key('Upcoming');
 }
 
 /**
@@ -212,7 +213,7 @@ export function vaccinePlan(
       vaccine: groupName(group, [dose.cvx], dose.date >= adulthood),
       earliest: fromDay(dose.date),
       due: fromDay(dose.date),
-      status: 'Done',
+      status: key('Done'),
       given: fromDay(dose.date),
       ...(dose.id ? { shotId: dose.id } : {}),
       ...(dose.id && matched.has(dose.id) ? { matchedByName: true } : {}),
