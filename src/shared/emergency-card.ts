@@ -6,7 +6,7 @@
  * summary, src/shared/person-summary.ts) and for its share link (the FHIR bundle's rows):
  * `isOnEmergencyCard`.
  */
-import { key } from './i18n/translate';
+import { currentLocale, key, tr } from './i18n/translate';
 import { z } from 'zod';
 import { insuranceStatusOf } from './records/insurance';
 import { todayParam } from './records/list-query';
@@ -151,7 +151,10 @@ export const emergencyCardQuerySchema = z.object({ today: todayParam });
 
 /** A medication's dose as the card says it: '2 puffs · Twice Daily · Morning, Night'. */
 export function doseText(medication: EmergencyCard['medications'][number]): string {
-  return [medication.dosage, medication.frequency, medication.times_of_day.join(', ')]
+  const times = new Intl.ListFormat(currentLocale(), { type: 'unit', style: 'short' }).format(
+    medication.times_of_day.map((time) => tr(time)),
+  );
+  return [medication.dosage, medication.frequency ? tr(medication.frequency) : null, times]
     .filter(Boolean)
     .join(' · ');
 }

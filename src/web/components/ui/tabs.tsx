@@ -32,7 +32,7 @@ export function TabsTrigger({
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'min-h-10 rounded-xl px-3 text-sm font-semibold whitespace-nowrap text-muted-foreground transition-colors data-pointer-focus:outline-none data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-sm',
+        'min-h-10 min-w-0 rounded-xl px-3 py-1 text-sm leading-tight font-semibold wrap-anywhere text-muted-foreground transition-colors data-pointer-focus:outline-none data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-sm',
         className,
       )}
       onPointerDown={(event) => {
