@@ -17,6 +17,7 @@ import {
   signUpViaApi,
   test,
 } from './fixtures';
+import { createShareLinkFor } from '../bench/web';
 
 /** A word as a language's catalogue writes it (English: the key itself). */
 async function word(code: LanguageCode, english: string): Promise<string> {
@@ -300,11 +301,12 @@ test.describe('languages', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the main screens in Spanish, Chinese and Arabic', async ({ page }) => {
+  test('the main screens in Spanish, Chinese and Arabic', async ({ page, baseURL }) => {
     test.setTimeout(180_000);
     await signUpViaApi(page);
-    const { visit, medication } = await seedFamily(page);
-    void visit;
+    const { mia, medication } = await seedFamily(page);
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const shared = await createShareLinkFor({ baseUrl: baseURL ?? '', cookie, personId: mia.id });
     const keep = process.env.SCREENSHOTS === '1';
     for (const code of ['es', 'zh-CN', 'ar'] as const) {
       await page.goto('/');
@@ -326,6 +328,20 @@ test.describe('languages', () => {
           fullPage: true,
         });
       }
+      // The share viewer in the reader's language, which the link carries.
+      await page.goto(shared.replace('/shl#', `/shl?lang=${code}#`));
+      await expect(page.locator('html')).toHaveAttribute('dir', code === 'ar' ? 'rtl' : 'ltr');
+      await expect(
+        page.getByRole('heading', { name: await word(code, 'Allergies') }),
+      ).toBeVisible();
+      expect(await clipped(page)).toEqual([]);
+      const file = `share-viewer-${code}.png`;
+      await page.screenshot({
+        path: keep
+          ? path.join('docs', 'screenshots', 'languages', file)
+          : test.info().outputPath(file),
+        fullPage: true,
+      });
     }
   });
 });

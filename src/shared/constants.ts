@@ -4,7 +4,7 @@
 import { key } from './i18n/translate';
 
 export const APP_NAME = 'Kin Health';
-export const APP_TAGLINE = "Your family's health, in one private place";
+export const APP_TAGLINE = key("Your family's health, in one private place");
 
 export const PASSCODE_LENGTH = 6;
 export const PASSWORD_MIN_LENGTH = 6;
