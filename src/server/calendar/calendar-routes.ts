@@ -26,6 +26,8 @@ import type { Logger } from '../logger';
 import { findPerson } from '../persons/person-records';
 import { CALENDAR_CONTENT_TYPE, calendarFeed } from './calendar-feed';
 import { createCalendarLinks } from './calendar-links';
+import { createAccountRepository } from '../account/account-repository';
+import { runInLanguage } from '../i18n/server-language';
 
 export const CALENDAR_FEED_PATH = '/api/calendar';
 
@@ -62,6 +64,7 @@ export function calendarLinkRoutes(db: Kysely<DB>, logger: Logger, publicUrl: st
 /** The feed itself, mounted before the session guard: calendar apps have no session. */
 export function calendarFeedRoutes(db: Kysely<DB>, limits: AttemptLimits, logger: Logger) {
   const links = createCalendarLinks(db);
+  const accounts = createAccountRepository(db);
   const plainNotFound = () => new Response('Not found', { status: 404 });
   return new Hono<AppEnv>().get('/:file', async (c) => {
     const headers = c.req.raw.headers;
@@ -88,10 +91,14 @@ export function calendarFeedRoutes(db: Kysely<DB>, limits: AttemptLimits, logger
       });
       return plainNotFound();
     }
-    const body = await calendarFeed(db, link, {
-      now: new Date().toISOString(),
-      today: localToday(),
-    });
+    // In the account's language: the feed is read by calendar apps, which say nothing of it.
+    const language = await accounts.languageOf(link.user_id);
+    const body = await runInLanguage(language, () =>
+      calendarFeed(db, link, {
+        now: new Date().toISOString(),
+        today: localToday(),
+      }),
+    );
     if (link.last_read_ip !== address) {
       await recordAuditEventOrLog(db, logger, headers, {
         event: 'calendar_feed_read',

@@ -46,6 +46,7 @@ import type { ArchiveFiles } from './import-archive';
 import { checkDocumentBytes, checkDocumentCount } from './import-document-limits';
 import { countMatches } from './import-plan';
 import { WRITE_BATCH, type ImportWrites } from './import-writes';
+import { key } from '../../shared/i18n/translate';
 
 /** What an import needs of documents: their rows and files, and how files are taken in. */
 export interface DocumentImportDependencies {
@@ -169,7 +170,9 @@ export async function checkDocumentFiles(
   if (fresh.length === 0) return;
   if (!files || !deps) {
     throw badRequest(
-      "Documents: their files are not in a JSON file; import the .zip archive 'Download my data' gave",
+      key(
+        "Documents: their files are not in a JSON file; import the .zip archive 'Download my data' gave",
+      ),
       'file',
     );
   }

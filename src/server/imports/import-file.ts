@@ -47,13 +47,15 @@ import { finishImport, noteAdded, type ImportNote } from './import-history';
 import { readFileOnThread } from './import-file-thread';
 import { candidatesOf, matchPerson, mismatchOf, newMemberOf, type Candidate } from './match-person';
 import { headOf, recogniseFile } from './recognise-file';
+import { key } from '../../shared/i18n/translate';
 
 /** An Apple Health export (its zip, or its `export.xml`) is read as a stream: up to 2 GB. */
 export const MAX_APPLE_HEALTH_BYTES = 2 * 1024 ** 3;
 
-export const PERSON_REQUIRED = 'Person: choose who the records belong to';
-export const EXPORT_HAS_NO_PERSON =
-  'A Kin Health export holds the whole account: import it without choosing a person';
+export const PERSON_REQUIRED = key('Person: choose who the records belong to');
+export const EXPORT_HAS_NO_PERSON = key(
+  'A Kin Health export holds the whole account: import it without choosing a person',
+);
 
 /** 'The file is too large to import (at most 32 MB)', for whichever bound. */
 export const tooLargeFor = (maxBytes: number) =>
@@ -109,7 +111,7 @@ function checkedExport(text: string) {
   try {
     json = JSON.parse(text);
   } catch {
-    throw badRequest('The file is not a Kin Health export (it is not JSON)', 'file');
+    throw badRequest(key('The file is not a Kin Health export (it is not JSON)'), 'file');
   }
   const file = dataExportSchema.safeParse(json);
   if (!file.success) {
@@ -180,7 +182,7 @@ async function importExport(
 function newMemberRow(userId: string, read: ReadFile) {
   const member = newMemberOf(read.patient);
   if (!member) {
-    throw badRequest('Person: the file names no one to make a new family member of', 'person');
+    throw badRequest(key('Person: the file names no one to make a new family member of'), 'person');
   }
   const now = nowTimestamp();
   const id = newId();
