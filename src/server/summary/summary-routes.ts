@@ -27,7 +27,7 @@ import { findExportablePerson } from '../persons/person-records';
 import { buildPersonSummary } from './person-summary-source';
 import { sharedSummaryPdfThread } from './summary-pdf-thread';
 import { createAccountRepository } from '../account/account-repository';
-import { languageInForce } from '../i18n/server-language';
+import { languageInForce, runInLanguage } from '../i18n/server-language';
 
 export const SUMMARY_CONTENT_TYPE = 'application/pdf';
 
@@ -55,10 +55,9 @@ export function summaryRoutes(
       });
       // In the reader's account's language (else the one the request asks in).
       const language = await accounts.languageOf(c.var.user.id, languageInForce());
-      const pdf = await sharedSummaryPdfThread().render(summary, {
-        timeZone: query.tz ?? 'UTC',
-        language,
-      });
+      const pdf = await runInLanguage(language, () =>
+        sharedSummaryPdfThread().render(summary, { timeZone: query.tz ?? 'UTC' }),
+      );
       return c.body(pdf, 200, {
         'Content-Type': SUMMARY_CONTENT_TYPE,
         'Content-Disposition': `attachment; filename="${personFileName('summary', person, clock.today, 'pdf')}"`,
