@@ -28,6 +28,7 @@ import { CALENDAR_CONTENT_TYPE, calendarFeed } from './calendar-feed';
 import { createCalendarLinks } from './calendar-links';
 import { createAccountRepository } from '../account/account-repository';
 import { runInLanguage } from '../i18n/server-language';
+import { tr } from '../../shared/i18n/translate';
 
 export const CALENDAR_FEED_PATH = '/api/calendar';
 
@@ -80,7 +81,7 @@ export function calendarFeedRoutes(db: Kysely<DB>, limits: AttemptLimits, logger
         detail: 'calendar-feed',
       });
       c.header('Retry-After', String(allowed.retryAfterSeconds));
-      return c.text('Too many requests', 429);
+      return c.text(tr('Too many requests'), 429);
     }
     const file = c.req.param('file');
     const link = file.endsWith('.ics') ? await links.byToken(file.slice(0, -4)) : undefined;

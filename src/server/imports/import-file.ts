@@ -47,7 +47,7 @@ import { finishImport, noteAdded, type ImportNote } from './import-history';
 import { readFileOnThread } from './import-file-thread';
 import { candidatesOf, matchPerson, mismatchOf, newMemberOf, type Candidate } from './match-person';
 import { headOf, recogniseFile } from './recognise-file';
-import { key } from '../../shared/i18n/translate';
+import { key, tr } from '../../shared/i18n/translate';
 
 /** An Apple Health export (its zip, or its `export.xml`) is read as a stream: up to 2 GB. */
 export const MAX_APPLE_HEALTH_BYTES = 2 * 1024 ** 3;
@@ -63,7 +63,9 @@ export const tooLargeFor = (maxBytes: number) =>
     413,
     maxBytes === MAX_IMPORT_BYTES
       ? IMPORT_TOO_LARGE
-      : `The file is too large to import (at most ${Math.round(maxBytes / 1024 / 1024)} MB)`,
+      : tr('The file is too large to import (at most {size} MB)', {
+          size: Math.round(maxBytes / 1024 / 1024),
+        }),
     'file',
   );
 
@@ -281,7 +283,9 @@ export async function importRead(
   if (read.problems.length > 0 && !request.confirm) {
     const n = read.problems.length;
     throw badRequest(
-      `${n} ${n === 1 ? 'row' : 'rows'} of the file could not be read: import the rest only if you confirm`,
+      tr('{count} rows of the file could not be read: import the rest only if you confirm', {
+        count: n,
+      }),
       'confirm',
     );
   }
