@@ -20,6 +20,8 @@ import { createFamilyMemberRepository } from './family-members/family-member-rep
 import { clientIp } from './http/client-ip';
 import type { AppEnv } from './http/env';
 import { handleError, notFound, UNAVAILABLE_MESSAGE } from './http/errors';
+import { key, tr } from '../shared/i18n/translate';
+import { languageInForce, requestLanguage, translateMessage } from './i18n/server-language';
 import { requestOrigin, sameOriginWrites, securityHeaders } from './http/browser-protections';
 import { requestLog } from './http/request-log';
 import { requireSession } from './http/session';
@@ -103,6 +105,41 @@ async function bodyOf(request: Request): Promise<unknown> {
 
 const AUTH_BASE_PATH = '/api/auth';
 
+/**
+ * better-auth's refusal in the request's language: its own messages ('Invalid email or
+ * password') and the product's, made in its hooks, when the catalogue has them.
+ */
+async function inRequestLanguage(response: Response): Promise<Response> {
+  if (
+    response.status < 400 ||
+    languageInForce() === 'en' ||
+    !response.headers.get('content-type')?.includes('application/json')
+  ) {
+    return response;
+  }
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  if (
+    !body ||
+    typeof body !== 'object' ||
+    typeof (body as { message?: unknown }).message !== 'string'
+  ) {
+    return response;
+  }
+  const message = (body as { message: string }).message;
+  const translated = translateMessage(message);
+  if (translated === message) return response;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ ...body, message: translated }), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
 export function createApp({ database, auth, config, logger, outbox }: AppDependencies) {
   const { db } = database;
   const members = createFamilyMemberRepository(db);
@@ -120,6 +157,8 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
   app.onError(handleError(logger));
   app.use(
     '*',
+    // Every answer in the request's language (the web app sends its own as Accept-Language).
+    requestLanguage(),
     requestLog(logger, [SHARE_API_PREFIX, `${CALENDAR_FEED_PATH}/`, `${DOSE_ACTIONS_PATH}/`]),
     securityHeaders(config),
   );
@@ -141,7 +180,15 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
   /** A bound on a request's body: a declared length checked at once, a stream as it comes. */
   const bodyBound = (maxBytes: number, what: string): MiddlewareHandler<AppEnv> => {
     const tooLarge = (c: Context) =>
-      c.json({ message: `${what} is too large (at most ${maxBytes / 1024 / 1024} MB)` }, 413);
+      c.json(
+        {
+          message: tr('{what} is too large (at most {size} MB)', {
+            what: tr(what),
+            size: maxBytes / 1024 / 1024,
+          }),
+        },
+        413,
+      );
     const limitStream = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
     return async (c, next) => {
       // Hono's limit asks every request for its body, which builds the whole web Request,
@@ -154,9 +201,9 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
       return limitStream(c, next);
     };
   };
-  const limitBody = bodyBound(MAX_BODY_BYTES, 'The request body');
+  const limitBody = bodyBound(MAX_BODY_BYTES, key('The request body'));
   // A share link carries a person's whole history, encrypted: a bound of its own.
-  const limitShareLink = bodyBound(MAX_SHARE_LINK_BYTES, 'The shared records');
+  const limitShareLink = bodyBound(MAX_SHARE_LINK_BYTES, key('The shared records'));
   app.use('/api/*', (c, next) =>
     // A GET has no body; an import file has a bound of its own, set by its route.
     // A document's upload is bounded by its route as it streams in (documents/document-routes.ts).
@@ -214,7 +261,7 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
         new URL(request.url).pathname.slice(AUTH_BASE_PATH.length),
       )
     ) {
-      return c.json({ message: 'Not found' }, 404);
+      return c.json({ message: tr('Not found') }, 404);
     }
     const body = request.method === 'POST' ? await bodyOf(request) : null;
     const passcode = (body as { passcode?: unknown } | null)?.passcode;
@@ -234,9 +281,9 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
     // better-auth answers any failure with a generic 500; when the cause is the database
     // being out of reach, say so, as every other route does.
     if (response.status >= 500 && !(await databaseAnswers())) {
-      return c.json({ message: UNAVAILABLE_MESSAGE }, 503);
+      return c.json({ message: translateMessage(UNAVAILABLE_MESSAGE) }, 503);
     }
-    return response;
+    return inRequestLanguage(response);
   });
 
   const shareLinks = createShareLinkStore(db);
@@ -358,7 +405,7 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
     documentRoutes({ ...documentIntake, members, household, attachments: documentRecords }),
   );
   app.route('/api', api);
-  app.all('/api/*', (c) => c.json({ message: 'Not found' }, 404));
+  app.all('/api/*', (c) => c.json({ message: tr('Not found') }, 404));
 
   if (!mountWebApp(app, config.webDir)) {
     app.get('*', (c) =>

@@ -23,6 +23,7 @@ import { resetMailPreparer } from './auth/password-reset';
 import { openDocumentFile } from './documents/document-files';
 import { startDocumentTextWorker } from './search/document-text';
 import { createNotificationChannels } from './notifications/notification-queue';
+import { startServerLanguages } from './i18n/server-language';
 
 /** How long a stopping server still takes requests already sent to it, before it stops listening. */
 const SHUTDOWN_SETTLE_MS = 500;
@@ -35,6 +36,8 @@ export interface RunningServer {
 export async function startServer(config: AppConfig, logger: Logger): Promise<RunningServer> {
   // On SQLite, held while the server runs: `npm run kin -- restore` refuses to run meanwhile.
   const dataDirLock = config.databaseUrl ? null : holdSharedLock(config.dataDir);
+  // Every language's words, before the first request, mail or reminder needs them.
+  await startServerLanguages();
   const database = openDatabase(config);
   await backUpBeforeMigrating(database, config.backup, logger);
   const applied = await migrateToLatest(database.db);

@@ -28,6 +28,7 @@ import type { DB } from '../db/schema';
 import { prepareQuery } from '../db/prepared-query';
 import { badRequest } from '../http/errors';
 import { OWNER_COLUMNS, type OwnedTable } from './access';
+import { key } from '../../shared/i18n/translate';
 
 export type Role = 'viewer' | 'editor';
 export const ROLES: readonly Role[] = ['viewer', 'editor'];
@@ -255,7 +256,7 @@ export function sharedSelvesOfScope(
 }
 
 /** The answer to a viewer's write: they may read the person, not change their records. */
-export const VIEW_ONLY_MESSAGE = 'You can view these records but not change them';
+export const VIEW_ONLY_MESSAGE = key('You can view these records but not change them');
 export const viewOnly = () => new ApiError(403, VIEW_ONLY_MESSAGE);
 
 /**

@@ -92,10 +92,16 @@ export function createAccountRepository(db: Kysely<DB>) {
       await updateOwned(db, 'user', userId).set(changes).execute();
     },
 
-    /** The language an account reads in: the one chosen, else English. */
-    async languageOf(userId: string): Promise<LanguageCode> {
+    /**
+     * The language an account reads in: the one chosen, else `fallback` (English; in a
+     * request, the request's own).
+     */
+    async languageOf(
+      userId: string,
+      fallback: LanguageCode = DEFAULT_LANGUAGE,
+    ): Promise<LanguageCode> {
       const row = await ownedRows(db, 'user', userId).select('language').executeTakeFirst();
-      return isLanguageCode(row?.language) ? row.language : DEFAULT_LANGUAGE;
+      return isLanguageCode(row?.language) ? row.language : fallback;
     },
 
     /** The units an account reads measures in. */

@@ -18,11 +18,13 @@ import type { Auth } from '../auth/auth';
 import type { DB } from '../db/schema';
 import type { AppEnv } from '../http/env';
 import { badRequest, notFound } from '../http/errors';
+import { key } from '../../shared/i18n/translate';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-export const CURRENT_SESSION_MESSAGE =
-  'This is the session you are using now; use Sign Out to end it';
+export const CURRENT_SESSION_MESSAGE = key(
+  'This is the session you are using now; use Sign Out to end it',
+);
 
 export function accountSecurityRoutes(db: Kysely<DB>, auth: Auth, accounts: AccountRepository) {
   async function listSessions(headers: Headers) {
@@ -60,7 +62,7 @@ export function accountSecurityRoutes(db: Kysely<DB>, auth: Auth, accounts: Acco
       if (id === c.var.sessionId) throw badRequest(CURRENT_SESSION_MESSAGE, 'id');
       const target = (await listSessions(c.req.raw.headers)).find((session) => session.id === id);
       // Another user's session is answered like one that does not exist.
-      if (!target) throw notFound('Session not found');
+      if (!target) throw notFound(key('Session not found'));
       await auth.api.revokeSession({ headers: c.req.raw.headers, body: { token: target.token } });
       return c.body(null, 204);
     })

@@ -20,6 +20,7 @@ import type { Logger } from '../logger';
 import type { AccountRepository } from './account-repository';
 import type { RequireFreshProof } from './fresh-proof';
 import type { DocumentRepository } from '../documents/document-repository';
+import { key } from '../../shared/i18n/translate';
 
 /** Set-Cookie values that make the browser forget every auth cookie. */
 async function expiredAuthCookies(auth: Auth): Promise<string[]> {
@@ -43,7 +44,7 @@ export function profileRoutes(dependencies: {
   const { accounts, auth, requireFreshProof, logger, documents } = dependencies;
   const profileOf = async (userId: string) => {
     const profile = await accounts.profile(userId);
-    if (!profile) throw notFound('Profile not found');
+    if (!profile) throw notFound(key('Profile not found'));
     return profile;
   };
   return (

@@ -60,6 +60,7 @@ import {
 import { passwordReset, passwordResetOptions, RESET_TOKEN_STORAGE } from './password-reset';
 import { passkeyPlugins } from './passkeys';
 import { isSingleSignOnCallback, singleSignOn, SSO_PENDING_STORAGE } from './single-sign-on';
+import { tr } from '../../shared/i18n/translate';
 
 /** A session used at least once a day renews itself, up to its absolute lifetime. */
 const SESSION_DAYS = 30;
@@ -119,7 +120,7 @@ function checkUserFields(fields: Record<string, unknown>, when: keyof typeof WRI
   for (const [field, value] of Object.entries(fields)) {
     if (value === undefined || (when === 'create' && field === 'image' && value === null)) continue;
     if (!WRITABLE_USER_FIELDS[when].has(field) || field === 'image') {
-      throw inAuthFlow(badRequest(`${field} cannot be set`, field));
+      throw inAuthFlow(badRequest(tr('{field} cannot be set', { field }), field));
     }
   }
   if (fields.name !== undefined) {

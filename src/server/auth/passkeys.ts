@@ -59,6 +59,7 @@ import type { MailOutbox } from '../mail/mail-queue';
 import { noticeTime } from './credential-limits';
 import { passedCurrentPasscode } from './family-passcode';
 import { isForRelyingParty, registrationClaims } from './passkey-registration-check';
+import { key } from '../../shared/i18n/translate';
 
 export const PASSKEY_REGISTER_OPTIONS_PATH = '/passkey/generate-register-options';
 export const PASSKEY_REGISTER_PATH = '/passkey/verify-registration';
@@ -229,7 +230,8 @@ function passkeyTrail(options: {
           matcher: (context) => context.path === PASSKEY_SIGN_IN_PATH,
           handler: createAuthMiddleware(async (ctx) => {
             const credentialId = credentialIdOf(ctx.body);
-            if (!credentialId) throw inAuthFlow(badRequest('response is required', 'response'));
+            if (!credentialId)
+              throw inAuthFlow(badRequest(key('response is required'), 'response'));
             if (await passkeyByCredential(db, credentialId)) return;
             // A passkey removed here, or made for another server of the same name.
             await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {

@@ -54,6 +54,7 @@ import { TOO_MANY_ATTEMPTS_MESSAGE, type AttemptLimits } from '../limits/attempt
 import type { Logger } from '../logger';
 import { currentAuthRequest, notePasscodeChecked } from './auth-request-context';
 import { passcodeVersion, passedCurrentPasscode, storedPasscode } from './family-passcode';
+import { key, tr } from '../../shared/i18n/translate';
 
 /** better-auth's path of the provider's return to this server. */
 const SSO_CALLBACK_PATH = '/callback/:id';
@@ -219,7 +220,7 @@ export function singleSignOn(deps: SingleSignOnDependencies) {
     ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0],
     kinds: ReadonlyArray<PendingSignOn['kind']>,
   ) {
-    if (!config) throw new APIError('NOT_FOUND', { message: 'Single sign-on is not set up' });
+    if (!config) throw new APIError('NOT_FOUND', { message: key('Single sign-on is not set up') });
     const cookie = pendingCookie(ctx);
     const token = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
     const row = token
@@ -307,7 +308,10 @@ export function singleSignOn(deps: SingleSignOnDependencies) {
           if (await adapter.findUserByEmail(pending.email)) {
             await done();
             throw new APIError('CONFLICT', {
-              message: `An account with this email already exists. Sign in with ${name} again to link it.`,
+              message: tr(
+                'An account with this email already exists. Sign in with {name} again to link it.',
+                { name },
+              ),
             });
           }
           const user = await adapter.createUser(
@@ -344,7 +348,7 @@ export function singleSignOn(deps: SingleSignOnDependencies) {
             email: pending.email,
             detail: 'wrong_password',
           });
-          throw new APIError('UNAUTHORIZED', { message: 'Wrong password', field: 'password' });
+          throw new APIError('UNAUTHORIZED', { message: key('Wrong password'), field: 'password' });
         }
         const user = await adapter.findUserById(userId);
         if (!user)
@@ -383,7 +387,7 @@ export function singleSignOn(deps: SingleSignOnDependencies) {
           handler: createAuthMiddleware(async (ctx) => {
             const provider = (ctx.body as { provider?: unknown } | undefined)?.provider;
             if (!config || provider !== SSO_PROVIDER_ID) {
-              throw new APIError('NOT_FOUND', { message: 'Single sign-on is not set up' });
+              throw new APIError('NOT_FOUND', { message: key('Single sign-on is not set up') });
             }
             return {
               context: {

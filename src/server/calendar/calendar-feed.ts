@@ -15,6 +15,7 @@ import { ownedRows } from '../access/access';
 import type { DB } from '../db/schema';
 import type { CalendarLinkRow } from './calendar-links';
 import { accountMemberPlans } from '../vaccines/member-plans';
+import { tr } from '../../shared/i18n/translate';
 
 /** The most events of each kind a feed holds, soonest first. */
 const MAX_EVENTS = 1000;
@@ -88,7 +89,7 @@ export async function calendarFeed(
         start,
         end: new Date(start.getTime() + VISIT_MINUTES * 60_000),
         summary: `${visit.visit_name}${whose(visit)}`,
-        description: visit.doctor_name ? `Doctor: ${visit.doctor_name}` : null,
+        description: visit.doctor_name ? tr('Doctor: {name}', { name: visit.doctor_name }) : null,
         location: visit.office_name,
       };
     }),
@@ -98,7 +99,7 @@ export async function calendarFeed(
       stamp: new Date(shot.updated_at),
       start: new Date(`${shot.date_administered}T00:00:00.000Z`),
       allDay: true,
-      summary: `Shot: ${shot.shot_name}${whose(shot)}`,
+      summary: `${tr('Shot: {name}', { name: shot.shot_name })}${whose(shot)}`,
       location: shot.location,
     })),
   ];
@@ -143,7 +144,11 @@ async function vaccineEvents(
         id: `${person.id}-${dose.vaccine}-${dose.dose}@kin-health-vaccine`,
         start: new Date(`${dose.due}T00:00:00.000Z`),
         allDay: true,
-        summary: `Vaccine: ${dose.vaccine} dose ${dose.dose} (${person.name})`,
+        summary: tr('Vaccine: {vaccine} dose {dose} ({name})', {
+          vaccine: dose.vaccine,
+          dose: dose.dose,
+          name: person.name,
+        }),
       }));
   });
 }

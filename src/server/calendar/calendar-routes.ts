@@ -26,6 +26,9 @@ import type { Logger } from '../logger';
 import { findPerson } from '../persons/person-records';
 import { CALENDAR_CONTENT_TYPE, calendarFeed } from './calendar-feed';
 import { createCalendarLinks } from './calendar-links';
+import { createAccountRepository } from '../account/account-repository';
+import { runInLanguage } from '../i18n/server-language';
+import { tr } from '../../shared/i18n/translate';
 
 export const CALENDAR_FEED_PATH = '/api/calendar';
 
@@ -62,6 +65,7 @@ export function calendarLinkRoutes(db: Kysely<DB>, logger: Logger, publicUrl: st
 /** The feed itself, mounted before the session guard: calendar apps have no session. */
 export function calendarFeedRoutes(db: Kysely<DB>, limits: AttemptLimits, logger: Logger) {
   const links = createCalendarLinks(db);
+  const accounts = createAccountRepository(db);
   const plainNotFound = () => new Response('Not found', { status: 404 });
   return new Hono<AppEnv>().get('/:file', async (c) => {
     const headers = c.req.raw.headers;
@@ -77,7 +81,7 @@ export function calendarFeedRoutes(db: Kysely<DB>, limits: AttemptLimits, logger
         detail: 'calendar-feed',
       });
       c.header('Retry-After', String(allowed.retryAfterSeconds));
-      return c.text('Too many requests', 429);
+      return c.text(tr('Too many requests'), 429);
     }
     const file = c.req.param('file');
     const link = file.endsWith('.ics') ? await links.byToken(file.slice(0, -4)) : undefined;
@@ -88,10 +92,14 @@ export function calendarFeedRoutes(db: Kysely<DB>, limits: AttemptLimits, logger
       });
       return plainNotFound();
     }
-    const body = await calendarFeed(db, link, {
-      now: new Date().toISOString(),
-      today: localToday(),
-    });
+    // In the account's language: the feed is read by calendar apps, which say nothing of it.
+    const language = await accounts.languageOf(link.user_id);
+    const body = await runInLanguage(language, () =>
+      calendarFeed(db, link, {
+        now: new Date().toISOString(),
+        today: localToday(),
+      }),
+    );
     if (link.last_read_ip !== address) {
       await recordAuditEventOrLog(db, logger, headers, {
         event: 'calendar_feed_read',

@@ -30,13 +30,15 @@ import type { ConnectionSync } from './connection-sync';
 import { PortalError } from './portal-http';
 import type { SmartClient } from './smart-client';
 import type { SmartProvider } from './smart-providers';
+import { key, tr } from '../../shared/i18n/translate';
 
 /** Callbacks per account: a family connects a few portals, a guesser many times more. */
 export const CALLBACK_LIMIT = { max: 20, windowSeconds: 60 * 60 };
 
-export const NO_SUCH_PORTAL = 'Health System: choose one of the portals this server offers';
-export const START_NOT_FOUND =
-  'The portal sent back an answer to no connection being made here (or it was too late): connect again';
+export const NO_SUCH_PORTAL = key('Health System: choose one of the portals this server offers');
+export const START_NOT_FOUND = key(
+  'The portal sent back an answer to no connection being made here (or it was too late): connect again',
+);
 
 export interface ConnectionRouteDependencies {
   db: Kysely<DB>;
@@ -93,7 +95,7 @@ export function connectionRoutes(deps: ConnectionRouteDependencies) {
 
   async function ownConnection(userId: string, id: string) {
     const row = await store.get(userId, id);
-    if (!row) throw notFound('Connection not found');
+    if (!row) throw notFound(key('Connection not found'));
     return row;
   }
 
@@ -199,7 +201,10 @@ export function connectionRoutes(deps: ConnectionRouteDependencies) {
       const row = await ownConnection(userId, c.req.param('id'));
       const provider = providerNamed(row.portal);
       if (!provider)
-        throw badRequest(`${row.portal} is no longer offered by this server`, 'portal');
+        throw badRequest(
+          tr('{portal} is no longer offered by this server', { portal: row.portal }),
+          'portal',
+        );
       const started = await begin(
         c.req.raw,
         { userId, familyMemberId: row.family_member_id, portal: row.portal, connectionId: row.id },

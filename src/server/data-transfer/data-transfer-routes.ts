@@ -36,6 +36,7 @@ import { receiveFile } from '../documents/document-intake';
 import { importReceivedFile, receiveBound, tooLargeFor } from '../imports/import-file';
 import { exportUserData } from './data-transfer';
 import { exportArchive } from './export-archive';
+import { key } from '../../shared/i18n/translate';
 
 /** Chunks, with one read already put back in front. */
 async function* withFirst(first: Uint8Array, rest: AsyncIterator<Uint8Array>) {
@@ -76,8 +77,9 @@ async function receiveImport(
  * how long one account can keep the server busy.
  */
 export const IMPORT_LIMIT = { max: 30, windowSeconds: 60 * 60 };
-export const TOO_MANY_IMPORTS =
-  'Too many imports from this account. Please wait and try again later.';
+export const TOO_MANY_IMPORTS = key(
+  'Too many imports from this account. Please wait and try again later.',
+);
 
 export function dataTransferRoutes(
   db: Kysely<DB>,

@@ -52,6 +52,7 @@ import {
 import { MATCH_SLICE, countMatches, matchRecords, nextTurn, type RecordMatch } from './import-plan';
 import { writeImport } from './import-writes';
 import type { ImportNote } from '../imports/import-history';
+import { tr } from '../../shared/i18n/translate';
 
 /** An archive's files, and what an import needs to keep them as documents. */
 export interface ImportArchive {
@@ -174,7 +175,7 @@ function refuse(
   error: { issues: Parameters<typeof firstIssue>[0]['issues'] },
 ): never {
   const issue = firstIssue(error);
-  throw badRequest(`${where}: ${issue.message}`, issue.field);
+  throw badRequest(tr('{where}: {message}', { where, message: issue.message }), issue.field);
 }
 
 /** Inserts rows a few hundred at a time (SQLite and PostgreSQL bound a statement's values). */
@@ -227,9 +228,11 @@ async function checkFile(file: ImportFile): Promise<CheckedFile> {
   const memberIds = new Set<string>();
   const members = file.family_members.map((member, index) => {
     const parsed = familyMemberSchema.safeParse(member);
-    if (!parsed.success) refuse(`Family member ${index + 1}`, parsed.error);
+    if (!parsed.success) {
+      refuse(tr('Family member {number}', { number: index + 1 }), parsed.error);
+    }
     if (memberIds.has(member.id))
-      throw badRequest(`Family member ${index + 1}: the id appears twice`);
+      throw badRequest(tr('Family member {number}: the id appears twice', { number: index + 1 }));
     memberIds.add(member.id);
     return {
       fileId: member.id,
@@ -251,12 +254,20 @@ async function checkFile(file: ImportFile): Promise<CheckedFile> {
       const parsed = definition.schema.safeParse(
         definition.type === 'medication' ? withUntimedAsNoSetTime(item) : item,
       );
-      if (!parsed.success) refuse(`${definition.noun} ${index + 1}`, parsed.error);
+      if (!parsed.success) {
+        refuse(
+          tr('{noun} {number}', { noun: tr(definition.noun), number: index + 1 }),
+          parsed.error,
+        );
+      }
       const values = parsed.data as Record<string, unknown>;
       const memberId = definition.memberLinked ? values.family_member_id : null;
       if (typeof memberId === 'string' && !memberIds.has(memberId)) {
         throw badRequest(
-          `${definition.noun} ${index + 1}: its family member is not in the file`,
+          tr('{noun} {number}: its family member is not in the file', {
+            noun: tr(definition.noun),
+            number: index + 1,
+          }),
           'family_member_id',
         );
       }
@@ -265,7 +276,11 @@ async function checkFile(file: ImportFile): Promise<CheckedFile> {
         for (const personId of values[personsField] as string[]) {
           if (!memberIds.has(personId) && personId !== EXPORTED_ACCOUNT_HOLDER) {
             throw badRequest(
-              `${definition.noun} ${index + 1}: ${definition.fields[personsField]?.label} names a person who is not in the file`,
+              tr('{noun} {number}: {field} names a person who is not in the file', {
+                noun: tr(definition.noun),
+                number: index + 1,
+                field: tr(definition.fields[personsField]?.label ?? ''),
+              }),
               personsField,
             );
           }
@@ -288,7 +303,10 @@ async function checkFile(file: ImportFile): Promise<CheckedFile> {
   }
   file.dose_log.forEach((dose, index) => {
     if (!medicationIds.has(dose.medication_id)) {
-      throw badRequest(`Dose ${index + 1}: its medication is not in the file`, 'medication_id');
+      throw badRequest(
+        tr('Dose {number}: its medication is not in the file', { number: index + 1 }),
+        'medication_id',
+      );
     }
   });
   const documents = checkDocuments(file, memberIds, recordMembers);

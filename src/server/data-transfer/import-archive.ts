@@ -17,6 +17,7 @@ import {
 import { MAX_DOCUMENT_MB, MAX_DOCUMENT_BYTES } from '../../shared/documents';
 import { ApiError } from '../../shared/api-error';
 import { badRequest } from '../http/errors';
+import { tr } from '../../shared/i18n/translate';
 
 const DOCUMENT_FILE = /^documents\/([0-9a-f]{64})\.[a-z]{1,5}$/;
 
@@ -42,11 +43,16 @@ export function unreadable(error: unknown): Error {
     /^(invalid relative path|absolute path|invalid characters in fileName): (.*)$/.exec(message);
   if (traversal) {
     return badRequest(
-      `The archive holds a file whose name leads outside it (${traversal[2]}); nothing was imported`,
+      tr('The archive holds a file whose name leads outside it ({name}); nothing was imported', {
+        name: traversal[2],
+      }),
       'file',
     );
   }
-  return badRequest(`The archive cannot be read (${message}); nothing was imported`, 'file');
+  return badRequest(
+    tr('The archive cannot be read ({reason}); nothing was imported', { reason: message }),
+    'file',
+  );
 }
 
 async function readText(stream: Readable, max: number): Promise<string> {
@@ -77,7 +83,9 @@ export async function openArchive(file: string): Promise<OpenedArchive> {
   try {
     if (zip.entryCount > MAX_ARCHIVE_DOCUMENTS + 1) {
       throw badRequest(
-        `The archive holds too many files (at most ${MAX_ARCHIVE_DOCUMENTS} documents); nothing was imported`,
+        tr('The archive holds too many files (at most {count} documents); nothing was imported', {
+          count: MAX_ARCHIVE_DOCUMENTS,
+        }),
         'file',
       );
     }
@@ -98,7 +106,10 @@ export async function openArchive(file: string): Promise<OpenedArchive> {
         if (entry.uncompressedSize > MAX_DOCUMENT_BYTES) {
           throw new ApiError(
             413,
-            `The archive's file ${entry.fileName} is larger than ${MAX_DOCUMENT_MB} MB; nothing was imported`,
+            tr("The archive's file {name} is larger than {size} MB; nothing was imported", {
+              name: entry.fileName,
+              size: MAX_DOCUMENT_MB,
+            }),
             'file',
           );
         }
@@ -109,7 +120,9 @@ export async function openArchive(file: string): Promise<OpenedArchive> {
     }
     if (!json) {
       throw badRequest(
-        `The archive holds no ${ARCHIVE_JSON_NAME}: it is not a Kin Health export`,
+        tr('The archive holds no {name}: it is not a Kin Health export', {
+          name: ARCHIVE_JSON_NAME,
+        }),
         'file',
       );
     }

@@ -46,6 +46,7 @@ import type { ArchiveFiles } from './import-archive';
 import { checkDocumentBytes, checkDocumentCount } from './import-document-limits';
 import { countMatches } from './import-plan';
 import { WRITE_BATCH, type ImportWrites } from './import-writes';
+import { key, tr } from '../../shared/i18n/translate';
 
 /** What an import needs of documents: their rows and files, and how files are taken in. */
 export interface DocumentImportDependencies {
@@ -70,17 +71,26 @@ export function checkDocuments(
   records: ReadonlyMap<string, string | null>,
 ): CheckedDocument[] {
   return file.documents.map((document, index) => {
-    const where = `Document ${index + 1}`;
+    const number = index + 1;
     if (document.family_member_id !== null && !memberIds.has(document.family_member_id)) {
-      throw badRequest(`${where}: its family member is not in the file`, 'family_member_id');
+      throw badRequest(
+        tr('Document {number}: its family member is not in the file', { number }),
+        'family_member_id',
+      );
     }
     if ((document.record_type === null) !== (document.record_id === null)) {
-      throw badRequest(`${where}: the record it is attached to is not in the file`, 'record_id');
+      throw badRequest(
+        tr('Document {number}: the record it is attached to is not in the file', { number }),
+        'record_id',
+      );
     }
     for (const record of exportedDocumentRecords(document)) {
       const member = records.get(recordKey(record.record_type, record.record_id));
       if (member === undefined || member !== document.family_member_id) {
-        throw badRequest(`${where}: the record it is attached to is not in the file`, 'record_id');
+        throw badRequest(
+          tr('Document {number}: the record it is attached to is not in the file', { number }),
+          'record_id',
+        );
       }
     }
     return document;
@@ -169,7 +179,9 @@ export async function checkDocumentFiles(
   if (fresh.length === 0) return;
   if (!files || !deps) {
     throw badRequest(
-      "Documents: their files are not in a JSON file; import the .zip archive 'Download my data' gave",
+      key(
+        "Documents: their files are not in a JSON file; import the .zip archive 'Download my data' gave",
+      ),
       'file',
     );
   }
@@ -180,7 +192,10 @@ export async function checkDocumentFiles(
   for (const [index, document] of fresh) {
     const size = files.size(document.sha256);
     if (size === undefined) {
-      throw badRequest(`Document ${index + 1}: its file is not in the archive`, 'file');
+      throw badRequest(
+        tr('Document {number}: its file is not in the archive', { number: index + 1 }),
+        'file',
+      );
     }
     work += size;
     if (held.has(document.sha256)) continue;
@@ -283,7 +298,10 @@ export async function writeDocuments(
     const received = await receiveFile(await files.read(document.sha256), incoming);
     if (received.sha256 !== document.sha256) {
       throw badRequest(
-        `Document ${index + 1}: its file in the archive does not match its SHA-256; nothing was imported`,
+        tr(
+          'Document {number}: its file in the archive does not match its SHA-256; nothing was imported',
+          { number: index + 1 },
+        ),
         'file',
       );
     }

@@ -52,6 +52,7 @@ import * as symptoms from './migrations/0047-symptoms';
 import * as notificationChannels from './migrations/0048-notification-channels';
 import * as missedDoseAlerts from './migrations/0050-missed-dose-alerts';
 import * as accountLanguage from './migrations/0051-account-language';
+import * as mailLanguage from './migrations/0052-mail-language';
 import { syncSearchIndex } from '../search/search-index-sync';
 
 export const migrations: Record<string, Migration> = {
@@ -100,6 +101,7 @@ export const migrations: Record<string, Migration> = {
   '0048-notification-channels': notificationChannels,
   '0050-missed-dose-alerts': missedDoseAlerts,
   '0051-account-language': accountLanguage,
+  '0052-mail-language': mailLanguage,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -395,6 +395,8 @@ export interface MailQueueTable {
   claimed_until: string | null;
   last_error: string | null;
   created_at: string;
+  /** The language in force when it was queued; null: English (migration 0052). */
+  language: string | null;
 }
 
 /** An account's ntfy topic or webhook (migration 0048). */

@@ -38,6 +38,7 @@ import type { DB } from '../db/schema';
 import { withPersonNames } from '../persons/person-columns';
 import { badRequest } from '../http/errors';
 import { isId, newId, nowTimestamp } from '../ids';
+import { key } from '../../shared/i18n/translate';
 
 const MEDICATION_COLUMNS = [
   'r.id',
@@ -238,10 +239,10 @@ export function createDoseRepository(db: Kysely<DB>) {
       const owner = med.user_id;
       if (input.slot === AS_NEEDED) {
         if (med.frequency !== AS_NEEDED) {
-          throw badRequest('Slot: only an As Needed medication is logged as needed', 'slot');
+          throw badRequest(key('Slot: only an As Needed medication is logged as needed'), 'slot');
         }
         if (input.status !== 'taken') {
-          throw badRequest('Status: an As Needed dose is logged when taken', 'status');
+          throw badRequest(key('Status: an As Needed dose is logged when taken'), 'status');
         }
       } else if (!dueSlots(med, input.day).includes(input.slot)) {
         throw badRequest(

@@ -16,9 +16,10 @@ import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
 import type { DoseRepository } from './dose-repository';
+import { key } from '../../shared/i18n/translate';
 
-export const MEDICATION_NOT_FOUND = 'Medication not found';
-export const DOSE_NOT_FOUND = 'Dose not found';
+export const MEDICATION_NOT_FOUND = key('Medication not found');
+export const DOSE_NOT_FOUND = key('Dose not found');
 
 export function doseRoutes(doses: DoseRepository, household: Pick<HouseholdRepository, 'noteUse'>) {
   /** Notes, in the owner's security activity, a use of a shared person's medication. */

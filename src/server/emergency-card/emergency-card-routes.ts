@@ -24,11 +24,14 @@ import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
 import { findPerson } from '../persons/person-records';
 import { buildPersonSummary } from '../summary/person-summary-source';
+import { createAccountRepository } from '../account/account-repository';
+import { languageInForce, runInLanguage } from '../i18n/server-language';
 
 export function emergencyCardRoutes(
   db: Kysely<DB>,
   household: Pick<HouseholdRepository, 'noteUse'>,
 ) {
+  const accounts = createAccountRepository(db);
   return new Hono<AppEnv>().get(
     '/:personId/emergency-card',
     validate('query', emergencyCardQuerySchema),
@@ -50,7 +53,9 @@ export function emergencyCardRoutes(
       if (share) await household.noteUse(access, [share], 'read');
       // Never kept by a shared cache; the app's service worker keeps the last one on the device.
       c.header('Cache-Control', 'private, no-store');
-      return c.json<EmergencyCard>(emergencyCardOf(summary, today));
+      // Its words (what the shared card makes) in the reader's account's language.
+      const language = await accounts.languageOf(access.userId, languageInForce());
+      return c.json<EmergencyCard>(runInLanguage(language, () => emergencyCardOf(summary, today)));
     },
   );
 }

@@ -6,8 +6,9 @@ import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
 import type { FamilyMemberRepository } from './family-member-repository';
 import type { DocumentRepository } from '../documents/document-repository';
+import { key } from '../../shared/i18n/translate';
 
-const MEMBER_NOT_FOUND = 'Family member not found';
+const MEMBER_NOT_FOUND = key('Family member not found');
 
 export function familyMemberRoutes(
   members: FamilyMemberRepository,

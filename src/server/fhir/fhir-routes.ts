@@ -44,8 +44,9 @@ import { createDocumentRecords } from '../documents/document-records';
 import type { DocumentRepository } from '../documents/document-repository';
 import { overdueDoses } from '../vaccines/member-plans';
 import { buildPatientSummary } from './fhir-summary';
+import { key } from '../../shared/i18n/translate';
 
-export const PERSON_NOT_FOUND = 'Person not found';
+export const PERSON_NOT_FOUND = key('Person not found');
 
 /** One person's records, each type read when the bundle reaches it. */
 export function personFhirSource(

@@ -45,8 +45,9 @@ import { TOO_MANY_ATTEMPTS_MESSAGE, type AttemptLimits } from '../limits/attempt
 import { findPerson } from '../persons/person-records';
 import { instantOf } from '../reminders/time-zones';
 import { createShareLinkStore } from '../share-links/share-link-store';
+import { key } from '../../shared/i18n/translate';
 
-export const PERSON_UNKNOWN_MESSAGE = 'Person must be you or one of your family members';
+export const PERSON_UNKNOWN_MESSAGE = key('Person must be you or one of your family members');
 
 const GRANT_COLUMNS = [
   'id',

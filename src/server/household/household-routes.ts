@@ -9,8 +9,9 @@ import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
 import type { HouseholdRepository } from './household-repository';
+import { key } from '../../shared/i18n/translate';
 
-export const GRANT_NOT_FOUND = 'Access not found';
+export const GRANT_NOT_FOUND = key('Access not found');
 
 export function householdRoutes(household: HouseholdRepository) {
   return new Hono<AppEnv>()

@@ -7,6 +7,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import { secureHeaders } from 'hono/secure-headers';
+import { tr } from '../../shared/i18n/translate';
 
 /** The product's values for Hono's secureHeaders; the rest are its defaults. */
 const PRODUCT_HEADERS = secureHeaders({
@@ -152,7 +153,7 @@ export function sameOriginWrites(options: {
       (origin !== undefined && origin !== expected) ||
       (origin === undefined && (fetchSite === 'cross-site' || fetchSite === 'same-site'));
     if (crossOrigin) {
-      return c.json({ message: 'Cross-origin requests are not allowed' }, 403);
+      return c.json({ message: tr('Cross-origin requests are not allowed') }, 403);
     }
     return next();
   };

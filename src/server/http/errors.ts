@@ -8,8 +8,10 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from '../logger';
 import { ApiError } from '../../shared/api-error';
+import { key, tr } from '../../shared/i18n/translate';
+import { translateMessage } from '../i18n/server-language';
 
-export const notFound = (message = 'Not found') => new ApiError(404, message);
+export const notFound = (message: string = key('Not found')) => new ApiError(404, message);
 export const badRequest = (message: string, field?: string) => new ApiError(400, message, field);
 
 /**
@@ -17,7 +19,10 @@ export const badRequest = (message: string, field?: string) => new ApiError(400,
  * error type, which it turns into a response of the same status and body.
  */
 export function inAuthFlow(error: ApiError): APIError {
-  return new APIError(error.status as ConstructorParameters<typeof APIError>[0], error.toBody());
+  return new APIError(error.status as ConstructorParameters<typeof APIError>[0], {
+    ...error.toBody(),
+    message: translateMessage(error.message),
+  });
 }
 
 const UNAVAILABLE_CODES = new Set([
@@ -61,19 +66,23 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-export const UNAVAILABLE_MESSAGE =
-  'The database is not available right now. Nothing was changed; please try again shortly.';
+export const UNAVAILABLE_MESSAGE = key(
+  'The database is not available right now. Nothing was changed; please try again shortly.',
+);
 
 export function handleError(logger: Logger) {
   return (error: Error, c: Context) => {
     if (error instanceof ApiError) {
-      return c.json(error.toBody(), error.status as ContentfulStatusCode);
+      return c.json(
+        { ...error.toBody(), message: translateMessage(error.message) },
+        error.status as ContentfulStatusCode,
+      );
     }
     // A refusal from a better-auth call made inside a route (auth.api.*) is an answer too.
     if (isAPIError(error) && error.statusCode >= 400 && error.statusCode < 500) {
       const body = error.body as { message?: string } | undefined;
       return c.json(
-        { message: body?.message || error.message || 'Request refused' },
+        { message: translateMessage(body?.message || error.message || key('Request refused')) },
         error.statusCode as ContentfulStatusCode,
       );
     }
@@ -81,15 +90,15 @@ export function handleError(logger: Logger) {
       const status = error.status;
       const message =
         status === 400 && /JSON/i.test(error.message)
-          ? 'The request body must be valid JSON'
-          : error.message || 'Request refused';
-      return c.json({ message }, status);
+          ? key('The request body must be valid JSON')
+          : error.message || key('Request refused');
+      return c.json({ message: translateMessage(message) }, status);
     }
     if (isDatabaseUnavailable(error)) {
       logger.warn({ err: { code: (error as { code?: string }).code } }, 'database unavailable');
-      return c.json({ message: UNAVAILABLE_MESSAGE }, 503);
+      return c.json({ message: translateMessage(UNAVAILABLE_MESSAGE) }, 503);
     }
     logger.error({ err: error, path: c.req.path, method: c.req.method }, 'unhandled error');
-    return c.json({ message: 'Something went wrong on our side. Nothing was changed.' }, 500);
+    return c.json({ message: tr('Something went wrong on our side. Nothing was changed.') }, 500);
   };
 }

@@ -7,6 +7,10 @@ import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
 import { BODY_NOT_OBJECT, type ErrorBody } from '../../shared/api-error';
+import { key } from '../../shared/i18n/translate';
+import { translateMessage } from '../i18n/server-language';
+
+const INVALID_INPUT = key('Invalid input');
 
 export interface FieldIssue {
   field: string;
@@ -23,15 +27,18 @@ type AnyZodError = { issues: z.core.$ZodIssue[] };
 export function fieldIssues(error: AnyZodError): FieldIssue[] {
   return error.issues.map((issue) => ({
     field: issueField(issue),
-    message:
+    // In the request's language: the shared schemas' messages are made in it already; a
+    // fixed one (a server schema's, this body's) is looked up.
+    message: translateMessage(
       issue.path.length === 0 && issue.code === 'invalid_type' && issue.expected === 'object'
         ? BODY_NOT_OBJECT
         : issue.message,
+    ),
   }));
 }
 
 export function firstIssue(error: AnyZodError): FieldIssue {
-  return fieldIssues(error)[0] ?? { field: '', message: 'Invalid input' };
+  return fieldIssues(error)[0] ?? { field: '', message: translateMessage(INVALID_INPUT) };
 }
 
 export interface ValidationErrorBody extends ErrorBody {
@@ -40,7 +47,7 @@ export interface ValidationErrorBody extends ErrorBody {
 
 export function validationErrorBody(error: AnyZodError): ValidationErrorBody {
   const issues = fieldIssues(error);
-  const first = issues[0] ?? { field: '', message: 'Invalid input' };
+  const first = issues[0] ?? { field: '', message: translateMessage(INVALID_INPUT) };
   return { message: first.message, ...(first.field ? { field: first.field } : {}), issues };
 }
 

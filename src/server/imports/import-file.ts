@@ -47,13 +47,15 @@ import { finishImport, noteAdded, type ImportNote } from './import-history';
 import { readFileOnThread } from './import-file-thread';
 import { candidatesOf, matchPerson, mismatchOf, newMemberOf, type Candidate } from './match-person';
 import { headOf, recogniseFile } from './recognise-file';
+import { key, tr } from '../../shared/i18n/translate';
 
 /** An Apple Health export (its zip, or its `export.xml`) is read as a stream: up to 2 GB. */
 export const MAX_APPLE_HEALTH_BYTES = 2 * 1024 ** 3;
 
-export const PERSON_REQUIRED = 'Person: choose who the records belong to';
-export const EXPORT_HAS_NO_PERSON =
-  'A Kin Health export holds the whole account: import it without choosing a person';
+export const PERSON_REQUIRED = key('Person: choose who the records belong to');
+export const EXPORT_HAS_NO_PERSON = key(
+  'A Kin Health export holds the whole account: import it without choosing a person',
+);
 
 /** 'The file is too large to import (at most 32 MB)', for whichever bound. */
 export const tooLargeFor = (maxBytes: number) =>
@@ -61,7 +63,9 @@ export const tooLargeFor = (maxBytes: number) =>
     413,
     maxBytes === MAX_IMPORT_BYTES
       ? IMPORT_TOO_LARGE
-      : `The file is too large to import (at most ${Math.round(maxBytes / 1024 / 1024)} MB)`,
+      : tr('The file is too large to import (at most {size} MB)', {
+          size: Math.round(maxBytes / 1024 / 1024),
+        }),
     'file',
   );
 
@@ -109,7 +113,7 @@ function checkedExport(text: string) {
   try {
     json = JSON.parse(text);
   } catch {
-    throw badRequest('The file is not a Kin Health export (it is not JSON)', 'file');
+    throw badRequest(key('The file is not a Kin Health export (it is not JSON)'), 'file');
   }
   const file = dataExportSchema.safeParse(json);
   if (!file.success) {
@@ -180,7 +184,7 @@ async function importExport(
 function newMemberRow(userId: string, read: ReadFile) {
   const member = newMemberOf(read.patient);
   if (!member) {
-    throw badRequest('Person: the file names no one to make a new family member of', 'person');
+    throw badRequest(key('Person: the file names no one to make a new family member of'), 'person');
   }
   const now = nowTimestamp();
   const id = newId();
@@ -279,7 +283,9 @@ export async function importRead(
   if (read.problems.length > 0 && !request.confirm) {
     const n = read.problems.length;
     throw badRequest(
-      `${n} ${n === 1 ? 'row' : 'rows'} of the file could not be read: import the rest only if you confirm`,
+      tr('{count} rows of the file could not be read: import the rest only if you confirm', {
+        count: n,
+      }),
       'confirm',
     );
   }

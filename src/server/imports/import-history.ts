@@ -19,6 +19,7 @@ import type { RecordTable } from '../../shared/records/definition';
 import { deleteOwned, ownedBy, ownedRow, ownedRows, updateOwned } from '../access/access';
 import type { DB } from '../db/schema';
 import { nowTimestamp } from '../ids';
+import { key, tr } from '../../shared/i18n/translate';
 
 /** An import being written: whose it is, what it is called and where its records go. */
 export interface ImportNote {
@@ -32,8 +33,8 @@ export interface ImportNote {
   createdMemberId?: string | null;
 }
 
-export const IMPORT_NOT_FOUND = 'This import is not in your Import History';
-export const IMPORT_ALREADY_UNDONE = 'This import has already been undone';
+export const IMPORT_NOT_FOUND = key('This import is not in your Import History');
+export const IMPORT_ALREADY_UNDONE = key('This import has already been undone');
 export const IMPORT_TOO_OLD = `This import is more than ${UNDO_DAYS} days old and can no longer be undone`;
 
 /** What an import adds, as Import History names it, by the table it is written to. */
@@ -172,7 +173,14 @@ async function undoableImport(db: Kysely<DB>, userId: string, importId: string) 
     .executeTakeFirst();
   if (!row) throw new ApiError(404, IMPORT_NOT_FOUND);
   if (row.undone_at !== null) throw new ApiError(410, IMPORT_ALREADY_UNDONE);
-  if (undoDeadline(row.created_at) <= nowTimestamp()) throw new ApiError(409, IMPORT_TOO_OLD);
+  if (undoDeadline(row.created_at) <= nowTimestamp()) {
+    throw new ApiError(
+      409,
+      tr('This import is more than {days} days old and can no longer be undone', {
+        days: UNDO_DAYS,
+      }),
+    );
+  }
   return row;
 }
 

@@ -17,6 +17,7 @@ import { NOT_IMPORTABLE, type ImportKind } from '../../shared/imports';
 import { badRequest } from '../http/errors';
 import { unreadable } from '../data-transfer/import-archive';
 import { MAX_PROLOGUE_CHARS, xmlRefusal } from './xml-safety';
+import { key } from '../../shared/i18n/translate';
 
 /** What a file is, and whether it came as a zip. */
 export interface RecognisedFile {
@@ -36,8 +37,9 @@ export const MAX_ZIP_RATIO = 200;
 /** Below this an entry's ratio is not looked at (a small file of repeated text may be high). */
 const RATIO_FROM_BYTES = 1024 * 1024;
 
-export const ZIP_TOO_LARGE =
-  'This zip expands past what Kin Health imports (too many files, or files that grow too large); nothing was imported';
+export const ZIP_TOO_LARGE = key(
+  'This zip expands past what Kin Health imports (too many files, or files that grow too large); nothing was imported',
+);
 
 const notImportable = () => badRequest(NOT_IMPORTABLE, 'file');
 const zipTooLarge = () => new ApiError(413, ZIP_TOO_LARGE, 'file');

@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { key } from '../../shared/i18n/translate';
 
 export interface AttemptRule {
   max: number;
@@ -35,7 +36,9 @@ export interface DelayedAttemptDecision extends AttemptDecision {
 /** The first pause once a growing delay's limit is reached; each attempt after it doubles it. */
 export const FIRST_DELAY_MS = 1000;
 
-export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
+export const TOO_MANY_ATTEMPTS_MESSAGE = key(
+  'Too many attempts. Please wait a minute and try again.',
+);
 
 /** How long rows of ended windows are kept before they are cleared. */
 const CLEAR_AFTER_MS = 24 * 60 * 60 * 1000;

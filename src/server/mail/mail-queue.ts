@@ -19,6 +19,9 @@ import { newId } from '../ids';
 import type { Logger } from '../logger';
 import type { Clock } from '../operations/backup-scheduler';
 import { recordAuditEventOrLog } from '../audit/audit-log';
+import { createAccountRepository } from '../account/account-repository';
+import { DEFAULT_LANGUAGE, isLanguageCode } from '../../shared/i18n/languages';
+import { languageInForce, runInLanguage, startServerLanguages } from '../i18n/server-language';
 import { createRetryQueue, queuedListeners, type QueueRun } from '../queue/retry-queue';
 import {
   isMailTemplate,
@@ -70,6 +73,7 @@ export function createMailOutbox(db: Kysely<DB>, enabled: boolean): MailOutbox {
           claimed_until: null,
           last_error: null,
           created_at: now,
+          language: languageInForce(),
         })
         .execute();
       listeners.queued();
@@ -119,6 +123,7 @@ export function createSmtpTransport(mail: MailConfig) {
 export function createMailSender(options: MailSenderOptions) {
   const { db, outbox, mail, baseUrl, logger } = options;
   const transport = createSmtpTransport(mail);
+  const accounts = createAccountRepository(db);
 
   async function send(row: MailQueueTable): Promise<'sent' | 'dropped'> {
     if (!isMailTemplate(row.template)) throw new Error(`no mail template "${row.template}"`);
@@ -128,7 +133,13 @@ export function createMailSender(options: MailSenderOptions) {
       ? await preparer(row)
       : { params: JSON.parse(row.params) as MailTemplates[typeof template], userId: row.user_id };
     if (!prepared) return 'dropped';
-    const rendered = renderMail(template, prepared.params, baseUrl);
+    // The account's language when the mail is about one that chose one; else the language
+    // it was asked for in (a reset link asked for at the sign-in screen: the request's).
+    const userId = prepared.userId ?? row.user_id;
+    const asked = isLanguageCode(row.language) ? row.language : DEFAULT_LANGUAGE;
+    const language = userId ? await accounts.languageOf(userId, asked) : asked;
+    await startServerLanguages();
+    const rendered = runInLanguage(language, () => renderMail(template, prepared.params, baseUrl));
     await transport.sendMail({ from: mail.from, to: row.recipient, ...rendered });
     return 'sent';
   }

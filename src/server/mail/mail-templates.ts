@@ -6,7 +6,18 @@
  */
 import { html, raw } from 'hono/html';
 import { APP_NAME } from '../../shared/constants';
+import { languageOf } from '../../shared/i18n/languages';
+import { currentLanguage, key, tr } from '../../shared/i18n/translate';
 import { EMAIL_CHANGED_PATH, PASSWORD_RESET_LINK_MINUTES } from '../../shared/account-recovery';
+
+/** The kinds of reminder a mail tells of, as keys (translated where the mail is written). */
+export const REMINDER_MAIL_KINDS = {
+  medication: key('Medication due'),
+  visit: key('Visit reminder'),
+  refill: key('Refill due'),
+  missedDose: key('Missed dose'),
+} as const;
+export type ReminderMailKind = (typeof REMINDER_MAIL_KINDS)[keyof typeof REMINDER_MAIL_KINDS];
 
 /** The values each template takes. */
 export interface MailTemplates {
@@ -27,7 +38,7 @@ export interface MailTemplates {
    */
   reminder: {
     name: string;
-    kind: 'Medication due' | 'Visit reminder' | 'Refill due' | 'Missed dose';
+    kind: ReminderMailKind;
   };
   /** A sign-in from a device not seen before for the account; `time` as written. */
   'new-sign-in': { name: string; device: string; time: string };
@@ -53,101 +64,130 @@ interface Content {
   footnote: string;
 }
 
+// Every word is a key (APP_NAME, 'Kin Health', written out): a mail is written in the
+// language in force when it is rendered (mail-queue.ts: the account's, else the one it was
+// asked for in).
 const templates: {
   [T in MailTemplate]: (params: MailTemplates[T], baseUrl: string) => Content;
 } = {
   'password-reset': ({ name, link }) => ({
-    subject: `Reset your ${APP_NAME} password`,
+    subject: tr('Reset your Kin Health password'),
     paragraphs: [
-      `Hello ${name},`,
-      `Someone (we hope you) asked to reset the password of your ${APP_NAME} account. ` +
-        `The link below works once, for ${PASSWORD_RESET_LINK_MINUTES} minutes.`,
+      tr('Hello {name},', { name }),
+      tr(
+        'Someone (we hope you) asked to reset the password of your Kin Health account. The link below works once, for {minutes} minutes.',
+        { minutes: PASSWORD_RESET_LINK_MINUTES },
+      ),
     ],
-    action: { label: 'Reset Password', url: link },
-    footnote:
-      'If you did not ask for this, ignore this email: your password stays as it is. ' +
-      'Your Friends & Family Passcode is not needed to reset it.',
+    action: { label: tr('Reset Password'), url: link },
+    footnote: tr(
+      'If you did not ask for this, ignore this email: your password stays as it is. Your Friends & Family Passcode is not needed to reset it.',
+    ),
   }),
   'household-grant': ({ ownerName, personName, code }, baseUrl) => ({
-    subject: `${ownerName} shared ${personName}'s records with you on ${APP_NAME}`,
+    subject: tr("{ownerName} shared {personName}'s records with you on Kin Health", {
+      ownerName,
+      personName,
+    }),
     paragraphs: [
-      `${ownerName} shared ${personName}'s records with you on ${APP_NAME}.`,
-      `To see them, sign in there with this email address and enter this one-time ` +
-        `Acceptance Code under 'Shared with you' on Family Profiles: ${code}`,
+      tr("{ownerName} shared {personName}'s records with you on Kin Health.", {
+        ownerName,
+        personName,
+      }),
+      tr(
+        "To see them, sign in there with this email address and enter this one-time Acceptance Code under 'Shared with you' on Family Profiles: {code}",
+        { code },
+      ),
     ],
-    action: { label: `Open ${APP_NAME}`, url: `${baseUrl}/profiles` },
-    footnote: `If you do not know ${ownerName}, ignore this email: nothing is shared until the code is entered.`,
+    action: { label: tr('Open Kin Health'), url: `${baseUrl}/profiles` },
+    footnote: tr(
+      'If you do not know {ownerName}, ignore this email: nothing is shared until the code is entered.',
+      { ownerName },
+    ),
   }),
   'email-change': ({ name, token }, baseUrl) => ({
-    subject: `Confirm your new ${APP_NAME} email address`,
+    subject: tr('Confirm your new Kin Health email address'),
     paragraphs: [
-      `Hello ${name},`,
-      `You asked to use this address for your ${APP_NAME} account. ` +
-        'Follow the link below to confirm it; until then, your account keeps its old address.',
+      tr('Hello {name},', { name }),
+      tr(
+        'You asked to use this address for your Kin Health account. Follow the link below to confirm it; until then, your account keeps its old address.',
+      ),
     ],
     action: {
-      label: 'Confirm Email',
+      label: tr('Confirm Email'),
       url:
         `${baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}` +
         `&callbackURL=${encodeURIComponent(EMAIL_CHANGED_PATH)}`,
     },
-    footnote: 'If you did not ask for this, ignore this email: nothing changes.',
+    footnote: tr('If you did not ask for this, ignore this email: nothing changes.'),
   }),
   'email-change-notice': ({ name, newEmail }, baseUrl) => ({
-    subject: `Your ${APP_NAME} email address is being changed`,
+    subject: tr('Your Kin Health email address is being changed'),
     paragraphs: [
-      `Hello ${name},`,
-      `Someone signed in to your ${APP_NAME} account asked to change its email address to ` +
-        `${newEmail}. It changes only when the link sent to that address is followed.`,
+      tr('Hello {name},', { name }),
+      tr(
+        'Someone signed in to your Kin Health account asked to change its email address to {newEmail}. It changes only when the link sent to that address is followed.',
+        { newEmail },
+      ),
     ],
-    action: { label: 'Not you? Change your password', url: `${baseUrl}/profile-settings` },
-    footnote: 'Not you? Change your password, and sign out the devices you do not know.',
+    action: { label: tr('Not you? Change your password'), url: `${baseUrl}/profile-settings` },
+    footnote: tr('Not you? Change your password, and sign out the devices you do not know.'),
   }),
   reminder: ({ name, kind }, baseUrl) => ({
-    subject: `${kind}: ${name}`,
-    paragraphs: [`${kind} for ${name}.`, `Open ${APP_NAME} to see what is due.`],
-    action: { label: `Open ${APP_NAME}`, url: baseUrl },
-    footnote: "You get these because 'Email reminders' is on in Profile Settings, under Reminders.",
+    subject: tr('{kind}: {name}', { kind: tr(kind), name }),
+    paragraphs: [
+      tr('{kind} for {name}.', { kind: tr(kind), name }),
+      tr('Open Kin Health to see what is due.'),
+    ],
+    action: { label: tr('Open Kin Health'), url: baseUrl },
+    footnote: tr(
+      "You get these because 'Email reminders' is on in Profile Settings, under Reminders.",
+    ),
   }),
   'new-sign-in': ({ name, device, time }, baseUrl) => ({
-    subject: `New sign-in to your ${APP_NAME} account`,
+    subject: tr('New sign-in to your Kin Health account'),
     paragraphs: [
-      `Hello ${name},`,
-      `Your ${APP_NAME} account was signed in to from a device it had not seen before.`,
-      `Device: ${device}`,
-      `Time: ${time}`,
-      'If this was you, there is nothing to do.',
+      tr('Hello {name},', { name }),
+      tr('Your Kin Health account was signed in to from a device it had not seen before.'),
+      tr('Device: {device}', { device }),
+      tr('Time: {time}', { time }),
+      tr('If this was you, there is nothing to do.'),
     ],
-    action: { label: 'Not you? Change your password', url: `${baseUrl}/profile-settings` },
-    footnote:
+    action: { label: tr('Not you? Change your password'), url: `${baseUrl}/profile-settings` },
+    footnote: tr(
       'Not you? Change your password in Profile Settings, and sign out the devices you do not know.',
+    ),
   }),
   'passkey-added': ({ name, passkey, device, time }, baseUrl) => ({
-    subject: `A passkey was added to your ${APP_NAME} account`,
+    subject: tr('A passkey was added to your Kin Health account'),
     paragraphs: [
-      `Hello ${name},`,
-      `A passkey named "${passkey}" was added to your ${APP_NAME} account. It signs in ` +
-        'without a password.',
-      `Device: ${device}`,
-      `Time: ${time}`,
-      'If this was you, there is nothing to do.',
+      tr('Hello {name},', { name }),
+      tr(
+        'A passkey named "{passkey}" was added to your Kin Health account. It signs in without a password.',
+        { passkey },
+      ),
+      tr('Device: {device}', { device }),
+      tr('Time: {time}', { time }),
+      tr('If this was you, there is nothing to do.'),
     ],
-    action: { label: 'Not you? Review your passkeys', url: `${baseUrl}/profile-settings` },
-    footnote:
+    action: { label: tr('Not you? Review your passkeys'), url: `${baseUrl}/profile-settings` },
+    footnote: tr(
       "Not you? In Profile Settings, under 'Sign out everywhere and remove passkeys', end every session and passkey, then change your password.",
+    ),
   }),
   'email-changed': ({ name, oldEmail, newEmail }, baseUrl) => ({
-    subject: `Your ${APP_NAME} email address was changed`,
+    subject: tr('Your Kin Health email address was changed'),
     paragraphs: [
-      `Hello ${name},`,
-      `The email address of your ${APP_NAME} account was changed from ${oldEmail} to ` +
-        `${newEmail}. Password reset links and notices go to ${newEmail} from now on.`,
+      tr('Hello {name},', { name }),
+      tr(
+        'The email address of your Kin Health account was changed from {oldEmail} to {newEmail}. Password reset links and notices go to {newEmail} from now on.',
+        { oldEmail, newEmail },
+      ),
     ],
-    action: { label: 'Not you? Open Profile Settings', url: `${baseUrl}/profile-settings` },
-    footnote:
-      `Not you? Sign in and end every session and passkey ('Sign out everywhere and remove ` +
-      `passkeys' in Profile Settings), or ask the person ` +
-      `who runs ${APP_NAME} for help: this address no longer receives reset links.`,
+    action: { label: tr('Not you? Open Profile Settings'), url: `${baseUrl}/profile-settings` },
+    footnote: tr(
+      "Not you? Sign in and end every session and passkey ('Sign out everywhere and remove passkeys' in Profile Settings), or ask the person who runs Kin Health for help: this address no longer receives reset links.",
+    ),
   }),
 };
 
@@ -178,12 +218,13 @@ function renderHtml(content: Content, baseUrl: string): string {
           >
         </p>
         <p style="margin:0 0 16px;font-size:13px;color:#475569">
-          Or open this address: ${content.action.url}
+          ${tr('Or open this address: {url}', { url: content.action.url })}
         </p>`
     : '';
+  const rtl = languageOf(currentLanguage()).dir === 'rtl';
   return String(
     html`<!doctype html>
-      <html lang="en">
+      <html lang="${currentLanguage()}" ${raw(rtl ? ' dir="rtl"' : '')}>
         <head>
           <meta charset="utf-8" />
           <title>${content.subject}</title>

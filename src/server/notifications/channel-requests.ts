@@ -14,6 +14,7 @@ import {
   type WebhookPayload,
 } from '../../shared/notification-channels';
 import type { DoseActionGroup } from './dose-actions';
+import { key, tr } from '../../shared/i18n/translate';
 
 /** A notification as the queue keeps it: no token in it (those are made as it is sent). */
 export interface ChannelNotification {
@@ -28,6 +29,8 @@ export interface ChannelNotification {
   tag: string;
   /** A dose reminder's doses, which its 'Taken' and 'Skip' buttons mark. */
   doses?: DoseActionGroup;
+  /** The language it was written in (the account's): its buttons are labelled in it. */
+  language?: string;
 }
 
 /** The notification's links, made absolute where it is sent. */
@@ -39,8 +42,9 @@ export interface NotificationLinks {
 /** ntfy's topic names (https://docs.ntfy.sh/publish/#picking-a-topic). */
 const TOPIC = /^[-_A-Za-z0-9]{1,64}$/;
 
-export const NTFY_TOPIC_MESSAGE =
-  'ntfy Topic URL must end in the topic’s name, like https://ntfy.sh/my-family-reminders';
+export const NTFY_TOPIC_MESSAGE = key(
+  'ntfy Topic URL must end in the topic’s name, like https://ntfy.sh/my-family-reminders',
+);
 
 /** Whether an ntfy topic URL names a topic (its last path segment). */
 export function ntfyTopicProblem(value: string): string | null {
@@ -147,14 +151,16 @@ export function failureInWords(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
     case 'ENOTPUBLIC':
-      return 'Its host is on this machine or a private network, and not in NOTIFY_ALLOWED_HOSTS';
+      return tr(
+        'Its host is on this machine or a private network, and not in NOTIFY_ALLOWED_HOSTS',
+      );
     case 'ECONNREFUSED':
-      return 'Nothing answered at that address (connection refused)';
+      return tr('Nothing answered at that address (connection refused)');
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return 'No such host';
+      return tr('No such host');
     case 'ECONNRESET':
-      return 'The connection was closed before an answer';
+      return tr('The connection was closed before an answer');
     default:
       break;
   }
@@ -163,9 +169,9 @@ export function failureInWords(error: unknown): string {
     return error.message;
   }
   if (typeof code === 'string' && /^(CERT_|ERR_TLS|UNABLE_TO|DEPTH_|SELF_SIGNED)/.test(code)) {
-    return 'Its https certificate is not trusted';
+    return tr('Its https certificate is not trusted');
   }
-  return 'Could not connect';
+  return tr('Could not connect');
 }
 
 /** The other end answered, but not with success. */
@@ -173,8 +179,10 @@ export class AnsweredError extends Error {
   constructor(readonly status: number) {
     super(
       status === 401 || status === 403
-        ? `Refused with ${status}: the topic or webhook asks for a password or token`
-        : `Answered ${status}`,
+        ? tr('Refused with {status}: the topic or webhook asks for a password or token', {
+            status,
+          })
+        : tr('Answered {status}', { status }),
     );
   }
 }

@@ -31,6 +31,10 @@ import type { AttemptLimits, AttemptRule } from '../limits/attempt-limits';
 import type { Logger } from '../logger';
 import { addDays } from '../../shared/date-values';
 import { instantOf } from '../reminders/time-zones';
+import { currentLanguage, key, tr } from '../../shared/i18n/translate';
+import { languageOf } from '../../shared/i18n/languages';
+import { createAccountRepository } from '../account/account-repository';
+import { languageInForce, runInLanguage } from '../i18n/server-language';
 
 export const DOSE_ACTIONS_PATH = '/api/dose-actions';
 /** How long after the end of the dose's day its buttons still work. */
@@ -176,18 +180,31 @@ export function createDoseActions(db: Kysely<DB>) {
 export type DoseActions = ReturnType<typeof createDoseActions>;
 
 const page = (title: string, inner: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1>${inner}</main></body></html>`;
+  `<!doctype html><html lang="${currentLanguage()}"${languageOf(currentLanguage()).dir === 'rtl' ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1>${inner}</main></body></html>`;
 
+// Keys: shown in the account's language (else the request's), through `tr`.
 const WORDS: Record<string, { verb: string; done: string }> = {
-  taken: { verb: 'Mark as taken', done: 'Marked as taken' },
-  skipped: { verb: 'Mark as skipped', done: 'Marked as skipped' },
+  taken: { verb: key('Mark as taken'), done: key('Marked as taken') },
+  skipped: { verb: key('Mark as skipped'), done: key('Marked as skipped') },
 };
 
-const GONE = 'This link has been used or has expired';
+const GONE = key('This link has been used or has expired');
+
+/** The dose's words on the page, by its time of day. */
+const DOSE_OF_DAY: Record<string, string> = {
+  Morning: key('Morning dose of {day}.'),
+  Noon: key('Noon dose of {day}.'),
+  Evening: key('Evening dose of {day}.'),
+  Night: key('Night dose of {day}.'),
+};
 
 /** The routes, mounted before the session guard: the token is the key. */
 export function doseActionRoutes(db: Kysely<DB>, limits: AttemptLimits, logger: Logger) {
   const actions = createDoseActions(db);
+  const accounts = createAccountRepository(db);
+  /** Runs `fn` in the language of the account the button is of (else the request's). */
+  const inLanguageOf = async <T>(userId: string | null, fn: () => T): Promise<T> =>
+    userId ? runInLanguage(await accounts.languageOf(userId, languageInForce()), fn) : fn();
   const wantsPage = (c: Context) => (c.req.header('accept') ?? '').includes('text/html');
 
   /** One use of the route counted against its address; a refusal answered and audited. */
@@ -204,7 +221,7 @@ export function doseActionRoutes(db: Kysely<DB>, limits: AttemptLimits, logger: 
       detail: 'dose-action',
     });
     c.header('Retry-After', String(allowed.retryAfterSeconds));
-    return c.text('Too many requests', 429);
+    return c.text(tr('Too many requests'), 429);
   }
 
   const refused = async (c: Context, userId: string | null) => {
@@ -214,9 +231,11 @@ export function doseActionRoutes(db: Kysely<DB>, limits: AttemptLimits, logger: 
       detail: 'dose-action',
     });
     const status = userId ? 410 : 404;
-    return wantsPage(c)
-      ? c.html(page(GONE, '<p>Open Kin Health to mark the dose.</p>'), status)
-      : c.json({ message: GONE }, status);
+    return inLanguageOf(userId, () =>
+      wantsPage(c)
+        ? c.html(page(tr(GONE), `<p>${tr('Open Kin Health to mark the dose.')}</p>`), status)
+        : c.json({ message: tr(GONE) }, status),
+    );
   };
 
   return new Hono<AppEnv>()
@@ -228,12 +247,17 @@ export function doseActionRoutes(db: Kysely<DB>, limits: AttemptLimits, logger: 
       if (row.used_at || row.expires_at <= new Date().toISOString()) return refused(c, row.user_id);
       const words = WORDS[row.status] ?? WORDS.taken!;
       // A browser or a link preview opening the link marks nothing: the button posts.
-      return c.html(
-        page(
-          'Kin Health',
-          `<p>${row.slot} dose of ${row.day}.</p><form method="post"><button type="submit">${words.verb}</button></form>`,
-        ),
-      );
+      return inLanguageOf(row.user_id, () => {
+        const dose = DOSE_OF_DAY[row.slot]
+          ? tr(DOSE_OF_DAY[row.slot]!, { day: row.day })
+          : `${row.slot} dose of ${row.day}.`;
+        return c.html(
+          page(
+            'Kin Health',
+            `<p>${dose}</p><form method="post"><button type="submit">${tr(words.verb)}</button></form>`,
+          ),
+        );
+      });
     })
     .post('/:token', async (c) => {
       const tooMany = await limited(c);
@@ -247,8 +271,10 @@ export function doseActionRoutes(db: Kysely<DB>, limits: AttemptLimits, logger: 
         detail: used.row.status,
       });
       const words = WORDS[used.row.status] ?? WORDS.taken!;
-      return wantsPage(c)
-        ? c.html(page(words.done, '<p>You can close this page.</p>'))
-        : c.json({ status: used.row.status, marked: used.marked });
+      return inLanguageOf(used.row.user_id, () =>
+        wantsPage(c)
+          ? c.html(page(tr(words.done), `<p>${tr('You can close this page.')}</p>`))
+          : c.json({ status: used.row.status, marked: used.marked }),
+      );
     });
 }

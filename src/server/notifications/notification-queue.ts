@@ -29,6 +29,8 @@ import {
   type NotificationLinks,
 } from './channel-requests';
 import { createDoseActions, DOSE_ACTIONS_PATH } from './dose-actions';
+import { tr } from '../../shared/i18n/translate';
+import { languageInForce, runInLanguage } from '../i18n/server-language';
 
 const SEND_TIMEOUT_MS = 10_000;
 
@@ -55,7 +57,10 @@ export function createNotificationOutbox(
             ownedRow(userId, {
               id: newId(),
               channel,
-              payload: JSON.stringify(notification),
+              payload: JSON.stringify({
+                ...notification,
+                language: notification.language ?? languageInForce(),
+              }),
               attempts: 0,
               next_attempt_at: now,
               claimed_until: null,
@@ -96,7 +101,8 @@ export function channelSender({ db, channels, allowedHosts, baseUrl }: ChannelSe
     const links: NotificationLinks = {
       click: `${appUrl}${notification.url}`,
       actions: buttons.map(({ label, token }) => ({
-        label,
+        // 'Taken', 'Skip': in the language the reminder was written in.
+        label: runInLanguage(notification.language, () => tr(label)),
         url: `${appUrl}${DOSE_ACTIONS_PATH}/${token}`,
       })),
     };
@@ -129,6 +135,9 @@ export function createNotificationSender(
   const { channels, logger } = options;
   const send = channelSender(options);
   const parse = (row: NotificationQueueTable) => JSON.parse(row.payload) as ChannelNotification;
+  /** The delivery log's words, in the language the notification was written in. */
+  const inLanguageOf = (row: NotificationQueueTable, words: () => string) =>
+    runInLanguage(parse(row).language, words);
   const log = (
     row: NotificationQueueTable,
     outcome: 'sent' | 'retried' | 'failed',
@@ -151,14 +160,31 @@ export function createNotificationSender(
       // The channel was removed (or changed to another kind) since: nothing to send.
       if (!channel) return 'dropped';
       await send(row.user_id, channel, parse(row));
-      await log(row, 'sent', 'Delivered');
+      await log(
+        row,
+        'sent',
+        inLanguageOf(row, () => tr('Delivered')),
+      );
       return 'sent';
     },
     async retrying(row, error, delayMs) {
-      await log(row, 'retried', `${failureInWords(error)}; trying again in ${minutes(delayMs)}`);
+      await log(
+        row,
+        'retried',
+        inLanguageOf(row, () =>
+          tr('{reason}; trying again in {time}', {
+            reason: failureInWords(error),
+            time: minutes(delayMs),
+          }),
+        ),
+      );
     },
     async gaveUp(row, error) {
-      await log(row, 'failed', `${failureInWords(error)}; given up`);
+      await log(
+        row,
+        'failed',
+        inLanguageOf(row, () => tr('{reason}; given up', { reason: failureInWords(error) })),
+      );
     },
     onQueued: options.outbox.onQueued,
     clock: options.clock,

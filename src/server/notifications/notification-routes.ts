@@ -35,23 +35,32 @@ import { channelUrlProblem } from '../reminders/push-endpoints';
 import { createChannelRepository } from './channel-repository';
 import { failureInWords, ntfyTopicProblem, type ChannelNotification } from './channel-requests';
 import { channelSender, type ChannelSenderOptions } from './notification-queue';
+import { key, tr } from '../../shared/i18n/translate';
 
-export const CHANNEL_NOT_SET = 'That channel is not set up';
+export const CHANNEL_NOT_SET = key('That channel is not set up');
 
 /** What a test says: no name, nothing about anyone. */
 export const TEST_NOTIFICATION: ChannelNotification = {
   kind: 'test',
-  what: 'Test',
-  title: 'Test notification from Kin Health',
-  body: 'Reminders will reach you here.',
+  what: key('Test'),
+  title: key('Test notification from Kin Health'),
+  body: key('Reminders will reach you here.'),
   url: '/profile-settings',
   tag: 'kin-test',
 };
 
 const CHANNEL_WORDS: Record<NotificationChannel, string> = {
-  ntfy: 'your ntfy topic',
-  webhook: 'your webhook',
+  ntfy: key('your ntfy topic'),
+  webhook: key('your webhook'),
 };
+
+/** The test, in the language of the request that asks for it. */
+const testNotification = (): ChannelNotification => ({
+  ...TEST_NOTIFICATION,
+  what: tr(TEST_NOTIFICATION.what),
+  title: tr(TEST_NOTIFICATION.title),
+  body: tr(TEST_NOTIFICATION.body),
+});
 
 export interface NotificationRouteDependencies extends Omit<
   ChannelSenderOptions,
@@ -144,23 +153,26 @@ export function notificationChannelRoutes(
       if (!stored) throw notFound(CHANNEL_NOT_SET);
       let answer: Omit<ChannelTestAnswer, 'state'>;
       try {
-        await send(userId, stored, TEST_NOTIFICATION);
+        await send(userId, stored, testNotification());
         await channels.logDelivery(userId, {
           channel,
           outcome: 'sent',
-          what: TEST_NOTIFICATION.what,
-          detail: 'Delivered',
+          what: tr(TEST_NOTIFICATION.what),
+          detail: tr('Delivered'),
         });
-        answer = { sent: true, message: `Test sent to ${CHANNEL_WORDS[channel]}.` };
+        answer = {
+          sent: true,
+          message: tr('Test sent to {channel}.', { channel: tr(CHANNEL_WORDS[channel]) }),
+        };
       } catch (error) {
         const words = failureInWords(error);
         await channels.logDelivery(userId, {
           channel,
           outcome: 'failed',
-          what: TEST_NOTIFICATION.what,
+          what: tr(TEST_NOTIFICATION.what),
           detail: words,
         });
-        answer = { sent: false, message: `Test not sent: ${words}.` };
+        answer = { sent: false, message: tr('Test not sent: {reason}.', { reason: words }) };
       }
       return c.json({ ...answer, state: await channels.state(userId) } satisfies ChannelTestAnswer);
     });

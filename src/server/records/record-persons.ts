@@ -8,6 +8,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { deleteOwned, ownedBy, ownedRow, ownedRows } from '../access/access';
 import type { DB } from '../db/schema';
 import { badRequest } from '../http/errors';
+import { tr } from '../../shared/i18n/translate';
 
 /**
  * The persons the contacts of a user are for, by contact id (absent: the whole family): of
@@ -55,7 +56,10 @@ export async function personRowsOf(
   const known = new Set(found.map((row) => row.id));
   const unknown = memberIds.find((id) => !known.has(id));
   if (unknown !== undefined) {
-    throw badRequest(`${field.label} must name you or your family members`, field.name);
+    throw badRequest(
+      tr('{label} must name you or your family members', { label: tr(field.label) }),
+      field.name,
+    );
   }
   return personIds.map((id) => ({
     person_id: id,

@@ -24,6 +24,16 @@ import type { DB } from '../db/schema';
 import { createDoseRepository } from '../doses/dose-repository';
 import { createReminderRepository, slotTime } from './reminder-repository';
 import { dayIn, instantOf } from './time-zones';
+import { key, tr } from '../../shared/i18n/translate';
+import { runInLanguage } from '../i18n/server-language';
+
+/** An alert's title, by the dose's time of day. */
+const MISSED_DOSE_TITLES: Record<DoseSlot, string> = {
+  Morning: key('{name} has not taken {medication} (Morning)'),
+  Noon: key('{name} has not taken {medication} (Noon)'),
+  Evening: key('{name} has not taken {medication} (Evening)'),
+  Night: key('{name} has not taken {medication} (Night)'),
+};
 
 /** What the job does for the pass: claim an alert, and reach an account on its channels. */
 export interface MissedDoseAlertOptions<Recipient extends { settings: ReminderSettings }> {
@@ -52,18 +62,21 @@ export function missedDosePayload(
   day: string,
 ): ReminderPayload {
   const tag = `missed-${dose.medication_id}-${day}-${dose.slot}`;
-  if (hideNames) return { title: HIDDEN_MISSED_DOSE_TITLE, body: '', url: '/', tag };
+  if (hideNames) return { title: tr(HIDDEN_MISSED_DOSE_TITLE), body: '', url: '/', tag };
   return {
-    title: `${firstName(person)} has not taken ${dose.medication_name} (${dose.slot})`,
+    title: tr(MISSED_DOSE_TITLES[dose.slot], {
+      name: firstName(person),
+      medication: dose.medication_name,
+    }),
     body: '',
     url: '/',
     tag,
   };
 }
 
-export function createMissedDoseAlerts<Recipient extends { settings: ReminderSettings }>(
-  options: MissedDoseAlertOptions<Recipient>,
-) {
+export function createMissedDoseAlerts<
+  Recipient extends { settings: ReminderSettings; language?: string },
+>(options: MissedDoseAlertOptions<Recipient>) {
   const { db, catchUpMs } = options;
   const reminders = createReminderRepository(db);
   const doses = createDoseRepository(db);
@@ -140,13 +153,15 @@ export function createMissedDoseAlerts<Recipient extends { settings: ReminderSet
           const key = `missed-dose ${dose.medication_id} ${day} ${slot}`;
           if (!(await options.claim(grant.grantee_id, key, alertAt, now))) continue;
           const person = dose.family_member_name ?? grant.owner_name;
-          const payload = missedDosePayload(
-            recipient.settings.hide_names,
-            { ...dose, slot },
-            person,
-            day,
+          const to = recipient;
+          // In the grantee's language: the alert is theirs.
+          await runInLanguage(to.language, () =>
+            options.deliver(
+              to,
+              missedDosePayload(to.settings.hide_names, { ...dose, slot }, person, day),
+              person,
+            ),
           );
-          await options.deliver(recipient, payload, person);
           sent += 1;
         }
       }

@@ -15,6 +15,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent as HttpAgent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { key, tr } from '../../shared/i18n/translate';
 
 /**
  * `public`, always in the product: push services' https addresses only. `any`: also plain
@@ -22,7 +23,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  */
 export type PushEndpointPolicy = 'public' | 'any';
 
-export const PUSH_ENDPOINT_MESSAGE = "Endpoint must be a push service's https address";
+export const PUSH_ENDPOINT_MESSAGE = key("Endpoint must be a push service's https address");
 
 /** Addresses that are not the public internet's (IANA special-purpose registries). */
 const NOT_PUBLIC = new BlockList();
@@ -130,17 +131,20 @@ export function channelUrlProblem(
   try {
     url = new URL(value);
   } catch {
-    return `${label} must be an http or https URL`;
+    return tr('{label} must be an http or https URL', { label: tr(label) });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return `${label} must be an http or https URL`;
+    return tr('{label} must be an http or https URL', { label: tr(label) });
   }
   const host = hostOf(url);
   if (allowedHosts.includes(host)) return null;
   if (!isPublicHost(host)) {
-    return `${label} reaches this machine or a private network; the server's operator can allow its host in NOTIFY_ALLOWED_HOSTS`;
+    return tr(
+      "{label} reaches this machine or a private network; the server's operator can allow its host in NOTIFY_ALLOWED_HOSTS",
+      { label: tr(label) },
+    );
   }
-  if (url.protocol !== 'https:') return `${label} must use https`;
+  if (url.protocol !== 'https:') return tr('{label} must use https', { label: tr(label) });
   return null;
 }
 
@@ -251,7 +255,7 @@ export function sendToChannel(
   allowedHosts: AllowedHosts,
   timeoutMs: number,
 ): Promise<number> {
-  const problem = channelUrlProblem(push.endpoint, allowedHosts, 'The URL');
+  const problem = channelUrlProblem(push.endpoint, allowedHosts, key('The URL'));
   if (problem) return Promise.reject(new Error(problem));
   const allowed = allowedHosts.includes(hostOf(new URL(push.endpoint)));
   return sendRequest(push, allowed ? undefined : publicOnlyLookup, timeoutMs, 'No answer in time');

@@ -22,6 +22,7 @@ import {
 } from '../../shared/reminders';
 import type { DoseRepository } from '../doses/dose-repository';
 import { dayIn, instantOf } from './time-zones';
+import { tr } from '../../shared/i18n/translate';
 
 export interface RefillPass {
   userId: string;
@@ -72,14 +73,18 @@ export async function remindRefills(pass: RefillPass): Promise<number> {
         const left = med.refills_left;
         await pass.deliver(
           settings.hide_names
-            ? { title: HIDDEN_REFILL_TITLE, body: '', url, tag }
+            ? { title: tr(HIDDEN_REFILL_TITLE), body: '', url, tag }
             : {
-                title: `${med.medication_name} for ${person} runs out ${shortDate(outOn)}`,
+                title: tr('{medication} for {person} runs out {date}', {
+                  medication: med.medication_name,
+                  person,
+                  date: shortDate(outOn),
+                }),
                 body: newPrescription
-                  ? NEW_PRESCRIPTION_MESSAGE
+                  ? tr(NEW_PRESCRIPTION_MESSAGE)
                   : left === null
-                    ? 'Time to refill'
-                    : `Time to refill (${left} ${left === 1 ? 'refill' : 'refills'} left)`,
+                    ? tr('Time to refill')
+                    : tr('Time to refill ({count} refills left)', { count: left }),
                 url,
                 tag,
               },
@@ -90,10 +95,14 @@ export async function remindRefills(pass: RefillPass): Promise<number> {
         if (!(await pass.claim(`prescription ${med.id} ${ends}`, morningOf(ends!)))) continue;
         await pass.deliver(
           settings.hide_names
-            ? { title: HIDDEN_REFILL_TITLE, body: '', url, tag }
+            ? { title: tr(HIDDEN_REFILL_TITLE), body: '', url, tag }
             : {
-                title: `The prescription for ${med.medication_name} (${person}) ends ${shortDate(ends)}`,
-                body: NEW_PRESCRIPTION_MESSAGE,
+                title: tr('The prescription for {medication} ({person}) ends {date}', {
+                  medication: med.medication_name,
+                  person,
+                  date: shortDate(ends),
+                }),
+                body: tr(NEW_PRESCRIPTION_MESSAGE),
                 url,
                 tag,
               },

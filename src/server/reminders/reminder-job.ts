@@ -59,6 +59,30 @@ import type { MailTemplates } from '../mail/mail-templates';
 import { accountSchedule, memberPlans } from '../vaccines/member-plans';
 import type { NotificationOutbox } from '../notifications/notification-queue';
 import { createDoseActions, type DoseActionGroup } from '../notifications/dose-actions';
+import { key, tr } from '../../shared/i18n/translate';
+import { isLanguageCode, type LanguageCode } from '../../shared/i18n/languages';
+import { runInLanguage, startServerLanguages } from '../i18n/server-language';
+
+const languageOrEnglish = (code: string | null | undefined): LanguageCode =>
+  isLanguageCode(code) ? code : 'en';
+
+/** What the ntfy topic and webhook are told a reminder is (their delivery log says it). */
+const CHANNEL_WHAT = {
+  reminder: key('Reminder'),
+  medication: key('Medication reminder'),
+  visit: key('Visit reminder'),
+  vaccine: key('Vaccine reminder'),
+  missedDose: key('Missed dose alert'),
+  refill: key('Refill reminder'),
+};
+
+/** A dose reminder's title, by its time of day (the words around the slot differ by language). */
+const DOSE_TITLES: Record<DoseSlot, string> = {
+  Morning: key('Morning medication for {person}'),
+  Noon: key('Noon medication for {person}'),
+  Evening: key('Evening medication for {person}'),
+  Night: key('Night medication for {person}'),
+};
 
 export const DEFAULT_INTERVAL_MS = 60 * 1000;
 /** How late a reminder may still be sent (after a restart, or a slow minute). */
@@ -96,6 +120,8 @@ interface Account {
   channels: boolean;
   userEmail: string;
   now: Date;
+  /** The language the account reads in: its reminders are written in it. */
+  language: LanguageCode;
 }
 
 /** What a reminder to the account's ntfy topic and webhook is about, and the doses it marks. */
@@ -149,10 +175,14 @@ export function createReminderJob(options: ReminderJobOptions) {
     /** What an email reminder names; none: not by email. */
     mail?: { name: string; kind: ReminderKind },
     /** What the ntfy topic and webhook are told it is (they get every reminder). */
-    channel: ChannelExtras = { kind: 'reminder', what: 'Reminder' },
+    channel: ChannelExtras = { kind: 'reminder', what: CHANNEL_WHAT.reminder },
   ): Promise<void> {
     const { userId, subscriptions } = account;
-    await notifications?.enqueue(userId, { ...payload, ...channel }, account.now);
+    await notifications?.enqueue(
+      userId,
+      { ...payload, ...channel, what: tr(channel.what) },
+      account.now,
+    );
     if (account.email && mail) {
       await outbox?.enqueue({
         to: account.userEmail,
@@ -213,9 +243,11 @@ export function createReminderJob(options: ReminderJobOptions) {
     due: TodayDose[],
   ): ReminderPayload {
     const tag = `dose-${day}-${slot}`;
-    if (settings.hide_names) return { title: HIDDEN_MEDICATION_TITLE, body: '', url: '/', tag };
+    if (settings.hide_names) {
+      return { title: tr(HIDDEN_MEDICATION_TITLE), body: '', url: '/', tag };
+    }
     return {
-      title: `${slot} medication for ${person}`,
+      title: tr(DOSE_TITLES[slot], { person }),
       body: due
         .map((dose) => [dose.medication_name, dose.dosage].filter(Boolean).join(' '))
         .join(', '),
@@ -259,7 +291,7 @@ export function createReminderJob(options: ReminderJobOptions) {
             { name, kind: 'Medication due' },
             {
               kind: 'dose',
-              what: 'Medication reminder',
+              what: CHANNEL_WHAT.medication,
               doses: {
                 owner: userId,
                 medication_ids: due.map((dose) => dose.medication_id),
@@ -310,11 +342,14 @@ export function createReminderJob(options: ReminderJobOptions) {
         const url = `/visits/${visit.id}`;
         const tag = `visit-${visit.id}`;
         const time = clockTimeIn(settings.time_zone, at);
-        const when = lead.key === '24h' ? `tomorrow at ${time}` : `at ${time}`;
+        const who = visit.family_member_name ?? userName;
         const payload: ReminderPayload = settings.hide_names
-          ? { title: HIDDEN_VISIT_TITLE, body: '', url, tag }
+          ? { title: tr(HIDDEN_VISIT_TITLE), body: '', url, tag }
           : {
-              title: `Visit for ${visit.family_member_name ?? userName} ${when}`,
+              title:
+                lead.key === '24h'
+                  ? tr('Visit for {name} tomorrow at {time}', { name: who, time })
+                  : tr('Visit for {name} at {time}', { name: who, time }),
               body: [visit.doctor_name, visit.office_name].filter(Boolean).join(', '),
               url,
               tag,
@@ -323,7 +358,7 @@ export function createReminderJob(options: ReminderJobOptions) {
           account,
           payload,
           { name: visit.family_member_name ?? userName, kind: 'Visit reminder' },
-          { kind: 'visit', what: 'Visit reminder' },
+          { kind: 'visit', what: CHANNEL_WHAT.visit },
         );
         sent += 1;
       }
@@ -368,15 +403,26 @@ export function createReminderJob(options: ReminderJobOptions) {
           const url = scheduleTabLink(member.id);
           const tag = `vaccine-${member.id}-${dose.vaccine}-${dose.dose}`;
           const payload: ReminderPayload = settings.hide_names
-            ? { title: HIDDEN_VACCINE_TITLE, body: '', url, tag }
+            ? { title: tr(HIDDEN_VACCINE_TITLE), body: '', url, tag }
             : {
-                title: `${HIDDEN_VACCINE_TITLE} for ${firstName(member.name)}`,
-                body: `${dose.vaccine} dose ${dose.dose} is ${overdueToday ? 'overdue' : 'due in a week'}`,
+                title: tr('Vaccine due for {name}', { name: firstName(member.name) }),
+                body: overdueToday
+                  ? tr('{vaccine} dose {dose} is overdue', {
+                      vaccine: dose.vaccine,
+                      dose: dose.dose,
+                    })
+                  : tr('{vaccine} dose {dose} is due in a week', {
+                      vaccine: dose.vaccine,
+                      dose: dose.dose,
+                    }),
                 url,
                 tag,
               };
           // Not by email: email reminders cover doses and visits (decision 29).
-          await deliver(account, payload, undefined, { kind: 'vaccine', what: 'Vaccine reminder' });
+          await deliver(account, payload, undefined, {
+            kind: 'vaccine',
+            what: CHANNEL_WHAT.vaccine,
+          });
           sent += 1;
         }
       }
@@ -397,9 +443,21 @@ export function createReminderJob(options: ReminderJobOptions) {
           ).map((row) => row.user_id)
         : [],
     );
+    const languages = new Map(
+      userIds.length > 0
+        ? (
+            await db
+              .selectFrom('user')
+              .select(['id', 'language'])
+              .where('id', 'in', userIds)
+              .execute()
+          ).map((row) => [row.id, row.language])
+        : [],
+    );
     return [...(await reminders.accounts(userIds)).values()].map((account) => ({
       ...account,
       now,
+      language: languageOrEnglish(languages.get(account.userId)),
       // By email too: both kinds, when the account asked and mail is set up.
       email: Boolean(outbox?.enabled && account.settings.email_reminders),
       channels: withChannels.has(account.userId),
@@ -450,7 +508,7 @@ export function createReminderJob(options: ReminderJobOptions) {
         account,
         payload,
         { name, kind: 'Missed dose' },
-        { kind: 'missed-dose', what: 'Missed dose alert' },
+        { kind: 'missed-dose', what: CHANNEL_WHAT.missedDose },
       ),
   });
 
@@ -477,7 +535,7 @@ export function createReminderJob(options: ReminderJobOptions) {
             { ...account, subscriptions: forDoses },
             payload,
             { name: person, kind: 'Refill due' },
-            { kind: 'refill', what: 'Refill reminder' },
+            { kind: 'refill', what: CHANNEL_WHAT.refill },
           ),
       });
     }
@@ -499,6 +557,7 @@ export function createReminderJob(options: ReminderJobOptions) {
       .where('due_at', '<', new Date(now.getTime() - CLAIM_RETENTION_MS).toISOString())
       .execute();
     await doseActions.prune(now);
+    await startServerLanguages();
     // Who a reminder can reach: a device subscribed, email reminders, a channel. A union
     // has no duplicates; the devices' select alone is made to have none.
     const pushed = db.selectFrom('push_subscriptions').select('user_id');
@@ -522,7 +581,10 @@ export function createReminderJob(options: ReminderJobOptions) {
     const visits = await visiting(now);
     for (const account of accounts) {
       try {
-        sent += await remindUser(account, visits.has(account.userId));
+        // In the account's language: its titles, its mail, its ntfy buttons.
+        sent += await runInLanguage(account.language, () =>
+          remindUser(account, visits.has(account.userId)),
+        );
       } catch (error) {
         logger.error({ err: error }, 'reminders failed for an account');
       }

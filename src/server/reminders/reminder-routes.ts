@@ -24,10 +24,12 @@ import { ApiError } from '../../shared/api-error';
 import { validate } from '../http/validation';
 import { pushEndpointProblem, type PushEndpointPolicy } from './push-endpoints';
 import { SubscriptionTakenError, type ReminderRepository } from './reminder-repository';
+import { key } from '../../shared/i18n/translate';
 
-export const SUBSCRIPTION_NOT_FOUND = 'This device does not get reminders';
-export const SUBSCRIPTION_TAKEN =
-  'This browser gets reminders for another account; turn them off there first';
+export const SUBSCRIPTION_NOT_FOUND = key('This device does not get reminders');
+export const SUBSCRIPTION_TAKEN = key(
+  'This browser gets reminders for another account; turn them off there first',
+);
 
 /** What devices subscribe with: the server's VAPID public key, and where reminders may go. */
 export interface ReminderRouteConfig {

@@ -23,8 +23,9 @@ import { notFound } from '../http/errors';
 import { isId } from '../ids';
 import type { DocumentTextAnswer } from './document-text';
 import { documentSearchSource } from './search-sources';
+import { key } from '../../shared/i18n/translate';
 
-export const DOCUMENT_NOT_FOUND = 'Document not found';
+export const DOCUMENT_NOT_FOUND = key('Document not found');
 
 interface TextRow {
   user_id: string;

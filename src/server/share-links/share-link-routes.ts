@@ -36,6 +36,7 @@ import { TOO_MANY_ATTEMPTS_MESSAGE } from '../limits/attempt-limits';
 import { findExportablePerson } from '../persons/person-records';
 import { createMakerAccess } from './maker-access';
 import { createShareLinkStore, type ShareLinkStore } from './share-link-store';
+import { key, tr } from '../../shared/i18n/translate';
 
 export const SHARE_API_PREFIX = '/api/shl/';
 /** A reader's requests per address and per link, when limits are on (AUTH_RATE_LIMIT). */
@@ -66,7 +67,7 @@ export function shareLinkRoutes({ db, store, hasher, origin }: ShareLinkRouteDep
       const input = c.req.valid('json');
       const owner = c.var.user.id;
       const found = await findExportablePerson(db, await c.var.access(), input.person_id);
-      if (!found) throw notFound('Person not found');
+      if (!found) throw notFound(key('Person not found'));
       const { person } = found;
       const passcodeHash = input.passcode ? await hasher.hash(input.passcode) : null;
       const row = await db.transaction().execute(async (trx) => {
@@ -111,13 +112,13 @@ export function shareLinkRoutes({ db, store, hasher, origin }: ShareLinkRouteDep
     .get('/:id/accesses', async (c) => {
       const user = c.var.user.id;
       const link = await store.find(user, c.req.param('id'));
-      if (!link) throw notFound('Share link not found');
+      if (!link) throw notFound(key('Share link not found'));
       return c.json(await store.accesses(link.maker?.id ?? user, link.id));
     })
     .delete('/:id', async (c) => {
       const user = c.var.user.id;
       const link = await store.find(user, c.req.param('id'));
-      if (!link) throw notFound('Share link not found');
+      if (!link) throw notFound(key('Share link not found'));
       const { maker } = link;
       await db.transaction().execute(async (trx) => {
         if (!(await createShareLinkStore(trx).revoke(maker?.id ?? user, link.id))) return;
@@ -219,7 +220,7 @@ export function shlRoutes({ db, store, hasher, limits, origin }: ShlRouteDepende
       if (link.passcode_hash !== null) {
         if (!passcode) {
           return c.json(
-            { message: 'Passcode is required', remainingAttempts: Number(link.attempts_left) },
+            { message: tr('Passcode is required'), remainingAttempts: Number(link.attempts_left) },
             401,
           );
         }

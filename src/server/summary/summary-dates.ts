@@ -4,6 +4,32 @@
  * reader's time zone.
  */
 import { CALENDAR_DATE_PATTERN } from '../../shared/date-values';
+import { currentLanguage, currentLocale } from '../../shared/i18n/translate';
+
+/**
+ * In another language than English, dates are written as its locale writes them ('4 de marzo
+ * de 2030', '2030年3月4日'): one formatter per locale, time zone and kind, kept.
+ */
+const localeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function localeFormat(
+  kind: 'date' | 'day' | 'moment',
+  timeZone: string,
+): Intl.DateTimeFormat | null {
+  if (currentLanguage() === 'en') return null;
+  const locale = currentLocale();
+  const cacheKey = `${locale} ${kind} ${timeZone}`;
+  let format = localeFormats.get(cacheKey);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone,
+      dateStyle: 'long',
+      ...(kind === 'moment' ? { timeStyle: 'short' } : {}),
+    });
+    localeFormats.set(cacheKey, format);
+  }
+  return format;
+}
 
 const MONTHS = [
   'January',
@@ -30,6 +56,10 @@ export function formatCalendarDate(value: string | null): string {
   const match = CALENDAR_DATE_PATTERN.exec(value);
   const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
   if (!match || !month) return value;
+  const localized = localeFormat('date', 'UTC');
+  if (localized) {
+    return localized.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  }
   return `${month} ${Number(match[3])}, ${match[1]}`;
 }
 
@@ -73,12 +103,18 @@ function momentParts(timestamp: string, timeZone: string): MomentParts | null {
 
 /** A moment's date and time in a time zone: 'March 4, 2030, 9:30 AM'. */
 export function formatDateTime(timestamp: string, timeZone: string): string {
+  const localized = localeFormat('moment', timeZone);
+  const moment = new Date(timestamp);
+  if (localized && !Number.isNaN(moment.getTime())) return localized.format(moment);
   const parts = momentParts(timestamp, timeZone);
   return parts ? `${parts.date}, ${parts.time}` : timestamp;
 }
 
 /** The calendar day a moment falls on in a time zone: 'March 4, 2030'. */
 export function formatDay(timestamp: string, timeZone: string): string {
+  const localized = localeFormat('day', timeZone);
+  const moment = new Date(timestamp);
+  if (localized && !Number.isNaN(moment.getTime())) return localized.format(moment);
   return momentParts(timestamp, timeZone)?.date ?? timestamp;
 }
 

@@ -14,17 +14,19 @@ import { formatCalendarDate, formatDateTime, formatDay } from './summary-dates';
 import { SUMMARY_FONT, textWidth } from './summary-pdfmake';
 import { rangeText } from '../../shared/labs/lab-flag';
 import { SEVERITY_MAX } from '../../shared/records/symptoms';
+import { currentLanguage, key, tr } from '../../shared/i18n/translate';
 
+// The summary's words are keys: each is shown in the language in force (`tr`), English as is.
 export const APP_NAME = 'Kin Health';
-export const TITLE = 'Health Summary';
-export const EMPTY_SECTION = 'None recorded';
-export const VACCINES_OVERDUE_HEADING = 'Vaccine Doses Overdue';
-export const LAB_RESULTS_HEADING = 'Lab Results';
-export const LATEST_VITALS_HEADING = 'Latest Vitals';
-export const RECENT_SYMPTOMS_HEADING = 'Recent Symptoms';
-export const NOT_CLINICAL_NOTE =
-  `Prepared by the person or their family with ${APP_NAME}, from the records they keep. ` +
-  'It is not a clinical document: please confirm anything important with the person and their care team.';
+export const TITLE = key('Health Summary');
+export const EMPTY_SECTION = key('None recorded');
+export const VACCINES_OVERDUE_HEADING = key('Vaccine Doses Overdue');
+export const LAB_RESULTS_HEADING = key('Lab Results');
+export const LATEST_VITALS_HEADING = key('Latest Vitals');
+export const RECENT_SYMPTOMS_HEADING = key('Recent Symptoms');
+export const NOT_CLINICAL_NOTE = key(
+  'Prepared by the person or their family with Kin Health, from the records they keep. It is not a clinical document: please confirm anything important with the person and their care team.',
+);
 
 const ACCENT = '#20c997';
 const INK = '#1f2a30';
@@ -116,13 +118,14 @@ function sectionTable<R>(
   rows: readonly R[],
   columns: readonly Column<R>[],
 ): ContentTable {
+  heading = tr(heading);
   const headingCell: TableCell = { text: heading, style: 'sectionHeading' };
   if (rows.length === 0) {
     return {
       table: {
         widths: ['*'],
         headerRows: 1,
-        body: [[headingCell], [{ text: EMPTY_SECTION, color: MUTED, ...bookmark(heading) }]],
+        body: [[headingCell], [{ text: tr(EMPTY_SECTION), color: MUTED, ...bookmark(heading) }]],
       },
       layout: emptySectionLayout,
     };
@@ -131,7 +134,7 @@ function sectionTable<R>(
   for (let i = 1; i < columns.length; i++) headingRow.push('');
   const body: TableCell[][] = [
     headingRow,
-    columns.map((column) => ({ text: column.header, style: 'columnHeader' })),
+    columns.map((column) => ({ text: tr(column.header), style: 'columnHeader' })),
   ];
   const widths = contentWidths(columns);
   let tallest = 0;
@@ -167,8 +170,8 @@ const lines = (...values: (string | null | undefined)[]) => values.filter(Boolea
 
 function coverage(from: string | null, until: string | null): string {
   if (from && until) return `${formatCalendarDate(from)} –\n${formatCalendarDate(until)}`;
-  if (from) return `From ${formatCalendarDate(from)}`;
-  if (until) return `Until ${formatCalendarDate(until)}`;
+  if (from) return tr('From {date}', { date: formatCalendarDate(from) });
+  if (until) return tr('Until {date}', { date: formatCalendarDate(until) });
   return '';
 }
 
@@ -176,82 +179,86 @@ type Row<K extends keyof PersonSummary> = PersonSummary[K] extends readonly (inf
 
 function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
   return [
-    sectionTable<Row<'allergies'>>('Allergies', summary.allergies, [
-      { header: 'Substance', width: 104, value: (a) => a.substance },
-      { header: 'Reaction', width: '*', value: (a) => a.reaction },
-      { header: 'Severity', width: 40, value: (a) => a.severity },
-      { header: 'Category', width: 52, value: (a) => a.category },
-      { header: 'Status', width: 38, value: (a) => a.status },
+    sectionTable<Row<'allergies'>>(key('Allergies'), summary.allergies, [
+      { header: key('Substance'), width: 104, value: (a) => a.substance },
+      { header: key('Reaction'), width: '*', value: (a) => a.reaction },
+      { header: key('Severity'), width: 40, value: (a) => a.severity },
+      { header: key('Category'), width: 52, value: (a) => a.category },
+      { header: key('Status'), width: 38, value: (a) => a.status },
       {
-        header: 'Noted',
+        header: key('Noted'),
         width: DATE_WIDTH,
         value: (a) => formatCalendarDate(a.noted_date),
       },
     ]),
-    sectionTable<Row<'current_medications'>>('Current Medications', summary.current_medications, [
-      { header: 'Medication', width: '*', value: (m) => m.medication_name },
-      { header: 'Dose', width: 56, value: (m) => m.dosage },
+    sectionTable<Row<'current_medications'>>(
+      key('Current Medications'),
+      summary.current_medications,
+      [
+        { header: key('Medication'), width: '*', value: (m) => m.medication_name },
+        { header: key('Dose'), width: 56, value: (m) => m.dosage },
+        {
+          header: key('Schedule'),
+          width: 80,
+          value: (m) => lines(m.frequency, m.times_of_day.join(', ')),
+        },
+        { header: key('For'), width: 72, value: (m) => m.condition },
+        { header: key('Prescribed by'), width: 74, value: (m) => m.prescribed_doctor },
+        {
+          header: key('Since'),
+          width: DATE_WIDTH,
+          value: (m) => formatCalendarDate(m.start_date),
+        },
+      ],
+    ),
+    sectionTable<Row<'conditions'>>(key('Conditions'), summary.conditions, [
+      { header: key('Condition'), width: 140, value: (c) => c.condition_name },
+      { header: key('Status'), width: 72, value: (c) => c.status },
       {
-        header: 'Schedule',
-        width: 80,
-        value: (m) => lines(m.frequency, m.times_of_day.join(', ')),
-      },
-      { header: 'For', width: 72, value: (m) => m.condition },
-      { header: 'Prescribed by', width: 74, value: (m) => m.prescribed_doctor },
-      {
-        header: 'Since',
-        width: DATE_WIDTH,
-        value: (m) => formatCalendarDate(m.start_date),
-      },
-    ]),
-    sectionTable<Row<'conditions'>>('Conditions', summary.conditions, [
-      { header: 'Condition', width: 140, value: (c) => c.condition_name },
-      { header: 'Status', width: 72, value: (c) => c.status },
-      {
-        header: 'Since',
+        header: key('Since'),
         width: DATE_WIDTH,
         value: (c) => formatCalendarDate(c.diagnosis_date),
       },
-      { header: 'Notes', width: '*', value: (c) => c.notes },
+      { header: key('Notes'), width: '*', value: (c) => c.notes },
     ]),
-    sectionTable<Row<'family_history'>>('Family History', summary.family_history, [
-      { header: 'Condition', width: '*', value: (f) => f.condition_name },
-      { header: 'Relation', width: 110, value: (f) => f.relation },
-      { header: 'Status', width: 72, value: (f) => f.status },
+    sectionTable<Row<'family_history'>>(key('Family History'), summary.family_history, [
+      { header: key('Condition'), width: '*', value: (f) => f.condition_name },
+      { header: key('Relation'), width: 110, value: (f) => f.relation },
+      { header: key('Status'), width: 72, value: (f) => f.status },
       {
-        header: 'Diagnosed',
+        header: key('Diagnosed'),
         width: DATE_WIDTH,
         value: (f) => formatCalendarDate(f.diagnosis_date),
       },
     ]),
-    sectionTable<Row<'immunizations'>>('Immunizations', summary.immunizations, [
-      { header: 'Immunization', width: '*', value: (i) => i.shot_name },
+    sectionTable<Row<'immunizations'>>(key('Immunizations'), summary.immunizations, [
+      { header: key('Immunization'), width: '*', value: (i) => i.shot_name },
       {
-        header: 'Date',
+        header: key('Date'),
         width: DATE_WIDTH,
         value: (i) => formatCalendarDate(i.date_administered),
       },
-      { header: 'Location', width: 170, value: (i) => i.location },
+      { header: key('Location'), width: 170, value: (i) => i.location },
     ]),
     // Only when there are any: the headings every summary has stay as they are.
     ...(summary.lab_results.length
       ? [
           sectionTable<Row<'lab_results'>>(LAB_RESULTS_HEADING, summary.lab_results, [
-            { header: 'Test', width: '*', value: (l) => l.test_name },
+            { header: key('Test'), width: '*', value: (l) => l.test_name },
             {
-              header: 'Result',
+              header: key('Result'),
               width: 72,
               value: (l) => (l.unit ? `${l.result} ${l.unit}` : l.result),
             },
-            { header: 'Flag', width: 44, value: (l) => l.flag },
+            { header: key('Flag'), width: 44, value: (l) => l.flag },
             {
-              header: 'Range',
+              header: key('Range'),
               width: 60,
               value: (l) => rangeText(l.range_low, l.range_high),
             },
-            { header: 'Lab', width: 80, value: (l) => l.lab },
+            { header: key('Lab'), width: 80, value: (l) => l.lab },
             {
-              header: 'Collected',
+              header: key('Collected'),
               width: DATE_WIDTH,
               value: (l) => formatCalendarDate(l.collected_date),
             },
@@ -261,10 +268,10 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
     ...(summary.latest_vitals.length
       ? [
           sectionTable<Row<'latest_vitals'>>(LATEST_VITALS_HEADING, summary.latest_vitals, [
-            { header: 'Measure', width: 140, value: (v) => v.measure },
-            { header: 'Value', width: '*', value: (v) => v.value },
+            { header: key('Measure'), width: 140, value: (v) => v.measure },
+            { header: key('Value'), width: '*', value: (v) => v.value },
             {
-              header: 'Measured',
+              header: key('Measured'),
               width: DATE_WIDTH,
               value: (v) => formatDay(v.measured_at, timeZone),
             },
@@ -274,23 +281,23 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
     ...(summary.recent_symptoms.length
       ? [
           sectionTable<Row<'recent_symptoms'>>(RECENT_SYMPTOMS_HEADING, summary.recent_symptoms, [
-            { header: 'Symptom', width: 110, value: (s) => s.symptom },
+            { header: key('Symptom'), width: 110, value: (s) => s.symptom },
             {
-              header: 'Severity',
+              header: key('Severity'),
               width: 44,
               value: (s) => (s.severity === null ? null : `${s.severity}/${SEVERITY_MAX}`),
             },
             {
-              header: 'Started',
+              header: key('Started'),
               width: 100,
               value: (s) => formatDateTime(s.started_at, timeZone),
             },
             {
-              header: 'Ended',
+              header: key('Ended'),
               width: 100,
-              value: (s) => (s.ended_at ? formatDateTime(s.ended_at, timeZone) : 'Ongoing'),
+              value: (s) => (s.ended_at ? formatDateTime(s.ended_at, timeZone) : tr('Ongoing')),
             },
-            { header: 'Notes', width: '*', value: (s) => s.notes },
+            { header: key('Notes'), width: '*', value: (s) => s.notes },
           ]),
         ]
       : []),
@@ -300,45 +307,49 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
             VACCINES_OVERDUE_HEADING,
             summary.vaccines_overdue,
             [
-              { header: 'Vaccine', width: '*', value: (d) => d.vaccine },
-              { header: 'Dose', width: 60, value: (d) => `${d.dose} of ${d.of}` },
-              { header: 'Due', width: DATE_WIDTH, value: (d) => formatCalendarDate(d.due) },
+              { header: key('Vaccine'), width: '*', value: (d) => d.vaccine },
+              {
+                header: key('Dose'),
+                width: 60,
+                value: (d) => tr('{dose} of {of}', { dose: d.dose, of: d.of }),
+              },
+              { header: key('Due'), width: DATE_WIDTH, value: (d) => formatCalendarDate(d.due) },
             ],
           ),
         ]
       : []),
-    sectionTable<Row<'upcoming_visits'>>('Upcoming Visits', summary.upcoming_visits, [
+    sectionTable<Row<'upcoming_visits'>>(key('Upcoming Visits'), summary.upcoming_visits, [
       {
-        header: 'Date and time',
+        header: key('Date and time'),
         width: 130,
         value: (v) => formatDateTime(v.visit_date, timeZone),
       },
-      { header: 'Visit', width: '*', value: (v) => v.visit_name },
-      { header: 'Doctor', width: 100, value: (v) => v.doctor_name },
-      { header: 'Place', width: 120, value: (v) => v.office_name },
+      { header: key('Visit'), width: '*', value: (v) => v.visit_name },
+      { header: key('Doctor'), width: 100, value: (v) => v.doctor_name },
+      { header: key('Place'), width: 120, value: (v) => v.office_name },
     ]),
-    sectionTable<Row<'insurance'>>('Insurance', summary.insurance, [
-      { header: 'Provider', width: '*', value: (p) => p.provider_name },
-      { header: 'Type', width: 62, value: (p) => p.insurance_type },
-      { header: 'Policy number', width: 80, value: (p) => p.policy_number },
-      { header: 'Group number', width: 72, value: (p) => p.group_number },
+    sectionTable<Row<'insurance'>>(key('Insurance'), summary.insurance, [
+      { header: key('Provider'), width: '*', value: (p) => p.provider_name },
+      { header: key('Type'), width: 62, value: (p) => p.insurance_type },
+      { header: key('Policy number'), width: 80, value: (p) => p.policy_number },
+      { header: key('Group number'), width: 72, value: (p) => p.group_number },
       {
-        header: 'Status',
+        header: key('Status'),
         width: 36,
-        value: (p) => (p.status === 'past' ? 'Past' : 'Current'),
+        value: (p) => (p.status === 'past' ? tr('Past') : tr('Current')),
       },
       {
-        header: 'Coverage',
+        header: key('Coverage'),
         width: DATE_WIDTH,
         value: (p) => coverage(p.effective_date, p.expiry_date),
       },
     ]),
-    sectionTable<Row<'care_team'>>('Care Team', summary.care_team, [
-      { header: 'Name', width: 96, value: (c) => c.contact_name },
-      { header: 'Type', width: 54, value: (c) => c.contact_type },
-      { header: 'Specialty', width: 76, value: (c) => c.specialty },
-      { header: 'Phone and email', width: 124, value: (c) => lines(c.phone_number, c.email) },
-      { header: 'Address', width: '*', value: (c) => c.address },
+    sectionTable<Row<'care_team'>>(key('Care Team'), summary.care_team, [
+      { header: key('Name'), width: 96, value: (c) => c.contact_name },
+      { header: key('Type'), width: 54, value: (c) => c.contact_type },
+      { header: key('Specialty'), width: 76, value: (c) => c.specialty },
+      { header: key('Phone and email'), width: 124, value: (c) => lines(c.phone_number, c.email) },
+      { header: key('Address'), width: '*', value: (c) => c.address },
     ]),
   ];
 }
@@ -352,17 +363,22 @@ export function buildSummaryDocument(
   const generated = formatDay(summary.generated_at, options.timeZone);
   // On one line whatever the name's length: the footer has the bottom margin to itself.
   const footerName = name.length > 60 ? `${Array.from(name).slice(0, 58).join('')}…` : name;
-  const footerText = `${APP_NAME} · ${footerName} · Generated ${generated} · Not a clinical document`;
+  const footerText = `${APP_NAME} · ${footerName} · ${tr('Generated {date}', { date: generated })} · ${tr('Not a clinical document')}`;
+  const title = tr(TITLE);
+  const language = currentLanguage();
   return {
     pageSize: 'A4',
     pageMargins: PAGE_MARGINS,
-    language: 'en',
+    language,
     displayTitle: true,
     info: {
-      title: `${TITLE}: ${name}`,
+      title: `${title}: ${name}`,
       author: name,
-      subject: `${TITLE} of ${name}, generated ${generated} with ${APP_NAME}`,
-      keywords: 'health summary, allergies, medications, conditions, immunizations, insurance',
+      subject: tr('Health Summary of {name}, generated {date} with Kin Health', {
+        name,
+        date: generated,
+      }),
+      keywords: tr('health summary, allergies, medications, conditions, immunizations, insurance'),
       creator: APP_NAME,
       producer: APP_NAME,
     },
@@ -377,18 +393,18 @@ export function buildSummaryDocument(
       footer: { fontSize: 7.5, color: MUTED },
     },
     content: [
-      { text: TITLE, style: 'title' },
+      { text: title, style: 'title' },
       { text: name, style: 'name' },
       {
         text: [
-          { text: 'Date of birth: ', style: 'label' },
-          formatCalendarDate(summary.person.date_of_birth) || 'Not recorded',
-          { text: '      Generated: ', style: 'label' },
+          { text: `${tr('Date of birth:')} `, style: 'label' },
+          formatCalendarDate(summary.person.date_of_birth) || tr('Not recorded'),
+          { text: `      ${tr('Generated:')} `, style: 'label' },
           generated,
         ],
         fontSize: 10,
       },
-      { text: NOT_CLINICAL_NOTE, style: 'note' },
+      { text: tr(NOT_CLINICAL_NOTE), style: 'note' },
       // Space after each section but the last: a trailing margin can push an empty last page.
       // A margin, not a named style: every word in the table would look a named style up.
       ...sections(summary, options.timeZone).map((section, i, all) =>
@@ -398,7 +414,11 @@ export function buildSummaryDocument(
     footer: (currentPage, pageCount) => ({
       columns: [
         { text: footerText },
-        { text: `Page ${currentPage} of ${pageCount}`, alignment: 'right', width: 70 },
+        {
+          text: tr('Page {page} of {count}', { page: currentPage, count: pageCount }),
+          alignment: 'right',
+          width: 70,
+        },
       ],
       style: 'footer',
       margin: [PAGE_MARGINS[0], 24, PAGE_MARGINS[2], 0],

@@ -8,13 +8,19 @@
  * the summaries it had in hand fail with it.
  */
 import type { PersonSummary } from '../../shared/person-summary';
+import type { LanguageCode } from '../../shared/i18n/languages';
 import type { RenderSummaryOptions } from './render-summary-pdf';
 import type { SummaryPdfAnswer, SummaryPdfJob } from './summary-pdf-worker';
 import { jobThread } from '../runtime/job-thread';
+import { languageInForce } from '../i18n/server-language';
 
 export interface SummaryPdfThread {
   /** The PDF's bytes, handed over by the thread: the answer's body as they are. */
-  render(summary: PersonSummary, options: RenderSummaryOptions): Promise<Uint8Array<ArrayBuffer>>;
+  /** In `options.language`, else the language in force (the request's or the job's). */
+  render(
+    summary: PersonSummary,
+    options: RenderSummaryOptions & { language?: LanguageCode },
+  ): Promise<Uint8Array<ArrayBuffer>>;
   /** Ends the thread now (it starts again if another summary is asked for). */
   close(): Promise<void>;
   /** Whether the thread is there now. */
@@ -34,7 +40,12 @@ export function summaryPdfThread(): SummaryPdfThread {
     },
   });
   return {
-    render: (summary, options) => thread.run({ summary, timeZone: options.timeZone }),
+    render: (summary, options) =>
+      thread.run({
+        summary,
+        timeZone: options.timeZone,
+        language: options.language ?? languageInForce(),
+      }),
     close: thread.close,
     get running() {
       return thread.running;

@@ -5,12 +5,16 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { PersonSummary } from '../../shared/person-summary';
+import type { LanguageCode } from '../../shared/i18n/languages';
+import { runInLanguage, startServerLanguages } from '../i18n/server-language';
 import { renderSummaryPdf } from './render-summary-pdf';
 
 export interface SummaryPdfJob {
   id: number;
   summary: PersonSummary;
   timeZone: string;
+  /** The language the summary is written in (its reader's account's). */
+  language: LanguageCode;
 }
 
 export type SummaryPdfAnswer =
@@ -20,17 +24,24 @@ export type SummaryPdfAnswer =
 const port = parentPort;
 if (!port) throw new Error('summary-pdf-worker runs as a worker thread only');
 
+// Every language's words, loaded once for the thread's life.
+const languages = startServerLanguages();
+
 port.on('message', (job: SummaryPdfJob) => {
-  renderSummaryPdf(job.summary, { timeZone: job.timeZone }).then(
-    (pdf) => {
-      // A copy of its own, handed over rather than copied again.
-      const bytes = new Uint8Array(new ArrayBuffer(pdf.byteLength));
-      bytes.set(pdf);
-      port.postMessage({ id: job.id, pdf: bytes } satisfies SummaryPdfAnswer, [bytes.buffer]);
-    },
-    (error: unknown) => {
-      const { name, message } = error instanceof Error ? error : new Error(String(error));
-      port.postMessage({ id: job.id, error: { name, message } } satisfies SummaryPdfAnswer);
-    },
-  );
+  languages
+    .then(() =>
+      runInLanguage(job.language, () => renderSummaryPdf(job.summary, { timeZone: job.timeZone })),
+    )
+    .then(
+      (pdf) => {
+        // A copy of its own, handed over rather than copied again.
+        const bytes = new Uint8Array(new ArrayBuffer(pdf.byteLength));
+        bytes.set(pdf);
+        port.postMessage({ id: job.id, pdf: bytes } satisfies SummaryPdfAnswer, [bytes.buffer]);
+      },
+      (error: unknown) => {
+        const { name, message } = error instanceof Error ? error : new Error(String(error));
+        port.postMessage({ id: job.id, error: { name, message } } satisfies SummaryPdfAnswer);
+      },
+    );
 });

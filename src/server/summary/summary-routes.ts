@@ -26,6 +26,8 @@ import { personFileName } from '../../shared/person-file-name';
 import { findExportablePerson } from '../persons/person-records';
 import { buildPersonSummary } from './person-summary-source';
 import { sharedSummaryPdfThread } from './summary-pdf-thread';
+import { createAccountRepository } from '../account/account-repository';
+import { languageInForce, runInLanguage } from '../i18n/server-language';
 
 export const SUMMARY_CONTENT_TYPE = 'application/pdf';
 
@@ -33,6 +35,7 @@ export function summaryRoutes(
   db: Kysely<DB>,
   household: Pick<HouseholdRepository, 'notePersonUse'>,
 ) {
+  const accounts = createAccountRepository(db);
   return new Hono<AppEnv>().get(
     '/:personId/summary.pdf',
     validate('query', summaryQuerySchema),
@@ -50,7 +53,11 @@ export function summaryRoutes(
       const summary = await buildPersonSummary(db, ownerId, person, clock, {
         wholeFamilyContacts,
       });
-      const pdf = await sharedSummaryPdfThread().render(summary, { timeZone: query.tz ?? 'UTC' });
+      // In the reader's account's language (else the one the request asks in).
+      const language = await accounts.languageOf(c.var.user.id, languageInForce());
+      const pdf = await runInLanguage(language, () =>
+        sharedSummaryPdfThread().render(summary, { timeZone: query.tz ?? 'UTC' }),
+      );
       return c.body(pdf, 200, {
         'Content-Type': SUMMARY_CONTENT_TYPE,
         'Content-Disposition': `attachment; filename="${personFileName('summary', person, clock.today, 'pdf')}"`,

@@ -10,6 +10,7 @@ import type { AppEnv } from '../http/env';
 import { badRequest } from '../http/errors';
 import { validate } from '../http/validation';
 import { decodeCursor, type TimelineRepository } from './timeline-repository';
+import { key } from '../../shared/i18n/translate';
 
 export function timelineRoutes(
   timeline: TimelineRepository,
@@ -18,7 +19,8 @@ export function timelineRoutes(
   return new Hono<AppEnv>().get('/', validate('query', timelineQuerySchema), async (c) => {
     const query = c.req.valid('query');
     const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-    if (query.cursor && !cursor) throw badRequest('cursor is not a timeline position', 'cursor');
+    if (query.cursor && !cursor)
+      throw badRequest(key('cursor is not a timeline position'), 'cursor');
     const access = await c.var.access();
     const page = await timeline.list(access, {
       memberId: query.member,

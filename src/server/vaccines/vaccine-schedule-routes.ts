@@ -30,12 +30,14 @@ import { validate } from '../http/validation';
 import type { HouseholdRepository } from '../household/household-repository';
 import { findPerson } from '../persons/person-records';
 import { accountMemberPlans, accountSchedule, memberPlans } from './member-plans';
+import { key } from '../../shared/i18n/translate';
 
 const querySchema = z.object({ today: todayParam });
-const OWNER_DECIDES_MESSAGE =
-  'Only the person who shared this profile can turn its vaccine schedule on or off';
+const OWNER_DECIDES_MESSAGE = key(
+  'Only the person who shared this profile can turn its vaccine schedule on or off',
+);
 const trackingSchema = z.object({
-  tracked: z.boolean({ message: 'tracked must be true or false' }),
+  tracked: z.boolean({ message: key('tracked must be true or false') }),
 });
 
 export function vaccineScheduleRoutes(

@@ -57,6 +57,7 @@ import type {
 import type { DocumentEdit, DocumentRecord } from '../../shared/document-upload';
 import { MAX_PAGE_SIZE, WHOLE_FAMILY_CONTACTS } from '../../shared/constants';
 import { localToday } from '../../shared/dates';
+import { currentLanguageCode } from './i18n';
 import type {
   RecordDefinition,
   RecordInput,
@@ -82,7 +83,10 @@ const UPLOAD_FAILED = key('Upload failed');
 async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(input, { ...init, credentials: 'same-origin' });
+    // The server answers (its refusals, its validation messages) in the app's language.
+    const headers = new Headers(init.headers);
+    headers.set('Accept-Language', currentLanguageCode());
+    response = await fetch(input, { ...init, headers, credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, NETWORK_ERROR);
   }
@@ -329,6 +333,7 @@ function sendFileNow<T>(
     const request = new XMLHttpRequest();
     request.open('POST', url);
     request.setRequestHeader('content-type', 'application/octet-stream');
+    request.setRequestHeader('Accept-Language', currentLanguageCode());
     request.responseType = 'json';
     request.upload.onprogress = (event) =>
       onProgress({ sent: event.loaded, total: event.lengthComputable ? event.total : file.size });
@@ -439,6 +444,7 @@ export const documentsApi = {
     new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open('POST', `/api/documents${queryString({ ...fields })}`);
+      xhr.setRequestHeader('Accept-Language', currentLanguageCode());
       xhr.upload.onprogress = (event) => onProgress(event.loaded, event.total || file.size);
       xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
       xhr.onload = () => {

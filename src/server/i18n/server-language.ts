@@ -1,0 +1,94 @@
+/**
+ * The language the server speaks (CONTRACT §6 'Languages'): a request's own (the web app
+ * sends its language as Accept-Language on every call), or, for work done for an account
+ * outside any request (a reminder, a mail, a PDF), the language `runInLanguage` names. The
+ * language in force lives in an AsyncLocalStorage, so `tr()` anywhere under it (an error
+ * message, a validation message the shared schemas make, a mail) answers in it; outside it,
+ * English.
+ *
+ * Every language's catalogue is loaded once (`startServerLanguages`), at the server's start
+ * and at a worker thread's: each has one translator, shared by every request.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { MiddlewareHandler } from 'hono';
+import { loadCatalogue, type Catalogue } from '../../shared/i18n/catalogue';
+import {
+  acceptedLanguages,
+  isLanguageCode,
+  LANGUAGES,
+  matchLanguage,
+  type LanguageCode,
+} from '../../shared/i18n/languages';
+import {
+  createI18n,
+  englishTranslator,
+  setTranslatorSource,
+  translatorOf,
+  type Translator,
+} from '../../shared/i18n/translate';
+
+const storage = new AsyncLocalStorage<LanguageCode>();
+const translators = new Map<LanguageCode, Translator>([['en', englishTranslator]]);
+const catalogues = new Map<LanguageCode, Catalogue>();
+
+function translatorFor(code: LanguageCode | undefined): Translator {
+  return (code && translators.get(code)) ?? englishTranslator;
+}
+
+setTranslatorSource(() => translatorFor(storage.getStore()));
+
+let loading: Promise<void> | undefined;
+
+/** Loads every language's catalogue, once per process (or thread): later calls wait for it. */
+export function startServerLanguages(): Promise<void> {
+  loading ??= Promise.all(
+    LANGUAGES.filter(({ code }) => code !== 'en').map(async ({ code }) => {
+      const catalogue = await loadCatalogue(code);
+      catalogues.set(code, catalogue);
+      const instance = createI18n(code, catalogue);
+      translators.set(code, translatorOf(instance, code));
+    }),
+  ).then(() => {
+    // Set again: a module that set its own source (a test's) gives way to the server's.
+    setTranslatorSource(() => translatorFor(storage.getStore()));
+  });
+  return loading;
+}
+
+/** Runs `fn` in language `code` (a job for an account: its language); an unknown code is English. */
+export function runInLanguage<T>(code: string | null | undefined, fn: () => T): T {
+  return storage.run(isLanguageCode(code) ? code : 'en', fn);
+}
+
+/** The language in force here, as stored (English outside any request or job). */
+export function languageInForce(): LanguageCode {
+  return storage.getStore() ?? 'en';
+}
+
+/**
+ * A message made elsewhere, in the language in force when the catalogue has it (a constant
+ * marked with `key('…')` where it is defined, a shared message): as it is otherwise (already
+ * translated where it was made, or words the catalogue does not know).
+ */
+export function translateMessage(message: string): string {
+  const code = languageInForce();
+  if (code === 'en' || !catalogues.get(code)?.[message]) return message;
+  return translatorFor(code).t(message);
+}
+
+/** The product's language for an Accept-Language header (English when it names none of them). */
+export function languageOfHeader(header: string | null | undefined): LanguageCode {
+  return matchLanguage(acceptedLanguages(header));
+}
+
+/**
+ * Every request runs in its Accept-Language's language (the web app sends its own), once the
+ * catalogues are loaded.
+ */
+export function requestLanguage(): MiddlewareHandler {
+  const ready = startServerLanguages();
+  return async (c, next) => {
+    await ready;
+    await runInLanguage(languageOfHeader(c.req.header('accept-language')), next);
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The summary PDF in its reader's language (CONTRACT §6 'Languages'): the account's chosen
+ * language, else the request's; its headings, labels and dates in that language's words.
+ * Read back with pdftotext.
+ */
+import { describe, expect, it } from 'vitest';
+import { sampleRecord } from '../test/factories';
+import { expectStatus } from '../test/family-records';
+import { signedUpClient, TEST_ORIGIN, useTestServer, type TestClient } from '../test/harness';
+import { pdfText } from '../test/pdf-text';
+
+const server = useTestServer();
+
+async function summaryText(client: TestClient, headers: Record<string, string> = {}) {
+  const session = await client.get<{ user: { id: string } }>('/api/auth/get-session');
+  const response = await server.fetch(
+    new Request(
+      `${TEST_ORIGIN}/api/persons/${session.body.user.id}/summary.pdf?today=2026-03-10&tz=UTC`,
+      { headers: { origin: TEST_ORIGIN, cookie: client.cookieHeader, ...headers } },
+    ),
+  );
+  expect(response.status).toBe(200);
+  return (await pdfText(new Uint8Array(await response.arrayBuffer()))).replace(/\s+/g, ' ');
+}
+
+describe('the summary PDF in another language', () => {
+  it("is written in the account's language: Spanish headings, labels and dates", async () => {
+    const { client } = await signedUpClient(server, 'Lucía Pérez');
+    await expectStatus(
+      client.post(
+        '/api/allergies',
+        sampleRecord('allergy', { substance: 'Penicilina', noted_date: '2024-05-06' }),
+      ),
+    );
+    await expectStatus(client.patch('/api/profile', { language: 'es' }), 200);
+
+    const text = await summaryText(client);
+    expect(text).toContain('Resumen de salud');
+    expect(text).toContain('Alergias');
+    expect(text).toContain('Sustancia');
+    expect(text).toContain('Penicilina');
+    expect(text).toContain('6 de mayo de 2024');
+    expect(text).toContain('No es un documento clínico');
+    expect(text).not.toContain('Health Summary');
+  });
+
+  it("is in the request's language when the account chose none, and English by default", async () => {
+    const { client } = await signedUpClient(server, 'Jean Martin');
+    const french = await summaryText(client, { 'accept-language': 'fr' });
+    expect(french).toContain('Résumé de santé');
+    expect(french).toContain('Allergies');
+    const english = await summaryText(client);
+    expect(english).toContain('Health Summary');
+    expect(english).toContain('Not a clinical document');
+  });
+});
