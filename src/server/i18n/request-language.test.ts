@@ -69,6 +69,15 @@ describe('a refusal in the request language', () => {
       { 'accept-language': 'tlh' },
     );
     expect(klingon.body.message).toBe('Person not found');
+
+    // The pseudo-locale, asked for by name: every translated word accented and bracketed.
+    const pseudo = await client.request<{ message: string }>(
+      'GET',
+      '/api/persons/no-one/vaccine-schedule',
+      undefined,
+      { 'accept-language': 'en-XA' },
+    );
+    expect(pseudo.body.message).toBe('[Ṕḛḛṛṡṓṓṇ ṇṓṓţ ϝṓṓṵṵṇḍ]');
   });
 
   it('answers a route that is not there, and a body too large, in the request language', async () => {

@@ -26,12 +26,16 @@ import {
   translatorOf,
   type Translator,
 } from '../../shared/i18n/translate';
+import { PSEUDO_LOCALE_TAG, pseudoTranslator } from '../../shared/i18n/pseudo';
 
-const storage = new AsyncLocalStorage<LanguageCode>();
-const translators = new Map<LanguageCode, Translator>([['en', englishTranslator]]);
+/** A language, or the pseudo-locale a request may ask for (src/shared/i18n/pseudo.ts). */
+type Speech = LanguageCode | typeof PSEUDO_LOCALE_TAG;
+
+const storage = new AsyncLocalStorage<Speech>();
+const translators = new Map<Speech, Translator>([['en', englishTranslator]]);
 const catalogues = new Map<LanguageCode, Catalogue>();
 
-function translatorFor(code: LanguageCode | undefined): Translator {
+function translatorFor(code: Speech | undefined): Translator {
   return (code && translators.get(code)) ?? englishTranslator;
 }
 
@@ -48,10 +52,14 @@ export function startServerLanguages(): Promise<void> {
       const instance = createI18n(code, catalogue);
       translators.set(code, translatorOf(instance, code));
     }),
-  ).then(() => {
-    // Set again: a module that set its own source (a test's) gives way to the server's.
-    setTranslatorSource(() => translatorFor(storage.getStore()));
-  });
+  )
+    .then(async () => {
+      translators.set(PSEUDO_LOCALE_TAG, await pseudoTranslator());
+    })
+    .then(() => {
+      // Set again: a module that set its own source (a test's) gives way to the server's.
+      setTranslatorSource(() => translatorFor(storage.getStore()));
+    });
   return loading;
 }
 
@@ -62,7 +70,8 @@ export function runInLanguage<T>(code: string | null | undefined, fn: () => T): 
 
 /** The language in force here, as stored (English outside any request or job). */
 export function languageInForce(): LanguageCode {
-  return storage.getStore() ?? 'en';
+  const speech = storage.getStore();
+  return speech && isLanguageCode(speech) ? speech : 'en';
 }
 
 /**
@@ -71,6 +80,8 @@ export function languageInForce(): LanguageCode {
  * translated where it was made, or words the catalogue does not know).
  */
 export function translateMessage(message: string): string {
+  const speech = storage.getStore();
+  if (speech === PSEUDO_LOCALE_TAG) return translatorFor(speech).t(message);
   const code = languageInForce();
   if (code === 'en' || !catalogues.get(code)?.[message]) return message;
   return translatorFor(code).t(message);
@@ -89,6 +100,9 @@ export function requestLanguage(): MiddlewareHandler {
   const ready = startServerLanguages();
   return async (c, next) => {
     await ready;
-    await runInLanguage(languageOfHeader(c.req.header('accept-language')), next);
+    const header = c.req.header('accept-language');
+    // The pseudo-locale, asked for by name only (a translator's and a test's view).
+    if (header === PSEUDO_LOCALE_TAG) return storage.run(PSEUDO_LOCALE_TAG, next);
+    await runInLanguage(languageOfHeader(header), next);
   };
 }

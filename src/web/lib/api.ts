@@ -57,7 +57,7 @@ import type {
 import type { DocumentEdit, DocumentRecord } from '../../shared/document-upload';
 import { MAX_PAGE_SIZE, WHOLE_FAMILY_CONTACTS } from '../../shared/constants';
 import { localToday } from '../../shared/dates';
-import { currentLanguageCode } from './i18n';
+import { requestLanguageTag } from './i18n';
 import type {
   RecordDefinition,
   RecordInput,
@@ -85,7 +85,7 @@ async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<R
   try {
     // The server answers (its refusals, its validation messages) in the app's language.
     const headers = new Headers(init.headers);
-    headers.set('Accept-Language', currentLanguageCode());
+    headers.set('Accept-Language', requestLanguageTag());
     response = await fetch(input, { ...init, headers, credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, NETWORK_ERROR);
@@ -333,7 +333,7 @@ function sendFileNow<T>(
     const request = new XMLHttpRequest();
     request.open('POST', url);
     request.setRequestHeader('content-type', 'application/octet-stream');
-    request.setRequestHeader('Accept-Language', currentLanguageCode());
+    request.setRequestHeader('Accept-Language', requestLanguageTag());
     request.responseType = 'json';
     request.upload.onprogress = (event) =>
       onProgress({ sent: event.loaded, total: event.lengthComputable ? event.total : file.size });
@@ -444,7 +444,7 @@ export const documentsApi = {
     new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open('POST', `/api/documents${queryString({ ...fields })}`);
-      xhr.setRequestHeader('Accept-Language', currentLanguageCode());
+      xhr.setRequestHeader('Accept-Language', requestLanguageTag());
       xhr.upload.onprogress = (event) => onProgress(event.loaded, event.total || file.size);
       xhr.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
       xhr.onload = () => {

@@ -4,12 +4,12 @@
  * browser's. Only that language's catalogue is loaded. The page's `lang` and `dir` follow,
  * so Arabic lays out right to left.
  */
-import i18next, { type PostProcessorModule } from 'i18next';
+import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadCatalogue } from '../../shared/i18n/catalogue';
+import { PSEUDO_LOCALE_TAG } from '../../shared/i18n/pseudo-tag';
 import {
   isLanguageCode,
-  LANGUAGES,
   languageOf,
   matchLanguage,
   type LanguageCode,
@@ -62,34 +62,14 @@ async function addCatalogue(code: LanguageCode) {
   i18next.addResourceBundle(code, 'translation', await loadCatalogue(code));
 }
 
-/**
- * The pseudo-locale's post-processor: a string every other language's catalogue translates
- * is shown accented and bracketed; one that any language lacks stays plain English, so a
- * screen in the pseudo-locale shows at a glance what some language would show in English.
- */
-async function pseudoLocale(): Promise<PostProcessorModule> {
-  const [{ default: Pseudo }, ...catalogues] = await Promise.all([
-    import('i18next-pseudo'),
-    ...LANGUAGES.filter((l) => l.code !== 'en').map((l) => loadCatalogue(l.code)),
-  ]);
-  const pseudo = new Pseudo({ languageToPseudo: 'en', wrapped: true }) as PostProcessorModule;
-  const translated = (key: string) =>
-    catalogues.every((catalogue) => key in catalogue || `${key}_other` in catalogue);
-  return {
-    type: 'postProcessor',
-    name: 'pseudo',
-    process: (value, keys, options, translator) => {
-      const key = Array.isArray(keys) ? String(keys[0]) : String(keys);
-      return translated(key) ? pseudo.process(value, keys, options, translator) : value;
-    },
-  };
-}
-
 /** Starts translation in the language the page opens in, before the first render. */
 export async function startI18n(): Promise<void> {
   const pseudo = pseudoWanted();
   const code = pseudo ? 'en' : openingLanguage();
-  if (pseudo) i18next.use(await pseudoLocale());
+  if (pseudo) {
+    const { pseudoPostProcessor } = await import('../../shared/i18n/pseudo');
+    i18next.use(await pseudoPostProcessor());
+  }
   void i18next.use(initReactI18next).init({
     ...I18N_OPTIONS,
     lng: 'en',
@@ -120,3 +100,8 @@ export async function switchLanguage(code: LanguageCode, remember = false): Prom
 }
 
 export { currentCode as currentLanguageCode };
+
+/** What the app asks the server to speak (Accept-Language): its language, or the pseudo-locale. */
+export function requestLanguageTag(): string {
+  return pseudoWanted() ? PSEUDO_LOCALE_TAG : currentCode();
+}
