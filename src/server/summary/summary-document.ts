@@ -14,7 +14,11 @@ import { formatCalendarDate, formatDateTime, formatDay } from './summary-dates';
 import { SUMMARY_FONT, textWidth } from './summary-pdfmake';
 import { rangeText } from '../../shared/labs/lab-flag';
 import { SEVERITY_MAX } from '../../shared/records/symptoms';
-import { currentLanguage, key, tr } from '../../shared/i18n/translate';
+import { currentLanguage, currentLocale, key, tr } from '../../shared/i18n/translate';
+import { allergyDefinition } from '../../shared/records/allergies';
+import { conditionDefinition } from '../../shared/records/conditions';
+import { choiceLabel, type FieldSpec } from '../../shared/records/fields';
+import { medicationDefinition } from '../../shared/records/medications';
 
 // The summary's words are keys: each is shown in the language in force (`tr`), English as is.
 export const APP_NAME = 'Kin Health';
@@ -175,6 +179,22 @@ function coverage(from: string | null, until: string | null): string {
   return '';
 }
 
+const allergies = allergyDefinition.fields;
+const medications = medicationDefinition.fields;
+const conditions = conditionDefinition.fields;
+
+/** A stored choice ('Severe') in the reader's language. */
+function choice(field: FieldSpec, value: string | null): string | null {
+  return value === null ? null : choiceLabel(field, value);
+}
+
+/** 'Morning, Evening' as the reader's language lists them. */
+function timesOfDay(times: readonly string[]): string {
+  return new Intl.ListFormat(currentLocale(), { type: 'unit', style: 'short' }).format(
+    times.map((time) => tr(time)),
+  );
+}
+
 type Row<K extends keyof PersonSummary> = PersonSummary[K] extends readonly (infer R)[] ? R : never;
 
 function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
@@ -182,9 +202,9 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
     sectionTable<Row<'allergies'>>(key('Allergies'), summary.allergies, [
       { header: key('Substance'), width: 104, value: (a) => a.substance },
       { header: key('Reaction'), width: '*', value: (a) => a.reaction },
-      { header: key('Severity'), width: 40, value: (a) => a.severity },
-      { header: key('Category'), width: 52, value: (a) => a.category },
-      { header: key('Status'), width: 38, value: (a) => a.status },
+      { header: key('Severity'), width: 40, value: (a) => choice(allergies.severity, a.severity) },
+      { header: key('Category'), width: 52, value: (a) => choice(allergies.category, a.category) },
+      { header: key('Status'), width: 38, value: (a) => choice(allergies.status, a.status) },
       {
         header: key('Noted'),
         width: DATE_WIDTH,
@@ -200,7 +220,8 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
         {
           header: key('Schedule'),
           width: 80,
-          value: (m) => lines(m.frequency, m.times_of_day.join(', ')),
+          value: (m) =>
+            lines(choice(medications.frequency, m.frequency), timesOfDay(m.times_of_day)),
         },
         { header: key('For'), width: 72, value: (m) => m.condition },
         { header: key('Prescribed by'), width: 74, value: (m) => m.prescribed_doctor },
@@ -213,7 +234,7 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
     ),
     sectionTable<Row<'conditions'>>(key('Conditions'), summary.conditions, [
       { header: key('Condition'), width: 140, value: (c) => c.condition_name },
-      { header: key('Status'), width: 72, value: (c) => c.status },
+      { header: key('Status'), width: 72, value: (c) => choice(conditions.status, c.status) },
       {
         header: key('Since'),
         width: DATE_WIDTH,
@@ -224,7 +245,7 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
     sectionTable<Row<'family_history'>>(key('Family History'), summary.family_history, [
       { header: key('Condition'), width: '*', value: (f) => f.condition_name },
       { header: key('Relation'), width: 110, value: (f) => f.relation },
-      { header: key('Status'), width: 72, value: (f) => f.status },
+      { header: key('Status'), width: 72, value: (f) => choice(conditions.status, f.status) },
       {
         header: key('Diagnosed'),
         width: DATE_WIDTH,

@@ -29,7 +29,12 @@ describe('the summary PDF in another language', () => {
     await expectStatus(
       client.post(
         '/api/allergies',
-        sampleRecord('allergy', { substance: 'Penicilina', noted_date: '2024-05-06' }),
+        sampleRecord('allergy', {
+          substance: 'Penicilina',
+          noted_date: '2024-05-06',
+          severity: 'Severe',
+          status: 'Active',
+        }),
       ),
     );
     await expectStatus(client.patch('/api/profile', { language: 'es' }), 200);
@@ -40,6 +45,9 @@ describe('the summary PDF in another language', () => {
     expect(text).toContain('Sustancia');
     expect(text).toContain('Penicilina');
     expect(text).toContain('6 de mayo de 2024');
+    // A stored choice is written in the reader's words, not as it is stored.
+    expect(text).toContain('Grave');
+    expect(text).not.toMatch(/\bSevere\b/);
     expect(text).toContain('No es un documento clínico');
     expect(text).not.toContain('Health Summary');
   });

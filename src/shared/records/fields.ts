@@ -76,6 +76,12 @@ export interface FieldSpec<S extends z.ZodType = z.ZodType> {
  * in force then (the browser's chosen language, the request's on the server). A field's
  * label is a key of the catalogue, translated where it is named.
  */
+/** A choice's label in the language in force ('Severe'); a value it does not offer as it is. */
+export function choiceLabel(field: FieldSpec | undefined, value: string): string {
+  const label = field?.options?.find((option) => option.value === value)?.label;
+  return label ? tr(label) : value;
+}
+
 const requiredMessage = (label: string) => tr('{label} is required', { label: tr(label) });
 const tooLongMessage = (label: string, max: number) =>
   tr('{label} must be at most {max} characters', { label: tr(label), max });

@@ -7,14 +7,9 @@
  */
 import type { RecordType } from '../../../shared/records/catalogue';
 import type { Toast } from '../../../shared/records/definition';
-import type { FieldSpec } from '../../../shared/records/fields';
 import { key, tr } from '../../../shared/i18n/translate';
 
-/** A choice's label in the language in force ('Severe'); a value it does not offer as it is. */
-export function choiceLabel(field: FieldSpec | undefined, value: string): string {
-  const label = field?.options?.find((option) => option.value === value)?.label;
-  return label ? tr(label) : value;
-}
+export { choiceLabel } from '../../../shared/records/fields';
 
 /** A definition's toast (its words keys of the catalogue) in the language in force. */
 export function translatedToast(toast: Toast): Toast {
