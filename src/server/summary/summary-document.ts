@@ -4,6 +4,7 @@
  * links, images or any other node that would point somewhere.
  */
 import type {
+  Column as PdfColumn,
   ContentTable,
   CustomTableLayout,
   TableCell,
@@ -15,6 +16,7 @@ import { SUMMARY_FONT, textWidth } from './summary-pdfmake';
 import { rangeText } from '../../shared/labs/lab-flag';
 import { SEVERITY_MAX } from '../../shared/records/symptoms';
 import { currentLanguage, currentLocale, key, tr } from '../../shared/i18n/translate';
+import { languageOf } from '../../shared/i18n/languages';
 import { allergyDefinition } from '../../shared/records/allergies';
 import { conditionDefinition } from '../../shared/records/conditions';
 import { choiceLabel, type FieldSpec } from '../../shared/records/fields';
@@ -117,19 +119,40 @@ const bookmark = (heading: string) => ({ outline: true, outlineText: heading });
  * onto, and the heading never ends a page without a record under it. With no records the
  * section says so.
  */
+/** Whether the reader's language is written right to left (Arabic). */
+const rightToLeft = () => languageOf(currentLanguage()).dir === 'rtl';
+
+/**
+ * A line of right-to-left text as the PDF library lays it out: it writes a run of Arabic
+ * (with the digits and signs inside it) in reverse, its spaces included, so a space between
+ * two words of the run moves to the run's edge and the words touch. Each such space is
+ * doubled: one stays between the words. Only for text on one line: a wrapped paragraph's
+ * lines are cut after the doubling, so there the space stays single (decision 0066).
+ */
+function rtlLine(text: string): string {
+  if (!rightToLeft()) return text;
+  return text.replace(
+    /(?<=[\u0600-\u06FF][^\sA-Za-z]*) (?=[^\sA-Za-z]*[\u0600-\u06FF0-9])/gu,
+    '  ',
+  );
+}
+
 function sectionTable<R>(
   heading: string,
   rows: readonly R[],
   columns: readonly Column<R>[],
 ): ContentTable {
   heading = tr(heading);
-  const headingCell: TableCell = { text: heading, style: 'sectionHeading' };
+  const headingCell: TableCell = { text: rtlLine(heading), style: 'sectionHeading' };
   if (rows.length === 0) {
     return {
       table: {
         widths: ['*'],
         headerRows: 1,
-        body: [[headingCell], [{ text: tr(EMPTY_SECTION), color: MUTED, ...bookmark(heading) }]],
+        body: [
+          [headingCell],
+          [{ text: rtlLine(tr(EMPTY_SECTION)), color: MUTED, ...bookmark(heading) }],
+        ],
       },
       layout: emptySectionLayout,
     };
@@ -138,7 +161,7 @@ function sectionTable<R>(
   for (let i = 1; i < columns.length; i++) headingRow.push('');
   const body: TableCell[][] = [
     headingRow,
-    columns.map((column) => ({ text: tr(column.header), style: 'columnHeader' })),
+    columns.map((column) => ({ text: rtlLine(tr(column.header)), style: 'columnHeader' })),
   ];
   const widths = contentWidths(columns);
   let tallest = 0;
@@ -151,11 +174,18 @@ function sectionTable<R>(
         // pdfmake measures, places and draws text word by word, which is most of the time a
         // summary takes: a text that fits on one line goes over as one piece instead.
         const oneLine = lines === 1;
-        if (r === 0 && c === 0) return { text, noWrap: oneLine, ...bookmark(heading) };
-        return oneLine ? { text, noWrap: true } : text;
+        // Each of its lines on one line of the column: its spaces can be doubled.
+        const shown = lines === text.split('\n').length ? rtlLine(text) : text;
+        if (r === 0 && c === 0) return { text: shown, noWrap: oneLine, ...bookmark(heading) };
+        return oneLine ? { text: shown, noWrap: true } : text;
       }),
     );
   });
+  // Right to left, the first column is the rightmost (the heading row spans them all).
+  if (rightToLeft()) {
+    widths.reverse();
+    for (const row of body.slice(1)) row.reverse();
+  }
   return {
     table: {
       // In points, '*' resolved: pdfmake widens a '*' column to its longest unbreakable word
@@ -403,7 +433,13 @@ export function buildSummaryDocument(
       creator: APP_NAME,
       producer: APP_NAME,
     },
-    defaultStyle: { font: SUMMARY_FONT, fontSize: BODY_SIZE, lineHeight: 1.15, color: INK },
+    defaultStyle: {
+      font: SUMMARY_FONT,
+      fontSize: BODY_SIZE,
+      lineHeight: 1.15,
+      color: INK,
+      ...(rightToLeft() ? { alignment: 'right' as const } : {}),
+    },
     styles: {
       title: { fontSize: 11, bold: true, color: MUTED },
       name: { fontSize: 20, bold: true, margin: [0, 2, 0, 6] },
@@ -414,15 +450,22 @@ export function buildSummaryDocument(
       footer: { fontSize: 7.5, color: MUTED },
     },
     content: [
-      { text: title, style: 'title' },
+      { text: rtlLine(title), style: 'title' },
       { text: name, style: 'name' },
       {
-        text: [
-          { text: `${tr('Date of birth:')} `, style: 'label' },
-          formatCalendarDate(summary.person.date_of_birth) || tr('Not recorded'),
-          { text: `      ${tr('Generated:')} `, style: 'label' },
-          generated,
-        ],
+        text: (() => {
+          const born = formatCalendarDate(summary.person.date_of_birth) || tr('Not recorded');
+          // Right to left, one run: the library lays out the pieces of a line each reversed.
+          if (rightToLeft()) {
+            return rtlLine(`${tr('Date of birth:')} ${born}      ${tr('Generated:')} ${generated}`);
+          }
+          return [
+            { text: `${tr('Date of birth:')} `, style: 'label' },
+            born,
+            { text: `      ${tr('Generated:')} `, style: 'label' },
+            generated,
+          ];
+        })(),
         fontSize: 10,
       },
       { text: tr(NOT_CLINICAL_NOTE), style: 'note' },
@@ -432,17 +475,20 @@ export function buildSummaryDocument(
         i < all.length - 1 ? { ...section, margin: SECTION_SPACING } : section,
       ),
     ],
-    footer: (currentPage, pageCount) => ({
-      columns: [
-        { text: footerText },
+    footer: (currentPage, pageCount) => {
+      const columns: PdfColumn[] = [
+        { text: rtlLine(footerText) },
         {
-          text: tr('Page {page} of {count}', { page: currentPage, count: pageCount }),
-          alignment: 'right',
+          text: rtlLine(tr('Page {page} of {count}', { page: currentPage, count: pageCount })),
+          alignment: rightToLeft() ? 'left' : 'right',
           width: 70,
         },
-      ],
-      style: 'footer',
-      margin: [PAGE_MARGINS[0], 24, PAGE_MARGINS[2], 0],
-    }),
+      ];
+      return {
+        columns: rightToLeft() ? columns.reverse() : columns,
+        style: 'footer',
+        margin: [PAGE_MARGINS[0], 24, PAGE_MARGINS[2], 0],
+      };
+    },
   };
 }

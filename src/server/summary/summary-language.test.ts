@@ -61,4 +61,15 @@ describe('the summary PDF in another language', () => {
     expect(english).toContain('Health Summary');
     expect(english).toContain('Not a clinical document');
   });
+
+  it('is written right to left in Arabic, its headings with their words apart', async () => {
+    const { client } = await signedUpClient(server, 'Layla Haddad');
+    await expectStatus(client.patch('/api/profile', { language: 'ar' }), 200);
+    const text = await summaryText(client);
+    // The section headings, each as its words with a space between them, whatever the order
+    // the text extractor reads a right-to-left line in.
+    expect(text).toContain('الحساسية');
+    expect(text).toMatch(/فريق الرعاية|الرعاية فريق/);
+    expect(text).not.toContain('Health Summary');
+  });
 });
