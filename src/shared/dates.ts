@@ -64,6 +64,11 @@ export function formatDate(value: string | null | undefined, pattern: string): s
   return localized ? localized.format(date) : format(date, pattern);
 }
 
+/** A short list ('Morning, Evening') as the language in force writes one ('الصباح، المساء'). */
+export function formatList(items: readonly string[]): string {
+  return new Intl.ListFormat(currentLocale(), { type: 'unit', style: 'short' }).format(items);
+}
+
 /** A number as the language in force writes it ('1,234.5', '1.234,5', '1 234,5'). */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(currentLocale(), options).format(value);

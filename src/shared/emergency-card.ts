@@ -6,7 +6,8 @@
  * summary, src/shared/person-summary.ts) and for its share link (the FHIR bundle's rows):
  * `isOnEmergencyCard`.
  */
-import { currentLocale, key, tr } from './i18n/translate';
+import { formatList } from './dates';
+import { key, tr } from './i18n/translate';
 import { z } from 'zod';
 import { insuranceStatusOf } from './records/insurance';
 import { todayParam } from './records/list-query';
@@ -151,9 +152,7 @@ export const emergencyCardQuerySchema = z.object({ today: todayParam });
 
 /** A medication's dose as the card says it: '2 puffs · Twice Daily · Morning, Night'. */
 export function doseText(medication: EmergencyCard['medications'][number]): string {
-  const times = new Intl.ListFormat(currentLocale(), { type: 'unit', style: 'short' }).format(
-    medication.times_of_day.map((time) => tr(time)),
-  );
+  const times = formatList(medication.times_of_day.map((time) => tr(time)));
   return [medication.dosage, medication.frequency ? tr(medication.frequency) : null, times]
     .filter(Boolean)
     .join(' · ');

@@ -15,7 +15,8 @@ import { formatCalendarDate, formatDateTime, formatDay } from './summary-dates';
 import { SUMMARY_FONT, textWidth } from './summary-pdfmake';
 import { rangeText } from '../../shared/labs/lab-flag';
 import { SEVERITY_MAX } from '../../shared/records/symptoms';
-import { currentLanguage, currentLocale, key, tr } from '../../shared/i18n/translate';
+import { currentLanguage, key, tr } from '../../shared/i18n/translate';
+import { formatList } from '../../shared/dates';
 import { languageOf } from '../../shared/i18n/languages';
 import { allergyDefinition } from '../../shared/records/allergies';
 import { conditionDefinition } from '../../shared/records/conditions';
@@ -218,13 +219,6 @@ function choice(field: FieldSpec, value: string | null): string | null {
   return value === null ? null : choiceLabel(field, value);
 }
 
-/** 'Morning, Evening' as the reader's language lists them. */
-function timesOfDay(times: readonly string[]): string {
-  return new Intl.ListFormat(currentLocale(), { type: 'unit', style: 'short' }).format(
-    times.map((time) => tr(time)),
-  );
-}
-
 type Row<K extends keyof PersonSummary> = PersonSummary[K] extends readonly (infer R)[] ? R : never;
 
 function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
@@ -251,7 +245,10 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
           header: key('Schedule'),
           width: 80,
           value: (m) =>
-            lines(choice(medications.frequency, m.frequency), timesOfDay(m.times_of_day)),
+            lines(
+              choice(medications.frequency, m.frequency),
+              formatList(m.times_of_day.map((time) => tr(time))),
+            ),
         },
         { header: key('For'), width: 72, value: (m) => m.condition },
         { header: key('Prescribed by'), width: 74, value: (m) => m.prescribed_doctor },

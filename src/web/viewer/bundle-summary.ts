@@ -27,7 +27,7 @@ import type {
   PractitionerRole,
   Resource,
 } from '@medplum/fhirtypes';
-import { DAY_GROUP_FORMAT, formatDate, formatNumber } from '../../shared/dates';
+import { DAY_GROUP_FORMAT, formatDate, formatList, formatNumber } from '../../shared/dates';
 import { DOCUMENT_MIME_TYPES } from '../../shared/documents';
 import type { DoseSlot } from '../../shared/doses';
 import { key, tr } from '../../shared/i18n/translate';
@@ -124,7 +124,7 @@ function timesOf(dosage: Dosage | undefined): string | undefined {
     const slot = TIME_OF_WHEN[when];
     return slot ? [tr(slot)] : [];
   });
-  return times.length > 0 ? times.join(', ') : undefined;
+  return times.length > 0 ? formatList(times) : undefined;
 }
 
 const byType = <T extends Resource>(resources: Resource[], type: T['resourceType']): T[] =>
