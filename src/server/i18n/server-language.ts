@@ -11,7 +11,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
-import { loadCatalogue, type Catalogue } from '../../shared/i18n/catalogue';
+import { loadServerCatalogue, type Catalogue } from '../../shared/i18n/catalogue';
 import {
   acceptedLanguages,
   isLanguageCode,
@@ -47,7 +47,7 @@ let loading: Promise<void> | undefined;
 export function startServerLanguages(): Promise<void> {
   loading ??= Promise.all(
     LANGUAGES.filter(({ code }) => code !== 'en').map(async ({ code }) => {
-      const catalogue = await loadCatalogue(code);
+      const catalogue = await loadServerCatalogue(code);
       catalogues.set(code, catalogue);
       const instance = createI18n(code, catalogue);
       translators.set(code, translatorOf(instance, code));

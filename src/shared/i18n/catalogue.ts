@@ -15,9 +15,22 @@ export function mergeAreas(areas: Record<string, Catalogue>): Catalogue {
   return merged;
 }
 
+/** The words the web app shows, in `language`. */
 export async function loadCatalogue(language: LanguageCode): Promise<Catalogue> {
   const module = (await import(`./catalogues/${language}/index.ts`)) as {
     default: Record<string, Catalogue>;
   };
   return mergeAreas(module.default);
+}
+
+/**
+ * The server's catalogue: the web app's words (a refusal names a field as the form does)
+ * and the server's own (mail, the PDF, reminders), which the web app never loads. English
+ * keeps its few plural forms of both in its one module.
+ */
+export async function loadServerCatalogue(language: LanguageCode): Promise<Catalogue> {
+  const shown = await loadCatalogue(language);
+  if (language === 'en') return shown;
+  const own = (await import(`./catalogues/${language}/server.ts`)) as { default: Catalogue };
+  return { ...shown, ...own.default };
 }

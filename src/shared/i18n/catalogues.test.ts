@@ -5,13 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import englishAreas from './catalogues/en/index';
-import { loadCatalogue, mergeAreas } from './catalogue';
+import { loadCatalogue, loadServerCatalogue, mergeAreas } from './catalogue';
 import { definitionKeys, placeholders, sourceKeys } from './catalogue-keys';
 import { LANGUAGES } from './languages';
 
 const asked = sourceKeys(['src/web', 'src/shared', 'src/server']);
+/** What the browser asks for: the web app's keys and the shared code's it runs. */
+const webAsked = sourceKeys(['src/web', 'src/shared']);
 // What the record definitions give the screens to translate (`t(field.label)`).
-for (const text of definitionKeys()) if (!asked.has(text)) asked.set(text, ['src/shared/records']);
+for (const text of definitionKeys()) {
+  if (!asked.has(text)) asked.set(text, ['src/shared/records']);
+  if (!webAsked.has(text)) webAsked.set(text, ['src/shared/records']);
+}
 const english = mergeAreas(englishAreas);
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -37,7 +42,8 @@ describe('the catalogues', () => {
 
   for (const language of LANGUAGES.filter((l) => l.code !== 'en')) {
     describe(language.name, async () => {
-      const catalogue = await loadCatalogue(language.code);
+      const catalogue = await loadServerCatalogue(language.code);
+      const shown = await loadCatalogue(language.code);
       const forms = new Intl.PluralRules(language.code).resolvedOptions().pluralCategories;
 
       it('has every key the code asks for', () => {
@@ -46,6 +52,14 @@ describe('the catalogues', () => {
           const wanted = pluralKeys.has(key) ? forms.map((form) => `${key}_${form}`) : [key];
           for (const entry of wanted) if (!catalogue[entry]?.trim()) missing.push(entry);
         }
+        expect(missing).toEqual([]);
+      });
+
+      it('gives the web app every word its screens ask for, without the server’s own', () => {
+        const missing = [...webAsked.keys()].filter((k) => {
+          const wanted = pluralKeys.has(k) ? forms.map((form) => `${k}_${form}`) : [k];
+          return wanted.some((entry) => !shown[entry]?.trim());
+        });
         expect(missing).toEqual([]);
       });
 
@@ -72,6 +86,11 @@ describe('the catalogues', () => {
         const areas = (
           (await import(`./catalogues/${language.code}/index.ts`)) as {
             default: Record<string, Record<string, string>>;
+          }
+        ).default;
+        areas.server = (
+          (await import(`./catalogues/${language.code}/server.ts`)) as {
+            default: Record<string, string>;
           }
         ).default;
         const seen = new Map<string, string>();

@@ -9,15 +9,18 @@
  */
 import type { i18n, PostProcessorModule } from 'i18next';
 import Pseudo from 'i18next-pseudo';
-import { loadCatalogue } from './catalogue';
-import { LANGUAGES } from './languages';
+import { loadCatalogue, loadServerCatalogue, type Catalogue } from './catalogue';
+import { LANGUAGES, type LanguageCode } from './languages';
 import { createI18n, ENGLISH_CATALOGUE, translatorOf, type Translator } from './translate';
 
 export { PSEUDO_LOCALE_TAG } from './pseudo-tag';
 
-export async function pseudoPostProcessor(): Promise<PostProcessorModule> {
+/** `load`: the web app's catalogues, or the server's (the web's words and its own). */
+export async function pseudoPostProcessor(
+  load: (code: LanguageCode) => Promise<Catalogue> = loadCatalogue,
+): Promise<PostProcessorModule> {
   const catalogues = await Promise.all(
-    LANGUAGES.filter((l) => l.code !== 'en').map((l) => loadCatalogue(l.code)),
+    LANGUAGES.filter((l) => l.code !== 'en').map((l) => load(l.code)),
   );
   const pseudo = new Pseudo({ languageToPseudo: 'en', wrapped: true }) as PostProcessorModule;
   const translated = (key: string) =>
@@ -35,7 +38,7 @@ export async function pseudoPostProcessor(): Promise<PostProcessorModule> {
 /** A translator that writes the pseudo-locale (the server's, for a request that asks for it). */
 export async function pseudoTranslator(): Promise<Translator> {
   const instance: i18n = createI18n('en', ENGLISH_CATALOGUE);
-  instance.use(await pseudoPostProcessor());
+  instance.use(await pseudoPostProcessor(loadServerCatalogue));
   instance.options.postProcess = ['pseudo'];
   return translatorOf(instance, 'en');
 }

@@ -6,6 +6,5 @@ import health from './health.json' with { type: 'json' };
 import share from './share.json' with { type: 'json' };
 import documents from './documents.json' with { type: 'json' };
 import shared from './shared.json' with { type: 'json' };
-import server from './server.json' with { type: 'json' };
 
-export default { settings, records, account, health, share, documents, shared, server };
+export default { settings, records, account, health, share, documents, shared };
