@@ -145,7 +145,7 @@ async function vaccineEvents(
         start: new Date(`${dose.due}T00:00:00.000Z`),
         allDay: true,
         summary: tr('Vaccine: {vaccine} dose {dose} ({name})', {
-          vaccine: dose.vaccine,
+          vaccine: tr(dose.vaccine),
           dose: dose.dose,
           name: person.name,
         }),

@@ -408,11 +408,11 @@ export function createReminderJob(options: ReminderJobOptions) {
                 title: tr('Vaccine due for {name}', { name: firstName(member.name) }),
                 body: overdueToday
                   ? tr('{vaccine} dose {dose} is overdue', {
-                      vaccine: dose.vaccine,
+                      vaccine: tr(dose.vaccine),
                       dose: dose.dose,
                     })
                   : tr('{vaccine} dose {dose} is due in a week', {
-                      vaccine: dose.vaccine,
+                      vaccine: tr(dose.vaccine),
                       dose: dose.dose,
                     }),
                 url,

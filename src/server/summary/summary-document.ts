@@ -355,7 +355,7 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
             VACCINES_OVERDUE_HEADING,
             summary.vaccines_overdue,
             [
-              { header: key('Vaccine'), width: '*', value: (d) => d.vaccine },
+              { header: key('Vaccine'), width: '*', value: (d) => tr(d.vaccine) },
               {
                 header: key('Dose'),
                 width: 60,

@@ -7,7 +7,10 @@ import cvxList from './reference/cvx.json' with { type: 'json' };
 import choices from './reference/vaccine-choices.json' with { type: 'json' };
 
 export interface VaccineChoice {
-  /** The usual name, as the form and the schedule show it. */
+  /**
+   * The usual name, as the form and the schedule show it: an English key, kept and sent as it
+   * is and shown through `t(name)` (the shot form's options ask for each one's translation).
+   */
   name: string;
   /** The CVX code a shot recorded with this choice keeps. */
   cvx: string;

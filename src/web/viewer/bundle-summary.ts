@@ -315,7 +315,8 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       (a.dateCriterion?.[0]?.value ?? '').localeCompare(b.dateCriterion?.[0]?.value ?? ''),
     )
     .map((item) => ({
-      title: text(item.vaccineCode?.[0]),
+      // The schedule's name of the vaccine (the product's word, not a shot's name).
+      title: tr(text(item.vaccineCode?.[0])),
       details: present(
         item.doseNumberPositiveInt !== undefined &&
           (item.seriesDosesPositiveInt

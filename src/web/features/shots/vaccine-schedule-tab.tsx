@@ -31,7 +31,7 @@ type Immune = NonNullable<VaccineScheduleAnswer['immune']>[number];
 /** The shot form's link for a dose, filled in for the person (the form's person in view). */
 function recordLink(dose: Dose, personId: string, today: string): string {
   const params = new URLSearchParams({
-    shot_name: tr('{vaccine} dose {dose}', { vaccine: dose.vaccine, dose: dose.dose }),
+    shot_name: tr('{vaccine} dose {dose}', { vaccine: tr(dose.vaccine), dose: dose.dose }),
     vaccine_code: dose.cvx,
     date_administered: today,
   });
@@ -53,7 +53,7 @@ function DoseRow({ dose, today, recordHref }: { dose: Dose; today: string; recor
   return (
     <Card className="flex flex-wrap items-center justify-between gap-2 p-3">
       <div>
-        <p className="font-semibold">{dose.vaccine}</p>
+        <p className="font-semibold">{t(dose.vaccine)}</p>
         <p className="text-sm text-muted-foreground">
           {t('Dose {dose} of {of}', { dose: dose.dose, of: dose.of })} · {doseWhen(dose, today)}
           {dose.matchedByName ? ` · ${t('matched by name')}` : null}
@@ -67,7 +67,7 @@ function DoseRow({ dose, today, recordHref }: { dose: Dose; today: string; recor
         </span>
         {recordHref ? (
           <Link to={recordHref} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-            {t('Record {vaccine} dose {dose}', { vaccine: dose.vaccine, dose: dose.dose })}
+            {t('Record {vaccine} dose {dose}', { vaccine: t(dose.vaccine), dose: dose.dose })}
           </Link>
         ) : null}
       </div>
@@ -86,7 +86,7 @@ function ImmuneNote({ immune }: { immune: Immune[] }) {
       {immune.map((group) => (
         <p key={group.vaccine}>
           <span className="font-semibold">
-            {t('{vaccine}: presumed immune', { vaccine: group.vaccine })}
+            {t('{vaccine}: presumed immune', { vaccine: t(group.vaccine) })}
           </span>
           {t(', born before {year} (CDC). Not for {exclusions}: ask your doctor.', {
             year: group.bornBefore.slice(0, 4),
