@@ -46,7 +46,7 @@ export function DialogContent({
             ) : null}
           </div>
           <DialogPrimitive.Close
-            className="-mt-1.5 -mr-1.5 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-surface-muted"
+            className="-mt-1.5 -me-1.5 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-surface-muted"
             aria-label={t('Close')}
           >
             <X className="size-5" />

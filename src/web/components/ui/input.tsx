@@ -28,7 +28,7 @@ export function Select({ className, ...props }: ComponentProps<'select'>) {
     <select
       className={cn(
         fieldClassName,
-        'min-h-11 appearance-none bg-[length:1.1rem] bg-[right_0.75rem_center] bg-no-repeat pr-10',
+        'min-h-11 appearance-none bg-[length:1.1rem] bg-[right_0.75rem_center] bg-no-repeat pe-10 rtl:bg-[left_0.75rem_center]',
         'select-chevron',
         className,
       )}

@@ -185,7 +185,7 @@ export function EmergencyCardPage() {
       <div className="mb-4 flex flex-wrap items-center gap-2 print:hidden">
         <Link
           to="/profiles"
-          className="inline-flex min-h-11 items-center gap-2 rounded-xl pr-3 text-sm font-medium text-muted-foreground hover:text-foreground"
+          className="inline-flex min-h-11 items-center gap-2 rounded-xl pe-3 text-sm font-medium text-muted-foreground hover:text-foreground"
         >
           <ArrowLeft className="size-5" aria-hidden="true" />
           {t('Family Profiles')}

@@ -188,7 +188,7 @@ export function ProfilesPage() {
                 name: deleting?.name ?? '',
               })}
             </p>
-            <ul className="mt-2 list-disc space-y-0.5 pl-5">
+            <ul className="mt-2 list-disc space-y-0.5 ps-5">
               {MEMBER_DELETION_LIST.map((item) => (
                 <li key={item}>{t(item)}</li>
               ))}

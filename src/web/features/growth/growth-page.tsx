@@ -95,7 +95,7 @@ function GrowthTable({ rows, chart }: { rows: GrowthRow[]; chart: GrowthChartDef
         <thead className="text-muted-foreground">
           <tr>
             {GROWTH_TABLE_COLUMNS.map((column) => (
-              <th key={column} scope="col" className="py-2 pr-3 font-medium last:pr-0">
+              <th key={column} scope="col" className="py-2 pe-3 font-medium last:pe-0">
                 {t(column)}
               </th>
             ))}
@@ -104,11 +104,11 @@ function GrowthTable({ rows, chart }: { rows: GrowthRow[]; chart: GrowthChartDef
         <tbody>
           {[...rows].reverse().map((row) => (
             <tr key={row.measuredAt} className="border-t border-border">
-              <td className="py-2 pr-3 whitespace-nowrap">
+              <td className="py-2 pe-3 whitespace-nowrap">
                 {formatDate(row.day, DAY_GROUP_FORMAT)}
               </td>
-              <td className="py-2 pr-3 whitespace-nowrap">{formatAge(row.calendarMonths)}</td>
-              <td className="py-2 pr-3">
+              <td className="py-2 pe-3 whitespace-nowrap">{formatAge(row.calendarMonths)}</td>
+              <td className="py-2 pe-3">
                 {/* How it was measured ('Height', 'Length') above the number, not beside it:
                     on a phone, the four columns then fit without clipping 'Percentile'. */}
                 {row.assessment.measured ? (

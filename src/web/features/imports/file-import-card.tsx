@@ -254,7 +254,7 @@ export function FileImportCard({ chosen, onCancel }: { chosen: ChosenFile; onCan
               <p className="font-medium">
                 {t('{count} rows could not be read', { count: data.problems.length })}
               </p>
-              <ul className="list-disc pl-5 text-muted-foreground">
+              <ul className="list-disc ps-5 text-muted-foreground">
                 {data.problems.slice(0, PROBLEMS_SHOWN).map((problem) => (
                   <li key={problem.line}>
                     {t('Line {line}: {problem}', {

@@ -47,7 +47,7 @@ export function SkippedList({ skipped }: { skipped: Record<string, number> }) {
   return (
     <div className="text-sm">
       <p className="font-medium">{t('Not imported')}</p>
-      <ul className="mt-1 list-disc pl-5 text-muted-foreground">
+      <ul className="mt-1 list-disc ps-5 text-muted-foreground">
         {entries.map(([what, count]) => (
           <li key={what}>{t('{type}: {number}', { type: what, number: count })}</li>
         ))}

@@ -90,13 +90,13 @@ export function LabTrend({
               </caption>
               <thead className="text-muted-foreground">
                 <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">
+                  <th scope="col" className="py-2 pe-3 font-medium">
                     {t('Date')}
                   </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
+                  <th scope="col" className="py-2 pe-3 font-medium">
                     {t('Result')}
                   </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
+                  <th scope="col" className="py-2 pe-3 font-medium">
                     {t('Range')}
                   </th>
                   <th scope="col" className="py-2 font-medium">
@@ -107,7 +107,7 @@ export function LabTrend({
               <tbody className="divide-y divide-border border-t border-border">
                 {(points ?? []).map((point) => (
                   <tr key={point.id} className={point.id === id ? 'font-semibold' : undefined}>
-                    <td className="py-2 pr-3 whitespace-nowrap">
+                    <td className="py-2 pe-3 whitespace-nowrap">
                       <Link
                         to={`/${recordCatalogue.lab_result.path}/${point.id}`}
                         className="text-primary underline-offset-4 hover:underline"
@@ -115,11 +115,11 @@ export function LabTrend({
                         {formatDate(point.collected_date, DAY_GROUP_FORMAT)}
                       </Link>
                     </td>
-                    <td className="py-2 pr-3">
+                    <td className="py-2 pe-3">
                       {point.result}
                       {point.unit ? ` ${point.unit}` : ''}
                     </td>
-                    <td className="py-2 pr-3">{rangeText(point.range_low, point.range_high)}</td>
+                    <td className="py-2 pe-3">{rangeText(point.range_low, point.range_high)}</td>
                     <td className="py-2">
                       <LabFlagBadge flag={labFlag(point)} />
                     </td>

@@ -87,7 +87,7 @@ export function RecordCard({
     >
       {member?.color ? (
         <span
-          className="absolute inset-y-0 left-0 w-1"
+          className="absolute inset-y-0 start-0 w-1"
           style={{ backgroundColor: member.color }}
           aria-hidden="true"
         />
@@ -157,7 +157,7 @@ export function TabLabel({
       <span
         className={cn(
           'rounded-full bg-primary-soft px-1.5 py-0.5 text-xs text-primary tabular-nums',
-          !spaced && 'ml-1',
+          !spaced && 'ms-1',
         )}
       >
         ({formatNumber(count ?? 0, { useGrouping: false })})

@@ -42,10 +42,10 @@ export function AppLayout() {
         className={cn(
           'hidden print:hidden',
           pane.filled &&
-            'lg:fixed lg:inset-y-0 lg:left-60 lg:block lg:w-72 lg:overflow-y-auto lg:border-e lg:border-border lg:bg-surface',
+            'lg:fixed lg:inset-y-0 lg:start-60 lg:block lg:w-72 lg:overflow-y-auto lg:border-e lg:border-border lg:bg-surface',
         )}
       />
-      <div className={pane.filled ? 'lg:pl-[33rem]' : 'lg:pl-60'}>
+      <div className={pane.filled ? 'lg:ps-[33rem]' : 'lg:ps-60'}>
         {/* A page that uses the width (a document, the timeline, charts) marks itself data-wide. */}
         <main className="mx-auto w-full max-w-2xl px-4 pb-32 lg:max-w-3xl lg:px-8 lg:pb-12 lg:has-[[data-wide]]:max-w-6xl print:max-w-none print:pb-0">
           <Outlet />

@@ -114,7 +114,7 @@ export function MainNav({
       aria-label={t('Main')}
       className={cn(
         'fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface/95 pb-safe backdrop-blur supports-[backdrop-filter]:bg-surface/85 print:hidden',
-        'lg:inset-y-0 lg:right-auto lg:w-60 lg:overflow-y-auto lg:border-t-0 lg:border-e lg:pb-0',
+        'lg:inset-y-0 lg:end-auto lg:w-60 lg:overflow-y-auto lg:border-t-0 lg:border-e lg:pb-0',
       )}
     >
       <div className="mx-auto flex max-w-2xl items-center gap-1 px-2 py-1 lg:mx-0 lg:max-w-none lg:flex-col lg:items-stretch lg:gap-0.5 lg:px-3 lg:py-5">

@@ -68,7 +68,7 @@ export function PageHeader({
           <Link
             to={backTo}
             aria-label={t('Back')}
-            className="-ml-2 flex size-11 shrink-0 items-center justify-center rounded-full text-foreground hover:bg-surface-muted"
+            className="-ms-2 flex size-11 shrink-0 items-center justify-center rounded-full text-foreground hover:bg-surface-muted"
           >
             <ArrowLeft className="size-5" aria-hidden="true" />
           </Link>
