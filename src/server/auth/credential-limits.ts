@@ -72,18 +72,6 @@ const SIGN_IN_PATHS = new Set([
 /** The paths whose new session is an account's first: the device is known, not told of. */
 const SIGN_UP_PATHS = new Set(['/sign-up/email', '/sso/finish-sign-up']);
 
-/** How a new sign-in's time is written in its notice. */
-const SIGN_IN_TIME = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-
-/** A moment as a security notice writes it ('3 March 2026 at 08:15 UTC'). */
-export function noticeTime(date: Date): string {
-  return SIGN_IN_TIME.format(date) + ' UTC';
-}
-
 interface KnownAccount {
   /** The email, as a keyed hash: the cookie names no one. */
   tag: string;
@@ -195,7 +183,7 @@ export function credentialLimits(options: {
                 params: {
                   name: firstName(user.name),
                   device: describeUserAgent(ctx.headers?.get('user-agent')),
-                  time: noticeTime(new Date()),
+                  time: new Date().toISOString(),
                 },
                 userId: user.id,
               });

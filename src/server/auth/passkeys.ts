@@ -56,7 +56,6 @@ import { badRequest, inAuthFlow } from '../http/errors';
 import { firstIssue } from '../http/validation';
 import type { Logger } from '../logger';
 import type { MailOutbox } from '../mail/mail-queue';
-import { noticeTime } from './credential-limits';
 import { passedCurrentPasscode } from './family-passcode';
 import { isForRelyingParty, registrationClaims } from './passkey-registration-check';
 import { key } from '../../shared/i18n/translate';
@@ -274,7 +273,7 @@ function passkeyTrail(options: {
                 name: firstName(user.name),
                 passkey: name,
                 device: describeUserAgent(headers?.get('user-agent')),
-                time: noticeTime(new Date()),
+                time: new Date().toISOString(),
               },
               userId: user.id,
             });

@@ -14,6 +14,8 @@
  */
 import { ApiError } from '../../shared/api-error';
 import { DEFAULT_DOCUMENT_QUOTA_MB } from '../../shared/documents';
+import { formatNumber } from '../../shared/dates';
+import { tr } from '../../shared/i18n/translate';
 
 /**
  * Documents an import brings in: twice the heavy user's 500 of the search benchmark. An
@@ -29,13 +31,19 @@ export const IMPORT_DOCUMENT_BUDGET_BYTES = DEFAULT_DOCUMENT_QUOTA_MB * MB;
 /** The bytes of documents an import brings in, for an account of this storage limit. */
 export const documentBudgetBytes = (quotaBytes: number) =>
   Math.max(quotaBytes, IMPORT_DOCUMENT_BUDGET_BYTES);
-const count = (value: number) => value.toLocaleString('en-US');
+const count = (value: number) => formatNumber(value);
 
 export const tooManyDocumentsMessage = (documents: number) =>
-  `This file brings in ${count(documents)} documents; an import brings in at most ${count(MAX_IMPORT_DOCUMENTS)}. Nothing was imported.`;
+  tr(
+    'This file brings in {number} documents; an import brings in at most {most}. Nothing was imported.',
+    { count: documents, number: count(documents), most: count(MAX_IMPORT_DOCUMENTS) },
+  );
 
 export const tooMuchDocumentWorkMessage = (bytes: number, budgetBytes: number) =>
-  `This file's documents come to ${count(Math.ceil(bytes / MB))} MB (a file counted once for each document that names it); an import brings in at most ${count(Math.floor(budgetBytes / MB))} MB of documents. Nothing was imported.`;
+  tr(
+    "This file's documents come to {size} MB (a file counted once for each document that names it); an import brings in at most {most} MB of documents. Nothing was imported.",
+    { size: count(Math.ceil(bytes / MB)), most: count(Math.floor(budgetBytes / MB)) },
+  );
 
 /** Refuses (413, field `file`) an import that would bring in more documents than an import takes. */
 export function checkDocumentCount(documents: number): void {

@@ -38,7 +38,8 @@ import type { DB } from '../db/schema';
 import { withPersonNames } from '../persons/person-columns';
 import { badRequest } from '../http/errors';
 import { isId, newId, nowTimestamp } from '../ids';
-import { key } from '../../shared/i18n/translate';
+import { currentLanguage, key, tr } from '../../shared/i18n/translate';
+import { formatDate, LONG_DATE_FORMAT } from '../../shared/dates';
 
 const MEDICATION_COLUMNS = [
   'r.id',
@@ -246,7 +247,11 @@ export function createDoseRepository(db: Kysely<DB>) {
         }
       } else if (!dueSlots(med, input.day).includes(input.slot)) {
         throw badRequest(
-          `Slot: ${med.medication_name} is not due in the ${input.slot} on ${input.day}`,
+          tr('Slot: {medication} is not due in the {slot} on {day}', {
+            medication: med.medication_name,
+            slot: tr(input.slot),
+            day: currentLanguage() === 'en' ? input.day : formatDate(input.day, LONG_DATE_FORMAT),
+          }),
           'slot',
         );
       }

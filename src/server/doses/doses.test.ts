@@ -287,6 +287,31 @@ describe('/api/doses', () => {
     expect((await today(client)).body.doses[0]?.mark).toBeNull();
   });
 
+  it('refuses a dose that is not due in the request’s language', async () => {
+    const { client } = await signedUpClient(server);
+    const lisinopril = await medication(client, {
+      medication_name: 'Lisinopril',
+      time_morning: true,
+    });
+    const body = { medication_id: lisinopril, day: TODAY, slot: 'Noon', status: 'taken' };
+    const german = await client.request<{ message: string; field: string }>(
+      'POST',
+      '/api/doses',
+      body,
+      { 'accept-language': 'de' },
+    );
+    const day = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long' }).format(
+      new Date(`${TODAY}T00:00:00`),
+    );
+    expect(german.status).toBe(400);
+    expect(german.body).toEqual({
+      message: `Zeitpunkt: Lisinopril ist am ${day} nicht für „Mittags“ fällig`,
+      field: 'slot',
+    });
+    const english = await client.post<{ message: string }>('/api/doses', body);
+    expect(english.body.message).toBe(`Slot: Lisinopril is not due in the Noon on ${TODAY}`);
+  });
+
   it('takes a medication’s log with it when it is deleted', async () => {
     const { client } = await signedUpClient(server);
     const lisinopril = await medication(client, {

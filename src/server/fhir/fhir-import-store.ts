@@ -35,6 +35,7 @@ import {
   type RecordMatch,
 } from '../data-transfer/import-plan';
 import type { DB } from '../db/schema';
+import { tr } from '../../shared/i18n/translate';
 import { takeDocument, type DocumentIntake } from '../documents/document-intake';
 import { createDocumentRecords } from '../documents/document-records';
 import { newId, nowTimestamp } from '../ids';
@@ -410,13 +411,13 @@ export async function saveFhirImport(
   const nothingNew = Object.keys(imported).length === 0 && Object.keys(skipped).length === 0;
   let summary =
     (alreadyHere > 0 || replaced > 0) && nothingNew
-      ? 'Imported nothing'
+      ? tr('Imported nothing')
       : importSummary(imported, skipped, skippedDocuments);
   if (replaced > 0) {
-    summary += `; replaced ${replaced} changed ${replaced === 1 ? 'record' : 'records'}`;
+    summary += `; ${tr('replaced {count} changed records', { count: replaced })}`;
   }
   if (alreadyHere > 0) {
-    summary += ` (${alreadyHere} ${alreadyHere === 1 ? 'record was' : 'records were'} already here)`;
+    summary += ` ${tr('({count} records were already here)', { count: alreadyHere })}`;
   }
   return {
     format: 'fhir',

@@ -38,6 +38,8 @@ import {
   type SkippedDocument,
 } from './fhir-documents';
 import { nonR4Evidence } from './fhir-version';
+import { currentLanguage, currentLocale, key, tr } from '../../shared/i18n/translate';
+import { translateMessage } from '../i18n/server-language';
 import { groupVitalReadings, readVitalObservation, type VitalReading } from './fhir-vitals';
 
 export interface FhirImportOptions {
@@ -234,23 +236,31 @@ function checkedValues(mapped: MappedRecord, familyMemberId: string | null): obj
 
 // ---- the summary sentence -------------------------------------------------------------
 
-const NOUNS: Record<FhirRecordType, [string, string]> = {
-  visit: ['visit', 'visits'],
-  medication: ['medication', 'medications'],
-  shot: ['shot', 'shots'],
-  note: ['note', 'notes'],
-  condition: ['condition', 'conditions'],
-  allergy: ['allergy', 'allergies'],
-  lab_result: ['lab result', 'lab results'],
-  insurance: ['insurance policy', 'insurance policies'],
-  vital: ['vitals entry', 'vitals entries'],
-  symptom: ['symptom', 'symptoms'],
-  contact: ['contact', 'contacts'],
+/** Each type's count, as the summary says it ('12 medications'): plural keys. */
+const NOUNS: Record<FhirRecordType, string> = {
+  visit: key('{count} visits'),
+  medication: key('{count} medications'),
+  shot: key('{count} shots'),
+  note: key('{count} notes'),
+  condition: key('{count} conditions'),
+  allergy: key('{count} allergies'),
+  lab_result: key('{count} lab results'),
+  insurance: key('{count} insurance policies'),
+  vital: key('{count} vitals entries'),
+  symptom: key('{count} symptoms'),
+  contact: key('{count} contacts'),
 };
-const DOCUMENT_NOUN: [string, string] = ['document', 'documents'];
+const DOCUMENT_NOUN = key('{count} documents');
 
-const counted = (count: number, [one, many]: [string, string]) =>
-  `${count} ${count === 1 ? one : many}`;
+/**
+ * A list of the summary's items: English's ', ', another language's own way ('2 afecciones y
+ * 1 alergia', '2 项健康状况和 1 项过敏'): a list of counts, where formatList's short lists
+ * run a Chinese or Russian list together without a separator.
+ */
+export const summaryList = (items: readonly string[]) =>
+  currentLanguage() === 'en'
+    ? items.join(', ')
+    : new Intl.ListFormat(currentLocale(), { type: 'conjunction', style: 'long' }).format(items);
 
 /**
  * 'Imported 12 medications, 2 documents; skipped 30 Observations, 1 DocumentReference;
@@ -262,19 +272,25 @@ export function importSummary(
   skippedDocuments: readonly SkippedDocument[] = [],
 ): string {
   const kept = FHIR_RECORD_TYPES.filter((type) => imported[type]).map((type) =>
-    counted(imported[type] ?? 0, NOUNS[type]),
+    tr(NOUNS[type], { count: imported[type] ?? 0 }),
   );
-  if (imported.document) kept.push(counted(imported.document, DOCUMENT_NOUN));
+  if (imported.document) kept.push(tr(DOCUMENT_NOUN, { count: imported.document }));
+  // A resource type is a code, as it is; a reader's reason was written in the language in force.
   const left = Object.entries(skipped)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-    .map(([type, count]) => counted(count, [type, `${type}s`]));
-  if (kept.length === 0 && left.length === 0) return 'The file holds no records to import.';
-  const first = kept.length > 0 ? `Imported ${kept.join(', ')}` : 'Imported nothing';
-  const reasons = skippedDocuments.map(({ title, reason }) => `'${title}' (${reason})`);
+    .map(([type, count]) => tr('{count} {type}s', { count, type: translateMessage(type) }));
+  if (kept.length === 0 && left.length === 0) return tr('The file holds no records to import.');
+  const first =
+    kept.length > 0 ? tr('Imported {items}', { items: summaryList(kept) }) : tr('Imported nothing');
+  const reasons = skippedDocuments.map(({ title, reason }) =>
+    tr("'{title}' ({reason})", { title, reason: translateMessage(reason) }),
+  );
   return [
     first,
-    ...(left.length > 0 ? [`skipped ${left.join(', ')}`] : []),
-    ...(reasons.length > 0 ? [`documents not imported: ${reasons.join(', ')}`] : []),
+    ...(left.length > 0 ? [tr('skipped {items}', { items: summaryList(left) })] : []),
+    ...(reasons.length > 0
+      ? [tr('documents not imported: {items}', { items: summaryList(reasons) })]
+      : []),
   ].join('; ');
 }
 

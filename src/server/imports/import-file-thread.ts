@@ -15,6 +15,7 @@ import { NOT_IMPORTABLE } from '../../shared/imports';
 import type { ReadFileResult, ReadOptions, ReceivedFile } from './file-readers';
 import type { ImportFileJob, ImportFileMessage } from './import-file-worker';
 import { readerFor } from './readers';
+import { languageInForce } from '../i18n/server-language';
 
 /**
  * Below this, a file is read on the server's own thread: a bundle of 256 kB is about two
@@ -39,7 +40,7 @@ export function readFileOnThread(
   return new Promise<ReadFileResult>((resolve, reject) => {
     const thread = new Worker(url, {
       ...(execArgv ? { execArgv } : {}),
-      workerData: { kind, file, options } satisfies ImportFileJob,
+      workerData: { kind, file, options, language: languageInForce() } satisfies ImportFileJob,
     });
     let settled = false;
     const finish = (result: ReadFileResult) => {

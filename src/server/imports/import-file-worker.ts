@@ -8,6 +8,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ImportKind, RowProblem } from '../../shared/imports';
+import type { LanguageCode } from '../../shared/i18n/languages';
+import { runInLanguage, startServerLanguages } from '../i18n/server-language';
 import { yieldToTheServer } from '../runtime/thread-priority';
 import type { FhirRecordType } from '../fhir/fhir-source';
 import type { ImportedDocument, SkippedDocument } from '../fhir/fhir-documents';
@@ -19,6 +21,8 @@ export interface ImportFileJob {
   kind: ImportKind;
   file: ReceivedFile;
   options: ReadOptions;
+  /** The language the reader's messages (summary, problems, refusal) are written in. */
+  language: LanguageCode;
 }
 
 /** Records handed back per message. */
@@ -46,7 +50,9 @@ yieldToTheServer();
 const job = workerData as ImportFileJob;
 const reader = readerFor(job.kind);
 if (!reader) throw new Error(`No reader for ${job.kind}`);
-const result = await reader(job.file, job.options);
+// Every language's words, then the file read in the importing request's.
+await startServerLanguages();
+const result = await runInLanguage(job.language, () => reader(job.file, job.options));
 if (!('records' in result)) {
   port.postMessage({ kind: 'refused', message: result.message } satisfies ImportFileMessage);
 } else {

@@ -14,6 +14,7 @@ import { XML_REFUSED } from './xml-safety';
 import { importFhirBundle } from '../fhir/fhir-import';
 import type { DocumentPage } from '../../shared/documents';
 import { FILE_READERS } from './readers';
+import { THREAD_FROM_BYTES } from './import-file-thread';
 import { uploadDocument } from '../test/documents';
 import { signedUpClient, useTestServer, type TestClient } from '../test/harness';
 
@@ -208,6 +209,59 @@ describe('POST /api/import: the right person', () => {
       leoBundle({ id: leoId, name: 'Someone Else', birthDate: '2000-01-01' }),
     );
     expect(preview.body.person_id).toBe(leoId);
+  });
+
+  it('answers in the request’s language: the preview’s sentence, the mismatch, the summary', async () => {
+    const { client } = await account();
+    const leoId = await addLeo(client);
+    const spanish = { 'accept-language': 'es' };
+    const file = bytesOf(leoBundle({ name: 'Someone Else', birthDate: '2000-01-01' }));
+    const preview = await client.sendBytes<FileImportPreview>(
+      'POST',
+      `/api/import?preview=true&person=${leoId}`,
+      file,
+      spanish,
+    );
+    expect(preview.body.summary).toBe('3 nuevos, 0 ya presentes, 0 modificados');
+    expect(preview.body.mismatch).toBe(
+      'Este archivo es de Someone Else (nacido/a el 2000-01-01), no de Leo Smith',
+    );
+    const done = await client.sendBytes<FileImportDone>(
+      'POST',
+      `/api/import?person=${leoId}`,
+      file,
+      spanish,
+    );
+    expect(done.body.summary).toBe('Importado: 2 afecciones y 1 alergia');
+    const again = await client.sendBytes<FileImportDone>(
+      'POST',
+      `/api/import?person=${leoId}`,
+      file,
+      spanish,
+    );
+    expect(again.body.summary).toBe('No se importó nada (3 registros ya estaban aquí)');
+  });
+
+  it('reads a large file on its own thread in the request’s language', async () => {
+    const { client } = await account();
+    const leoId = await addLeo(client);
+    const note = 'n'.repeat(1_000);
+    const rows = Array.from({ length: 300 }, (_, index) => {
+      const day = new Date(Date.UTC(2023, 0, 1 + index)).toISOString().slice(0, 10);
+      return `${day},70,${note}`;
+    });
+    const csv = ['Date,Weight (kg),Notes', ...rows, '2024-06-01,abc,'].join('\n');
+    expect(csv.length).toBeGreaterThan(THREAD_FROM_BYTES);
+    const preview = await client.sendBytes<FileImportPreview>(
+      'POST',
+      `/api/import?preview=true&person=${leoId}`,
+      new TextEncoder().encode(csv),
+      { 'accept-language': 'es' },
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.body.problems).toEqual([
+      { line: 302, message: "Weight (kg) 'abc' no es un número" },
+    ]);
   });
 
   it('offers a new family member when no one matches, and never writes to the holder by default', async () => {

@@ -48,6 +48,7 @@ import { readFileOnThread } from './import-file-thread';
 import { candidatesOf, matchPerson, mismatchOf, newMemberOf, type Candidate } from './match-person';
 import { headOf, recogniseFile } from './recognise-file';
 import { key, tr } from '../../shared/i18n/translate';
+import { translateMessage } from '../i18n/server-language';
 
 /** An Apple Health export (its zip, or its `export.xml`) is read as a stream: up to 2 GB. */
 export const MAX_APPLE_HEALTH_BYTES = 2 * 1024 ** 3;
@@ -173,7 +174,7 @@ async function importExport(
       import_id: history.id,
       added,
       family_member_id: null,
-      summary: `Imported ${added} ${added === 1 ? 'record' : 'records'}`,
+      summary: tr('Imported {count} records', { count: added }),
     };
   } finally {
     opened?.close();
@@ -308,7 +309,7 @@ export async function importRead(
     } catch (error) {
       // The records are in; the original not kept says why (the storage limit, say).
       if (!(error instanceof ApiError)) throw error;
-      kept = `; the file itself was not kept as a document (${error.message})`;
+      kept = `; ${tr('the file itself was not kept as a document ({reason})', { reason: translateMessage(error.message) })}`;
     }
   }
   const all = await finishImport(db, history);

@@ -13,6 +13,7 @@ import { ownedRows } from '../access/access';
 import type { DB } from '../db/schema';
 import type { Person } from '../persons/person-records';
 import type { FilePatient } from './file-readers';
+import { tr } from '../../shared/i18n/translate';
 
 /** A person the file may be for, with their sex when it is recorded. */
 export type Candidate = Person & { sex: string | null };
@@ -76,9 +77,11 @@ export function matchPerson(
 
 /** 'Leo Smith (born 2019-03-02)', or whichever of the two the file gives. */
 function patientWords(patient: FilePatient): string | null {
-  if (patient.name && patient.birth_date) return `${patient.name} (born ${patient.birth_date})`;
+  if (patient.name && patient.birth_date) {
+    return tr('{name} (born {date})', { name: patient.name, date: patient.birth_date });
+  }
   if (patient.name) return patient.name;
-  return patient.birth_date ? `someone born ${patient.birth_date}` : null;
+  return patient.birth_date ? tr('someone born {date}', { date: patient.birth_date }) : null;
 }
 
 /**
@@ -94,7 +97,9 @@ export function mismatchOf(patient: FilePatient | null, person: Candidate): stri
     patient.birth_date !== person.date_of_birth;
   if (!nameDiffers && !birthDiffers) return null;
   const words = patientWords(patient);
-  return words ? `This file is for ${words}, not ${person.name}` : null;
+  return words
+    ? tr('This file is for {patient}, not {name}', { patient: words, name: person.name })
+    : null;
 }
 
 /** The family member a file's patient would become: their name, birth date and sex. */

@@ -6,9 +6,11 @@
  * refused outright; Apple Health's `export.xml` always opens with one that declares its
  * elements and attributes, and only that (no entity, no outside id) is let through.
  */
+import { key } from '../../shared/i18n/translate';
 
-export const XML_REFUSED =
-  'This file declares XML entities or a document type, which Kin Health does not read (they can hide an attack)';
+export const XML_REFUSED = key(
+  'This file declares XML entities or a document type, which Kin Health does not read (they can hide an attack)',
+);
 
 /** A prologue longer than this is refused: Apple's own is under 20 kB. */
 export const MAX_PROLOGUE_CHARS = 1024 * 1024;

@@ -66,6 +66,21 @@ describe('mail in the account language', () => {
     expect(mail?.parsed.html).toContain('Kin Health öffnen');
   });
 
+  it('writes a new sign-in’s time in the account’s language, whatever the signing-in device speaks', async () => {
+    const { client, email, password } = await signedUpClient(server, 'Greta Vogel');
+    await expectStatus(client.patch('/api/profile', { language: 'de' }), 200);
+    const phone = server.client().withHeaders({ 'accept-language': 'fr' });
+    const before = new Date();
+    expect((await phone.signIn({ email, password })).status).toBe(200);
+    const [notice] = await mailsTo(email);
+    expect(notice?.parsed.subject).toBe('Neue Anmeldung bei Ihrem Kin Health-Konto');
+    const day = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      before,
+    );
+    expect(notice?.parsed.text).toMatch(new RegExp(`Zeit: ${day}(,| um) \\d{2}:\\d{2} UTC`));
+    expect(notice?.parsed.text).not.toContain(' PM');
+  });
+
   it('mails a reset link asked for in Spanish in Spanish, for an account that chose no language', async () => {
     const { email } = await signedUpClient(server, 'Lucía Pérez');
     const stranger = server.client();

@@ -9,6 +9,29 @@ import { APP_NAME } from '../../shared/constants';
 import { languageOf } from '../../shared/i18n/languages';
 import { currentLanguage, key, tr } from '../../shared/i18n/translate';
 import { EMAIL_CHANGED_PATH, PASSWORD_RESET_LINK_MINUTES } from '../../shared/account-recovery';
+import { isTimestamp } from '../../shared/date-values';
+
+const NOTICE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+};
+const ENGLISH_NOTICE_TIME = new Intl.DateTimeFormat('en-GB', NOTICE_TIME_OPTIONS);
+
+/**
+ * A moment as a security notice writes it, in the language in force: '3 March 2026 at 08:15
+ * UTC', '3 de marzo de 2026, 8:15 UTC'. A time already written (a mail queued before) as it is.
+ */
+export function noticeTime(moment: string): string {
+  if (!isTimestamp(moment)) return moment;
+  const date = new Date(moment);
+  const language = currentLanguage();
+  if (language === 'en') return `${ENGLISH_NOTICE_TIME.format(date)} UTC`;
+  const time = new Intl.DateTimeFormat(languageOf(language).locale, NOTICE_TIME_OPTIONS).format(
+    date,
+  );
+  return tr('{time} UTC', { time });
+}
 
 /** The kinds of reminder a mail tells of, as keys (translated where the mail is written). */
 export const REMINDER_MAIL_KINDS = {
@@ -40,7 +63,10 @@ export interface MailTemplates {
     name: string;
     kind: ReminderMailKind;
   };
-  /** A sign-in from a device not seen before for the account; `time` as written. */
+  /**
+   * A sign-in from a device not seen before for the account; `time` its moment (an ISO
+   * timestamp, written in the account's language when the mail is), or as written.
+   */
   'new-sign-in': { name: string; device: string; time: string };
   /** A passkey added to the account (decision 0048): its name, the device, the time. */
   'passkey-added': { name: string; passkey: string; device: string; time: string };
@@ -150,7 +176,7 @@ const templates: {
       tr('Hello {name},', { name }),
       tr('Your Kin Health account was signed in to from a device it had not seen before.'),
       tr('Device: {device}', { device }),
-      tr('Time: {time}', { time }),
+      tr('Time: {time}', { time: noticeTime(time) }),
       tr('If this was you, there is nothing to do.'),
     ],
     action: { label: tr('Not you? Change your password'), url: `${baseUrl}/profile-settings` },
@@ -167,7 +193,7 @@ const templates: {
         { passkey },
       ),
       tr('Device: {device}', { device }),
-      tr('Time: {time}', { time }),
+      tr('Time: {time}', { time: noticeTime(time) }),
       tr('If this was you, there is nothing to do.'),
     ],
     action: { label: tr('Not you? Review your passkeys'), url: `${baseUrl}/profile-settings` },

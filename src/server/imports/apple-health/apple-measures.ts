@@ -7,6 +7,7 @@
  */
 import { MEASURES, round, type MeasureName } from '../../../shared/units';
 import type { VitalColumn } from '../../../shared/records/vitals';
+import { key, tr } from '../../../shared/i18n/translate';
 
 export interface AppleMeasure {
   /** The short name in source ids and notes: `heart_rate`. */
@@ -31,13 +32,13 @@ export const APPLE_MEASURES: ReadonlyMap<string, AppleMeasure> = new Map(
       ['Height', 'height', 'height', 'height_cm', 'Height', false],
       ['BloodPressureSystolic', 'systolic', 'systolic', 'systolic_mmhg', 'Systolic', false],
       ['BloodPressureDiastolic', 'diastolic', 'diastolic', 'diastolic_mmhg', 'Diastolic', false],
-      ['HeartRate', 'heart_rate', 'heart_rate', 'heart_rate_per_min', 'Heart rate', true],
+      ['HeartRate', 'heart_rate', 'heart_rate', 'heart_rate_per_min', key('Heart rate'), true],
       [
         'RestingHeartRate',
         'resting_heart_rate',
         'heart_rate',
         'heart_rate_per_min',
-        'Resting heart rate',
+        key('Resting heart rate'),
         false,
         'Resting heart rate',
       ],
@@ -46,7 +47,7 @@ export const APPLE_MEASURES: ReadonlyMap<string, AppleMeasure> = new Map(
         'oxygen_saturation',
         'oxygen_saturation',
         'oxygen_saturation_pct',
-        'Oxygen saturation',
+        key('Oxygen saturation'),
         true,
       ],
       ['BodyTemperature', 'body_temperature', 'temperature', 'temperature_c', 'Temperature', false],
@@ -55,7 +56,7 @@ export const APPLE_MEASURES: ReadonlyMap<string, AppleMeasure> = new Map(
         'blood_glucose',
         'blood_glucose',
         'blood_glucose_mg_dl',
-        'Blood glucose',
+        key('Blood glucose'),
         true,
       ],
       [
@@ -63,7 +64,7 @@ export const APPLE_MEASURES: ReadonlyMap<string, AppleMeasure> = new Map(
         'respiratory_rate',
         'respiratory_rate',
         'respiratory_rate_per_min',
-        'Respiratory rate',
+        key('Respiratory rate'),
         true,
       ],
     ] as const
@@ -120,8 +121,14 @@ export function canonicalReading(
 export function refusalReason(measure: AppleMeasure, refusal: Refusal, unit: string): string {
   const spec = MEASURES[measure.measure];
   const symbol = spec.units.metric.ucum === spec.canonical ? spec.units.metric : spec.units.us;
+  const label = tr(measure.label);
   if (refusal === 'unit')
-    return `${measure.label} readings in a unit Kin Health does not read (${unit})`;
-  if (refusal === 'value') return `${measure.label} readings without a number`;
-  return `${measure.label} readings out of range (${spec.min}–${spec.max} ${symbol.symbol})`;
+    return tr('{label} readings in a unit Kin Health does not read ({unit})', { label, unit });
+  if (refusal === 'value') return tr('{label} readings without a number', { label });
+  return tr('{label} readings out of range ({min}–{max} {unit})', {
+    label,
+    min: spec.min,
+    max: spec.max,
+    unit: symbol.symbol,
+  });
 }

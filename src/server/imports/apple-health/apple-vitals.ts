@@ -20,6 +20,7 @@ import {
   type AppleMeasure,
 } from './apple-measures';
 import type { AppleRecord } from './export-xml';
+import { key, tr } from '../../../shared/i18n/translate';
 
 /** Entries read one per reading, at most: the rest are counted as skipped. */
 export const MAX_SINGLE_READINGS = 200_000;
@@ -57,7 +58,7 @@ interface Pressure {
 
 const SYSTOLIC = 'HKQuantityTypeIdentifierBloodPressureSystolic';
 const DIASTOLIC = 'HKQuantityTypeIdentifierBloodPressureDiastolic';
-const UNPAIRED = 'Blood pressure readings without their other number';
+const UNPAIRED = key('Blood pressure readings without their other number');
 
 const idOf = (key: string, startDate: string, value: string) =>
   ownCopy(`apple-health:${key}:${startDate}:${value}`);
@@ -85,7 +86,9 @@ export class AppleVitals {
     if (!measure) return;
     const date = readAppleDate(record.startDate);
     if (!date) {
-      this.skip(`${measure.label} readings with a date Kin Health cannot read`);
+      this.skip(
+        tr('{label} readings with a date Kin Health cannot read', { label: tr(measure.label) }),
+      );
       return;
     }
     if (
@@ -141,7 +144,9 @@ export class AppleVitals {
     if (this.seen.has(single.sourceId)) return;
     if (this.seen.size >= MAX_SINGLE_READINGS) {
       this.skip(
-        `Readings beyond the ${MAX_SINGLE_READINGS.toLocaleString('en-US')} one import reads`,
+        tr('Readings beyond the {number} one import reads', {
+          number: MAX_SINGLE_READINGS.toLocaleString('en-US'),
+        }),
       );
       return;
     }
@@ -162,7 +167,7 @@ export class AppleVitals {
     };
     for (const { systolic, diastolic } of this.correlations.values()) {
       if (systolic && diastolic) pair(systolic, diastolic);
-      else this.skip(UNPAIRED);
+      else this.skip(tr(UNPAIRED));
     }
     // Outside a Correlation (or Apple's copies of its Records): the two of one moment.
     const byMoment = new Map<string, { systolic: HalfPressure[]; diastolic: HalfPressure[] }>();
@@ -178,7 +183,7 @@ export class AppleVitals {
       if (systolic.length === 1 && diastolic.length === 1) pair(systolic[0]!, diastolic[0]!);
       else
         for (let index = 0; index < systolic.length + diastolic.length; index += 1)
-          this.skip(UNPAIRED);
+          this.skip(tr(UNPAIRED));
     }
   }
 
@@ -226,7 +231,7 @@ export class AppleVitals {
       const parsed = vitalDefinition.schema.safeParse({ family_member_id: null, ...values });
       if (!parsed.success) {
         const message = parsed.error.issues[0]?.message ?? 'not valid';
-        this.skip(`Vitals entries the vitals form refuses (${message})`);
+        this.skip(tr('Vitals entries the vitals form refuses ({reason})', { reason: message }));
         continue;
       }
       records.push({ source_id: sourceId, values: parsed.data as FhirValues['vital'] });

@@ -14,12 +14,14 @@ import { importFhirBundle } from '../../fhir/fhir-import';
 import { nonR4Evidence, type FhirVersion } from '../../fhir/fhir-version';
 import type { ReadRecords } from '../file-readers';
 import type { ClinicalRecordFile } from './export-zip';
+import { key, tr } from '../../../shared/i18n/translate';
+import { translateMessage } from '../../i18n/server-language';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export const NOT_FHIR_JSON = 'Clinical records that are not a FHIR resource in JSON';
+export const NOT_FHIR_JSON = key('Clinical records that are not a FHIR resource in JSON');
 
 /** The version Apple names (`1.0.2`), as FHIR calls it; null for R4 or none said. */
 function versionNamed(fhirVersion: string | undefined): FhirVersion | string | null {
@@ -66,11 +68,11 @@ export function readClinicalRecords(
     try {
       resource = JSON.parse(text);
     } catch {
-      skip(NOT_FHIR_JSON);
+      skip(tr(NOT_FHIR_JSON));
       continue;
     }
     if (!isObject(resource) || typeof resource.resourceType !== 'string') {
-      skip(NOT_FHIR_JSON);
+      skip(tr(NOT_FHIR_JSON));
       continue;
     }
     if (resource.resourceType === 'Patient') continue;
@@ -80,7 +82,10 @@ export function readClinicalRecords(
       (dstu2Shape(resource) ? 'DSTU2' : null);
     if (version) {
       skip(
-        `${resource.resourceType} (a FHIR ${version} clinical record: Kin Health reads FHIR R4)`,
+        tr('{type} (a FHIR {version} clinical record: Kin Health reads FHIR R4)', {
+          type: resource.resourceType,
+          version,
+        }),
       );
       continue;
     }
@@ -94,7 +99,7 @@ export function readClinicalRecords(
   if (!result.ok) {
     // The import's reason, said once for every clinical record it would not read.
     for (let index = 0; index < entry.length; index += 1) {
-      skip(`Clinical records: ${result.message}`);
+      skip(tr('Clinical records: {reason}', { reason: translateMessage(result.message) }));
     }
     return { ...emptyRecords(), skipped };
   }

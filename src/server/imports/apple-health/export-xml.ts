@@ -11,9 +11,11 @@
 import { SaxesParser } from 'saxes';
 import { MAX_PROLOGUE_CHARS, xmlRefusal } from '../xml-safety';
 import { ownCopy } from './apple-dates';
+import { key } from '../../../shared/i18n/translate';
 
-export const NOT_AN_EXPORT =
-  'This file is not an Apple Health export: its XML does not begin with HealthData';
+export const NOT_AN_EXPORT = key(
+  'This file is not an Apple Health export: its XML does not begin with HealthData',
+);
 
 /** One `Record` element's attributes Kin reads. */
 export interface AppleRecord {

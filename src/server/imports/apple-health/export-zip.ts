@@ -11,6 +11,7 @@
  */
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { key } from '../../../shared/i18n/translate';
 
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
@@ -32,8 +33,9 @@ const NOTHING = 'nothing was imported';
 const size = (bytes: number) =>
   bytes >= GB ? `${Math.round(bytes / GB)} GB` : `${Math.round(bytes / MB)} MB`;
 
-export const NO_EXPORT_XML =
-  'This .zip holds no export.xml: it is not an Apple Health export. Export it again from the Health app (Profile → Export All Health Data)';
+export const NO_EXPORT_XML = key(
+  'This .zip holds no export.xml: it is not an Apple Health export. Export it again from the Health app (Profile → Export All Health Data)',
+);
 
 export interface ClinicalRecordFile {
   name: string;

@@ -16,6 +16,7 @@ import { prologueOf, xmlRefusal } from '../xml-safety';
 import { ccdaBundle } from './ccda-convert';
 import { type Node, isNode, nodes, textContent } from './ccda-nodes';
 import { ccdaDay } from './ccda-time';
+import { key } from '../../../shared/i18n/translate';
 
 /** A portal's C-CDA is well under 5 MB; a larger one is not a record of one person. */
 export const MAX_CCDA_BYTES = 32 * 1024 * 1024;
@@ -24,10 +25,11 @@ export const MAX_CCDA_ENTRIES = 5_000;
 
 const MB = 1024 * 1024;
 export const TOO_LARGE = `This C-CDA file is larger than ${MAX_CCDA_BYTES / MB} MB, more than Kin Health reads from one document.`;
-export const NOT_CCDA =
-  'This XML file is not a C-CDA document: it has no ClinicalDocument in the HL7 v3 namespace (urn:hl7-org:v3).';
+export const NOT_CCDA = key(
+  'This XML file is not a C-CDA document: it has no ClinicalDocument in the HL7 v3 namespace (urn:hl7-org:v3).',
+);
 export const TOO_MANY_ENTRIES = `This C-CDA document holds more than ${MAX_CCDA_ENTRIES.toLocaleString('en-US')} entries, more than Kin Health reads from one document.`;
-export const UNREADABLE = 'This C-CDA document could not be read: its XML is not well formed.';
+export const UNREADABLE = key('This C-CDA document could not be read: its XML is not well formed.');
 
 const refuse = (message: string): ReadFileResult => ({ ok: false, message });
 

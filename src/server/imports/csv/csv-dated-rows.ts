@@ -14,6 +14,7 @@ import {
   type Moment,
 } from './csv-dates';
 import { quoted, type CsvReading } from './csv-result';
+import { tr } from '../../../shared/i18n/translate';
 
 interface Waiting<V> {
   line: number;
@@ -36,12 +37,16 @@ export class DatedRows<V> {
 
   /** A row's date cell and what else it holds; a date that does not read is its problem. */
   add(line: number, text: string, values: () => V | null): void {
-    if (!text) return this.reading.problem(line, `${this.column} is empty`);
+    if (!text) return this.reading.problem(line, tr('{column} is empty', { column: this.column }));
     const date = readDate(text);
     if (!date) {
       return this.reading.problem(
         line,
-        `${this.column} ${quoted(text)} is not a date (write ${DATE_FORMATS})`,
+        tr('{column} {value} is not a date (write {formats})', {
+          column: this.column,
+          value: quoted(text),
+          formats: DATE_FORMATS,
+        }),
       );
     }
     const read = values();
@@ -59,7 +64,10 @@ export class DatedRows<V> {
       if (validInOrder(row.date, order)) {
         this.keep(row.line, momentOf(row.date, order, this.timeZone), row.values);
       } else {
-        this.reading.problem(row.line, `${this.column} ${quoted(row.text)} is not a date`);
+        this.reading.problem(
+          row.line,
+          tr('{column} {value} is not a date', { column: this.column, value: quoted(row.text) }),
+        );
       }
     }
     this.waiting.length = 0;

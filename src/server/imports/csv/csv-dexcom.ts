@@ -23,6 +23,7 @@ import { numberOf } from './csv-measurements';
 import { inDateRange, OUTSIDE_DATES } from './csv-range';
 import type { CsvRow } from './csv-rows';
 import { issuesOf, quoted, type CsvReading } from './csv-result';
+import { tr } from '../../../shared/i18n/translate';
 
 /** The sensor's limits, in mg/dL: Dexcom's G6 and G7 read from 40 to 400. */
 export const SENSOR_LOW = 40;
@@ -65,16 +66,24 @@ export class DexcomRows {
     if (!stamp && type !== 'EGV') return;
     if (type !== 'EGV') {
       return this.reading.skip(
-        `Dexcom ${type || 'unnamed'} events (Kin Health keeps glucose readings)`,
+        type
+          ? tr('Dexcom {type} events (Kin Health keeps glucose readings)', { type })
+          : tr('Dexcom unnamed events (Kin Health keeps glucose readings)'),
       );
     }
-    if (!stamp) return this.reading.problem(line, 'Timestamp is empty');
+    if (!stamp) return this.reading.problem(line, tr('{column} is empty', { column: 'Timestamp' }));
     const date = readDate(stamp);
     if (!date || date.kind === 'slashed') {
-      return this.reading.problem(line, `Timestamp ${quoted(stamp)} is not a date and time`);
+      return this.reading.problem(
+        line,
+        tr('{column} {value} is not a date and time', {
+          column: 'Timestamp',
+          value: quoted(stamp),
+        }),
+      );
     }
     const moment = momentOf(date, null, this.timeZone);
-    if (!inDateRange(moment.local, this.options)) return this.reading.skip(OUTSIDE_DATES);
+    if (!inDateRange(moment.local, this.options)) return this.reading.skip(tr(OUTSIDE_DATES));
     const text = cell(this.header.glucose.index);
     const value = this.glucoseOf(text, moment.local);
     if (typeof value === 'string') return this.reading.problem(line, value);
@@ -92,11 +101,13 @@ export class DexcomRows {
     }
     const column = `Glucose Value (${MEASURES.blood_glucose.units[this.header.glucose.system].symbol})`;
     const number = numberOf(text);
-    if (number === null) return `${column} is empty`;
-    if (Number.isNaN(number)) return `${column} ${quoted(text)} is not a number`;
+    if (number === null) return tr('{column} is empty', { column });
+    if (Number.isNaN(number))
+      return tr('{column} {value} is not a number', { column, value: quoted(text) });
     const value = toCanonical('blood_glucose', number, this.header.glucose.system);
     const { min, max } = MEASURES.blood_glucose;
-    if (value < min || value > max) return `${column} ${quoted(text)} is not a glucose reading`;
+    if (value < min || value > max)
+      return tr('{column} {value} is not a glucose reading', { column, value: quoted(text) });
     return value;
   }
 
@@ -112,7 +123,9 @@ export class DexcomRows {
       });
       if (!parsed.success) {
         this.reading.skip(
-          `Hours of glucose readings that could not be kept (${issuesOf(parsed.error)})`,
+          tr('Hours of glucose readings that could not be kept ({reason})', {
+            reason: issuesOf(parsed.error),
+          }),
         );
         continue;
       }

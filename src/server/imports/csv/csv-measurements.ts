@@ -13,6 +13,7 @@ import type { MeasureColumn, MeasurementHeader } from './csv-header';
 import type { CsvRow } from './csv-rows';
 import { issuesOf, quoted, type CsvReading } from './csv-result';
 import { inDateRange, OUTSIDE_DATES } from './csv-range';
+import { tr } from '../../../shared/i18n/translate';
 
 /** A cell's number, a decimal comma read as a point; NaN when it is none; null when empty. */
 export function numberOf(text: string): number | null {
@@ -27,9 +28,19 @@ function measureOf(cell: MeasureColumn, text: string): number | null | { problem
   if (number === null) return null;
   const { measure, label, system } = cell;
   if (Number.isNaN(number))
-    return { problem: `${cell.header} ${quoted(text.trim())} is not a number` };
+    return {
+      problem: tr('{column} {value} is not a number', {
+        column: cell.header,
+        value: quoted(text.trim()),
+      }),
+    };
   if ('whole' in MEASURES[measure] && !Number.isInteger(number)) {
-    return { problem: `${cell.header} ${quoted(text.trim())} is not a whole number` };
+    return {
+      problem: tr('{column} {value} is not a whole number', {
+        column: cell.header,
+        value: quoted(text.trim()),
+      }),
+    };
   }
   const canonical = toCanonical(measure, number, system);
   const { min, max } = MEASURES[measure];
@@ -38,10 +49,14 @@ function measureOf(cell: MeasureColumn, text: string): number | null | { problem
       measure === 'blood_glucose' &&
       system === 'metric' &&
       number > plausibleRange(measure, system).max
-        ? ` (a column in mg/dL is named 'Blood Glucose (mg/dL)')`
+        ? ` ${tr("(a column in mg/dL is named 'Blood Glucose (mg/dL)')")}`
         : '';
     return {
-      problem: `${outOfRangeMessage(label, measure, system)}: it is ${quoted(text.trim())}${hint}`,
+      problem:
+        tr('{message}: it is {value}', {
+          message: outOfRangeMessage(label, measure, system),
+          value: quoted(text.trim()),
+        }) + hint,
     };
   }
   return canonical;
@@ -60,7 +75,7 @@ export class MeasurementRows {
     timeZone: string,
   ) {
     this.rows = new DatedRows(header.date.header, reading, timeZone, (line, moment, values) => {
-      if (!inDateRange(moment.local, options)) return reading.skip(OUTSIDE_DATES);
+      if (!inDateRange(moment.local, options)) return reading.skip(tr(OUTSIDE_DATES));
       const parsed = vitalDefinition.schema.safeParse({
         measured_at: moment.at,
         family_member_id: null,
@@ -94,7 +109,11 @@ export class MeasurementRows {
         if (timing) values.glucose_timing = timing;
         else {
           problems.push(
-            `Glucose Timing ${quoted(timingText)} is not one of ${GLUCOSE_TIMINGS.join(', ')}`,
+            tr('{column} {value} is not one of {choices}', {
+              column: 'Glucose Timing',
+              value: quoted(timingText),
+              choices: GLUCOSE_TIMINGS.join(', '),
+            }),
           );
         }
       }

@@ -3,8 +3,9 @@
  * them by its day on the user's clock, as the user chose them.
  */
 import type { ReadOptions } from '../file-readers';
+import { key } from '../../../shared/i18n/translate';
 
-export const OUTSIDE_DATES = 'Measurements outside the chosen dates';
+export const OUTSIDE_DATES = key('Measurements outside the chosen dates');
 
 /** Whether a moment on the user's clock (`2024-03-14T08:30`, or a day) is in the chosen dates. */
 export function inDateRange(local: string, { from, to }: ReadOptions): boolean {

@@ -8,12 +8,13 @@ import type { RowProblem } from '../../../shared/imports';
 import type { FilePatient, ReadFile } from '../file-readers';
 import { importSummary, type ImportedRecords } from '../../fhir/fhir-import';
 import { FHIR_RECORD_TYPES } from '../../fhir/fhir-source';
+import { tr } from '../../../shared/i18n/translate';
 
 /** The most problem rows listed; the rest are counted. */
 export const MAX_LISTED_PROBLEMS = 100;
 
 export const moreProblemsReason = (listed: number) =>
-  `Lines that could not be read (the first ${listed} are listed)`;
+  tr('Lines that could not be read (the first {listed} are listed)', { listed });
 
 /** `'abc'`, cut short when long, for a message that quotes a cell. */
 export const quoted = (text: string) => `'${text.length > 40 ? `${text.slice(0, 39)}…` : text}'`;
@@ -64,7 +65,10 @@ export class CsvReading {
 
   finish(patient: FilePatient | null): ReadFile {
     for (const [header, count] of this.unreadCells) {
-      this.skip(`Values in column '${header}' (not a column Kin Health reads)`, count);
+      this.skip(
+        tr("Values in column '{column}' (not a column Kin Health reads)", { column: header }),
+        count,
+      );
     }
     this.problems.sort((a, b) => a.line - b.line);
     if (this.problemCount > this.problems.length) {
@@ -76,7 +80,9 @@ export class CsvReading {
         this.records[type].length,
       ]),
     );
-    const reasons = Object.entries(this.skipped).map(([reason, count]) => `${reason}: ${count}`);
+    const reasons = Object.entries(this.skipped).map(([reason, count]) =>
+      tr('{reason}: {number}', { reason, number: count }),
+    );
     const summary = [importSummary(imported, {}), ...reasons].join('; ');
     return {
       kind: 'csv',
