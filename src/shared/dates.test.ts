@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { englishTranslator, setTranslatorSource } from './i18n/translate';
 import {
   formatDate,
+  formatList,
   fromDateTimeLocalInput,
   isCalendarDate,
   isTimestamp,
@@ -82,5 +84,17 @@ describe('time zones', () => {
     process.env.TZ = 'America/Denver';
     expect(fromDateTimeLocalInput('2026-01-10T18:00')).toBe('2026-01-11T01:00:00.000Z');
     expect(toDateTimeLocalInput('2026-01-11T01:00:00.000Z')).toBe('2026-01-10T18:00');
+  });
+});
+
+describe('formatList', () => {
+  afterEach(() => setTranslatorSource(() => englishTranslator));
+
+  it('writes English as the screens always did, another language its own way', () => {
+    expect(formatList(['Morning', 'Evening'])).toBe('Morning, Evening');
+    setTranslatorSource(() => ({ language: 'zh-CN', t: (key) => key }));
+    expect(formatList(['早上', '晚上'])).toBe('早上和晚上');
+    setTranslatorSource(() => ({ language: 'es', t: (key) => key }));
+    expect(formatList(['Mañana', 'Noche'])).toBe('Mañana y Noche');
   });
 });

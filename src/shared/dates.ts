@@ -64,9 +64,14 @@ export function formatDate(value: string | null | undefined, pattern: string): s
   return localized ? localized.format(date) : format(date, pattern);
 }
 
-/** A short list ('Morning, Evening') as the language in force writes one ('الصباح، المساء'). */
+/**
+ * A short list as the language in force writes one: 'Morning, Evening' in English (as the
+ * screens always wrote it), 'Mañana y Tarde', '早上和晚上', 'الصباح والمساء'. Intl's 'unit'
+ * lists would match English, but write Chinese with no separator at all.
+ */
 export function formatList(items: readonly string[]): string {
-  return new Intl.ListFormat(currentLocale(), { type: 'unit', style: 'short' }).format(items);
+  if (currentLanguage() === 'en') return items.join(', ');
+  return new Intl.ListFormat(currentLocale(), { type: 'conjunction', style: 'long' }).format(items);
 }
 
 /** A number as the language in force writes it ('1,234.5', '1.234,5', '1 234,5'). */
