@@ -12,7 +12,7 @@ import type {
 } from 'pdfmake/interfaces';
 import type { PersonSummary } from '../../shared/person-summary';
 import { formatCalendarDate, formatDateTime, formatDay } from './summary-dates';
-import { SUMMARY_FONT, textWidth } from './summary-pdfmake';
+import { summaryFontFor, textWidth } from './summary-pdfmake';
 import { rangeText } from '../../shared/labs/lab-flag';
 import { SEVERITY_MAX } from '../../shared/records/symptoms';
 import { currentLanguage, key, tr } from '../../shared/i18n/translate';
@@ -97,7 +97,8 @@ function estimatedLines(text: string, width: number): number {
   const paragraphs = text.includes('\n') ? text.split('\n') : [text];
   let lines = 0;
   for (const paragraph of paragraphs) {
-    lines += Math.max(1, Math.ceil(textWidth(paragraph, BODY_SIZE) / (width * 0.98)));
+    const measured = textWidth(paragraph, BODY_SIZE, summaryFontFor(currentLanguage()));
+    lines += Math.max(1, Math.ceil(measured / (width * 0.98)));
   }
   return lines;
 }
@@ -431,7 +432,8 @@ export function buildSummaryDocument(
       producer: APP_NAME,
     },
     defaultStyle: {
-      font: SUMMARY_FONT,
+      // Chinese has a face of its own: DejaVu has no Han characters.
+      font: summaryFontFor(currentLanguage()),
       fontSize: BODY_SIZE,
       lineHeight: 1.15,
       color: INK,

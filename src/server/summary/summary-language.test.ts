@@ -62,6 +62,14 @@ describe('the summary PDF in another language', () => {
     expect(english).toContain('Not a clinical document');
   });
 
+  it('is set in a face with Han characters in Chinese, so its words are there to read', async () => {
+    const { client } = await signedUpClient(server, 'Wang Fang');
+    await expectStatus(client.patch('/api/profile', { language: 'zh-CN' }), 200);
+    const text = await summaryText(client);
+    expect(text).toContain('健康摘要');
+    expect(text).toContain('过敏');
+  });
+
   it('is written right to left in Arabic, its headings with their words apart', async () => {
     const { client } = await signedUpClient(server, 'Layla Haddad');
     await expectStatus(client.patch('/api/profile', { language: 'ar' }), 200);

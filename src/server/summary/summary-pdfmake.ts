@@ -34,17 +34,32 @@ const FONT_FILES = {
   bolditalics: 'DejaVuSansCondensed-BoldOblique.ttf',
 } as const;
 
+/**
+ * Chinese: DejaVu has no Han characters, so a summary in 中文（简体） is set in Noto Sans SC
+ * (package `@expo-google-fonts/noto-sans-sc`, SIL Open Font License: embedding allowed),
+ * which has Latin too. About 10 MB a face, so it is read only for a Chinese summary.
+ */
+export const CJK_SUMMARY_FONT = 'NotoSansSC';
+const CJK_FONT_FILES = {
+  normal: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+  italics: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  bolditalics: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+} as const;
+
 // The names the files have in pdfmake's in-memory file system.
 const VFS_FOLDER = 'kin-health-summary';
 
 let configured: PdfmakeServer | undefined;
+let cjkAdded = false;
 const fontFiles = new Map<string, Buffer>();
 
 /** A font file's content, read once: pdfmake and the width estimate get the same buffer. */
 function fontFile(file: string): Buffer {
   let content = fontFiles.get(file);
   if (!content) {
-    content = readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
+    const path = file.startsWith('@') ? file : `dejavu-fonts-ttf/ttf/${file}`;
+    content = readFileSync(require.resolve(path));
     fontFiles.set(file, content);
   }
   return content;
@@ -70,6 +85,23 @@ export function summaryPdfmake(): PdfmakeServer {
   return pdfmake;
 }
 
+/** The family a summary in `language` is set in; Chinese's is added to pdfmake on first use. */
+export function summaryFontFor(language: string): string {
+  if (language !== 'zh-CN') return SUMMARY_FONT;
+  const pdfmake = summaryPdfmake();
+  if (!cjkAdded) {
+    const font: Record<string, string> = {};
+    for (const [style, file] of Object.entries(CJK_FONT_FILES)) {
+      const name = `${VFS_FOLDER}/${file.split('/').pop()}`;
+      pdfmake.virtualfs.writeFileSync(name, fontFile(file));
+      font[style] = name;
+    }
+    pdfmake.addFonts({ [CJK_SUMMARY_FONT]: font });
+    cjkAdded = true;
+  }
+  return CJK_SUMMARY_FONT;
+}
+
 /** The regular face's file, as pdfmake has it. */
 export function summaryFontFile(): Buffer {
   return fontFile(FONT_FILES.normal);
@@ -81,17 +113,20 @@ interface FontMetrics {
   glyphForCodePoint(codePoint: number): { advanceWidth: number };
 }
 
-let metrics: { font: FontMetrics; advances: Map<number, number> } | undefined;
+const metricsOf = new Map<string, { font: FontMetrics; advances: Map<number, number> }>();
 
 /**
  * The width in points of a line of text in the regular face: the sum of its characters'
  * advances, without kerning or ligatures. DejaVu's kerning only tightens, so this is never
  * narrower than pdfkit's own measure (summary-pdfmake.test.ts): text that fits by it fits.
  */
-export function textWidth(text: string, fontSize: number): number {
+export function textWidth(text: string, fontSize: number, family = SUMMARY_FONT): number {
+  let metrics = metricsOf.get(family);
   if (!metrics) {
     const fontkit = require('fontkit') as { create(buffer: Uint8Array): FontMetrics };
-    metrics = { font: fontkit.create(fontFile(FONT_FILES.normal)), advances: new Map() };
+    const file = family === CJK_SUMMARY_FONT ? CJK_FONT_FILES.normal : FONT_FILES.normal;
+    metrics = { font: fontkit.create(fontFile(file)), advances: new Map() };
+    metricsOf.set(family, metrics);
   }
   const { font, advances } = metrics;
   let units = 0;
