@@ -74,6 +74,12 @@ export function formatList(items: readonly string[]): string {
   return new Intl.ListFormat(currentLocale(), { type: 'conjunction', style: 'long' }).format(items);
 }
 
+/** Choices as the language in force offers them: 'kg or lb', 'kg o lb', 'kg 或 lb'. */
+export function formatChoices(items: readonly string[]): string {
+  if (currentLanguage() === 'en') return items.join(' or ');
+  return new Intl.ListFormat(currentLocale(), { type: 'disjunction', style: 'long' }).format(items);
+}
+
 /** A number as the language in force writes it ('1,234.5', '1.234,5', '1 234,5'). */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(currentLocale(), options).format(value);

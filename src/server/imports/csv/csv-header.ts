@@ -5,6 +5,8 @@
  * labels are the record definitions' own, so a renamed label renames the column read. A
  * header of none of these is refused with a message naming the columns each kind needs.
  */
+import { formatChoices } from '../../../shared/dates';
+import { tr } from '../../../shared/i18n/translate';
 import { labResultDefinition } from '../../../shared/records/lab-results';
 import { VITAL_COLUMNS, vitalDefinition, type VitalColumn } from '../../../shared/records/vitals';
 import { MEASURES, type MeasureName, type UnitSystem } from '../../../shared/units';
@@ -41,7 +43,7 @@ export function unitSystemOf(measure: MeasureName, unit: string): UnitSystem | n
 /** The units a measure is read in, as a message names them: 'kg or lb'. */
 function unitNames(measure: MeasureName): string {
   const { metric, us } = MEASURES[measure].units;
-  return metric.symbol === us.symbol ? metric.symbol : `${metric.symbol} or ${us.symbol}`;
+  return metric.symbol === us.symbol ? metric.symbol : formatChoices([metric.symbol, us.symbol]);
 }
 
 export interface MeasureColumn {
@@ -117,7 +119,9 @@ export function readHeader(cells: string[]): CsvHeader | { refusal: string } {
   const seen = new Set<string>();
   for (const [index, key] of keys.entries()) {
     if (key && seen.has(key))
-      return { refusal: `The column '${cells[index]!.trim()}' appears twice.` };
+      return {
+        refusal: tr("The column '{column}' appears twice.", { column: cells[index]!.trim() }),
+      };
     seen.add(key);
   }
 
@@ -129,7 +133,10 @@ export function readHeader(cells: string[]): CsvHeader | { refusal: string } {
     const system = unitSystemOf('blood_glucose', unit);
     if (!system) {
       return {
-        refusal: `The column '${cells[glucose]!.trim()}' is in a unit Kin Health does not read (it reads mg/dL or mmol/L).`,
+        refusal: tr(
+          "The column '{column}' is in a unit Kin Health does not read (it reads mg/dL or mmol/L).",
+          { column: cells[glucose]!.trim() },
+        ),
       };
     }
     const patientInfo = find('Patient Info');
@@ -155,7 +162,9 @@ export function readHeader(cells: string[]): CsvHeader | { refusal: string } {
     const missing = LAB_REQUIRED.filter((field) => !columns[field]);
     if (missing.length > 0) {
       return {
-        refusal: `This CSV of lab results has no ${missing.map((field) => `'${labLabel(field)}'`).join(' or ')} column.`,
+        refusal: tr('This CSV of lab results has no {columns} column.', {
+          columns: formatChoices(missing.map((field) => `'${labLabel(field)}'`)),
+        }),
       };
     }
     const used = new Set(Object.values(columns).map((column) => column.index));
@@ -171,11 +180,14 @@ export function readHeader(cells: string[]): CsvHeader | { refusal: string } {
     const system = bracketed ? unitSystemOf(known.measure, bracketed[2]!) : 'metric';
     if (!system) {
       return {
-        refusal: `The column '${cell.trim()}' is in a unit Kin Health does not read: ${known.label} is read in ${unitNames(known.measure)}.`,
+        refusal: tr(
+          "The column '{column}' is in a unit Kin Health does not read: {measure} is read in {units}.",
+          { column: cell.trim(), measure: known.label, units: unitNames(known.measure) },
+        ),
       };
     }
     if (measures.some((measure) => measure.column === known.column)) {
-      return { refusal: `The column '${known.label}' appears twice.` };
+      return { refusal: tr("The column '{column}' appears twice.", { column: known.label }) };
     }
     measures.push({ index, header: cell.trim(), ...known, system });
   }
@@ -184,7 +196,12 @@ export function readHeader(cells: string[]): CsvHeader | { refusal: string } {
   const dateIndex = DATE_COLUMNS.map(find).find((index) => index >= 0);
   if (dateIndex === undefined) {
     return {
-      refusal: `This CSV of measurements has no '${DATE_COLUMNS.join("' or '")}' column to say when each row was measured.`,
+      refusal: tr(
+        'This CSV of measurements has no {columns} column to say when each row was measured.',
+        {
+          columns: formatChoices(DATE_COLUMNS.map((column) => `'${column}'`)),
+        },
+      ),
     };
   }
   const notes = find(vitalDefinition.fields.notes.label);
