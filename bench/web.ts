@@ -202,6 +202,22 @@ function sizesOf(
   };
 }
 
+/** What a screen loaded, counted: its JavaScript and CSS, and each file for the JSON. */
+function countedAssets(
+  assets: Awaited<ReturnType<typeof loadOnce>>['assets'],
+): Pick<ScreenResult, 'js' | 'css' | 'assets'> {
+  return {
+    js: sizesOf(assets.filter((asset) => asset.type === 'js')),
+    css: sizesOf(assets.filter((asset) => asset.type === 'css')),
+    assets: assets.map(({ url, type, rawBytes, gzipBytes }) => ({
+      url,
+      type,
+      rawBytes,
+      gzipBytes,
+    })),
+  };
+}
+
 export async function measureFirstScreens(options: {
   baseUrl: string;
   chromiumPath: string;
@@ -277,19 +293,10 @@ export async function measureFirstScreens(options: {
         if (load === 0) assets = result.assets;
         loads.push(result.paints);
       }
-      const js = assets.filter((asset) => asset.type === 'js');
-      const css = assets.filter((asset) => asset.type === 'css');
       results.push({
         path: screen.path,
         label: screen.label,
-        js: sizesOf(js),
-        css: sizesOf(css),
-        assets: assets.map(({ url, type, rawBytes, gzipBytes }) => ({
-          url,
-          type,
-          rawBytes,
-          gzipBytes,
-        })),
+        ...countedAssets(assets),
         fcpMs: percentile(
           loads.map((load) => load.fcpMs).sort((a, b) => a - b),
           0.5,
@@ -319,19 +326,10 @@ export async function measureFirstScreens(options: {
           countAssets: true,
           locale: language.locale,
         });
-        const js = assets.filter((asset) => asset.type === 'js');
-        const css = assets.filter((asset) => asset.type === 'css');
         results.push({
           path: `${screen.path} in ${language.name}`,
           label: `${screen.label}, in ${language.name}`,
-          js: sizesOf(js),
-          css: sizesOf(css),
-          assets: assets.map(({ url, type, rawBytes, gzipBytes }) => ({
-            url,
-            type,
-            rawBytes,
-            gzipBytes,
-          })),
+          ...countedAssets(assets),
           fcpMs: Number.NaN,
           lcpMs: Number.NaN,
           loads: [],
