@@ -1,13 +1,25 @@
 /**
  * The checks the schemas make on dates: whether a value is a calendar date (`YYYY-MM-DD`) or
- * a timestamp with its offset, and the one stored form of a timestamp. They need no date
- * library, and live apart from the formatting in dates.ts so that a screen that only checks
- * dates (the sign-in form's schema) does not load one.
+ * a timestamp with its offset, the one stored form of a timestamp, and today's date. They
+ * live apart from the formatting in dates.ts (date-fns' `format` and its English words) so
+ * that a screen that only checks dates or asks for today's (the sign-in form's schema, the
+ * API client) does not load it.
  */
+import { lightFormat } from 'date-fns/lightFormat';
 
 export const CALENDAR_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP_PATTERN =
   /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Today's calendar date in the time zone of the machine (the browser, in the web app). */
+export function localToday(now: Date = new Date()): string {
+  return lightFormat(now, 'yyyy-MM-dd');
+}
+
+/** The calendar day a timestamp falls on in the local time zone. */
+export function localDayOf(timestamp: string): string {
+  return lightFormat(new Date(timestamp), 'yyyy-MM-dd');
+}
 
 const MIN_YEAR = 1800;
 const MAX_YEAR = 2999;

@@ -1,8 +1,11 @@
+import { format } from 'date-fns/format';
 import { afterEach, describe, expect, it } from 'vitest';
 import { englishTranslator, setTranslatorSource } from './i18n/translate';
 import {
   formatDate,
   formatList,
+  LOCALE_FORMATS,
+  type DatePattern,
   fromDateTimeLocalInput,
   isCalendarDate,
   isTimestamp,
@@ -84,6 +87,39 @@ describe('time zones', () => {
     process.env.TZ = 'America/Denver';
     expect(fromDateTimeLocalInput('2026-01-10T18:00')).toBe('2026-01-11T01:00:00.000Z');
     expect(toDateTimeLocalInput('2026-01-11T01:00:00.000Z')).toBe('2026-01-10T18:00');
+  });
+});
+
+describe('formatDate in English', () => {
+  const patterns = Object.keys(LOCALE_FORMATS) as DatePattern[];
+
+  it.each(['America/Los_Angeles', 'Europe/London', 'Asia/Kolkata'])(
+    'writes every pattern as date-fns does, every 47 minutes of 2026 in %s',
+    (zone) => {
+      process.env.TZ = zone;
+      const start = Date.parse('2026-01-01T00:00:00Z');
+      const mismatches: string[] = [];
+      for (let at = start; at < start + 366 * 86_400_000; at += 47 * 60_000) {
+        const timestamp = new Date(at).toISOString();
+        for (const pattern of patterns) {
+          const expected = format(new Date(at), pattern);
+          if (formatDate(timestamp, pattern) !== expected)
+            mismatches.push(`${timestamp} ${pattern}`);
+        }
+      }
+      expect(mismatches.slice(0, 5)).toEqual([]);
+    },
+  );
+
+  it('writes a calendar date as the day it names, midnight and noon as English does', () => {
+    process.env.TZ = 'Pacific/Kiritimati';
+    expect(formatDate('2026-01-05', 'MMMM d, yyyy')).toBe('January 5, 2026');
+    expect(formatDate('2026-01-05', "EEEE, MMMM d, yyyy 'at' h:mm a")).toBe(
+      'Monday, January 5, 2026 at 12:00 AM',
+    );
+    process.env.TZ = 'UTC';
+    expect(formatDate('2026-01-05T12:00:00.000Z', 'h:mm a')).toBe('12:00 PM');
+    expect(formatDate('2026-13-40', 'MMM d')).toBe('');
   });
 });
 

@@ -6,62 +6,70 @@
  */
 // Each function from its own module: the package's root loads all of date-fns (about a
 // thousand modules), which on Node 24 took the server from 43 MB to 390 MB of memory.
-import { format } from 'date-fns/format';
 import { isValid } from 'date-fns/isValid';
-import { parseISO } from 'date-fns/parseISO';
+import { lightFormat } from 'date-fns/lightFormat';
 import { CALENDAR_DATE_PATTERN } from './date-values';
 import { currentLanguage, currentLocale } from './i18n/translate';
 
-export { isCalendarDate, isTimestamp, toUtcTimestamp } from './date-values';
-
-/** Today's calendar date in the time zone of the machine (the browser, in the web app). */
-export function localToday(now: Date = new Date()): string {
-  return format(now, 'yyyy-MM-dd');
-}
-
-/** The calendar day a timestamp falls on in the local time zone. */
-export function localDayOf(timestamp: string): string {
-  return format(new Date(timestamp), 'yyyy-MM-dd');
-}
+export { isCalendarDate, isTimestamp, localDayOf, localToday, toUtcTimestamp } from './date-values';
 
 /**
- * The patterns a screen shows a date in, as each locale writes them: the English patterns
- * are US English's, and another language writes the same parts in its own order and words
- * ('5 ene 2026', '2026年1月5日', '15:05').
+ * The ways a screen writes a date or a time, named by the date-fns pattern English shows
+ * ('Jan 5, 2026', '3:05 PM'): every language writes the same parts through Intl, in its own
+ * order and words ('5 ene 2026', '2026年1月5日', '15:05'). US English by Intl is exactly the
+ * pattern (dates.test.ts holds it to date-fns' `format` minute by minute over a year), so the
+ * screens carry no date library's English words.
  */
-const LOCALE_FORMATS: Readonly<Record<string, Intl.DateTimeFormatOptions>> = {
+export const LOCALE_FORMATS = {
   'MMM d, yyyy': { year: 'numeric', month: 'short', day: 'numeric' },
   'MMM d': { month: 'short', day: 'numeric' },
   'h:mm a': { hour: 'numeric', minute: '2-digit' },
+  'MMM d, h:mm a': { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
   'MMMM d, yyyy': { dateStyle: 'long' },
   "EEEE, MMMM d, yyyy 'at' h:mm a": { dateStyle: 'full', timeStyle: 'short' },
   'MMM d, yyyy, h:mm a': { dateStyle: 'medium', timeStyle: 'short' },
-};
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** A way of writing a date that every language knows. */
+export type DatePattern = keyof typeof LOCALE_FORMATS;
 
 const localeFormats = new Map<string, Intl.DateTimeFormat>();
 
-function localeFormat(locale: string, pattern: string): Intl.DateTimeFormat | null {
-  const options = LOCALE_FORMATS[pattern];
-  if (!options) return null;
-  const cacheKey = `${locale} ${pattern}`;
+/**
+ * The zone a Node process was told to use (`TZ`, which the tests change), part of a kept
+ * formatter's key: a formatter keeps the zone it was made in. A browser's zone is fixed.
+ */
+const processZone = () => (typeof process === 'object' ? (process.env.TZ ?? '') : '');
+
+function localeFormat(locale: string, pattern: DatePattern, zone?: 'UTC'): Intl.DateTimeFormat {
+  const cacheKey = `${locale} ${pattern} ${zone ?? processZone()}`;
   let formatter = localeFormats.get(cacheKey);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, options);
+    formatter = new Intl.DateTimeFormat(locale, { ...LOCALE_FORMATS[pattern], timeZone: zone });
     localeFormats.set(cacheKey, formatter);
   }
   return formatter;
 }
 
 /**
- * Formats a calendar date or a timestamp with a date-fns pattern, in local time: in English
- * by the pattern, in another language by that locale's way of writing the same parts.
+ * The narrow no-break space ICU puts before 'AM'/'PM' in English (U+202F): written as the
+ * plain space English has always shown ('3:05 PM'), which the outside browser tests read.
  */
-export function formatDate(value: string | null | undefined, pattern: string): string {
+const NARROW_SPACE = /\u202f/g;
+
+/**
+ * Formats a calendar date or a timestamp as the language in force writes it: a timestamp in
+ * local time, a calendar date as the day it names, in no zone (it never shifts).
+ */
+export function formatDate(value: string | null | undefined, pattern: DatePattern): string {
   if (!value) return '';
-  const date = CALENDAR_DATE_PATTERN.test(value) ? parseISO(value) : new Date(value);
+  const calendarDate = CALENDAR_DATE_PATTERN.test(value);
+  const date = calendarDate ? new Date(`${value}T00:00:00Z`) : new Date(value);
   if (!isValid(date)) return '';
-  const localized = currentLanguage() === 'en' ? null : localeFormat(currentLocale(), pattern);
-  return localized ? localized.format(date) : format(date, pattern);
+  const written = localeFormat(currentLocale(), pattern, calendarDate ? 'UTC' : undefined).format(
+    date,
+  );
+  return currentLanguage() === 'en' ? written.replace(NARROW_SPACE, ' ') : written;
 }
 
 /**
@@ -89,7 +97,7 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
 export function toDateTimeLocalInput(timestamp: string | null | undefined): string {
   if (!timestamp) return '';
   const date = new Date(timestamp);
-  return isValid(date) ? format(date, "yyyy-MM-dd'T'HH:mm") : '';
+  return isValid(date) ? lightFormat(date, "yyyy-MM-dd'T'HH:mm") : '';
 }
 
 /** The UTC timestamp of what a `<input type="datetime-local">` holds, read in local time. */
@@ -99,8 +107,8 @@ export function fromDateTimeLocalInput(value: string): string {
   return isValid(date) ? date.toISOString() : value;
 }
 
-export const DAY_GROUP_FORMAT = 'MMM d, yyyy';
-export const CARD_DAY_FORMAT = 'MMM d';
-export const CARD_TIME_FORMAT = 'h:mm a';
-export const LONG_DATE_FORMAT = 'MMMM d, yyyy';
-export const LONG_DATE_TIME_FORMAT = "EEEE, MMMM d, yyyy 'at' h:mm a";
+export const DAY_GROUP_FORMAT: DatePattern = 'MMM d, yyyy';
+export const CARD_DAY_FORMAT: DatePattern = 'MMM d';
+export const CARD_TIME_FORMAT: DatePattern = 'h:mm a';
+export const LONG_DATE_FORMAT: DatePattern = 'MMMM d, yyyy';
+export const LONG_DATE_TIME_FORMAT: DatePattern = "EEEE, MMMM d, yyyy 'at' h:mm a";
