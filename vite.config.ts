@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { firstScreenWords } from './scripts/first-screen-words-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
 
 const page = (file: string) => fileURLToPath(new URL(`src/web/${file}`, import.meta.url));
@@ -13,6 +14,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    firstScreenWords({ webRoot: 'src/web' }),
     // Each script and style also as .br and .gz, which the server sends to a browser that
     // accepts them (the service worker's shell leaves them out).
     compression({

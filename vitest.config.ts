@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { firstScreenWords } from './scripts/first-screen-words-plugin';
 
 /**
  * Unit tests (shared rules, web pieces) and API tests against a real database: a fresh
@@ -20,6 +21,8 @@ const projects = [
     },
   },
   {
+    // The app's build-made modules (lib/i18n.ts imports the first screens' words).
+    plugins: [firstScreenWords({ webRoot: 'src/web' })],
     test: {
       name: 'web',
       include: ['src/web/**/*.test.{ts,tsx}'],

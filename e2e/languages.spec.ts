@@ -232,6 +232,32 @@ test.describe('languages', () => {
     await context.close();
   });
 
+  test('a first screen loads only its own words; the rest come with the first touch', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, locale: 'es-ES' });
+    const page = await context.newPage();
+    await signUpViaApi(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const wholeSpanish = () => scripts.filter((file) => /\/assets\/es-[\w-]+\.js$/.test(file));
+    await page.goto('/');
+    const nav = page.getByRole('navigation');
+    await expect(nav.getByRole('link', { name: await word('es', 'Timeline') })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((file) => file.includes('first-screen-words-es'))).toHaveLength(1);
+    expect(wholeSpanish()).toEqual([]);
+    // The first key press asks for the rest, and the next screen opens with its words.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => wholeSpanish().length).toBe(1);
+    await nav.getByRole('link', { name: await word('es', 'Share') }).click();
+    await expect(page.getByText(await word('es', 'Your privacy comes first'))).toBeVisible();
+    await context.close();
+  });
+
   test('Language in Profile Settings changes every screen, stays, and follows the account', async ({
     page,
     browser,

@@ -4,11 +4,21 @@
  * has been evaluated, the router, the data cache and the toasts, which on a slow phone takes
  * most of a second; asked for here, first of the entry's imports (main.tsx), the screen's
  * files arrive and compile meanwhile, and the router's own request finds them ready. Any
- * other screen loads as before.
+ * other screen loads as before. The words these screens show are all a page opening on them
+ * loads of its language at first (shared/i18n/catalogue-keys.ts `firstScreenKeys`).
  */
 const firstScreens: Record<string, () => Promise<unknown>> = {
-  '/': () => import('./features/timeline/timeline-page'),
+  '/': () =>
+    Promise.all([
+      import('./features/shell/signed-in-layout'),
+      import('./features/timeline/timeline-page'),
+    ]),
   '/auth': () => import('./features/auth/auth-page'),
 };
+
+/** Whether the page opened on one of these screens (lib/i18n.ts then loads only their words). */
+export function opensOnFirstScreen(): boolean {
+  return Object.hasOwn(firstScreens, location.pathname);
+}
 
 void firstScreens[location.pathname]?.().catch(() => undefined);

@@ -1,17 +1,16 @@
 /** The web app's entry: router, data cache, toasts, the offline notice and the service worker. */
 // First of all: the screen being opened starts loading while the rest of the app is evaluated.
-import './first-screen';
+import { opensOnFirstScreen } from './first-screen';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Fragment, StrictMode, useEffect, useState } from 'react';
+import { Fragment, lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
-import { Toaster } from 'sonner';
 import { sessionQuery, useSessionExpiryWatch } from './features/auth/session';
 import { OfflineBanner } from './features/shell/offline-banner';
 import { currentLanguageCode, startI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+import { whenToasterWanted } from './lib/toast';
 import { routes } from './routes';
 import { registerServiceWorker } from './service-worker/register';
 import './styles.css';
@@ -57,38 +56,43 @@ function useLanguageKey() {
   return language;
 }
 
+const ProductToaster = lazy(() => import('./features/shell/toaster'));
+
+/** The toasts' place, once the first toast or interaction wants it (lib/toast.ts). */
+function Toasts() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => whenToasterWanted(() => setWanted(true)), []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ProductToaster />
+    </Suspense>
+  ) : null;
+}
+
 function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   useSessionExpiryWatch();
   const language = useLanguageKey();
-  const { t } = useTranslation();
   return (
     <Fragment key={language}>
       <OfflineBanner />
       <RouterProvider router={router} />
-      <Toaster
-        position="bottom-center"
-        theme="system"
-        richColors
-        closeButton
-        containerAriaLabel={t('Notifications')}
-        offset={{ bottom: 96 }}
-        mobileOffset={{ bottom: 96 }}
-        toastOptions={{ duration: 5000, closeButtonAriaLabel: t('Close toast') }}
-      />
+      <Toasts />
     </Fragment>
   );
 }
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-void Promise.all([loadFirstScreen(routes), startI18n()]).then(() => {
-  const router = createBrowserRouter(routes);
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <App router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-});
+void Promise.all([loadFirstScreen(routes), startI18n({ firstScreen: opensOnFirstScreen() })]).then(
+  () => {
+    const router = createBrowserRouter(routes);
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <App router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  },
+);
 registerServiceWorker();

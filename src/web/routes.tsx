@@ -11,9 +11,7 @@ import type { RecordType } from '../shared/records/definition';
 import { recordIdentities } from '../shared/records/catalogue';
 import { recordScreenPaths, SCREENS, type ScreenName } from '../shared/routes';
 import { Loading } from './components/ui/feedback';
-import { RequireSession } from './features/auth/require-session';
-import { HouseholdWatch } from './features/household/household-queries';
-import { AppLayout } from './features/shell/app-layout';
+import { wordsOnTheirWay } from './lib/i18n';
 
 interface RecordScreens {
   ListPage: ComponentType;
@@ -40,9 +38,18 @@ function ScreenLoading() {
   return <Loading />;
 }
 
-/** A screen whose code the router loads when it is first opened. */
+/**
+ * A screen whose code the router loads when it is first opened, with the rest of the
+ * language's words when they are on their way (lib/i18n.ts), so it opens in its words.
+ */
 function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'HydrateFallback'> {
-  return { lazy: async () => ({ Component: await load() }), HydrateFallback: ScreenLoading };
+  return {
+    lazy: async () => {
+      const [Component] = await Promise.all([load(), wordsOnTheirWay()]);
+      return { Component };
+    },
+    HydrateFallback: ScreenLoading,
+  };
 }
 
 const defaultExport = (module: { default: ComponentType }) => module.default;
@@ -97,17 +104,12 @@ const screenNames = Object.keys(SCREENS) as ScreenName[];
 export const routes: RouteObject[] = [
   ...screenNames.filter(isOpen).map(route),
   {
-    element: (
-      <RequireSession>
-        <HouseholdWatch />
-        <AppLayout />
-      </RequireSession>
-    ),
+    ...screen(() => import('./features/shell/signed-in-layout').then(defaultExport)),
     children: [...screenNames.filter((name) => !isOpen(name)).map(route), ...recordRoutes],
   },
   // A path no screen has: the 404 page, which holds no data and needs no session.
   {
-    element: <AppLayout />,
+    ...screen(() => import('./features/shell/app-layout').then((module) => module.AppLayout)),
     children: [
       {
         path: '*',

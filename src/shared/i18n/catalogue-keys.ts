@@ -4,8 +4,8 @@
  * place and translated where it shows (`t(field.label)`) is marked where it is made, with
  * `key('…')`, or comes from a record definition (listed by `definitionKeys`).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
 import { labPanels } from '../labs/lab-tests';
 import { recordCatalogue } from '../records/catalogue';
@@ -29,12 +29,14 @@ function calleeName(expression: ts.Expression): string | null {
   return null;
 }
 
-/** Each literal key in the files under `directories`, with the files it is asked for in. */
-export function sourceKeys(directories: readonly string[]): Map<string, string[]> {
-  const keys = new Map<string, string[]>();
-  for (const path of directories.flatMap(sourceFiles)) {
-    const text = readFileSync(path, 'utf8');
-    const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+function parsed(path: string): ts.SourceFile {
+  const text = readFileSync(path, 'utf8');
+  return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+}
+
+/** Adds each literal key asked for in `paths` to `keys`, with the files it is asked for in. */
+function collectKeys(paths: readonly string[], keys: Map<string, string[]>) {
+  for (const path of paths) {
     const visit = (node: ts.Node) => {
       if (ts.isCallExpression(node)) {
         const name = calleeName(node.expression);
@@ -50,14 +52,101 @@ export function sourceKeys(directories: readonly string[]): Map<string, string[]
       }
       ts.forEachChild(node, visit);
     };
-    visit(file);
+    visit(parsed(path));
   }
+  return keys;
+}
+
+/** Each literal key in the files under `directories`, with the files it is asked for in. */
+export function sourceKeys(directories: readonly string[]): Map<string, string[]> {
+  return collectKeys(directories.flatMap(sourceFiles), new Map());
+}
+
+/** The source file a relative module specifier names, or null for a package's. */
+function resolveModule(from: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const base = resolve(dirname(from), specifier);
+  const found = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
+    .map((ending) => base + ending)
+    .find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+  return found ?? null;
+}
+
+/** What a file imports: its static imports of code (not types) and its dynamic `import()`s. */
+function importsOf(path: string): { static: string[]; dynamic: string[] } {
+  const found = { static: [] as string[], dynamic: [] as string[] };
+  const add = (list: string[], specifier: ts.Expression | undefined) => {
+    if (!specifier || !ts.isStringLiteralLike(specifier)) return;
+    const file = resolveModule(path, specifier.text);
+    if (file) list.push(file);
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly) {
+      add(found.static, node.moduleSpecifier);
+    } else if (ts.isExportDeclaration(node) && !node.isTypeOnly) {
+      add(found.static, node.moduleSpecifier);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      add(found.dynamic, node.arguments[0]);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parsed(path));
+  return found;
+}
+
+/**
+ * The files the web app loads before its first screen shows: main.tsx, the screens
+ * src/web/first-screen.ts starts loading, and all that they import, but not what they load
+ * later by `import()`.
+ */
+export function firstScreenFiles(webRoot = 'src/web'): string[] {
+  const firstScreen = resolve(webRoot, 'first-screen.ts');
+  const pending = [resolve(webRoot, 'main.tsx'), ...importsOf(firstScreen).dynamic];
+  const files = new Set<string>();
+  for (let file = pending.pop(); file; file = pending.pop()) {
+    if (files.has(file)) continue;
+    files.add(file);
+    pending.push(...importsOf(file).static);
+  }
+  return [...files];
+}
+
+/**
+ * The first screens' words: the keys asked for in the files they load (firstScreenFiles),
+ * the record types' names when the record catalogue is among them, and every record
+ * definition's words when a definition is. The rest of a language's words load at the first
+ * interaction (src/web/lib/i18n.ts).
+ */
+export function firstScreenKeys(webRoot = 'src/web'): Set<string> {
+  const files = new Set(firstScreenFiles(webRoot));
+  const keys = new Set(collectKeys([...files], new Map()).keys());
+  const records = resolve(webRoot, '../shared/records');
+  const words = files.has(join(records, 'definition.ts'))
+    ? definitionKeys()
+    : files.has(join(records, 'catalogue.ts'))
+      ? identityKeys()
+      : [];
+  for (const text of words) keys.add(text);
   return keys;
 }
 
 /** The `{name}` placeholders of a text. */
 export function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '').sort();
+}
+
+/** The record types' names (records/catalogue.ts): their nouns and menu cards. */
+function identityKeys(): Set<string> {
+  const keys = new Set<string>();
+  for (const identity of Object.values(recordCatalogue)) {
+    keys.add(identity.noun);
+    keys.add(identity.plural);
+    if ('menu' in identity) {
+      keys.add(identity.menu.title);
+      keys.add(identity.menu.description);
+    }
+  }
+  return keys;
 }
 
 /**
@@ -67,18 +156,10 @@ export function placeholders(text: string): string[] {
  * its messages (toasts, errors, 'not found').
  */
 export function definitionKeys(): Set<string> {
-  const keys = new Set<string>();
+  const keys = identityKeys();
   const add = (text: string | undefined) => {
     if (text) keys.add(text);
   };
-  for (const identity of Object.values(recordCatalogue)) {
-    add(identity.noun);
-    add(identity.plural);
-    if ('menu' in identity) {
-      add(identity.menu.title);
-      add(identity.menu.description);
-    }
-  }
   for (const definition of recordDefinitions) {
     add(definition.noun);
     add(definition.plural);

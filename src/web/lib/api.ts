@@ -1,33 +1,22 @@
 /**
- * The client of the API. Every call goes to the same origin with the session cookie; a
- * refusal becomes an ApiError carrying the server's own message. The product's own routes
+ * The client of the product's API (calls go through api-request.ts: this origin, the session
+ * cookie, a refusal made an ApiError with the server's own message). The product's own routes
  * are typed by the server's route chain itself (Hono's RPC types, `hc<ProductRoutes>`: a
- * type-only import, erased from the bundle); a record type's routes by its definition;
- * better-auth's by the shapes the product reads of them.
+ * type-only import, erased from the bundle); a record type's routes by its definition. The
+ * sign-in calls (better-auth's) are in auth-api.ts, so the sign-in screen loads none of this.
  */
 import type { LanguageCode } from '../../shared/i18n/languages';
-import { key } from '../../shared/i18n/translate';
 import type { PushSubscriptionInput, ReminderSettings } from '../../shared/reminders';
 import type { NotificationChannel } from '../../shared/notification-channels';
-import { hc, type ClientResponse } from 'hono/client';
+import { hc } from 'hono/client';
 import pLimit from 'p-limit';
 import type { ProductRoutes } from '../../server/api-routes';
 import { ApiError } from '../../shared/api-error';
-import type { SignInInput, SignUpInput } from '../../shared/auth';
-import { SSO_PROVIDER_ID } from '../../shared/single-sign-on';
-import type { SignInOptions } from '../../shared/sign-in-options';
 import type { UnitSystem } from '../../shared/units';
 import type { VitalsTrendAnswer } from '../../shared/vitals-trend';
 import type { EMERGENCY_CARD_SCOPE, EmergencyCard } from '../../shared/emergency-card';
 import { emergencyCardPath } from '../service-worker/cache-names';
-import type {
-  AccountRecoveryOptions,
-  EmailChangeRequest,
-  PasswordChangeInput,
-  PasswordResetInput,
-  PasswordResetResult,
-} from '../../shared/account-recovery';
-import type { PasskeyListItem } from '../../shared/passkeys';
+import type { EmailChangeRequest, PasswordChangeInput } from '../../shared/account-recovery';
 import type { FreshProof } from '../../shared/account-security';
 import type { FamilyMemberInput } from '../../shared/family-members';
 import type { AcceptGrantInput, GrantInput } from '../../shared/household';
@@ -56,8 +45,10 @@ import type {
 } from '../../shared/documents';
 import type { DocumentEdit, DocumentRecord } from '../../shared/document-upload';
 import { MAX_PAGE_SIZE, WHOLE_FAMILY_CONTACTS } from '../../shared/constants';
-import { localToday } from '../../shared/dates';
+import { localToday } from '../../shared/date-values';
+import { answer, NETWORK_ERROR, queryString, refusal, request, send } from './api-request';
 import { requestLanguageTag } from './i18n';
+import { key } from '../../shared/i18n/translate';
 import type {
   RecordDefinition,
   RecordInput,
@@ -65,127 +56,9 @@ import type {
   StoredRecord,
 } from '../../shared/records/definition';
 
-type Listener = () => void;
-const unauthenticatedListeners = new Set<Listener>();
-
-/** Called whenever the server says the session is gone, so the app can send the user to /auth. */
-export function onUnauthenticated(listener: Listener): () => void {
-  unauthenticatedListeners.add(listener);
-  return () => unauthenticatedListeners.delete(listener);
-}
-
-/** Messages the client makes itself: keys of the catalogue, translated where shown (errorMessage). */
-const NETWORK_ERROR = key('Could not reach the server. Check your connection and try again.');
-const REQUEST_FAILED = key('Request failed');
 const UPLOAD_FAILED = key('Upload failed');
 
-/** fetch, on this origin with its cookie, answering a refusal with an ApiError. */
-async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-  let response: Response;
-  try {
-    // The server answers (its refusals, its validation messages) in the app's language.
-    const headers = new Headers(init.headers);
-    headers.set('Accept-Language', requestLanguageTag());
-    response = await fetch(input, { ...init, headers, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR);
-  }
-  if (!response.ok) {
-    const data: unknown = await response.json().catch(() => null);
-    const path = new URL(response.url || String(input), window.location.origin).pathname;
-    throw refusal(response.status, response.statusText, data, path);
-  }
-  return response;
-}
-
-/** A refused request as an ApiError; an ended session (outside sign-in) is told to listeners. */
-function refusal(status: number, statusText: string, data: unknown, path: string): ApiError {
-  const { message, field } = (data ?? {}) as { message?: string; field?: string };
-  if (status === 401 && !path.startsWith('/api/auth/')) {
-    for (const listener of unauthenticatedListeners) listener();
-  }
-  return new ApiError(status, message || statusText || REQUEST_FAILED, field);
-}
-
-/**
- * What a route answers when it accepts the call: its refusals (the validators' 400s among
- * its typed answers, and every thrown one) become an ApiError in `send` instead.
- */
-type Accepted<R> =
-  R extends ClientResponse<unknown, 400, string>
-    ? never
-    : R extends ClientResponse<infer T, infer _Status, infer _Format>
-      ? T
-      : never;
-
-/** The body of a call's answer (nothing for 204 No Content). */
-async function answer<R extends ClientResponse<unknown>>(call: Promise<R>): Promise<Accepted<R>> {
-  const response = await call;
-  return response.status === 204
-    ? (undefined as Accepted<R>)
-    : ((await response.json()) as Accepted<R>);
-}
-
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await send(`/api${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (response.status === 204) return undefined as T;
-  return (await response.json().catch(() => null)) as T;
-}
-
 const product = hc<ProductRoutes>('/api', { fetch: send });
-
-function queryString(params: Record<string, string | number | undefined>): string {
-  const entries = Object.entries(params).filter(
-    (entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== '',
-  );
-  return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}` : '';
-}
-
-export interface SessionData {
-  session: { id: string; expiresAt: string };
-  user: { id: string; email: string; name: string };
-}
-
-/** A sign-in that still needs its second step answers with `twoFactorRedirect`. */
-export interface SignInResult {
-  twoFactorRedirect?: boolean;
-  twoFactorMethods?: string[];
-}
-
-export const authApi = {
-  getSession: () => request<SessionData | null>('GET', '/auth/get-session'),
-  signIn: (input: SignInInput) => request<SignInResult>('POST', '/auth/sign-in/email', input),
-  /** The second sign-in step: a code from the authenticator app, or a backup code. */
-  verifyAuthenticationCode: (code: string) =>
-    request<unknown>('POST', '/auth/two-factor/verify-totp', { code }),
-  verifyBackupCode: (code: string) =>
-    request<unknown>('POST', '/auth/two-factor/verify-backup-code', { code }),
-  signUp: (input: SignUpInput) => request<unknown>('POST', '/auth/sign-up/email', input),
-  signOut: () => request<unknown>('POST', '/auth/sign-out', {}),
-  /** Whether a reset link can be sent by email (CONTRACT.md §5 'Account recovery'). */
-  accountRecovery: () => request<AccountRecoveryOptions>('GET', '/account-recovery'),
-  requestPasswordReset: (email: string) =>
-    request<{ message: string }>('POST', '/auth/request-password-reset', { email }),
-  resetPassword: (input: PasswordResetInput) =>
-    request<PasswordResetResult>('POST', '/auth/reset-password', input),
-  /** The passkeys of the account a reset link is for (the link is the proof). */
-  resetPasswordPasskeys: (token: string) =>
-    request<{ passkeys: PasskeyListItem[] }>('POST', '/auth/reset-password/passkeys', { token }),
-  /** What the Sign In tab offers besides the password: passkeys, single sign-on. */
-  signInOptions: () => request<SignInOptions>('GET', '/sign-in-options'),
-  /** Where to send the browser to sign in with the identity provider. */
-  startSingleSignOn: () =>
-    request<{ url: string }>('POST', '/auth/sign-in/social', { provider: SSO_PROVIDER_ID }),
-  /** A first single sign-on's passcode: the account is made. */
-  finishSingleSignOn: (passcode: string) =>
-    request<unknown>('POST', '/auth/sso/finish-sign-up', { passcode }),
-  /** The existing account's password, once: it is linked to the identity provider. */
-  linkSingleSignOn: (password: string) => request<unknown>('POST', '/auth/sso/link', { password }),
-};
 
 /** The WebAuthn options and answers, as JSON (SimpleWebAuthn's shapes, passed through). */
 type WebAuthnJson = Record<string, unknown>;
@@ -458,9 +331,7 @@ export const documentsApi = {
           resolve(body as StoredDocument);
           return;
         }
-        if (xhr.status === 401) for (const listener of unauthenticatedListeners) listener();
-        const { message, field } = (body ?? {}) as { message?: string; field?: string };
-        reject(new ApiError(xhr.status, message || xhr.statusText || UPLOAD_FAILED, field));
+        reject(refusal(xhr.status, xhr.statusText, body, '/api/documents', UPLOAD_FAILED));
       };
       xhr.send(file);
     }),

@@ -1,12 +1,15 @@
 /**
  * The web app's language (CONTRACT §6 'Languages'): the one chosen in Profile Settings, kept
  * in this browser too so the next visit opens in it at once; before one is chosen, the
- * browser's. Only that language's catalogue is loaded. The page's `lang` and `dir` follow,
- * so Arabic lays out right to left.
+ * browser's. Only that language's words are loaded, and a page opening on a first screen
+ * (first-screen.ts) loads only the words that screen shows (a few kilobytes); the rest of
+ * the language follows at the first interaction, and a screen opened after it waits for
+ * them with its code. The page's `lang` and `dir` follow the language, so Arabic lays out
+ * right to left.
  */
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { loadCatalogue } from '../../shared/i18n/catalogue';
+import { firstScreenWords } from 'virtual:first-screen-words';
+import { loadCatalogue, type Catalogue } from '../../shared/i18n/catalogue';
 import { PSEUDO_LOCALE_TAG } from '../../shared/i18n/pseudo-tag';
 import {
   isLanguageCode,
@@ -14,12 +17,8 @@ import {
   matchLanguage,
   type LanguageCode,
 } from '../../shared/i18n/languages';
-import {
-  ENGLISH_CATALOGUE,
-  I18N_OPTIONS,
-  setTranslatorSource,
-  translatorOf,
-} from '../../shared/i18n/translate';
+import { onFirstInteraction } from './first-interaction';
+import { reactLanguage, startReactI18n } from './react-i18n';
 
 const CHOSEN_KEY = 'kin.language';
 /**
@@ -29,26 +28,23 @@ const CHOSEN_KEY = 'kin.language';
  */
 const PSEUDO_KEY = 'kin.pseudo-locale';
 
-function pseudoWanted(): boolean {
+/** A value this browser keeps, or null when it keeps nothing (private modes may refuse). */
+function stored(key: string): string | null {
   try {
-    return localStorage.getItem(PSEUDO_KEY) === 'on';
-  } catch {
-    return false;
-  }
-}
-
-function storedLanguage(): LanguageCode | null {
-  try {
-    const stored = localStorage.getItem(CHOSEN_KEY);
-    return isLanguageCode(stored) ? stored : null;
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
+const pseudoWanted = () => stored(PSEUDO_KEY) === 'on';
+
 /** The language a page opens in: the one chosen here last, else the browser's. */
 export function openingLanguage(): LanguageCode {
-  return storedLanguage() ?? matchLanguage(navigator.languages ?? [navigator.language]);
+  const chosen = stored(CHOSEN_KEY);
+  return isLanguageCode(chosen)
+    ? chosen
+    : matchLanguage(navigator.languages ?? [navigator.language]);
 }
 
 function showLanguage(code: LanguageCode) {
@@ -57,37 +53,67 @@ function showLanguage(code: LanguageCode) {
   document.documentElement.dir = dir;
 }
 
-async function addCatalogue(code: LanguageCode) {
-  if (code === 'en' || i18next.hasResourceBundle(code, 'translation')) return;
-  i18next.addResourceBundle(code, 'translation', await loadCatalogue(code));
+/** Each language's whole words, once asked for. */
+const wholeLanguages = new Map<LanguageCode, Promise<void>>();
+
+/** Adds `code`'s words to what the pages know (components speaking it render anew). */
+function addWords(code: LanguageCode, words: Catalogue) {
+  i18next.addResourceBundle(code, 'translation', words, true, true);
 }
 
-/** Starts translation in the language the page opens in, before the first render. */
-export async function startI18n(): Promise<void> {
+/** Loads all of `code`'s words (English's are in the app). */
+function loadWholeLanguage(code: LanguageCode): Promise<void> {
+  if (code === 'en') return Promise.resolve();
+  let loading = wholeLanguages.get(code);
+  if (!loading) {
+    loading = loadCatalogue(code).then((words) => addWords(code, words));
+    // A failed download may be tried again by the next screen.
+    loading.catch(() => wholeLanguages.delete(code));
+    wholeLanguages.set(code, loading);
+  }
+  return loading;
+}
+
+/**
+ * What a screen opened now waits for with its code: the rest of the language, when it is on
+ * its way (asked for at the first interaction); nothing on the first screen, which has its words.
+ */
+export function wordsOnTheirWay(): Promise<void> {
+  return (wholeLanguages.get(reactLanguage()) ?? Promise.resolve()).catch(() => undefined);
+}
+
+/**
+ * Starts translation in the language the page opens in, before the first render: with only
+ * the first screen's words when the page opens on one (`firstScreen`, main.tsx knows).
+ */
+export async function startI18n(options: { firstScreen?: boolean } = {}): Promise<void> {
   const pseudo = pseudoWanted();
   const code = pseudo ? 'en' : openingLanguage();
   if (pseudo) {
     const { pseudoPostProcessor } = await import('../../shared/i18n/pseudo');
     i18next.use(await pseudoPostProcessor());
   }
-  void i18next.use(initReactI18next).init({
-    ...I18N_OPTIONS,
-    lng: 'en',
-    resources: { en: { translation: ENGLISH_CATALOGUE } },
-    react: { useSuspense: false },
-    ...(pseudo ? { postProcess: ['pseudo'] } : {}),
-  });
-  setTranslatorSource(() => translatorOf(i18next, currentCode()));
-  await switchLanguage(code).catch(() => undefined);
-}
-
-function currentCode(): LanguageCode {
-  return isLanguageCode(i18next.language) ? i18next.language : 'en';
+  startReactI18n({ language: 'en', ...(pseudo ? { postProcess: ['pseudo'] } : {}) });
+  if (code === 'en') return showLanguage('en');
+  try {
+    const firstWords = options.firstScreen ? firstScreenWords[code] : undefined;
+    if (firstWords) {
+      addWords(code, (await firstWords()).default);
+      onFirstInteraction(() => void loadWholeLanguage(code).catch(() => undefined));
+    } else {
+      await loadWholeLanguage(code);
+    }
+    await i18next.changeLanguage(code);
+    showLanguage(code);
+  } catch {
+    // Without its words (a failed download), the page speaks English.
+    showLanguage('en');
+  }
 }
 
 /** Speaks `code` from now on; `remember` keeps it for this browser's next visits. */
 export async function switchLanguage(code: LanguageCode, remember = false): Promise<void> {
-  await addCatalogue(code);
+  await loadWholeLanguage(code);
   await i18next.changeLanguage(code);
   showLanguage(code);
   if (remember) {
@@ -99,9 +125,9 @@ export async function switchLanguage(code: LanguageCode, remember = false): Prom
   }
 }
 
-export { currentCode as currentLanguageCode };
+export { reactLanguage as currentLanguageCode };
 
 /** What the app asks the server to speak (Accept-Language): its language, or the pseudo-locale. */
 export function requestLanguageTag(): string {
-  return pseudoWanted() ? PSEUDO_LOCALE_TAG : currentCode();
+  return pseudoWanted() ? PSEUDO_LOCALE_TAG : reactLanguage();
 }

@@ -3,11 +3,45 @@
  * the same title replaces the one already showing instead of stacking under it: the newest
  * word on what failed (a refused passcode after a mistyped one) is the one that counts. A
  * success clears the errors still showing: they are about something that has since worked.
+ *
+ * The toast library loads with the first toast or the first interaction (first-interaction.ts),
+ * whichever comes first: its live region is on the page before the answer to a tap arrives,
+ * so a screen reader announces the toast. A toast asked for before then shows once it loads.
  */
-import { toast } from 'sonner';
+import type * as Toasts from 'sonner';
 import type { Toast } from '../../shared/records/definition';
 import { ApiError } from '../../shared/api-error';
 import { tr } from '../../shared/i18n/translate';
+import { onFirstInteraction } from './first-interaction';
+
+type Sonner = typeof Toasts;
+
+let sonner: Promise<Sonner> | null = null;
+const mountsWaiting = new Set<() => void>();
+
+/** Loads the toast library, and has the page's toaster mounted (whenToasterWanted). */
+function loadToasts(): Promise<Sonner> {
+  if (!sonner) {
+    sonner = import('sonner');
+    for (const mount of mountsWaiting) mount();
+    mountsWaiting.clear();
+  }
+  return sonner;
+}
+
+/** Calls `show` with the toast function once the library is here. */
+function withToast(show: (toast: Sonner['toast']) => void) {
+  void loadToasts().then(({ toast }) => show(toast));
+}
+
+/** Calls `mount` when the toaster should be on the page: after the first toast or interaction. */
+export function whenToasterWanted(mount: () => void): () => void {
+  if (sonner) mount();
+  else mountsWaiting.add(mount);
+  return () => mountsWaiting.delete(mount);
+}
+
+onFirstInteraction(() => void loadToasts());
 
 /** What went wrong, in the language in force when the catalogue knows the words. */
 export function errorMessage(error: unknown): string {
@@ -22,17 +56,20 @@ export function showError(title: string, error: unknown) {
   const id = `error:${title}`;
   errorsShowing.add(id);
   const gone = () => errorsShowing.delete(id);
-  toast.error(title, { id, description, onDismiss: gone, onAutoClose: gone });
+  withToast((toast) => toast.error(title, { id, description, onDismiss: gone, onAutoClose: gone }));
 }
 
 export function showSuccess(message: Toast | string) {
   const { title, description } =
     typeof message === 'string' ? { title: message, description: undefined } : message;
-  for (const id of errorsShowing) toast.dismiss(id);
+  const dismissed = [...errorsShowing];
   errorsShowing.clear();
-  toast.success(title, { id: `success:${title}`, description });
+  withToast((toast) => {
+    for (const id of dismissed) toast.dismiss(id);
+    toast.success(title, { id: `success:${title}`, description });
+  });
 }
 
 export function showInfo(title: string) {
-  toast(title, { id: `info:${title}` });
+  withToast((toast) => toast(title, { id: `info:${title}` }));
 }

@@ -23,11 +23,12 @@ describe('parseOrShowError', () => {
     expect(onInvalid).not.toHaveBeenCalled();
   });
 
-  it('shows the first problem as a toast with the given title, and hands it on', () => {
+  it('shows the first problem as a toast with the given title, and hands it on', async () => {
     const onInvalid = vi.fn();
     const values = { password: '', code: 5 };
     expect(parseOrShowError(schema, values, 'Error deleting account', onInvalid)).toBeUndefined();
-    expect(toastError).toHaveBeenCalledTimes(1);
+    // The toast library loads with the first toast (lib/toast.ts).
+    await vi.waitFor(() => expect(toastError).toHaveBeenCalledTimes(1));
     expect(toastError).toHaveBeenCalledWith(
       'Error deleting account',
       expect.objectContaining({ description: 'Password is required' }),

@@ -23,7 +23,7 @@ import { Loading } from '../../components/ui/feedback';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { authApi } from '../../lib/api';
+import { authApi } from '../../lib/auth-api';
 import { showSuccess } from '../../lib/toast';
 import { useSession, useSignedIn } from './session';
 import { useCredentialSubmit } from './use-credential-submit';

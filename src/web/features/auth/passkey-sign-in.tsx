@@ -9,7 +9,7 @@ import { FingerprintPattern } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { authApi } from '../../lib/api';
+import { authApi } from '../../lib/auth-api';
 import { showError } from '../../lib/toast';
 import { tr } from '../../../shared/i18n/translate';
 import { toasts } from '../../../shared/messages';

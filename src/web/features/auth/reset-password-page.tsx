@@ -23,7 +23,7 @@ import {
 import type { PasskeyListItem } from '../../../shared/passkeys';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/input';
-import { authApi } from '../../lib/api';
+import { authApi } from '../../lib/auth-api';
 import { useCredentialSubmit } from './use-credential-submit';
 import { AuthBackdrop } from './auth-backdrop';
 import { NewPasswordField } from './new-password-field';

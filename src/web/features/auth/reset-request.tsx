@@ -17,7 +17,7 @@ import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/feedback';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { authApi } from '../../lib/api';
+import { authApi } from '../../lib/auth-api';
 import { useCredentialSubmit } from './use-credential-submit';
 
 function ResetRequestForm({ initialEmail }: { initialEmail: string }) {

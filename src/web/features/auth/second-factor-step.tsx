@@ -19,7 +19,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { ApiError } from '../../../shared/api-error';
 import { key } from '../../../shared/i18n/translate';
-import { authApi } from '../../lib/api';
+import { authApi } from '../../lib/auth-api';
 import { showError } from '../../lib/toast';
 import { useSignedIn } from './session';
 import { useCredentialSubmit } from './use-credential-submit';

@@ -2,7 +2,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { authApi, onUnauthenticated } from '../../lib/api';
+import { onUnauthenticated } from '../../lib/api-request';
+import { authApi } from '../../lib/auth-api';
 import { clearAllDrafts } from '../../lib/drafts';
 import { queryKeys } from '../../lib/query-client';
 import { deleteUserCaches } from '../../service-worker/forget-cached-data';

@@ -22,7 +22,7 @@ import { Button } from '../../components/ui/button';
 import { DigitsInput } from '../../components/ui/digits-input';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { authApi } from '../../lib/api';
+import { authApi } from '../../lib/auth-api';
 import { useSignedIn } from './session';
 import { useCredentialSubmit } from './use-credential-submit';
 

@@ -17,7 +17,7 @@ import {
   SSO_PASSWORD_NEEDED,
 } from '../../../shared/single-sign-on';
 import { Button } from '../../components/ui/button';
-import { authApi } from '../../lib/api';
+import { authApi } from '../../lib/auth-api';
 import { showError } from '../../lib/toast';
 
 /** The identity provider's name, when single sign-on is set up (null: it is not). */

@@ -19,7 +19,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { authApi } from '../../lib/api';
+import { authApi } from '../../lib/auth-api';
 import { key } from '../../../shared/i18n/translate';
 import { parseOrShowError } from '../../lib/validate';
 import { useFreshProof } from '../shell/fresh-proof-dialog';

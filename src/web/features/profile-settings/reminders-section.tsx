@@ -23,7 +23,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
 import { Switch } from '../../components/ui/switch';
-import { authApi, remindersApi } from '../../lib/api';
+import { remindersApi } from '../../lib/api';
+import { authApi } from '../../lib/auth-api';
 import { showError, showSuccess } from '../../lib/toast';
 import { parseOrShowError } from '../../lib/validate';
 import {

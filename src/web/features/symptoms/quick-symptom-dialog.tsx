@@ -2,7 +2,7 @@
  * The timeline's quick symptom entry (CONTRACT §6 'Symptoms'), in three taps: the prompt,
  * a symptom (one of the person's recent ones, or typed), a severity. It saves at once, started
  * now; anything else (an end, notes) is for the full form. Loaded when the prompt is first
- * tapped, so the timeline carries none of it.
+ * tapped, so the timeline carries none of it, the dialog itself included.
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { currentLanguage } from '../../../shared/i18n/translate';
 import { symptomDefinition } from '../../../shared/records';
 import { SEVERITY_MAX, SEVERITY_MIN } from '../../../shared/records/symptoms';
 import { Button } from '../../components/ui/button';
-import { DialogContent } from '../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FieldError, fieldErrorProps } from '../../components/ui/form-field';
 import { Input, Label } from '../../components/ui/input';
 import { showError, showSuccess } from '../../lib/toast';
@@ -101,66 +101,68 @@ export default function QuickSymptomDialog({
   };
 
   return (
-    <DialogContent title={title}>
-      {symptom === null ? (
-        <div className="space-y-4">
-          {choices.length ? (
-            <div role="group" aria-label={t('Recent symptoms')} className="flex flex-wrap gap-2">
-              {choices.map((name) => (
-                <Button key={name} variant="soft" onClick={() => choose(name)}>
-                  {name}
+    <Dialog open onOpenChange={(open) => (open ? undefined : onDone())}>
+      <DialogContent title={title}>
+        {symptom === null ? (
+          <div className="space-y-4">
+            {choices.length ? (
+              <div role="group" aria-label={t('Recent symptoms')} className="flex flex-wrap gap-2">
+                {choices.map((name) => (
+                  <Button key={name} variant="soft" onClick={() => choose(name)}>
+                    {name}
+                  </Button>
+                ))}
+              </div>
+            ) : null}
+            <form className="grid gap-1.5" onSubmit={submitTyped} noValidate>
+              <Label htmlFor={SYMPTOM_INPUT}>{t('Symptom')}</Label>
+              <div className="flex gap-2">
+                <Input
+                  id={SYMPTOM_INPUT}
+                  value={typed}
+                  autoComplete="off"
+                  maxLength={symptomDefinition.fields.symptom.maxLength}
+                  onChange={(event) => setTyped(event.target.value)}
+                  {...fieldErrorProps(SYMPTOM_INPUT, error)}
+                />
+                <Button type="submit">{t('Next')}</Button>
+              </div>
+              <FieldError id="quick-symptom-error" message={error} />
+            </form>
+          </div>
+        ) : (
+          <div className="space-y-3">
+            <p id="quick-severity-label" className="font-medium">
+              {t('How bad is the {symptom}? ({min} mild – {max} worst)', {
+                // Inside the sentence in lower case, but as German writes its nouns.
+                symptom: currentLanguage() === 'de' ? symptom : symptom.toLowerCase(),
+                min: formatNumber(SEVERITY_MIN),
+                max: formatNumber(SEVERITY_MAX),
+              })}
+            </p>
+            <div
+              role="group"
+              aria-labelledby="quick-severity-label"
+              className="grid grid-cols-5 gap-2"
+            >
+              {SEVERITIES.map((severity) => (
+                <Button
+                  key={severity}
+                  variant="outline"
+                  aria-label={t('Severity {severity}', { severity: formatNumber(severity) })}
+                  disabled={save.isPending}
+                  onClick={() => saveWith(severity)}
+                >
+                  {formatNumber(severity)}
                 </Button>
               ))}
             </div>
-          ) : null}
-          <form className="grid gap-1.5" onSubmit={submitTyped} noValidate>
-            <Label htmlFor={SYMPTOM_INPUT}>{t('Symptom')}</Label>
-            <div className="flex gap-2">
-              <Input
-                id={SYMPTOM_INPUT}
-                value={typed}
-                autoComplete="off"
-                maxLength={symptomDefinition.fields.symptom.maxLength}
-                onChange={(event) => setTyped(event.target.value)}
-                {...fieldErrorProps(SYMPTOM_INPUT, error)}
-              />
-              <Button type="submit">{t('Next')}</Button>
-            </div>
-            <FieldError id="quick-symptom-error" message={error} />
-          </form>
-        </div>
-      ) : (
-        <div className="space-y-3">
-          <p id="quick-severity-label" className="font-medium">
-            {t('How bad is the {symptom}? ({min} mild – {max} worst)', {
-              // Inside the sentence in lower case, but as German writes its nouns.
-              symptom: currentLanguage() === 'de' ? symptom : symptom.toLowerCase(),
-              min: formatNumber(SEVERITY_MIN),
-              max: formatNumber(SEVERITY_MAX),
-            })}
-          </p>
-          <div
-            role="group"
-            aria-labelledby="quick-severity-label"
-            className="grid grid-cols-5 gap-2"
-          >
-            {SEVERITIES.map((severity) => (
-              <Button
-                key={severity}
-                variant="outline"
-                aria-label={t('Severity {severity}', { severity: formatNumber(severity) })}
-                disabled={save.isPending}
-                onClick={() => saveWith(severity)}
-              >
-                {formatNumber(severity)}
-              </Button>
-            ))}
+            <Button variant="ghost" onClick={() => setSymptom(null)}>
+              {t('Back')}
+            </Button>
           </div>
-          <Button variant="ghost" onClick={() => setSymptom(null)}>
-            {t('Back')}
-          </Button>
-        </div>
-      )}
-    </DialogContent>
+        )}
+      </DialogContent>
+    </Dialog>
   );
 }

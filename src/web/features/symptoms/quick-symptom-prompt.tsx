@@ -9,7 +9,6 @@ import { Link } from 'react-router';
 import { recordCatalogue } from '../../../shared/records/catalogue';
 import { firstName } from '../../../shared/names';
 import { RecordTypeIcon } from '../../components/record-type-icon';
-import { Dialog } from '../../components/ui/dialog';
 import { useSession } from '../auth/session';
 import { usePersons } from '../family-members/person-select';
 import { useFamilyMemberOf, withPerson } from '../family-members/person-in-view';
@@ -30,7 +29,7 @@ export function QuickSymptomPrompt({ personInView }: { personInView: string | un
       : firstName(persons.find((person) => person.id === personId)?.label);
   const title = t('How is {name} feeling?', { name });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       {/* A link (to the full form, for a new tab) rather than a button: a button named with
           the person would share its name with their button of the member strip. */}
       <Link
@@ -56,6 +55,6 @@ export function QuickSymptomPrompt({ personInView }: { personInView: string | un
           />
         </Suspense>
       ) : null}
-    </Dialog>
+    </>
   );
 }

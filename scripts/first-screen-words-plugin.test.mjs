@@ -1,0 +1,54 @@
+/**
+ * A page opening on a first screen in another language loads only the words that screen
+ * shows: the files it loads are read for the keys they ask for, and each language's module
+ * holds exactly its words for them.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { firstScreenFiles, firstScreenKeys } from '../src/shared/i18n/catalogue-keys.ts';
+import { loadCatalogue } from '../src/shared/i18n/catalogue.ts';
+import { firstScreenWords } from './first-screen-words-plugin.ts';
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+async function moduleOf(code) {
+  const plugin = firstScreenWords({ webRoot: 'src/web' });
+  plugin.configResolved({ command: 'build' });
+  const id = plugin.resolveId(`virtual:first-screen-words/first-screen-words-${code}`);
+  const source = await plugin.load(id);
+  return JSON.parse(source.replace(/^export default /, '').replace(/;\s*$/, ''));
+}
+
+describe('the first screens’ words', () => {
+  it('come from the files loaded before a first screen shows, not from those loaded later', () => {
+    const files = firstScreenFiles('src/web').map((file) => path.relative(process.cwd(), file));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'src/web/main.tsx',
+        'src/web/features/auth/auth-page.tsx',
+        'src/web/features/timeline/timeline-page.tsx',
+        'src/web/features/shell/signed-in-layout.tsx',
+      ]),
+    );
+    // Loaded when opened (import()), with the rest of the language.
+    expect(files).not.toContain('src/web/features/symptoms/quick-symptom-dialog.tsx');
+    expect(files).not.toContain('src/web/features/profile-settings/profile-settings-page.tsx');
+    const keys = firstScreenKeys('src/web');
+    expect(keys).toContain('Sign In');
+    expect(keys).toContain('How is {name} feeling?');
+    expect(keys).toContain('Visits');
+    expect(keys).not.toContain('Sign Out Everywhere');
+  });
+
+  it.each(['es', 'ar'])('in %s: every first-screen word, and no other', async (code) => {
+    const keys = firstScreenKeys('src/web');
+    const whole = await loadCatalogue(code);
+    const expected = Object.fromEntries(
+      Object.entries(whole).filter(([key]) => keys.has(key.replace(PLURAL, ''))),
+    );
+    const words = await moduleOf(code);
+    expect(words).toEqual(expected);
+    expect(words['Sign In']).toBe(whole['Sign In']);
+    expect(Object.keys(words).length).toBeLessThan(Object.keys(whole).length / 4);
+  });
+});

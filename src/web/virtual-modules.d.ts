@@ -1,0 +1,11 @@
+/** The modules the build makes (scripts/first-screen-words-plugin.ts). */
+declare module 'virtual:first-screen-words' {
+  import type { Catalogue } from '../shared/i18n/catalogue';
+  import type { LanguageCode } from '../shared/i18n/languages';
+
+  /** Each language's first-screen words, as a module of its own. */
+  export const firstScreenWords: Record<
+    Exclude<LanguageCode, 'en'>,
+    () => Promise<{ default: Catalogue }>
+  >;
+}
