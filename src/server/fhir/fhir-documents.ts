@@ -11,6 +11,7 @@ import { DOCUMENT_TYPES, type DocumentType } from '../../shared/documents';
 import { SYSTEM } from './fhir-elements';
 import { calendarDate, textOf } from './fhir-records';
 import { DOCUMENT_TYPE_LOINC } from './fhir-resources';
+import { key } from '../../shared/i18n/translate';
 import type { FhirRecordType } from './fhir-source';
 
 /**
@@ -45,10 +46,12 @@ export interface SkippedDocument {
   reason: string;
 }
 
-export const EXTERNAL_FILE_REASON =
-  'its file is at an address outside the Bundle, which Kin Health does not fetch';
-export const MISSING_FILE_REASON = 'its file is not in the Bundle';
-export const ENTERED_IN_ERROR_REASON = 'it was entered in error';
+/** Why a document was not brought in: keys, said in the reader's language by the summary. */
+export const EXTERNAL_FILE_REASON = key(
+  'its file is at an address outside the Bundle, which Kin Health does not fetch',
+);
+export const MISSING_FILE_REASON = key('its file is not in the Bundle');
+export const ENTERED_IN_ERROR_REASON = key('it was entered in error');
 
 const TEXT = /^text\/(plain|markdown)\b/i;
 const DOCUMENT_KIND = /^(application\/pdf|image\/)/i;

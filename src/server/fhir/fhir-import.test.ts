@@ -3,7 +3,7 @@
  * accepting every record, field limits, refusals, and a real Synthea bundle.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Bundle } from '@medplum/fhirtypes';
 import { v7 } from 'uuid';
 import { definitionsByType } from '../../shared/records';
@@ -11,6 +11,7 @@ import { streamPatientEverything } from './fhir-everything';
 import { importFhirBundle, importSummary, type ImportedRecords } from './fhir-import';
 import { FHIR_RECORD_TYPES, type FhirRows, type FhirSource } from './fhir-source';
 import { buildPatientSummary } from './fhir-summary';
+import { runInLanguage, startServerLanguages } from '../i18n/server-language';
 import {
   CLOCK,
   MEMBER_ID,
@@ -416,6 +417,52 @@ describe('refusals', () => {
     expect(message(two)).toBe(
       "This Bundle holds the records of 2 patients; import one person's Bundle at a time.",
     );
+  });
+
+  describe('in the reader’s language', () => {
+    beforeAll(() => startServerLanguages());
+
+    it('says what the file is in Spanish, FHIR’s own names kept', () => {
+      expect(runInLanguage('es', () => message('{oops'))).toBe(
+        'Este archivo no es un Bundle FHIR R4: no es JSON.',
+      );
+      expect(
+        runInLanguage('es', () => message({ resourceType: 'Bundle', type: 'history', entry: [] })),
+      ).toBe(
+        "Este Bundle es de tipo 'history', que no se puede importar: Kin Health importa Bundles de tipo collection, document, searchset y transaction.",
+      );
+    });
+
+    it('names the sign of another FHIR version in German and Chinese', () => {
+      const stu3 = bundleOf({
+        resourceType: 'Condition',
+        clinicalStatus: 'active',
+        code: { text: 'Asthma' },
+        subject,
+      });
+      expect(runInLanguage('de', () => message(stu3))).toBe(
+        'Diese Datei ist ein FHIR-STU3-Bundle, kein R4 (Condition hat clinicalStatus als einfachen Code). Kin Health importiert nur FHIR-R4-Bundles.',
+      );
+      const r5 = bundleOf({ resourceType: 'Transport', status: 'completed' });
+      expect(runInLanguage('zh-CN', () => message(r5))).toBe(
+        '此文件是 FHIR R5 Bundle，不是 R4（R4 中没有资源类型 Transport）。Kin Health 只导入 FHIR R4 Bundle。',
+      );
+    });
+
+    it('says why a document was not brought in, in the summary', () => {
+      const document = {
+        resourceType: 'DocumentReference',
+        status: 'current',
+        description: 'Scan',
+        content: [{ attachment: { contentType: 'application/pdf', url: 'https://example.org/x' } }],
+      };
+      const result = runInLanguage('fr', () =>
+        importFhirBundle(bundleOf(document), { familyMemberId: null }),
+      );
+      expect(result.ok && result.summary).toBe(
+        'Rien n’a été importé; ignoré : DocumentReference : 1; documents non importés : « Scan » (son fichier se trouve à une adresse hors du Bundle, que Kin Health ne récupère pas)',
+      );
+    });
   });
 });
 

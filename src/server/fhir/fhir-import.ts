@@ -39,6 +39,7 @@ import {
 } from './fhir-documents';
 import { nonR4Evidence } from './fhir-version';
 import { currentLanguage, currentLocale, key, tr } from '../../shared/i18n/translate';
+import { formatNumber } from '../../shared/dates';
 import { translateMessage } from '../i18n/server-language';
 import { groupVitalReadings, readVitalObservation, type VitalReading } from './fhir-vitals';
 
@@ -90,30 +91,45 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Why a value cannot be imported as an R4 Bundle, or null when it can. */
+/** A count as the language in force writes it, ungrouped as the English message always was. */
+const plainNumber = (value: number) => formatNumber(value, { useGrouping: false });
+
+/** Why a value cannot be imported as an R4 Bundle (in the language in force), or null when it can. */
 function refusalOf(json: unknown): string | null {
-  if (!isObject(json)) return 'This file is not a FHIR R4 Bundle: it is not a JSON object.';
+  if (!isObject(json)) return tr('This file is not a FHIR R4 Bundle: it is not a JSON object.');
   const { resourceType, type, entry } = json;
   if (typeof resourceType !== 'string') {
-    return 'This file is not a FHIR R4 Bundle: it has no resourceType, so it is not FHIR.';
+    return tr('This file is not a FHIR R4 Bundle: it has no resourceType, so it is not FHIR.');
   }
   if (resourceType !== 'Bundle') {
-    return `This file is a single FHIR ${resourceType}, not a Bundle. Import a Bundle, such as a patient's $everything export.`;
+    return tr(
+      "This file is a single FHIR {type}, not a Bundle. Import a Bundle, such as a patient's $everything export.",
+      { type: resourceType },
+    );
   }
   if (entry !== undefined && !Array.isArray(entry)) {
-    return 'This file is not a FHIR R4 Bundle: its entries are not a list.';
+    return tr('This file is not a FHIR R4 Bundle: its entries are not a list.');
   }
   const entries = (entry as unknown[] | undefined) ?? [];
   if (entries.length > MAX_ENTRIES) {
-    return `This Bundle has ${entries.length} entries; at most ${MAX_ENTRIES} can be imported at once.`;
+    return tr('This Bundle has {entries} entries; at most {most} can be imported at once.', {
+      entries: plainNumber(entries.length),
+      most: plainNumber(MAX_ENTRIES),
+    });
   }
   const foreign = nonR4Evidence(json, entries);
   if (foreign) {
-    return `This file is a FHIR ${foreign.version} Bundle, not R4 (its ${foreign.evidence}). Kin Health imports FHIR R4 Bundles only.`;
+    return tr(
+      'This file is a FHIR {version} Bundle, not R4 (its {evidence}). Kin Health imports FHIR R4 Bundles only.',
+      { version: foreign.version, evidence: foreign.evidence },
+    );
   }
-  if (typeof type !== 'string') return 'This file is not a FHIR R4 Bundle: it has no type.';
+  if (typeof type !== 'string') return tr('This file is not a FHIR R4 Bundle: it has no type.');
   if (!ACCEPTED_BUNDLE_TYPES.includes(type)) {
-    return `This Bundle is of type '${type}', which cannot be imported: Kin Health imports collection, document, searchset and transaction Bundles.`;
+    return tr(
+      "This Bundle is of type '{type}', which cannot be imported: Kin Health imports collection, document, searchset and transaction Bundles.",
+      { type },
+    );
   }
   // R4 requires a policy's insurer; without one the policy names no one to claim from.
   const coverage = entries.find(
@@ -125,13 +141,19 @@ function refusalOf(json: unknown): string | null {
   ) as { resource: Json } | undefined;
   if (coverage) {
     const name = typeof coverage.resource.id === 'string' ? ` '${coverage.resource.id}'` : '';
-    return `This file is not a valid FHIR R4 Bundle: its Coverage${name} has no payor (the insurer), which R4 requires.`;
+    return tr(
+      'This file is not a valid FHIR R4 Bundle: its Coverage{name} has no payor (the insurer), which R4 requires.',
+      { name },
+    );
   }
   const patients = entries.filter(
     (item) => isObject(item) && isObject(item.resource) && item.resource.resourceType === 'Patient',
   );
   if (patients.length > 1) {
-    return `This Bundle holds the records of ${patients.length} patients; import one person's Bundle at a time.`;
+    return tr(
+      "This Bundle holds the records of {patients} patients; import one person's Bundle at a time.",
+      { patients: plainNumber(patients.length) },
+    );
   }
   return null;
 }
@@ -306,7 +328,7 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
     try {
       data = JSON.parse(json);
     } catch {
-      return refuse('This file is not a FHIR R4 Bundle: it is not JSON.');
+      return refuse(tr('This file is not a FHIR R4 Bundle: it is not JSON.'));
     }
   }
   const refusal = refusalOf(data);
@@ -500,8 +522,8 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
   };
 }
 
-/** What the import route answers for a file that is not JSON at all. */
-export const NOT_JSON = 'The file is not a FHIR R4 Bundle (it is not JSON)';
+/** What the import route answers for a file that is not JSON at all (translated on the way out). */
+export const NOT_JSON = key('The file is not a FHIR R4 Bundle (it is not JSON)');
 
 /** A file's bytes read as a FHIR R4 Bundle (importFhirBundle), or refused. */
 export function readFhirBytes(bytes: Uint8Array, options: FhirImportOptions): FhirImportResult {

@@ -5,6 +5,7 @@
  * changed between versions. One such shape is enough to refuse; none means R4 (or R4B,
  * which writes these resources the R4 way).
  */
+import { key, tr } from '../../shared/i18n/translate';
 
 type Json = Record<string, unknown>;
 
@@ -12,7 +13,7 @@ export type FhirVersion = 'DSTU2' | 'STU3' | 'R5';
 
 export interface VersionEvidence {
   version: FhirVersion;
-  /** What gave it away, in words a user can read after 'its …'. */
+  /** What gave it away, in words a user can read after 'its …' (in the language in force). */
   evidence: string;
 }
 
@@ -67,67 +68,71 @@ const SHAPES: Record<string, [FhirVersion, string, (resource: Json) => boolean][
   Condition: [
     [
       'STU3',
-      'Condition has clinicalStatus as a plain code',
+      key('Condition has clinicalStatus as a plain code'),
       (r) => typeof r.clinicalStatus === 'string',
     ],
     [
       'STU3',
-      'Condition has verificationStatus as a plain code',
+      key('Condition has verificationStatus as a plain code'),
       (r) => typeof r.verificationStatus === 'string',
     ],
-    ['STU3', 'Condition has an assertedDate', (r) => 'assertedDate' in r],
-    ['STU3', 'Condition has a context', (r) => 'context' in r],
-    ['DSTU2', 'Condition names its patient in "patient"', (r) => 'patient' in r],
-    ['R5', 'Condition has participants', (r) => 'participant' in r],
+    ['STU3', key('Condition has an assertedDate'), (r) => 'assertedDate' in r],
+    ['STU3', key('Condition has a context'), (r) => 'context' in r],
+    ['DSTU2', key('Condition names its patient in "patient"'), (r) => 'patient' in r],
+    ['R5', key('Condition has participants'), (r) => 'participant' in r],
   ],
   AllergyIntolerance: [
     [
       'STU3',
-      'AllergyIntolerance has clinicalStatus as a plain code',
+      key('AllergyIntolerance has clinicalStatus as a plain code'),
       (r) => typeof r.clinicalStatus === 'string',
     ],
     [
       'STU3',
-      'AllergyIntolerance has verificationStatus as a plain code',
+      key('AllergyIntolerance has verificationStatus as a plain code'),
       (r) => typeof r.verificationStatus === 'string',
     ],
-    ['R5', 'AllergyIntolerance has its type as a concept', (r) => isObject(r.type)],
-    ['R5', 'AllergyIntolerance has participants', (r) => 'participant' in r],
+    ['R5', key('AllergyIntolerance has its type as a concept'), (r) => isObject(r.type)],
+    ['R5', key('AllergyIntolerance has participants'), (r) => 'participant' in r],
   ],
   Immunization: [
-    ['STU3', 'Immunization has "notGiven"', (r) => 'notGiven' in r],
-    ['STU3', 'Immunization is dated by "date"', (r) => 'date' in r],
-    ['DSTU2', 'Immunization has "wasNotGiven"', (r) => 'wasNotGiven' in r],
-    ['R5', 'Immunization has a "reason" list', (r) => 'reason' in r],
+    ['STU3', key('Immunization has "notGiven"'), (r) => 'notGiven' in r],
+    ['STU3', key('Immunization is dated by "date"'), (r) => 'date' in r],
+    ['DSTU2', key('Immunization has "wasNotGiven"'), (r) => 'wasNotGiven' in r],
+    ['R5', key('Immunization has a "reason" list'), (r) => 'reason' in r],
   ],
   MedicationStatement: [
-    ['STU3', 'MedicationStatement has "taken"', (r) => 'taken' in r],
+    ['STU3', key('MedicationStatement has "taken"'), (r) => 'taken' in r],
     [
       'R5',
-      'MedicationStatement names its medication in "medication"',
+      key('MedicationStatement names its medication in "medication"'),
       (r) => isObject(r.medication),
     ],
   ],
   MedicationRequest: [
-    ['STU3', 'MedicationRequest has a context', (r) => 'context' in r],
-    ['R5', 'MedicationRequest names its medication in "medication"', (r) => isObject(r.medication)],
+    ['STU3', key('MedicationRequest has a context'), (r) => 'context' in r],
+    [
+      'R5',
+      key('MedicationRequest names its medication in "medication"'),
+      (r) => isObject(r.medication),
+    ],
   ],
   Encounter: [
-    ['DSTU2', 'Encounter has its class as a plain code', (r) => typeof r.class === 'string'],
-    ['R5', 'Encounter has a list of classes', (r) => Array.isArray(r.class)],
-    ['R5', 'Encounter has an actualPeriod', (r) => 'actualPeriod' in r],
+    ['DSTU2', key('Encounter has its class as a plain code'), (r) => typeof r.class === 'string'],
+    ['R5', key('Encounter has a list of classes'), (r) => Array.isArray(r.class)],
+    ['R5', key('Encounter has an actualPeriod'), (r) => 'actualPeriod' in r],
   ],
-  Coverage: [['R5', 'Coverage has a "kind"', (r) => 'kind' in r]],
+  Coverage: [['R5', key('Coverage has a "kind"'), (r) => 'kind' in r]],
   Composition: [
     [
       'R5',
-      'Composition attester has its mode as a concept',
+      key('Composition attester has its mode as a concept'),
       (r) => Array.isArray(r.attester) && r.attester.some((a) => isObject(a) && isObject(a.mode)),
     ],
   ],
   DocumentReference: [
-    ['STU3', 'DocumentReference has "indexed"', (r) => 'indexed' in r],
-    ['R5', 'DocumentReference has "version"', (r) => 'version' in r],
+    ['STU3', key('DocumentReference has "indexed"'), (r) => 'indexed' in r],
+    ['R5', key('DocumentReference has "version"'), (r) => 'version' in r],
   ],
 };
 
@@ -138,21 +143,22 @@ const SHAPES: Record<string, [FhirVersion, string, (resource: Json) => boolean][
  */
 export function nonR4Evidence(bundle: Json, entries: readonly unknown[]): VersionEvidence | null {
   const found = new Map<FhirVersion, string>();
+  // Each sign in the language in force: the elements' and types' names are FHIR's own.
   const note = (version: FhirVersion, evidence: string) => {
     if (!found.has(version)) found.set(version, evidence);
   };
-  if ('issues' in bundle) note('R5', 'Bundle has "issues"');
-  if ('base' in bundle) note('DSTU2', 'Bundle has a "base"');
+  if ('issues' in bundle) note('R5', tr('Bundle has "issues"'));
+  if ('base' in bundle) note('DSTU2', tr('Bundle has a "base"'));
   for (const entry of entries) {
     if (!isObject(entry)) continue;
-    if ('base' in entry) note('DSTU2', 'entries have a "base"');
+    if ('base' in entry) note('DSTU2', tr('entries have a "base"'));
     const resource = entry.resource;
     if (!isObject(resource) || typeof resource.resourceType !== 'string') continue;
     const type = resource.resourceType;
     const foreign = FOREIGN_TYPES[type];
-    if (foreign) note(foreign, `resource type ${type} is not in R4`);
+    if (foreign) note(foreign, tr('resource type {type} is not in R4', { type }));
     for (const [version, evidence, test] of SHAPES[type] ?? []) {
-      if (test(resource)) note(version, evidence);
+      if (test(resource)) note(version, tr(evidence));
     }
     if (found.has('DSTU2')) break;
   }

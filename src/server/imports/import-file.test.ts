@@ -264,6 +264,51 @@ describe('POST /api/import: the right person', () => {
     ]);
   });
 
+  it('refuses each kind of file in the request’s language, on its own thread too', async () => {
+    const { client } = await account();
+    const refused = async (text: string, language: string) => {
+      const answer = await client.sendBytes<{ message: string; field?: string }>(
+        'POST',
+        '/api/import?preview=true',
+        new TextEncoder().encode(text),
+        { 'accept-language': language },
+      );
+      expect(answer.status, answer.body.message).toBe(400);
+      expect(answer.body.field).toBe('file');
+      return answer.body.message;
+    };
+    // FHIR: a Bundle of a type that is not imported.
+    const history = JSON.stringify({ resourceType: 'Bundle', type: 'history', entry: [] });
+    expect(await refused(history, 'es')).toBe(
+      "Este Bundle es de tipo 'history', que no se puede importar: Kin Health importa Bundles de tipo collection, document, searchset y transaction.",
+    );
+    // A CSV read on its thread, whose slashed dates could go either way.
+    const note = 'n'.repeat(1_000);
+    const rows = Array.from({ length: 300 }, () => `3/4/2024,70,${note}`);
+    const csv = ['Date,Weight (kg),Notes', ...rows].join('\n');
+    expect(csv.length).toBeGreaterThan(THREAD_FROM_BYTES);
+    expect(await refused(csv, 'es')).toBe(
+      "Las fechas de la columna 'Date' (como '3/4/2024') pueden ser mes/día o día/mes, y ninguna fecha del archivo indica cuál. Escríbalas como YYYY-MM-DD e importe el archivo de nuevo.",
+    );
+    // A C-CDA of more entries than are read from one document (on its thread as well).
+    const entry = '<entry><observation classCode="OBS" moodCode="EVN"/></entry>';
+    const ccda = `<ClinicalDocument xmlns="urn:hl7-org:v3"><component><structuredBody><component><section>${entry.repeat(6_000)}</section></component></structuredBody></component></ClinicalDocument>`;
+    expect(ccda.length).toBeGreaterThan(THREAD_FROM_BYTES);
+    expect(await refused(ccda, 'de')).toBe(
+      'Dieses C-CDA-Dokument enthält mehr als 5.000 Einträge, mehr als Kin Health aus einem Dokument liest.',
+    );
+    // An Apple Health export.xml the parser cannot read: its words kept inside the sentence.
+    const apple =
+      '<?xml version="1.0"?><HealthData locale="en_US"><Record type="&lol;"/></HealthData>';
+    expect(await refused(apple, 'fr')).toMatch(
+      /^Cet export Apple Santé ne peut pas être lu \(.*\) ; rien n’a été importé$/,
+    );
+    // English as before.
+    expect(await refused(history, 'en')).toBe(
+      "This Bundle is of type 'history', which cannot be imported: Kin Health imports collection, document, searchset and transaction Bundles.",
+    );
+  });
+
   it('offers a new family member when no one matches, and never writes to the holder by default', async () => {
     const { client, userId } = await account();
     const preview = await send<FileImportPreview>(client, 'preview=true', leoBundle());

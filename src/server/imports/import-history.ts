@@ -35,7 +35,6 @@ export interface ImportNote {
 
 export const IMPORT_NOT_FOUND = key('This import is not in your Import History');
 export const IMPORT_ALREADY_UNDONE = key('This import has already been undone');
-export const IMPORT_TOO_OLD = `This import is more than ${UNDO_DAYS} days old and can no longer be undone`;
 
 /** What an import adds, as Import History names it, by the table it is written to. */
 const TRACKED_TABLES: ReadonlyMap<string, string> = new Map([

@@ -55,7 +55,7 @@ export function vaccineScheduleRoutes(
       if (share) await household.noteUse(access, [share], 'read');
       const schedule = await accountSchedule(db, ownerId);
       if (!schedule) return c.json<VaccineScheduleAnswer>({ schedule: 'none', doses: [] });
-      const answer = { schedule: schedule.id, source: schedule.source, name: person.name };
+      const answer = { schedule: schedule.id, source: schedule.source(), name: person.name };
       if (!person.date_of_birth || !person.family_member_id) {
         return c.json<VaccineScheduleAnswer>({ ...answer, doses: [], missing: 'date_of_birth' });
       }

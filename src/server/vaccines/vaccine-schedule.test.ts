@@ -28,6 +28,7 @@ interface ScheduleAnswer {
   tracked?: boolean;
   name?: string;
   immune?: { vaccine: string; bornBefore: string; exclusions: string[] }[];
+  source?: string;
 }
 
 async function childWithShots(client: TestClient) {
@@ -121,6 +122,21 @@ describe('the vaccine schedule', () => {
     expect(hers.filter((summary) => summary.startsWith('Vaccine: ')).sort()).toEqual(
       summaries.filter((summary) => summary.endsWith('(Nora)')).sort(),
     );
+  });
+
+  it('names where the advice comes from in the reader’s language', async () => {
+    const { client } = await signedUpClient(server);
+    const child = await childWithShots(client);
+    const english = await expectStatus(scheduleOf(client, child.id), 200);
+    expect(english.source).toMatch(/^CDC CDSi supporting data v\d+\.\d+$/);
+    const version = english.source!.split(' v').pop();
+    const spanish = await expectStatus(
+      client
+        .withHeaders({ 'accept-language': 'es' })
+        .get<ScheduleAnswer>(`/api/persons/${child.id}/vaccine-schedule?today=${TODAY}`),
+      200,
+    );
+    expect(spanish.source).toBe(`datos de apoyo CDSi de los CDC de EE. UU., v${version}`);
   });
 
   it('answers the plan as CONTRACT §5 says, doses given matched by code or by name', async () => {

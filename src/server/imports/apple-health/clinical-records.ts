@@ -29,7 +29,7 @@ function versionNamed(fhirVersion: string | undefined): FhirVersion | string | n
   if (/^1\.0\./.test(fhirVersion)) return 'DSTU2';
   if (/^3\.0\./.test(fhirVersion)) return 'STU3';
   if (/^5\./.test(fhirVersion)) return 'R5';
-  return `version ${fhirVersion}`;
+  return tr('version {number}', { number: fhirVersion });
 }
 
 /** DSTU2 shapes fhir-version.ts does not look for, which R4's readers cannot take. */

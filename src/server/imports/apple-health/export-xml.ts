@@ -11,6 +11,7 @@
 import { SaxesParser } from 'saxes';
 import { MAX_PROLOGUE_CHARS, xmlRefusal } from '../xml-safety';
 import { ownCopy } from './apple-dates';
+import { unreadableExport } from './export-zip';
 import { key } from '../../../shared/i18n/translate';
 
 export const NOT_AN_EXPORT = key(
@@ -46,7 +47,7 @@ const BLOOD_PRESSURE = 'HKCorrelationTypeIdentifierBloodPressure';
 /** The words of a parse error a user can act on, with where it is. */
 function parseFailure(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return `This Apple Health export cannot be read (${message.slice(0, 200)}); nothing was imported`;
+  return unreadableExport(message.slice(0, 200));
 }
 
 /**

@@ -11,7 +11,8 @@
  */
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { key } from '../../../shared/i18n/translate';
+import { formatNumber } from '../../../shared/dates';
+import { key, tr } from '../../../shared/i18n/translate';
 
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
@@ -29,13 +30,22 @@ export const ZIP_LIMITS = {
   ratioFromBytes: 64 * 1024,
 };
 
-const NOTHING = 'nothing was imported';
+/** A bound's size as the language in force writes it: '20 GB', '10 Mo'. */
 const size = (bytes: number) =>
-  bytes >= GB ? `${Math.round(bytes / GB)} GB` : `${Math.round(bytes / MB)} MB`;
+  bytes >= GB
+    ? tr('{size} GB', { size: formatNumber(Math.round(bytes / GB)) })
+    : tr('{size} MB', { size: formatNumber(Math.round(bytes / MB)) });
 
 export const NO_EXPORT_XML = key(
   'This .zip holds no export.xml: it is not an Apple Health export. Export it again from the Health app (Profile → Export All Health Data)',
 );
+
+/**
+ * Why an export could not be read, in the language in force: the reason's own words (the
+ * zip or XML library's, in English) kept inside the sentence.
+ */
+export const unreadableExport = (detail: string) =>
+  tr('This Apple Health export cannot be read ({detail}); nothing was imported', { detail });
 
 export interface ClinicalRecordFile {
   name: string;
@@ -59,7 +69,7 @@ const CLINICAL_NAME = /^(?:[^/]+\/)?clinical-records\/[^/]+\.json$/i;
 function refusal(error: unknown): ZipRefused {
   if (error instanceof ZipRefused) return error;
   const message = error instanceof Error ? error.message : String(error);
-  return new ZipRefused(`This Apple Health export cannot be read (${message}); ${NOTHING}`);
+  return new ZipRefused(unreadableExport(message));
 }
 
 async function readText(stream: Readable, max: number): Promise<string> {
@@ -70,7 +80,9 @@ async function readText(stream: Readable, max: number): Promise<string> {
     if (total > max) {
       stream.destroy();
       throw new ZipRefused(
-        `A clinical record in this export is larger than ${size(max)}; ${NOTHING}`,
+        tr('A clinical record in this export is larger than {size}; nothing was imported', {
+          size: size(max),
+        }),
       );
     }
     chunks.push(chunk);
@@ -85,7 +97,14 @@ function checkRatio(entry: Entry) {
   const ratio = uncompressedSize / Math.max(compressedSize, 1);
   if (ratio > ZIP_LIMITS.ratio) {
     throw new ZipRefused(
-      `This .zip expands past its limits: ${entry.fileName} would grow to ${Math.round(ratio)} times its compressed size (at most ${ZIP_LIMITS.ratio}), as a zip bomb does; ${NOTHING}`,
+      tr(
+        'This .zip expands past its limits: {file} would grow to {ratio} times its compressed size (at most {most}), as a zip bomb does; nothing was imported',
+        {
+          file: entry.fileName,
+          ratio: formatNumber(Math.round(ratio), { useGrouping: false }),
+          most: formatNumber(ZIP_LIMITS.ratio),
+        },
+      ),
     );
   }
 }
@@ -105,7 +124,10 @@ export async function openExportZip(path: string): Promise<OpenedExportZip> {
   try {
     if (zip.entryCount > ZIP_LIMITS.entries) {
       throw new ZipRefused(
-        `This .zip holds ${zip.entryCount.toLocaleString('en-US')} files, more than the ${ZIP_LIMITS.entries.toLocaleString('en-US')} an Apple Health export is read with; ${NOTHING}`,
+        tr(
+          'This .zip holds {files} files, more than the {most} an Apple Health export is read with; nothing was imported',
+          { files: formatNumber(zip.entryCount), most: formatNumber(ZIP_LIMITS.entries) },
+        ),
       );
     }
     const xmls: Entry[] = [];
@@ -117,7 +139,10 @@ export async function openExportZip(path: string): Promise<OpenedExportZip> {
         total += entry.uncompressedSize;
         if (total > ZIP_LIMITS.totalBytes) {
           throw new ZipRefused(
-            `This .zip expands past its limits: its files come to more than ${size(ZIP_LIMITS.totalBytes)}; ${NOTHING}`,
+            tr(
+              'This .zip expands past its limits: its files come to more than {size}; nothing was imported',
+              { size: size(ZIP_LIMITS.totalBytes) },
+            ),
           );
         }
         if (XML_NAME.test(entry.fileName) && !CDA_NAME.test(entry.fileName)) {
@@ -126,12 +151,17 @@ export async function openExportZip(path: string): Promise<OpenedExportZip> {
           clinicalTotal += entry.uncompressedSize;
           if (entry.uncompressedSize > ZIP_LIMITS.clinicalRecordBytes) {
             throw new ZipRefused(
-              `This .zip's clinical record ${entry.fileName} is larger than ${size(ZIP_LIMITS.clinicalRecordBytes)}; ${NOTHING}`,
+              tr("This .zip's clinical record {file} is larger than {size}; nothing was imported", {
+                file: entry.fileName,
+                size: size(ZIP_LIMITS.clinicalRecordBytes),
+              }),
             );
           }
           if (clinicalTotal > ZIP_LIMITS.clinicalRecordsBytes) {
             throw new ZipRefused(
-              `This .zip's clinical records come to more than ${size(ZIP_LIMITS.clinicalRecordsBytes)}; ${NOTHING}`,
+              tr("This .zip's clinical records come to more than {size}; nothing was imported", {
+                size: size(ZIP_LIMITS.clinicalRecordsBytes),
+              }),
             );
           }
           checkRatio(entry);
@@ -148,7 +178,10 @@ export async function openExportZip(path: string): Promise<OpenedExportZip> {
     if (!xml) throw new ZipRefused(NO_EXPORT_XML);
     if (xml.uncompressedSize > ZIP_LIMITS.xmlBytes) {
       throw new ZipRefused(
-        `This .zip's ${xml.fileName} is larger than ${size(ZIP_LIMITS.xmlBytes)} uncompressed; ${NOTHING}`,
+        tr("This .zip's {file} is larger than {size} uncompressed; nothing was imported", {
+          file: xml.fileName,
+          size: size(ZIP_LIMITS.xmlBytes),
+        }),
       );
     }
     checkRatio(xml);

@@ -15,6 +15,7 @@ import {
 } from '../testing/apple-health-export';
 import { readAppleHealthFile } from './read-apple-health';
 import { NO_EXPORT_XML } from './export-zip';
+import { runInLanguage, startServerLanguages } from '../../i18n/server-language';
 
 let dir: string;
 let zipPath: string;
@@ -335,6 +336,42 @@ describe('an Apple Health export that is refused', () => {
     expect(await read(other)).toMatchObject({
       ok: false,
       message: expect.stringMatching(/not an Apple Health export/),
+    });
+  });
+});
+
+describe('an export refused in the reader’s language', () => {
+  beforeAll(() => startServerLanguages());
+
+  it('says why, the parser’s own words kept, in Spanish', async () => {
+    const unknown = path.join(dir, 'unknown-entity-es.xml');
+    writeFileSync(unknown, healthDataXml('<Record type="&lol;"/>'));
+    expect(await runInLanguage('es', () => read(unknown))).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        /^No se puede leer esta exportación de Apple Health \(.*undefined entity.*\); no se ha importado nada$/,
+      ),
+    });
+  });
+
+  it('names the bounds in the language’s numbers and units', async () => {
+    const bomb = await zipOf(path.join(dir, 'bomb-de.zip'), {
+      'apple_health_export/export.xml': ' '.repeat(20 * 1024 * 1024),
+    });
+    expect(await runInLanguage('de', () => read(bomb))).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        /^Diese \.zip-Datei überschreitet beim Entpacken ihre Grenzen: apple_health_export\/export\.xml würde auf das \d+-Fache seiner komprimierten Größe anwachsen \(höchstens 200\), wie bei einer Zip-Bombe; es wurde nichts importiert$/,
+      ),
+    });
+    const record = await zipOf(path.join(dir, 'large-record-fr.zip'), {
+      'apple_health_export/export.xml': healthDataXml(''),
+      'apple_health_export/clinical-records/Observation-1.json': ' '.repeat(11 * 1024 * 1024),
+    });
+    expect(await runInLanguage('fr', () => read(record))).toEqual({
+      ok: false,
+      message:
+        'Le dossier clinique apple_health_export/clinical-records/Observation-1.json de ce .zip dépasse 10 Mo ; rien n’a été importé',
     });
   });
 });

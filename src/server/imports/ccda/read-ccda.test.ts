@@ -2,10 +2,11 @@ import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runInLanguage, startServerLanguages } from '../../i18n/server-language';
 import type { ReadFile, ReadFileResult } from '../file-readers';
 import { XML_REFUSED } from '../xml-safety';
-import { NOT_CCDA, TOO_MANY_ENTRIES, readCcdaFile } from './read-ccda';
+import { MAX_CCDA_BYTES, NOT_CCDA, readCcdaFile } from './read-ccda';
 
 const TESTDATA = fileURLToPath(new URL('../testdata/ccda/', import.meta.url));
 const HL7_CCD = join(TESTDATA, 'hl7/ccd.xml');
@@ -19,6 +20,8 @@ function readOk(result: ReadFileResult): ReadFile {
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'kin-ccda-'));
+// Every language's words, for the refusals read in another.
+beforeAll(() => startServerLanguages());
 function written(name: string, text: string): string {
   const path = join(scratch, name);
   writeFileSync(path, text);
@@ -200,7 +203,31 @@ describe('reading a C-CDA', () => {
       `<ClinicalDocument xmlns="urn:hl7-org:v3"><component><structuredBody><component><section>${entry.repeat(100_000)}</section></component></structuredBody></component></ClinicalDocument>`,
     );
     const started = performance.now();
-    expect(await read(big)).toEqual({ ok: false, message: TOO_MANY_ENTRIES });
+    expect(await read(big)).toEqual({
+      ok: false,
+      message:
+        'This C-CDA document holds more than 5,000 entries, more than Kin Health reads from one document.',
+    });
     expect(performance.now() - started).toBeLessThan(5_000);
+    // In the reader's language, the bound written its way.
+    expect(await runInLanguage('de', () => read(big))).toEqual({
+      ok: false,
+      message:
+        'Dieses C-CDA-Dokument enthält mehr als 5.000 Einträge, mehr als Kin Health aus einem Dokument liest.',
+    });
+  });
+
+  it('refuses a file over its bound in the reader’s language', async () => {
+    const path = written('large.xml', '<ClinicalDocument xmlns="urn:hl7-org:v3"/>');
+    const file = { path, name: 'large.xml', size: MAX_CCDA_BYTES + 1 };
+    expect(await readCcdaFile(file, {})).toEqual({
+      ok: false,
+      message:
+        'This C-CDA file is larger than 32 MB, more than Kin Health reads from one document.',
+    });
+    expect(await runInLanguage('ru', () => readCcdaFile(file, {}))).toEqual({
+      ok: false,
+      message: 'Этот файл C-CDA больше 32 МБ — больше, чем Kin Health читает из одного документа.',
+    });
   });
 });

@@ -16,7 +16,8 @@ import { prologueOf, xmlRefusal } from '../xml-safety';
 import { ccdaBundle } from './ccda-convert';
 import { type Node, isNode, nodes, textContent } from './ccda-nodes';
 import { ccdaDay } from './ccda-time';
-import { key } from '../../../shared/i18n/translate';
+import { formatNumber } from '../../../shared/dates';
+import { key, tr } from '../../../shared/i18n/translate';
 
 /** A portal's C-CDA is well under 5 MB; a larger one is not a record of one person. */
 export const MAX_CCDA_BYTES = 32 * 1024 * 1024;
@@ -24,11 +25,20 @@ export const MAX_CCDA_BYTES = 32 * 1024 * 1024;
 export const MAX_CCDA_ENTRIES = 5_000;
 
 const MB = 1024 * 1024;
-export const TOO_LARGE = `This C-CDA file is larger than ${MAX_CCDA_BYTES / MB} MB, more than Kin Health reads from one document.`;
+/** The refusal of a file over MAX_CCDA_BYTES, in the language in force. */
+export const tooLarge = () =>
+  tr('This C-CDA file is larger than {size} MB, more than Kin Health reads from one document.', {
+    size: formatNumber(MAX_CCDA_BYTES / MB),
+  });
 export const NOT_CCDA = key(
   'This XML file is not a C-CDA document: it has no ClinicalDocument in the HL7 v3 namespace (urn:hl7-org:v3).',
 );
-export const TOO_MANY_ENTRIES = `This C-CDA document holds more than ${MAX_CCDA_ENTRIES.toLocaleString('en-US')} entries, more than Kin Health reads from one document.`;
+/** The refusal of a document of more than MAX_CCDA_ENTRIES entries, in the language in force. */
+export const tooManyEntries = () =>
+  tr(
+    'This C-CDA document holds more than {most} entries, more than Kin Health reads from one document.',
+    { most: formatNumber(MAX_CCDA_ENTRIES) },
+  );
 export const UNREADABLE = key('This C-CDA document could not be read: its XML is not well formed.');
 
 const refuse = (message: string): ReadFileResult => ({ ok: false, message });
@@ -79,13 +89,13 @@ export function ccdaPatient(ccda: Ccda): FilePatient | null {
 
 /** Reads a C-CDA file into the records it holds and the patient it names. */
 export const readCcdaFile: FileReader = async (file) => {
-  if (file.size > MAX_CCDA_BYTES) return refuse(TOO_LARGE);
+  if (file.size > MAX_CCDA_BYTES) return refuse(tooLarge());
   const text = await readFile(file.path, 'utf8');
-  if (Buffer.byteLength(text) > MAX_CCDA_BYTES) return refuse(TOO_LARGE);
+  if (Buffer.byteLength(text) > MAX_CCDA_BYTES) return refuse(tooLarge());
   const refusal = xmlRefusal(text, 'none');
   if (refusal) return refuse(refusal);
   if (!isClinicalDocument(text)) return refuse(NOT_CCDA);
-  if (entryCount(text, MAX_CCDA_ENTRIES) > MAX_CCDA_ENTRIES) return refuse(TOO_MANY_ENTRIES);
+  if (entryCount(text, MAX_CCDA_ENTRIES) > MAX_CCDA_ENTRIES) return refuse(tooManyEntries());
   let ccda: Ccda;
   try {
     ccda = convertXmlToCcda(text);

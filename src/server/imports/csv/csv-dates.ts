@@ -9,6 +9,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { isCalendarDate } from '../../../shared/date-values';
+import { tr } from '../../../shared/i18n/translate';
 
 /** A wall-clock time, with no zone yet. */
 interface Wall {
@@ -127,7 +128,10 @@ export class SlashOrderEvidence {
   order(column: string): SlashOrder | { refusal: string } | null {
     if (this.monthFirst && this.dayFirst) {
       return {
-        refusal: `The dates in column '${column}' are written both month first ('${this.monthFirst}') and day first ('${this.dayFirst}'). Write them as YYYY-MM-DD and import the file again.`,
+        refusal: tr(
+          "The dates in column '{column}' are written both month first ('{monthFirst}') and day first ('{dayFirst}'). Write them as YYYY-MM-DD and import the file again.",
+          { column, monthFirst: this.monthFirst, dayFirst: this.dayFirst },
+        ),
       };
     }
     if (this.monthFirst) return 'month-first';
@@ -135,7 +139,10 @@ export class SlashOrderEvidence {
     // None, or only dates such as 4/4/2024 that read the same either way.
     if (this.ambiguous === null) return null;
     return {
-      refusal: `The dates in column '${column}' (such as '${this.ambiguous}') could be month/day or day/month, and no date in the file tells which. Write them as YYYY-MM-DD and import the file again.`,
+      refusal: tr(
+        "The dates in column '{column}' (such as '{example}') could be month/day or day/month, and no date in the file tells which. Write them as YYYY-MM-DD and import the file again.",
+        { column, example: this.ambiguous },
+      ),
     };
   }
 }

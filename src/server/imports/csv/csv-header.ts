@@ -99,16 +99,23 @@ const LAB_REQUIRED: LabField[] = labFields.filter(
 );
 const labLabel = (field: LabField) => labResultDefinition.fields[field].label;
 
-/** What the refusal of an unknown header names. */
-export const UNKNOWN_HEADER =
-  `This CSV's first row names no columns Kin Health reads. Measurements need a '${DATE_COLUMNS.join("' or '")}' column and one or more of ` +
-  `${measureColumns.map(({ label }) => `'${label}'`).join(', ')}, 'Glucose Timing', 'Notes' ` +
-  `(with the unit in brackets when it is not the metric one, such as 'Weight (lb)'); ` +
-  `lab results need ${LAB_REQUIRED.map((field) => `'${labLabel(field)}'`).join(', ')} ` +
-  `(and may have ${labFields
-    .filter((field) => !LAB_REQUIRED.includes(field))
-    .map((field) => `'${labLabel(field)}'`)
-    .join(', ')}); a Dexcom Clarity export is read as Clarity writes it.`;
+/**
+ * The refusal of an unknown header, in the language in force: the columns named as a file
+ * must name them (in English, as the reader matches them), the words around them translated.
+ */
+export const unknownHeader = () =>
+  tr(
+    "This CSV's first row names no columns Kin Health reads. Measurements need a {dateColumns} column and one or more of {measureColumns}, 'Glucose Timing', 'Notes' (with the unit in brackets when it is not the metric one, such as 'Weight (lb)'); lab results need {labColumns} (and may have {optionalColumns}); a Dexcom Clarity export is read as Clarity writes it.",
+    {
+      dateColumns: formatChoices(DATE_COLUMNS.map((column) => `'${column}'`)),
+      measureColumns: measureColumns.map(({ label }) => `'${label}'`).join(', '),
+      labColumns: LAB_REQUIRED.map((field) => `'${labLabel(field)}'`).join(', '),
+      optionalColumns: labFields
+        .filter((field) => !LAB_REQUIRED.includes(field))
+        .map((field) => `'${labLabel(field)}'`)
+        .join(', '),
+    },
+  );
 
 const BRACKETED = /^(.*?)\s*\(([^)]*)\)\s*$/;
 
@@ -192,7 +199,7 @@ export function readHeader(cells: string[]): CsvHeader | { refusal: string } {
     measures.push({ index, header: cell.trim(), ...known, system });
   }
   const glucoseTiming = find(vitalDefinition.fields.glucose_timing.label);
-  if (measures.length === 0 && glucoseTiming < 0) return { refusal: UNKNOWN_HEADER };
+  if (measures.length === 0 && glucoseTiming < 0) return { refusal: unknownHeader() };
   const dateIndex = DATE_COLUMNS.map(find).find((index) => index >= 0);
   if (dateIndex === undefined) {
     return {

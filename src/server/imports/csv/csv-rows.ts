@@ -8,6 +8,8 @@
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { CsvError, parse } from 'csv-parse';
+import { formatNumber } from '../../../shared/dates';
+import { tr } from '../../../shared/i18n/translate';
 
 /** The largest CSV read: a year of a CGM's readings is about 10 MB. */
 export const MAX_CSV_BYTES = 64 * 1024 * 1024;
@@ -17,8 +19,15 @@ const MAX_RECORD_BYTES = 64 * 1024;
 const DELIMITERS = [',', ';', '\t'] as const;
 export type Delimiter = (typeof DELIMITERS)[number];
 
+/** The refusal of a file over MAX_CSV_BYTES, in the language in force. */
 export const tooLargeMessage = (bytes: number) =>
-  `This CSV is ${Math.ceil(bytes / 1024 / 1024)} MB; at most ${MAX_CSV_BYTES / 1024 / 1024} MB can be imported at once. Split it into smaller files.`;
+  tr(
+    'This CSV is {size} MB; at most {most} MB can be imported at once. Split it into smaller files.',
+    {
+      size: formatNumber(Math.ceil(bytes / 1024 / 1024), { useGrouping: false }),
+      most: formatNumber(MAX_CSV_BYTES / 1024 / 1024),
+    },
+  );
 
 export class CsvRefusal extends Error {}
 
@@ -97,8 +106,9 @@ export async function* csvRows(path: string): AsyncGenerator<CsvRow> {
     }
   } catch (error) {
     // csv-parse's message names the line: 'Quote Not Closed: … an opening quote at line 3'.
+    // Its words are the parser's own (English), kept as they are inside the sentence.
     if (error instanceof CsvError)
-      throw new CsvRefusal(`This CSV could not be read: ${error.message}`);
+      throw new CsvRefusal(tr('This CSV could not be read: {detail}', { detail: error.message }));
     throw error;
   } finally {
     stream.destroy();

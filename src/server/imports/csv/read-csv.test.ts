@@ -1,5 +1,6 @@
 import { truncateSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runInLanguage, startServerLanguages } from '../../i18n/server-language';
 import { read, refusal, useCsvFiles } from './csv-test-files';
 import { MAX_LISTED_PROBLEMS, moreProblemsReason } from './csv-result';
 import { MAX_CSV_BYTES } from './csv-rows';
@@ -341,5 +342,49 @@ describe('the bounds of a CSV', () => {
     expect(result.records.skipped[moreProblemsReason(MAX_LISTED_PROBLEMS)]).toBe(
       MAX_ROWS.measurements,
     );
+  });
+});
+
+describe('a CSV refused in the reader’s language', () => {
+  const { csvFile } = useCsvFiles();
+  beforeAll(() => startServerLanguages());
+
+  it('keeps the parser’s own words inside a Spanish sentence', async () => {
+    const message = await runInLanguage('es', async () =>
+      refusal(await readCsvText('Date,Weight,Notes\n2024-01-01,70,"open\n2024-01-02,71,x\n')),
+    );
+    expect(message).toBe(
+      'No se pudo leer este CSV: Quote Not Closed: the parsing is finished with an opening quote at line 3',
+    );
+  });
+
+  it('writes the bounds’ numbers the language’s way', async () => {
+    const file = csvFile('Date,Weight\n2024-01-01,70\n');
+    truncateSync(file.path, MAX_CSV_BYTES + 1);
+    expect(await runInLanguage('es', async () => refusal(await readCsvFile(file, {})))).toBe(
+      'Este CSV ocupa 65 MB; se pueden importar como máximo 64 MB a la vez. Divídalo en archivos más pequeños.',
+    );
+    expect(runInLanguage('de', () => tooManyRows('lab-results'))).toBe(
+      'Diese CSV-Datei hat mehr als 100.000 Zeilen; höchstens 100.000 Zeilen mit Laborwerten können auf einmal importiert werden. Teilen Sie sie in kleinere Dateien auf.',
+    );
+  });
+
+  it('names the columns and dates as the file writes them, the words around them translated', async () => {
+    const dates = await runInLanguage('fr', async () =>
+      refusal(await readCsvText('Date,Weight (kg)\n3/4/2024,70\n5/6/2024,71\n')),
+    );
+    expect(dates).toBe(
+      "Les dates de la colonne 'Date' (comme '3/4/2024') peuvent être mois/jour ou jour/mois, et aucune date du fichier ne permet de trancher. Écrivez-les au format YYYY-MM-DD et importez à nouveau le fichier.",
+    );
+    const header = await runInLanguage('es', async () =>
+      refusal(await readCsvText('Name,Amount,When\nCoffee,3.5,2024-01-01\n')),
+    );
+    expect(header).toMatch(/^La primera fila de este CSV no nombra ninguna columna/);
+    expect(header).toContain("Las mediciones necesitan una columna 'Date' o 'Measured At'");
+    expect(header).toContain("'Weight', 'Height', 'Head Circumference', 'Systolic'");
+    const zone = await runInLanguage('pt-BR', async () =>
+      refusal(await readCsvText('Date,Weight\n2024-01-01,70\n', { timeZone: 'Mars/Base' })),
+    );
+    expect(zone).toBe("'Mars/Base' não é um fuso horário que o Kin Health conheça.");
   });
 });

@@ -6,10 +6,12 @@
  * (csv-rows.ts), or whose slashed dates do not say which way round they go is refused
  * whole, with a message for the user (decision 0056).
  */
+import { formatNumber } from '../../../shared/dates';
+import { key, tr } from '../../../shared/i18n/translate';
 import type { FileReader, ReadFileResult } from '../file-readers';
 import { knownTimeZone } from './csv-dates';
 import { DexcomRows } from './csv-dexcom';
-import { readHeader, UNKNOWN_HEADER } from './csv-header';
+import { readHeader, unknownHeader } from './csv-header';
 import { LabResultRows } from './csv-lab-results';
 import { MeasurementRows } from './csv-measurements';
 import { CsvReading } from './csv-result';
@@ -25,18 +27,29 @@ const refuse = (message: string): ReadFileResult => ({ ok: false, message });
  */
 export const MAX_ROWS = { measurements: 100_000, 'lab-results': 100_000, dexcom: 1_000_000 };
 
-const KIND_NAMES = {
-  measurements: 'measurements',
-  'lab-results': 'lab results',
-  dexcom: 'Dexcom readings',
+/** Each kind's refusal: a sentence of its own, so that each language words the kind its way. */
+const TOO_MANY_ROWS = {
+  measurements: key(
+    'This CSV has more than {most} rows; at most {most} rows of measurements can be imported at once. Split it into smaller files.',
+  ),
+  'lab-results': key(
+    'This CSV has more than {most} rows; at most {most} rows of lab results can be imported at once. Split it into smaller files.',
+  ),
+  dexcom: key(
+    'This CSV has more than {most} rows; at most {most} rows of Dexcom readings can be imported at once. Split it into smaller files.',
+  ),
 };
 
 export const tooManyRows = (kind: keyof typeof MAX_ROWS) =>
-  `This CSV has more than ${MAX_ROWS[kind].toLocaleString('en-US')} rows; at most ${MAX_ROWS[kind].toLocaleString('en-US')} rows of ${KIND_NAMES[kind]} can be imported at once. Split it into smaller files.`;
+  tr(TOO_MANY_ROWS[kind], { most: formatNumber(MAX_ROWS[kind]) });
 
 export const readCsvFile: FileReader = async (file, options) => {
   const timeZone = knownTimeZone(options.timeZone ?? 'UTC');
-  if (!timeZone) return refuse(`'${options.timeZone}' is not a time zone Kin Health knows.`);
+  if (!timeZone) {
+    return refuse(
+      tr("'{zone}' is not a time zone Kin Health knows.", { zone: String(options.timeZone) }),
+    );
+  }
   const reading = new CsvReading();
   let rows: MeasurementRows | LabResultRows | DexcomRows | null = null;
   let kind: keyof typeof MAX_ROWS = 'measurements';
@@ -63,7 +76,7 @@ export const readCsvFile: FileReader = async (file, options) => {
     if (error instanceof CsvRefusal) return refuse(error.message);
     throw error;
   }
-  if (!rows) return refuse(UNKNOWN_HEADER);
+  if (!rows) return refuse(unknownHeader());
   if (rows instanceof DexcomRows) return reading.finish(rows.finish());
   const refusal = rows.finish();
   if (refusal) return refuse(refusal.refusal);
