@@ -1,6 +1,7 @@
 /** Word layouts shared between documents: what pdfkit would have drawn, byte for byte. */
 import { createRequire } from 'node:module';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runInLanguage, startServerLanguages } from '../i18n/server-language';
 import { buildSummaryDocument } from './summary-document';
 import { busySummary, fullSummary } from './summary-factories';
 import { summaryFontFile, summaryPdfmake } from './summary-pdfmake';
@@ -13,6 +14,7 @@ interface Run {
 }
 interface EmbeddedFont {
   layoutCache: Record<string, Run>;
+  layout(text: string, features?: string[]): Run;
   layoutCached(text: string): Run;
 }
 const require = createRequire(import.meta.url);
@@ -26,9 +28,16 @@ const shape = (run: Run) => ({
   advanceWidth: run.advanceWidth,
 });
 
+beforeAll(() => startServerLanguages());
+
 /** A summary's PDF with a fixed date of making, so two renderings can be compared byte for byte. */
-async function renderFixed(options: { fontLayoutCache: boolean }): Promise<Buffer> {
-  const document = buildSummaryDocument(busySummary({ conditions: 100 }), { timeZone: 'UTC' });
+async function renderFixed(
+  options: { fontLayoutCache: boolean },
+  language = 'en',
+): Promise<Buffer> {
+  const document = runInLanguage(language, () =>
+    buildSummaryDocument(busySummary({ conditions: 100 }), { timeZone: 'UTC' }),
+  );
   document.info = { ...document.info, creationDate: new Date('2030-03-04T08:15:00Z') };
   return summaryPdfmake().createPdf(document, options).getBuffer();
 }
@@ -41,6 +50,16 @@ describe('shared font layouts', () => {
     for (const word of words) {
       const shared = embedded(summaryFontFile()).layoutCached(word);
       expect(shape(shared), word).toEqual(shape(own.layoutCached(word)));
+    }
+  });
+
+  it('lay a run given with no font features out whole, as pdfkit does, and keep it', () => {
+    summaryPdfmake();
+    const own = embedded(Buffer.from(summaryFontFile()));
+    for (const run of ['ملخص صحي', 'لا توجد سجلات', 'Mayo Clinic']) {
+      const shared = embedded(summaryFontFile()).layout(run, []);
+      expect(shape(shared), run).toEqual(shape(own.layout(run, [])));
+      expect(embedded(summaryFontFile()).layoutCached(run), run).toBe(shared);
     }
   });
 
@@ -63,6 +82,13 @@ describe('shared font layouts', () => {
     await renderFixed({ fontLayoutCache: true }); // the shared layouts now hold its words
     const withShared = await renderFixed({ fontLayoutCache: true });
     const withoutCache = await renderFixed({ fontLayoutCache: false });
+    expect(withShared.equals(withoutCache)).toBe(true);
+  });
+
+  it('change no byte of a PDF in Arabic, its runs laid out whole', async () => {
+    await renderFixed({ fontLayoutCache: true }, 'ar');
+    const withShared = await renderFixed({ fontLayoutCache: true }, 'ar');
+    const withoutCache = await renderFixed({ fontLayoutCache: false }, 'ar');
     expect(withShared.equals(withoutCache)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Word layouts shared between documents, for the summary's fonts. pdfkit lays out every word
+ * Word layouts shared between documents, for the summary's fonts (and the runs of a
+ * right-to-left line, each laid out whole). pdfkit lays out every word
  * with fontkit (glyphs, kerning) and caches the result per document: each new summary starts
  * cold, parses the font's layout tables again and lays out 'March', 'Daily' and every number
  * anew, about a tenth of a busy summary's time and half of a small one's. Here the cache lives
@@ -19,6 +20,7 @@ type Run = object;
 interface EmbeddedFont {
   font: { stream: { buffer: Uint8Array } };
   layoutCache?: object;
+  layout(text: string, features?: unknown, onlyWidth?: boolean): Run;
   layoutRun(text: string): Run;
   layoutCached(text: string): Run;
 }
@@ -51,7 +53,11 @@ export function shareFontLayouts(fontFiles: readonly Uint8Array[]): boolean {
   } catch {
     return false;
   }
-  if (typeof prototype?.layoutCached !== 'function' || typeof prototype.layoutRun !== 'function') {
+  if (
+    typeof prototype?.layoutCached !== 'function' ||
+    typeof prototype.layoutRun !== 'function' ||
+    typeof prototype.layout !== 'function'
+  ) {
     return false;
   }
   const ownCache = prototype.layoutCached;
@@ -65,6 +71,20 @@ export function shareFontLayouts(fontFiles: readonly Uint8Array[]): boolean {
       layouts.set(text, run);
     }
     return run;
+  };
+  // A text given with an empty list of font features is laid out as one run, not word by word
+  // (right-to-left lines, summary-document.ts): the same run as `layoutRun(text)`, so it is
+  // shared too, where pdfkit would lay it out anew each time it measures or draws it.
+  const ownLayout = prototype.layout;
+  prototype.layout = function (
+    this: EmbeddedFont,
+    text: string,
+    features?: unknown,
+    onlyWidth?: boolean,
+  ): Run {
+    const shared = this.layoutCache && sharedLayouts.has(this.font.stream.buffer);
+    if (shared && Array.isArray(features) && features.length === 0) return this.layoutCached(text);
+    return ownLayout.call(this, text, features, onlyWidth);
   };
   installed = true;
   return true;

@@ -5,6 +5,7 @@
  */
 import type {
   Column as PdfColumn,
+  Content,
   ContentTable,
   CustomTableLayout,
   TableCell,
@@ -12,7 +13,8 @@ import type {
 } from 'pdfmake/interfaces';
 import type { PersonSummary } from '../../shared/person-summary';
 import { formatCalendarDate, formatDateTime, formatDay } from './summary-dates';
-import { summaryFontFor, textWidth } from './summary-pdfmake';
+import { shapedWidth, summaryFontFor, textWidth } from './summary-pdfmake';
+import { isLeftToRight, paragraphLines } from './right-to-left-lines';
 import { rangeText } from '../../shared/labs/lab-flag';
 import { SEVERITY_MAX } from '../../shared/records/symptoms';
 import { currentLanguage, key, tr } from '../../shared/i18n/translate';
@@ -59,6 +61,12 @@ interface Column<R> {
   /** Points, or '*' for what the other columns leave. */
   width: number | '*';
   value: (row: R) => string | null;
+  /**
+   * The summary's own words (a choice, a vaccine's name), set right to left in Arabic whatever
+   * letter they start with, as the app shows them. Else a value reads in the direction of its
+   * first letter, as what a person typed does ('250 mg', an English note).
+   */
+  ours?: true;
 }
 
 // The accent rule under a section's heading and a grey one under the column headers. Records
@@ -93,11 +101,11 @@ function contentWidths<R>(columns: readonly Column<R>[]): number[] {
  * enough for the two things it decides, below. It leaves out kerning, which only narrows
  * DejaVu text, so a text it puts on one line does fit on one line.
  */
-function estimatedLines(text: string, width: number): number {
+function estimatedLines(text: string, width: number, font: string, fontSize = BODY_SIZE): number {
   const paragraphs = text.includes('\n') ? text.split('\n') : [text];
   let lines = 0;
   for (const paragraph of paragraphs) {
-    const measured = textWidth(paragraph, BODY_SIZE, summaryFontFor(currentLanguage()));
+    const measured = textWidth(paragraph, fontSize, font);
     lines += Math.max(1, Math.ceil(measured / (width * 0.98)));
   }
   return lines;
@@ -124,28 +132,85 @@ const bookmark = (heading: string) => ({ outline: true, outlineText: heading });
 /** Whether the reader's language is written right to left (Arabic). */
 const rightToLeft = () => languageOf(currentLanguage()).dir === 'rtl';
 
+/** A style's size and weight: what the width of its text depends on. */
+interface TextStyle {
+  fontSize: number;
+  bold?: boolean;
+}
+
+const BODY: TextStyle = { fontSize: BODY_SIZE };
+const STYLES = {
+  title: { fontSize: 11, bold: true, color: MUTED },
+  name: { fontSize: 20, bold: true, margin: [0, 2, 0, 6] as [number, number, number, number] },
+  label: { color: MUTED },
+  note: { fontSize: 8, color: MUTED, margin: [0, 8, 0, 16] as [number, number, number, number] },
+  sectionHeading: { fontSize: 12, bold: true },
+  columnHeader: { fontSize: 8, bold: true, color: MUTED },
+  footer: { fontSize: 7.5, color: MUTED },
+};
+const BIRTH_LINE: TextStyle = { fontSize: 10 };
+const PAGE_NUMBER_WIDTH = 70;
+
+/** Text as a table cell or paragraph gets it, and how many lines it takes. */
+interface SetText {
+  text: string | Content[];
+  lines: number;
+}
+
 /**
- * A line of right-to-left text as the PDF library lays it out: it writes a run of Arabic
- * (with the digits and signs inside it) in reverse, its spaces included, so a space between
- * two words of the run moves to the run's edge and the words touch. Each such space is
- * doubled: one stays between the words. Only for text on one line: a wrapped paragraph's
- * lines are cut after the doubling, so there the space stays single (decision 0066).
+ * Text in a right-to-left summary, `width` points wide: each paragraph broken into lines
+ * here and each line cut into runs of one direction, side by side in the order they are seen
+ * (right-to-left-lines.ts). pdfmake draws each run as one piece, laid out whole by fontkit
+ * (which reverses a right-to-left one), and draws nothing out of order. A paragraph with
+ * nothing right to left in it that reads left to right (a drug's name, '250 mg') is left to
+ * pdfmake as it is. `direction` 'auto' reads a paragraph's direction from its first letter,
+ * as a browser does for what a person typed; the summary's own words are right to left.
  */
-function rtlLine(text: string): string {
-  if (!rightToLeft()) return text;
-  return text.replace(
-    /(?<=[\u0600-\u06FF][^\sA-Za-z]*) (?=[^\sA-Za-z]*[\u0600-\u06FF0-9])/gu,
-    '  ',
-  );
+function rtlText(
+  text: string,
+  width: number,
+  style: TextStyle,
+  font: string,
+  direction: 'rtl' | 'auto' = 'rtl',
+): SetText {
+  const paragraphs = text.split('\n');
+  if (paragraphs.every((paragraph) => isLeftToRight(paragraph, direction))) {
+    return { text, lines: estimatedLines(text, width, font, style.fontSize) };
+  }
+  const measure = (piece: string) => shapedWidth(piece, style.fontSize, font, style.bold);
+  // Each line measured run by run as pdfkit lays it out; half a point spare for rounding.
+  const breaking = { measure, width: width - 0.5, direction };
+  const pieces: Content[] = [];
+  let lines = 0;
+  paragraphs.forEach((paragraph, p) => {
+    if (p > 0) pieces.push('\n');
+    if (isLeftToRight(paragraph, direction)) {
+      pieces.push(paragraph);
+      lines += estimatedLines(paragraph, width, font, style.fontSize);
+      return;
+    }
+    paragraphLines(paragraph, breaking).forEach((runs, l) => {
+      if (l > 0) pieces.push('\n');
+      // Font features, even none, make pdfkit lay a piece out as one run, not word by word.
+      for (const run of runs) pieces.push({ text: run, noWrap: true, fontFeatures: [] });
+      lines++;
+    });
+  });
+  return { text: pieces, lines };
 }
 
 function sectionTable<R>(
   heading: string,
   rows: readonly R[],
   columns: readonly Column<R>[],
+  font: string,
 ): ContentTable {
   heading = tr(heading);
-  const headingCell: TableCell = { text: rtlLine(heading), style: 'sectionHeading' };
+  const rtl = rightToLeft();
+  const headingText = rtl
+    ? rtlText(heading, CONTENT_WIDTH, STYLES.sectionHeading, font).text
+    : heading;
+  const headingCell: TableCell = { text: headingText, style: 'sectionHeading' };
   if (rows.length === 0) {
     return {
       table: {
@@ -153,7 +218,15 @@ function sectionTable<R>(
         headerRows: 1,
         body: [
           [headingCell],
-          [{ text: rtlLine(tr(EMPTY_SECTION)), color: MUTED, ...bookmark(heading) }],
+          [
+            {
+              text: rtl
+                ? rtlText(tr(EMPTY_SECTION), CONTENT_WIDTH, BODY, font).text
+                : tr(EMPTY_SECTION),
+              color: MUTED,
+              ...bookmark(heading),
+            },
+          ],
         ],
       },
       layout: emptySectionLayout,
@@ -161,30 +234,35 @@ function sectionTable<R>(
   }
   const headingRow: TableCell[] = [{ ...headingCell, colSpan: columns.length }];
   for (let i = 1; i < columns.length; i++) headingRow.push('');
+  const widths = contentWidths(columns);
   const body: TableCell[][] = [
     headingRow,
-    columns.map((column) => ({ text: rtlLine(tr(column.header)), style: 'columnHeader' })),
+    columns.map((column, c) => {
+      const header = tr(column.header);
+      const text = rtl ? rtlText(header, widths[c]!, STYLES.columnHeader, font).text : header;
+      return { text, style: 'columnHeader' };
+    }),
   ];
-  const widths = contentWidths(columns);
   let tallest = 0;
   rows.forEach((row, r) => {
     body.push(
       columns.map((column, c): TableCell => {
-        const text = column.value(row) || NO_VALUE;
-        const lines = estimatedLines(text, widths[c]!);
+        const value = column.value(row) || NO_VALUE;
+        // Right to left, broken into lines here; left to right, by pdfmake.
+        const { text, lines } = rtl
+          ? rtlText(value, widths[c]!, BODY, font, column.ours ? 'rtl' : 'auto')
+          : { text: value, lines: estimatedLines(value, widths[c]!, font) };
         tallest = Math.max(tallest, lines);
         // pdfmake measures, places and draws text word by word, which is most of the time a
         // summary takes: a text that fits on one line goes over as one piece instead.
-        const oneLine = lines === 1;
-        // Each of its lines on one line of the column: its spaces can be doubled.
-        const shown = lines === text.split('\n').length ? rtlLine(text) : text;
-        if (r === 0 && c === 0) return { text: shown, noWrap: oneLine, ...bookmark(heading) };
-        return oneLine ? { text: shown, noWrap: true } : text;
+        const oneLine = lines === 1 && typeof text === 'string';
+        if (r === 0 && c === 0) return { text, noWrap: oneLine, ...bookmark(heading) };
+        return oneLine ? { text, noWrap: true } : typeof text === 'string' ? text : { text };
       }),
     );
   });
   // Right to left, the first column is the rightmost (the heading row spans them all).
-  if (rightToLeft()) {
+  if (rtl) {
     widths.reverse();
     for (const row of body.slice(1)) row.reverse();
   }
@@ -222,47 +300,66 @@ function choice(field: FieldSpec, value: string | null): string | null {
 
 type Row<K extends keyof PersonSummary> = PersonSummary[K] extends readonly (infer R)[] ? R : never;
 
-function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
+function sections(summary: PersonSummary, timeZone: string, font: string): ContentTable[] {
+  const table = <R>(heading: string, rows: readonly R[], columns: readonly Column<R>[]) =>
+    sectionTable(heading, rows, columns, font);
   return [
-    sectionTable<Row<'allergies'>>(key('Allergies'), summary.allergies, [
+    table<Row<'allergies'>>(key('Allergies'), summary.allergies, [
       { header: key('Substance'), width: 104, value: (a) => a.substance },
       { header: key('Reaction'), width: '*', value: (a) => a.reaction },
-      { header: key('Severity'), width: 40, value: (a) => choice(allergies.severity, a.severity) },
-      { header: key('Category'), width: 52, value: (a) => choice(allergies.category, a.category) },
-      { header: key('Status'), width: 38, value: (a) => choice(allergies.status, a.status) },
+      {
+        header: key('Severity'),
+        width: 40,
+        ours: true,
+        value: (a) => choice(allergies.severity, a.severity),
+      },
+      {
+        header: key('Category'),
+        width: 52,
+        ours: true,
+        value: (a) => choice(allergies.category, a.category),
+      },
+      {
+        header: key('Status'),
+        width: 38,
+        ours: true,
+        value: (a) => choice(allergies.status, a.status),
+      },
       {
         header: key('Noted'),
         width: DATE_WIDTH,
         value: (a) => formatCalendarDate(a.noted_date),
       },
     ]),
-    sectionTable<Row<'current_medications'>>(
-      key('Current Medications'),
-      summary.current_medications,
-      [
-        { header: key('Medication'), width: '*', value: (m) => m.medication_name },
-        { header: key('Dose'), width: 56, value: (m) => m.dosage },
-        {
-          header: key('Schedule'),
-          width: 80,
-          value: (m) =>
-            lines(
-              choice(medications.frequency, m.frequency),
-              formatList(m.times_of_day.map((time) => tr(time))),
-            ),
-        },
-        { header: key('For'), width: 72, value: (m) => m.condition },
-        { header: key('Prescribed by'), width: 74, value: (m) => m.prescribed_doctor },
-        {
-          header: key('Since'),
-          width: DATE_WIDTH,
-          value: (m) => formatCalendarDate(m.start_date),
-        },
-      ],
-    ),
-    sectionTable<Row<'conditions'>>(key('Conditions'), summary.conditions, [
+    table<Row<'current_medications'>>(key('Current Medications'), summary.current_medications, [
+      { header: key('Medication'), width: '*', value: (m) => m.medication_name },
+      { header: key('Dose'), width: 56, value: (m) => m.dosage },
+      {
+        header: key('Schedule'),
+        width: 80,
+        ours: true,
+        value: (m) =>
+          lines(
+            choice(medications.frequency, m.frequency),
+            formatList(m.times_of_day.map((time) => tr(time))),
+          ),
+      },
+      { header: key('For'), width: 72, value: (m) => m.condition },
+      { header: key('Prescribed by'), width: 74, value: (m) => m.prescribed_doctor },
+      {
+        header: key('Since'),
+        width: DATE_WIDTH,
+        value: (m) => formatCalendarDate(m.start_date),
+      },
+    ]),
+    table<Row<'conditions'>>(key('Conditions'), summary.conditions, [
       { header: key('Condition'), width: 140, value: (c) => c.condition_name },
-      { header: key('Status'), width: 72, value: (c) => choice(conditions.status, c.status) },
+      {
+        header: key('Status'),
+        width: 72,
+        ours: true,
+        value: (c) => choice(conditions.status, c.status),
+      },
       {
         header: key('Since'),
         width: DATE_WIDTH,
@@ -270,17 +367,22 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
       },
       { header: key('Notes'), width: '*', value: (c) => c.notes },
     ]),
-    sectionTable<Row<'family_history'>>(key('Family History'), summary.family_history, [
+    table<Row<'family_history'>>(key('Family History'), summary.family_history, [
       { header: key('Condition'), width: '*', value: (f) => f.condition_name },
       { header: key('Relation'), width: 110, value: (f) => f.relation },
-      { header: key('Status'), width: 72, value: (f) => choice(conditions.status, f.status) },
+      {
+        header: key('Status'),
+        width: 72,
+        ours: true,
+        value: (f) => choice(conditions.status, f.status),
+      },
       {
         header: key('Diagnosed'),
         width: DATE_WIDTH,
         value: (f) => formatCalendarDate(f.diagnosis_date),
       },
     ]),
-    sectionTable<Row<'immunizations'>>(key('Immunizations'), summary.immunizations, [
+    table<Row<'immunizations'>>(key('Immunizations'), summary.immunizations, [
       { header: key('Immunization'), width: '*', value: (i) => i.shot_name },
       {
         header: key('Date'),
@@ -292,7 +394,7 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
     // Only when there are any: the headings every summary has stay as they are.
     ...(summary.lab_results.length
       ? [
-          sectionTable<Row<'lab_results'>>(LAB_RESULTS_HEADING, summary.lab_results, [
+          table<Row<'lab_results'>>(LAB_RESULTS_HEADING, summary.lab_results, [
             { header: key('Test'), width: '*', value: (l) => l.test_name },
             {
               header: key('Result'),
@@ -316,7 +418,7 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
       : []),
     ...(summary.latest_vitals.length
       ? [
-          sectionTable<Row<'latest_vitals'>>(LATEST_VITALS_HEADING, summary.latest_vitals, [
+          table<Row<'latest_vitals'>>(LATEST_VITALS_HEADING, summary.latest_vitals, [
             { header: key('Measure'), width: 140, value: (v) => v.measure },
             { header: key('Value'), width: '*', value: (v) => v.value },
             {
@@ -329,7 +431,7 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
       : []),
     ...(summary.recent_symptoms.length
       ? [
-          sectionTable<Row<'recent_symptoms'>>(RECENT_SYMPTOMS_HEADING, summary.recent_symptoms, [
+          table<Row<'recent_symptoms'>>(RECENT_SYMPTOMS_HEADING, summary.recent_symptoms, [
             { header: key('Symptom'), width: 110, value: (s) => s.symptom },
             {
               header: key('Severity'),
@@ -352,22 +454,19 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
       : []),
     ...(summary.vaccines_overdue.length
       ? [
-          sectionTable<Row<'vaccines_overdue'>>(
-            VACCINES_OVERDUE_HEADING,
-            summary.vaccines_overdue,
-            [
-              { header: key('Vaccine'), width: '*', value: (d) => tr(d.vaccine) },
-              {
-                header: key('Dose'),
-                width: 60,
-                value: (d) => tr('{dose} of {of}', { dose: d.dose, of: d.of }),
-              },
-              { header: key('Due'), width: DATE_WIDTH, value: (d) => formatCalendarDate(d.due) },
-            ],
-          ),
+          table<Row<'vaccines_overdue'>>(VACCINES_OVERDUE_HEADING, summary.vaccines_overdue, [
+            { header: key('Vaccine'), width: '*', ours: true, value: (d) => tr(d.vaccine) },
+            {
+              header: key('Dose'),
+              width: 60,
+              ours: true,
+              value: (d) => tr('{dose} of {of}', { dose: d.dose, of: d.of }),
+            },
+            { header: key('Due'), width: DATE_WIDTH, value: (d) => formatCalendarDate(d.due) },
+          ]),
         ]
       : []),
-    sectionTable<Row<'upcoming_visits'>>(key('Upcoming Visits'), summary.upcoming_visits, [
+    table<Row<'upcoming_visits'>>(key('Upcoming Visits'), summary.upcoming_visits, [
       {
         header: key('Date and time'),
         width: 130,
@@ -377,7 +476,7 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
       { header: key('Doctor'), width: 100, value: (v) => v.doctor_name },
       { header: key('Place'), width: 120, value: (v) => v.office_name },
     ]),
-    sectionTable<Row<'insurance'>>(key('Insurance'), summary.insurance, [
+    table<Row<'insurance'>>(key('Insurance'), summary.insurance, [
       { header: key('Provider'), width: '*', value: (p) => p.provider_name },
       { header: key('Type'), width: 62, value: (p) => p.insurance_type },
       { header: key('Policy number'), width: 80, value: (p) => p.policy_number },
@@ -385,6 +484,7 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
       {
         header: key('Status'),
         width: 36,
+        ours: true,
         value: (p) => (p.status === 'past' ? tr('Past') : tr('Current')),
       },
       {
@@ -393,7 +493,7 @@ function sections(summary: PersonSummary, timeZone: string): ContentTable[] {
         value: (p) => coverage(p.effective_date, p.expiry_date),
       },
     ]),
-    sectionTable<Row<'care_team'>>(key('Care Team'), summary.care_team, [
+    table<Row<'care_team'>>(key('Care Team'), summary.care_team, [
       { header: key('Name'), width: 96, value: (c) => c.contact_name },
       { header: key('Type'), width: 54, value: (c) => c.contact_type },
       { header: key('Specialty'), width: 76, value: (c) => c.specialty },
@@ -415,6 +515,12 @@ export function buildSummaryDocument(
   const footerText = `${APP_NAME} · ${footerName} · ${tr('Generated {date}', { date: generated })} · ${tr('Not a clinical document')}`;
   const title = tr(TITLE);
   const language = currentLanguage();
+  // The family for the language, looked up once: every cell's width is measured in it.
+  const font = summaryFontFor(language);
+  const rtl = rightToLeft();
+  /** Right to left, text broken into lines and put in order here; else as it is. */
+  const set = (text: string, width: number, style: TextStyle, direction?: 'rtl' | 'auto') =>
+    rtl ? rtlText(text, width, style, font, direction).text : text;
   return {
     pageSize: 'A4',
     pageMargins: PAGE_MARGINS,
@@ -433,30 +539,23 @@ export function buildSummaryDocument(
     },
     defaultStyle: {
       // Chinese has a face of its own: DejaVu has no Han characters.
-      font: summaryFontFor(currentLanguage()),
+      font,
       fontSize: BODY_SIZE,
       lineHeight: 1.15,
       color: INK,
-      ...(rightToLeft() ? { alignment: 'right' as const } : {}),
+      ...(rtl ? { alignment: 'right' as const } : {}),
     },
-    styles: {
-      title: { fontSize: 11, bold: true, color: MUTED },
-      name: { fontSize: 20, bold: true, margin: [0, 2, 0, 6] },
-      label: { color: MUTED },
-      note: { fontSize: 8, color: MUTED, margin: [0, 8, 0, 16] },
-      sectionHeading: { fontSize: 12, bold: true },
-      columnHeader: { fontSize: 8, bold: true, color: MUTED },
-      footer: { fontSize: 7.5, color: MUTED },
-    },
+    styles: STYLES,
     content: [
-      { text: rtlLine(title), style: 'title' },
-      { text: name, style: 'name' },
+      { text: set(title, CONTENT_WIDTH, STYLES.title), style: 'title' },
+      { text: set(name, CONTENT_WIDTH, STYLES.name, 'auto'), style: 'name' },
       {
         text: (() => {
           const born = formatCalendarDate(summary.person.date_of_birth) || tr('Not recorded');
-          // Right to left, one run: the library lays out the pieces of a line each reversed.
-          if (rightToLeft()) {
-            return rtlLine(`${tr('Date of birth:')} ${born}      ${tr('Generated:')} ${generated}`);
+          // Right to left, one paragraph put in order as a whole.
+          if (rtl) {
+            const line = `${tr('Date of birth:')} ${born}      ${tr('Generated:')} ${generated}`;
+            return set(line, CONTENT_WIDTH, BIRTH_LINE);
           }
           return [
             { text: `${tr('Date of birth:')} `, style: 'label' },
@@ -465,26 +564,30 @@ export function buildSummaryDocument(
             generated,
           ];
         })(),
-        fontSize: 10,
+        fontSize: BIRTH_LINE.fontSize,
       },
-      { text: tr(NOT_CLINICAL_NOTE), style: 'note' },
+      { text: set(tr(NOT_CLINICAL_NOTE), CONTENT_WIDTH, STYLES.note), style: 'note' },
       // Space after each section but the last: a trailing margin can push an empty last page.
       // A margin, not a named style: every word in the table would look a named style up.
-      ...sections(summary, options.timeZone).map((section, i, all) =>
+      ...sections(summary, options.timeZone, font).map((section, i, all) =>
         i < all.length - 1 ? { ...section, margin: SECTION_SPACING } : section,
       ),
     ],
     footer: (currentPage, pageCount) => {
       const columns: PdfColumn[] = [
-        { text: rtlLine(footerText) },
+        { text: set(footerText, CONTENT_WIDTH - PAGE_NUMBER_WIDTH, STYLES.footer) },
         {
-          text: rtlLine(tr('Page {page} of {count}', { page: currentPage, count: pageCount })),
-          alignment: rightToLeft() ? 'left' : 'right',
-          width: 70,
+          text: set(
+            tr('Page {page} of {count}', { page: currentPage, count: pageCount }),
+            PAGE_NUMBER_WIDTH,
+            STYLES.footer,
+          ),
+          alignment: rtl ? 'left' : 'right',
+          width: PAGE_NUMBER_WIDTH,
         },
       ];
       return {
-        columns: rightToLeft() ? columns.reverse() : columns,
+        columns: rtl ? columns.reverse() : columns,
         style: 'footer',
         margin: [PAGE_MARGINS[0], 24, PAGE_MARGINS[2], 0],
       };

@@ -142,3 +142,36 @@ export function textWidth(text: string, fontSize: number, family = SUMMARY_FONT)
   }
   return (units / font.unitsPerEm) * fontSize;
 }
+
+/** What the line breaking of right-to-left text needs of fontkit: a shaped run's advance. */
+interface FontLayout {
+  unitsPerEm: number;
+  layout(text: string, features: string[]): { advanceWidth: number };
+}
+
+const layoutsOf = new Map<string, { font: FontLayout; widths: Map<string, number> }>();
+
+/**
+ * The width in points of a text as pdfkit draws it when it lays the text out as one run
+ * (a piece with font features): shaped by fontkit, Arabic letters in their joined forms,
+ * with kerning. In the regular or bold face of `family`.
+ */
+export function shapedWidth(text: string, fontSize: number, family: string, bold = false): number {
+  const face = `${family}/${bold ? 'bold' : 'normal'}`;
+  let layouts = layoutsOf.get(face);
+  if (!layouts) {
+    const fontkit = require('fontkit') as { create(buffer: Uint8Array): FontLayout };
+    const files = family === CJK_SUMMARY_FONT ? CJK_FONT_FILES : FONT_FILES;
+    const font = fontkit.create(fontFile(bold ? files.bold : files.normal));
+    layouts = { font, widths: new Map() };
+    layoutsOf.set(face, layouts);
+  }
+  const { font, widths } = layouts;
+  let units = widths.get(text);
+  if (units === undefined) {
+    units = font.layout(text, []).advanceWidth;
+    if (widths.size >= 10_000) widths.clear();
+    widths.set(text, units);
+  }
+  return (units / font.unitsPerEm) * fontSize;
+}
