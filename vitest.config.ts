@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { firstScreenWords } from './scripts/first-screen-words-plugin';
+import { firstScreenWords } from './scripts/first-screen-words-plugin.ts';
 
 /**
  * Unit tests (shared rules, web pieces) and API tests against a real database: a fresh

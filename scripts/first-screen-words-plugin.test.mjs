@@ -5,9 +5,10 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { firstScreenFiles, firstScreenKeys } from '../src/shared/i18n/catalogue-keys.ts';
+import { firstScreenKeys } from '../src/shared/i18n/catalogue-keys.ts';
 import { loadCatalogue } from '../src/shared/i18n/catalogue.ts';
 import { firstScreenWords } from './first-screen-words-plugin.ts';
+import { firstScreenChunks, firstScreenFiles, firstScreens } from './first-screens.ts';
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -18,6 +19,27 @@ async function moduleOf(code) {
   const source = await plugin.load(id);
   return JSON.parse(source.replace(/^export default /, '').replace(/;\s*$/, ''));
 }
+
+describe('the first screens’ chunks', () => {
+  it('place each first screen’s own files in its chunk, and those both load in one', () => {
+    const { entry, screens } = firstScreens('src/web');
+    expect(screens.map((screen) => screen.name)).toEqual(['timeline-page', 'auth-page']);
+    const chunkOf = (file) =>
+      firstScreenChunks('src/web', { apart: ['viewer/viewer.tsx'] })
+        .filter((group) => group.test(path.resolve(file)))
+        .sort((a, b) => b.priority - a.priority)[0]?.name;
+    expect(chunkOf('src/web/features/timeline/timeline-page.tsx')).toBe('timeline-page');
+    expect(chunkOf('src/web/features/shell/app-layout.tsx')).toBe('timeline-page');
+    expect(chunkOf('src/web/features/auth/auth-page.tsx')).toBe('auth-page');
+    expect(chunkOf('src/web/components/ui/button.tsx')).toBe('first-screens');
+    // The entry's files, and a screen loaded later, are left where the bundler puts them.
+    expect(entry.has(path.resolve('src/web/routes.tsx'))).toBe(true);
+    expect(chunkOf('src/web/routes.tsx')).toBeUndefined();
+    expect(chunkOf('src/web/features/share/share-page.tsx')).toBeUndefined();
+    // Nor a file the share viewer loads: the viewer never loads the app's chunks.
+    expect(chunkOf('src/web/lib/react-i18n.ts')).toBeUndefined();
+  });
+});
 
 describe('the first screens’ words', () => {
   it('come from the files loaded before a first screen shows, not from those loaded later', () => {
@@ -33,7 +55,7 @@ describe('the first screens’ words', () => {
     // Loaded when opened (import()), with the rest of the language.
     expect(files).not.toContain('src/web/features/symptoms/quick-symptom-dialog.tsx');
     expect(files).not.toContain('src/web/features/profile-settings/profile-settings-page.tsx');
-    const keys = firstScreenKeys('src/web');
+    const keys = firstScreenKeys(firstScreenFiles('src/web'));
     expect(keys).toContain('Sign In');
     expect(keys).toContain('How is {name} feeling?');
     expect(keys).toContain('Visits');
@@ -41,7 +63,7 @@ describe('the first screens’ words', () => {
   });
 
   it.each(['es', 'ar'])('in %s: every first-screen word, and no other', async (code) => {
-    const keys = firstScreenKeys('src/web');
+    const keys = firstScreenKeys(firstScreenFiles('src/web'));
     const whole = await loadCatalogue(code);
     const expected = Object.fromEntries(
       Object.entries(whole).filter(([key]) => keys.has(key.replace(PLURAL, ''))),

@@ -12,6 +12,7 @@ import { tsImport } from 'tsx/esm/api';
 import type { Plugin } from 'vite';
 import { mergeAreas, type Catalogue } from '../src/shared/i18n/catalogue.ts';
 import { LANGUAGES } from '../src/shared/i18n/languages.ts';
+import { firstScreenFiles } from './first-screens.ts';
 
 /**
  * The keys the first screens ask for, read from the web app's source. The reader walks the
@@ -20,9 +21,9 @@ import { LANGUAGES } from '../src/shared/i18n/languages.ts';
  */
 async function readFirstScreenKeys(webRoot: string): Promise<Set<string>> {
   const reader = (await tsImport('../src/shared/i18n/catalogue-keys.ts', import.meta.url)) as {
-    firstScreenKeys: (root: string) => Set<string>;
+    firstScreenKeys: (files: readonly string[]) => Set<string>;
   };
-  return reader.firstScreenKeys(webRoot);
+  return reader.firstScreenKeys(firstScreenFiles(webRoot));
 }
 
 const ID = 'virtual:first-screen-words';

@@ -1,24 +1,36 @@
 /**
  * The checks the schemas make on dates: whether a value is a calendar date (`YYYY-MM-DD`) or
  * a timestamp with its offset, the one stored form of a timestamp, and today's date. They
- * live apart from the formatting in dates.ts (date-fns' `format` and its English words) so
- * that a screen that only checks dates or asks for today's (the sign-in form's schema, the
- * API client) does not load it.
+ * need no date library, and live apart from the formatting in dates.ts so that a screen
+ * that only checks dates or asks for today's (the sign-in form's schema, the API client)
+ * does not load it.
  */
-import { lightFormat } from 'date-fns/lightFormat';
-
 export const CALENDAR_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP_PATTERN =
   /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** A moment's calendar day in local time (`YYYY-MM-DD`). */
+function localCalendarDate(moment: Date): string {
+  const year = String(moment.getFullYear()).padStart(4, '0');
+  return `${year}-${twoDigits(moment.getMonth() + 1)}-${twoDigits(moment.getDate())}`;
+}
+
+/** A moment's local wall time to the minute (`YYYY-MM-DDTHH:mm`), as a datetime-local field holds it. */
+export function localDateTime(moment: Date): string {
+  const time = `${twoDigits(moment.getHours())}:${twoDigits(moment.getMinutes())}`;
+  return `${localCalendarDate(moment)}T${time}`;
+}
+
 /** Today's calendar date in the time zone of the machine (the browser, in the web app). */
 export function localToday(now: Date = new Date()): string {
-  return lightFormat(now, 'yyyy-MM-dd');
+  return localCalendarDate(now);
 }
 
 /** The calendar day a timestamp falls on in the local time zone. */
 export function localDayOf(timestamp: string): string {
-  return lightFormat(new Date(timestamp), 'yyyy-MM-dd');
+  return localCalendarDate(new Date(timestamp));
 }
 
 const MIN_YEAR = 1800;

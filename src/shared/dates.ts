@@ -7,8 +7,7 @@
 // Each function from its own module: the package's root loads all of date-fns (about a
 // thousand modules), which on Node 24 took the server from 43 MB to 390 MB of memory.
 import { isValid } from 'date-fns/isValid';
-import { lightFormat } from 'date-fns/lightFormat';
-import { CALENDAR_DATE_PATTERN } from './date-values';
+import { CALENDAR_DATE_PATTERN, localDateTime } from './date-values';
 import { currentLanguage, currentLocale } from './i18n/translate';
 
 export { isCalendarDate, isTimestamp, localDayOf, localToday, toUtcTimestamp } from './date-values';
@@ -97,7 +96,7 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
 export function toDateTimeLocalInput(timestamp: string | null | undefined): string {
   if (!timestamp) return '';
   const date = new Date(timestamp);
-  return isValid(date) ? lightFormat(date, "yyyy-MM-dd'T'HH:mm") : '';
+  return isValid(date) ? localDateTime(date) : '';
 }
 
 /** The UTC timestamp of what a `<input type="datetime-local">` holds, read in local time. */

@@ -4,8 +4,9 @@
  * place and translated where it shows (`t(field.label)`) is marked where it is made, with
  * `key('…')`, or comes from a record definition (listed by `definitionKeys`).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { labPanels } from '../labs/lab-tests';
 import { recordCatalogue } from '../records/catalogue';
@@ -31,7 +32,8 @@ function calleeName(expression: ts.Expression): string | null {
 
 function parsed(path: string): ts.SourceFile {
   const text = readFileSync(path, 'utf8');
-  return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+  const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, kind);
 }
 
 /** Adds each literal key asked for in `paths` to `keys`, with the files it is asked for in. */
@@ -62,68 +64,19 @@ export function sourceKeys(directories: readonly string[]): Map<string, string[]
   return collectKeys(directories.flatMap(sourceFiles), new Map());
 }
 
-/** The source file a relative module specifier names, or null for a package's. */
-function resolveModule(from: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null;
-  const base = resolve(dirname(from), specifier);
-  const found = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
-    .map((ending) => base + ending)
-    .find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
-  return found ?? null;
-}
-
-/** What a file imports: its static imports of code (not types) and its dynamic `import()`s. */
-function importsOf(path: string): { static: string[]; dynamic: string[] } {
-  const found = { static: [] as string[], dynamic: [] as string[] };
-  const add = (list: string[], specifier: ts.Expression | undefined) => {
-    if (!specifier || !ts.isStringLiteralLike(specifier)) return;
-    const file = resolveModule(path, specifier.text);
-    if (file) list.push(file);
-  };
-  const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly) {
-      add(found.static, node.moduleSpecifier);
-    } else if (ts.isExportDeclaration(node) && !node.isTypeOnly) {
-      add(found.static, node.moduleSpecifier);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      add(found.dynamic, node.arguments[0]);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(parsed(path));
-  return found;
-}
-
 /**
- * The files the web app loads before its first screen shows: main.tsx, the screens
- * src/web/first-screen.ts starts loading, and all that they import, but not what they load
- * later by `import()`.
- */
-export function firstScreenFiles(webRoot = 'src/web'): string[] {
-  const firstScreen = resolve(webRoot, 'first-screen.ts');
-  const pending = [resolve(webRoot, 'main.tsx'), ...importsOf(firstScreen).dynamic];
-  const files = new Set<string>();
-  for (let file = pending.pop(); file; file = pending.pop()) {
-    if (files.has(file)) continue;
-    files.add(file);
-    pending.push(...importsOf(file).static);
-  }
-  return [...files];
-}
-
-/**
- * The first screens' words: the keys asked for in the files they load (firstScreenFiles),
- * the record types' names when the record catalogue is among them, and every record
+ * The words of the files a first screen loads (scripts/first-screens.ts): the keys they ask
+ * for, the record types' names when the record catalogue is among them, and every record
  * definition's words when a definition is. The rest of a language's words load at the first
  * interaction (src/web/lib/i18n.ts).
  */
-export function firstScreenKeys(webRoot = 'src/web'): Set<string> {
-  const files = new Set(firstScreenFiles(webRoot));
-  const keys = new Set(collectKeys([...files], new Map()).keys());
-  const records = resolve(webRoot, '../shared/records');
-  const words = files.has(join(records, 'definition.ts'))
+export function firstScreenKeys(files: readonly string[]): Set<string> {
+  const loaded = new Set(files);
+  const keys = new Set(collectKeys(files, new Map()).keys());
+  const records = resolve(dirname(fileURLToPath(import.meta.url)), '../records');
+  const words = loaded.has(join(records, 'definition.ts'))
     ? definitionKeys()
-    : files.has(join(records, 'catalogue.ts'))
+    : loaded.has(join(records, 'catalogue.ts'))
       ? identityKeys()
       : [];
   for (const text of words) keys.add(text);
@@ -135,16 +88,13 @@ export function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '').sort();
 }
 
-/** The record types' names (records/catalogue.ts): their nouns and menu cards. */
+/** The record types' names (records/catalogue.ts): their nouns and their menus' titles. */
 function identityKeys(): Set<string> {
   const keys = new Set<string>();
   for (const identity of Object.values(recordCatalogue)) {
     keys.add(identity.noun);
     keys.add(identity.plural);
-    if ('menu' in identity) {
-      keys.add(identity.menu.title);
-      keys.add(identity.menu.description);
-    }
+    if ('menu' in identity) keys.add(identity.menu.title);
   }
   return keys;
 }
@@ -160,6 +110,10 @@ export function definitionKeys(): Set<string> {
   const add = (text: string | undefined) => {
     if (text) keys.add(text);
   };
+  // The menu cards' descriptions, on Health Records (never a first screen).
+  for (const identity of Object.values(recordCatalogue)) {
+    if ('menu' in identity) add(identity.menu.description);
+  }
   for (const definition of recordDefinitions) {
     add(definition.noun);
     add(definition.plural);

@@ -15,7 +15,10 @@ export function DigitsInput({
   value,
   onValueChange,
   ...props
-}: Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type' | 'maxLength' | 'autoComplete'> & {
+}: Omit<
+  ComponentProps<typeof Input>,
+  'value' | 'onChange' | 'type' | 'maxLength' | 'autoComplete'
+> & {
   length: number;
   filter: (typed: string) => string;
   /** 'one-time-code' where the phone may offer a code it received; 'off' otherwise. */

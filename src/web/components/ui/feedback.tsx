@@ -9,14 +9,16 @@ import { useOnline } from '../../lib/use-online';
  * A screen waiting for its data. With no network, queries wait for it to come back (and go
  * on by themselves when it does): the screen says so rather than seem to load forever.
  */
-export function Loading({ className }: { className?: string }) {
+export function Loading({ className, compact }: { className?: string; compact?: boolean }) {
   const online = useOnline();
   const { t } = useTranslation();
   return (
     <div
       role="status"
       className={cn(
-        'flex items-center justify-center gap-3 py-12 text-muted-foreground',
+        'flex items-center justify-center gap-3 text-muted-foreground',
+        // Compact inside a card, roomy where it stands for a whole screen.
+        compact ? 'py-4' : 'py-12',
         className,
       )}
     >

@@ -128,7 +128,7 @@ export function SecondFactorStep({ onBack }: { onBack: () => void }) {
             ? t('Use a backup code instead')
             : t('Use your authenticator app instead')}
         </Button>
-        <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={onBack}>
+        <Button variant="quiet" size="sm" onClick={onBack}>
           <ArrowLeft aria-hidden="true" />
           {t('Back')}
         </Button>

@@ -119,7 +119,7 @@ export function SingleSignOnStep({
               : t('Link Account')}
       </Button>
       <div className="text-center">
-        <Button variant="ghost" size="sm" className="text-muted-foreground" onClick={onBack}>
+        <Button variant="quiet" size="sm" onClick={onBack}>
           <ArrowLeft aria-hidden="true" />
           {t('Back')}
         </Button>

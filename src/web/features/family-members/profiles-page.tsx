@@ -94,9 +94,8 @@ function MemberCard({
             <Pencil aria-hidden="true" />
           </Button>
           <Button
-            variant="ghost"
+            variant="ghost-destructive"
             size="icon"
-            className="text-destructive hover:bg-destructive-soft"
             aria-label={t('Delete {name}', { name: member.name })}
             onClick={onDelete}
           >

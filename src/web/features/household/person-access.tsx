@@ -70,9 +70,8 @@ export function PersonAccess({ person }: { person: { id: string; name: string } 
                 </span>
               </button>
               <Button
-                variant="ghost"
+                variant="ghost-destructive"
                 size="icon"
-                className="text-destructive hover:bg-destructive-soft"
                 aria-label={t('Remove access for {email}', { email: grant.email })}
                 onClick={() => setRemoving(grant)}
               >

@@ -167,7 +167,7 @@ export function ShareAccessDialog({
                 readOnly
                 value={issued.code}
                 onFocus={(event) => event.currentTarget.select()}
-                className="h-14 text-center font-mono text-2xl font-semibold tracking-widest"
+                size="code"
               />
             </FormField>
             <p className="text-sm text-muted-foreground">
@@ -267,7 +267,7 @@ export function ShareAccessDialog({
                 min={MIN_ALERT_AFTER_MINUTES}
                 max={MAX_ALERT_AFTER_MINUTES}
                 step={1}
-                className="w-32"
+                size="narrow"
                 {...inputs.alertAfterMinutes}
               />
             </FormField>

@@ -21,7 +21,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Checkbox, Input, Label, Select } from '../../components/ui/input';
 import { errorMessage } from '../../lib/toast';
-import { importsApi, type ImportProgress } from '../../lib/api';
+import { importsApi, type ImportProgress } from './imports-api';
 import { usePersons } from '../family-members/person-select';
 import { ChangedChoiceField, ImportCountList, SkippedList } from './import-counts';
 

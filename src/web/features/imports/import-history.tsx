@@ -15,7 +15,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Loading } from '../../components/ui/feedback';
-import { importsApi } from '../../lib/api';
+import { importsApi } from './imports-api';
 import { queryKeys } from '../../lib/query-client';
 import { showError, showSuccess } from '../../lib/toast';
 import { typeName } from './import-counts';

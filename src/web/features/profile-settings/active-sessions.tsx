@@ -121,7 +121,7 @@ export function ActiveSessions() {
           </p>
         </div>
         {sessions.isPending ? (
-          <Loading className="py-4" />
+          <Loading compact />
         ) : sessions.isError ? (
           <p className="text-sm text-destructive">
             {t('Could not load your sessions: {message}', {

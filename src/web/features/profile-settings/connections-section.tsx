@@ -323,7 +323,7 @@ export function ConnectionsSection() {
           </p>
         ) : null}
         {connections.isPending ? (
-          <Loading className="py-4" />
+          <Loading compact />
         ) : list.length > 0 ? (
           <ul aria-label={t('Connections')} className="space-y-2">
             {list.map((connection) => (

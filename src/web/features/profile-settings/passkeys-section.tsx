@@ -156,7 +156,7 @@ export function PasskeysSection() {
           </p>
         </div>
         {passkeys.isPending ? (
-          <Loading className="py-4" />
+          <Loading compact />
         ) : passkeys.isError ? (
           <p className="text-sm text-destructive">
             {t('Could not load your passkeys: {message}', {

@@ -40,7 +40,7 @@ const FULL_NAME_FIELD = 'profile-full-name';
 function CommonPasswordNotice() {
   const { t } = useTranslation();
   return (
-    <Card className="border-destructive p-5">
+    <Card tone="danger" className="p-5">
       <section aria-labelledby="common-password-heading" className="flex items-start gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-destructive-soft text-destructive">
           <TriangleAlert className="size-5" aria-hidden="true" />

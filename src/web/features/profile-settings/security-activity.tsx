@@ -156,7 +156,7 @@ export function SecurityActivity() {
           </p>
         </div>
         {activity.isPending ? (
-          <Loading className="py-4" />
+          <Loading compact />
         ) : activity.isError ? (
           <p className="text-sm text-destructive">
             {t('Could not load your security activity: {message}', {

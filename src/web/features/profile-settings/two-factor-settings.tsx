@@ -269,7 +269,7 @@ function SetupDialog({
                 readOnly
                 rows={2}
                 aria-describedby="two-factor-setup-key-hint"
-                className="resize-none font-mono text-sm tracking-wide"
+                size="code"
                 value={setupKeyOf(state.enrolment.totpURI)}
               />
               <p id="two-factor-setup-key-hint" className="text-xs text-muted-foreground">
@@ -456,7 +456,7 @@ export function TwoFactorSettings() {
           </div>
         </div>
         {factors.isPending ? (
-          <Loading className="py-4" />
+          <Loading compact />
         ) : factors.isError ? (
           <p className="text-sm text-destructive">
             {t('Could not load two-factor sign-in: {message}', {

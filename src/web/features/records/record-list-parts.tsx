@@ -80,9 +80,11 @@ export function RecordCard({
     <Link
       to={withPerson(`/${definition.path}/${id}`, person)}
       className={cn(
-        'group relative flex items-center gap-3 overflow-hidden rounded-2xl border border-border bg-surface p-4 shadow-[0_1px_2px_rgb(15_31_36/0.05)] transition-colors hover:border-primary',
+        'group relative flex items-center gap-3 overflow-hidden rounded-2xl border border-border p-4 transition-colors hover:border-primary',
         // Dimmed, yet every word keeps its AA contrast.
-        dimmed && 'border-dashed bg-surface-muted shadow-none',
+        dimmed
+          ? 'border-dashed bg-surface-muted shadow-none'
+          : 'bg-surface shadow-[0_1px_2px_rgb(15_31_36/0.05)]',
       )}
     >
       {member?.color ? (
@@ -113,6 +115,12 @@ export function RecordCard({
   );
 }
 
+const BADGE_TONES = {
+  primary: 'bg-primary-soft text-primary',
+  warning: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  neutral: 'bg-surface-muted text-muted-foreground',
+} as const;
+
 /** A small pill, for a status or a kind. */
 export function Badge({
   children,
@@ -125,9 +133,7 @@ export function Badge({
     <span
       className={cn(
         'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold',
-        tone === 'primary' && 'bg-primary-soft text-primary',
-        tone === 'warning' && 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
-        tone === 'neutral' && 'bg-surface-muted text-muted-foreground',
+        BADGE_TONES[tone],
       )}
     >
       {children}

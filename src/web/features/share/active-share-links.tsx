@@ -110,9 +110,8 @@ function ShareLinkCard({ link }: { link: ShareLinkSummary }) {
         {link.revoked_at ? null : (
           <Button
             type="button"
-            variant="outline"
+            variant="outline-destructive"
             size="sm"
-            className="text-destructive"
             aria-label={t('Revoke link for {name}', { name: link.person_name })}
             onClick={() => setConfirming(true)}
           >

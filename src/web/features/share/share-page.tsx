@@ -95,7 +95,7 @@ export function SharePage() {
       </ul>
       <ShareLinkDialog mode={mode} onOpenChange={(open) => !open && setMode(null)} />
       <ActiveShareLinks />
-      <Card className="mt-5 flex gap-3 bg-primary-soft/60 p-4">
+      <Card tone="soft" className="mt-5 flex gap-3 p-4">
         <ShieldCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
         <div className="text-sm leading-relaxed">
           <h2 className="font-semibold">{t('Your privacy comes first')}</h2>

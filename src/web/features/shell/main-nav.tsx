@@ -48,9 +48,9 @@ function NavItem({
       end={end}
       className={({ isActive }) =>
         cn(
-          'flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl text-xs font-medium transition-colors',
+          'min-h-14 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl text-xs font-medium transition-colors',
           'lg:min-h-10 lg:flex-none lg:flex-row lg:justify-start lg:gap-3 lg:px-3 lg:text-sm',
-          desktopOnly && 'hidden lg:flex',
+          desktopOnly ? 'hidden lg:flex' : 'flex',
           isActive
             ? 'text-primary lg:bg-primary-soft'
             : 'text-muted-foreground hover:text-foreground lg:text-foreground lg:hover:bg-surface-muted',

@@ -110,10 +110,7 @@ export function HeaderAction({
   onClick: () => void;
 }) {
   return (
-    <Button
-      onClick={onClick}
-      className="size-11 rounded-full px-0 sm:size-auto sm:min-h-11 sm:rounded-xl sm:px-4"
-    >
+    <Button onClick={onClick} size="icon-phone">
       <Icon className="size-5! sm:size-4!" aria-hidden="true" />
       <span className="sr-only sm:not-sr-only">{label}</span>
     </Button>

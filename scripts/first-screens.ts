@@ -1,0 +1,185 @@
+/**
+ * The web app's first screens as the build sees them (src/web/first-screen.ts names them:
+ * each path, and the screen modules it starts loading): the files a page loads before one of
+ * them shows, read from the source by following static imports, not types, not `import()`.
+ * The build uses them twice: a first screen's files go into few chunks rather than the
+ * dozens automatic splitting cuts them into (each a request, and each compressed alone), and
+ * only their words of a language load with them (first-screen-words-plugin.ts).
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+function parse(file: string): ts.SourceFile {
+  return ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+}
+
+/** The source file a relative module specifier names, or null for a package's. */
+function resolveModule(from: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const base = path.resolve(path.dirname(from), specifier);
+  const found = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
+    .map((ending) => base + ending)
+    .find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+  return found ?? null;
+}
+
+/** The files `node`'s `import()` calls name. */
+function dynamicImports(file: string, node: ts.Node): string[] {
+  const found: string[] = [];
+  const visit = (child: ts.Node) => {
+    if (
+      ts.isCallExpression(child) &&
+      child.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      child.arguments[0] &&
+      ts.isStringLiteralLike(child.arguments[0])
+    ) {
+      const target = resolveModule(file, child.arguments[0].text);
+      if (target) found.push(target);
+    }
+    ts.forEachChild(child, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/** The files a file imports statically (its code, not its types). */
+function staticImports(file: string): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    const specifier =
+      (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly) ||
+      (ts.isExportDeclaration(node) && !node.isTypeOnly)
+        ? node.moduleSpecifier
+        : undefined;
+    if (specifier && ts.isStringLiteralLike(specifier)) {
+      const target = resolveModule(file, specifier.text);
+      if (target) found.push(target);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parse(file));
+  return found;
+}
+
+/** The icons a file takes from lucide-react, by the file each is (`ArrowLeft`: arrow-left). */
+function iconsOf(file: string): string[] {
+  const found: string[] = [];
+  for (const statement of parse(file).statements) {
+    if (
+      !ts.isImportDeclaration(statement) ||
+      statement.importClause?.isTypeOnly ||
+      !ts.isStringLiteral(statement.moduleSpecifier) ||
+      statement.moduleSpecifier.text !== 'lucide-react'
+    ) {
+      continue;
+    }
+    const named = statement.importClause?.namedBindings;
+    if (!named || !ts.isNamedImports(named)) continue;
+    for (const element of named.elements) {
+      if (element.isTypeOnly) continue;
+      const name = (element.propertyName ?? element.name).text;
+      found.push(
+        name
+          .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+          .replace(/([a-zA-Z])([0-9])/g, '$1-$2')
+          .toLowerCase(),
+      );
+    }
+  }
+  return found;
+}
+
+/**
+ * `entries` and every file they import statically, at any depth; with `later`, also every
+ * file they load later by `import()`.
+ */
+export function staticClosure(entries: readonly string[], later = false): Set<string> {
+  const pending = [...entries];
+  const files = new Set<string>();
+  for (let file = pending.pop(); file; file = pending.pop()) {
+    if (files.has(file)) continue;
+    files.add(file);
+    pending.push(...staticImports(file), ...(later ? dynamicImports(file, parse(file)) : []));
+  }
+  return files;
+}
+
+export interface FirstScreens {
+  /** main.tsx and all it imports: the app's entry. */
+  entry: Set<string>;
+  /** Each first screen, named after its screen module, with the files it loads beyond the entry. */
+  screens: { name: string; files: Set<string> }[];
+}
+
+/** The first screens of the web app in `webRoot` (src/web). */
+export function firstScreens(webRoot: string): FirstScreens {
+  const root = path.resolve(webRoot);
+  const entry = staticClosure([path.join(root, 'main.tsx')]);
+  const listFile = path.join(root, 'first-screen.ts');
+  const screens: FirstScreens['screens'] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isPropertyAssignment(node)) {
+      const modules = dynamicImports(listFile, node.initializer);
+      const last = modules.at(-1);
+      if (last) {
+        const files = [...staticClosure(modules)].filter((file) => !entry.has(file));
+        screens.push({ name: path.basename(last).replace(/\.tsx?$/, ''), files: new Set(files) });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parse(listFile));
+  return { entry, screens };
+}
+
+/** Every file a page loads before one of the first screens shows. */
+export function firstScreenFiles(webRoot: string): string[] {
+  const { entry, screens } = firstScreens(webRoot);
+  return [...new Set([...entry, ...screens.flatMap((screen) => [...screen.files])])];
+}
+
+/**
+ * The chunks of the first screens' own files: one per screen, and one of the files more than
+ * one of them loads. Only the product's files are placed; the packages they use are split as
+ * the bundler decides, shared with the screens that load later. A file another page of the
+ * build can load (`apart`: its entries, relative to `webRoot`, such as the share viewer's) is
+ * left out: that page must never load a chunk that brings the app with it.
+ */
+export function firstScreenChunks(webRoot: string, options: { apart: readonly string[] }) {
+  const { screens } = firstScreens(webRoot);
+  const apart = staticClosure(
+    options.apart.map((entry) => path.resolve(webRoot, entry)),
+    true,
+  );
+  const loadedBy = new Map<string, number>();
+  for (const screen of screens) {
+    for (const file of screen.files) {
+      if (!apart.has(file)) loadedBy.set(file, (loadedBy.get(file) ?? 0) + 1);
+    }
+  }
+  const shared = new Set([...loadedBy].filter(([, count]) => count > 1).map(([file]) => file));
+  // The icons they show, in one chunk rather than one each (icons hold no product code, so
+  // another page may load this chunk too).
+  const icons = new Set(firstScreenFiles(webRoot).flatMap(iconsOf));
+  const iconFile = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.mjs$/;
+  return [
+    {
+      name: 'first-screen-icons',
+      test: (id: string) => icons.has(iconFile.exec(id)?.[1] ?? ''),
+      priority: screens.length + 2,
+    },
+    { name: 'first-screens', test: (id: string) => shared.has(id), priority: screens.length + 1 },
+    ...screens.map((screen, index) => ({
+      name: screen.name,
+      test: (id: string) => loadedBy.get(id) === 1 && screen.files.has(id),
+      priority: screens.length - index,
+    })),
+  ];
+}
