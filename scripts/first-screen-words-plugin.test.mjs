@@ -12,10 +12,10 @@ import { firstScreenChunks, firstScreenFiles, firstScreens } from './first-scree
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
-async function moduleOf(code) {
+async function moduleOf(code, screen) {
   const plugin = firstScreenWords({ webRoot: 'src/web' });
   plugin.configResolved({ command: 'build' });
-  const id = plugin.resolveId(`virtual:first-screen-words/first-screen-words-${code}`);
+  const id = plugin.resolveId(`virtual:first-screen-words/first-screen-words-${code}-${screen}`);
   const source = await plugin.load(id);
   return JSON.parse(source.replace(/^export default /, '').replace(/;\s*$/, ''));
 }
@@ -62,15 +62,23 @@ describe('the first screens’ words', () => {
     expect(keys).not.toContain('Sign Out Everywhere');
   });
 
-  it.each(['es', 'ar'])('in %s: every first-screen word, and no other', async (code) => {
-    const keys = firstScreenKeys(firstScreenFiles('src/web'));
+  it.each([
+    ['es', 'timeline-page'],
+    ['ar', 'timeline-page'],
+    ['pt-BR', 'auth-page'],
+  ])('in %s, for %s: every word the screen asks for, and no other', async (code, name) => {
+    const { entry, screens } = firstScreens('src/web');
+    const screen = screens.find((candidate) => candidate.name === name);
+    const keys = firstScreenKeys([...entry, ...screen.files]);
     const whole = await loadCatalogue(code);
     const expected = Object.fromEntries(
       Object.entries(whole).filter(([key]) => keys.has(key.replace(PLURAL, ''))),
     );
-    const words = await moduleOf(code);
+    const words = await moduleOf(code, name);
     expect(words).toEqual(expected);
-    expect(words['Sign In']).toBe(whole['Sign In']);
     expect(Object.keys(words).length).toBeLessThan(Object.keys(whole).length / 4);
+    // Each screen's own: the sign-in screen's words are not the timeline's.
+    expect('Sign In' in words).toBe(name === 'auth-page');
+    expect('How is {name} feeling?' in words).toBe(name === 'timeline-page');
   });
 });

@@ -12,23 +12,26 @@ import { tsImport } from 'tsx/esm/api';
 import type { Plugin } from 'vite';
 import { mergeAreas, type Catalogue } from '../src/shared/i18n/catalogue.ts';
 import { LANGUAGES } from '../src/shared/i18n/languages.ts';
-import { firstScreenFiles } from './first-screens.ts';
+import { firstScreens } from './first-screens.ts';
 
 /**
  * The keys the first screens ask for, read from the web app's source. The reader walks the
  * product's modules (record definitions among them), which import one another without
  * file endings: tsx loads them, so this file stays loadable by Node itself (scripts/vite-config.test.mjs).
  */
-async function readFirstScreenKeys(webRoot: string): Promise<Set<string>> {
+async function readFirstScreenKeys(webRoot: string): Promise<Map<string, Set<string>>> {
   const reader = (await tsImport('../src/shared/i18n/catalogue-keys.ts', import.meta.url)) as {
     firstScreenKeys: (files: readonly string[]) => Set<string>;
   };
-  return reader.firstScreenKeys(firstScreenFiles(webRoot));
+  const { entry, screens } = firstScreens(webRoot);
+  return new Map(
+    screens.map((screen) => [screen.name, reader.firstScreenKeys([...entry, ...screen.files])]),
+  );
 }
 
 const ID = 'virtual:first-screen-words';
 const RESOLVED = `\0${ID}`;
-/** Each language's module, and so its chunk: `first-screen-words-es`. */
+/** Each language's module for each screen, and so its chunk: `first-screen-words-es-auth-page`. */
 const MODULE_PREFIX = 'first-screen-words-';
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** The server's own words (mail, the PDF): never the web app's. */
@@ -47,7 +50,7 @@ function webCatalogue(cataloguesDir: string, code: string): Catalogue {
 export function firstScreenWords(options: { webRoot: string }): Plugin {
   const webRoot = path.resolve(options.webRoot);
   const cataloguesDir = path.resolve(webRoot, '../shared/i18n/catalogues');
-  let keys: Set<string> | null = null;
+  let keys: Map<string, Set<string>> | null = null;
   let serving = false;
   return {
     name: 'kin-first-screen-words',
@@ -62,16 +65,24 @@ export function firstScreenWords(options: { webRoot: string }): Plugin {
     },
     async load(id) {
       if (id === RESOLVED) {
-        const loaders = LANGUAGES.filter((language) => language.code !== 'en').map(
-          ({ code }) => `  ${JSON.stringify(code)}: () => import('${ID}/${MODULE_PREFIX}${code}'),`,
-        );
-        return `export const firstScreenWords = {\n${loaders.join('\n')}\n};\n`;
+        const languages = LANGUAGES.filter((language) => language.code !== 'en');
+        const screens = firstScreens(webRoot).screens.map(({ path: at, name }) => {
+          const loaders = languages.map(
+            ({ code }) =>
+              `    ${JSON.stringify(code)}: () => import('${ID}/${MODULE_PREFIX}${code}-${name}'),`,
+          );
+          return `  ${JSON.stringify(at)}: {\n${loaders.join('\n')}\n  },`;
+        });
+        return `export const firstScreenWords = {\n${screens.join('\n')}\n};\n`;
       }
       if (!id.startsWith(`${RESOLVED}/`)) return null;
-      const code = id.slice(`${RESOLVED}/${MODULE_PREFIX}`.length);
+      const [, code, screen] =
+        /^([a-zA-Z]+(?:-[A-Z]{2})?)-(.+)$/.exec(id.slice(`${RESOLVED}/${MODULE_PREFIX}`.length)) ??
+        [];
       // While serving, the source changes under the server: read the screens afresh.
       if (serving || !keys) keys = await readFirstScreenKeys(webRoot);
-      const wanted = keys;
+      const wanted = keys.get(screen ?? '');
+      if (!code || !wanted) return null;
       const words = Object.entries(webCatalogue(cataloguesDir, code)).filter(([key]) =>
         wanted.has(key.replace(PLURAL, '')),
       );

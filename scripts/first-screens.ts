@@ -114,8 +114,11 @@ export function staticClosure(entries: readonly string[], later = false): Set<st
 export interface FirstScreens {
   /** main.tsx and all it imports: the app's entry. */
   entry: Set<string>;
-  /** Each first screen, named after its screen module, with the files it loads beyond the entry. */
-  screens: { name: string; files: Set<string> }[];
+  /**
+   * Each first screen: the path it opens at, its name (its screen module's), and the files it
+   * loads beyond the entry.
+   */
+  screens: { path: string; name: string; files: Set<string> }[];
 }
 
 /** The first screens of the web app in `webRoot` (src/web). */
@@ -125,12 +128,16 @@ export function firstScreens(webRoot: string): FirstScreens {
   const listFile = path.join(root, 'first-screen.ts');
   const screens: FirstScreens['screens'] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isPropertyAssignment(node)) {
+    if (ts.isPropertyAssignment(node) && ts.isStringLiteralLike(node.name)) {
       const modules = dynamicImports(listFile, node.initializer);
       const last = modules.at(-1);
       if (last) {
         const files = [...staticClosure(modules)].filter((file) => !entry.has(file));
-        screens.push({ name: path.basename(last).replace(/\.tsx?$/, ''), files: new Set(files) });
+        screens.push({
+          path: node.name.text,
+          name: path.basename(last).replace(/\.tsx?$/, ''),
+          files: new Set(files),
+        });
       }
     }
     ts.forEachChild(node, visit);
@@ -149,8 +156,9 @@ export function firstScreenFiles(webRoot: string): string[] {
  * The chunks of the first screens' own files: one per screen, and one of the files more than
  * one of them loads. Only the product's files are placed; the packages they use are split as
  * the bundler decides, shared with the screens that load later. A file another page of the
- * build can load (`apart`: its entries, relative to `webRoot`, such as the share viewer's) is
- * left out: that page must never load a chunk that brings the app with it.
+ * build can load (`apart`: its entries, relative to `webRoot`, such as the share viewer's)
+ * goes into a chunk of the screen's parts that page may load too, never with a file only the
+ * app loads: that page must never load a chunk that brings the app with it.
  */
 export function firstScreenChunks(webRoot: string, options: { apart: readonly string[] }) {
   const { screens } = firstScreens(webRoot);
@@ -160,11 +168,13 @@ export function firstScreenChunks(webRoot: string, options: { apart: readonly st
   );
   const loadedBy = new Map<string, number>();
   for (const screen of screens) {
-    for (const file of screen.files) {
-      if (!apart.has(file)) loadedBy.set(file, (loadedBy.get(file) ?? 0) + 1);
-    }
+    for (const file of screen.files) loadedBy.set(file, (loadedBy.get(file) ?? 0) + 1);
   }
-  const shared = new Set([...loadedBy].filter(([, count]) => count > 1).map(([file]) => file));
+  const ownWith = (screen: FirstScreens['screens'][number], otherPage: boolean) => (id: string) =>
+    loadedBy.get(id) === 1 && screen.files.has(id) && apart.has(id) === otherPage;
+  const shared = new Set(
+    [...loadedBy].filter(([file, count]) => count > 1 && !apart.has(file)).map(([file]) => file),
+  );
   // The icons they show, in one chunk rather than one each (icons hold no product code, so
   // another page may load this chunk too).
   const icons = new Set(firstScreenFiles(webRoot).flatMap(iconsOf));
@@ -176,10 +186,14 @@ export function firstScreenChunks(webRoot: string, options: { apart: readonly st
       priority: screens.length + 2,
     },
     { name: 'first-screens', test: (id: string) => shared.has(id), priority: screens.length + 1 },
-    ...screens.map((screen, index) => ({
-      name: screen.name,
-      test: (id: string) => loadedBy.get(id) === 1 && screen.files.has(id),
-      priority: screens.length - index,
-    })),
+    ...screens.flatMap((screen, index) => [
+      { name: screen.name, test: ownWith(screen, false), priority: screens.length - index },
+      // What it shares with the other pages, which they load too: nothing of the app's own.
+      {
+        name: `${screen.name}-parts`,
+        test: ownWith(screen, true),
+        priority: screens.length - index,
+      },
+    ]),
   ];
 }

@@ -16,9 +16,9 @@ const firstScreens: Record<string, () => Promise<unknown>> = {
   '/auth': () => import('./features/auth/auth-page'),
 };
 
-/** Whether the page opened on one of these screens (lib/i18n.ts then loads only their words). */
-export function opensOnFirstScreen(): boolean {
-  return Object.hasOwn(firstScreens, location.pathname);
+/** The first screen the page opened on, if it did (lib/i18n.ts then loads only its words). */
+export function firstScreenOpened(): string | undefined {
+  return Object.hasOwn(firstScreens, location.pathname) ? location.pathname : undefined;
 }
 
 void firstScreens[location.pathname]?.().catch(() => undefined);

@@ -1,6 +1,6 @@
 /** The web app's entry: router, data cache, toasts, the offline notice and the service worker. */
 // First of all: the screen being opened starts loading while the rest of the app is evaluated.
-import { opensOnFirstScreen } from './first-screen';
+import { firstScreenOpened } from './first-screen';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Fragment, lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -83,7 +83,7 @@ function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-void Promise.all([loadFirstScreen(routes), startI18n({ firstScreen: opensOnFirstScreen() })]).then(
+void Promise.all([loadFirstScreen(routes), startI18n({ firstScreen: firstScreenOpened() })]).then(
   () => {
     const router = createBrowserRouter(routes);
     createRoot(root).render(

@@ -3,9 +3,9 @@ declare module 'virtual:first-screen-words' {
   import type { Catalogue } from '../shared/i18n/catalogue';
   import type { LanguageCode } from '../shared/i18n/languages';
 
-  /** Each language's first-screen words, as a module of its own. */
+  /** Each first screen's words (by its path) in each language, each a module of its own. */
   export const firstScreenWords: Record<
-    Exclude<LanguageCode, 'en'>,
-    () => Promise<{ default: Catalogue }>
+    string,
+    Record<Exclude<LanguageCode, 'en'>, () => Promise<{ default: Catalogue }>> | undefined
   >;
 }

@@ -84,9 +84,10 @@ export function wordsOnTheirWay(): Promise<void> {
 
 /**
  * Starts translation in the language the page opens in, before the first render: with only
- * the first screen's words when the page opens on one (`firstScreen`, main.tsx knows).
+ * the first screen's words when the page opens on one (`firstScreen`: its path, which
+ * main.tsx knows).
  */
-export async function startI18n(options: { firstScreen?: boolean } = {}): Promise<void> {
+export async function startI18n(options: { firstScreen?: string } = {}): Promise<void> {
   const pseudo = pseudoWanted();
   const code = pseudo ? 'en' : openingLanguage();
   if (pseudo) {
@@ -96,7 +97,9 @@ export async function startI18n(options: { firstScreen?: boolean } = {}): Promis
   startReactI18n({ language: 'en', ...(pseudo ? { postProcess: ['pseudo'] } : {}) });
   if (code === 'en') return showLanguage('en');
   try {
-    const firstWords = options.firstScreen ? firstScreenWords[code] : undefined;
+    const firstWords = options.firstScreen
+      ? firstScreenWords[options.firstScreen]?.[code]
+      : undefined;
     if (firstWords) {
       addWords(code, (await firstWords()).default);
       onFirstInteraction(() => void loadWholeLanguage(code).catch(() => undefined));

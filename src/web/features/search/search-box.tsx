@@ -6,21 +6,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { key } from '../../../shared/i18n/translate';
-import {
-  noResultsMessage,
-  SEARCH_PREVIEW_LIMIT,
-  searchTerms,
-  type SearchResult,
-} from '../../../shared/search';
+import { SEARCH_PREVIEW_LIMIT, searchTerms, type SearchResult } from '../../../shared/search';
 import { searchApi } from '../../lib/api';
-import { cn } from '../../lib/cn';
 import { queryKeys } from '../../lib/query-client';
-import { Highlighted } from './highlighted';
-import { personLabel, ResultIcon, resultDate } from './search-result-link';
 import { typingInField } from '../../lib/typing-in-field';
 
 const DEBOUNCE_MS = 200;
@@ -38,6 +30,10 @@ function useDebounced(value: string, ms: number): string {
 }
 
 export const searchPath = (q: string) => `/search?q=${encodeURIComponent(q.trim())}`;
+
+/** The list of first results: loaded when the field is first focused, so the header carries none of it. */
+const loadPreviewList = () => import('./search-preview-list');
+const SearchPreviewList = lazy(loadPreviewList);
 
 export function SearchBox() {
   const { t } = useTranslation();
@@ -126,62 +122,27 @@ export function SearchBox() {
           setValue(event.target.value);
           setOpen(true);
         }}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          setOpen(true);
+          void loadPreviewList().catch(() => undefined);
+        }}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
         className="h-10 w-full rounded-full border border-border bg-surface pe-4 ps-9 text-base placeholder:text-muted-foreground focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-primary/30 focus-visible:outline-none sm:text-sm"
       />
       {showList ? (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={t('First results')}
-          className="absolute inset-x-0 top-full z-40 mt-1 max-h-[60vh] overflow-y-auto rounded-2xl border border-border bg-surface p-1 shadow-lg"
-        >
-          {results.length === 0 ? (
-            <li role="option" aria-selected={false} aria-disabled="true" className="p-3 text-sm">
-              {noResultsMessage(value.trim())}
-            </li>
-          ) : (
-            results.map((result, index) => {
-              const date = resultDate(result.date);
-              return (
-                <li
-                  key={`${result.type}-${result.id}`}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={index === active}
-                  // Keeps the field's focus, so the click is not lost to its blur.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => go(result.path)}
-                  className={cn(
-                    'flex cursor-pointer items-start gap-3 rounded-xl p-2',
-                    index === active ? 'bg-surface-muted' : 'hover:bg-surface-muted',
-                  )}
-                >
-                  <ResultIcon type={result.type} />
-                  <span className="min-w-0 flex-1 text-sm">
-                    <span className="block truncate font-semibold">
-                      <Highlighted text={result.title} terms={terms} />
-                    </span>
-                    <span className="block truncate text-xs text-muted-foreground">
-                      {[personLabel(result.person), date].filter(Boolean).join(' · ')}
-                    </span>
-                  </span>
-                </li>
-              );
-            })
-          )}
-          <li
-            role="option"
-            aria-selected={false}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => go(searchPath(value))}
-            className="cursor-pointer rounded-xl p-2 text-sm font-medium text-primary hover:bg-surface-muted"
-          >
-            {t('See all results')}
-          </li>
-        </ul>
+        <Suspense fallback={null}>
+          <SearchPreviewList
+            id={listId}
+            results={results}
+            terms={terms}
+            active={active}
+            optionId={optionId}
+            query={value.trim()}
+            onChoose={go}
+            onSeeAll={() => go(searchPath(value))}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
