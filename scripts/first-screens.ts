@@ -68,7 +68,30 @@ function staticImports(file: string): string[] {
   return found;
 }
 
-/** The icons a file takes from lucide-react, by the file each is (`ArrowLeft`: arrow-left). */
+/**
+ * Each lucide-react icon's file, by every name the package exports it under (`ShieldAlert` is
+ * shield-exclamation-point), read from the package's own list of exports.
+ */
+let iconFiles: Map<string, string> | null = null;
+function iconFileOf(name: string): string | undefined {
+  if (!iconFiles) {
+    iconFiles = new Map();
+    const list = readFileSync(
+      path.resolve('node_modules/lucide-react/dist/esm/lucide-react.mjs'),
+      'utf8',
+    );
+    for (const [, names, file] of list.matchAll(
+      /export \{([^}]+)\} from '\.\/icons\/([\w-]+)\.mjs'/g,
+    )) {
+      for (const [, exported] of (names ?? '').matchAll(/default as (\w+)/g)) {
+        iconFiles.set(exported ?? '', file ?? '');
+      }
+    }
+  }
+  return iconFiles.get(name);
+}
+
+/** The icons a file takes from lucide-react, by the package's file of each. */
 function iconsOf(file: string): string[] {
   const found: string[] = [];
   for (const statement of parse(file).statements) {
@@ -83,14 +106,10 @@ function iconsOf(file: string): string[] {
     const named = statement.importClause?.namedBindings;
     if (!named || !ts.isNamedImports(named)) continue;
     for (const element of named.elements) {
-      if (element.isTypeOnly) continue;
-      const name = (element.propertyName ?? element.name).text;
-      found.push(
-        name
-          .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-          .replace(/([a-zA-Z])([0-9])/g, '$1-$2')
-          .toLowerCase(),
-      );
+      const icon = element.isTypeOnly
+        ? undefined
+        : iconFileOf((element.propertyName ?? element.name).text);
+      if (icon) found.push(icon);
     }
   }
   return found;
@@ -175,19 +194,40 @@ export function firstScreenChunks(webRoot: string, options: { apart: readonly st
   const shared = new Set(
     [...loadedBy].filter(([file, count]) => count > 1 && !apart.has(file)).map(([file]) => file),
   );
-  // The icons they show, in one chunk rather than one each (icons hold no product code, so
-  // another page may load this chunk too).
-  const icons = new Set(firstScreenFiles(webRoot).flatMap(iconsOf));
+  // The icons they show: each with the screen that alone shows it, the others in one chunk
+  // rather than one each (icons hold no product code, so another page may load them too).
+  const { entry } = firstScreens(webRoot);
   const iconFile = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.mjs$/;
+  const iconOf = (id: string) => iconFile.exec(id)?.[1];
+  const shownBy = new Map<string, Set<string>>();
+  for (const [name, files] of [
+    ['', entry] as const,
+    ...screens.map((screen) => [screen.name, screen.files] as const),
+  ]) {
+    for (const icon of [...files].flatMap(iconsOf)) {
+      shownBy.set(icon, new Set([...(shownBy.get(icon) ?? []), name]));
+    }
+  }
+  const onlyShownBy = (icon: string | undefined) => {
+    const by = icon ? shownBy.get(icon) : undefined;
+    return by?.size === 1 ? [...by][0] : undefined;
+  };
   return [
     {
       name: 'first-screen-icons',
-      test: (id: string) => icons.has(iconFile.exec(id)?.[1] ?? ''),
+      test: (id: string) => {
+        const icon = iconOf(id);
+        return icon !== undefined && shownBy.has(icon) && !onlyShownBy(icon);
+      },
       priority: screens.length + 2,
     },
     { name: 'first-screens', test: (id: string) => shared.has(id), priority: screens.length + 1 },
     ...screens.flatMap((screen, index) => [
-      { name: screen.name, test: ownWith(screen, false), priority: screens.length - index },
+      {
+        name: screen.name,
+        test: (id: string) => ownWith(screen, false)(id) || onlyShownBy(iconOf(id)) === screen.name,
+        priority: screens.length - index,
+      },
       // What it shares with the other pages, which they load too: nothing of the app's own.
       {
         name: `${screen.name}-parts`,

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeShlink, viewerUrl, type ShlinkPayload } from '../../shared/shlink';
 import { linkLanguage, viewerLanguage, viewerLink } from './viewer-url';
 
-vi.mock('../lib/api', () => ({
+vi.mock('../features/share/share-links-api', () => ({
   shareLinksApi: {
     bundle: vi.fn(() => Promise.resolve(JSON.stringify({ resourceType: 'Bundle', entry: [] }))),
     create: vi.fn((input: { label: string }) =>

@@ -9,7 +9,7 @@ import type {
 } from '@simplewebauthn/browser';
 import type { FreshProof } from '../../../shared/account-security';
 import { key, tr } from '../../../shared/i18n/translate';
-import { passkeysApi } from '../../lib/api';
+import { passkeysApi } from '../profile-settings/passkeys-api';
 
 /** A passkey request the person cancelled, or that timed out: nothing to report. */
 export const PASSKEY_CANCELLED_MESSAGE = key('No passkey was used. Try again when you are ready.');

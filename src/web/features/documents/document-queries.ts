@@ -5,7 +5,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StoredDocument } from '../../../shared/documents';
 import type { DocumentEdit, DocumentRecord } from '../../../shared/document-upload';
-import { documentsApi, type DocumentListQuery } from '../../lib/api';
+import { documentsApi, type DocumentListQuery } from './documents-api';
 import { queryKeys } from '../../lib/query-client';
 
 export function useDocuments(query: DocumentListQuery, enabled = true) {

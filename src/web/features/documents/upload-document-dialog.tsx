@@ -24,7 +24,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input, Select } from '../../components/ui/input';
-import { documentsApi, type DocumentUploadFields } from '../../lib/api';
+import { documentsApi, type DocumentUploadFields } from './documents-api';
 import { errorMessage, showError, showSuccess } from '../../lib/toast';
 import { useSession } from '../auth/session';
 import { useAttachDocument, useDocumentsChanged, usePersonDocuments } from './document-queries';

@@ -14,7 +14,7 @@ import {
   type EmergencyCard,
 } from '../../../shared/emergency-card';
 import { tr } from '../../../shared/i18n/translate';
-import { shareLinksApi } from '../../lib/api';
+import { shareLinksApi } from '../share/share-links-api';
 import { EMERGENCY_CARD_CACHE } from '../../service-worker/cache-names';
 import { useUnits } from '../profile-settings/profile-queries';
 import { createShareLink, useShareLinks } from '../share/share-link-queries';

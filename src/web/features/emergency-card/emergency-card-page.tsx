@@ -19,7 +19,7 @@ import { EMERGENCY_CARD_QR_NAME } from '../../../shared/emergency-card';
 import { APP_NAME } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/feedback';
-import { emergencyCardApi } from '../../lib/api';
+import { emergencyCardApi } from './emergency-card-api';
 import { saveBlob } from '../../lib/save-file';
 import { showError } from '../../lib/toast';
 import { useOnline } from '../../lib/use-online';

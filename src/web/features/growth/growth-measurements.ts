@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { GrowthMeasurement } from '../../../shared/growth/growth-rows';
-import { growthApi, type VitalsRow } from '../../lib/api';
+import { growthApi, type VitalsRow } from './growth-api';
 import { queryKeys } from '../../lib/query-client';
 
 /** A stored number as the list answers it; PostgreSQL's numeric columns arrive as text. */

@@ -8,7 +8,7 @@ import { formatAge } from '../../../shared/ages';
 import { growthChart, hasGrowthCharts, loadGrowthTables } from '../../../shared/growth/charts';
 import { growthRows, measureValue } from '../../../shared/growth/growth-rows';
 import { formatPercentile } from '../../../shared/growth/lms';
-import type { VitalsRow } from '../../lib/api';
+import type { VitalsRow } from './growth-api';
 import { growthChartData } from './growth-chart-data';
 import { toGrowthMeasurements } from './growth-measurements';
 import { formatGrowthValue, growthDisplay } from './growth-units';

@@ -34,7 +34,7 @@ import {
   PAIRED_FIELDS,
 } from '../../components/ui/form-field';
 import { Input, Select } from '../../components/ui/input';
-import { labResultsApi } from '../../lib/api';
+import { labResultsApi } from './lab-results-api';
 import { cn } from '../../lib/cn';
 import { draftKey } from '../../lib/drafts';
 import { queryKeys } from '../../lib/query-client';

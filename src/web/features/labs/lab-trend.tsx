@@ -16,7 +16,7 @@ import type { TrendPoint } from '../../components/charts/trend-chart';
 import { LabFlagBadge } from '../../components/lab-flag-badge';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/feedback';
-import { labResultsApi } from '../../lib/api';
+import { labResultsApi } from './lab-results-api';
 import { queryKeys } from '../../lib/query-client';
 import { useSymptomMarkers } from '../symptoms/symptom-markers';
 

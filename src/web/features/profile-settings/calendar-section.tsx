@@ -18,7 +18,7 @@ import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Input, Label } from '../../components/ui/input';
-import { calendarApi } from '../../lib/api';
+import { calendarApi } from './calendar-api';
 import { showError, showSuccess } from '../../lib/toast';
 import { PersonSelect, usePersons } from '../family-members/person-select';
 

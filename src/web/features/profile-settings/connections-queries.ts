@@ -7,7 +7,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Connection, ConnectionsAnswer, ConnectStarted } from '../../../shared/connections';
-import { connectionsApi } from '../../lib/api';
+import { connectionsApi } from './connections-api';
 import { leaveFor } from '../../lib/leave-for';
 import { queryKeys } from '../../lib/query-client';
 

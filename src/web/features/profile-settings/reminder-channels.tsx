@@ -22,7 +22,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Input, Label } from '../../components/ui/input';
-import { notificationChannelsApi } from '../../lib/api';
+import { notificationChannelsApi } from './notification-channels-api';
 import { showError, showSuccess } from '../../lib/toast';
 import { parseOrShowError } from '../../lib/validate';
 

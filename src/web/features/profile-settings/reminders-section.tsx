@@ -23,7 +23,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
 import { Switch } from '../../components/ui/switch';
-import { remindersApi } from '../../lib/api';
+import { remindersApi } from './reminders-api';
 import { authApi } from '../../lib/auth-api';
 import { showError, showSuccess } from '../../lib/toast';
 import { parseOrShowError } from '../../lib/validate';

@@ -3,7 +3,9 @@
  * sessions and the recent security activity, and the changes made to them.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { passkeysApi, profileApi, securityApi } from '../../lib/api';
+import { passkeysApi } from './passkeys-api';
+import { profileApi } from '../../lib/api';
+import { securityApi } from './security-api';
 import { queryKeys } from '../../lib/query-client';
 import type { FreshProof } from '../../../shared/account-security';
 

@@ -33,7 +33,7 @@ import { DigitsInput } from '../../components/ui/digits-input';
 import { Loading } from '../../components/ui/feedback';
 import { FormField } from '../../components/ui/form-field';
 import { Input, Textarea } from '../../components/ui/input';
-import type { TwoFactorEnrolment } from '../../lib/api';
+import type { TwoFactorEnrolment } from './security-api';
 import { saveBlob } from '../../lib/save-file';
 import { errorMessage, showError, showSuccess } from '../../lib/toast';
 import { parseOrShowError } from '../../lib/validate';

@@ -13,7 +13,7 @@ import { formatNumber } from '../../../shared/dates';
 import { toasts } from '../../../shared/messages';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { dataApi } from '../../lib/api';
+import { dataApi } from '../share/data-api';
 import { cn } from '../../lib/cn';
 import { saveBlob } from '../../lib/save-file';
 import { showError } from '../../lib/toast';

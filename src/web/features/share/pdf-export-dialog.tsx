@@ -12,7 +12,7 @@ import { formatNumber } from '../../../shared/dates';
 import { toasts } from '../../../shared/messages';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { dataApi } from '../../lib/api';
+import { dataApi } from './data-api';
 import { cn } from '../../lib/cn';
 import { saveBlob } from '../../lib/save-file';
 import { showError, showSuccess } from '../../lib/toast';

@@ -23,7 +23,7 @@ import {
   emergencyCardLabel,
   type EMERGENCY_CARD_SCOPE,
 } from '../../../shared/emergency-card';
-import { shareLinksApi } from '../../lib/api';
+import { shareLinksApi } from './share-links-api';
 import { recordsLabel, viewerLink } from '../../viewer/viewer-url';
 
 const keys = {

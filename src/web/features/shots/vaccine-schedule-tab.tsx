@@ -16,7 +16,7 @@ import type { VaccineScheduleAnswer } from '../../../shared/vaccines/schedule-se
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Loading } from '../../components/ui/feedback';
-import { vaccineScheduleApi } from '../../lib/api';
+import { vaccineScheduleApi } from './vaccine-schedule-api';
 import { queryKeys } from '../../lib/query-client';
 import { showError, showSuccess } from '../../lib/toast';
 import { useSession } from '../auth/session';

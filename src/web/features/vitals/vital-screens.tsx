@@ -17,7 +17,7 @@ import { TREND_MEASURES, trendOf, type TrendMeasureLabel } from '../../../shared
 import { Card } from '../../components/ui/card';
 import { EmptyState, Loading } from '../../components/ui/feedback';
 import { Label, Select } from '../../components/ui/input';
-import { vitalsTrendApi } from '../../lib/api';
+import { vitalsTrendApi } from './vitals-trend-api';
 import { useSession } from '../auth/session';
 import { usePersonInView } from '../family-members/person-in-view';
 import { useUnits } from '../profile-settings/profile-queries';
