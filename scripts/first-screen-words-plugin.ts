@@ -38,7 +38,7 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 const SERVER_AREA = 'server.json';
 
 /** The web app's words in `code`: each area's file, as that language's index.ts joins them. */
-function webCatalogue(cataloguesDir: string, code: string): Catalogue {
+export function webCatalogue(cataloguesDir: string, code: string): Catalogue {
   const dir = path.join(cataloguesDir, code);
   const areas = readdirSync(dir)
     .filter((name) => name.endsWith('.json') && name !== SERVER_AREA)

@@ -8,7 +8,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { tsImport } from 'tsx/esm/api';
 import type { Plugin } from 'vite';
+import { LANGUAGES } from '../src/shared/i18n/languages.ts';
+import { webCatalogue } from './first-screen-words-plugin.ts';
 
 const WORKER_FILE = 'sw.js';
 /** Built files that are not part of the shell: the worker itself, and index.html (as '/'). */
@@ -27,16 +30,41 @@ function listFiles(dir: string, prefix = ''): string[] {
   );
 }
 
+/**
+ * The offline page's words in every language (src/web/service-worker/offline-words.ts, its
+ * keys; each language's catalogue, its words), for the worker to carry without a catalogue.
+ */
+async function offlineWords(root: string): Promise<Record<string, Record<string, string>>> {
+  const { OFFLINE_WORDS } = (await tsImport(
+    '../src/web/service-worker/offline-words.ts',
+    import.meta.url,
+  )) as { OFFLINE_WORDS: Record<string, string> };
+  const catalogues = path.resolve(root, '../shared/i18n/catalogues');
+  return Object.fromEntries(
+    LANGUAGES.map(({ code }) => {
+      const words = code === 'en' ? {} : webCatalogue(catalogues, code);
+      return [
+        code,
+        Object.fromEntries(
+          Object.entries(OFFLINE_WORDS).map(([name, english]) => [name, words[english] ?? english]),
+        ),
+      ];
+    }),
+  );
+}
+
 /** `entry`: the worker's source, relative to Vite's root. */
 export function serviceWorker(options: { entry: string }): Plugin {
   let outDir = '';
   let entry = '';
+  let root = '';
   return {
     name: 'kin-service-worker',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
       entry = path.resolve(config.root, options.entry);
+      root = config.root;
     },
     async closeBundle() {
       const files = listFiles(outDir)
@@ -60,6 +88,7 @@ export function serviceWorker(options: { entry: string }): Plugin {
         define: {
           __SHELL_FILES__: JSON.stringify(['/', ...files.map((file) => `/${file}`)]),
           __SHELL_VERSION__: JSON.stringify(hash.digest('hex').slice(0, 16)),
+          __OFFLINE_WORDS__: JSON.stringify(await offlineWords(root)),
         },
         logLevel: 'warning',
       });

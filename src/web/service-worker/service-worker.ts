@@ -25,8 +25,12 @@ import {
   isShellCache,
   SHELL_CACHE_PREFIX,
 } from './cache-names';
+import { acceptedLanguages, languageOf, matchLanguage } from '../../shared/i18n/languages';
+import type { OfflineWords } from './offline-words';
 
 declare const self: ServiceWorkerGlobalScope;
+/** The offline page's words in each language, written in when the app is built. */
+declare const __OFFLINE_WORDS__: Record<string, OfflineWords | undefined>;
 /** The shell's URLs and a hash of their content, written in when the app is built. */
 declare const __SHELL_FILES__: string[];
 declare const __SHELL_VERSION__: string;
@@ -83,7 +87,7 @@ async function openPage(request: Request): Promise<Response> {
     return await fetch(request);
   } catch {
     const shell = await caches.match(SHELL_PAGE, { cacheName: SHELL_CACHE });
-    return shell ?? offlinePage(request.url);
+    return shell ?? offlinePage(request);
   }
 }
 
@@ -117,16 +121,20 @@ const escapeHtml = (text: string) =>
 
 /**
  * The page for no network and no shell: self-contained (no file it needs can be fetched),
- * in the app's colours, light or dark, with a link that tries the same page again.
+ * in the app's colours, light or dark, with a link that tries the same page again, in the
+ * browser's language (no app has run to say which one was chosen).
  */
-function offlinePage(pageUrl: string): Response {
+function offlinePage(request: Request): Response {
+  const code = matchLanguage(acceptedLanguages(request.headers.get('accept-language')));
+  const words = __OFFLINE_WORDS__[code] ?? __OFFLINE_WORDS__.en;
+  const say = (name: keyof OfflineWords) => escapeHtml(words?.[name] ?? '');
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${code}" dir="${languageOf(code).dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <meta name="theme-color" content="#0f766e">
-<title>You are offline · Kin Health</title>
+<title>${say('title')} · Kin Health</title>
 <style>
 :root { color-scheme: light dark; --bg: #f4f7f7; --fg: #0f1f24; --muted: #51636a; --primary: #0f766e; --on-primary: #fff; }
 @media (prefers-color-scheme: dark) { :root { --bg: #0b1416; --fg: #e7efef; --muted: #9db0b4; --primary: #2dd4bf; --on-primary: #042f2b; } }
@@ -143,9 +151,9 @@ a:focus-visible { outline: 2px solid var(--primary); outline-offset: 2px; }
 <body>
 <main>
 <svg viewBox="0 0 64 64" aria-hidden="true"><rect width="64" height="64" rx="24" fill="#0f766e"/><g transform="translate(14 14) scale(1.5)" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M2 9.5a5.5 5.5 0 0 1 9.591-3.676.56.56 0 0 0 .818 0A5.49 5.49 0 0 1 22 9.5c0 2.29-1.5 4-3 5.5l-5.492 5.313a2 2 0 0 1-3 .019L5 15c-1.5-1.5-3-3.2-3-5.5"/><path d="M3.22 13H9.5l.5-1 2 4.5 2-7 1.5 3.5h5.27"/></g></svg>
-<h1>You are offline</h1>
-<p>Kin Health needs a connection to open. Check your Wi-Fi or mobile data, then try again.</p>
-<a href="${escapeHtml(pageUrl)}">Try again</a>
+<h1>${say('title')}</h1>
+<p>${say('text')}</p>
+<a href="${escapeHtml(request.url)}">${say('again')}</a>
 </main>
 </body>
 </html>`;
