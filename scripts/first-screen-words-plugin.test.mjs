@@ -8,7 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { firstScreenKeys } from '../src/shared/i18n/catalogue-keys.ts';
 import { loadCatalogue } from '../src/shared/i18n/catalogue.ts';
 import { firstScreenWords } from './first-screen-words-plugin.ts';
-import { firstScreenChunks, firstScreenFiles, firstScreens } from './first-screens.ts';
+import {
+  firstScreenChunks,
+  firstScreenFiles,
+  firstScreens,
+  staticClosure,
+} from './first-screens.ts';
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -24,8 +29,9 @@ describe('the first screens’ chunks', () => {
   it('place each first screen’s own files in its chunk, and those both load in one', () => {
     const { entry, screens } = firstScreens('src/web');
     expect(screens.map((screen) => screen.name)).toEqual(['timeline-page', 'auth-page']);
+    const groups = firstScreenChunks('src/web', { apart: ['viewer/viewer.tsx'] });
     const chunkOf = (file) =>
-      firstScreenChunks('src/web', { apart: ['viewer/viewer.tsx'] })
+      groups
         .filter((group) => group.test(path.resolve(file)))
         .sort((a, b) => b.priority - a.priority)[0]?.name;
     expect(chunkOf('src/web/features/timeline/timeline-page.tsx')).toBe('timeline-page');
@@ -36,8 +42,15 @@ describe('the first screens’ chunks', () => {
     expect(entry.has(path.resolve('src/web/routes.tsx'))).toBe(true);
     expect(chunkOf('src/web/routes.tsx')).toBeUndefined();
     expect(chunkOf('src/web/features/share/share-page.tsx')).toBeUndefined();
-    // Nor a file the share viewer loads: the viewer never loads the app's chunks.
+    // Nor a file or an icon the share viewer loads: the viewer never loads the app's chunks.
     expect(chunkOf('src/web/lib/react-i18n.ts')).toBeUndefined();
+    const viewerFiles = staticClosure([path.resolve('src/web/viewer/viewer.tsx')], true);
+    const appChunks = new Set(['first-screens', ...screens.map((screen) => screen.name)]);
+    for (const file of viewerFiles) expect(appChunks.has(chunkOf(file)), file).toBe(false);
+    for (const icon of ['shield-check', 'download', 'eye', 'triangle-alert', 'arrow-up']) {
+      const id = `node_modules/lucide-react/dist/esm/icons/${icon}.mjs`;
+      expect(appChunks.has(chunkOf(id)), icon).toBe(false);
+    }
   });
 });
 

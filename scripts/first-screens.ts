@@ -10,14 +10,20 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
+const parsed = new Map<string, ts.SourceFile>();
+
 function parse(file: string): ts.SourceFile {
-  return ts.createSourceFile(
+  const known = parsed.get(file);
+  if (known) return known;
+  const source = ts.createSourceFile(
     file,
     readFileSync(file, 'utf8'),
     ts.ScriptTarget.Latest,
     true,
     file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
+  parsed.set(file, source);
+  return source;
 }
 
 /** The source file a relative module specifier names, or null for a package's. */
@@ -142,6 +148,8 @@ export interface FirstScreens {
 
 /** The first screens of the web app in `webRoot` (src/web). */
 export function firstScreens(webRoot: string): FirstScreens {
+  // Read afresh each time: the dev server asks again as the source changes.
+  parsed.clear();
   const root = path.resolve(webRoot);
   const entry = staticClosure([path.join(root, 'main.tsx')]);
   const listFile = path.join(root, 'first-screen.ts');
@@ -207,6 +215,10 @@ export function firstScreenChunks(webRoot: string, options: { apart: readonly st
     for (const icon of [...files].flatMap(iconsOf)) {
       shownBy.set(icon, new Set([...(shownBy.get(icon) ?? []), name]));
     }
+  }
+  // An icon the other pages show too stays with the shared ones, never in a screen's chunk.
+  for (const icon of [...apart].flatMap(iconsOf)) {
+    if (shownBy.has(icon)) shownBy.set(icon, new Set([...(shownBy.get(icon) ?? []), 'apart']));
   }
   const onlyShownBy = (icon: string | undefined) => {
     const by = icon ? shownBy.get(icon) : undefined;
