@@ -99,35 +99,46 @@ describe('asking for a reset link', () => {
     expect(await server.db.selectFrom('mail_queue').select('id').execute()).toEqual(before);
   });
 
-  it('takes the same time for a known and an unknown email (medians of 50 tries each)', async () => {
-    const { email } = await signedUpClient(server);
-    const times: { known: number[]; unknown: number[] } = { known: [], unknown: [] };
-    const measure = async (kind: 'known' | 'unknown', address: string) => {
-      const started = process.hrtime.bigint();
-      const answer = await requestLink(address);
-      times[kind].push(Number(process.hrtime.bigint() - started) / 1e6);
-      expect(answer.body).toEqual({ status: true, message: RESET_LINK_SENT_MESSAGE });
-    };
-    // Warm-up, then the two kinds in turns, so that the machine's load falls on both alike.
-    for (let i = 0; i < 5; i += 1) await measure('unknown', uniqueEmail('warm'));
-    times.unknown = [];
-    for (let i = 0; i < 50; i += 1) {
-      // Each kind goes first in every other pair.
-      const pair = [() => measure('known', email), () => measure('unknown', uniqueEmail('nobody'))];
-      for (const run of i % 2 ? pair : pair.reverse()) await run();
-    }
-    const median = (values: number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      return (sorted[24]! + sorted[25]!) / 2;
-    };
-    const known = median(times.known);
-    const unknown = median(times.unknown);
-    console.log(
-      `reset request, median of 50: known email ${known.toFixed(2)} ms, unknown ${unknown.toFixed(2)} ms`,
-    );
-    expect(Math.abs(known - unknown)).toBeLessThan(Math.max(1, 0.25 * Math.min(known, unknown)));
-    await server.db.deleteFrom('mail_queue').execute();
-  });
+  // A measurement on a shared machine: tried again (up to twice) when a burst of other work
+  // falls on one kind more than the other; a real difference fails every try.
+  it(
+    'takes the same time for a known and an unknown email (medians of 50 tries each)',
+    { retry: 2 },
+    async () => {
+      const { email } = await signedUpClient(server);
+      const times: { known: number[]; unknown: number[] } = { known: [], unknown: [] };
+      const measure = async (kind: 'known' | 'unknown', address: string) => {
+        const started = process.hrtime.bigint();
+        const answer = await requestLink(address);
+        times[kind].push(Number(process.hrtime.bigint() - started) / 1e6);
+        expect(answer.body).toEqual({ status: true, message: RESET_LINK_SENT_MESSAGE });
+      };
+      // Warm-up, then the two kinds in turns, so that the machine's load falls on both alike.
+      for (let i = 0; i < 5; i += 1) await measure('unknown', uniqueEmail('warm'));
+      times.unknown = [];
+      for (let i = 0; i < 50; i += 1) {
+        // Each kind goes first in every other pair.
+        const pair = [
+          () => measure('known', email),
+          () => measure('unknown', uniqueEmail('nobody')),
+        ];
+        for (const run of i % 2 ? pair : pair.reverse()) await run();
+      }
+      const median = (values: number[]) => {
+        const sorted = [...values].sort((a, b) => a - b);
+        return (sorted[24]! + sorted[25]!) / 2;
+      };
+      // The 50 reset mails go now, whatever the result: left queued, they would hold up the next
+      // tests' mail.
+      await server.db.deleteFrom('mail_queue').execute();
+      const known = median(times.known);
+      const unknown = median(times.unknown);
+      console.log(
+        `reset request, median of 50: known email ${known.toFixed(2)} ms, unknown ${unknown.toFixed(2)} ms`,
+      );
+      expect(Math.abs(known - unknown)).toBeLessThan(Math.max(1, 0.25 * Math.min(known, unknown)));
+    },
+  );
 });
 
 describe('the reset link', () => {
