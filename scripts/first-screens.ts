@@ -12,7 +12,8 @@ import ts from 'typescript';
 
 const parsed = new Map<string, ts.SourceFile>();
 
-function parse(file: string): ts.SourceFile {
+/** A source file's syntax tree (TypeScript's or TSX's, by its ending), read once. */
+export function parseSource(file: string): ts.SourceFile {
   const known = parsed.get(file);
   if (known) return known;
   const source = ts.createSourceFile(
@@ -27,7 +28,7 @@ function parse(file: string): ts.SourceFile {
 }
 
 /** The source file a relative module specifier names, or null for a package's. */
-function resolveModule(from: string, specifier: string): string | null {
+export function resolveModule(from: string, specifier: string): string | null {
   if (!specifier.startsWith('.')) return null;
   const base = path.resolve(path.dirname(from), specifier);
   const found = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
@@ -70,7 +71,7 @@ function staticImports(file: string): string[] {
     }
     ts.forEachChild(node, visit);
   };
-  visit(parse(file));
+  visit(parseSource(file));
   return found;
 }
 
@@ -100,7 +101,7 @@ function iconFileOf(name: string): string | undefined {
 /** The icons a file takes from lucide-react, by the package's file of each. */
 function iconsOf(file: string): string[] {
   const found: string[] = [];
-  for (const statement of parse(file).statements) {
+  for (const statement of parseSource(file).statements) {
     if (
       !ts.isImportDeclaration(statement) ||
       statement.importClause?.isTypeOnly ||
@@ -131,7 +132,7 @@ export function staticClosure(entries: readonly string[], later = false): Set<st
   for (let file = pending.pop(); file; file = pending.pop()) {
     if (files.has(file)) continue;
     files.add(file);
-    pending.push(...staticImports(file), ...(later ? dynamicImports(file, parse(file)) : []));
+    pending.push(...staticImports(file), ...(later ? dynamicImports(file, parseSource(file)) : []));
   }
   return files;
 }
@@ -169,7 +170,7 @@ export function firstScreens(webRoot: string): FirstScreens {
     }
     ts.forEachChild(node, visit);
   };
-  visit(parse(listFile));
+  visit(parseSource(listFile));
   return { entry, screens };
 }
 
@@ -188,7 +189,7 @@ export function firstScreenFiles(webRoot: string): string[] {
  * app loads: that page must never load a chunk that brings the app with it.
  */
 export function firstScreenChunks(webRoot: string, options: { apart: readonly string[] }) {
-  const { screens } = firstScreens(webRoot);
+  const { entry, screens } = firstScreens(webRoot);
   const apart = staticClosure(
     options.apart.map((entry) => path.resolve(webRoot, entry)),
     true,
@@ -204,7 +205,6 @@ export function firstScreenChunks(webRoot: string, options: { apart: readonly st
   );
   // The icons they show: each with the screen that alone shows it, the others in one chunk
   // rather than one each (icons hold no product code, so another page may load them too).
-  const { entry } = firstScreens(webRoot);
   const iconFile = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.mjs$/;
   const iconOf = (id: string) => iconFile.exec(id)?.[1];
   const shownBy = new Map<string, Set<string>>();

@@ -8,11 +8,12 @@
  * every className given to a component that passes it to cn(), against that component's
  * own classes. tailwind-merge (a test-only dependency) says which classes set one property.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { twMerge } from 'tailwind-merge';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { parseSource, resolveModule } from '../../../scripts/first-screens';
 
 const WEB = 'src/web';
 
@@ -22,22 +23,6 @@ function sourceFiles(directory: string): string[] {
     if (statSync(path).isDirectory()) return sourceFiles(path);
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
-}
-
-const parsed = new Map<string, ts.SourceFile>();
-function parse(path: string): ts.SourceFile {
-  let file = parsed.get(path);
-  if (!file) {
-    file = ts.createSourceFile(
-      path,
-      readFileSync(path, 'utf8'),
-      ts.ScriptTarget.Latest,
-      true,
-      path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-    );
-    parsed.set(path, file);
-  }
-  return file;
 }
 
 /** Class lists that can apply together: `always`, and any one choice from each of `choices`. */
@@ -167,7 +152,7 @@ interface Call {
 }
 
 function callsIn(path: string): Call[] {
-  const file = parse(path);
+  const file = parseSource(path);
   const calls: Call[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
@@ -209,22 +194,9 @@ function cvaOf(file: ts.SourceFile, name: string): Classes | null {
     : null;
 }
 
-function resolveModule(from: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null;
-  const base = resolve(dirname(from), specifier);
-  for (const ending of ['.tsx', '.ts', '/index.tsx', '/index.ts']) {
-    try {
-      if (statSync(base + ending).isFile()) return base + ending;
-    } catch {
-      // Not this ending.
-    }
-  }
-  return null;
-}
-
 /** Each component's classes, for a component (a function) that passes `className` to cn(). */
 function componentClasses(path: string, name: string): Classes | null {
-  const file = parse(path);
+  const file = parseSource(path);
   let found: Classes | null = null;
   const visit = (node: ts.Node) => {
     if (ts.isFunctionDeclaration(node) && node.name?.text === name) {
@@ -243,7 +215,7 @@ function componentClasses(path: string, name: string): Classes | null {
 }
 
 function useSiteConflicts(path: string): string[] {
-  const file = parse(path);
+  const file = parseSource(path);
   const imported = new Map<string, string>();
   for (const statement of file.statements) {
     if (!ts.isImportDeclaration(statement)) continue;
