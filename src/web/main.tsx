@@ -2,7 +2,8 @@
 // First of all: the screen being opened starts loading while the rest of the app is evaluated.
 import { firstScreenOpened } from './first-screen';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Fragment, lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import { Fragment, StrictMode, Suspense, useEffect, useState } from 'react';
+import { lazyPart } from './lib/when-reachable';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import i18next from 'i18next';
@@ -56,7 +57,7 @@ function useLanguageKey() {
   return language;
 }
 
-const ProductToaster = lazy(() => import('./features/shell/toaster'));
+const ProductToaster = lazyPart(() => import('./features/shell/toaster'));
 
 /** The toasts' place, once the first toast or interaction wants it (lib/toast.ts). */
 function Toasts() {

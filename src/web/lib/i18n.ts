@@ -18,6 +18,7 @@ import {
   type LanguageCode,
 } from '../../shared/i18n/languages';
 import { onFirstInteraction } from './first-interaction';
+import { whenReachable } from './when-reachable';
 import { reactLanguage, startReactI18n } from './react-i18n';
 
 const CHOSEN_KEY = 'kin.language';
@@ -102,7 +103,9 @@ export async function startI18n(options: { firstScreen?: string } = {}): Promise
       : undefined;
     if (firstWords) {
       addWords(code, (await firstWords()).default);
-      onFirstInteraction(() => void loadWholeLanguage(code).catch(() => undefined));
+      onFirstInteraction(
+        () => void whenReachable(() => loadWholeLanguage(code)).catch(() => undefined),
+      );
     } else {
       await loadWholeLanguage(code);
     }

@@ -13,6 +13,7 @@ import type { Toast } from '../../shared/records/definition';
 import { ApiError } from '../../shared/api-error';
 import { tr } from '../../shared/i18n/translate';
 import { onFirstInteraction } from './first-interaction';
+import { whenReachable } from './when-reachable';
 
 type Sonner = typeof Toasts;
 
@@ -22,7 +23,9 @@ const mountsWaiting = new Set<() => void>();
 /** Loads the toast library, and has the page's toaster mounted (whenToasterWanted). */
 function loadToasts(): Promise<Sonner> {
   if (!sonner) {
-    sonner = import('sonner');
+    sonner = whenReachable(() => import('sonner'));
+    // A server that could not send it: the next toast asks again.
+    sonner.catch(() => (sonner = null));
     for (const mount of mountsWaiting) mount();
     mountsWaiting.clear();
   }
@@ -31,7 +34,10 @@ function loadToasts(): Promise<Sonner> {
 
 /** Calls `show` with the toast function once the library is here. */
 function withToast(show: (toast: Sonner['toast']) => void) {
-  void loadToasts().then(({ toast }) => show(toast));
+  loadToasts().then(
+    ({ toast }) => show(toast),
+    () => undefined,
+  );
 }
 
 /** Calls `mount` when the toaster should be on the page: after the first toast or interaction. */
@@ -41,7 +47,7 @@ export function whenToasterWanted(mount: () => void): () => void {
   return () => mountsWaiting.delete(mount);
 }
 
-onFirstInteraction(() => void loadToasts());
+onFirstInteraction(() => void loadToasts().catch(() => undefined));
 
 /** What went wrong, in the language in force when the catalogue knows the words. */
 export function errorMessage(error: unknown): string {

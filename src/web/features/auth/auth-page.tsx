@@ -4,7 +4,8 @@
  * sign-in on, a second step asks for the code after the password and passcode.
  */
 import { HeartPulse, LockKeyhole } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { lazyPart } from '../../lib/when-reachable';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import {
@@ -40,8 +41,8 @@ import {
 // on a form; only accounts with two-factor sign-in reach the second step.
 const loadSignInSchema = () => import('../../../shared/auth').then((m) => m.signInSchema);
 const loadSignUpSchema = () => import('../../../shared/auth').then((m) => m.signUpSchema);
-const SecondFactorStep = lazy(() => import('./second-factor-step'));
-const SingleSignOnStep = lazy(() => import('./single-sign-on-step'));
+const SecondFactorStep = lazyPart(() => import('./second-factor-step'));
+const SingleSignOnStep = lazyPart(() => import('./single-sign-on-step'));
 
 const forms = {
   signin: {

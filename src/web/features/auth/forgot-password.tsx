@@ -2,12 +2,13 @@
  * 'Forgot password?' on the Sign In tab (CONTRACT.md §5 'Account recovery'): the reset
  * request (reset-request.tsx) in place of the sign-in form, and 'Back to Sign In'.
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyPart } from '../../lib/when-reachable';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Loading } from '../../components/ui/feedback';
 
-const ResetByEmail = lazy(() => import('./reset-request'));
+const ResetByEmail = lazyPart(() => import('./reset-request'));
 
 /** The sign-in form with 'Forgot password?' under it, or the reset request in its place. */
 export function ForgotPassword({ email, children }: { email: string; children: ReactNode }) {

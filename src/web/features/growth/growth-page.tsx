@@ -8,7 +8,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { LineChart, Plus } from 'lucide-react';
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { Suspense, useId, useMemo } from 'react';
+import { lazyPart } from '../../lib/when-reachable';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ageInCalendarMonths, formatAge } from '../../../shared/ages';
@@ -35,7 +36,7 @@ import { growthChartData } from './growth-chart-data';
 import { useGrowthMeasurements } from './growth-measurements';
 import { formatGrowthValue, useGrowthDisplay } from './growth-units';
 
-const GrowthChart = lazy(() => import('../../components/charts/growth-chart'));
+const GrowthChart = lazyPart(() => import('../../components/charts/growth-chart'));
 
 interface GrowthChild {
   /** A family member's id, or a shared person's. */

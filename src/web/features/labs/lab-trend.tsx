@@ -6,7 +6,8 @@
  * alternative). The chart's code loads only here.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
+import { lazyPart } from '../../lib/when-reachable';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
@@ -20,7 +21,7 @@ import { labResultsApi } from './lab-results-api';
 import { queryKeys } from '../../lib/query-client';
 import { useSymptomMarkers } from '../symptoms/symptom-markers';
 
-const TrendChart = lazy(() => import('../../components/charts/trend-chart'));
+const TrendChart = lazyPart(() => import('../../components/charts/trend-chart'));
 
 export function LabTrend({
   id,

@@ -6,7 +6,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazyPart } from '../../lib/when-reachable';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { key } from '../../../shared/i18n/translate';
@@ -33,7 +34,7 @@ export const searchPath = (q: string) => `/search?q=${encodeURIComponent(q.trim(
 
 /** The list of first results: loaded when the field is first focused, so the header carries none of it. */
 const loadPreviewList = () => import('./search-preview-list');
-const SearchPreviewList = lazy(loadPreviewList);
+const SearchPreviewList = lazyPart(loadPreviewList);
 
 export function SearchBox() {
   const { t } = useTranslation();

@@ -3,13 +3,14 @@
  * account deletion's checks with it, loads when first wanted: as a hand or the focus
  * reaches the avatar, so it is there by the time it is pressed.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '../../lib/when-reachable';
 import { useTranslation } from 'react-i18next';
 import { initials } from '../../../shared/names';
 import { useProfile } from '../profile-settings/profile-queries';
 
 const loadAccountDialog = () => import('./account-dialog');
-const AccountDialog = lazy(() =>
+const AccountDialog = lazyPart(() =>
   loadAccountDialog().then((module) => ({ default: module.AccountDialog })),
 );
 

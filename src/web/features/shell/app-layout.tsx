@@ -4,7 +4,8 @@
  * From 1024 px a record's page has its list beside it (list-pane.tsx), and a page marked
  * data-wide (a document's) has a wider column.
  */
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
+import { lazyPart } from '../../lib/when-reachable';
 import { Outlet } from 'react-router';
 import { cn } from '../../lib/cn';
 import { useAccountLanguage } from '../profile-settings/profile-queries';
@@ -15,11 +16,11 @@ import { MainNav } from './main-nav';
 // The Add New dialog, and the dialog machinery with it, loads when it is first wanted: no
 // screen needs it to show, and it is fetched as soon as a hand reaches for the button.
 const loadAddNewDialog = () => import('./add-new-dialog');
-const AddNewDialog = lazy(() =>
+const AddNewDialog = lazyPart(() =>
   loadAddNewDialog().then((module) => ({ default: module.AddNewDialog })),
 );
 
-const ShortcutsDialog = lazy(() =>
+const ShortcutsDialog = lazyPart(() =>
   import('./shortcuts-dialog').then((module) => ({ default: module.ShortcutsDialog })),
 );
 

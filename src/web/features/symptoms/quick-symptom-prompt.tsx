@@ -3,7 +3,8 @@
  * holder, when the timeline shows everyone), opening the quick symptom entry. A person the
  * user may not add records to (shared with them to view) gets no prompt.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPart } from '../../lib/when-reachable';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recordCatalogue } from '../../../shared/records/catalogue';
@@ -13,7 +14,7 @@ import { useSession } from '../auth/session';
 import { usePersons } from '../family-members/person-select';
 import { useFamilyMemberOf, withPerson } from '../family-members/person-in-view';
 
-const QuickSymptomDialog = lazy(() => import('./quick-symptom-dialog'));
+const QuickSymptomDialog = lazyPart(() => import('./quick-symptom-dialog'));
 
 export function QuickSymptomPrompt({ personInView }: { personInView: string | undefined }) {
   const { t } = useTranslation();

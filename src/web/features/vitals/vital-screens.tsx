@@ -7,7 +7,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { Suspense, useId, useMemo } from 'react';
+import { lazyPart } from '../../lib/when-reachable';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate, LONG_DATE_TIME_FORMAT } from '../../../shared/dates';
@@ -26,7 +27,7 @@ import { RecordFormPage } from '../records/record-form-page';
 import { useSymptomMarkers } from '../symptoms/symptom-markers';
 import { EmptyLink, RecordListScreen } from '../records/record-list-parts';
 
-const TrendChart = lazy(() => import('../../components/charts/trend-chart'));
+const TrendChart = lazyPart(() => import('../../components/charts/trend-chart'));
 
 const MEASURE_PARAM = 'measure';
 
