@@ -1,7 +1,8 @@
 /** The `npm start` entry point. */
 import path from 'node:path';
-import { ConfigError, loadConfig, PASSCODE_FILE_NAME } from './config';
+import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
+import { PASSCODE_FILE_NAME } from './operations/secrets';
 import { startServer } from './server';
 
 const SHUTDOWN_GRACE_MS = 10_000;

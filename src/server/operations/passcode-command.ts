@@ -18,18 +18,12 @@ import path from 'node:path';
 import { isWellFormedPasscode } from '../../shared/passcode';
 import { changeFamilyPasscode, storedPasscode } from '../auth/family-passcode';
 import { createPasswordHasher } from '../auth/password-hashing';
-import {
-  ConfigError,
-  generatePasscode,
-  loadOperationsConfig,
-  readPasscodeFile,
-  writePasscodeFile,
-  type OperationsConfig,
-} from '../config';
+import { ConfigError, loadOperationsConfig, type OperationsConfig } from '../config';
 import { openPostgres, openSqlite, SQLITE_FILE_NAME, type Database } from '../db/database';
 import { migrationStatus } from '../db/migrate';
 import type { Command, CommandContext } from './command';
 import { DataDirBusyError, holdSharedLock } from './data-dir-lock';
+import { generatePasscode, readPasscodeFile, writePasscodeFile } from './secrets';
 
 const USAGE = 'Usage: npm run kin -- passcode [DIGITS]\n';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig } from '.';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kin-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
