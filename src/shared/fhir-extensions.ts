@@ -27,6 +27,6 @@ export const SHARE_UNITS_TAG_SYSTEM = `${KIN_EXTENSION}units`;
 
 /**
  * LOINC's 'Symptom' (75325-1): a symptom the person reported is an Observation with this code
- * (server/fhir/fhir-symptoms.ts), and the share viewer lists those under 'Symptoms'.
+ * (server/fhir/mappings/symptoms.ts), and the share viewer lists those under 'Symptoms'.
  */
 export const SYMPTOM_LOINC = '75325-1';

@@ -26,7 +26,7 @@ import {
 } from '../test/harness';
 import { sampleHeic, uploadDocument } from '../test/documents';
 import { EXTERNAL_FILE_REASON } from './fhir-documents';
-import { NOTE_CONTENT_TYPE } from './fhir-resources';
+import { NOTE_CONTENT_TYPE } from './mappings/notes';
 
 const HEIC = sampleHeic();
 

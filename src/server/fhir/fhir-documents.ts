@@ -1,18 +1,23 @@
 /**
- * DocumentReferences that carry a file (a PDF, a scan, a photo) read for an import: which
+ * Documents both ways. Out: a document as a DocumentReference with its file (written by
+ * $everything). In: DocumentReferences that carry a file (a PDF, a scan, a photo): which
  * attachment is the file, where its bytes are (in the attachment, or in a Binary of the
  * same bundle; an address outside the bundle is never fetched), and the document's title,
- * Document Type and date. A DocumentReference with only text is a note (fhir-records.ts).
+ * Document Type and date. A DocumentReference with only text is a note (mappings/notes.ts).
  * Nothing here decides what the bytes are: the import stores them as an upload is stored
  * (documents/document-intake.ts), which types them by their bytes.
  */
 import type { Attachment, DocumentReference, Reference, Resource } from '@medplum/fhirtypes';
-import { DOCUMENT_TYPES, type DocumentType } from '../../shared/documents';
-import { SYSTEM } from './fhir-elements';
-import { calendarDate, textOf } from './fhir-records';
-import { DOCUMENT_TYPE_LOINC } from './fhir-resources';
+import {
+  DOCUMENT_TYPES,
+  displayFileName,
+  displayTypeOf,
+  type DocumentType,
+} from '../../shared/documents';
+import { SYSTEM, calendarDate, referenceTo, textOf } from './fhir-elements';
 import { key } from '../../shared/i18n/translate';
-import type { FhirRecordType } from './fhir-source';
+import type { DocumentWithFile, FhirRecordType } from './fhir-source';
+import type { MappingContext } from './mappings/mapping';
 
 /**
  * A document read from a bundle, to be stored as an upload is: one per file, however many
@@ -69,6 +74,16 @@ export function fileAttachmentOf(document: DocumentReference): Attachment | unde
     );
   return files.find((attachment) => DOCUMENT_KIND.test(attachment.contentType ?? '')) ?? files[0];
 }
+
+/** LOINC document kinds for the Document Types that have one (Other has none). */
+export const DOCUMENT_TYPE_LOINC: Readonly<Record<string, { code: string; display: string }>> = {
+  'Lab Report': { code: '11502-2', display: 'Laboratory report' },
+  Letter: { code: '51852-2', display: 'Letter' },
+  Referral: { code: '57133-1', display: 'Referral note' },
+  Imaging: { code: '18748-4', display: 'Diagnostic imaging study' },
+  'Insurance Card': { code: '64290-0', display: 'Health insurance card' },
+  Prescription: { code: '57833-6', display: 'Prescription for medication' },
+};
 
 const TYPE_OF_LOINC = new Map(
   Object.entries(DOCUMENT_TYPE_LOINC).map(([type, { code }]) => [code, type as DocumentType]),
@@ -128,5 +143,64 @@ export function readFileDocument(
     document_date:
       calendarDate(attachment.creation) ?? calendarDate(document.context?.period?.start),
     data,
+  };
+}
+
+// ---- export ---------------------------------------------------------------------------
+
+/**
+ * A document as a DocumentReference: its type (LOINC where there is one, and the app's own
+ * word), its date, the records it is attached to (context.related: `relatedIds`, the ids of
+ * the records' resources in the bundle, the first where a record is several, as a vitals
+ * entry is), and the file as the attachment; a HEIC photo's JPEG, the copy a browser
+ * shows, as a second one. The `data` of each is given by the caller: the bundle writes the
+ * base64 itself, as it reads the file.
+ */
+export function documentReferenceResource(
+  document: DocumentWithFile,
+  attachment: { data: string; displayData?: string },
+  context: MappingContext,
+  relatedIds: readonly string[] = document.record_ids,
+): DocumentReference {
+  const loinc = DOCUMENT_TYPE_LOINC[document.document_type];
+  const creation = document.document_date ? { creation: document.document_date } : {};
+  return {
+    resourceType: 'DocumentReference',
+    id: document.id,
+    status: 'current',
+    type: {
+      ...(loinc ? { coding: [{ system: 'http://loinc.org', ...loinc }] } : {}),
+      text: document.document_type,
+    },
+    subject: context.patient,
+    date: document.created_at,
+    description: document.title,
+    content: [
+      {
+        attachment: {
+          contentType: document.mime_type,
+          data: attachment.data,
+          title: document.file_name,
+          size: document.size_bytes,
+          ...creation,
+        },
+      },
+      ...(document.display && attachment.displayData !== undefined
+        ? [
+            {
+              attachment: {
+                contentType: displayTypeOf(document.mime_type).type,
+                data: attachment.displayData,
+                title: displayFileName(document.file_name, document.mime_type),
+                size: document.display.size_bytes,
+                ...creation,
+              },
+            },
+          ]
+        : []),
+    ],
+    ...(relatedIds.length > 0
+      ? { context: { related: relatedIds.map((id) => referenceTo(id)) } }
+      : {}),
   };
 }

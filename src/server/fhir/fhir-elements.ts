@@ -1,21 +1,26 @@
 /**
  * The small FHIR shapes every mapping shares: ids and references inside a bundle, codeable
  * text, codings of the standard systems we use, periods, notes, the product's extensions,
- * the data-absent marker and XHTML narrative. Both directions (out and in) use them, so a
- * shape is written and read in one place.
+ * the data-absent marker and XHTML narrative; and, to read what other systems write, the
+ * words of a concept, names, dates, notes and telecoms. Every record type's mapping
+ * (mappings/) uses them in both directions (out and in), so a shape is written and read in
+ * one place.
  */
 import { v5 } from 'uuid';
 import type {
   Annotation,
   CodeableConcept,
   Coding,
+  ContactPoint,
   Element,
   Extension,
+  HumanName,
   Narrative,
   Period,
   Reference,
   Resource,
 } from '@medplum/fhirtypes';
+import { isCalendarDate, isTimestamp, toUtcTimestamp } from '../../shared/date-values';
 import { KIN_EXTENSION } from '../../shared/fhir-extensions';
 
 export const SYSTEM = {
@@ -154,3 +159,82 @@ export function narrative(xhtml: string): Narrative {
 export function narrativeList(lines: readonly string[]): string {
   return `<ul>${lines.map((line) => `<li>${escapeXhtml(line)}</li>`).join('')}</ul>`;
 }
+
+// ---- reading what others write ---------------------------------------------------------
+
+/** The user-facing words of a concept: its text, else a coding's display. */
+export function textOf(concept: CodeableConcept | undefined): string | null {
+  return concept?.text ?? concept?.coding?.find((coding) => coding.display)?.display ?? null;
+}
+
+export function codesOf(concept: CodeableConcept | undefined, system?: string): string[] {
+  return (concept?.coding ?? [])
+    .filter((coding) => !system || coding.system === system)
+    .map((coding) => coding.code ?? '');
+}
+
+export function humanName(names: HumanName[] | undefined): string | null {
+  const [name] = names ?? [];
+  if (!name) return null;
+  const parts = [
+    ...(name.prefix ?? []),
+    ...(name.given ?? []),
+    name.family,
+    ...(name.suffix ?? []),
+  ];
+  return name.text ?? (parts.filter(Boolean).join(' ') || null);
+}
+
+/** What a resource is called, for a field that holds a name (doctor, office, insurer). */
+export function nameOf(resource: Resource | undefined): string | null {
+  switch (resource?.resourceType) {
+    case 'Practitioner':
+    case 'Patient':
+    case 'RelatedPerson':
+      return humanName(resource.name);
+    case 'Organization':
+    case 'Location':
+    case 'HealthcareService':
+      return resource.name ?? null;
+    case 'Medication':
+      return textOf(resource.code);
+    case 'Condition':
+      return textOf(resource.code);
+    case 'PractitionerRole':
+      return resource.practitioner?.display ?? null;
+    default:
+      return null;
+  }
+}
+/** A FHIR date or dateTime as a calendar date; partial dates (a year, a month) are dropped. */
+export function calendarDate(value: string | undefined): string | null {
+  const day = value?.slice(0, 10);
+  return day && /^\d{4}-\d{2}-\d{2}$/.test(day) && isCalendarDate(day) ? day : null;
+}
+
+/** A FHIR dateTime as a UTC timestamp; a bare date is taken at noon UTC, to keep its day. */
+export function timestampOf(value: string | undefined): string | null {
+  if (!value) return null;
+  if (isTimestamp(value)) return toUtcTimestamp(value);
+  const day = calendarDate(value);
+  return day && value.length === 10 ? `${day}T12:00:00.000Z` : null;
+}
+
+export function noteText(...lists: (Annotation[] | undefined)[]): string | null {
+  const texts = lists.flatMap((list) => list ?? []).map((annotation) => annotation.text);
+  return texts.filter(Boolean).join('\n\n') || null;
+}
+
+export function telecom(
+  points: ContactPoint[] | undefined,
+  system: 'phone' | 'email',
+): string | null {
+  return points?.find((point) => point.system === system && point.value)?.value ?? null;
+}
+
+/** The one of our choices a text names, whatever its case. */
+export const pick = <T extends string>(
+  choices: readonly T[],
+  text: string | null | undefined,
+): T | null =>
+  choices.find((choice) => choice.toLowerCase() === text?.trim().toLowerCase()) ?? null;

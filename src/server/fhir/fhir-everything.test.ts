@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { streamPatientEverything, patientEverythingBody } from './fhir-everything';
-import { vitalResources } from './fhir-vitals';
+import { vitalResources } from './mappings/vitals';
 import { FHIR_CONTENT_TYPE, fhirContentType, type FhirRows, type FhirSource } from './fhir-source';
 import {
   CLOCK,

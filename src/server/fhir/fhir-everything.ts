@@ -7,15 +7,13 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BundleEntry, Resource } from '@medplum/fhirtypes';
 import { derivedId, fullUrlOf, referenceTo } from './fhir-elements';
-import {
-  careTeamResource,
-  documentReferenceResource,
-  doseResource,
-  overdueDoseResource,
-  patientResource,
-  recordResources,
-} from './fhir-resources';
-import type { CareTeamMember, MappingContext, OverdueDose } from './fhir-resources';
+import { documentReferenceResource } from './fhir-documents';
+import { careTeamResource, type CareTeamMember } from './mappings/contacts';
+import { recordResources } from './mappings';
+import type { MappingContext } from './mappings/mapping';
+import { doseResource } from './mappings/medications';
+import { patientResource } from './mappings/patient';
+import { overdueDoseResource, type OverdueDose } from './mappings/shots';
 import { FHIR_RECORD_TYPES, readRows } from './fhir-source';
 import type { FhirClock, FhirRecordType, FhirRows, FhirSource } from './fhir-source';
 

@@ -1,10 +1,10 @@
 /**
  * Importing a FHIR R4 Bundle: refuse what is not one (with a sentence a user can read),
- * then read each resource into record values (fhir-records.ts), fit them to the product's
- * field limits, check them with each type's own schema, and give each a stable source_id
- * so that importing the same file again can skip what it already brought in. Documents (a
- * DocumentReference with a file) are read with their file and the record they belong to
- * (fhir-documents.ts). Nothing is saved here: the caller puts the records and documents
+ * then read each resource into record values (mappings/, one module per record type), fit
+ * them to the product's field limits, check them with each type's own schema, and give each
+ * a stable source_id so that importing the same file again can skip what it already brought
+ * in. Documents (a DocumentReference with a file) are read with their file and the record
+ * they belong to (fhir-documents.ts). Nothing is saved here: the caller puts the records and documents
  * into the person the user chose.
  */
 import { createHash } from 'node:crypto';
@@ -23,14 +23,14 @@ import { definitionsByType } from '../../shared/records';
 import { withUntimedAsNoSetTime } from '../../shared/records/medications';
 import type { FieldMap } from '../../shared/records/definition';
 import { FHIR_RECORD_TYPES, type FhirRecordType, type FhirValues } from './fhir-source';
+import { resourceRecords } from './mappings';
 import {
   IGNORE,
   SKIP,
-  resourceRecords,
   type ImportContext,
   type MapResult,
   type MappedRecord,
-} from './fhir-records';
+} from './mappings/mapping';
 import {
   fileAttachmentOf,
   readFileDocument,
@@ -41,7 +41,7 @@ import { nonR4Evidence } from './fhir-version';
 import { currentLanguage, currentLocale, key, tr } from '../../shared/i18n/translate';
 import { formatNumber } from '../../shared/dates';
 import { translateMessage } from '../i18n/server-language';
-import { groupVitalReadings, readVitalObservation, type VitalReading } from './fhir-vitals';
+import { groupVitalReadings, readVitalObservation, type VitalReading } from './mappings/vitals';
 
 export interface FhirImportOptions {
   /** The family member the records go to; null when they are the account holder's own. */

@@ -35,18 +35,16 @@ import {
   narrativeList,
   referenceTo,
 } from './fhir-elements';
-import {
-  allergyResource,
-  conditionResource,
-  medicationResource,
-  patientResource,
-  shotResource,
-  visitResource,
-} from './fhir-resources';
-import type { MappingContext } from './fhir-resources';
-import { VITAL_SIGNS_SECTION, latestVitalSigns } from './fhir-vitals';
+import { allergyResource } from './mappings/allergies';
+import { conditionResource } from './mappings/conditions';
+import { isRecentLabResult, labResultLine, labResultResource } from './mappings/lab-results';
+import type { MappingContext } from './mappings/mapping';
+import { medicationResource } from './mappings/medications';
+import { patientResource } from './mappings/patient';
+import { shotResource } from './mappings/shots';
+import { visitResource } from './mappings/visits';
+import { VITAL_SIGNS_SECTION, latestVitalSigns } from './mappings/vitals';
 import { readRows } from './fhir-source';
-import { isRecentLabResult, labResultLine, labResultResource } from './fhir-lab-results';
 import { outOfRangeFirst } from '../../shared/labs/lab-flag';
 import type { FhirClock, FhirRows, FhirSource } from './fhir-source';
 

@@ -1,7 +1,7 @@
 /** The share viewer's 'Lab Results': out of range first with their flag, from the export's Observations. */
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { labResultResource } from '../../server/fhir/fhir-lab-results';
+import { labResultResource } from '../../server/fhir/mappings/lab-results';
 import type { FhirRows } from '../../server/fhir/fhir-source';
 import { summarizeBundle } from './bundle-summary';
 

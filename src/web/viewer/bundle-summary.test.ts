@@ -1,13 +1,11 @@
 /** What the viewer reads off a shared bundle, section by section. */
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import {
-  conditionResource,
-  documentReferenceResource,
-  medicationResource,
-  noteResource,
-  overdueDoseResource,
-} from '../../server/fhir/fhir-resources';
+import { documentReferenceResource } from '../../server/fhir/fhir-documents';
+import { conditionResource } from '../../server/fhir/mappings/conditions';
+import { medicationResource } from '../../server/fhir/mappings/medications';
+import { noteResource } from '../../server/fhir/mappings/notes';
+import { overdueDoseResource } from '../../server/fhir/mappings/shots';
 import type { FhirRows } from '../../server/fhir/fhir-source';
 import { day, sharedDocuments, summarizeBundle } from './bundle-summary';
 

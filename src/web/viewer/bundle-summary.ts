@@ -1,7 +1,7 @@
 /**
  * What the viewer shows of a shared FHIR bundle: the person's name and birth date, and the
  * sections of their summary, each a list of lines, read off the resources as the server's
- * FHIR mapping writes them (src/server/fhir/fhir-resources.ts). The lines are written in the
+ * FHIR mapping writes them (src/server/fhir/mappings/). The lines are written in the
  * viewer's language (`tr`), and so are the product's own words the mapping carries (a
  * status, a contact's type); a section's heading stays its English key, translated where it
  * is shown.
@@ -98,7 +98,7 @@ const dueText = (value: string | undefined): string =>
 /**
  * A medication's frequency and times of day, in the words of its form and of the PDF ('Twice
  * Daily', 'Morning, Evening'), read back from the timing the server's FHIR mapping writes
- * (src/server/fhir/fhir-resources.ts, dosageOf; the viewer's tests go through it).
+ * (src/server/fhir/mappings/medications.ts, dosageOf; the viewer's tests go through it).
  */
 const TIME_OF_WHEN: Record<string, DoseSlot> = {
   MORN: 'Morning',
@@ -222,7 +222,7 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
     .sort((a, b) => Number(b.outOfRange) - Number(a.outOfRange) || b.date.localeCompare(a.date))
     .map((lab) => lab.item);
 
-  // Symptoms as the person reported them (LOINC 'Symptom', fhir-symptoms.ts), newest first.
+  // Symptoms as the person reported them (LOINC 'Symptom', mappings/symptoms.ts), newest first.
   const symptoms = observations
     .filter((o) => o.code.coding?.some((c) => c.code === SYMPTOM_LOINC))
     .map((o) => {
@@ -431,7 +431,7 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
 
 /**
  * The measure a vital-sign Observation holds, by its LOINC code, as the server's mapping
- * writes them (src/server/fhir/fhir-vitals.ts); null for any other Observation. Blood
+ * writes them (src/server/fhir/mappings/vitals.ts); null for any other Observation. Blood
  * glucose is category laboratory there, but its two codes belong to vitals, as the import
  * reads them (decision 0030).
  */
@@ -533,7 +533,7 @@ export interface SharedDocument {
   shown: SharedFile | null;
 }
 
-/** A document (a PDF or an image), not a note (text), as fhir-resources.ts writes them. */
+/** A document (a PDF or an image), not a note (text), as fhir-documents.ts writes them. */
 function isSharedDocument(reference: DocumentReference): boolean {
   const type = reference.content[0]?.attachment.contentType ?? '';
   return (DOCUMENT_MIME_TYPES as readonly string[]).includes(type);

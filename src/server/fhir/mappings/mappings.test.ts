@@ -13,15 +13,12 @@ import type {
   MedicationStatement,
   Resource,
 } from '@medplum/fhirtypes';
-import { derivedId, fullUrlOf, referenceTo } from './fhir-elements';
-import {
-  careTeamResource,
-  contactResources,
-  patientResource,
-  recordResources,
-  type MappingContext,
-} from './fhir-resources';
-import { FHIR_RECORD_TYPES, type FhirRows } from './fhir-source';
+import { derivedId, fullUrlOf, referenceTo } from '../fhir-elements';
+import { careTeamResource, contactResources } from './contacts';
+import { recordResources } from './index';
+import type { MappingContext } from './mapping';
+import { patientResource } from './patient';
+import { FHIR_RECORD_TYPES, type FhirRows } from '../fhir-source';
 import {
   CLOCK,
   accountHolder,
@@ -29,8 +26,8 @@ import {
   fullPerson,
   fullRecords,
   TRICKY,
-} from './testing/fhir-test-data';
-import { fhirProblems } from './testing/fhir-validator';
+} from '../testing/fhir-test-data';
+import { fhirProblems } from '../testing/fhir-validator';
 
 const context: MappingContext = { ...CLOCK, patient: referenceTo(fullPerson.id) };
 const records = { member: fullRecords(), holder: fullRecords(null) };

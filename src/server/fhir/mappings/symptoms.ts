@@ -4,14 +4,14 @@
  * code's text, the severity as a valueQuantity on its 1–10 scale (`{score}`), the span as
  * effectivePeriod (an effectiveDateTime while it has not ended), the notes as a note.
  */
-import { SYMPTOM_LOINC } from '../../shared/fhir-extensions';
+import { SYMPTOM_LOINC } from '../../../shared/fhir-extensions';
 import type { Observation } from '@medplum/fhirtypes';
-import { SEVERITY_MAX, SEVERITY_MIN } from '../../shared/records/symptoms';
-import { SYSTEM, codedConcept, notes, period } from './fhir-elements';
-import { OBSERVATION_CATEGORY, UCUM } from './fhir-lab-results';
-import { SKIP, textOf, timestampOf, type MapResult } from './fhir-records';
-import type { MappingContext } from './fhir-resources';
-import type { FhirRows, FhirValues } from './fhir-source';
+import { SEVERITY_MAX, SEVERITY_MIN } from '../../../shared/records/symptoms';
+import { SYSTEM, codedConcept, notes, period, textOf, timestampOf } from '../fhir-elements';
+import { OBSERVATION_CATEGORY, UCUM } from './lab-results';
+import { SKIP, type MapResult } from './mapping';
+import type { MappingContext } from './mapping';
+import type { FhirRows, FhirValues } from '../fhir-source';
 
 /** LOINC's 'Symptom' observation. */
 export { SYMPTOM_LOINC };
@@ -26,8 +26,6 @@ export function symptomResource(
     resourceType: 'Observation',
     id: symptom.id,
     status: 'final',
-    // Made here, not once at load: this module and fhir-lab-results.ts import each other
-    // (through fhir-records.ts), so its constants may not be there yet when this one loads.
     category: [codedConcept(OBSERVATION_CATEGORY, 'survey', 'Survey')],
     code: {
       coding: [{ system: SYSTEM.loinc, code: SYMPTOM_LOINC, display: 'Symptom' }],

@@ -12,12 +12,21 @@ import type {
   ObservationReferenceRange,
   Quantity,
 } from '@medplum/fhirtypes';
-import { decimalOf, labFlag, rangeText, twelveMonthsBefore } from '../../shared/labs/lab-flag';
-import { labTestOfCode } from '../../shared/labs/lab-tests';
-import { SYSTEM, codedConcept, coding, kinExtension, kinExtensions, notes } from './fhir-elements';
-import { IGNORE, SKIP, calendarDate, textOf, type MapResult } from './fhir-records';
-import type { MappingContext } from './fhir-resources';
-import type { FhirRows, FhirValues } from './fhir-source';
+import { decimalOf, labFlag, rangeText, twelveMonthsBefore } from '../../../shared/labs/lab-flag';
+import { labTestOfCode } from '../../../shared/labs/lab-tests';
+import {
+  SYSTEM,
+  calendarDate,
+  codedConcept,
+  coding,
+  kinExtension,
+  kinExtensions,
+  notes,
+  textOf,
+} from '../fhir-elements';
+import { IGNORE, SKIP, type MapResult } from './mapping';
+import type { MappingContext } from './mapping';
+import type { FhirRows, FhirValues } from '../fhir-source';
 
 export const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
 export const INTERPRETATION = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';

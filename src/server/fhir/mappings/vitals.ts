@@ -7,10 +7,10 @@
  * others of the same person at the same moment into one vitals entry.
  */
 import type { Observation, ObservationComponent, Quantity, Resource } from '@medplum/fhirtypes';
-import { bmi } from '../../shared/bmi';
-import { toUtcTimestamp, isTimestamp } from '../../shared/date-values';
-import { GLUCOSE_TIMINGS, VITAL_COLUMNS, type VitalColumn } from '../../shared/records/vitals';
-import { MEASURES, type MeasureName, type UnitSpec } from '../../shared/units';
+import { bmi } from '../../../shared/bmi';
+import { toUtcTimestamp, isTimestamp } from '../../../shared/date-values';
+import { GLUCOSE_TIMINGS, VITAL_COLUMNS, type VitalColumn } from '../../../shared/records/vitals';
+import { MEASURES, type MeasureName, type UnitSpec } from '../../../shared/units';
 import {
   SYSTEM,
   coding,
@@ -19,9 +19,9 @@ import {
   kinExtensions,
   notes,
   referenceTo,
-} from './fhir-elements';
-import type { MappingContext } from './fhir-resources';
-import type { FhirRows } from './fhir-source';
+} from '../fhir-elements';
+import type { MappingContext } from './mapping';
+import type { FhirRows } from '../fhir-source';
 
 const UCUM = 'http://unitsofmeasure.org';
 const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
