@@ -1,25 +1,13 @@
 /**
- * Which rows a request may touch, decided in this one module. Every query of user data
- * starts here: a repository asks for the rows of a table that belong to the requester, or
- * for the condition that keeps a join or a union to them, and never writes an owner filter
- * of its own. Today a user's rows are the ones they own; a test runs the whole API suite,
- * captures every statement, and holds each one on a table of user data to an owner
- * condition (see src/server/test/sql-ownership.ts).
- *
- * The owner is a user id, or, inside a prepared query's build function, the placeholder
- * that stands for one (see db/prepared-query.ts): these functions never look at its value.
+ * The facts access is decided by: which tables hold user data, the column that names each
+ * row's owner, and the other columns a row may be reached by (a capability a request
+ * holds, a grant's grantee). Facts only, no SQL: the one module that builds the conditions
+ * from them is access/scope.ts, where an account's own rows are the scope of one term, and
+ * the one that says which person a request may read, write or export is access/persons.ts.
+ * Kept apart from scope.ts because the SQL-ownership check (src/server/test/sql-ownership.ts)
+ * holds every captured statement to these same facts, and should read them without the
+ * builders it checks.
  */
-import {
-  sql,
-  type DeleteQueryBuilder,
-  type DeleteResult,
-  type Kysely,
-  type RawBuilder,
-  type SelectQueryBuilder,
-  type SqlBool,
-  type UpdateQueryBuilder,
-  type UpdateResult,
-} from 'kysely';
 import { recordTables } from '../../shared/records/catalogue';
 import type { RecordTable } from '../../shared/records/definition';
 import type { DB } from '../db/schema';
@@ -96,30 +84,6 @@ export const CAPABILITY_COLUMNS = {
 
 export type CapabilityTable = keyof typeof CAPABILITY_COLUMNS;
 
-/** The rows of a table reached by the capability a request holds (see CAPABILITY_COLUMNS). */
-export function rowsByCapability<T extends CapabilityTable>(
-  db: Kysely<DB>,
-  table: T,
-  capability: string,
-): SelectQueryBuilder<DB, T, object> {
-  const column = CAPABILITY_COLUMNS[table] as string;
-  return (db as Kysely<any>) // eslint-disable-line @typescript-eslint/no-explicit-any
-    .selectFrom(table as string)
-    .where(column, '=', capability) as never;
-}
-
-/** The same rows, to change them (a token used up). */
-export function updateByCapability<T extends CapabilityTable>(
-  db: Kysely<DB>,
-  table: T,
-  capability: string,
-): UpdateQueryBuilder<DB, T, T, UpdateResult> {
-  const column = CAPABILITY_COLUMNS[table] as string;
-  return (db as Kysely<any>) // eslint-disable-line @typescript-eslint/no-explicit-any
-    .updateTable(table as string)
-    .where(column, '=', capability) as never;
-}
-
 /**
  * Tables whose rows an account also reaches as their grantee: a grant is the owner's row,
  * and the account it is for finds a pending one by its own email (always through its own
@@ -146,60 +110,3 @@ export const AUTH_TABLES: ReadonlySet<string> = new Set([
 
 /** A user id, or a prepared query's placeholder for one. */
 export type Owner = string;
-
-const ownerColumn = (table: OwnedTable): string => OWNER_COLUMNS[table];
-
-/**
- * The condition that keeps `alias` (a table or its alias in the query) to the owner's rows:
- * for a join, a union part or a subquery, where a whole query cannot start here.
- */
-export function ownedBy(
-  table: OwnedTable,
-  owner: Owner,
-  alias: string = table,
-): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${sql.ref(`${alias}.${ownerColumn(table)}`)} = ${owner}`;
-}
-
-/*
- * The builders below are typed for any owned table, which Kysely's types cannot follow
- * through a generic table name: they are built on an untyped view of the database and
- * handed back with the table's own types.
- */
-/* eslint-disable @typescript-eslint/no-explicit-any -- see above */
-type Untyped = Kysely<any>;
-
-/** The owner's rows of a table, as `alias` (default: the table's own name). */
-export function ownedRows<T extends OwnedTable, A extends string = T>(
-  db: Kysely<DB>,
-  table: T,
-  owner: Owner,
-  alias?: A,
-): SelectQueryBuilder<DB & { [K in A]: DB[T] }, A, object> {
-  const from = alias ? `${table} as ${alias}` : table;
-  return (db as Untyped).selectFrom(from).where(ownedBy(table, owner, alias ?? table)) as never;
-}
-
-/** An update of the owner's rows of a table. */
-export function updateOwned<T extends OwnedTable>(
-  db: Kysely<DB>,
-  table: T,
-  owner: Owner,
-): UpdateQueryBuilder<DB, T, T, UpdateResult> {
-  return (db as Untyped).updateTable(table as string).where(ownedBy(table, owner)) as never;
-}
-
-/** A delete of the owner's rows of a table. */
-export function deleteOwned<T extends OwnedTable>(
-  db: Kysely<DB>,
-  table: T,
-  owner: Owner,
-): DeleteQueryBuilder<DB, T, DeleteResult> {
-  return (db as Untyped).deleteFrom(table as string).where(ownedBy(table, owner)) as never;
-}
-/* eslint-enable @typescript-eslint/no-explicit-any */
-
-/** A new row of the owner's, the owner column set here and nowhere else. */
-export function ownedRow<V extends object>(owner: Owner, values: V): V & { user_id: Owner } {
-  return { ...values, user_id: owner };
-}

@@ -1,15 +1,25 @@
 /**
- * Whose rows a request may read or write, now that an owner can share one person with
- * another account (the household, migration 0016). A request's access is its user and the
- * persons shared with that user's email today: each as its owner, the member it is (or
- * none: the owner themself), the role (a viewer reads; an editor also writes) and whether
- * the owner allowed sharing and export.
+ * Which rows a request may read or write, decided in this one module: every query of user
+ * data starts here, and no repository writes an owner filter of its own. A test runs the
+ * whole API suite, captures every statement, and holds each one on a table of user data to
+ * an owner condition (see src/server/test/sql-ownership.ts); the tables and their owner
+ * columns are the facts of access.ts.
+ *
+ * An owner can share one person with another account (the household, migration 0016). A
+ * request's access is its user and the persons shared with that user's email today: each
+ * as its owner, the member it is (or none: the owner themself), the role (a viewer reads;
+ * an editor also writes) and whether the owner allowed sharing and export.
  *
  * A query keeps to a scope: a list of terms, each "every row of this owner" (the user's
  * own), "this owner's rows of this member", or "this owner's rows of no member" (a shared
  * owner themself). The terms' kinds are the query's shape; their owners and members are
  * its values, so a prepared query is prepared once per shape and a user with no grants
- * runs exactly the statement they ran before grants existed.
+ * runs exactly the statement they ran before grants existed. An account's own rows are the
+ * scope of that one 'all' term (ownScope): `ownedRows`, `updateOwned`, `deleteOwned` and
+ * `ownedBy` are its names, kept because most of the server reads only its user's rows.
+ *
+ * The owner is a user id, or, inside a prepared query's build function, the placeholder
+ * that stands for one (see db/prepared-query.ts): these functions never look at its value.
  */
 import {
   sql,
@@ -22,13 +32,15 @@ import {
   type UpdateQueryBuilder,
   type UpdateResult,
 } from 'kysely';
-import { ApiError } from '../../shared/api-error';
-import { UNKNOWN_MEMBER_MESSAGE } from '../../shared/records/fields';
 import type { DB } from '../db/schema';
 import { prepareQuery } from '../db/prepared-query';
-import { badRequest } from '../http/errors';
-import { OWNER_COLUMNS, type OwnedTable } from './access';
-import { key } from '../../shared/i18n/translate';
+import {
+  CAPABILITY_COLUMNS,
+  OWNER_COLUMNS,
+  type CapabilityTable,
+  type OwnedTable,
+  type Owner,
+} from './access';
 
 export type Role = 'viewer' | 'editor';
 export const ROLES: readonly Role[] = ['viewer', 'editor'];
@@ -63,6 +75,9 @@ export type Term =
   | { kind: 'self'; owner: string };
 
 export type Scope = readonly Term[];
+
+/** An account's own rows: every row of one owner. */
+export const ownScope = (owner: Owner): Scope => [{ kind: 'all', owner }];
 
 const shareTerm = (share: Share): Term =>
   share.memberId === null
@@ -191,8 +206,9 @@ export function membersOfScope(
 }
 
 /*
- * As in access.ts, the builders below are typed for any owned table, which Kysely's types
- * cannot follow through a generic table name.
+ * The builders below are typed for any owned table, which Kysely's types cannot follow
+ * through a generic table name: they are built on an untyped view of the database and
+ * handed back with the table's own types.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- see above */
 type Untyped = Kysely<any>;
@@ -232,7 +248,64 @@ export function deleteInScope<T extends OwnedTable>(
     .deleteFrom(table as string)
     .where(inScope(table, scope, scopeValues(scope))) as never;
 }
+
+/** The rows of a table reached by the capability a request holds (see CAPABILITY_COLUMNS). */
+export function rowsByCapability<T extends CapabilityTable>(
+  db: Kysely<DB>,
+  table: T,
+  capability: string,
+): SelectQueryBuilder<DB, T, object> {
+  const column = CAPABILITY_COLUMNS[table] as string;
+  return (db as Untyped).selectFrom(table as string).where(column, '=', capability) as never;
+}
+
+/** The same rows, to change them (a token used up). */
+export function updateByCapability<T extends CapabilityTable>(
+  db: Kysely<DB>,
+  table: T,
+  capability: string,
+): UpdateQueryBuilder<DB, T, T, UpdateResult> {
+  const column = CAPABILITY_COLUMNS[table] as string;
+  return (db as Untyped).updateTable(table as string).where(column, '=', capability) as never;
+}
 /* eslint-enable @typescript-eslint/no-explicit-any */
+
+/*
+ * An account's own rows, by name: each is the scope of its one 'all' term, so the SQL is
+ * the scope's (`"alias"."user_id" = ?`) and there is no second way to write it.
+ */
+const ownValues = (owner: Owner) => ({ owner0: owner });
+
+/**
+ * The condition that keeps `alias` (a table or its alias in the query) to the owner's rows:
+ * for a join, a union part or a subquery, where a whole query cannot start here.
+ */
+export const ownedBy = (
+  table: OwnedTable,
+  owner: Owner,
+  alias: string = table,
+): RawBuilder<SqlBool> => inScope(table, ownScope(owner), ownValues(owner), alias);
+
+/** The owner's rows of a table, as `alias` (default: the table's own name). */
+export const ownedRows = <T extends OwnedTable, A extends string = T>(
+  db: Kysely<DB>,
+  table: T,
+  owner: Owner,
+  alias?: A,
+) => rowsInScope<T, A>(db, table, ownScope(owner), ownValues(owner), alias);
+
+/** An update of the owner's rows of a table. */
+export const updateOwned = <T extends OwnedTable>(db: Kysely<DB>, table: T, owner: Owner) =>
+  updateInScope(db, table, ownScope(owner));
+
+/** A delete of the owner's rows of a table. */
+export const deleteOwned = <T extends OwnedTable>(db: Kysely<DB>, table: T, owner: Owner) =>
+  deleteInScope(db, table, ownScope(owner));
+
+/** A new row of the owner's, the owner column set here and nowhere else. */
+export function ownedRow<V extends object>(owner: Owner, values: V): V & { user_id: Owner } {
+  return { ...values, user_id: owner };
+}
 
 /**
  * For a scope with shared owners themselves in it: the condition that keeps a joined user
@@ -253,30 +326,6 @@ export function sharedSelvesOfScope(
   return parts.length === 1
     ? (parts[0] as RawBuilder<SqlBool>)
     : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
-}
-
-/** The answer to a viewer's write: they may read the person, not change their records. */
-export const VIEW_ONLY_MESSAGE = key('You can view these records but not change them');
-export const viewOnly = () => new ApiError(403, VIEW_ONLY_MESSAGE);
-
-/**
- * Where a record being written goes: the owner and member for the person the request
- * names (none: the user themself). A member of the user's or a person shared as editor;
- * a person shared as viewer is refused with 403; anything else with 400 naming the field.
- */
-export async function writeTarget(
-  access: Access,
-  personId: string | null | undefined,
-  ownsMember: (memberId: string) => Promise<boolean>,
-): Promise<{ owner: string; member: string | null; share?: Share }> {
-  if (!personId) return { owner: access.userId, member: null };
-  const share = shareOfPerson(access, personId);
-  if (share) {
-    if (share.role !== 'editor') throw viewOnly();
-    return { owner: share.ownerId, member: share.memberId, share };
-  }
-  if (await ownsMember(personId)) return { owner: access.userId, member: personId };
-  throw badRequest(UNKNOWN_MEMBER_MESSAGE, 'family_member_id');
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Profile } from '../../shared/auth';
 import type { UnitSystem } from '../../shared/units';
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../../shared/i18n/languages';
-import { deleteOwned, ownedRows, updateOwned } from '../access/access';
+import { deleteOwned, ownedRows, updateOwned } from '../access/scope';
 import { createShareLinkStore } from '../share-links/share-link-store';
 import { recordAuditEvent, requestSource } from '../audit/audit-log';
 import type { DB } from '../db/schema';

@@ -26,7 +26,7 @@ import {
   type FreshProofNeeds,
   type VerificationPurpose,
 } from '../../shared/account-security';
-import { ownedRows } from '../access/access';
+import { ownedRows } from '../access/scope';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import type { Auth } from '../auth/auth';
 import type { DB } from '../db/schema';

@@ -16,7 +16,7 @@ import {
   passkeyRenameSchema,
   type PasskeyListItem,
 } from '../../shared/passkeys';
-import { deleteOwned, ownedRows, updateOwned } from '../access/access';
+import { deleteOwned, ownedRows, updateOwned } from '../access/scope';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import type { Auth } from '../auth/auth';
 import { PASSKEY_REGISTER_OPTIONS_PATH, withPasskeyAdditionProven } from '../auth/passkeys';

@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { AuditEvent, SecurityActivityEntry } from '../../shared/account-security';
-import { ownedRows } from '../access/access';
+import { ownedRows } from '../access/scope';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import { CLIENT_IP_HEADER } from '../http/client-ip';

@@ -23,7 +23,7 @@ import {
   verifyAuthenticationCodeSchema,
   verifyBackupCodeSchema,
 } from '../../shared/account-security';
-import { deleteOwned, ownedRows, updateOwned } from '../access/access';
+import { deleteOwned, ownedRows, updateOwned } from '../access/scope';
 import { securityAudit } from '../audit/audit-plugin';
 import type { AppConfig } from '../config';
 import type { DB, Engine } from '../db/schema';

@@ -22,7 +22,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ownedRows } from '../access/access';
+import { ownedRows } from '../access/scope';
 import { recordAuditEvent } from '../audit/audit-log';
 import type { DB, Engine, PasscodeSource } from '../db/schema';
 import { nowTimestamp } from '../ids';

@@ -48,7 +48,7 @@ import {
   passkeyWrongRelyingPartyMessage,
 } from '../../shared/passkeys';
 import { describeUserAgent } from '../../shared/user-agent';
-import { deleteOwned, updateOwned } from '../access/access';
+import { deleteOwned, updateOwned } from '../access/scope';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import type { AppConfig } from '../config';
 import type { DB, Engine } from '../db/schema';

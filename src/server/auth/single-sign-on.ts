@@ -44,7 +44,7 @@ import {
   SSO_PENDING_EXPIRED_MESSAGE,
   SSO_PROVIDER_ID,
 } from '../../shared/single-sign-on';
-import { updateOwned } from '../access/access';
+import { updateOwned } from '../access/scope';
 import { recordAuditEventOrLog, type AuditEntry } from '../audit/audit-log';
 import type { SingleSignOnConfig } from '../config';
 import type { DB } from '../db/schema';

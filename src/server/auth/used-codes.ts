@@ -19,7 +19,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'b
 import type { Kysely } from 'kysely';
 import { REUSED_CODE_MESSAGE } from '../../shared/account-security';
 import { recordAuditEventOrLog } from '../audit/audit-log';
-import { deleteOwned, ownedRow } from '../access/access';
+import { deleteOwned, ownedRow } from '../access/scope';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import { challengedUserId } from './two-factor-challenge';

@@ -11,7 +11,7 @@
 import ical, { type ICalEventData } from 'ical-generator';
 import type { Kysely } from 'kysely';
 import { shotDefinition } from '../../shared/records/shots';
-import { ownedRows } from '../access/access';
+import { ownedRows } from '../access/scope';
 import type { DB } from '../db/schema';
 import type { CalendarLinkRow } from './calendar-links';
 import { accountMemberPlans } from '../vaccines/member-plans';

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CalendarLinkState } from '../../shared/calendar';
-import { deleteOwned, ownedRow, ownedRows, rowsByCapability, updateOwned } from '../access/access';
+import { deleteOwned, ownedRow, ownedRows, rowsByCapability, updateOwned } from '../access/scope';
 import type { DB } from '../db/schema';
 import { nowTimestamp } from '../ids';
 import type { Person } from '../persons/person-records';

@@ -16,14 +16,12 @@ import { calendarLinkInputSchema } from '../../shared/calendar';
 import { localToday } from '../../shared/dates';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import type { DB } from '../db/schema';
-import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
+import { ownPerson } from '../access/persons';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import type { AppEnv } from '../http/env';
-import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
 import type { AttemptLimits } from '../limits/attempt-limits';
 import type { Logger } from '../logger';
-import { findPerson } from '../persons/person-records';
 import { CALENDAR_CONTENT_TYPE, calendarFeed } from './calendar-feed';
 import { createCalendarLinks } from './calendar-links';
 import { createAccountRepository } from '../account/account-repository';
@@ -47,8 +45,7 @@ export function calendarLinkRoutes(db: Kysely<DB>, logger: Logger, publicUrl: st
     .post('/calendar-link', validate('json', calendarLinkInputSchema), async (c) => {
       const userId = c.var.user.id;
       const { person_id } = c.req.valid('json');
-      const person = person_id === null ? null : await findPerson(db, userId, person_id);
-      if (person === undefined) throw notFound(PERSON_NOT_FOUND);
+      const person = person_id === null ? null : await ownPerson(db, userId, person_id);
       const { token, state } = await links.create(userId, person);
       await audit(c.req.raw.headers, userId, 'calendar_link_created');
       const origin = publicUrl ?? new URL(c.req.url).origin;

@@ -18,7 +18,7 @@ import {
 } from '../../shared/connections';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import type { DB } from '../db/schema';
-import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
+import { ownPersonAmong } from '../access/persons';
 import { badRequest, notFound } from '../http/errors';
 import type { AppEnv } from '../http/env';
 import { validate } from '../http/validation';
@@ -111,8 +111,7 @@ export function connectionRoutes(deps: ConnectionRouteDependencies) {
       const body = c.req.valid('json');
       const provider = providerNamed(body.portal);
       if (!provider) throw badRequest(NO_SUCH_PORTAL, 'portal');
-      const person = (await candidatesOf(db, userId)).find((each) => each.id === body.person_id);
-      if (!person) throw notFound(PERSON_NOT_FOUND);
+      const person = ownPersonAmong(await candidatesOf(db, userId), body.person_id);
       const started = await begin(
         c.req.raw,
         {

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Connection, ConnectionStatus } from '../../shared/connections';
-import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/access';
+import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/scope';
 import type { ConnectionsTable, DB } from '../db/schema';
 import { newId, nowTimestamp } from '../ids';
 import { candidatesOf } from '../imports/match-person';

@@ -26,12 +26,11 @@ import type { Logger } from '../logger';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../../shared/api-error';
 import { importQuerySchema } from '../../shared/import-preview';
-import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
-import { badRequest, notFound } from '../http/errors';
+import { ownPerson } from '../access/persons';
+import { badRequest } from '../http/errors';
 import { requestBody } from '../http/request-body';
 import { validate } from '../http/validation';
 import { withAccountLock } from '../limits/account-locks';
-import { findPerson } from '../persons/person-records';
 import { receiveFile } from '../documents/document-intake';
 import { importReceivedFile, receiveBound, tooLargeFor } from '../imports/import-file';
 import { exportUserData } from './data-transfer';
@@ -118,7 +117,7 @@ export function dataTransferRoutes(
         throw new ApiError(429, TOO_MANY_IMPORTS);
       }
       if (personId !== undefined && personId !== NEW_MEMBER) {
-        if (!(await findPerson(db, userId, personId))) throw notFound(PERSON_NOT_FOUND);
+        await ownPerson(db, userId, personId);
       }
       const locked = await withAccountLock(db, { userId, operation: 'import' }, async () => {
         const path = await store.incomingFile();

@@ -28,7 +28,7 @@ import { familyMemberSchema } from '../../shared/family-members';
 import { recordDefinitions } from '../../shared/records';
 import type { RecordDefinition, RecordTable } from '../../shared/records/definition';
 import { withUntimedAsNoSetTime } from '../../shared/records/medications';
-import { ownedRow, ownedRows, updateOwned } from '../access/access';
+import { ownedRow, ownedRows, updateOwned } from '../access/scope';
 import type { DB } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { firstIssue } from '../http/validation';

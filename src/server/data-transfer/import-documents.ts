@@ -27,7 +27,7 @@ import {
   type ImportFile,
 } from '../../shared/data-export';
 import { ApiError } from '../../shared/api-error';
-import { deleteOwned, ownedRow, ownedRows } from '../access/access';
+import { deleteOwned, ownedRow, ownedRows } from '../access/scope';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { onDocumentStored } from '../documents/document-hooks';

@@ -12,7 +12,7 @@
 import type { Kysely } from 'kysely';
 import type { RecordDefinition } from '../../shared/records/definition';
 import type { ImportCounts, ImportTypeCounts } from '../../shared/import-preview';
-import { ownedRows } from '../access/access';
+import { ownedRows } from '../access/scope';
 import type { DB } from '../db/schema';
 import { recordRows } from '../records/record-rows';
 

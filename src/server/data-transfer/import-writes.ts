@@ -12,7 +12,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { RecordDefinition, RecordTable } from '../../shared/records/definition';
-import { deleteOwned } from '../access/access';
+import { deleteOwned } from '../access/scope';
 import type { DB } from '../db/schema';
 import { beginImport, noteAdded, trackedType, type ImportNote } from '../imports/import-history';
 import { insertAll, replaceRecords } from './data-transfer';

@@ -12,7 +12,7 @@ import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { deleteOwned, ownedRow, ownedRows } from '../access/access';
+import { deleteOwned, ownedRow, ownedRows } from '../access/scope';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { collectingAsItStreams } from '../runtime/collect-garbage';

@@ -16,7 +16,7 @@ import {
 import type { DocumentRecord } from '../../shared/document-upload';
 import { recordDefinitions } from '../../shared/records';
 import { searchDateFieldOf, type RecordDefinition } from '../../shared/records/definition';
-import { deleteOwned, ownedRow, ownedRows } from '../access/access';
+import { deleteOwned, ownedRow, ownedRows } from '../access/scope';
 import type { DB } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { nowTimestamp } from '../ids';

@@ -11,7 +11,6 @@ import type {
   StoredDocument,
 } from '../../shared/documents';
 import type { DocumentRecord } from '../../shared/document-upload';
-import { ownedRow, ownedRows, updateOwned } from '../access/access';
 import {
   deleteInScope,
   membersOfScope,
@@ -19,6 +18,9 @@ import {
   scopeOf,
   scopeValues,
   updateInScope,
+  ownedRow,
+  ownedRows,
+  updateOwned,
   type Access,
   type Scope,
 } from '../access/scope';

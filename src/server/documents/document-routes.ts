@@ -28,22 +28,14 @@ import {
 } from '../../shared/document-upload';
 import { downloadName } from '../../shared/file-names';
 import { UNKNOWN_MEMBER_MESSAGE } from '../../shared/records/fields';
-import {
-  shareOfPerson,
-  shareOfRow,
-  sharesInScope,
-  viewOnly,
-  writeTarget,
-  type Access,
-} from '../access/scope';
+import { shareOfRow, sharesInScope, type Access } from '../access/scope';
+import { readablePerson, viewOnly, writeTarget } from '../access/persons';
 import type { FamilyMemberRepository } from '../family-members/family-member-repository';
-import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
 import type { HouseholdRepository } from '../household/household-repository';
 import type { AppEnv } from '../http/env';
 import { badRequest, notFound } from '../http/errors';
 import { requestBody } from '../http/request-body';
 import { validate } from '../http/validation';
-import { findPerson } from '../persons/person-records';
 import { responseBodyOf, type ByteRange } from './document-files';
 import { onDocumentDeleted } from './document-hooks';
 import { takeDocument, tooLarge, type DocumentIntake } from './document-intake';
@@ -207,10 +199,11 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
       .get('/records', validate('query', personQuery), async (c) => {
         const access = await c.var.access();
         const personId = c.req.valid('query').person;
-        const share = shareOfPerson(access, personId);
-        const owner = share?.ownerId ?? access.userId;
-        const person = await findPerson(database.db, owner, personId);
-        if (!person) throw notFound(PERSON_NOT_FOUND);
+        const {
+          ownerId: owner,
+          person,
+          share,
+        } = await readablePerson(database.db, access, personId);
         if (share) await household.noteUse(access, [share], 'read');
         return c.json<AttachableRecords>({
           records: await attachments.ofPerson(

@@ -20,7 +20,6 @@ import {
 } from '../../shared/doses';
 import type { DoseMarkInput, RefillInput } from '../../shared/dose-requests';
 import { supplyForecast, type Supply, type SupplyForecast } from '../../shared/medication-supply';
-import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/access';
 import {
   inScope,
   membersOfScope,
@@ -29,11 +28,15 @@ import {
   scopeOf,
   scopeValues,
   shareOfRow,
-  viewOnly,
+  deleteOwned,
+  ownedRow,
+  ownedRows,
+  updateOwned,
   type Access,
   type Scope,
   type Share,
 } from '../access/scope';
+import { viewOnly } from '../access/persons';
 import type { DB } from '../db/schema';
 import { withPersonNames } from '../persons/person-columns';
 import { badRequest } from '../http/errors';

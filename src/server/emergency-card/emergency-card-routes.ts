@@ -15,14 +15,11 @@ import {
   emergencyCardQuerySchema,
   type EmergencyCard,
 } from '../../shared/emergency-card';
-import { shareOfPerson } from '../access/scope';
 import type { DB } from '../db/schema';
-import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
+import { readablePerson } from '../access/persons';
 import type { HouseholdRepository } from '../household/household-repository';
 import type { AppEnv } from '../http/env';
-import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
-import { findPerson } from '../persons/person-records';
 import { buildPersonSummary } from '../summary/person-summary-source';
 import { createAccountRepository } from '../account/account-repository';
 import { languageInForce, runInLanguage } from '../i18n/server-language';
@@ -38,10 +35,7 @@ export function emergencyCardRoutes(
     async (c) => {
       const access = await c.var.access();
       const personId = c.req.param('personId');
-      const share = shareOfPerson(access, personId);
-      const ownerId = share?.ownerId ?? access.userId;
-      const person = await findPerson(db, ownerId, personId);
-      if (!person) throw notFound(PERSON_NOT_FOUND);
+      const { ownerId, person, share } = await readablePerson(db, access, personId);
       const today = c.req.valid('query').today ?? localToday();
       const summary = await buildPersonSummary(
         db,

@@ -1,7 +1,7 @@
 /** Family members: the people a user keeps records for, read and written through access. */
 import type { Kysely } from 'kysely';
 import type { FamilyMember, FamilyMemberValues } from '../../shared/family-members';
-import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/access';
+import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/scope';
 import { prepareQuery } from '../db/prepared-query';
 import type { DB } from '../db/schema';
 import { isId, newId, nowTimestamp } from '../ids';

@@ -23,7 +23,7 @@ import {
 } from '../../shared/import-preview';
 import { definitionsByType } from '../../shared/records';
 import type { RecordDefinition } from '../../shared/records/definition';
-import { ownedRow, ownedRows } from '../access/access';
+import { ownedRow, ownedRows } from '../access/scope';
 import { INSERT_BATCH } from '../data-transfer/data-transfer';
 import { checkDocumentBytes, checkDocumentCount } from '../data-transfer/import-document-limits';
 import { WRITE_BATCH, writeImport } from '../data-transfer/import-writes';

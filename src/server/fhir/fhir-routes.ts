@@ -23,15 +23,10 @@ import { DOCUMENT_NOT_FOUND_MESSAGE } from '../../shared/documents';
 import type { DB } from '../db/schema';
 import type { HouseholdRepository } from '../household/household-repository';
 import type { AppEnv } from '../http/env';
-import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
 import { personFileName } from '../../shared/person-file-name';
-import {
-  findExportablePerson,
-  personDoses,
-  personRecords,
-  type Person,
-} from '../persons/person-records';
+import { personDoses, personRecords, type Person } from '../persons/person-records';
+import { exportablePerson } from '../access/persons';
 import { patientEverythingBody } from './fhir-everything';
 import {
   fhirContentType,
@@ -44,9 +39,6 @@ import { createDocumentRecords } from '../documents/document-records';
 import type { DocumentRepository } from '../documents/document-repository';
 import { overdueDoses } from '../vaccines/member-plans';
 import { buildPatientSummary } from './fhir-summary';
-import { key } from '../../shared/i18n/translate';
-
-export const PERSON_NOT_FOUND = key('Person not found');
 
 /** One person's records, each type read when the bundle reaches it. */
 export function personFhirSource(
@@ -164,9 +156,11 @@ export function fhirRoutes(
     },
   ) {
     const access = await c.var.access();
-    const found = await findExportablePerson(db, access, c.req.param('personId') ?? '');
-    if (!found) throw notFound(PERSON_NOT_FOUND);
-    const { ownerId, person, shared } = found;
+    const { ownerId, person, shared } = await exportablePerson(
+      db,
+      access,
+      c.req.param('personId') ?? '',
+    );
     // A grantee's export is a read of the person, in the owner's security activity.
     await household.notePersonUse(access, person.id, 'read');
     const clock: FhirClock = { now: new Date().toISOString(), today: query.today ?? localToday() };

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { firstName } from '../../shared/names';
-import { ownedRows } from '../access/access';
+import { ownedRows } from '../access/scope';
 import type { DB } from '../db/schema';
 import type { MailOutbox } from '../mail/mail-queue';
 import type { AcceptanceCodeDelivery } from './household-repository';

@@ -27,11 +27,14 @@ import {
 } from '../../shared/household';
 import { DEFAULT_MEMBER_COLOR } from '../../shared/constants';
 import { toSex } from '../../shared/family-members';
-import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/access';
 import {
   inScope,
   scopeValues,
   shareOfPerson,
+  deleteOwned,
+  ownedRow,
+  ownedRows,
+  updateOwned,
   type Access,
   type Scope,
   type Share,

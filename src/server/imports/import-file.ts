@@ -26,12 +26,12 @@ import {
   type FileImportPreview,
   type ImportKind,
 } from '../../shared/imports';
-import { ownedRow } from '../access/access';
+import { ownedRow } from '../access/scope';
 import type { DB } from '../db/schema';
 import { takeDocument, type DocumentIntake } from '../documents/document-intake';
 import { previewFhirImport, saveFhirImport } from '../fhir/fhir-import-store';
-import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
-import { badRequest, notFound } from '../http/errors';
+import { ownPersonAmong } from '../access/persons';
+import { badRequest } from '../http/errors';
 import { validationErrorBody } from '../http/validation';
 import { newId, nowTimestamp } from '../ids';
 import type { Person } from '../persons/person-records';
@@ -246,8 +246,7 @@ export async function importRead(
   let made: ReturnType<typeof newMemberRow> | undefined;
   if (personParam === NEW_MEMBER) made = newMemberRow(userId, read);
   else if (personParam !== undefined) {
-    person = candidates.find((candidate) => candidate.id === personParam);
-    if (!person) throw notFound(PERSON_NOT_FOUND);
+    person = ownPersonAmong(candidates, personParam);
   } else if (read.patient) person = matchPerson(read.patient, candidates);
   const { records } = read;
 

@@ -16,7 +16,7 @@ import {
 } from '../../shared/imports';
 import { definitionsByType, recordDefinitions } from '../../shared/records';
 import type { RecordTable } from '../../shared/records/definition';
-import { deleteOwned, ownedBy, ownedRow, ownedRows, updateOwned } from '../access/access';
+import { deleteOwned, ownedBy, ownedRow, ownedRows, updateOwned } from '../access/scope';
 import type { DB } from '../db/schema';
 import { nowTimestamp } from '../ids';
 import { key, tr } from '../../shared/i18n/translate';

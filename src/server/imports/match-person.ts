@@ -9,7 +9,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { FileImportPreview } from '../../shared/imports';
-import { ownedRows } from '../access/access';
+import { ownedRows } from '../access/scope';
 import type { DB } from '../db/schema';
 import type { Person } from '../persons/person-records';
 import type { FilePatient } from './file-readers';

@@ -4,7 +4,7 @@
  * operation could ever take (its instance died holding it) is taken over.
  */
 import type { Kysely } from 'kysely';
-import { deleteOwned, ownedRow } from '../access/access';
+import { deleteOwned, ownedRow } from '../access/scope';
 import type { DB } from '../db/schema';
 
 /** Longer than any import takes; a lock this old was left by an instance that stopped. */

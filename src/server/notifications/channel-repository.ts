@@ -14,7 +14,7 @@ import type {
   NotificationChannel,
   NotificationChannelsState,
 } from '../../shared/notification-channels';
-import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/access';
+import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/scope';
 import type { DB } from '../db/schema';
 import { newId, nowTimestamp } from '../ids';
 

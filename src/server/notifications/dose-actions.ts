@@ -19,8 +19,13 @@ import type { Kysely } from 'kysely';
 import { DOSE_SLOTS, type DoseSlot } from '../../shared/doses';
 import { DOSE_ACTIONS } from '../../shared/notification-channels';
 import { ApiError } from '../../shared/api-error';
-import { ownedRow, rowsByCapability, updateByCapability, updateOwned } from '../access/access';
-import { ownAccess } from '../access/scope';
+import {
+  ownAccess,
+  ownedRow,
+  rowsByCapability,
+  updateByCapability,
+  updateOwned,
+} from '../access/scope';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import { hashToken, TOKEN_PATTERN } from '../calendar/calendar-links';
 import type { DB } from '../db/schema';

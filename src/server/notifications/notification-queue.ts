@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { NotificationChannel } from '../../shared/notification-channels';
-import { ownedRow } from '../access/access';
+import { ownedRow } from '../access/scope';
 import type { DB, NotificationQueueTable } from '../db/schema';
 import { newId } from '../ids';
 import type { Logger } from '../logger';

@@ -14,8 +14,7 @@
 import type { Kysely } from 'kysely';
 import { definitionsByType } from '../../shared/records';
 import type { RecordDefinition, RecordType } from '../../shared/records/definition';
-import { ownedBy, ownedRows } from '../access/access';
-import { shareOfPerson, type Access } from '../access/scope';
+import { ownedBy, ownedRows } from '../access/scope';
 import type { DB } from '../db/schema';
 import { isId } from '../ids';
 import { contactsOfPerson } from '../records/record-persons';
@@ -54,22 +53,6 @@ export async function findPerson(
     .where('id', '=', personId)
     .executeTakeFirst();
   return member && { ...member, email: null, family_member_id: member.id };
-}
-
-/**
- * A person whose records the user may take away (a PDF, a FHIR bundle, a share link): one
- * of their own, or one shared with them on a grant that allows sharing and export. The
- * records are then read as the owner's, whose id comes with the person.
- */
-export async function findExportablePerson(
-  db: Kysely<DB>,
-  access: Access,
-  personId: string,
-): Promise<{ ownerId: string; person: Person; shared: boolean } | undefined> {
-  const share = shareOfPerson(access, personId);
-  const ownerId = share?.allowExport ? share.ownerId : access.userId;
-  const person = await findPerson(db, ownerId, personId);
-  return person && { ownerId, person, shared: ownerId !== access.userId };
 }
 
 export interface PersonRecordOptions {

@@ -5,7 +5,7 @@
  * owns the record names its persons, and only its own persons.
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { deleteOwned, ownedBy, ownedRow, ownedRows } from '../access/access';
+import { deleteOwned, ownedBy, ownedRow, ownedRows } from '../access/scope';
 import type { DB } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { tr } from '../../shared/i18n/translate';

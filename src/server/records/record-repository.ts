@@ -20,13 +20,12 @@ import {
   scopeShape,
   scopeValues,
   shareOfRow,
-  viewOnly,
-  writeTarget,
   updateInScope,
+  ownedRow,
   type Access,
   type Scope,
 } from '../access/scope';
-import { ownedRow } from '../access/access';
+import { viewOnly, writeTarget } from '../access/persons';
 import { prepareQuery, preparedShapes } from '../db/prepared-query';
 import type { DB } from '../db/schema';
 import { withPersonNames } from '../persons/person-columns';

@@ -21,7 +21,7 @@
  * than the window are never sent: a server down for a day does not wake anyone for
  * yesterday's doses.
  */
-import { ownAccess } from '../access/scope';
+import { ownAccess, ownedBy, ownedRow, ownedRows } from '../access/scope';
 import type { Kysely } from 'kysely';
 import webPush from 'web-push';
 import { remindedIn, type DoseSlot, type TodayDose } from '../../shared/doses';
@@ -34,7 +34,6 @@ import {
   type ReminderPayload,
   type ReminderSettings,
 } from '../../shared/reminders';
-import { ownedBy, ownedRow, ownedRows } from '../access/access';
 import type { VapidConfig } from '../config';
 import type { DB } from '../db/schema';
 import { createDoseRepository, type DoseRepository } from '../doses/dose-repository';

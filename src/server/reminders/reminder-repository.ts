@@ -11,7 +11,7 @@ import {
   type RemindersState,
   type RenewedSubscription,
 } from '../../shared/reminders';
-import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/access';
+import { deleteOwned, ownedRow, ownedRows, updateOwned } from '../access/scope';
 import type { DB } from '../db/schema';
 import { newId, nowTimestamp } from '../ids';
 import { DEFAULT_REFILL_DAYS } from '../../shared/medication-supply';

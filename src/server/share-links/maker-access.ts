@@ -13,7 +13,7 @@ import { createAccessReader } from '../access/scope';
 import { recordAuditEvent } from '../audit/audit-log';
 import type { DB } from '../db/schema';
 import { nowTimestamp } from '../ids';
-import { findExportablePerson } from '../persons/person-records';
+import { findExportablePerson } from '../access/persons';
 import { createShareLinkStore, type ListedShareLink } from './share-link-store';
 
 /** What the maker's security activity says of a link revoked because their access ended. */

@@ -23,7 +23,7 @@ import {
   WRONG_PASSCODE,
   type CreatedShareLink,
 } from '../../shared/share-links';
-import { ownedRows } from '../access/access';
+import { ownedRows } from '../access/scope';
 import { recordAuditEvent, requestSource } from '../audit/audit-log';
 import type { PasswordHasher } from '../auth/password-hashing';
 import type { DB } from '../db/schema';
@@ -33,7 +33,7 @@ import { notFound } from '../http/errors';
 import { validate, validationErrorBody } from '../http/validation';
 import type { AttemptLimits } from '../limits/attempt-limits';
 import { TOO_MANY_ATTEMPTS_MESSAGE } from '../limits/attempt-limits';
-import { findExportablePerson } from '../persons/person-records';
+import { exportablePerson } from '../access/persons';
 import { createMakerAccess } from './maker-access';
 import { createShareLinkStore, type ShareLinkStore } from './share-link-store';
 import { key, tr } from '../../shared/i18n/translate';
@@ -66,9 +66,11 @@ export function shareLinkRoutes({ db, store, hasher, origin }: ShareLinkRouteDep
     .post('/', validate('json', createShareLinkSchema), async (c) => {
       const input = c.req.valid('json');
       const owner = c.var.user.id;
-      const found = await findExportablePerson(db, await c.var.access(), input.person_id);
-      if (!found) throw notFound(key('Person not found'));
-      const { person } = found;
+      const { ownerId: personOwner, person } = await exportablePerson(
+        db,
+        await c.var.access(),
+        input.person_id,
+      );
       const passcodeHash = input.passcode ? await hasher.hash(input.passcode) : null;
       const row = await db.transaction().execute(async (trx) => {
         const created = await createShareLinkStore(trx).create(owner, {
@@ -86,10 +88,10 @@ export function shareLinkRoutes({ db, store, hasher, origin }: ShareLinkRouteDep
           detail: person.name,
         });
         // A shared person's owner learns of every link made of them.
-        if (found.ownerId !== owner) {
+        if (personOwner !== owner) {
           await recordAuditEvent(trx, {
             event: 'share_link_created',
-            userId: found.ownerId,
+            userId: personOwner,
             detail: `${person.name} · by ${await emailOf(trx, owner)}`,
           });
         }

@@ -19,7 +19,7 @@ import {
   type ShareLinkAccess,
   type ShareLinkSummary,
 } from '../../shared/share-links';
-import { deleteOwned, ownedRow, ownedRows, rowsByCapability, updateOwned } from '../access/access';
+import { deleteOwned, ownedRow, ownedRows, rowsByCapability, updateOwned } from '../access/scope';
 import type { DB } from '../db/schema';
 import { isId, newId, nowTimestamp } from '../ids';
 

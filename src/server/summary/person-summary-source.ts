@@ -33,7 +33,7 @@ import { TIMES_OF_DAY } from '../../shared/records/medications';
 import { isShotGiven } from '../../shared/records/shots';
 import { insuranceStatusOf } from '../../shared/records/insurance';
 import { latestVitals, vitalsEntryOf, type VitalsEntry } from '../../shared/vitals-trend';
-import { ownedRows } from '../access/access';
+import { ownedRows } from '../access/scope';
 import type { DB } from '../db/schema';
 import type { FhirRows } from '../fhir/fhir-source';
 import { personRecords, type Person } from '../persons/person-records';

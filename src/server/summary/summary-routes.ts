@@ -18,12 +18,10 @@ import { summaryQuerySchema } from '../../shared/person-summary';
 import { WHOLE_FAMILY_CONTACTS } from '../../shared/constants';
 import type { DB } from '../db/schema';
 import type { HouseholdRepository } from '../household/household-repository';
-import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
+import { exportablePerson } from '../access/persons';
 import type { AppEnv } from '../http/env';
-import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
 import { personFileName } from '../../shared/person-file-name';
-import { findExportablePerson } from '../persons/person-records';
 import { buildPersonSummary } from './person-summary-source';
 import { sharedSummaryPdfThread } from './summary-pdf-thread';
 import { createAccountRepository } from '../account/account-repository';
@@ -41,9 +39,11 @@ export function summaryRoutes(
     validate('query', summaryQuerySchema),
     async (c) => {
       const access = await c.var.access();
-      const found = await findExportablePerson(db, access, c.req.param('personId'));
-      if (!found) throw notFound(PERSON_NOT_FOUND);
-      const { ownerId, person, shared } = found;
+      const { ownerId, person, shared } = await exportablePerson(
+        db,
+        access,
+        c.req.param('personId'),
+      );
       // A grantee's export is a read of the person, in the owner's security activity.
       await household.notePersonUse(access, person.id, 'read');
       const query = c.req.valid('query');

@@ -6,19 +6,17 @@
 import { Kysely, PostgresDialect, type Compilable } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
+  deleteInScope,
+  membersOfScope,
+  rowsInScope,
+  scopeValues,
+  updateInScope,
   deleteOwned,
   ownedBy,
   ownedRow,
   ownedRows,
   rowsByCapability,
   updateOwned,
-} from '../access/access';
-import {
-  deleteInScope,
-  membersOfScope,
-  rowsInScope,
-  scopeValues,
-  updateInScope,
   type Scope,
 } from '../access/scope';
 import { KinSqliteDialect } from '../db/database';

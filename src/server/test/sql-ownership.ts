@@ -157,7 +157,7 @@ export function ownershipRecorder() {
       const list = [...found.values()].map((v) => `  ${v.table}: ${v.sql}`).join('\n');
       throw new Error(
         `${found.size} statement(s) read or wrote user data with no owner condition (every ` +
-          `query of user data goes through src/server/access/access.ts):\n${list}`,
+          `query of user data goes through src/server/access/scope.ts):\n${list}`,
       );
     },
   };

@@ -19,7 +19,7 @@ import {
   type PlannedDose,
   type PlanShot,
 } from '../../shared/vaccines/vaccine-plan';
-import { ownedRows } from '../access/access';
+import { ownedRows } from '../access/scope';
 import type { DB } from '../db/schema';
 
 /** The schedule the account follows, or undefined when it follows none. */

@@ -19,16 +19,14 @@ import { addDays } from '../../shared/date-values';
 import { localToday } from '../../shared/dates';
 import { todayParam } from '../../shared/records/list-query';
 import type { PersonDosesDue, VaccineScheduleAnswer } from '../../shared/vaccines/schedule-setting';
-import { updateOwned } from '../access/access';
-import { shareOfPerson } from '../access/scope';
+import { shareOfPerson, updateOwned } from '../access/scope';
 import type { DB } from '../db/schema';
-import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
+import { ownPerson, PERSON_NOT_FOUND, readablePerson } from '../access/persons';
 import type { AppEnv } from '../http/env';
 import { ApiError } from '../../shared/api-error';
 import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
 import type { HouseholdRepository } from '../household/household-repository';
-import { findPerson } from '../persons/person-records';
 import { accountMemberPlans, accountSchedule, memberPlans } from './member-plans';
 import { key } from '../../shared/i18n/translate';
 
@@ -48,10 +46,7 @@ export function vaccineScheduleRoutes(
     .get('/:personId/vaccine-schedule', validate('query', querySchema), async (c) => {
       const access = await c.var.access();
       const personId = c.req.param('personId');
-      const share = shareOfPerson(access, personId);
-      const ownerId = share?.ownerId ?? access.userId;
-      const person = await findPerson(db, ownerId, personId);
-      if (!person) throw notFound(PERSON_NOT_FOUND);
+      const { ownerId, person, share } = await readablePerson(db, access, personId);
       if (share) await household.noteUse(access, [share], 'read');
       const schedule = await accountSchedule(db, ownerId);
       if (!schedule) return c.json<VaccineScheduleAnswer>({ schedule: 'none', doses: [] });
@@ -77,8 +72,9 @@ export function vaccineScheduleRoutes(
       const personId = c.req.param('personId');
       // A person shared with the user is the owner's to decide for.
       if (shareOfPerson(access, personId)) throw new ApiError(403, OWNER_DECIDES_MESSAGE);
-      const person = await findPerson(db, access.userId, personId);
-      if (!person?.family_member_id) throw notFound(PERSON_NOT_FOUND);
+      const person = await ownPerson(db, access.userId, personId);
+      // The account holder has no schedule of their own to turn on or off.
+      if (!person.family_member_id) throw notFound(PERSON_NOT_FOUND);
       const { tracked } = c.req.valid('json');
       await updateOwned(db, 'family_members', access.userId)
         .set({ vaccines_tracked: tracked ? 1 : 0 })

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import { summariseVitals, vitalColumns } from '../../shared/records/vitals';
-import { ownedRows } from '../access/access';
+import { ownedRows } from '../access/scope';
 import type { DB } from '../db/schema';
 
 export interface NamedVitals {

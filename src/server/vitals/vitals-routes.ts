@@ -11,23 +11,17 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { vitalColumns } from '../../shared/records/vitals';
 import { vitalsEntryOf, type VitalsTrendAnswer } from '../../shared/vitals-trend';
-import { ownedRows } from '../access/access';
-import { shareOfPerson } from '../access/scope';
+import { ownedRows } from '../access/scope';
 import type { DB } from '../db/schema';
-import { PERSON_NOT_FOUND } from '../fhir/fhir-routes';
+import { readablePerson } from '../access/persons';
 import type { HouseholdRepository } from '../household/household-repository';
 import type { AppEnv } from '../http/env';
-import { notFound } from '../http/errors';
-import { findPerson } from '../persons/person-records';
 
 export function vitalsTrendRoutes(db: Kysely<DB>, household: Pick<HouseholdRepository, 'noteUse'>) {
   return new Hono<AppEnv>().get('/:personId/vitals', async (c) => {
     const access = await c.var.access();
     const personId = c.req.param('personId');
-    const share = shareOfPerson(access, personId);
-    const ownerId = share?.ownerId ?? access.userId;
-    const person = await findPerson(db, ownerId, personId);
-    if (!person) throw notFound(PERSON_NOT_FOUND);
+    const { ownerId, person, share } = await readablePerson(db, access, personId);
     const memberId = person.family_member_id;
     const rows = await ownedRows(db, 'vitals', ownerId)
       .select(['id', 'measured_at', 'glucose_timing', ...vitalColumns] as never[])
