@@ -1,5 +1,6 @@
+import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { firstScreenWords } from './scripts/first-screen-words-plugin.ts';
 
 /**
@@ -11,6 +12,17 @@ const apiTests = ['src/server/**/*.test.ts'];
 // The API test files share their worker's loaded modules (each still makes its own database
 // and server): loading the app again for every file was a third of the run's time.
 const isolate = false;
+/**
+ * API test files that never reach a database (PDF drawing, file readers, threads, FHIR
+ * mappings): the same on either engine, so run once, in api-sqlite. A file is counted as
+ * reaching one when it names anything that can open one, even in a comment: a file wrongly
+ * counted runs twice, never zero times.
+ */
+const REACHES_A_DATABASE =
+  /harness|server-process|kin-command|throwaway-postgres|createTestServer|openDatabase|testEngine|Kysely|database|\bdb\b/i;
+const engineFreeTests = globSync(apiTests).filter(
+  (file) => !REACHES_A_DATABASE.test(readFileSync(file, 'utf8')),
+);
 
 const projects = [
   {
@@ -49,6 +61,7 @@ if (process.env.TEST_DATABASE_URL) {
     test: {
       name: 'api-postgres',
       include: apiTests,
+      exclude: [...configDefaults.exclude, ...engineFreeTests],
       environment: 'node',
       env: { TEST_ENGINE: 'postgres' },
       isolate,
