@@ -182,6 +182,33 @@ test('with the network cut, the app opens from its shell and says it is offline'
   await expect(page.getByRole('heading', { name: 'Visits' })).toBeVisible();
 });
 
+test('with no network and no shell, the worker’s page speaks the browser’s language', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, locale: 'es-ES' });
+  try {
+    await context.addInitScript(
+      (key) => localStorage.setItem(key, 'on'),
+      SERVICE_WORKER_IN_TESTS_KEY,
+    );
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      for (const name of await caches.keys()) await caches.delete(name);
+    });
+    await context.setOffline(true);
+    await page.goto('/visits');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { name: 'No hay conexión' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Intentar de nuevo' })).toBeVisible();
+    await expectAccessible(page);
+  } finally {
+    await context.close();
+  }
+});
+
 test('no cache holds health data: the API is never stored, and sign-out clears the rest', async ({
   page,
   user,
