@@ -1,8 +1,9 @@
 /**
- * The product's own API routes, one chain, so that their types (paths, inputs, answers)
- * reach the web client through Hono's RPC types (`hc<ProductRoutes>`) instead of being
- * described a second time. The record types' routes are made from their definitions, which
- * type their client themselves (see docs/decisions).
+ * Every route of the API behind a session, one chain, so that their types (paths, inputs,
+ * answers) reach the web client through Hono's RPC types (`hc<ProductRoutes>`) instead of
+ * being described a second time. The record types' routes are made from their definitions,
+ * which type their client themselves (see docs/decisions); they and the documents' routes
+ * come last, in the order they have always been matched in.
  */
 import { Hono } from 'hono';
 import { profileRoutes } from './account/profile-routes';
@@ -28,9 +29,12 @@ import { createDoseRepository } from './doses/dose-repository';
 import { doseRoutes } from './doses/dose-routes';
 import type { AppEnv } from './http/env';
 import { labResultRoutes } from './labs/lab-routes';
-import { labResultDefinition } from '../shared/records';
+import { labResultDefinition, recordDefinitions } from '../shared/records';
 import { recordCatalogue } from '../shared/records/catalogue';
-import { createRecordRepository } from './records/record-repository';
+import { createRecordRepository, type RecordRepository } from './records/record-repository';
+import { recordRoutes } from './records/record-routes';
+import type { RecordDefinition } from '../shared/records/definition';
+import { importedFrom } from './imports/import-history';
 import { createReminderRepository } from './reminders/reminder-repository';
 import { reminderRoutes, type ReminderRouteConfig } from './reminders/reminder-routes';
 import {
@@ -52,6 +56,8 @@ import { searchRoutes } from './search/search-routes';
 import { documentTextRoutes } from './search/document-text-routes';
 import type { DocumentRepository } from './documents/document-repository';
 import type { DocumentIntake } from './documents/document-intake';
+import type { DocumentRecords } from './documents/document-records';
+import { documentRoutes } from './documents/document-routes';
 
 export interface ProductRouteDependencies {
   db: Kysely<DB>;
@@ -66,6 +72,8 @@ export interface ProductRouteDependencies {
   documents: DocumentRepository;
   /** How a file becomes a document: a FHIR import's documents are taken in as uploads are. */
   documentIntake: DocumentIntake;
+  /** The records documents are attached to: a record's go when it goes or moves. */
+  attachments: DocumentRecords;
   requireFreshProof: RequireFreshProof;
   /** The server's public address (BASE_URL), for links made to be opened elsewhere. */
   publicUrl: string | null;
@@ -80,6 +88,41 @@ export interface ProductRouteDependencies {
   connections: ConnectionRouteDependencies;
 }
 
+/**
+ * Every record type's list, read, create, change and delete, at its definition's path. Lab
+ * results are served by the same repository as their panel and trend routes.
+ */
+function recordTypeRoutes(
+  { db, members, household, attachments }: ProductRouteDependencies,
+  labResults: RecordRepository<typeof labResultDefinition>,
+) {
+  const routes = new Hono<AppEnv>();
+  const mount = <D extends RecordDefinition>(definition: D, repository: RecordRepository<D>) =>
+    routes.route(
+      `/${definition.path}`,
+      recordRoutes(repository, household, {
+        // Its documents stay with the person, attached to it no more.
+        onDeleted: (record) => attachments.detachRecord(record.user_id, definition.path, record.id),
+        // Moved to another person: the documents of the one it left stay theirs, detached.
+        onUpdated: (record) =>
+          attachments.detachOthersOf(
+            record.user_id,
+            definition.path,
+            record.id,
+            record.family_member_id ?? null,
+          ),
+        detailOf: async (record) => ({
+          imported_from: await importedFrom(db, record.user_id, definition.type, record.id),
+        }),
+      }),
+    );
+  for (const definition of recordDefinitions) {
+    if (definition === labResultDefinition) mount(labResultDefinition, labResults);
+    else mount(definition, createRecordRepository(db, definition, members));
+  }
+  return routes;
+}
+
 export function productRoutes(deps: ProductRouteDependencies) {
   const {
     db,
@@ -92,6 +135,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     household,
     documents,
     documentIntake,
+    attachments,
     requireFreshProof,
     publicUrl,
     shareLinks,
@@ -100,6 +144,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     importLimits,
     connections,
   } = deps;
+  const labResults = createRecordRepository(db, labResultDefinition, members);
   return new Hono<AppEnv>()
     .route('/', profileRoutes({ accounts, auth, requireFreshProof, logger, documents }))
     .route('/', dataTransferRoutes(db, importLimits, logger, documentIntake))
@@ -111,10 +156,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/family-members', familyMemberRoutes(members, documents))
     .route('/fhir', fhirRoutes(db, household, documents))
     .route('/household', householdRoutes(household))
-    .route(
-      `/${recordCatalogue.lab_result.path}`,
-      labResultRoutes(db, createRecordRepository(db, labResultDefinition, members), household),
-    )
+    .route(`/${recordCatalogue.lab_result.path}`, labResultRoutes(db, labResults, household))
     .route('/doses', doseRoutes(createDoseRepository(db), household))
     .route('/persons', summaryRoutes(db, household))
     .route('/persons', vaccineScheduleRoutes(db, household))
@@ -126,7 +168,9 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/timeline', timelineRoutes(timeline, household))
     .route('/search', searchRoutes(search, household))
     .route('/documents', documentTextRoutes(db, household))
-    .route('/share-links', shareLinkRoutes(shareLinks));
+    .route('/share-links', shareLinkRoutes(shareLinks))
+    .route('/', recordTypeRoutes(deps, labResults))
+    .route('/documents', documentRoutes({ ...documentIntake, members, household, attachments }));
 }
 
 export type ProductRoutes = ReturnType<typeof productRoutes>;

@@ -4,7 +4,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { sql } from 'kysely';
-import { recordDefinitions } from '../shared/records';
 import type { AccountRecoveryOptions } from '../shared/account-recovery';
 import type { SignInOptions } from '../shared/sign-in-options';
 import { MAX_SHARE_LINK_JWE_CHARS } from '../shared/share-links';
@@ -28,29 +27,26 @@ import { requireSession } from './http/session';
 import { mountWebApp } from './http/static-files';
 import type { Logger } from './logger';
 import { createAccountRepository } from './account/account-repository';
-import { productRoutes } from './api-routes';
+import { productRoutes, type ProductRouteDependencies } from './api-routes';
 import { createAccessReader, ownAccess, type Access } from './access/scope';
 import { createHouseholdRepository } from './household/household-repository';
 import { mailAcceptanceCode } from './household/acceptance-mail';
 import type { MailOutbox } from './mail/mail-queue';
 import { CALENDAR_FEED_PATH, calendarFeedRoutes } from './calendar/calendar-routes';
 import { freshProofChecker } from './account/fresh-proof';
-import { createAttemptLimits } from './limits/attempt-limits';
+import { createAttemptLimits, type AttemptLimits } from './limits/attempt-limits';
 import { IMPORT_LIMIT } from './data-transfer/data-transfer-routes';
-import { createRecordRepository } from './records/record-repository';
 import { createPasswordHasher } from './auth/password-hashing';
 import { createShareLinkStore } from './share-links/share-link-store';
 import {
   SHARE_API_PREFIX,
   SHARE_LINK_REQUEST_LIMIT,
   shlRoutes,
+  type ShareLinkRouteDependencies,
 } from './share-links/share-link-routes';
-import { recordRoutes } from './records/record-routes';
-import { importedFrom } from './imports/import-history';
 import { documentStoreOf } from './documents/document-files';
 import { createDocumentRecords } from './documents/document-records';
 import { createDocumentRepository } from './documents/document-repository';
-import { documentRoutes } from './documents/document-routes';
 import { documentDeriveThread } from './documents/document-derive-thread';
 import type { DocumentIntake } from './documents/document-intake';
 import { portalConnections } from './connections/connections';
@@ -140,21 +136,33 @@ async function inRequestLanguage(response: Response): Promise<Response> {
   });
 }
 
-export function createApp({ database, auth, config, logger, outbox }: AppDependencies) {
-  const { db } = database;
-  const members = createFamilyMemberRepository(db);
-  const accounts = createAccountRepository(db);
-  const limits = createAttemptLimits(db, config.rateLimit);
-  const requireFreshProof = freshProofChecker({
-    db,
-    accounts,
-    auth,
-    limits,
-    logger,
-  });
-  const app = new Hono<AppEnv>();
+/** A bound on a request's body: a declared length checked at once, a stream as it comes. */
+function bodyBound(maxBytes: number, what: string): MiddlewareHandler<AppEnv> {
+  const tooLarge = (c: Context) =>
+    c.json(
+      {
+        message: tr('{what} is too large (at most {size} MB)', {
+          what: tr(what),
+          size: maxBytes / 1024 / 1024,
+        }),
+      },
+      413,
+    );
+  const limitStream = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
+  return async (c, next) => {
+    // Hono's limit asks every request for its body, which builds the whole web Request,
+    // and from then on the body can only be read through a web stream. A declared length
+    // is checked as Hono checks it, so only a streamed body is counted.
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      return Number.parseInt(length, 10) > maxBytes ? tooLarge(c) : next();
+    }
+    return limitStream(c, next);
+  };
+}
 
-  app.onError(handleError(logger));
+/** The checks every request meets first, in this order: language, log, headers, then /api's own. */
+function useRequestMiddleware(app: Hono<AppEnv>, { config, logger }: AppDependencies) {
   app.use(
     '*',
     // Every answer in the request's language (the web app sends its own as Accept-Language).
@@ -177,30 +185,6 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
       ? next()
       : sameOrigin(c, next),
   );
-  /** A bound on a request's body: a declared length checked at once, a stream as it comes. */
-  const bodyBound = (maxBytes: number, what: string): MiddlewareHandler<AppEnv> => {
-    const tooLarge = (c: Context) =>
-      c.json(
-        {
-          message: tr('{what} is too large (at most {size} MB)', {
-            what: tr(what),
-            size: maxBytes / 1024 / 1024,
-          }),
-        },
-        413,
-      );
-    const limitStream = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
-    return async (c, next) => {
-      // Hono's limit asks every request for its body, which builds the whole web Request,
-      // and from then on the body can only be read through a web stream. A declared length
-      // is checked as Hono checks it, so only a streamed body is counted.
-      const length = c.req.header('content-length');
-      if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
-        return Number.parseInt(length, 10) > maxBytes ? tooLarge(c) : next();
-      }
-      return limitStream(c, next);
-    };
-  };
   const limitBody = bodyBound(MAX_BODY_BYTES, key('The request body'));
   // A share link carries a person's whole history, encrypted: a bound of its own.
   const limitShareLink = bodyBound(MAX_SHARE_LINK_BYTES, key('The shared records'));
@@ -216,16 +200,14 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
         ? limitShareLink(c, next)
         : limitBody(c, next),
   );
+}
 
-  const databaseAnswers = async () => {
-    try {
-      await sql`select 1`.execute(db);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-
+/** What is asked without a session: health, sign-in choices, the keys that verify tokens. */
+function mountOpenRoutes(
+  app: Hono<AppEnv>,
+  { auth, config }: AppDependencies,
+  databaseAnswers: () => Promise<boolean>,
+) {
   app.get('/api/health', async (c) =>
     (await databaseAnswers()) ? c.json({ status: 'ok' }) : c.json({ status: 'unavailable' }, 503),
   );
@@ -251,7 +233,14 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
     c.header('Cache-Control', 'public, max-age=300');
     return c.json(jwks);
   });
+}
 
+/** better-auth's endpoints under /api/auth, those the product calls and no others. */
+function mountAuth(
+  app: Hono<AppEnv>,
+  { auth, database, logger }: AppDependencies,
+  databaseAnswers: () => Promise<boolean>,
+) {
   app.all('/api/auth/*', async (c) => {
     const request = c.req.raw;
     // Only the endpoints the product calls are reachable; better-auth defines many more.
@@ -272,7 +261,7 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
     // better-auth's per-address limit answers before any hook runs: its refusals are
     // written down here (the per-account ones write their own).
     if (response.status === 429 && response.headers.has('x-retry-after')) {
-      await recordAuditEventOrLog(db, logger, request.headers, {
+      await recordAuditEventOrLog(database.db, logger, request.headers, {
         event: 'too_many_attempts',
         email: emailOf(body),
         detail: c.req.path.slice(AUTH_BASE_PATH.length + 1),
@@ -285,20 +274,25 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
     }
     return inRequestLanguage(response);
   });
+}
 
-  const shareLinks = createShareLinkStore(db);
-  const shareHasher = createPasswordHasher(config.passwordHashing);
-  const origin = (request: Request) => requestOrigin(request, config);
-  // The only routes without a session: a share link's manifest and its file.
+/**
+ * The routes without a session, each with its own key: a share link's manifest and its
+ * file, a calendar feed, a reminder's dose button.
+ */
+function mountTokenRoutes(
+  app: Hono<AppEnv>,
+  { database, config, logger }: AppDependencies,
+  shareLinks: ShareLinkRouteDependencies,
+  limits: AttemptLimits,
+) {
+  const { db } = database;
   app.route(
     SHARE_API_PREFIX.slice(0, -1),
     shlRoutes({
-      db,
-      store: shareLinks,
-      hasher: shareHasher,
+      ...shareLinks,
       // Per address and per link, when limits are on: a viewer opens a link a few times.
       limits: createAttemptLimits(db, config.rateLimit ? SHARE_LINK_REQUEST_LIMIT : null),
-      origin,
     }),
   );
   // Read by calendar apps, which have no session: the token in the path is the key.
@@ -312,19 +306,77 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
       logger,
     ),
   );
+}
 
-  const accessOf = createAccessReader(db);
-  const documentStore = documentStoreOf(database);
-  const documentRecords = createDocumentRecords(db);
-  const documents = createDocumentRepository(db, documentStore, documentRecords);
-  // One documents thread and one quota for uploads, FHIR imports and archives brought back.
-  const documentIntake: DocumentIntake = {
+/** The documents' store, one thread that derives their pages and one quota for every intake. */
+function documentIntakeOf({ database, config }: AppDependencies) {
+  const store = documentStoreOf(database);
+  const attachments = createDocumentRecords(database.db);
+  const intake: DocumentIntake = {
     database,
-    store: documentStore,
-    documents,
+    store,
+    documents: createDocumentRepository(database.db, store, attachments),
     derive: documentDeriveThread(),
     quotaBytes: config.documentQuotaMb * 1024 * 1024,
   };
+  return { intake, attachments };
+}
+
+/** The API behind a session: the signed-in user, what they may read, then every route. */
+function sessionApi(
+  { database, auth, config }: AppDependencies,
+  routes: Omit<ProductRouteDependencies, 'db' | 'auth'>,
+) {
+  const { db } = database;
+  const accessOf = createAccessReader(db);
+  return new Hono<AppEnv>()
+    .use(requireSession(auth, db, sessionLifetime(config.sessionMaxAgeDays)))
+    .use(async (c, next) => {
+      let access: Promise<Access> | undefined;
+      const user = c.var.user;
+      c.set('access', () =>
+        user.hasGrants === false
+          ? Promise.resolve(ownAccess(user.id))
+          : (access ??= accessOf(user.id)),
+      );
+      await next();
+    })
+    .route('/', productRoutes({ db, auth, ...routes }));
+}
+
+export function createApp(deps: AppDependencies) {
+  const { database, auth, config, logger, outbox } = deps;
+  const { db } = database;
+  const members = createFamilyMemberRepository(db);
+  const accounts = createAccountRepository(db);
+  const limits = createAttemptLimits(db, config.rateLimit);
+  const requireFreshProof = freshProofChecker({ db, accounts, auth, limits, logger });
+  const app = new Hono<AppEnv>();
+
+  app.onError(handleError(logger));
+  useRequestMiddleware(app, deps);
+
+  const databaseAnswers = async () => {
+    try {
+      await sql`select 1`.execute(db);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  mountOpenRoutes(app, deps, databaseAnswers);
+  mountAuth(app, deps, databaseAnswers);
+
+  const origin = (request: Request) => requestOrigin(request, config);
+  const shareLinks: ShareLinkRouteDependencies = {
+    db,
+    store: createShareLinkStore(db),
+    hasher: createPasswordHasher(config.passwordHashing),
+    origin,
+  };
+  mountTokenRoutes(app, deps, shareLinks, limits);
+
+  const { intake: documentIntake, attachments } = documentIntakeOf(deps);
   const connections = portalConnections({
     db,
     intake: documentIntake,
@@ -339,71 +391,29 @@ export function createApp({ database, auth, config, logger, outbox }: AppDepende
     limits,
     deliverAcceptanceCode: mailAcceptanceCode(db, outbox),
   });
-  const api = new Hono<AppEnv>()
-    .use(requireSession(auth, db, sessionLifetime(config.sessionMaxAgeDays)))
-    .use(async (c, next) => {
-      let access: Promise<Access> | undefined;
-      const user = c.var.user;
-      c.set('access', () =>
-        user.hasGrants === false
-          ? Promise.resolve(ownAccess(user.id))
-          : (access ??= accessOf(user.id)),
-      );
-      await next();
-    })
-    .route(
-      '/',
-      productRoutes({
-        db,
-        auth,
-        logger,
-        accounts,
-        members,
-        timeline: createTimelineRepository(db),
-        search: createSearchRepository(db, database.engine),
-        household,
-        documents,
-        documentIntake,
-        requireFreshProof,
-        publicUrl: config.baseUrl,
-        shareLinks: { db, store: shareLinks, hasher: shareHasher, origin },
-        reminders: { vapidPublicKey: config.vapid.publicKey, pushEndpoints: config.pushEndpoints },
-        notifications: {
-          allowedHosts: config.notifyAllowedHosts,
-          baseUrl: config.baseUrl,
-          authSecret: config.authSecret,
-          origin,
-        },
-        importLimits: createAttemptLimits(db, config.rateLimit ? IMPORT_LIMIT : null),
-        connections,
-      }),
-    );
-  for (const definition of recordDefinitions) {
-    const repository = createRecordRepository(db, definition, members);
-    api.route(
-      `/${definition.path}`,
-      recordRoutes(repository, household, {
-        // Its documents stay with the person, attached to it no more.
-        onDeleted: (record) =>
-          documentRecords.detachRecord(record.user_id, definition.path, record.id),
-        // Moved to another person: the documents of the one it left stay theirs, detached.
-        onUpdated: (record) =>
-          documentRecords.detachOthersOf(
-            record.user_id,
-            definition.path,
-            record.id,
-            record.family_member_id ?? null,
-          ),
-        detailOf: async (record) => ({
-          imported_from: await importedFrom(db, record.user_id, definition.type, record.id),
-        }),
-      }),
-    );
-  }
-  api.route(
-    '/documents',
-    documentRoutes({ ...documentIntake, members, household, attachments: documentRecords }),
-  );
+  const api = sessionApi(deps, {
+    logger,
+    accounts,
+    members,
+    timeline: createTimelineRepository(db),
+    search: createSearchRepository(db, database.engine),
+    household,
+    documents: documentIntake.documents,
+    documentIntake,
+    attachments,
+    requireFreshProof,
+    publicUrl: config.baseUrl,
+    shareLinks,
+    reminders: { vapidPublicKey: config.vapid.publicKey, pushEndpoints: config.pushEndpoints },
+    notifications: {
+      allowedHosts: config.notifyAllowedHosts,
+      baseUrl: config.baseUrl,
+      authSecret: config.authSecret,
+      origin,
+    },
+    importLimits: createAttemptLimits(db, config.rateLimit ? IMPORT_LIMIT : null),
+    connections,
+  });
   app.route('/api', api);
   app.all('/api/*', (c) => c.json({ message: tr('Not found') }, 404));
 

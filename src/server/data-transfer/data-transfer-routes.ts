@@ -33,7 +33,7 @@ import { validate } from '../http/validation';
 import { withAccountLock } from '../limits/account-locks';
 import { receiveFile } from '../documents/document-intake';
 import { importReceivedFile, receiveBound, tooLargeFor } from '../imports/import-file';
-import { exportUserData } from './data-transfer';
+import { exportUserData } from './export-user-data';
 import { exportArchive } from './export-archive';
 import { key } from '../../shared/i18n/translate';
 

@@ -41,7 +41,7 @@ import { filesOf, type DocumentRepository } from '../documents/document-reposito
 import { badRequest } from '../http/errors';
 import type { ImportCounts } from '../../shared/import-preview';
 import { newId } from '../ids';
-import { insertAll } from './data-transfer';
+import { insertAll, recordKey } from './import-rows';
 import type { ArchiveFiles } from './import-archive';
 import { checkDocumentBytes, checkDocumentCount } from './import-document-limits';
 import { countMatches } from './import-plan';
@@ -54,9 +54,6 @@ export interface DocumentImportDependencies {
   documents: Pick<DocumentRepository, 'usedBytes' | 'releaseFiles'>;
   intake: DocumentIntake;
 }
-
-/** Where a record of the file is, by its type's path and its id in the file. */
-export const recordKey = (path: string, id: string) => `${path}\n${id}`;
 
 export type CheckedDocument = ExportedDocument;
 

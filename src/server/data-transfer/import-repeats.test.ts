@@ -34,7 +34,7 @@ import {
 } from '../test/harness';
 import { uploadDocument } from '../test/documents';
 import { repeatingArchive } from '../test/export-files';
-import { importUserData } from './data-transfer';
+import { importUserData } from './import-user-data';
 import { openArchive } from './import-archive';
 import {
   IMPORT_DOCUMENT_BUDGET_BYTES,

@@ -15,7 +15,7 @@ import type { RecordDefinition, RecordTable } from '../../shared/records/definit
 import { deleteOwned } from '../access/scope';
 import type { DB } from '../db/schema';
 import { beginImport, noteAdded, trackedType, type ImportNote } from '../imports/import-history';
-import { insertAll, replaceRecords } from './data-transfer';
+import { insertAll, replaceRecords } from './import-rows';
 import { nextTurn } from './import-plan';
 
 /**

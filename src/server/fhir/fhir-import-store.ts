@@ -24,7 +24,7 @@ import {
 import { definitionsByType } from '../../shared/records';
 import type { RecordDefinition } from '../../shared/records/definition';
 import { ownedRow, ownedRows } from '../access/scope';
-import { INSERT_BATCH } from '../data-transfer/data-transfer';
+import { INSERT_BATCH } from '../data-transfer/import-rows';
 import { checkDocumentBytes, checkDocumentCount } from '../data-transfer/import-document-limits';
 import { WRITE_BATCH, writeImport } from '../data-transfer/import-writes';
 import {

@@ -4,7 +4,8 @@
  * reader off the server's thread (import-file-thread.ts), its patient matched to a person
  * (match-person.ts), then previewed or written into that person as a FHIR import is
  * (fhir-import-store.ts), remembered in Import History (import-history.ts). The product's own
- * export, the whole account's, goes to data-transfer.ts as before, and is remembered too.
+ * export, the whole account's, goes to data-transfer/import-user-data.ts as before, and is
+ * remembered too.
  */
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -35,11 +36,8 @@ import { badRequest } from '../http/errors';
 import { validationErrorBody } from '../http/validation';
 import { newId, nowTimestamp } from '../ids';
 import type { Person } from '../persons/person-records';
-import {
-  importUserData,
-  previewUserImport,
-  type ImportArchive,
-} from '../data-transfer/data-transfer';
+import { importUserData, previewUserImport } from '../data-transfer/import-user-data';
+import type { ImportArchive } from '../data-transfer/import-user-plan';
 import { openArchive, type OpenedArchive } from '../data-transfer/import-archive';
 import type { DocumentImportDependencies } from '../data-transfer/import-documents';
 import type { ReadFile, ReadOptions } from './file-readers';

@@ -1,7 +1,7 @@
 /**
  * Which reader reads each kind of file (file-readers.ts). The product's own export is not
- * here: it is the account's whole data, read by data-transfer.ts. A kind with no reader here
- * is refused as a file Kin Health cannot import.
+ * here: it is the account's whole data, read by data-transfer/import-user-data.ts. A kind
+ * with no reader here is refused as a file Kin Health cannot import.
  *
  * Each reader lives with its kind: FHIR in read-fhir-file.ts, C-CDA in ccda/, Apple Health
  * in apple-health/, CSV in csv/.

@@ -2,15 +2,10 @@
  * Documents: the list, an upload with how far it has gone, a document's pages, text and records.
  */
 import { ApiError } from '../../../shared/api-error';
-import type {
-  AttachableRecords,
-  DocumentPage,
-  DocumentTextAnswer,
-  DocumentUsage,
-  StoredDocument,
-} from '../../../shared/documents';
+import type { StoredDocument } from '../../../shared/documents';
 import type { DocumentEdit, DocumentRecord } from '../../../shared/document-upload';
-import { NETWORK_ERROR, queryString, refusal, request } from '../../lib/api-request';
+import { NETWORK_ERROR, answer, queryString, refusal } from '../../lib/api-request';
+import { product } from '../../lib/api';
 import { requestLanguageTag } from '../../lib/i18n';
 import { key } from '../../../shared/i18n/translate';
 
@@ -37,27 +32,40 @@ export interface DocumentUploadFields {
   record_id?: string;
 }
 
+const documents = product.documents;
+/** A document's id as the path carries it (the typed client puts a parameter in as it is). */
+const documentParam = (id: string) => ({ param: { id: encodeURIComponent(id) } });
+
 export const documentsApi = {
   list: (query: DocumentListQuery) =>
-    request<DocumentPage>('GET', `/documents${queryString({ ...query })}`),
-  get: (id: string) => request<StoredDocument>('GET', `/documents/${encodeURIComponent(id)}`),
-  remove: (id: string) => request<void>('DELETE', `/documents/${encodeURIComponent(id)}`),
+    answer(
+      documents.$get({
+        // What is not asked for is left out of the query string (an empty value too).
+        query: Object.fromEntries(
+          Object.entries(query)
+            .filter(([, value]) => value !== undefined && value !== '')
+            .map(([name, value]) => [name, String(value)]),
+        ),
+      }),
+    ),
+  get: (id: string) => answer(documents[':id'].$get(documentParam(id))),
+  remove: (id: string) => answer(documents[':id'].$delete(documentParam(id))),
   /** Its title, type, date, person and the records it is attached to. */
   update: (id: string, edit: DocumentEdit) =>
-    request<StoredDocument>('PUT', `/documents/${encodeURIComponent(id)}`, edit),
+    answer(documents[':id'].$put({ ...documentParam(id), json: edit })),
   /** Attaches it to one more record of its person's. */
   attach: (id: string, record: DocumentRecord) =>
-    request<StoredDocument>('POST', `/documents/${encodeURIComponent(id)}/records`, record),
+    answer(documents[':id'].records.$post({ ...documentParam(id), json: record })),
   /** The records a document of this person may be attached to. */
   attachableRecords: (personId: string) =>
-    request<AttachableRecords>('GET', `/documents/records${queryString({ person: personId })}`),
+    answer(documents.records.$get({ query: { person: personId } })),
   /** The document's text, read from its text layer or by OCR, once it is read. */
-  text: (id: string) =>
-    request<DocumentTextAnswer>('GET', `/documents/${encodeURIComponent(id)}/text`),
-  usage: () => request<DocumentUsage>('GET', '/documents/usage'),
+  text: (id: string) => answer(documents[':id'].text.$get(documentParam(id))),
+  usage: () => answer(documents.usage.$get()),
   /**
    * Sends a file as it is (no form encoding), telling how much of it has gone as it goes:
-   * XMLHttpRequest, as fetch reports no upload progress.
+   * XMLHttpRequest, as fetch reports no upload progress, and so neither does the typed
+   * client (it calls fetch): the one call made by hand.
    */
   upload: (
     file: Blob,
