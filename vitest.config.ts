@@ -1,6 +1,6 @@
 import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { firstScreenWords } from './scripts/first-screen-words-plugin.ts';
 
 /**
@@ -24,7 +24,7 @@ const engineFreeTests = globSync(apiTests).filter(
   (file) => !REACHES_A_DATABASE.test(readFileSync(file, 'utf8')),
 );
 
-const projects = [
+const projects: TestProjectInlineConfiguration[] = [
   {
     test: {
       name: 'unit',
