@@ -31,7 +31,7 @@ import { migrateToLatest } from '../src/server/db/migrate';
 import { documentDeriveThread } from '../src/server/documents/document-derive-thread';
 import { samplePdf, scannedPdf } from '../src/server/documents/fixtures/sample-files';
 import { IDLE_MS as DERIVE_IDLE_MS } from '../src/server/documents/document-derive-thread';
-import { IDLE_MS as TEXT_IDLE_MS } from '../src/server/search/document-text-thread';
+import { IDLE_MS as TEXT_IDLE_MS } from '../src/server/documents/text/document-text-thread';
 import type { DocumentTextAnswer } from '../src/shared/documents';
 import { startBenchApp } from './app-server';
 import { benchConfig } from './config';

@@ -27,7 +27,7 @@ import { createFamilyMemberRepository } from '../src/server/family-members/famil
 import { createRecordRepository } from '../src/server/records/record-repository';
 import { newId } from '../src/server/ids';
 import { createSearchRepository } from '../src/server/search/search-repository';
-import { startDocumentTextWorker } from '../src/server/search/document-text';
+import { startDocumentTextWorker } from '../src/server/documents/text/document-text';
 import { openDocumentFile } from '../src/server/documents/document-files';
 import { createLogger } from '../src/server/logger';
 import { createThrowawayPostgres } from '../src/server/test/throwaway-postgres';

@@ -15,8 +15,8 @@ const entryPoints = {
   'summary-pdf-worker': 'src/server/summary/summary-pdf-worker.ts',
   // The thread an import's file is read on, whatever its kind (src/server/imports/import-file-thread.ts).
   'import-file-worker': 'src/server/imports/import-file-worker.ts',
-  // The thread a document's text is read on (src/server/search/document-text-thread.ts).
-  'document-text-worker': 'src/server/search/document-text-worker.ts',
+  // The thread a document's text is read on (src/server/documents/text/document-text-thread.ts).
+  'document-text-worker': 'src/server/documents/text/document-text-worker.ts',
   // The thread documents' thumbnails are made on (src/server/documents/document-derive-thread.ts).
   'document-derive-worker': 'src/server/documents/document-derive-worker.ts',
 };

@@ -21,7 +21,7 @@ import { createReminderJob } from './reminders/reminder-job';
 import { createMailOutbox, createMailSender } from './mail/mail-queue';
 import { resetMailPreparer } from './auth/password-reset';
 import { openDocumentFile } from './documents/document-files';
-import { startDocumentTextWorker } from './search/document-text';
+import { startDocumentTextWorker } from './documents/text/document-text';
 import { createNotificationChannels } from './notifications/notification-queue';
 import { startServerLanguages } from './i18n/server-language';
 

@@ -118,7 +118,7 @@ export interface DocumentUsage {
   limitBytes: number;
 }
 
-/** Where the reading of a document's text is (search/document-text.ts on the server). */
+/** Where the reading of a document's text is (documents/text/document-text.ts on the server). */
 export type DocumentTextStatus = 'pending' | 'reading' | 'done' | 'failed';
 
 /**

@@ -77,6 +77,103 @@ function attachmentOf(definition: RecordDefinition, row: RecordRow): DocumentAtt
 const isOfPerson = (row: Pick<RecordRow, 'family_member_id'>, person: DocumentPerson) =>
   (row.family_member_id ?? null) === person.member;
 
+/** Attaching documents to records and detaching them: rows of document_records. */
+function documentAttachments(db: Kysely<DB>) {
+  return {
+    /** Attaches a document to records (checked already); one already attached stays as it is. */
+    async attach(
+      database: Kysely<DB>,
+      owner: string,
+      documentId: string,
+      records: readonly DocumentRecord[],
+    ) {
+      if (records.length === 0) return;
+      const now = nowTimestamp();
+      await database
+        .insertInto('document_records')
+        .values(
+          records.map((record) =>
+            ownedRow(owner, {
+              document_id: documentId,
+              record_type: record.record_type,
+              record_id: record.record_id,
+              created_at: now,
+            }),
+          ),
+        )
+        .onConflict((conflict) =>
+          conflict.columns(['document_id', 'record_type', 'record_id']).doNothing(),
+        )
+        .execute();
+    },
+
+    /** Detaches a document from every record but these (checked already). */
+    async keepOnly(
+      database: Kysely<DB>,
+      owner: string,
+      documentId: string,
+      records: readonly DocumentRecord[],
+    ) {
+      const kept = new Set(records.map((record) => `${record.record_type}\n${record.record_id}`));
+      const links = await ownedRows(database, 'document_records', owner)
+        .select(['record_type', 'record_id'])
+        .where('document_id', '=', documentId)
+        .execute();
+      for (const link of links) {
+        if (kept.has(`${link.record_type}\n${link.record_id}`)) continue;
+        await deleteOwned(database, 'document_records', owner)
+          .where('document_id', '=', documentId)
+          .where('record_type', '=', link.record_type)
+          .where('record_id', '=', link.record_id)
+          .execute();
+      }
+    },
+
+    /** A record was deleted: its documents stay with their person, no longer attached to it. */
+    async detachRecord(owner: string, recordType: string, recordId: string) {
+      await deleteOwned(db, 'document_records', owner)
+        .where('record_id', '=', recordId)
+        .where('record_type', '=', recordType)
+        .execute();
+    },
+
+    /**
+     * A record moved to another person (its Family Member changed): the documents of its old
+     * person are no longer attached to it; they stay with that person.
+     */
+    async detachOthersOf(
+      owner: string,
+      recordType: string,
+      recordId: string,
+      member: string | null,
+    ) {
+      const elsewhere = ownedRows(db, 'documents', owner)
+        .select('id')
+        .where((eb) =>
+          member === null
+            ? eb('family_member_id', 'is not', null)
+            : eb.or([eb('family_member_id', 'is', null), eb('family_member_id', '!=', member)]),
+        );
+      await deleteOwned(db, 'document_records', owner)
+        .where('record_id', '=', recordId)
+        .where('record_type', '=', recordType)
+        .where('document_id', 'in', elsewhere)
+        .execute();
+    },
+
+    /** Every attachment of the owner's documents (an export reads them all). */
+    ofOwner(owner: string) {
+      return ownedRows(db, 'document_records', owner)
+        .select(['document_id', 'record_type', 'record_id'])
+        .orderBy('document_id')
+        .orderBy('created_at')
+        .orderBy('record_type')
+        .orderBy('record_id')
+        .execute();
+    },
+  };
+}
+
 export function createDocumentRecords(db: Kysely<DB>) {
   /** The person's rows of one record type among `ids`. */
   async function rowsAmong(
@@ -203,97 +300,7 @@ export function createDocumentRecords(db: Kysely<DB>) {
       return [...unique.values()];
     },
 
-    /** Attaches a document to records (checked already); one already attached stays as it is. */
-    async attach(
-      database: Kysely<DB>,
-      owner: string,
-      documentId: string,
-      records: readonly DocumentRecord[],
-    ) {
-      if (records.length === 0) return;
-      const now = nowTimestamp();
-      await database
-        .insertInto('document_records')
-        .values(
-          records.map((record) =>
-            ownedRow(owner, {
-              document_id: documentId,
-              record_type: record.record_type,
-              record_id: record.record_id,
-              created_at: now,
-            }),
-          ),
-        )
-        .onConflict((conflict) =>
-          conflict.columns(['document_id', 'record_type', 'record_id']).doNothing(),
-        )
-        .execute();
-    },
-
-    /** Detaches a document from every record but these (checked already). */
-    async keepOnly(
-      database: Kysely<DB>,
-      owner: string,
-      documentId: string,
-      records: readonly DocumentRecord[],
-    ) {
-      const kept = new Set(records.map((record) => `${record.record_type}\n${record.record_id}`));
-      const links = await ownedRows(database, 'document_records', owner)
-        .select(['record_type', 'record_id'])
-        .where('document_id', '=', documentId)
-        .execute();
-      for (const link of links) {
-        if (kept.has(`${link.record_type}\n${link.record_id}`)) continue;
-        await deleteOwned(database, 'document_records', owner)
-          .where('document_id', '=', documentId)
-          .where('record_type', '=', link.record_type)
-          .where('record_id', '=', link.record_id)
-          .execute();
-      }
-    },
-
-    /** A record was deleted: its documents stay with their person, no longer attached to it. */
-    async detachRecord(owner: string, recordType: string, recordId: string) {
-      await deleteOwned(db, 'document_records', owner)
-        .where('record_id', '=', recordId)
-        .where('record_type', '=', recordType)
-        .execute();
-    },
-
-    /**
-     * A record moved to another person (its Family Member changed): the documents of its old
-     * person are no longer attached to it; they stay with that person.
-     */
-    async detachOthersOf(
-      owner: string,
-      recordType: string,
-      recordId: string,
-      member: string | null,
-    ) {
-      const elsewhere = ownedRows(db, 'documents', owner)
-        .select('id')
-        .where((eb) =>
-          member === null
-            ? eb('family_member_id', 'is not', null)
-            : eb.or([eb('family_member_id', 'is', null), eb('family_member_id', '!=', member)]),
-        );
-      await deleteOwned(db, 'document_records', owner)
-        .where('record_id', '=', recordId)
-        .where('record_type', '=', recordType)
-        .where('document_id', 'in', elsewhere)
-        .execute();
-    },
-
-    /** Every attachment of the owner's documents (an export reads them all). */
-    ofOwner(owner: string) {
-      return ownedRows(db, 'document_records', owner)
-        .select(['document_id', 'record_type', 'record_id'])
-        .orderBy('document_id')
-        .orderBy('created_at')
-        .orderBy('record_type')
-        .orderBy('record_id')
-        .execute();
-    },
+    ...documentAttachments(db),
   };
 }
 

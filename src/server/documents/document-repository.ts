@@ -153,88 +153,9 @@ function newBytes(sizes: ReadonlyMap<string, number>, files: readonly KeptFile[]
 const lessReserved = (bytes: number) =>
   sql<number>`case when reserved_bytes > ${bytes} then reserved_bytes - ${bytes} else 0 end`;
 
-export function createDocumentRepository(
-  db: Kysely<DB>,
-  store: DocumentFileStore,
-  attachments: Pick<DocumentRecords, 'attach' | 'keepOnly'>,
-) {
-  const readScope = (access: Access, personId?: string): Scope =>
-    scopeOf(access, { memberLinked: true, personId });
-  const writeScope = (access: Access): Scope =>
-    scopeOf(access, { memberLinked: true, write: true });
-
-  function selectDocuments(scope: Scope) {
-    const values = scopeValues(scope);
-    return withPersonNames(
-      rowsInScope(db, 'documents', scope, values, 'd').selectAll('d'),
-      scope,
-      values,
-      'd',
-    );
-  }
-
-  /** Removes the owner's files among `hashes` that no document of theirs keeps any more. */
-  async function releaseFiles(owner: string, hashes: readonly string[]) {
-    if (hashes.length === 0) return;
-    const kept = await ownedRows(db, 'documents', owner)
-      .select(['sha256', 'display_sha256', 'thumbnail_sha256'])
-      .where((eb) =>
-        eb.or([
-          eb('sha256', 'in', hashes),
-          eb('display_sha256', 'in', hashes),
-          eb('thumbnail_sha256', 'in', hashes),
-        ]),
-      )
-      .execute();
-    const needed = new Set(kept.flatMap(filesOf));
-    for (const hash of new Set(hashes)) {
-      if (!needed.has(hash)) await store.remove(owner, hash);
-    }
-  }
-
+/** The owner's storage: what their documents take, and what uploads have reserved. */
+function documentStorage(db: Kysely<DB>) {
   return {
-    async list(access: Access, options: DocumentListOptions) {
-      const scope = readScope(access, options.memberId);
-      let query = selectDocuments(scope);
-      if (options.documentType) query = query.where('d.document_type', '=', options.documentType);
-      if (options.recordId) {
-        // Attached to the record: a row of document_records of the document's own owner.
-        const values = scopeValues(scope);
-        const recordId = options.recordId;
-        query = query.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('document_records as a')
-              .select(sql.lit(1).as('one'))
-              .whereRef('a.document_id', '=', 'd.id')
-              .where(membersOfScope(scope, values, 'a'))
-              .where('a.record_id', '=', recordId)
-              .where('a.record_type', '=', options.recordType ?? ''),
-          ),
-        );
-      }
-      const [rows, total] = await Promise.all([
-        query
-          .orderBy('d.created_at', 'desc')
-          .orderBy('d.id', 'desc')
-          .limit(options.limit)
-          .offset(options.offset)
-          .execute(),
-        query
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows as Row[], total: Number(total.total) };
-    },
-
-    async get(access: Access, id: string): Promise<Row | undefined> {
-      if (!isId(id)) return undefined;
-      return (await selectDocuments(readScope(access))
-        .where('d.id', '=', id)
-        .executeTakeFirst()) as Row | undefined;
-    },
-
     /** The bytes the owner's documents take, files shared between them counted once each. */
     async usedBytes(owner: string): Promise<number> {
       return total(await fileSizes(db, owner));
@@ -297,7 +218,75 @@ export function createDocumentRepository(
         .set({ reserved_bytes: lessReserved(bytes) })
         .execute();
     },
+  };
+}
 
+/** The owner's stored files: kept while a document of theirs keeps them. */
+function documentFilesOf(db: Kysely<DB>, store: DocumentFileStore) {
+  /** Removes the owner's files among `hashes` that no document of theirs keeps any more. */
+  async function releaseFiles(owner: string, hashes: readonly string[]) {
+    if (hashes.length === 0) return;
+    const kept = await ownedRows(db, 'documents', owner)
+      .select(['sha256', 'display_sha256', 'thumbnail_sha256'])
+      .where((eb) =>
+        eb.or([
+          eb('sha256', 'in', hashes),
+          eb('display_sha256', 'in', hashes),
+          eb('thumbnail_sha256', 'in', hashes),
+        ]),
+      )
+      .execute();
+    const needed = new Set(kept.flatMap(filesOf));
+    for (const hash of new Set(hashes)) {
+      if (!needed.has(hash)) await store.remove(owner, hash);
+    }
+  }
+
+  return {
+    /** The files of a member's documents, read before the member (and they) are deleted. */
+    async filesOfMember(owner: string, memberId: string): Promise<string[]> {
+      const rows = await ownedRows(db, 'documents', owner)
+        .select(['sha256', 'display_sha256', 'thumbnail_sha256'])
+        .where('family_member_id', '=', memberId)
+        .execute();
+      return rows.flatMap(filesOf);
+    },
+
+    releaseFiles,
+
+    /** A person's documents, oldest first (an export of theirs: the owner reads them). */
+    async ofPerson(owner: string, memberId: string | null): Promise<DocumentsTable[]> {
+      return ownedRows(db, 'documents', owner)
+        .selectAll()
+        .where('family_member_id', memberId === null ? 'is' : '=', memberId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute() as Promise<DocumentsTable[]>;
+    },
+
+    /** A file of the owner's, as a stream. */
+    readFile(owner: string, sha256: string) {
+      return store.read(owner, sha256);
+    },
+
+    /** The account is gone: every file of theirs goes too. */
+    async removeOwnerFiles(owner: string) {
+      await store.removeOwner(owner);
+    },
+  };
+}
+
+/** Writes of documents the request may write: their rows, their records, their files. */
+function documentWrites(
+  db: Kysely<DB>,
+  attachments: Pick<DocumentRecords, 'attach' | 'keepOnly'>,
+  releaseFiles: (owner: string, hashes: readonly string[]) => Promise<void>,
+  get: (access: Access, id: string) => Promise<Row | undefined>,
+) {
+  const writeScope = (access: Access): Scope =>
+    scopeOf(access, { memberLinked: true, write: true });
+
+  return {
     /**
      * Writes a document's row. With `storage`, the bytes its upload reserved are given back
      * in the same transaction, and the row is written only if the owner's documents with it
@@ -374,7 +363,7 @@ export function createDocumentRepository(
         }
         return true;
       });
-      return changed ? this.get(access, id) : undefined;
+      return changed ? get(access, id) : undefined;
     },
 
     /** Deletes a document the request may write, and its files no other document keeps. */
@@ -390,37 +379,75 @@ export function createDocumentRepository(
       await releaseFiles(row.user_id, filesOf(row));
       return row;
     },
+  };
+}
 
-    /** The files of a member's documents, read before the member (and they) are deleted. */
-    async filesOfMember(owner: string, memberId: string): Promise<string[]> {
-      const rows = await ownedRows(db, 'documents', owner)
-        .select(['sha256', 'display_sha256', 'thumbnail_sha256'])
-        .where('family_member_id', '=', memberId)
-        .execute();
-      return rows.flatMap(filesOf);
+export function createDocumentRepository(
+  db: Kysely<DB>,
+  store: DocumentFileStore,
+  attachments: Pick<DocumentRecords, 'attach' | 'keepOnly'>,
+) {
+  const readScope = (access: Access, personId?: string): Scope =>
+    scopeOf(access, { memberLinked: true, personId });
+
+  function selectDocuments(scope: Scope) {
+    const values = scopeValues(scope);
+    return withPersonNames(
+      rowsInScope(db, 'documents', scope, values, 'd').selectAll('d'),
+      scope,
+      values,
+      'd',
+    );
+  }
+
+  const files = documentFilesOf(db, store);
+
+  async function get(access: Access, id: string): Promise<Row | undefined> {
+    if (!isId(id)) return undefined;
+    return (await selectDocuments(readScope(access)).where('d.id', '=', id).executeTakeFirst()) as
+      Row | undefined;
+  }
+
+  return {
+    async list(access: Access, options: DocumentListOptions) {
+      const scope = readScope(access, options.memberId);
+      let query = selectDocuments(scope);
+      if (options.documentType) query = query.where('d.document_type', '=', options.documentType);
+      if (options.recordId) {
+        // Attached to the record: a row of document_records of the document's own owner.
+        const values = scopeValues(scope);
+        const recordId = options.recordId;
+        query = query.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('document_records as a')
+              .select(sql.lit(1).as('one'))
+              .whereRef('a.document_id', '=', 'd.id')
+              .where(membersOfScope(scope, values, 'a'))
+              .where('a.record_id', '=', recordId)
+              .where('a.record_type', '=', options.recordType ?? ''),
+          ),
+        );
+      }
+      const [rows, total] = await Promise.all([
+        query
+          .orderBy('d.created_at', 'desc')
+          .orderBy('d.id', 'desc')
+          .limit(options.limit)
+          .offset(options.offset)
+          .execute(),
+        query
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows as Row[], total: Number(total.total) };
     },
 
-    releaseFiles,
-
-    /** A person's documents, oldest first (an export of theirs: the owner reads them). */
-    async ofPerson(owner: string, memberId: string | null): Promise<DocumentsTable[]> {
-      return ownedRows(db, 'documents', owner)
-        .selectAll()
-        .where('family_member_id', memberId === null ? 'is' : '=', memberId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute() as Promise<DocumentsTable[]>;
-    },
-
-    /** A file of the owner's, as a stream. */
-    readFile(owner: string, sha256: string) {
-      return store.read(owner, sha256);
-    },
-
-    /** The account is gone: every file of theirs goes too. */
-    async removeOwnerFiles(owner: string) {
-      await store.removeOwner(owner);
-    },
+    get,
+    ...documentStorage(db),
+    ...documentWrites(db, attachments, files.releaseFiles, get),
+    ...files,
   };
 }
 

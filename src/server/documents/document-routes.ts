@@ -95,8 +95,12 @@ function disposition(kind: 'inline' | 'attachment', fileName: string, type: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-export function documentRoutes(deps: DocumentRouteDependencies) {
-  const { database, store, documents, members, household, attachments, quotaBytes } = deps;
+/**
+ * What the document routes share: the documents as the API answers them, the checks of what
+ * a request may read and write, and a file sent whole or a range at a time.
+ */
+function documentRouteParts(deps: DocumentRouteDependencies) {
+  const { store, documents, members, household, attachments } = deps;
   const missing = () => notFound(DOCUMENT_NOT_FOUND_MESSAGE);
 
   /** The documents as the API answers them, each with the records it is attached to. */
@@ -174,6 +178,122 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
     return c.body(body, 200);
   }
 
+  return { missing, answerOf, answerOne, targetOf, writableDocument, noteShared, sendFile };
+}
+
+type DocumentRouteParts = ReturnType<typeof documentRouteParts>;
+
+/**
+ * Takes in an upload, its query checked: the document kept for the person it names, attached
+ * to the record it names (one of the same person's).
+ */
+async function receiveUpload(
+  deps: DocumentRouteDependencies,
+  parts: DocumentRouteParts,
+  c: Context<AppEnv>,
+  input: z.infer<typeof documentUploadSchema>,
+  access: Access,
+) {
+  const target = await parts.targetOf(access, input.family_member_id);
+  // The record it is attached to: one of the same person's.
+  const records =
+    input.record_type || input.record_id
+      ? await deps.attachments.check(
+          target,
+          [{ record_type: input.record_type ?? '', record_id: input.record_id ?? '' }],
+          target.owner === access.userId,
+          'record_id',
+        )
+      : [];
+  // What the request declares is checked before a byte is read.
+  const declared = c.req.header('content-length');
+  const declaredBytes = declared === undefined ? undefined : Number.parseInt(declared, 10);
+  if (declaredBytes !== undefined && declaredBytes > MAX_DOCUMENT_BYTES) throw tooLarge();
+  if (declaredBytes === 0) throw badRequest(DOCUMENT_EMPTY_MESSAGE, 'file');
+  const document = await takeDocument(
+    deps,
+    requestBody(c),
+    {
+      owner: target.owner,
+      member: target.member,
+      title: input.title,
+      document_type: input.document_type,
+      document_date: input.document_date ?? null,
+      file_name: input.file_name ?? input.title,
+      records,
+    },
+    declaredBytes,
+  );
+  if (target.share) await deps.household.noteUse(access, [target.share], 'write');
+  return document;
+}
+
+/**
+ * Changes a document's title, type, date and person, and (when given) every record it is
+ * attached to: the document as changed, or none.
+ */
+async function editDocument(
+  deps: DocumentRouteDependencies,
+  parts: DocumentRouteParts,
+  access: Access,
+  id: string,
+  input: z.infer<typeof documentEditSchema>,
+) {
+  const row = await parts.writableDocument(access, id);
+  const target = await parts.targetOf(access, input.family_member_id);
+  // A document stays with the account that keeps it, as a record does.
+  if (target.owner !== row.user_id) throw badRequest(UNKNOWN_MEMBER_MESSAGE, 'family_member_id');
+  // Its records are its person's: given, each is checked; left out, those it has stay
+  // unless it goes to another person, whose records they are not.
+  const records =
+    input.records !== undefined
+      ? await deps.attachments.check(
+          target,
+          input.records,
+          target.owner === access.userId,
+          'records',
+        )
+      : target.member === row.family_member_id
+        ? undefined
+        : [];
+  return deps.documents.update(
+    access,
+    id,
+    {
+      title: input.title,
+      document_type: input.document_type,
+      document_date: input.document_date ?? null,
+      owner: row.user_id,
+      member: target.member,
+    },
+    records,
+  );
+}
+
+/** The file a document is shown as: its display copy when it has one (a HEIC's JPEG), else itself. */
+function viewOf(row: DocumentRow) {
+  return row.display_sha256
+    ? {
+        owner: row.user_id,
+        sha256: row.display_sha256,
+        size: Number(row.display_bytes),
+        type: displayTypeOf(row.mime_type).type,
+        name: displayFileName(row.file_name, row.mime_type),
+      }
+    : {
+        owner: row.user_id,
+        sha256: row.sha256,
+        size: Number(row.size_bytes),
+        type: row.mime_type,
+        name: row.file_name,
+      };
+}
+
+export function documentRoutes(deps: DocumentRouteDependencies) {
+  const { database, documents, household, attachments, quotaBytes } = deps;
+  const parts = documentRouteParts(deps);
+  const { missing, answerOf, answerOne, writableDocument, noteShared, sendFile } = parts;
+
   return (
     new Hono<AppEnv>()
       .get('/', validate('query', listQuery), async (c) => {
@@ -220,39 +340,8 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
         return c.json(usage);
       })
       .post('/', validate('query', documentUploadSchema), async (c) => {
-        const input = c.req.valid('query');
         const access = await c.var.access();
-        const target = await targetOf(access, input.family_member_id);
-        // The record it is attached to: one of the same person's.
-        const records =
-          input.record_type || input.record_id
-            ? await attachments.check(
-                target,
-                [{ record_type: input.record_type ?? '', record_id: input.record_id ?? '' }],
-                target.owner === access.userId,
-                'record_id',
-              )
-            : [];
-        // What the request declares is checked before a byte is read.
-        const declared = c.req.header('content-length');
-        const declaredBytes = declared === undefined ? undefined : Number.parseInt(declared, 10);
-        if (declaredBytes !== undefined && declaredBytes > MAX_DOCUMENT_BYTES) throw tooLarge();
-        if (declaredBytes === 0) throw badRequest(DOCUMENT_EMPTY_MESSAGE, 'file');
-        const document = await takeDocument(
-          deps,
-          requestBody(c),
-          {
-            owner: target.owner,
-            member: target.member,
-            title: input.title,
-            document_type: input.document_type,
-            document_date: input.document_date ?? null,
-            file_name: input.file_name ?? input.title,
-            records,
-          },
-          declaredBytes,
-        );
-        if (target.share) await household.noteUse(access, [target.share], 'write');
+        const document = await receiveUpload(deps, parts, c, c.req.valid('query'), access);
         return c.json(await answerOne(access, document), 201);
       })
       .get('/:id', async (c) => {
@@ -265,38 +354,13 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
       })
       // Its title, type, date and person, and (when given) every record it is attached to.
       .put('/:id', validate('json', documentEditSchema), async (c) => {
-        const input = c.req.valid('json');
         const access = await c.var.access();
-        const id = c.req.param('id');
-        const row = await writableDocument(access, id);
-        const target = await targetOf(access, input.family_member_id);
-        // A document stays with the account that keeps it, as a record does.
-        if (target.owner !== row.user_id)
-          throw badRequest(UNKNOWN_MEMBER_MESSAGE, 'family_member_id');
-        // Its records are its person's: given, each is checked; left out, those it has stay
-        // unless it goes to another person, whose records they are not.
-        const records =
-          input.records !== undefined
-            ? await attachments.check(
-                target,
-                input.records,
-                target.owner === access.userId,
-                'records',
-              )
-            : target.member === row.family_member_id
-              ? undefined
-              : [];
-        const updated = await documents.update(
+        const updated = await editDocument(
+          deps,
+          parts,
           access,
-          id,
-          {
-            title: input.title,
-            document_type: input.document_type,
-            document_date: input.document_date ?? null,
-            owner: row.user_id,
-            member: target.member,
-          },
-          records,
+          c.req.param('id'),
+          c.req.valid('json'),
         );
         if (!updated) throw missing();
         await noteShared(access, updated, 'write');
@@ -335,22 +399,7 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
         const row = await documents.get(access, c.req.param('id'));
         if (!row) throw missing();
         await noteShared(access, row, 'read');
-        const display = row.display_sha256
-          ? {
-              owner: row.user_id,
-              sha256: row.display_sha256,
-              size: Number(row.display_bytes),
-              type: displayTypeOf(row.mime_type).type,
-              name: displayFileName(row.file_name, row.mime_type),
-            }
-          : {
-              owner: row.user_id,
-              sha256: row.sha256,
-              size: Number(row.size_bytes),
-              type: row.mime_type,
-              name: row.file_name,
-            };
-        return sendFile(c, display, 'inline');
+        return sendFile(c, viewOf(row), 'inline');
       })
       .get('/:id/thumbnail/:sha256', async (c) => {
         const access = await c.var.access();

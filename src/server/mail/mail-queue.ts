@@ -7,7 +7,7 @@
  *   (inside the caller's transaction, when given one), or nothing at all when mail is not
  *   set up (no SMTP_URL).
  * - `createMailSender` sends, through the retry queue every queued sending shares
- *   (queue/retry-queue.ts): it renders the template and sends through nodemailer. After the
+ *   (runtime/job-queue.ts): it renders the template and sends through nodemailer. After the
  *   last try the row is dropped and the account's security activity says that a mail could
  *   not be sent.
  */
@@ -22,7 +22,7 @@ import { recordAuditEventOrLog } from '../audit/audit-log';
 import { createAccountRepository } from '../account/account-repository';
 import { DEFAULT_LANGUAGE, isLanguageCode } from '../../shared/i18n/languages';
 import { languageInForce, runInLanguage, startServerLanguages } from '../i18n/server-language';
-import { createRetryQueue, queuedListeners, type QueueRun } from '../queue/retry-queue';
+import { createRetryQueue, queuedListeners, type QueueRun } from '../runtime/job-queue';
 import {
   isMailTemplate,
   renderMail,
@@ -30,7 +30,7 @@ import {
   type MailTemplates,
 } from './mail-templates';
 
-export { RETRY_DELAYS_MS } from '../queue/retry-queue';
+export { RETRY_DELAYS_MS } from '../runtime/job-queue';
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 export interface QueuedMail<T extends MailTemplate = MailTemplate> {

@@ -18,7 +18,7 @@ import type {
 import type { GivenGrant } from '../../shared/household';
 import type { RemindersState } from '../../shared/reminders';
 import { acceptGrant } from '../test/grant-acceptance';
-import { RETRY_DELAYS_MS } from '../queue/retry-queue';
+import { RETRY_DELAYS_MS } from '../runtime/job-queue';
 import { instantOf } from '../reminders/time-zones';
 import { sampleRecord } from '../test/factories';
 import { signedUpClient, useTestServer, type TestClient } from '../test/harness';

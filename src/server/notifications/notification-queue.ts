@@ -1,6 +1,6 @@
 /**
  * Notifications to an account's ntfy topic and webhook go out from a queue in the database,
- * as mail does (queue/retry-queue.ts): the reminder job queues one row per channel the
+ * as mail does (runtime/job-queue.ts): the reminder job queues one row per channel the
  * account has, and the sender sends it, tries again after a growing pause when the other end
  * fails, and writes every try to the account's delivery log. A dose reminder's buttons get
  * their tokens as it is sent, never while it waits. 'Send Test' sends at once, bypassing the
@@ -13,7 +13,7 @@ import type { DB, NotificationQueueTable } from '../db/schema';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
 import type { Clock } from '../operations/backup-scheduler';
-import { createRetryQueue, queuedListeners, type QueueRun } from '../queue/retry-queue';
+import { createRetryQueue, queuedListeners, type QueueRun } from '../runtime/job-queue';
 import { sendToChannel, type AllowedHosts } from '../reminders/push-endpoints';
 import {
   createChannelRepository,

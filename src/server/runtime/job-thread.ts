@@ -153,6 +153,60 @@ interface InHand<Job, Result> extends Waiting<Job, Result> {
   timer?: NodeJS.Timeout;
 }
 
+/**
+ * Jobs waiting, by whose they are (an account's id), taken one of each in turn: the first
+ * key is the next to have a turn.
+ */
+function jobsInTurn<T>() {
+  const waiting = new Map<string, T[]>();
+  /** Whose the last job handed over was. */
+  let lastTurn: string | undefined;
+  return {
+    add(turn: string, job: T) {
+      const jobs = waiting.get(turn);
+      if (jobs) jobs.push(job);
+      else waiting.set(turn, [job]);
+    },
+    /**
+     * The next job waiting: the first of the next account's, which then goes last. The
+     * account of the last job handed over waits for the others' turns, however early its
+     * next job came.
+     */
+    takeNext(): T | undefined {
+      let next = waiting.entries().next();
+      if (next.done) return undefined;
+      if (next.value[0] === lastTurn && waiting.size > 1) {
+        waiting.delete(lastTurn);
+        waiting.set(lastTurn, next.value[1]);
+        next = waiting.entries().next();
+        if (next.done) return undefined;
+      }
+      const [turn, jobs] = next.value;
+      const job = jobs.shift();
+      waiting.delete(turn);
+      if (jobs.length > 0) waiting.set(turn, jobs);
+      lastTurn = turn;
+      return job;
+    },
+  };
+}
+
+/** A job's time limit: the same for all, or each job's own (none: no limit). */
+function limitOf<Job>(options: Pick<JobThreadOptions<Job, never, never>, 'timeLimitMs'>, job: Job) {
+  const limit = options.timeLimitMs;
+  return typeof limit === 'function' ? limit(job) : limit;
+}
+
+/** A new thread for the options' worker: a worker thread, or a process when given `heapMb`. */
+function newRunner(
+  options: Pick<JobThreadOptions<never, never, never>, 'from' | 'entry' | 'heapMb' | 'name'>,
+): Runner {
+  const { url, execArgv } = workerSource(options.from, options.entry);
+  return options.heapMb === undefined
+    ? new Worker(url, execArgv ? { execArgv } : {})
+    : processRunner(url, execArgv ?? [], options.heapMb, options.name);
+}
+
 export function jobThread<Job extends object, Answer extends { id: number }, Result>(
   options: JobThreadOptions<Job, Answer, Result>,
 ): JobThread<Job, Result> {
@@ -162,33 +216,8 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
   let inHand: InHand<Job, Result> | undefined;
   /** The threads that said they are ready (`announcesReady`). */
   const ready = new WeakSet<Runner>();
-  /** The jobs waiting, by whose they are; the first key is the next to have a turn. */
-  const waiting = new Map<string, Waiting<Job, Result>[]>();
-
-  /** Whose the last job handed over was. */
-  let lastTurn: string | undefined;
-
-  /**
-   * The next job waiting: the first of the next account's, which then goes last. The account
-   * of the last job handed over waits for the others' turns, however early its next job
-   * came.
-   */
-  function takeNext(): Waiting<Job, Result> | undefined {
-    let next = waiting.entries().next();
-    if (next.done) return undefined;
-    if (next.value[0] === lastTurn && waiting.size > 1) {
-      waiting.delete(lastTurn);
-      waiting.set(lastTurn, next.value[1]);
-      next = waiting.entries().next();
-      if (next.done) return undefined;
-    }
-    const [turn, jobs] = next.value;
-    const job = jobs.shift();
-    waiting.delete(turn);
-    if (jobs.length > 0) waiting.set(turn, jobs);
-    lastTurn = turn;
-    return job;
-  }
+  const waiting = jobsInTurn<Waiting<Job, Result>>();
+  const takeNext = waiting.takeNext;
 
   /** Settles the job in hand if it is `thread`'s, then hands the thread the next one. */
   function finish(thread: Runner, outcome: { ok: Result } | { error: Error }) {
@@ -199,11 +228,6 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
     if ('ok' in outcome) job.resolve(outcome.ok);
     else job.reject(outcome.error);
     handOver();
-  }
-
-  function limitOf(job: Job): number | undefined {
-    const limit = options.timeLimitMs;
-    return typeof limit === 'function' ? limit(job) : limit;
   }
 
   /** Hands the thread (started if need be) the next job waiting, or lets it rest. */
@@ -236,7 +260,7 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
 
   /** Starts the clock of the job in hand, on its time limit. */
   function startClock(job: InHand<Job, Result>) {
-    const limit = limitOf(job.job);
+    const limit = limitOf(options, job.job);
     if (limit === undefined) return;
     job.timer = setTimeout(() => timeUp(job, limit), limit);
     job.timer.unref();
@@ -267,11 +291,7 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
 
   function started(): Runner {
     if (worker) return worker;
-    const { url, execArgv } = workerSource(options.from, options.entry);
-    const thread: Runner =
-      options.heapMb === undefined
-        ? new Worker(url, execArgv ? { execArgv } : {})
-        : processRunner(url, execArgv ?? [], options.heapMb, options.name);
+    const thread = newRunner(options);
     thread.on('message', (answer: Answer | typeof READY) => {
       if (isReady(answer)) {
         ready.add(thread);
@@ -303,10 +323,7 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
   return {
     run(job) {
       return new Promise<Result>((resolve, reject) => {
-        const turn = options.turnOf?.(job) ?? '';
-        const jobs = waiting.get(turn);
-        if (jobs) jobs.push({ job, resolve, reject });
-        else waiting.set(turn, [{ job, resolve, reject }]);
+        waiting.add(options.turnOf?.(job) ?? '', { job, resolve, reject });
         handOver();
       });
     },

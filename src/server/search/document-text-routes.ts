@@ -21,7 +21,7 @@ import type { HouseholdRepository } from '../household/household-repository';
 import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { isId } from '../ids';
-import type { DocumentTextAnswer } from './document-text';
+import type { DocumentTextAnswer } from '../../shared/documents';
 import { documentSearchSource } from './search-sources';
 import { key } from '../../shared/i18n/translate';
 

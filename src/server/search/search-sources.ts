@@ -1,7 +1,7 @@
 /**
  * What the search index is made of: one source per record type, read off its definition
  * (its title field, its searched fields, its date: shared/records/definition.ts), and the
- * documents (their title, type and the text read out of them, server/search/document-text).
+ * documents (their title, type and the text read out of them, server/documents/text/document-text.ts).
  * A source names its table and columns; search-index-sync.ts makes the triggers that keep
  * the index beside every write from them, so a new record type is found with no other code.
  */

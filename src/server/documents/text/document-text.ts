@@ -4,16 +4,18 @@
  * document is queued (`queueDocumentText`, from documents/document-hooks.ts); a worker
  * (`startDocumentTextWorker`) claims one job at a time, reads the document's text on a
  * thread of its own (document-text-thread.ts) and keeps it; the search index takes it in by
- * its triggers (search-sources.ts: the documents' joined text). A claim lasts
- * CLAIM_MS: a server that stops mid-job leaves a claim that runs out, and the job is taken
- * up again, by this server after its restart or by another; on PostgreSQL several servers
- * claim with `FOR UPDATE SKIP LOCKED` and never read one document twice at once.
+ * its triggers (search/search-sources.ts: the documents' joined text), the one hand-off from
+ * documents to search. The jobs are the server's job queue's (runtime/job-queue.ts): a
+ * claim lasts CLAIM_MS: a server that stops mid-job leaves a claim that runs out, and the
+ * job is taken up again, by this server after its restart or by another; on PostgreSQL
+ * several servers claim with `FOR UPDATE SKIP LOCKED` and never read one document twice at
+ * once.
  *
- * Accounts take turns (decision 0050): the job claimed is the oldest of the account whose
- * last job was taken up longest ago (or never), so one account's hundred documents do not
- * hold another's one behind them. A document is read within the thread's limits
- * (TEXT_LIMITS: its first pages, for so long); the text of the pages read is kept, with how
- * many they were (`pages_read`). A document that still holds the thread past its time, or
+ * Accounts take turns (decision 0050, the queue's `claimFairly`): the job claimed is the
+ * oldest of the account whose last job was taken up longest ago (or never), so one account's
+ * hundred documents do not hold another's one behind them. A document is read within the
+ * thread's limits (TEXT_LIMITS: its first pages, for so long); the text of the pages read is
+ * kept, with how many they were (`pages_read`). A document that still holds the thread past its time, or
  * fills its heap, is failed at once, not tried again.
  */
 import { randomUUID } from 'node:crypto';
@@ -30,13 +32,14 @@ import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import type { DB, DocumentTextStatus, Engine } from '../db/schema';
-import { MAX_PAGE_PIXELS } from '../documents/drawing-limits';
-import { writeImagePrivately } from '../documents/private-image';
-import type { Logger } from '../logger';
-import { isPastLimits } from '../runtime/job-thread';
+import type { DB, DocumentTextStatus, Engine } from '../../db/schema';
+import { MAX_PAGE_PIXELS } from '../drawing-limits';
+import { writeImagePrivately } from '../private-image';
+import type { Logger } from '../../logger';
+import { claimFairly, leaseEnd, retryDelay, type FairJobTable } from '../../runtime/job-queue';
+import { isPastLimits } from '../../runtime/job-thread';
 import {
   documentTextThread,
   TEXT_LIMITS,
@@ -49,6 +52,8 @@ export const CLAIM_MS = 10 * 60_000;
 /** Tries before a document is marked as unreadable. */
 export const MAX_ATTEMPTS = 3;
 const RETRY_MS = 60_000;
+/** The pause before each new try: the same after each failed one, until the last. */
+const RETRY_DELAYS_MS = Array.from({ length: MAX_ATTEMPTS - 1 }, () => RETRY_MS);
 const POLL_MS = 5_000;
 
 const wakers = new Set<() => void>();
@@ -96,33 +101,26 @@ interface ClaimedJob {
   attempts: number;
 }
 
+/** The documents' text jobs in the server's job queue: one row per document. */
+const TEXT_JOBS: FairJobTable = {
+  table: 'document_texts',
+  key: 'document_id',
+  waiting: 'pending',
+  claimed: 'reading',
+  leaseMs: CLAIM_MS,
+};
+
 /**
  * Takes a job waiting (or whose claim ran out), or none: the oldest of the account whose
- * latest claim is the oldest (an account never served first).
+ * latest claim is the oldest (an account never served first; runtime/job-queue.ts).
  */
 export async function claimDocumentText(
   db: Kysely<DB>,
   engine: Engine,
   now = new Date(),
 ): Promise<ClaimedJob | undefined> {
-  const at = now.toISOString();
-  const until = new Date(now.getTime() + CLAIM_MS).toISOString();
-  const lock = engine === 'postgres' ? sql`for update skip locked` : sql``;
-  // '' before any moment: an account with no claim yet comes first, on both engines.
-  const { rows } = await sql<ClaimedJob>`update document_texts
-    set status = 'reading', claimed_until = ${until}, claimed_at = ${at},
-      attempts = attempts + 1, updated_at = ${at}
-    where document_id = (
-      select t.document_id from document_texts t
-      where (t.status = 'pending' and (t.claimed_until is null or t.claimed_until <= ${at}))
-         or (t.status = 'reading' and t.claimed_until <= ${at})
-      order by coalesce(
-          (select max(s.claimed_at) from document_texts s where s.user_id = t.user_id), ''),
-        t.created_at, t.document_id
-      limit 1 ${lock}
-    )
-    returning document_id, user_id, attempts`.execute(db);
-  return rows[0];
+  const job = await claimFairly(db, engine, TEXT_JOBS, now);
+  return job && { document_id: job.key, user_id: job.user_id, attempts: job.attempts };
 }
 
 async function settle(
@@ -312,12 +310,11 @@ export function startDocumentTextWorker(options: DocumentTextWorkerOptions): () 
       logger?.warn({ documentId: job.document_id, error: message }, 'document text not read');
       // A document that held the thread past its time, or filled its heap, would do so
       // again: it is not tried again.
-      const last = job.attempts >= MAX_ATTEMPTS || isPastLimits(error);
-      outcome = {
-        status: last ? 'failed' : 'pending',
-        error: message,
-        ...(last ? {} : { retryAt: new Date(Date.now() + RETRY_MS).toISOString() }),
-      };
+      const delay = isPastLimits(error) ? undefined : retryDelay(job.attempts, RETRY_DELAYS_MS);
+      outcome =
+        delay === undefined
+          ? { status: 'failed', error: message }
+          : { status: 'pending', error: message, retryAt: leaseEnd(new Date(), delay) };
     }
     // Settled once its copies are gone: a document whose text is read has nothing left of
     // it in the reading folder.
@@ -358,4 +355,4 @@ export function startDocumentTextWorker(options: DocumentTextWorkerOptions): () 
 }
 
 /** What the document's page shows: its text, or that it is being read (or could not be). */
-export type { DocumentTextAnswer } from '../../shared/documents';
+export type { DocumentTextAnswer } from '../../../shared/documents';

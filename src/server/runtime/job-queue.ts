@@ -1,31 +1,123 @@
 /**
- * A queue of things to send, kept in a table of the database, sent off the request that
- * queued them and tried again after a growing pause when sending fails: mail
- * (mail/mail-queue.ts) and notifications to an account's ntfy topic or webhook
- * (notifications/notification-queue.ts) both go out through it.
+ * The server's one durable job queue: jobs kept in a table of the database, survive a
+ * restart, and are shared by every instance on one PostgreSQL database. Every job table is
+ * worked the same way:
  *
- * A row is claimed with a conditional update (several instances on one PostgreSQL database
- * never send one row twice) that also counts the try; a claim lasts CLAIM_MS, so a row an
- * instance died while sending is taken up by another after that. A row sent (or found to
- * need no sending) is deleted; one that failed is put back with its next try after
- * RETRY_DELAYS_MS[tries - 1], and after the last it is dropped and `gaveUp` says so.
+ * - a job is claimed with a lease, by one conditional update that also counts the try: an
+ *   instance that dies mid-job leaves a lease that runs out, and the job is taken up again
+ *   (by another instance, or by this one after its restart); two instances never hold one
+ *   job at once;
+ * - a failed try is put back with its next try after a pause (`retryDelay`: the pauses are
+ *   the queue's own), and after the last it is given up;
+ * - accounts may take turns (`claimFairly`, decision 0050): the job claimed is the oldest of
+ *   the account whose last job was taken up longest ago (or never), so one account's
+ *   hundred jobs do not hold another's one behind them.
+ *
+ * Two kinds of table use it (decision 0069). A retry queue of things to send
+ * (`createRetryQueue`): mail (mail/mail-queue.ts) and notifications to an account's ntfy
+ * topic or webhook (notifications/notification-queue.ts), sent off the request that queued
+ * them, a row deleted once sent (or found to need no sending), after the last try dropped
+ * with `gaveUp` saying so. And a table of one job per thing with its status kept
+ * (`claimFairly`): the reading of a document's text (documents/text/document-text.ts), the
+ * job's row then holding its answer.
  */
 import { AsyncResource } from 'node:async_hooks';
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../db/schema';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB, Engine } from '../db/schema';
 import type { Logger } from '../logger';
 import { systemClock, type Clock, type Timer } from '../operations/backup-scheduler';
 
 /** The pauses before each new try of a failed send; after the last, the row is dropped. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 4 * 60 * 60_000];
-/** How long a claim on a row lasts: longer than any one send may take. */
+/** How long a claim on a row of a retry queue lasts: longer than any one send may take. */
 const CLAIM_MS = 2 * 60_000;
 /** How often the queue is looked at when nothing in this process has queued anything. */
 const POLL_MS = 15_000;
 /** Rows taken per look; the rest wait for the next. */
 const BATCH = 20;
 
-/** The tables that are such queues: each has the columns of QueueRow. */
+/**
+ * The pause before the try after a job's `attempts`-th failed one (the first pause after the
+ * first try), or none: the job is given up.
+ */
+export function retryDelay(attempts: number, delays: readonly number[]): number | undefined {
+  return delays[attempts - 1];
+}
+
+/** The moment a lease taken `now` runs out, as the job tables keep it. */
+export function leaseEnd(now: Date, leaseMs: number): string {
+  return new Date(now.getTime() + leaseMs).toISOString();
+}
+
+/**
+ * A table of one job per thing (`key` names it), its status kept: `waiting` until claimed,
+ * `claimed` while a lease is held, then whatever its worker settles it as. Its rows have
+ * `user_id`, `attempts`, `claimed_until`, `claimed_at`, `created_at` and `updated_at`.
+ */
+export interface FairJobTable {
+  table: 'document_texts';
+  key: 'document_id';
+  waiting: string;
+  claimed: string;
+  leaseMs: number;
+}
+
+export interface FairlyClaimedJob {
+  key: string;
+  user_id: string;
+  attempts: number;
+}
+
+const PLAIN_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/** A table's or column's name as it is written into the statement: only plain ones. */
+function plainName(name: string) {
+  if (!PLAIN_NAME.test(name)) throw new Error(`job queue: "${name}" is not a plain name`);
+  return sql.raw(name);
+}
+
+/**
+ * Takes a job waiting (or whose lease ran out), or none: the oldest of the account whose
+ * latest claim is the oldest (an account never served first). One statement, so safe across
+ * instances; on PostgreSQL the chosen row is locked `FOR UPDATE SKIP LOCKED`, so two
+ * instances claiming at once take two jobs, never one twice.
+ */
+export async function claimFairly(
+  db: Kysely<DB>,
+  engine: Engine,
+  jobs: FairJobTable,
+  now = new Date(),
+): Promise<FairlyClaimedJob | undefined> {
+  const at = now.toISOString();
+  const until = leaseEnd(now, jobs.leaseMs);
+  const table = plainName(jobs.table);
+  const key = plainName(jobs.key);
+  const lock = engine === 'postgres' ? sql`for update skip locked` : sql``;
+  // '' before any moment: an account with no claim yet comes first, on both engines.
+  const { rows } = await sql<Record<string, unknown>>`update ${table}
+    set status = ${sql.lit(jobs.claimed)}, claimed_until = ${until}, claimed_at = ${at},
+      attempts = attempts + 1, updated_at = ${at}
+    where ${key} = (
+      select t.${key} from ${table} t
+      where (t.status = ${sql.lit(jobs.waiting)} and (t.claimed_until is null or t.claimed_until <= ${at}))
+         or (t.status = ${sql.lit(jobs.claimed)} and t.claimed_until <= ${at})
+      order by coalesce(
+          (select max(s.claimed_at) from ${table} s where s.user_id = t.user_id), ''),
+        t.created_at, t.${key}
+      limit 1 ${lock}
+    )
+    returning ${key}, user_id, attempts`.execute(db);
+  const row = rows[0];
+  return row
+    ? {
+        key: row[jobs.key] as string,
+        user_id: row.user_id as string,
+        attempts: Number(row.attempts),
+      }
+    : undefined;
+}
+
+/** The tables that are retry queues: each has the columns of QueueRow. */
 export type QueueTable = 'mail_queue' | 'notification_queue';
 
 export interface QueueRow {
@@ -76,7 +168,7 @@ export function createRetryQueue<T extends QueueTable>(options: RetryQueueOption
     const row = await db
       .updateTable(table as QueueTable)
       .set((eb) => ({
-        claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString(),
+        claimed_until: leaseEnd(now, CLAIM_MS),
         attempts: eb('attempts', '+', 1),
       }))
       .where('id', '=', id)
@@ -90,7 +182,7 @@ export function createRetryQueue<T extends QueueTable>(options: RetryQueueOption
   async function failed(row: Row, error: unknown, now: Date): Promise<'retry' | 'failed'> {
     const { id, attempts } = row as unknown as QueueRow;
     const message = error instanceof Error ? error.message : String(error);
-    const delay = delays[attempts - 1];
+    const delay = retryDelay(attempts, delays);
     if (delay !== undefined) {
       logger.warn({ err: error, attempts }, `${what} not sent; will try again`);
       await db

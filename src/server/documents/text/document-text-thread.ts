@@ -10,7 +10,7 @@
  * fills the thread's heap past TEXT_HEAP_MB, ends the thread: that document fails, and the
  * next is read on a new thread (runtime/job-thread.ts).
  */
-import { jobThread } from '../runtime/job-thread';
+import { jobThread } from '../../runtime/job-thread';
 import type { DocumentTextAnswer, DocumentTextJob, DocumentTextRead } from './document-text-worker';
 
 /** How long the thread stays with no document to read. */

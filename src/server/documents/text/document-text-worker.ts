@@ -17,10 +17,10 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { createWorker, type Worker as OcrWorker } from 'tesseract.js';
-import { drawPage, openPdf, type PdfPage } from '../documents/pdf-pages';
-import { collectGarbage } from '../runtime/collect-garbage';
-import { jobPort } from '../runtime/job-port';
-import { yieldToTheServer } from '../runtime/thread-priority';
+import { drawPage, openPdf, type PdfPage } from '../pdf-pages';
+import { collectGarbage } from '../../runtime/collect-garbage';
+import { jobPort } from '../../runtime/job-port';
+import { yieldToTheServer } from '../../runtime/thread-priority';
 
 export interface DocumentTextJob {
   id: number;

@@ -14,15 +14,15 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GivenGrant } from '../../shared/household';
-import type { SearchAnswer } from '../../shared/search';
-import { MAX_PAGE_PIXELS } from '../documents/drawing-limits';
-import { manyObjectsPdf } from '../documents/fixtures/hostile-pdfs';
-import { pdfBytes, scannedPdf } from '../documents/fixtures/sample-files';
-import { newId } from '../ids';
-import { summaryPdfmake, SUMMARY_FONT } from '../summary/summary-pdfmake';
-import { acceptGrant } from '../test/grant-acceptance';
-import { signedUpClient, useTestServer, type TestClient } from '../test/harness';
+import type { GivenGrant } from '../../../shared/household';
+import type { SearchAnswer } from '../../../shared/search';
+import { MAX_PAGE_PIXELS } from '../drawing-limits';
+import { manyObjectsPdf } from '../fixtures/hostile-pdfs';
+import { pdfBytes, scannedPdf } from '../fixtures/sample-files';
+import { newId } from '../../ids';
+import { summaryPdfmake, SUMMARY_FONT } from '../../summary/summary-pdfmake';
+import { acceptGrant } from '../../test/grant-acceptance';
+import { signedUpClient, useTestServer, type TestClient } from '../../test/harness';
 import {
   claimDocumentText,
   CLAIM_MS,
