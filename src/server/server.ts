@@ -19,7 +19,7 @@ import { backUpBeforeMigrating, startAutomaticBackups } from './operations/autom
 import { holdSharedLock } from './operations/data-dir-lock';
 import { createReminderJob } from './reminders/reminder-job';
 import { createMailOutbox, createMailSender } from './mail/mail-queue';
-import { resetMailPreparer } from './auth/password-reset';
+import { resetMailPreparer } from './auth/password-reset-mail';
 import { openDocumentFile } from './documents/document-files';
 import { startDocumentTextWorker } from './documents/text/document-text';
 import { createNotificationChannels } from './notifications/notification-queue';

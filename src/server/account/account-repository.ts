@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Profile } from '../../shared/auth';
+import type { PasskeyListItem } from '../../shared/passkeys';
 import type { UnitSystem } from '../../shared/units';
 import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '../../shared/i18n/languages';
 import { deleteOwned, ownedRows, updateOwned } from '../access/scope';
@@ -14,6 +15,23 @@ import type { DB } from '../db/schema';
 
 /** better-auth keeps a challenge's attempt count under this prefix and the challenge's id. */
 const CHALLENGE_ATTEMPTS_PREFIX = '2fa-attempts-';
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+
+/** The account's passkeys, oldest first, as Profile Settings and the reset page list them. */
+export async function passkeysOf(db: Kysely<DB>, userId: string): Promise<PasskeyListItem[]> {
+  const rows = await ownedRows(db, 'passkey', userId)
+    .select(['id', 'name', 'createdAt', 'last_used_at'])
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name ?? 'Passkey',
+    created_at: iso(row.createdAt) ?? '',
+    last_used_at: row.last_used_at,
+  }));
+}
 
 /**
  * Removes passkeys of the account, in one transaction with its audit row: all of them, or

@@ -11,11 +11,7 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { freshProofSchema } from '../../shared/account-security';
-import {
-  PASSKEY_NOT_FOUND_MESSAGE,
-  passkeyRenameSchema,
-  type PasskeyListItem,
-} from '../../shared/passkeys';
+import { PASSKEY_NOT_FOUND_MESSAGE, passkeyRenameSchema } from '../../shared/passkeys';
 import { deleteOwned, ownedRows, updateOwned } from '../access/scope';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import type { Auth } from '../auth/auth';
@@ -26,23 +22,7 @@ import { notFound } from '../http/errors';
 import { validate } from '../http/validation';
 import type { Logger } from '../logger';
 import type { RequireFreshProof } from './fresh-proof';
-
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
-
-/** The account's passkeys, oldest first, as Profile Settings and the reset page list them. */
-export async function passkeysOf(db: Kysely<DB>, userId: string): Promise<PasskeyListItem[]> {
-  const rows = await ownedRows(db, 'passkey', userId)
-    .select(['id', 'name', 'createdAt', 'last_used_at'])
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name ?? 'Passkey',
-    created_at: iso(row.createdAt) ?? '',
-    last_used_at: row.last_used_at,
-  }));
-}
+import { passkeysOf } from './account-repository';
 
 /** The auth base path the plugin's routes live under. */
 const AUTH_BASE_PATH = '/api/auth';

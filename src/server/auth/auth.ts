@@ -157,44 +157,23 @@ async function refreshStoredHashes(
   }
 }
 
-export function createAuth(options: {
+/** What the hooks below share: the database, the log, and the parts createAuth makes once. */
+interface AuthParts {
   db: Kysely<DB>;
-  engine: Engine;
-  config: AppConfig;
   logger: Logger;
-  /** Where reset mails are queued (mail/mail-queue.ts); none: mail is not set up. */
-  outbox?: MailOutbox;
-}) {
-  const { db, engine, config, logger } = options;
-  const outbox = options.outbox ?? createMailOutbox(db, false);
-  const hasher = createPasswordHasher(config.passwordHashing);
-  const limit = config.rateLimit;
-  const credentialRule = limit ? { window: limit.windowSeconds, max: limit.max } : undefined;
-  const attemptLimits = createAttemptLimits(db, limit);
-  const lifetime = sessionLifetime(config.sessionMaxAgeDays);
-  const passcodeGuesses = passcodeGuessLimit({ db, limit: config.passcodeGuessLimit, logger });
+  outbox: MailOutbox;
+  hasher: PasswordHasher;
+  passcodeGuesses: ReturnType<typeof passcodeGuessLimit>;
+  lifetime: ReturnType<typeof sessionLifetime>;
+  sso: ReturnType<typeof singleSignOn>;
+}
 
-  const changeEmail = emailChangeOptions(outbox);
-  // Single sign-on with the household's identity provider (single-sign-on.ts).
-  const sso = singleSignOn({
-    db,
-    config: config.singleSignOn,
-    logger,
-    limits: attemptLimits,
-    checkPasscode: (headers, passcode) =>
-      passcodeGuesses.guarded(headers, () => matchFamilyPasscode(db, hasher, passcode)),
-  });
+type MiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+type DatabaseHooks = NonNullable<BetterAuthOptions['databaseHooks']>;
 
-  const authOptions = {
-    appName: APP_NAME,
-    basePath: '/api/auth',
-    baseURL: config.baseUrl ?? {
-      allowedHosts: ['*'],
-      ...(config.trustProxy ? {} : { protocol: 'http' as const }),
-    },
-    secret: config.authSecret,
-    database: { db, type: engine },
-    telemetry: { enabled: false },
+/** better-auth's own log and its API errors, into the server's log. */
+function authLogging(logger: Logger): Pick<BetterAuthOptions, 'logger' | 'onAPIError'> {
+  return {
     logger: {
       level: 'error',
       log: (level, message) => {
@@ -213,6 +192,258 @@ export function createAuth(options: {
         }
       },
     },
+  };
+}
+
+/** Per-address limits on the auth endpoints, when limits are on (RATE_LIMIT_*). */
+function authRateLimit(limit: AppConfig['rateLimit']): BetterAuthOptions['rateLimit'] {
+  const credentialRule = limit ? { window: limit.windowSeconds, max: limit.max } : undefined;
+  if (!credentialRule) return { enabled: false };
+  return {
+    enabled: true,
+    storage: 'database',
+    // Per address. Every auth endpoint has a limit; those that check a password,
+    // passcode or code have the strict one (and a per-account one, in credential-limits.ts).
+    window: DEFAULT_AUTH_RULE.window,
+    max: DEFAULT_AUTH_RULE.max,
+    customRules: {
+      '/sign-in/*': credentialRule,
+      '/sign-up/*': credentialRule,
+      '/two-factor/*': credentialRule,
+      // Password reset by email (password-reset.ts).
+      '/request-password-reset': credentialRule,
+      '/reset-password': credentialRule,
+      '/reset-password/passkeys': credentialRule,
+      '/change-password': credentialRule,
+      // Both passkey ceremonies (passkeys.ts).
+      '/passkey/*': credentialRule,
+      // Single sign-on's passcode and password steps (single-sign-on.ts).
+      '/sso/*': credentialRule,
+    },
+  };
+}
+
+/** Cookies, the client's address and proxies. */
+function cookieAndAddressOptions(config: AppConfig): BetterAuthOptions['advanced'] {
+  return {
+    cookiePrefix: 'kin',
+    ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    trustedProxyHeaders: config.trustProxy,
+    ...(config.baseUrl ? { useSecureCookies: config.baseUrl.startsWith('https://') } : {}),
+    defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+  };
+}
+
+/**
+ * Two-factor sign-in just turned on (a signed-in user's first right code, which
+ * better-auth answers with a fresh session): every other session of the account
+ * ends, so a device signed in by someone else does not keep its way in.
+ */
+function endOtherSessionsAfterTwoFactor(db: Kysely<DB>) {
+  return createAuthMiddleware(async (ctx) => {
+    const newSession = ctx.context.newSession?.session;
+    if (ctx.path !== '/two-factor/verify-totp' || !ctx.context.session || !newSession) return;
+    await deleteOwned(db, 'session', newSession.userId)
+      .where('token', '!=', newSession.token)
+      .execute();
+  });
+}
+
+/**
+ * Before better-auth sees a credential request: its fields against the request's schema,
+ * then, for a sign-up or a sign-in, the Friends & Family Passcode.
+ */
+function checkCredentialRequest(parts: AuthParts) {
+  return createAuthMiddleware(async (ctx) => {
+    const schema = requestSchemas[ctx.path];
+    if (!schema) return;
+    const parsed = schema.safeParse(ctx.body);
+    if (!parsed.success) {
+      const issue = firstIssue(parsed.error);
+      throw inAuthFlow(badRequest(issue.message, issue.field));
+    }
+    // A backup code goes on as the schema reads it (trimmed, in capitals), an email trimmed.
+    if (ctx.path === '/two-factor/verify-backup-code' || ctx.path === '/change-email') {
+      return { context: { body: { ...(ctx.body as object), ...(parsed.data as object) } } };
+    }
+    const signingUp = ctx.path === '/sign-up/email';
+    if (!signingUp && ctx.path !== '/sign-in/email') return;
+    await requireFamilyPasscode(parts, ctx, signingUp, parsed.data as { passcode: string });
+  });
+}
+
+/**
+ * The passcode before the password: a wrong passcode answers alike, and as fast,
+ * whether the password is right or wrong, so it tells nothing about the password.
+ */
+async function requireFamilyPasscode(
+  { db, logger, hasher, passcodeGuesses }: AuthParts,
+  ctx: MiddlewareContext,
+  signingUp: boolean,
+  { passcode }: { passcode: string },
+) {
+  const passcodeHash = await passcodeGuesses.guarded(ctx.headers ?? ctx.request?.headers, () =>
+    matchFamilyPasscode(db, hasher, passcode),
+  );
+  if (!passcodeHash) {
+    const email = emailOf(ctx.body);
+    await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
+      event: signingUp ? 'sign_up_failed' : 'sign_in_failed',
+      userId: signingUp ? null : await userIdByEmail(db, email),
+      email,
+      detail: 'wrong_passcode',
+    });
+    throw new APIError(signingUp ? 'FORBIDDEN' : 'UNAUTHORIZED', {
+      message: INVALID_PASSCODE_MESSAGE,
+      field: 'passcode',
+    });
+  }
+  notePasscodeChecked(passcodeHash);
+}
+
+/** A user row's creation and changes: its fields, its passcode, its password, its email. */
+function userHooks({ db, outbox, logger, sso }: AuthParts): DatabaseHooks['user'] {
+  return {
+    create: {
+      before: async (user, ctx) => {
+        checkUserFields(user, 'create');
+        // A single sign-on's new account waits for its passcode (single-sign-on.ts).
+        const signedOn = await sso.beforeUserCreate(user, ctx);
+        if (signedOn) return signedOn;
+        // The passcode the sign-up passed, by its version: never its hash.
+        const passcodeHash = checkedPasscodeHash();
+        if (passcodeHash === null)
+          throw inAuthFlow(badRequest(PASSCODE_FORMAT_MESSAGE, 'passcode'));
+        return { data: { ...user, passcodeVersion: passcodeVersion(passcodeHash) } };
+      },
+      // SPEC's rule alone refuses a password; one of the most common is taken, and
+      // remembered, so that Profile Settings can say so.
+      after: async (user, ctx) => {
+        const password = (ctx?.body as { password?: unknown } | undefined)?.password;
+        if (typeof password !== 'string' || !passwordStrength(password).common) return;
+        await updateOwned(db, 'user', user.id).set({ password_common: 1 }).execute();
+      },
+    },
+    update: {
+      before: async (changes, ctx) => {
+        checkUserFields(
+          changes,
+          ctx?.path === EMAIL_VERIFIED_PATH
+            ? 'emailVerified'
+            : isSingleSignOnCallback(ctx)
+              ? 'singleSignOn'
+              : 'update',
+        );
+      },
+      after: async (user, ctx) => {
+        if (ctx?.path !== EMAIL_VERIFIED_PATH) return;
+        await noteEmailChanged({
+          db,
+          outbox,
+          logger,
+          headers: ctx.headers ?? ctx.request?.headers,
+          user,
+          token: (ctx.query as { token?: unknown } | undefined)?.token,
+        });
+      },
+    },
+  };
+}
+
+/** A session's start and renewal: the passcode of a sign-in, and the absolute lifetime. */
+function sessionHooks(parts: AuthParts): DatabaseHooks['session'] {
+  const { lifetime } = parts;
+  return {
+    create: {
+      // Runs after the password has been verified and before a session exists: only a
+      // sign-in whose passcode was checked first (the before hook) gets one. The
+      // session that the second factor creates later (/two-factor/verify-*) comes from
+      // a challenge that only a passcode-checked sign-in can start.
+      before: async (session, ctx) => {
+        const capped = { data: { ...session, expiresAt: lifetime.cap(session) } };
+        // A single sign-on of an account that has not passed the passcode since it
+        // changed waits for it (single-sign-on.ts).
+        await parts.sso.beforeSessionCreate(session, ctx);
+        if (ctx?.path !== '/sign-in/email') return capped;
+        await passSignInPasscode(parts, session.userId, ctx.body);
+        return capped;
+      },
+    },
+    update: {
+      // A renewal slides the expiry forward, never past the absolute lifetime; a session
+      // already past it is not renewed, and better-auth signs it out.
+      before: async (changes, ctx) => {
+        const current = ctx?.context.session?.session;
+        if (!changes.expiresAt || !current) return;
+        if (lifetime.isOver(current)) return false;
+        return { data: { ...changes, expiresAt: lifetime.cap({ ...current, ...changes }) } };
+      },
+    },
+  };
+}
+
+/** A password sign-in's session: only with the passcode checked, then the hashes refreshed. */
+async function passSignInPasscode({ db, hasher }: AuthParts, userId: string, body: unknown) {
+  const passcodeHash = checkedPasscodeHash();
+  if (!passcodeHash) {
+    throw new APIError('UNAUTHORIZED', {
+      message: INVALID_PASSCODE_MESSAGE,
+      field: 'passcode',
+    });
+  }
+  const row = await ownedRows(db, 'user', userId).select('passcode_version').executeTakeFirst();
+  await refreshStoredHashes(db, hasher, userId, {
+    passcodeHash,
+    storedVersion: row?.passcode_version ?? null,
+    password: (body as { password?: unknown } | undefined)?.password,
+  });
+}
+
+export function createAuth(options: {
+  db: Kysely<DB>;
+  engine: Engine;
+  config: AppConfig;
+  logger: Logger;
+  /** Where reset mails are queued (mail/mail-queue.ts); none: mail is not set up. */
+  outbox?: MailOutbox;
+}) {
+  const { db, engine, config, logger } = options;
+  const outbox = options.outbox ?? createMailOutbox(db, false);
+  const hasher = createPasswordHasher(config.passwordHashing);
+  const attemptLimits = createAttemptLimits(db, config.rateLimit);
+  const passcodeGuesses = passcodeGuessLimit({ db, limit: config.passcodeGuessLimit, logger });
+
+  const changeEmail = emailChangeOptions(outbox);
+  // Single sign-on with the household's identity provider (single-sign-on.ts).
+  const sso = singleSignOn({
+    db,
+    config: config.singleSignOn,
+    logger,
+    limits: attemptLimits,
+    checkPasscode: (headers, passcode) =>
+      passcodeGuesses.guarded(headers, () => matchFamilyPasscode(db, hasher, passcode)),
+  });
+  const parts: AuthParts = {
+    db,
+    logger,
+    outbox,
+    hasher,
+    passcodeGuesses,
+    lifetime: sessionLifetime(config.sessionMaxAgeDays),
+    sso,
+  };
+
+  const authOptions = {
+    appName: APP_NAME,
+    basePath: '/api/auth',
+    baseURL: config.baseUrl ?? {
+      allowedHosts: ['*'],
+      ...(config.trustProxy ? {} : { protocol: 'http' as const }),
+    },
+    secret: config.authSecret,
+    database: { db, type: engine },
+    telemetry: { enabled: false },
+    ...authLogging(logger),
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -285,131 +516,14 @@ export function createAuth(options: {
       // Single sign-on (OIDC_*): the protocol, and the passcode or password it may ask for.
       ...sso.plugins,
     ],
-    rateLimit: credentialRule
-      ? {
-          enabled: true,
-          storage: 'database',
-          // Per address. Every auth endpoint has a limit; those that check a password,
-          // passcode or code have the strict one (and a per-account one, above).
-          window: DEFAULT_AUTH_RULE.window,
-          max: DEFAULT_AUTH_RULE.max,
-          customRules: {
-            '/sign-in/*': credentialRule,
-            '/sign-up/*': credentialRule,
-            '/two-factor/*': credentialRule,
-            // Password reset by email (password-reset.ts).
-            '/request-password-reset': credentialRule,
-            '/reset-password': credentialRule,
-            '/reset-password/passkeys': credentialRule,
-            '/change-password': credentialRule,
-            // Both passkey ceremonies (passkeys.ts).
-            '/passkey/*': credentialRule,
-            // Single sign-on's passcode and password steps (single-sign-on.ts).
-            '/sso/*': credentialRule,
-          },
-        }
-      : { enabled: false },
-    advanced: {
-      cookiePrefix: 'kin',
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      trustedProxyHeaders: config.trustProxy,
-      ...(config.baseUrl ? { useSecureCookies: config.baseUrl.startsWith('https://') } : {}),
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
-    },
+    rateLimit: authRateLimit(config.rateLimit),
+    advanced: cookieAndAddressOptions(config),
     hooks: {
-      after: createAuthMiddleware(async (ctx) => {
-        // Two-factor sign-in just turned on (a signed-in user's first right code, which
-        // better-auth answers with a fresh session): every other session of the account
-        // ends, so a device signed in by someone else does not keep its way in.
-        const newSession = ctx.context.newSession?.session;
-        if (ctx.path !== '/two-factor/verify-totp' || !ctx.context.session || !newSession) return;
-        await deleteOwned(db, 'session', newSession.userId)
-          .where('token', '!=', newSession.token)
-          .execute();
-      }),
-      before: createAuthMiddleware(async (ctx) => {
-        const schema = requestSchemas[ctx.path];
-        if (!schema) return;
-        const parsed = schema.safeParse(ctx.body);
-        if (!parsed.success) {
-          const issue = firstIssue(parsed.error);
-          throw inAuthFlow(badRequest(issue.message, issue.field));
-        }
-        // A backup code goes on as the schema reads it (trimmed, in capitals), an email trimmed.
-        if (ctx.path === '/two-factor/verify-backup-code' || ctx.path === '/change-email') {
-          return { context: { body: { ...(ctx.body as object), ...(parsed.data as object) } } };
-        }
-        const signingUp = ctx.path === '/sign-up/email';
-        if (!signingUp && ctx.path !== '/sign-in/email') return;
-        // The passcode before the password: a wrong passcode answers alike, and as fast,
-        // whether the password is right or wrong, so it tells nothing about the password.
-        const { passcode } = parsed.data as { passcode: string };
-        const passcodeHash = await passcodeGuesses.guarded(
-          ctx.headers ?? ctx.request?.headers,
-          () => matchFamilyPasscode(db, hasher, passcode),
-        );
-        if (!passcodeHash) {
-          const email = emailOf(ctx.body);
-          await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
-            event: signingUp ? 'sign_up_failed' : 'sign_in_failed',
-            userId: signingUp ? null : await userIdByEmail(db, email),
-            email,
-            detail: 'wrong_passcode',
-          });
-          throw new APIError(signingUp ? 'FORBIDDEN' : 'UNAUTHORIZED', {
-            message: INVALID_PASSCODE_MESSAGE,
-            field: 'passcode',
-          });
-        }
-        notePasscodeChecked(passcodeHash);
-      }),
+      after: endOtherSessionsAfterTwoFactor(db),
+      before: checkCredentialRequest(parts),
     },
     databaseHooks: {
-      user: {
-        create: {
-          before: async (user, ctx) => {
-            checkUserFields(user, 'create');
-            // A single sign-on's new account waits for its passcode (single-sign-on.ts).
-            const signedOn = await sso.beforeUserCreate(user, ctx);
-            if (signedOn) return signedOn;
-            // The passcode the sign-up passed, by its version: never its hash.
-            const passcodeHash = checkedPasscodeHash();
-            if (passcodeHash === null)
-              throw inAuthFlow(badRequest(PASSCODE_FORMAT_MESSAGE, 'passcode'));
-            return { data: { ...user, passcodeVersion: passcodeVersion(passcodeHash) } };
-          },
-          // SPEC's rule alone refuses a password; one of the most common is taken, and
-          // remembered, so that Profile Settings can say so.
-          after: async (user, ctx) => {
-            const password = (ctx?.body as { password?: unknown } | undefined)?.password;
-            if (typeof password !== 'string' || !passwordStrength(password).common) return;
-            await updateOwned(db, 'user', user.id).set({ password_common: 1 }).execute();
-          },
-        },
-        update: {
-          before: async (changes, ctx) => {
-            checkUserFields(
-              changes,
-              ctx?.path === EMAIL_VERIFIED_PATH
-                ? 'emailVerified'
-                : isSingleSignOnCallback(ctx)
-                  ? 'singleSignOn'
-                  : 'update',
-            );
-          },
-          after: async (user, ctx) => {
-            if (ctx?.path !== EMAIL_VERIFIED_PATH) return;
-            await noteEmailChanged({
-              db,
-              outbox,
-              logger,
-              headers: ctx.headers ?? ctx.request?.headers,
-              user,
-              token: (ctx.query as { token?: unknown } | undefined)?.token,
-            });
-          },
-        },
-      },
+      user: userHooks(parts),
       account: {
         create: {
           // A single sign-on's link to an existing account waits for its password.
@@ -418,47 +532,7 @@ export function createAuth(options: {
           },
         },
       },
-      session: {
-        create: {
-          // Runs after the password has been verified and before a session exists: only a
-          // sign-in whose passcode was checked first (the before hook) gets one. The
-          // session that the second factor creates later (/two-factor/verify-*) comes from
-          // a challenge that only a passcode-checked sign-in can start.
-          before: async (session, ctx) => {
-            const capped = { data: { ...session, expiresAt: lifetime.cap(session) } };
-            // A single sign-on of an account that has not passed the passcode since it
-            // changed waits for it (single-sign-on.ts).
-            await sso.beforeSessionCreate(session, ctx);
-            if (ctx?.path !== '/sign-in/email') return capped;
-            const passcodeHash = checkedPasscodeHash();
-            if (!passcodeHash) {
-              throw new APIError('UNAUTHORIZED', {
-                message: INVALID_PASSCODE_MESSAGE,
-                field: 'passcode',
-              });
-            }
-            const row = await ownedRows(db, 'user', session.userId)
-              .select('passcode_version')
-              .executeTakeFirst();
-            await refreshStoredHashes(db, hasher, session.userId, {
-              passcodeHash,
-              storedVersion: row?.passcode_version ?? null,
-              password: (ctx.body as { password?: unknown } | undefined)?.password,
-            });
-            return capped;
-          },
-        },
-        update: {
-          // A renewal slides the expiry forward, never past the absolute lifetime; a session
-          // already past it is not renewed, and better-auth signs it out.
-          before: async (changes, ctx) => {
-            const current = ctx?.context.session?.session;
-            if (!changes.expiresAt || !current) return;
-            if (lifetime.isOver(current)) return false;
-            return { data: { ...changes, expiresAt: lifetime.cap({ ...current, ...changes }) } };
-          },
-        },
-      },
+      session: sessionHooks(parts),
     },
   } satisfies BetterAuthOptions;
 

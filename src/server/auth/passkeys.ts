@@ -165,20 +165,149 @@ function passkeyPlugin(config: AppConfig) {
   });
 }
 
-/** The product's part: names, the audit log, when each passkey was last used. */
-function passkeyTrail(options: {
+/** What the product's passkey hooks read and write through. */
+interface PasskeyTrailOptions {
   db: Kysely<DB>;
   engine: Engine;
   config: AppConfig;
   logger: Logger;
   outbox: MailOutbox;
-}) {
-  const { db, engine, config, logger, outbox } = options;
-  const passcodeChanged = () =>
-    new APIError('UNAUTHORIZED', {
-      message: PASSKEY_PASSCODE_CHANGED_MESSAGE,
-      code: PASSCODE_CHANGED_CODE,
+}
+
+/** A passkey's sign-in by an account that has not passed the current passcode. */
+const passcodeChanged = () =>
+  new APIError('UNAUTHORIZED', {
+    message: PASSKEY_PASSCODE_CHANGED_MESSAGE,
+    code: PASSCODE_CHANGED_CODE,
+  });
+
+/** Only the product's route, once the fresh proof held, asks for the registration options. */
+function refuseUnprovenAddition() {
+  return createAuthMiddleware(async () => {
+    if (!additionProven.getStore()) {
+      throw new APIError('FORBIDDEN', { message: PASSKEY_ADDITION_UNPROVEN_MESSAGE });
+    }
+  });
+}
+
+/** A new passkey's claims checked, and its name: the one given, or the device's. */
+function nameNewPasskey(config: AppConfig) {
+  return createAuthMiddleware(async (ctx) => {
+    await checkRegistrationClaims(ctx, config);
+    const body = (ctx.body ?? {}) as { name?: unknown };
+    const given = typeof body.name === 'string' && body.name.trim() ? body.name : null;
+    const parsed = passkeyNameSchema.safeParse(
+      given ?? describeUserAgent(ctx.headers?.get('user-agent')),
+    );
+    if (!parsed.success) {
+      throw inAuthFlow(badRequest(firstIssue(parsed.error).message, 'name'));
+    }
+    return { context: { body: { ...(ctx.body as object), name: parsed.data } } };
+  });
+}
+
+/** A passkey this server does not know is refused, and the refusal audited. */
+function refuseUnknownPasskey({ db, logger }: PasskeyTrailOptions) {
+  return createAuthMiddleware(async (ctx) => {
+    const credentialId = credentialIdOf(ctx.body);
+    if (!credentialId) throw inAuthFlow(badRequest(key('response is required'), 'response'));
+    if (await passkeyByCredential(db, credentialId)) return;
+    // A passkey removed here, or made for another server of the same name.
+    await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
+      event: 'sign_in_failed',
+      userId: null,
+      detail: 'passkey_refused',
     });
+    throw new APIError('UNAUTHORIZED', { message: PASSKEY_UNKNOWN_MESSAGE });
+  });
+}
+
+/** A passkey added: audited, and the account's mail told; or the device's answer refused. */
+function noteNewPasskey({ db, logger, outbox }: PasskeyTrailOptions) {
+  return createAuthMiddleware(async (ctx) => {
+    const returned: unknown = ctx.context.returned;
+    if (isAPIError(returned)) {
+      // What the claims' check let through and the plugin still could not verify
+      // (an attestation that does not hold): the answer's fault, not the server's.
+      const code = (returned.body as { code?: string } | undefined)?.code;
+      if (returned.statusCode === 500 && code === 'FAILED_TO_VERIFY_REGISTRATION') {
+        refuseRegistration(PASSKEY_REGISTRATION_FAILED_MESSAGE);
+      }
+      return;
+    }
+    const user = ctx.context.session?.user;
+    if (!user) return;
+    const name = (ctx.body as { name?: string }).name ?? 'Passkey';
+    const headers = ctx.headers ?? ctx.request?.headers;
+    await recordAuditEventOrLog(db, logger, headers, {
+      event: 'passkey_added',
+      userId: user.id,
+      detail: name,
+    });
+    // Whoever holds the account's mail hears of every new way in.
+    await outbox.enqueue({
+      to: user.email,
+      template: 'passkey-added',
+      params: {
+        name: firstName(user.name),
+        passkey: name,
+        device: describeUserAgent(headers?.get('user-agent')),
+        time: new Date().toISOString(),
+      },
+      userId: user.id,
+    });
+    const id = (returned as { id?: unknown } | null)?.id;
+    return ctx.json({ id: typeof id === 'string' ? id : null, name });
+  });
+}
+
+/** A passkey's sign-in: audited, its passcode checked once more, its last use noted. */
+function finishPasskeySignIn({ db, engine, logger }: PasskeyTrailOptions) {
+  return createAuthMiddleware(async (ctx) => {
+    const credentialId = credentialIdOf(ctx.body);
+    const row = credentialId ? await passkeyByCredential(db, credentialId) : undefined;
+    if (!row) return;
+    const headers = ctx.headers ?? ctx.request?.headers;
+    const session = ctx.context.newSession;
+    const returned: unknown = ctx.context.returned;
+    if (isAPIError(returned) || !session) {
+      const code = isAPIError(returned)
+        ? (returned.body as { code?: string } | undefined)?.code
+        : undefined;
+      await recordAuditEventOrLog(db, logger, headers, {
+        event: 'sign_in_failed',
+        userId: row.userId,
+        detail: code === PASSCODE_CHANGED_CODE ? 'passkey_passcode_changed' : 'passkey_refused',
+      });
+      return;
+    }
+    // A change that committed while this sign-in was under way: its session goes
+    // too (on PostgreSQL the read waits for a change being written).
+    if (!(await passedCurrentPasscode(db, row.userId, engine))) {
+      await deleteOwned(db, 'session', row.userId)
+        .where('token', '=', session.session.token)
+        .execute();
+      ctx.context.setNewSession(null);
+      ctx.context.responseHeaders?.delete('set-cookie');
+      throw passcodeChanged();
+    }
+    await updateOwned(db, 'passkey', row.userId)
+      .set({ last_used_at: new Date().toISOString() })
+      .where('id', '=', row.id)
+      .execute();
+    await recordAuditEventOrLog(db, logger, headers, {
+      event: 'sign_in',
+      userId: row.userId,
+      detail: 'passkey',
+    });
+    // The session is in its cookie; the body says no more than that it worked.
+    return ctx.json({ status: true });
+  });
+}
+
+/** The product's part: names, the audit log, when each passkey was last used. */
+function passkeyTrail(options: PasskeyTrailOptions) {
+  const { db } = options;
   return {
     id: 'kin-passkeys',
     init() {
@@ -202,128 +331,26 @@ function passkeyTrail(options: {
     hooks: {
       before: [
         {
-          // Only the product's route, once the fresh proof held, asks for these options.
           matcher: (context) => context.path === PASSKEY_REGISTER_OPTIONS_PATH,
-          handler: createAuthMiddleware(async () => {
-            if (!additionProven.getStore()) {
-              throw new APIError('FORBIDDEN', { message: PASSKEY_ADDITION_UNPROVEN_MESSAGE });
-            }
-          }),
+          handler: refuseUnprovenAddition(),
         },
         {
           matcher: (context) => context.path === PASSKEY_REGISTER_PATH,
-          handler: createAuthMiddleware(async (ctx) => {
-            await checkRegistrationClaims(ctx, config);
-            const body = (ctx.body ?? {}) as { name?: unknown };
-            const given = typeof body.name === 'string' && body.name.trim() ? body.name : null;
-            const parsed = passkeyNameSchema.safeParse(
-              given ?? describeUserAgent(ctx.headers?.get('user-agent')),
-            );
-            if (!parsed.success) {
-              throw inAuthFlow(badRequest(firstIssue(parsed.error).message, 'name'));
-            }
-            return { context: { body: { ...(ctx.body as object), name: parsed.data } } };
-          }),
+          handler: nameNewPasskey(options.config),
         },
         {
           matcher: (context) => context.path === PASSKEY_SIGN_IN_PATH,
-          handler: createAuthMiddleware(async (ctx) => {
-            const credentialId = credentialIdOf(ctx.body);
-            if (!credentialId)
-              throw inAuthFlow(badRequest(key('response is required'), 'response'));
-            if (await passkeyByCredential(db, credentialId)) return;
-            // A passkey removed here, or made for another server of the same name.
-            await recordAuditEventOrLog(db, logger, ctx.headers ?? ctx.request?.headers, {
-              event: 'sign_in_failed',
-              userId: null,
-              detail: 'passkey_refused',
-            });
-            throw new APIError('UNAUTHORIZED', { message: PASSKEY_UNKNOWN_MESSAGE });
-          }),
+          handler: refuseUnknownPasskey(options),
         },
       ],
       after: [
         {
           matcher: (context) => context.path === PASSKEY_REGISTER_PATH,
-          handler: createAuthMiddleware(async (ctx) => {
-            const returned: unknown = ctx.context.returned;
-            if (isAPIError(returned)) {
-              // What the claims' check let through and the plugin still could not verify
-              // (an attestation that does not hold): the answer's fault, not the server's.
-              const code = (returned.body as { code?: string } | undefined)?.code;
-              if (returned.statusCode === 500 && code === 'FAILED_TO_VERIFY_REGISTRATION') {
-                refuseRegistration(PASSKEY_REGISTRATION_FAILED_MESSAGE);
-              }
-              return;
-            }
-            const user = ctx.context.session?.user;
-            if (!user) return;
-            const name = (ctx.body as { name?: string }).name ?? 'Passkey';
-            const headers = ctx.headers ?? ctx.request?.headers;
-            await recordAuditEventOrLog(db, logger, headers, {
-              event: 'passkey_added',
-              userId: user.id,
-              detail: name,
-            });
-            // Whoever holds the account's mail hears of every new way in.
-            await outbox.enqueue({
-              to: user.email,
-              template: 'passkey-added',
-              params: {
-                name: firstName(user.name),
-                passkey: name,
-                device: describeUserAgent(headers?.get('user-agent')),
-                time: new Date().toISOString(),
-              },
-              userId: user.id,
-            });
-            const id = (returned as { id?: unknown } | null)?.id;
-            return ctx.json({ id: typeof id === 'string' ? id : null, name });
-          }),
+          handler: noteNewPasskey(options),
         },
         {
           matcher: (context) => context.path === PASSKEY_SIGN_IN_PATH,
-          handler: createAuthMiddleware(async (ctx) => {
-            const credentialId = credentialIdOf(ctx.body);
-            const row = credentialId ? await passkeyByCredential(db, credentialId) : undefined;
-            if (!row) return;
-            const headers = ctx.headers ?? ctx.request?.headers;
-            const session = ctx.context.newSession;
-            const returned: unknown = ctx.context.returned;
-            if (isAPIError(returned) || !session) {
-              const code = isAPIError(returned)
-                ? (returned.body as { code?: string } | undefined)?.code
-                : undefined;
-              await recordAuditEventOrLog(db, logger, headers, {
-                event: 'sign_in_failed',
-                userId: row.userId,
-                detail:
-                  code === PASSCODE_CHANGED_CODE ? 'passkey_passcode_changed' : 'passkey_refused',
-              });
-              return;
-            }
-            // A change that committed while this sign-in was under way: its session goes
-            // too (on PostgreSQL the read waits for a change being written).
-            if (!(await passedCurrentPasscode(db, row.userId, engine))) {
-              await deleteOwned(db, 'session', row.userId)
-                .where('token', '=', session.session.token)
-                .execute();
-              ctx.context.setNewSession(null);
-              ctx.context.responseHeaders?.delete('set-cookie');
-              throw passcodeChanged();
-            }
-            await updateOwned(db, 'passkey', row.userId)
-              .set({ last_used_at: new Date().toISOString() })
-              .where('id', '=', row.id)
-              .execute();
-            await recordAuditEventOrLog(db, logger, headers, {
-              event: 'sign_in',
-              userId: row.userId,
-              detail: 'passkey',
-            });
-            // The session is in its cookie; the body says no more than that it worked.
-            return ctx.json({ status: true });
-          }),
+          handler: finishPasskeySignIn(options),
         },
       ],
     },

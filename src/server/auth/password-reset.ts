@@ -30,19 +30,16 @@ import {
   resetPasskeysRequestSchema,
   type PasswordResetResult,
 } from '../../shared/account-recovery';
-import { firstName } from '../../shared/names';
-import { removePasskeys, userIdByEmail } from '../account/account-repository';
-import { passkeysOf } from '../account/passkey-routes';
+import { passkeysOf, removePasskeys, userIdByEmail } from '../account/account-repository';
 import { badRequest, inAuthFlow } from '../http/errors';
 import { firstIssue } from '../http/validation';
 import { currentAuthRequest } from './auth-request-context';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
-import type { MailOutbox, MailPreparer } from '../mail/mail-queue';
-import type { Auth } from './auth';
+import type { MailOutbox } from '../mail/mail-queue';
 import { emailOf } from './credential-limits';
-import { resetLinkMaking, type ResetLinkMaking } from './reset-link-context';
+import { resetLinkMaking } from './reset-link-context';
 
 /** better-auth keeps reset tokens hashed; its other short-lived values as they are. */
 export const RESET_TOKEN_STORAGE = {
@@ -55,7 +52,7 @@ export function passwordResetOptions(db: Kysely<DB>, logger: Logger) {
   return {
     resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_MINUTES * 60,
     revokeSessionsOnPasswordReset: true,
-    // Called only inside the sender's own call (makeResetLink): the token goes to the mail.
+    // Called only inside the sender's own call (makeResetLink, password-reset-mail.ts): the token goes to the mail.
     sendResetPassword: async (data: {
       user: { id: string; name: string; email: string };
       token: string;
@@ -74,42 +71,6 @@ export function passwordResetOptions(db: Kysely<DB>, logger: Logger) {
         userId: user.id,
       });
     },
-  };
-}
-
-/** The page a reset link opens, with its token. */
-export function resetLinkUrl(baseUrl: string, token: string): string {
-  return `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
-}
-
-/**
- * A new reset link for the account with this email, through better-auth's flow (its token
- * stored hashed, valid for an hour), or null when no account has it.
- */
-export async function makeResetLink(
-  auth: Auth,
-  email: string,
-  baseUrl: string,
-): Promise<{ userId: string; name: string; link: string } | null> {
-  const making: ResetLinkMaking = {};
-  // As if asked at the server's own address: better-auth wants one for any call.
-  const headers = new Headers({ host: new URL(baseUrl).host });
-  await resetLinkMaking.run(making, () =>
-    auth.api.requestPasswordReset({ body: { email }, headers }),
-  );
-  if (!making.user || !making.token) return null;
-  return {
-    userId: making.user.id,
-    name: making.user.name,
-    link: resetLinkUrl(baseUrl, making.token),
-  };
-}
-
-/** The queue's step that makes a reset mail's link when it is sent. */
-export function resetMailPreparer(auth: Auth, baseUrl: string): MailPreparer<'password-reset'> {
-  return async (row) => {
-    const made = await makeResetLink(auth, row.recipient, baseUrl);
-    return made && { userId: made.userId, params: { name: firstName(made.name), link: made.link } };
   };
 }
 
@@ -179,7 +140,7 @@ export function passwordReset(options: { db: Kysely<DB>; outbox: MailOutbox; log
             await outbox.enqueue({
               to: email,
               template: 'password-reset',
-              // Made when the mail is sent (resetMailPreparer).
+              // Made when the mail is sent (resetMailPreparer, password-reset-mail.ts).
               params: { name: '', link: '' },
               userId,
             });

@@ -318,25 +318,54 @@ export function importSummary(
 
 // ---- the import ----------------------------------------------------------------------
 
-/**
- * Reads a FHIR R4 Bundle (parsed JSON, or its text) into record values per type, or
- * refuses it with a message for the user.
- */
-export function importFhirBundle(json: unknown, options: FhirImportOptions): FhirImportResult {
+type ReadableEntry = BundleEntry & { resource: Resource };
+type FileDocument = { entry: BundleEntry; resource: DocumentReference; file: Attachment };
+type RecordMapper = (
+  resource: Resource,
+  context: ImportContext,
+  roles: (practitioner: Practitioner) => PractitionerRole | undefined,
+) => MapResult;
+
+/** One bundle's reading under way: what was read, skipped, and put aside for later. */
+interface BundleReading {
+  index: ReturnType<typeof indexBundle>;
+  context: ImportContext;
+  rolesOf: Map<Resource, PractitionerRole>;
+  familyMemberId: FhirImportOptions['familyMemberId'];
+  records: ImportedRecords;
+  skipped: Record<string, number>;
+  unread: Resource[];
+  // Vital signs, gathered first: the Observations of one moment are one vitals entry.
+  vitalReadings: { reading: VitalReading; resource: Resource; sourceId: string }[];
+  // Documents, read once every record is: the record a document belongs to may come later.
+  fileDocuments: FileDocument[];
+  /** The record each resource was read as, for the documents that name it. */
+  recordOf: Map<Resource, { type: FhirRecordType; source_id: string }>;
+}
+
+function skip(reading: BundleReading, resource: Resource) {
+  reading.skipped[resource.resourceType] = (reading.skipped[resource.resourceType] ?? 0) + 1;
+}
+
+/** The bundle's entries that hold a resource, or the refusal of what is not a bundle. */
+function bundleEntries(json: unknown): ReadableEntry[] | { refusal: string } {
   let data = json;
   if (typeof json === 'string') {
     try {
       data = JSON.parse(json);
     } catch {
-      return refuse(tr('This file is not a FHIR R4 Bundle: it is not JSON.'));
+      return { refusal: tr('This file is not a FHIR R4 Bundle: it is not JSON.') };
     }
   }
   const refusal = refusalOf(data);
-  if (refusal) return refuse(refusal);
-
-  const entries = ((data as Bundle).entry ?? []).filter(
-    (entry): entry is BundleEntry & { resource: Resource } => isObject(entry?.resource),
+  if (refusal) return { refusal };
+  return ((data as Bundle).entry ?? []).filter((entry): entry is ReadableEntry =>
+    isObject(entry?.resource),
   );
+}
+
+/** A reading started: the bundle indexed, with what its records read from other resources. */
+function startReading(entries: ReadableEntry[], options: FhirImportOptions): BundleReading {
   const index = indexBundle(entries);
   // Read as part of other records: policies' insurers, statements' prescriptions.
   const parts = new Set(
@@ -353,105 +382,130 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
     const practitioner = index.find(resource.practitioner);
     if (practitioner && !rolesOf.has(practitioner)) rolesOf.set(practitioner, resource);
   }
-  const context: ImportContext = {
-    resolve: index.resolve,
+  return {
+    index,
+    context: {
+      resolve: index.resolve,
+      familyMemberId: options.familyMemberId,
+      isPartOfAnother: (resource) => parts.has(resource),
+    },
+    rolesOf,
     familyMemberId: options.familyMemberId,
-    isPartOfAnother: (resource) => parts.has(resource),
+    records: Object.fromEntries(
+      FHIR_RECORD_TYPES.map((type) => [type, []]),
+    ) as unknown as ImportedRecords,
+    skipped: {},
+    unread: [],
+    vitalReadings: [],
+    fileDocuments: [],
+    recordOf: new Map(),
   };
+}
 
-  const records = Object.fromEntries(
-    FHIR_RECORD_TYPES.map((type) => [type, []]),
-  ) as unknown as ImportedRecords;
-  const skipped: Record<string, number> = {};
-  const unread: Resource[] = [];
-  const skip = (resource: Resource) => {
-    skipped[resource.resourceType] = (skipped[resource.resourceType] ?? 0) + 1;
-  };
-  // Vital signs, gathered first: the Observations of one moment are one vitals entry.
-  const vitalReadings: { reading: VitalReading; resource: Resource; sourceId: string }[] = [];
-  // Documents, read once every record is: the record a document belongs to may come later.
-  const fileDocuments: { entry: BundleEntry; resource: DocumentReference; file: Attachment }[] = [];
-  /** The record each resource was read as, for the documents that name it. */
-  const recordOf = new Map<Resource, { type: FhirRecordType; source_id: string }>();
-
+/** Every entry but a document's frame, each read on its own. */
+function readEntries(reading: BundleReading, entries: ReadableEntry[]) {
   for (const entry of entries) {
     const { resource } = entry;
     if (FRAME_TYPES.has(resource.resourceType)) {
       // A document's author and custodian are part of its frame, not records.
       if (resource.resourceType === 'Composition') {
-        for (const frame of [...(resource.author ?? []), resource.custodian]) index.resolve(frame);
+        for (const frame of [...(resource.author ?? []), resource.custodian]) {
+          reading.index.resolve(frame);
+        }
       }
       continue;
     }
     try {
-      readEntry(entry);
+      readEntry(reading, entry);
     } catch {
       // A resource of a shape R4 does not allow (a DSTU2 Observation's single category, say)
       // is skipped like one of a type Kin does not keep; the rest of the file still reads.
-      skip(resource);
+      skip(reading, resource);
     }
   }
-  function readEntry(entry: BundleEntry & { resource: Resource }) {
-    const { resource } = entry;
-    const file =
-      resource.resourceType === 'DocumentReference' ? fileAttachmentOf(resource) : undefined;
-    if (file) {
-      fileDocuments.push({ entry, resource: resource as DocumentReference, file });
-      return;
-    }
-    const reading = readVitalObservation(resource);
-    // A BMI is derived here from the weight and height it came from: taken, not kept.
-    if (reading === 'derived') return;
-    if (reading) {
-      vitalReadings.push({ reading, resource, sourceId: sourceIdOf(entry, resource) });
-      return;
-    }
-    const map = resourceRecords[resource.resourceType] as
-      | ((
-          resource: Resource,
-          context: ImportContext,
-          roles: (practitioner: Practitioner) => PractitionerRole | undefined,
-        ) => MapResult)
-      | undefined;
-    if (!map) {
-      unread.push(resource);
-      return;
-    }
-    const result = map(resource, context, (practitioner) => {
-      const role = rolesOf.get(practitioner);
-      if (role) index.used.add(role);
-      return role;
+}
+
+/** One resource: a document's file or a vital sign put aside, or read as its records. */
+function readEntry(reading: BundleReading, entry: ReadableEntry) {
+  const { resource } = entry;
+  const file =
+    resource.resourceType === 'DocumentReference' ? fileAttachmentOf(resource) : undefined;
+  if (file) {
+    reading.fileDocuments.push({ entry, resource: resource as DocumentReference, file });
+    return;
+  }
+  const vital = readVitalObservation(resource);
+  // A BMI is derived here from the weight and height it came from: taken, not kept.
+  if (vital === 'derived') return;
+  if (vital) {
+    reading.vitalReadings.push({
+      reading: vital,
+      resource,
+      sourceId: sourceIdOf(entry, resource),
     });
-    if (result === IGNORE) return;
-    const kept =
-      result === SKIP
-        ? []
-        : result.flatMap((mapped) => {
-            const values = checkedValues(mapped, options.familyMemberId);
-            const base = sourceIdOf(entry, resource);
-            const source_id = mapped.part ? `${base}#${mapped.part}` : base;
-            const record_id = mapped.part ? undefined : resource.id;
-            return values ? [{ type: mapped.type, record: { source_id, record_id, values } }] : [];
-          });
-    if (kept.length === 0) skip(resource);
-    if (kept[0])
-      recordOf.set(resource, { type: kept[0].type, source_id: kept[0].record.source_id });
-    for (const { type, record } of kept) {
-      (records[type] as ImportedRecord<object>[]).push(record);
-    }
+    return;
   }
-  for (const group of groupVitalReadings(vitalReadings)) {
-    const values = checkedValues({ type: 'vital', values: group.values }, options.familyMemberId);
+  const map = resourceRecords[resource.resourceType] as RecordMapper | undefined;
+  if (!map) {
+    reading.unread.push(resource);
+    return;
+  }
+  const result = map(resource, reading.context, (practitioner) => {
+    const role = reading.rolesOf.get(practitioner);
+    if (role) reading.index.used.add(role);
+    return role;
+  });
+  if (result === IGNORE) return;
+  const kept = result === SKIP ? [] : keptRecords(result, entry, reading.familyMemberId);
+  if (kept.length === 0) skip(reading, resource);
+  if (kept[0]) {
+    reading.recordOf.set(resource, { type: kept[0].type, source_id: kept[0].record.source_id });
+  }
+  for (const { type, record } of kept) {
+    (reading.records[type] as ImportedRecord<object>[]).push(record);
+  }
+}
+
+/** The records a resource was mapped to whose values pass their type's rules. */
+function keptRecords(
+  result: Exclude<MapResult, typeof IGNORE | typeof SKIP>,
+  entry: ReadableEntry,
+  familyMemberId: FhirImportOptions['familyMemberId'],
+) {
+  const { resource } = entry;
+  return result.flatMap((mapped) => {
+    const values = checkedValues(mapped, familyMemberId);
+    const base = sourceIdOf(entry, resource);
+    const source_id = mapped.part ? `${base}#${mapped.part}` : base;
+    const record_id = mapped.part ? undefined : resource.id;
+    return values ? [{ type: mapped.type, record: { source_id, record_id, values } }] : [];
+  });
+}
+
+/** The vital signs put aside, one vitals entry per moment. */
+function readVitals(reading: BundleReading) {
+  for (const group of groupVitalReadings(reading.vitalReadings)) {
+    const values = checkedValues({ type: 'vital', values: group.values }, reading.familyMemberId);
     if (!values) {
-      for (const { resource } of group.members) skip(resource);
+      for (const { resource } of group.members) skip(reading, resource);
       continue;
     }
     // The same Observations make the same source on every import of the file.
     const ids = group.members.map((member) => member.sourceId).sort();
     const source_id = `vitals:${createHash('sha256').update(ids.join('\n')).digest('hex')}`;
-    records.vital.push({ source_id, values: values as ImportedRecords['vital'][number]['values'] });
-    for (const { resource } of group.members) recordOf.set(resource, { type: 'vital', source_id });
+    reading.records.vital.push({
+      source_id,
+      values: values as ImportedRecords['vital'][number]['values'],
+    });
+    for (const { resource } of group.members) {
+      reading.recordOf.set(resource, { type: 'vital', source_id });
+    }
   }
+}
+
+/** The documents put aside, each attached to the records it names that were read. */
+function readDocuments(reading: BundleReading) {
+  const { index, recordOf } = reading;
   const documents: ImportedDocument[] = [];
   // One document per file: DocumentReferences naming the same bytes (one Binary, or the same
   // data written out in each) make one, read and prepared once (decision 0049).
@@ -459,37 +513,37 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
   /** The sources of the records each document is attached to, to attach it to each once. */
   const attached = new Map<ImportedDocument, Set<string>>();
   const skippedDocuments: SkippedDocument[] = [];
-  for (const { entry, resource, file } of fileDocuments) {
-    const reading = readFileDocument(resource, file, index.resolve);
-    if ('skipped' in reading) {
-      skip(resource);
+  for (const { entry, resource, file } of reading.fileDocuments) {
+    const read = readFileDocument(resource, file, index.resolve);
+    if ('skipped' in read) {
+      skip(reading, resource);
       skippedDocuments.push({
-        ...reading.skipped,
-        title: fitText(reading.skipped.title, 200) ?? 'Document',
+        ...read.skipped,
+        title: fitText(read.skipped.title, 200) ?? 'Document',
       });
       continue;
     }
-    const title = fitText(reading.title, 200) ?? 'Document';
+    const title = fitText(read.title, 200) ?? 'Document';
     const related = (resource.context?.related ?? [])
       .map((related) => index.find(related))
       .flatMap((found) => (found ? (recordOf.get(found) ?? []) : []));
     const sourceId = sourceIdOf(entry, resource);
-    const same = byFile.get(reading.data);
+    const same = byFile.get(read.data);
     const document = same ?? {
       source_ids: [],
       document_ids: [],
       title,
-      document_type: reading.document_type,
-      document_date: reading.document_date,
-      file_name: fitText(reading.file_name, 255) ?? title,
-      data: reading.data,
-      size_bytes: Buffer.byteLength(reading.data, 'base64'),
+      document_type: read.document_type,
+      document_date: read.document_date,
+      file_name: fitText(read.file_name, 255) ?? title,
+      data: read.data,
+      size_bytes: Buffer.byteLength(read.data, 'base64'),
       records: [],
     };
     document.source_ids.push(sourceId);
     if (resource.id) document.document_ids.push(resource.id);
     if (!same) {
-      byFile.set(reading.data, document);
+      byFile.set(read.data, document);
       attached.set(document, new Set());
       documents.push(document);
     }
@@ -501,8 +555,23 @@ export function importFhirBundle(json: unknown, options: FhirImportOptions): Fhi
       document.records.push(record);
     }
   }
+  return { documents, skippedDocuments };
+}
+
+/**
+ * Reads a FHIR R4 Bundle (parsed JSON, or its text) into record values per type, or
+ * refuses it with a message for the user.
+ */
+export function importFhirBundle(json: unknown, options: FhirImportOptions): FhirImportResult {
+  const entries = bundleEntries(json);
+  if ('refusal' in entries) return refuse(entries.refusal);
+  const reading = startReading(entries, options);
+  readEntries(reading, entries);
+  readVitals(reading);
+  const { documents, skippedDocuments } = readDocuments(reading);
+  const { records, skipped, index } = reading;
   // Resources of other types are skipped, unless a record read what it needed from them.
-  for (const resource of unread) if (!index.used.has(resource)) skip(resource);
+  for (const resource of reading.unread) if (!index.used.has(resource)) skip(reading, resource);
 
   const imported = Object.fromEntries(
     FHIR_RECORD_TYPES.filter((type) => records[type].length > 0).map((type) => [

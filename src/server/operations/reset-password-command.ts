@@ -10,7 +10,7 @@ import { PASSWORD_RESET_LINK_MINUTES } from '../../shared/account-recovery';
 import { emailAddress } from '../../shared/auth';
 import { recordAuditEvent } from '../audit/audit-log';
 import { createAuth } from '../auth/auth';
-import { makeResetLink } from '../auth/password-reset';
+import { makeResetLink } from '../auth/password-reset-mail';
 import { ConfigError, loadConfig } from '../config';
 import { migrationStatus } from '../db/migrate';
 import { createLogger } from '../logger';

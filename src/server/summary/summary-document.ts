@@ -300,206 +300,171 @@ function choice(field: FieldSpec, value: string | null): string | null {
 
 type Row<K extends keyof PersonSummary> = PersonSummary[K] extends readonly (infer R)[] ? R : never;
 
+/** A column of a stored choice, in the reader's language. */
+function choiceColumn<R>(
+  header: string,
+  width: number,
+  field: FieldSpec,
+  pick: (row: R) => string | null,
+): Column<R> {
+  return { header, width, ours: true, value: (row) => choice(field, pick(row)) };
+}
+
+/** Each table's columns: a heading, a width in points and what a row shows there. */
+const ALLERGIES_COLUMNS: readonly Column<Row<'allergies'>>[] = [
+  { header: key('Substance'), width: 104, value: (a) => a.substance },
+  { header: key('Reaction'), width: '*', value: (a) => a.reaction },
+  choiceColumn(key('Severity'), 40, allergies.severity, (a) => a.severity),
+  choiceColumn(key('Category'), 52, allergies.category, (a) => a.category),
+  choiceColumn(key('Status'), 38, allergies.status, (a) => a.status),
+  { header: key('Noted'), width: DATE_WIDTH, value: (a) => formatCalendarDate(a.noted_date) },
+];
+
+const CURRENT_MEDICATIONS_COLUMNS: readonly Column<Row<'current_medications'>>[] = [
+  { header: key('Medication'), width: '*', value: (m) => m.medication_name },
+  { header: key('Dose'), width: 56, value: (m) => m.dosage },
+  {
+    header: key('Schedule'),
+    width: 80,
+    ours: true,
+    value: (m) =>
+      lines(
+        choice(medications.frequency, m.frequency),
+        formatList(m.times_of_day.map((time) => tr(time))),
+      ),
+  },
+  { header: key('For'), width: 72, value: (m) => m.condition },
+  { header: key('Prescribed by'), width: 74, value: (m) => m.prescribed_doctor },
+  { header: key('Since'), width: DATE_WIDTH, value: (m) => formatCalendarDate(m.start_date) },
+];
+
+const CONDITIONS_COLUMNS: readonly Column<Row<'conditions'>>[] = [
+  { header: key('Condition'), width: 140, value: (c) => c.condition_name },
+  choiceColumn(key('Status'), 72, conditions.status, (c) => c.status),
+  { header: key('Since'), width: DATE_WIDTH, value: (c) => formatCalendarDate(c.diagnosis_date) },
+  { header: key('Notes'), width: '*', value: (c) => c.notes },
+];
+
+const FAMILY_HISTORY_COLUMNS: readonly Column<Row<'family_history'>>[] = [
+  { header: key('Condition'), width: '*', value: (f) => f.condition_name },
+  { header: key('Relation'), width: 110, value: (f) => f.relation },
+  choiceColumn(key('Status'), 72, conditions.status, (f) => f.status),
+  {
+    header: key('Diagnosed'),
+    width: DATE_WIDTH,
+    value: (f) => formatCalendarDate(f.diagnosis_date),
+  },
+];
+
+const IMMUNIZATIONS_COLUMNS: readonly Column<Row<'immunizations'>>[] = [
+  { header: key('Immunization'), width: '*', value: (i) => i.shot_name },
+  { header: key('Date'), width: DATE_WIDTH, value: (i) => formatCalendarDate(i.date_administered) },
+  { header: key('Location'), width: 170, value: (i) => i.location },
+];
+
+const LAB_RESULTS_COLUMNS: readonly Column<Row<'lab_results'>>[] = [
+  { header: key('Test'), width: '*', value: (l) => l.test_name },
+  { header: key('Result'), width: 72, value: (l) => (l.unit ? `${l.result} ${l.unit}` : l.result) },
+  { header: key('Flag'), width: 44, value: (l) => l.flag },
+  { header: key('Range'), width: 60, value: (l) => rangeText(l.range_low, l.range_high) },
+  { header: key('Lab'), width: 80, value: (l) => l.lab },
+  {
+    header: key('Collected'),
+    width: DATE_WIDTH,
+    value: (l) => formatCalendarDate(l.collected_date),
+  },
+];
+
+const latestVitalsColumns = (timeZone: string): readonly Column<Row<'latest_vitals'>>[] => [
+  { header: key('Measure'), width: 140, value: (v) => v.measure },
+  { header: key('Value'), width: '*', value: (v) => v.value },
+  { header: key('Measured'), width: DATE_WIDTH, value: (v) => formatDay(v.measured_at, timeZone) },
+];
+
+const recentSymptomsColumns = (timeZone: string): readonly Column<Row<'recent_symptoms'>>[] => [
+  { header: key('Symptom'), width: 110, value: (s) => s.symptom },
+  {
+    header: key('Severity'),
+    width: 44,
+    value: (s) => (s.severity === null ? null : `${s.severity}/${SEVERITY_MAX}`),
+  },
+  { header: key('Started'), width: 100, value: (s) => formatDateTime(s.started_at, timeZone) },
+  {
+    header: key('Ended'),
+    width: 100,
+    value: (s) => (s.ended_at ? formatDateTime(s.ended_at, timeZone) : tr('Ongoing')),
+  },
+  { header: key('Notes'), width: '*', value: (s) => s.notes },
+];
+
+const VACCINES_OVERDUE_COLUMNS: readonly Column<Row<'vaccines_overdue'>>[] = [
+  { header: key('Vaccine'), width: '*', ours: true, value: (d) => tr(d.vaccine) },
+  {
+    header: key('Dose'),
+    width: 60,
+    ours: true,
+    value: (d) => tr('{dose} of {of}', { dose: d.dose, of: d.of }),
+  },
+  { header: key('Due'), width: DATE_WIDTH, value: (d) => formatCalendarDate(d.due) },
+];
+
+const upcomingVisitsColumns = (timeZone: string): readonly Column<Row<'upcoming_visits'>>[] => [
+  {
+    header: key('Date and time'),
+    width: 130,
+    value: (v) => formatDateTime(v.visit_date, timeZone),
+  },
+  { header: key('Visit'), width: '*', value: (v) => v.visit_name },
+  { header: key('Doctor'), width: 100, value: (v) => v.doctor_name },
+  { header: key('Place'), width: 120, value: (v) => v.office_name },
+];
+
+const INSURANCE_COLUMNS: readonly Column<Row<'insurance'>>[] = [
+  { header: key('Provider'), width: '*', value: (p) => p.provider_name },
+  { header: key('Type'), width: 62, value: (p) => p.insurance_type },
+  { header: key('Policy number'), width: 80, value: (p) => p.policy_number },
+  { header: key('Group number'), width: 72, value: (p) => p.group_number },
+  {
+    header: key('Status'),
+    width: 36,
+    ours: true,
+    value: (p) => (p.status === 'past' ? tr('Past') : tr('Current')),
+  },
+  {
+    header: key('Coverage'),
+    width: DATE_WIDTH,
+    value: (p) => coverage(p.effective_date, p.expiry_date),
+  },
+];
+
+const CARE_TEAM_COLUMNS: readonly Column<Row<'care_team'>>[] = [
+  { header: key('Name'), width: 96, value: (c) => c.contact_name },
+  { header: key('Type'), width: 54, value: (c) => c.contact_type },
+  { header: key('Specialty'), width: 76, value: (c) => c.specialty },
+  { header: key('Phone and email'), width: 124, value: (c) => lines(c.phone_number, c.email) },
+  { header: key('Address'), width: '*', value: (c) => c.address },
+];
+
+/** The summary's tables, in the document's order. */
 function sections(summary: PersonSummary, timeZone: string, font: string): ContentTable[] {
   const table = <R>(heading: string, rows: readonly R[], columns: readonly Column<R>[]) =>
     sectionTable(heading, rows, columns, font);
+  const ifAny = <R>(heading: string, rows: readonly R[], columns: readonly Column<R>[]) =>
+    rows.length ? [table(heading, rows, columns)] : [];
   return [
-    table<Row<'allergies'>>(key('Allergies'), summary.allergies, [
-      { header: key('Substance'), width: 104, value: (a) => a.substance },
-      { header: key('Reaction'), width: '*', value: (a) => a.reaction },
-      {
-        header: key('Severity'),
-        width: 40,
-        ours: true,
-        value: (a) => choice(allergies.severity, a.severity),
-      },
-      {
-        header: key('Category'),
-        width: 52,
-        ours: true,
-        value: (a) => choice(allergies.category, a.category),
-      },
-      {
-        header: key('Status'),
-        width: 38,
-        ours: true,
-        value: (a) => choice(allergies.status, a.status),
-      },
-      {
-        header: key('Noted'),
-        width: DATE_WIDTH,
-        value: (a) => formatCalendarDate(a.noted_date),
-      },
-    ]),
-    table<Row<'current_medications'>>(key('Current Medications'), summary.current_medications, [
-      { header: key('Medication'), width: '*', value: (m) => m.medication_name },
-      { header: key('Dose'), width: 56, value: (m) => m.dosage },
-      {
-        header: key('Schedule'),
-        width: 80,
-        ours: true,
-        value: (m) =>
-          lines(
-            choice(medications.frequency, m.frequency),
-            formatList(m.times_of_day.map((time) => tr(time))),
-          ),
-      },
-      { header: key('For'), width: 72, value: (m) => m.condition },
-      { header: key('Prescribed by'), width: 74, value: (m) => m.prescribed_doctor },
-      {
-        header: key('Since'),
-        width: DATE_WIDTH,
-        value: (m) => formatCalendarDate(m.start_date),
-      },
-    ]),
-    table<Row<'conditions'>>(key('Conditions'), summary.conditions, [
-      { header: key('Condition'), width: 140, value: (c) => c.condition_name },
-      {
-        header: key('Status'),
-        width: 72,
-        ours: true,
-        value: (c) => choice(conditions.status, c.status),
-      },
-      {
-        header: key('Since'),
-        width: DATE_WIDTH,
-        value: (c) => formatCalendarDate(c.diagnosis_date),
-      },
-      { header: key('Notes'), width: '*', value: (c) => c.notes },
-    ]),
-    table<Row<'family_history'>>(key('Family History'), summary.family_history, [
-      { header: key('Condition'), width: '*', value: (f) => f.condition_name },
-      { header: key('Relation'), width: 110, value: (f) => f.relation },
-      {
-        header: key('Status'),
-        width: 72,
-        ours: true,
-        value: (f) => choice(conditions.status, f.status),
-      },
-      {
-        header: key('Diagnosed'),
-        width: DATE_WIDTH,
-        value: (f) => formatCalendarDate(f.diagnosis_date),
-      },
-    ]),
-    table<Row<'immunizations'>>(key('Immunizations'), summary.immunizations, [
-      { header: key('Immunization'), width: '*', value: (i) => i.shot_name },
-      {
-        header: key('Date'),
-        width: DATE_WIDTH,
-        value: (i) => formatCalendarDate(i.date_administered),
-      },
-      { header: key('Location'), width: 170, value: (i) => i.location },
-    ]),
+    table(key('Allergies'), summary.allergies, ALLERGIES_COLUMNS),
+    table(key('Current Medications'), summary.current_medications, CURRENT_MEDICATIONS_COLUMNS),
+    table(key('Conditions'), summary.conditions, CONDITIONS_COLUMNS),
+    table(key('Family History'), summary.family_history, FAMILY_HISTORY_COLUMNS),
+    table(key('Immunizations'), summary.immunizations, IMMUNIZATIONS_COLUMNS),
     // Only when there are any: the headings every summary has stay as they are.
-    ...(summary.lab_results.length
-      ? [
-          table<Row<'lab_results'>>(LAB_RESULTS_HEADING, summary.lab_results, [
-            { header: key('Test'), width: '*', value: (l) => l.test_name },
-            {
-              header: key('Result'),
-              width: 72,
-              value: (l) => (l.unit ? `${l.result} ${l.unit}` : l.result),
-            },
-            { header: key('Flag'), width: 44, value: (l) => l.flag },
-            {
-              header: key('Range'),
-              width: 60,
-              value: (l) => rangeText(l.range_low, l.range_high),
-            },
-            { header: key('Lab'), width: 80, value: (l) => l.lab },
-            {
-              header: key('Collected'),
-              width: DATE_WIDTH,
-              value: (l) => formatCalendarDate(l.collected_date),
-            },
-          ]),
-        ]
-      : []),
-    ...(summary.latest_vitals.length
-      ? [
-          table<Row<'latest_vitals'>>(LATEST_VITALS_HEADING, summary.latest_vitals, [
-            { header: key('Measure'), width: 140, value: (v) => v.measure },
-            { header: key('Value'), width: '*', value: (v) => v.value },
-            {
-              header: key('Measured'),
-              width: DATE_WIDTH,
-              value: (v) => formatDay(v.measured_at, timeZone),
-            },
-          ]),
-        ]
-      : []),
-    ...(summary.recent_symptoms.length
-      ? [
-          table<Row<'recent_symptoms'>>(RECENT_SYMPTOMS_HEADING, summary.recent_symptoms, [
-            { header: key('Symptom'), width: 110, value: (s) => s.symptom },
-            {
-              header: key('Severity'),
-              width: 44,
-              value: (s) => (s.severity === null ? null : `${s.severity}/${SEVERITY_MAX}`),
-            },
-            {
-              header: key('Started'),
-              width: 100,
-              value: (s) => formatDateTime(s.started_at, timeZone),
-            },
-            {
-              header: key('Ended'),
-              width: 100,
-              value: (s) => (s.ended_at ? formatDateTime(s.ended_at, timeZone) : tr('Ongoing')),
-            },
-            { header: key('Notes'), width: '*', value: (s) => s.notes },
-          ]),
-        ]
-      : []),
-    ...(summary.vaccines_overdue.length
-      ? [
-          table<Row<'vaccines_overdue'>>(VACCINES_OVERDUE_HEADING, summary.vaccines_overdue, [
-            { header: key('Vaccine'), width: '*', ours: true, value: (d) => tr(d.vaccine) },
-            {
-              header: key('Dose'),
-              width: 60,
-              ours: true,
-              value: (d) => tr('{dose} of {of}', { dose: d.dose, of: d.of }),
-            },
-            { header: key('Due'), width: DATE_WIDTH, value: (d) => formatCalendarDate(d.due) },
-          ]),
-        ]
-      : []),
-    table<Row<'upcoming_visits'>>(key('Upcoming Visits'), summary.upcoming_visits, [
-      {
-        header: key('Date and time'),
-        width: 130,
-        value: (v) => formatDateTime(v.visit_date, timeZone),
-      },
-      { header: key('Visit'), width: '*', value: (v) => v.visit_name },
-      { header: key('Doctor'), width: 100, value: (v) => v.doctor_name },
-      { header: key('Place'), width: 120, value: (v) => v.office_name },
-    ]),
-    table<Row<'insurance'>>(key('Insurance'), summary.insurance, [
-      { header: key('Provider'), width: '*', value: (p) => p.provider_name },
-      { header: key('Type'), width: 62, value: (p) => p.insurance_type },
-      { header: key('Policy number'), width: 80, value: (p) => p.policy_number },
-      { header: key('Group number'), width: 72, value: (p) => p.group_number },
-      {
-        header: key('Status'),
-        width: 36,
-        ours: true,
-        value: (p) => (p.status === 'past' ? tr('Past') : tr('Current')),
-      },
-      {
-        header: key('Coverage'),
-        width: DATE_WIDTH,
-        value: (p) => coverage(p.effective_date, p.expiry_date),
-      },
-    ]),
-    table<Row<'care_team'>>(key('Care Team'), summary.care_team, [
-      { header: key('Name'), width: 96, value: (c) => c.contact_name },
-      { header: key('Type'), width: 54, value: (c) => c.contact_type },
-      { header: key('Specialty'), width: 76, value: (c) => c.specialty },
-      { header: key('Phone and email'), width: 124, value: (c) => lines(c.phone_number, c.email) },
-      { header: key('Address'), width: '*', value: (c) => c.address },
-    ]),
+    ...ifAny(LAB_RESULTS_HEADING, summary.lab_results, LAB_RESULTS_COLUMNS),
+    ...ifAny(LATEST_VITALS_HEADING, summary.latest_vitals, latestVitalsColumns(timeZone)),
+    ...ifAny(RECENT_SYMPTOMS_HEADING, summary.recent_symptoms, recentSymptomsColumns(timeZone)),
+    ...ifAny(VACCINES_OVERDUE_HEADING, summary.vaccines_overdue, VACCINES_OVERDUE_COLUMNS),
+    table(key('Upcoming Visits'), summary.upcoming_visits, upcomingVisitsColumns(timeZone)),
+    table(key('Insurance'), summary.insurance, INSURANCE_COLUMNS),
+    table(key('Care Team'), summary.care_team, CARE_TEAM_COLUMNS),
   ];
 }
 

@@ -35,7 +35,7 @@ import { checkPreparedQueriesOnEveryCall } from '../db/prepared-query';
 import { ownershipRecorder } from './sql-ownership';
 import { TEST_PASSCODE } from './test-passcode';
 import { createMailOutbox, createMailSender } from '../mail/mail-queue';
-import { resetMailPreparer } from '../auth/password-reset';
+import { resetMailPreparer } from '../auth/password-reset-mail';
 import { createThrowawayPostgres } from './throwaway-postgres';
 import { createNotificationChannels } from '../notifications/notification-queue';
 
