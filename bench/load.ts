@@ -14,15 +14,9 @@
  */
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
-import type { SteadyOrder, SteadyOutcome } from './steady-worker';
+import type { LoadRequest, SteadyOrder, SteadyOutcome } from './steady-worker';
 
-export interface LoadRequest {
-  url: string;
-  method: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-  expectedStatus: number;
-}
+export type { LoadRequest };
 
 export interface LoadResult {
   requestsPerSecond: number;

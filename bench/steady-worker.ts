@@ -11,7 +11,15 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { LoadRequest } from './load';
+
+/** A request the load repeats, and the status each answer must have. */
+export interface LoadRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  expectedStatus: number;
+}
 
 export interface SteadyOrder {
   request: LoadRequest;
