@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { sortMembersByName } from '../../../shared/family-members';
 import { tr } from '../../../shared/i18n/translate';
@@ -64,11 +64,120 @@ export interface RecordFormOptions {
   onePersonList: boolean;
 }
 
+/**
+ * The form's save: the record, then each repeated group as one more record (those saved stay
+ * saved when one fails); then the list or the record's page, unless the screen was left.
+ */
+function useRecordSubmit({
+  definition,
+  form,
+  id,
+  groups,
+  save,
+  unsaved,
+  personInView,
+  onePersonList,
+  me,
+  listPath,
+}: {
+  definition: RecordDefinition;
+  form: UseFormReturn<FormValues, unknown, Record<string, unknown>>;
+  id: string | undefined;
+  groups: RepeatGroup | undefined;
+  save: ReturnType<typeof useSaveRecord>;
+  unsaved: ReturnType<typeof useUnsavedChanges>;
+  personInView: string | undefined;
+  onePersonList: boolean;
+  me: string | undefined;
+  listPath: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const editing = id !== undefined;
+  // A save that waited for the network may finish after the screen was left: it goes through,
+  // but does not take the user back to a list they have moved on from.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  /** Where the list is after a save: the saved record's tab, for its person if filtered. */
+  const listAfterSave = (saved: StoredRecord<RecordDefinition>) => {
+    const person = personOfRecord(saved);
+    const filtered = personInView !== undefined || (onePersonList && person !== me);
+    return listLocation(definition, saved, filtered ? person : undefined);
+  };
+  const submit = form.handleSubmit(async (payload) => {
+    // The extra groups, each one more record with the form's other values; read before the
+    // first save, as the form holds them now.
+    const typed = form.getValues();
+    const extra = groups ? groupKeys(typed, groups) : [];
+    try {
+      const saved = await save.mutateAsync({
+        id,
+        input: payload as RecordInput<typeof definition>,
+      });
+      for (const [index, key] of extra.entries()) {
+        try {
+          await save.mutateAsync({
+            input: { ...payload, ...groupValues(typed, groups!, key) } as RecordInput<
+              typeof definition
+            >,
+          });
+        } catch (error) {
+          // Those saved stay saved; the form keeps the rest, to be sent again.
+          const { set, remove } = unsavedRest(typed, groups!, extra, index + 1);
+          form.unregister(remove);
+          for (const [name, value] of Object.entries(set)) form.setValue(name, value);
+          showError(
+            t(groupPhrasesOf(groups!).partlySaved, {
+              error: t(definition.messages.createError),
+              count: index + 1,
+            }),
+            error,
+          );
+          return;
+        }
+      }
+      unsaved.saved();
+      const total = extra.length + 1;
+      showSuccess(
+        editing
+          ? translatedToast(definition.messages.updated)
+          : groups && total > 1
+            ? {
+                title: t(groupPhrasesOf(groups).saved, { count: total }),
+                description: t(groupPhrasesOf(groups).savedDescription, { count: total }),
+              }
+            : translatedToast(definition.messages.created),
+      );
+      if (!mounted.current) return;
+      navigate(
+        editing && definition.afterEdit === 'detail'
+          ? withPerson(`${listPath}/${saved.id}`, personInView)
+          : listAfterSave(saved),
+      );
+    } catch (error) {
+      showError(
+        t(editing ? definition.messages.updateError : definition.messages.createError),
+        error,
+      );
+      // A refusal about one field (a family member removed meanwhile) shows under that field.
+      if (error instanceof ApiError && error.field && error.field in definition.fields) {
+        form.setError(error.field, { message: error.message }, { shouldFocus: true });
+      }
+    }
+  });
+  return submit;
+}
+
 export function useRecordForm({ definition, useFill, repeat, onePersonList }: RecordFormOptions) {
   const { t } = useTranslation();
   const { id } = useParams();
   const editing = id !== undefined;
-  const navigate = useNavigate();
   const record = useRecord(definition, id);
   const members = useFamilyMembers();
   const save = useSaveRecord(definition);
@@ -163,84 +272,9 @@ export function useRecordForm({ definition, useFill, repeat, onePersonList }: Re
     noun: definition.noun.toLowerCase(),
     waiting: save.isPaused,
   });
-  // A save that waited for the network may finish after the screen was left: it goes through,
-  // but does not take the user back to a list they have moved on from.
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
   const listPath = `/${definition.path}`;
-  /** Where the list is after a save: the saved record's tab, for its person if filtered. */
-  const listAfterSave = (saved: StoredRecord<RecordDefinition>) => {
-    const person = personOfRecord(saved);
-    const filtered = personInView !== undefined || (onePersonList && person !== me);
-    return listLocation(definition, saved, filtered ? person : undefined);
-  };
-  const submit = form.handleSubmit(async (payload) => {
-    // The extra groups, each one more record with the form's other values; read before the
-    // first save, as the form holds them now.
-    const typed = form.getValues();
-    const extra = groups ? groupKeys(typed, groups) : [];
-    try {
-      const saved = await save.mutateAsync({
-        id,
-        input: payload as RecordInput<typeof definition>,
-      });
-      for (const [index, key] of extra.entries()) {
-        try {
-          await save.mutateAsync({
-            input: { ...payload, ...groupValues(typed, groups!, key) } as RecordInput<
-              typeof definition
-            >,
-          });
-        } catch (error) {
-          // Those saved stay saved; the form keeps the rest, to be sent again.
-          const { set, remove } = unsavedRest(typed, groups!, extra, index + 1);
-          form.unregister(remove);
-          for (const [name, value] of Object.entries(set)) form.setValue(name, value);
-          showError(
-            t(groupPhrasesOf(groups!).partlySaved, {
-              error: t(definition.messages.createError),
-              count: index + 1,
-            }),
-            error,
-          );
-          return;
-        }
-      }
-      unsaved.saved();
-      const total = extra.length + 1;
-      showSuccess(
-        editing
-          ? translatedToast(definition.messages.updated)
-          : groups && total > 1
-            ? {
-                title: t(groupPhrasesOf(groups).saved, { count: total }),
-                description: t(groupPhrasesOf(groups).savedDescription, { count: total }),
-              }
-            : translatedToast(definition.messages.created),
-      );
-      if (!mounted.current) return;
-      navigate(
-        editing && definition.afterEdit === 'detail'
-          ? withPerson(`${listPath}/${saved.id}`, personInView)
-          : listAfterSave(saved),
-      );
-    } catch (error) {
-      showError(
-        t(editing ? definition.messages.updateError : definition.messages.createError),
-        error,
-      );
-      // A refusal about one field (a family member removed meanwhile) shows under that field.
-      if (error instanceof ApiError && error.field && error.field in definition.fields) {
-        form.setError(error.field, { message: error.message }, { shouldFocus: true });
-      }
-    }
-  });
+  const context = { definition, form, id, groups, save, unsaved };
+  const submit = useRecordSubmit({ ...context, personInView, onePersonList, me, listPath });
 
   const fields: RecordFormFields = {
     form,
