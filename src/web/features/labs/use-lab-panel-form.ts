@@ -4,7 +4,15 @@
  * all rows in one go.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Dispatch,
+  type FormEvent,
+  type SetStateAction,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api-error';
@@ -79,6 +87,43 @@ function panelChanged({ panel, common, rows }: PanelDraft, opened: typeof EMPTY_
   );
 }
 
+/**
+ * Each row's range: the person's last one for its test, else the test's typical one; again
+ * whenever a row's test or unit, the person, or what is known of them changes. Answers where
+ * a row's range comes from, while it holds the one suggested.
+ */
+function useSuggestedRanges(
+  personId: string,
+  rows: Row[],
+  setRows: Dispatch<SetStateAction<Row[]>>,
+) {
+  const suggest = useRangeSuggestions(personId);
+  const testsKey = rows
+    .map((row) => `${row.key}|${row.test_name}|${row.loinc_code}|${row.unit}`)
+    .join(';');
+  useEffect(() => {
+    setRows((current) => {
+      const next = current.map((row) =>
+        withSuggestedRange(row, suggest({ name: row.test_name, loinc: row.loinc_code }, row.unit)),
+      );
+      return next.every((row, index) => row === current[index]) ? current : next;
+    });
+  }, [suggest, testsKey, setRows]);
+
+  /** Where a row's range comes from, while it holds the one suggested. */
+  const rangeNote = (row: Row) =>
+    row.suggested
+      ? fillNote(
+          {
+            values: row.suggested,
+            note: suggest({ name: row.test_name, loinc: row.loinc_code }, row.unit)?.note,
+          },
+          { range_low: row.range_low, range_high: row.range_high },
+        )
+      : undefined;
+  return rangeNote;
+}
+
 export function useLabPanelForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -133,32 +178,7 @@ export function useLabPanelForm() {
     noun: t('lab panel'),
   });
 
-  // Each row's range: the person's last one for its test, else the test's typical one; again
-  // whenever a row's test or unit, the person, or what is known of them changes.
-  const suggest = useRangeSuggestions(common.family_member_id);
-  const testsKey = rows
-    .map((row) => `${row.key}|${row.test_name}|${row.loinc_code}|${row.unit}`)
-    .join(';');
-  useEffect(() => {
-    setRows((current) => {
-      const next = current.map((row) =>
-        withSuggestedRange(row, suggest({ name: row.test_name, loinc: row.loinc_code }, row.unit)),
-      );
-      return next.every((row, index) => row === current[index]) ? current : next;
-    });
-  }, [suggest, testsKey]);
-
-  /** Where a row's range comes from, while it holds the one suggested. */
-  const rangeNote = (row: Row) =>
-    row.suggested
-      ? fillNote(
-          {
-            values: row.suggested,
-            note: suggest({ name: row.test_name, loinc: row.loinc_code }, row.unit)?.note,
-          },
-          { range_low: row.range_low, range_high: row.range_high },
-        )
-      : undefined;
+  const rangeNote = useSuggestedRanges(common.family_member_id, rows, setRows);
 
   const choosePanel = (name: string) => {
     setPanel(name);
