@@ -53,9 +53,26 @@ export interface UploadDocumentProps {
   person?: string;
 }
 
+/** The person's documents not on this record yet, to attach as they are. */
+function useAttachable(attach: AttachTarget | undefined, open: boolean) {
+  const me = useSession().data?.user.id;
+  const personDocuments = usePersonDocuments(
+    personIdOf(attach?.personId ?? '', me),
+    open && attach !== undefined,
+  );
+  return attach
+    ? (personDocuments.data ?? []).filter(
+        (document) =>
+          !document.records.some(
+            (record) =>
+              record.record_type === attach.recordType && record.record_id === attach.recordId,
+          ),
+      )
+    : [];
+}
+
 export function useDocumentUpload({ open, onOpenChange, attach, person }: UploadDocumentProps) {
   const { t } = useTranslation();
-  const me = useSession().data?.user.id;
   const changed = useDocumentsChanged();
   const attachExisting = useAttachDocument();
   // Attached from a record, a document is dated by the record's day, not today.
@@ -70,20 +87,7 @@ export function useDocumentUpload({ open, onOpenChange, attach, person }: Upload
   const [fileError, setFileError] = useState<string>();
   const [titleError, setTitleError] = useState<string>();
   const busy = uploads.some((upload) => upload.state === 'sending') || attachExisting.isPending;
-  // The person's documents not on this record yet, to attach as they are.
-  const personDocuments = usePersonDocuments(
-    personIdOf(attach?.personId ?? '', me),
-    open && attach !== undefined,
-  );
-  const uploaded = attach
-    ? (personDocuments.data ?? []).filter(
-        (document) =>
-          !document.records.some(
-            (record) =>
-              record.record_type === attach.recordType && record.record_id === attach.recordId,
-          ),
-      )
-    : [];
+  const uploaded = useAttachable(attach, open);
 
   const reset = () => {
     setUploads([]);
