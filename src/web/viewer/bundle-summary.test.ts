@@ -7,7 +7,8 @@ import { medicationResource } from '../../server/fhir/mappings/medications';
 import { noteResource } from '../../server/fhir/mappings/notes';
 import { overdueDoseResource } from '../../server/fhir/mappings/shots';
 import type { FhirRows } from '../../server/fhir/fhir-source';
-import { day, sharedDocuments, summarizeBundle } from './bundle-summary';
+import { sharedDocuments, summarizeBundle } from './bundle-summary';
+import { day } from './bundle-words';
 
 const bundleOf = (...resources: Resource[]): Bundle => ({
   resourceType: 'Bundle',

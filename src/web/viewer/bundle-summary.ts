@@ -9,9 +9,7 @@
 import type {
   AllergyIntolerance,
   Appointment,
-  Dosage,
   Bundle,
-  CodeableConcept,
   Condition,
   Coverage,
   DocumentReference,
@@ -27,11 +25,8 @@ import type {
   PractitionerRole,
   Resource,
 } from '@medplum/fhirtypes';
-import { DAY_GROUP_FORMAT, formatDate, formatList, formatNumber } from '../../shared/dates';
 import { DOCUMENT_MIME_TYPES } from '../../shared/documents';
-import type { DoseSlot } from '../../shared/doses';
 import { key, tr } from '../../shared/i18n/translate';
-import type { MEDICATION_FREQUENCIES } from '../../shared/records/medications';
 import {
   isComputed,
   KIN_EXTENSION,
@@ -42,6 +37,21 @@ import { downloadName } from '../../shared/file-names';
 import { rangeText } from '../../shared/labs/lab-flag';
 import { formatMeasure, MEASURES, type MeasureName, type UnitSystem } from '../../shared/units';
 import { LATEST_VITAL_MEASURES } from '../../shared/vitals-trend';
+import {
+  byType,
+  capitalized,
+  dateTime,
+  day,
+  decode,
+  dueText,
+  frequencyOf,
+  number,
+  present,
+  referenceResolver,
+  text,
+  timesOf,
+  word,
+} from './bundle-words';
 
 export interface SummaryItem {
   title: string;
@@ -61,117 +71,8 @@ export interface BundleSummary {
   birthDate: string | null;
   sections: SummarySection[];
 }
-
-const text = (concept: CodeableConcept | undefined): string =>
-  concept?.text ?? concept?.coding?.[0]?.display ?? concept?.coding?.[0]?.code ?? '';
-
-/** A date as the viewer's language writes it ('Apr 12, 2017'); one it cannot read, as it is. */
-export const day = (value: string | undefined): string =>
-  value ? formatDate(value, DAY_GROUP_FORMAT) || value : '';
-
-/** A reading as the viewer's language writes it ('5.5', '5,5'), every digit kept. */
-const number = (value: number): string =>
-  formatNumber(value, { useGrouping: false, maximumFractionDigits: 20 });
-
-const DATE_TIME_FORMAT = 'MMM d, yyyy, h:mm a';
-
-const dateTime = (value: string | undefined): string =>
-  value ? formatDate(value, DATE_TIME_FORMAT) || value : '';
-
-/**
- * One of the product's own words the server's mapping writes into the bundle (a status, a
- * relation, a contact's or a policy's type: the record definitions' choices), in the
- * viewer's language; anything else (a word another system wrote) as it is.
- */
-const word = (value: string | undefined | null): string => (value ? tr(value) : '');
-
-/** A FHIR code as the product's screens write it: 'severe' is shown 'Severe'. */
-const capitalized = (code: string): string => code.charAt(0).toUpperCase() + code.slice(1);
-
-const present = (...parts: (string | undefined | null | false)[]): string[] =>
-  parts.filter((part): part is string => Boolean(part));
-
-/** 'Due Apr 12, 2027', or 'Due' alone when the date is not known. */
-const dueText = (value: string | undefined): string =>
-  value && day(value) ? tr('Due {date}', { date: day(value) }) : tr('Due');
-
-/**
- * A medication's frequency and times of day, in the words of its form and of the PDF ('Twice
- * Daily', 'Morning, Evening'), read back from the timing the server's FHIR mapping writes
- * (src/server/fhir/mappings/medications.ts, dosageOf; the viewer's tests go through it).
- */
-const TIME_OF_WHEN: Record<string, DoseSlot> = {
-  MORN: 'Morning',
-  NOON: 'Noon',
-  EVE: 'Evening',
-  NIGHT: 'Night',
-};
-
-function frequencyOf(
-  dosage: Dosage | undefined,
-): (typeof MEDICATION_FREQUENCIES)[number] | undefined {
-  if (dosage?.asNeededBoolean) return 'As Needed';
-  const repeat = dosage?.timing?.repeat;
-  if (repeat?.period !== 1) return undefined;
-  if (repeat.periodUnit === 'd' && repeat.frequency === 1) return 'Daily';
-  if (repeat.periodUnit === 'd' && repeat.frequency === 2) return 'Twice Daily';
-  if (repeat.periodUnit === 'wk' && repeat.frequency === 1) return 'Weekly';
-  return undefined;
-}
-
-function timesOf(dosage: Dosage | undefined): string | undefined {
-  const times = (dosage?.timing?.repeat?.when ?? []).flatMap((when) => {
-    const slot = TIME_OF_WHEN[when];
-    return slot ? [tr(slot)] : [];
-  });
-  return times.length > 0 ? formatList(times) : undefined;
-}
-
-const byType = <T extends Resource>(resources: Resource[], type: T['resourceType']): T[] =>
-  resources.filter((resource) => resource.resourceType === type) as T[];
-
-function decode(data: string | undefined): string | null {
-  if (!data) return null;
-  try {
-    const binary = atob(data);
-    return new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Finds what a reference points to in the bundle: an entry's fullUrl (`urn:uuid:…`, as the
- * server's mapping writes every reference) or `Type/id`.
- */
-function referenceResolver(bundle: Bundle) {
-  const byAddress = new Map<string, Resource>();
-  for (const { fullUrl, resource } of bundle.entry ?? []) {
-    if (!resource) continue;
-    if (fullUrl) byAddress.set(fullUrl, resource);
-    if (resource.id) byAddress.set(`${resource.resourceType}/${resource.id}`, resource);
-  }
-  return <T extends Resource>(reference: string | undefined, type: T['resourceType']) => {
-    const resource = reference === undefined ? undefined : byAddress.get(reference);
-    return resource?.resourceType === type ? (resource as T) : undefined;
-  };
-}
-
-export function summarizeBundle(bundle: Bundle): BundleSummary {
-  const resources = (bundle.entry ?? []).flatMap((entry) =>
-    entry.resource ? [entry.resource] : [],
-  );
-  const resolve = referenceResolver(bundle);
-  const patient = byType<Patient>(resources, 'Patient')[0];
-  const name = patient?.name?.[0]?.text ?? patient?.name?.[0]?.family ?? tr('Unnamed person');
-  const roles = new Map(
-    byType<PractitionerRole>(resources, 'PractitionerRole').map((role) => [
-      resolve<Practitioner>(role.practitioner?.reference, 'Practitioner'),
-      role,
-    ]),
-  );
-
-  const allergies = byType<AllergyIntolerance>(resources, 'AllergyIntolerance').map((a) => {
+function allergyItems(resources: Resource[]): SummaryItem[] {
+  return byType<AllergyIntolerance>(resources, 'AllergyIntolerance').map((a) => {
     const severity = a.reaction?.[0]?.severity;
     return {
       title: text(a.code),
@@ -185,10 +86,11 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       ...(severity === 'severe' ? { badge: 'Severe' as const } : {}),
     };
   });
+}
 
-  // Lab results: out of range first (their flag as the badge), then the newest.
-  const observations = byType<Observation>(resources, 'Observation');
-  const labs = observations
+/** Lab results: out of range first (their flag as the badge), then the newest. */
+function labItems(observations: Observation[]): SummaryItem[] {
+  return observations
     .filter((o) => o.category?.some((c) => c.coding?.some((x) => x.code === 'laboratory')))
     .filter((o) => vitalOf(o) === null)
     .map((o) => {
@@ -221,9 +123,11 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
     })
     .sort((a, b) => Number(b.outOfRange) - Number(a.outOfRange) || b.date.localeCompare(a.date))
     .map((lab) => lab.item);
+}
 
-  // Symptoms as the person reported them (LOINC 'Symptom', mappings/symptoms.ts), newest first.
-  const symptoms = observations
+/** Symptoms as the person reported them (LOINC 'Symptom', mappings/symptoms.ts), newest first. */
+function symptomItems(observations: Observation[]): SummaryItem[] {
+  return observations
     .filter((o) => o.code.coding?.some((c) => c.code === SYMPTOM_LOINC))
     .map((o) => {
       const started = o.effectivePeriod?.start ?? o.effectiveDateTime ?? '';
@@ -243,16 +147,17 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
     })
     .sort((a, b) => b.started.localeCompare(a.started))
     .map((symptom) => symptom.item);
+}
 
-  // In the owner's Units when the link names them (share-link-queries.ts), else metric.
-  const units: UnitSystem = bundle.meta?.tag?.some(
-    (tag) => tag.system === SHARE_UNITS_TAG_SYSTEM && tag.code === 'us',
-  )
+/** The owner's Units when the link names them (share-link-queries.ts), else metric. */
+function unitsOf(bundle: Bundle): UnitSystem {
+  return bundle.meta?.tag?.some((tag) => tag.system === SHARE_UNITS_TAG_SYSTEM && tag.code === 'us')
     ? 'us'
     : 'metric';
-  const vitals = latestVitalItems(observations, units);
+}
 
-  const medications = byType<MedicationStatement>(resources, 'MedicationStatement')
+function medicationItems(resources: Resource[]): SummaryItem[] {
+  return byType<MedicationStatement>(resources, 'MedicationStatement')
     .filter((m) => m.status === 'active' || m.status === 'intended')
     .map((m) => ({
       title: text(m.medicationCodeableConcept),
@@ -264,37 +169,42 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
         m.effectivePeriod?.start && tr('Since {date}', { date: day(m.effectivePeriod.start) }),
       ),
     }));
+}
 
-  const conditions = byType<Condition>(resources, 'Condition').map((c) => ({
+function conditionItems(resources: Resource[]): SummaryItem[] {
+  return byType<Condition>(resources, 'Condition').map((c) => ({
     title: text(c.code),
     details: present(
       word(text(c.clinicalStatus)),
       c.onsetDateTime && tr('Diagnosed {date}', { date: day(c.onsetDateTime) }),
     ),
   }));
+}
 
-  // A relative's condition, recorded for this person: apart from their own, as in the PDF.
-  const familyHistory = byType<FamilyMemberHistory>(resources, 'FamilyMemberHistory').flatMap(
-    (history) =>
-      (history.condition ?? []).map((condition) => ({
-        title: text(condition.code),
-        details: present(
-          word(text(history.relationship)),
-          word(
-            condition.extension?.find((e) => e.url === `${KIN_EXTENSION}condition-status`)
-              ?.valueString,
-          ),
-          condition.onsetPeriod?.start &&
-            tr('Diagnosed {date}', { date: day(condition.onsetPeriod.start) }),
+/** A relative's condition, recorded for this person: apart from their own, as in the PDF. */
+function familyHistoryItems(resources: Resource[]): SummaryItem[] {
+  return byType<FamilyMemberHistory>(resources, 'FamilyMemberHistory').flatMap((history) =>
+    (history.condition ?? []).map((condition) => ({
+      title: text(condition.code),
+      details: present(
+        word(text(history.relationship)),
+        word(
+          condition.extension?.find((e) => e.url === `${KIN_EXTENSION}condition-status`)
+            ?.valueString,
         ),
-      })),
+        condition.onsetPeriod?.start &&
+          tr('Diagnosed {date}', { date: day(condition.onsetPeriod.start) }),
+      ),
+    })),
   );
+}
 
-  const recommendations = byType<ImmunizationRecommendation>(
-    resources,
-    'ImmunizationRecommendation',
-  );
-  const immunizations = [
+/** The shots given, then the doses recommended by hand (not by the owner's schedule). */
+function immunizationItems(
+  resources: Resource[],
+  recommendations: ImmunizationRecommendation[],
+): SummaryItem[] {
+  return [
     ...byType<Immunization>(resources, 'Immunization').map((i) => ({
       title: text(i.vaccineCode),
       details: present(i.occurrenceDateTime ? day(i.occurrenceDateTime) : tr('Date unknown')),
@@ -306,9 +216,11 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
         details: present(dueText(r.recommendation[0]?.dateCriterion?.[0]?.value)),
       })),
   ];
+}
 
-  // The doses the owner's vaccine schedule has overdue, as the summary PDF lists them.
-  const overdue = recommendations
+/** The doses the owner's vaccine schedule has overdue, as the summary PDF lists them. */
+function overdueItems(recommendations: ImmunizationRecommendation[]): SummaryItem[] {
+  return recommendations
     .filter(isComputed)
     .flatMap((r) => r.recommendation)
     .sort((a, b) =>
@@ -328,8 +240,11 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
         dueText(item.dateCriterion?.[0]?.value),
       ),
     }));
+}
 
-  const upcoming = byType<Appointment>(resources, 'Appointment')
+/** The visits to come, soonest first, with whom (not the person themself). */
+function upcomingItems(resources: Resource[], name: string): SummaryItem[] {
+  return byType<Appointment>(resources, 'Appointment')
     .sort((a, b) => (a.start ?? '').localeCompare(b.start ?? ''))
     .map((a) => ({
       title: a.description ?? tr('Appointment'),
@@ -340,8 +255,10 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
           .filter((display) => display && display !== name),
       ),
     }));
+}
 
-  const past = byType<Encounter>(resources, 'Encounter')
+function pastVisitItems(resources: Resource[]): SummaryItem[] {
+  return byType<Encounter>(resources, 'Encounter')
     .sort((a, b) => (b.period?.start ?? '').localeCompare(a.period?.start ?? ''))
     .map((e) => ({
       title: text(e.reasonCode?.[0]) || tr('Visit'),
@@ -351,11 +268,13 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
         e.location?.[0]?.location.display,
       ),
     }));
+}
 
-  const coverages = byType<Coverage>(resources, 'Coverage');
-  const payorOf = (coverage: Coverage) =>
-    resolve<Organization>(coverage.payor[0]?.reference, 'Organization');
-  const insurance = coverages.map((c) => {
+function insuranceItems(
+  coverages: Coverage[],
+  payorOf: (coverage: Coverage) => Organization | undefined,
+): SummaryItem[] {
+  return coverages.map((c) => {
     const payor = payorOf(c);
     return {
       title: payor?.name ?? word(text(c.type)),
@@ -367,11 +286,24 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
       ),
     };
   });
+}
 
-  const payors = new Set(coverages.map(payorOf));
-  const telecom = (points: { value?: string }[] | undefined) =>
-    (points ?? []).map((point) => point.value).filter(Boolean) as string[];
-  const careTeam = [
+const telecom = (points: { value?: string }[] | undefined) =>
+  (points ?? []).map((point) => point.value).filter(Boolean) as string[];
+
+/** The practitioners, with their role, then the organizations that are not an insurer. */
+function careTeamItems(
+  resources: Resource[],
+  resolve: ReturnType<typeof referenceResolver>,
+  payors: ReadonlySet<Organization | undefined>,
+): SummaryItem[] {
+  const roles = new Map(
+    byType<PractitionerRole>(resources, 'PractitionerRole').map((role) => [
+      resolve<Practitioner>(role.practitioner?.reference, 'Practitioner'),
+      role,
+    ]),
+  );
+  return [
     ...byType<Practitioner>(resources, 'Practitioner').map((p) => {
       const role = roles.get(p);
       return {
@@ -395,8 +327,10 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
         ),
       })),
   ];
+}
 
-  const notes = byType<DocumentReference>(resources, 'DocumentReference')
+function noteItems(resources: Resource[]): SummaryItem[] {
+  return byType<DocumentReference>(resources, 'DocumentReference')
     .filter((d) => !isSharedDocument(d))
     .map((d) => ({
       title: d.description ?? tr('Note'),
@@ -406,25 +340,44 @@ export function summarizeBundle(bundle: Bundle): BundleSummary {
         decode(d.content[0]?.attachment.data),
       ),
     }));
+}
 
+export function summarizeBundle(bundle: Bundle): BundleSummary {
+  const resources = (bundle.entry ?? []).flatMap((entry) =>
+    entry.resource ? [entry.resource] : [],
+  );
+  const resolve = referenceResolver(bundle);
+  const patient = byType<Patient>(resources, 'Patient')[0];
+  const name = patient?.name?.[0]?.text ?? patient?.name?.[0]?.family ?? tr('Unnamed person');
+  const observations = byType<Observation>(resources, 'Observation');
+  const recommendations = byType<ImmunizationRecommendation>(
+    resources,
+    'ImmunizationRecommendation',
+  );
+  const coverages = byType<Coverage>(resources, 'Coverage');
+  const payorOf = (coverage: Coverage) =>
+    resolve<Organization>(coverage.payor[0]?.reference, 'Organization');
   return {
     name,
     birthDate: patient?.birthDate ?? null,
     sections: [
-      { heading: key('Allergies'), items: allergies },
-      { heading: key('Current Medications'), items: medications },
-      { heading: key('Conditions'), items: conditions },
-      { heading: key('Family History'), items: familyHistory },
-      { heading: key('Immunizations'), items: immunizations },
-      { heading: key('Lab Results'), items: labs },
-      { heading: key('Vitals'), items: vitals },
-      { heading: key('Symptoms'), items: symptoms },
-      { heading: key('Vaccine Doses Overdue'), items: overdue },
-      { heading: key('Upcoming Visits'), items: upcoming },
-      { heading: key('Past Visits'), items: past },
-      { heading: key('Insurance'), items: insurance },
-      { heading: key('Care Team'), items: careTeam },
-      { heading: key('Notes'), items: notes },
+      { heading: key('Allergies'), items: allergyItems(resources) },
+      { heading: key('Current Medications'), items: medicationItems(resources) },
+      { heading: key('Conditions'), items: conditionItems(resources) },
+      { heading: key('Family History'), items: familyHistoryItems(resources) },
+      { heading: key('Immunizations'), items: immunizationItems(resources, recommendations) },
+      { heading: key('Lab Results'), items: labItems(observations) },
+      { heading: key('Vitals'), items: latestVitalItems(observations, unitsOf(bundle)) },
+      { heading: key('Symptoms'), items: symptomItems(observations) },
+      { heading: key('Vaccine Doses Overdue'), items: overdueItems(recommendations) },
+      { heading: key('Upcoming Visits'), items: upcomingItems(resources, name) },
+      { heading: key('Past Visits'), items: pastVisitItems(resources) },
+      { heading: key('Insurance'), items: insuranceItems(coverages, payorOf) },
+      {
+        heading: key('Care Team'),
+        items: careTeamItems(resources, resolve, new Set(coverages.map(payorOf))),
+      },
+      { heading: key('Notes'), items: noteItems(resources) },
     ],
   };
 }

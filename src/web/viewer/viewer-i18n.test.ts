@@ -4,7 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { currentLanguage, tr } from '../../shared/i18n/translate';
-import { day, summarizeBundle } from './bundle-summary';
+import { summarizeBundle } from './bundle-summary';
+import { day } from './bundle-words';
 import { startViewerI18n } from './viewer-i18n';
 
 beforeAll(async () => {

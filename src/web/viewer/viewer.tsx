@@ -20,13 +20,13 @@ import {
   type ShlinkPayload,
 } from '../../shared/shlink';
 import {
-  day,
   sharedDocuments,
   summarizeBundle,
   type BundleSummary,
   type SharedDocument,
   type SharedFile,
 } from './bundle-summary';
+import { day } from './bundle-words';
 import { tr } from '../../shared/i18n/translate';
 import { SevereBadge } from '../components/severe-badge';
 import { LabFlagBadge } from '../components/lab-flag-badge';

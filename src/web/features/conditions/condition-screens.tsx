@@ -5,7 +5,8 @@
  */
 import { conditionDefinition } from '../../../shared/records';
 import { RecordDetailPage } from '../records/record-detail-page';
-import { RecordFormPage, type FieldRule } from '../records/record-form-page';
+import { type FieldRule } from '../records/record-form-fields';
+import { RecordFormPage } from '../records/record-form-page';
 import { ConditionBadges } from './conditions-list-page';
 
 export { ConditionsListPage as ListPage } from './conditions-list-page';

@@ -13,7 +13,8 @@ import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { PageHeader } from '../shell/page-header';
 import { CsvTemplateDownload } from './csv-template-download';
-import { FileImportCard, type ChosenFile } from './file-import-card';
+import { FileImportCard } from './file-import-card';
+import type { ChosenFile } from './use-file-import';
 import { takeHandedOverFiles } from './files-handed-over';
 import { ImportHistory } from './import-history';
 
