@@ -1,4 +1,4 @@
-import { SCREEN_PATHS } from '../src/shared/routes';
+import { SCREEN_PATHS } from '../src/shared/screen-paths';
 import { expect, expectAccessible, test } from './fixtures';
 
 test('the 404 page links home', async ({ page, user }) => {

@@ -1,11 +1,11 @@
 /**
- * The router's screens are the list the server answers (shared/routes.ts): a screen the
+ * The router's screens are the list the server answers (shared/screen-paths.ts): a screen the
  * router has and the list lacks would answer 404 while its page shows, and one the list has
  * and the router lacks would answer 200 with 'Oops! Page not found'.
  */
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { isScreenPath, SCREEN_PATHS } from '../shared/routes';
+import { isScreenPath, SCREEN_PATHS } from '../shared/screen-paths';
 import { routes } from './routes';
 
 function pathsOf(list: readonly RouteObject[]): string[] {

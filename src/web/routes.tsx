@@ -1,6 +1,6 @@
 /**
  * Every route of SPEC.md §2, at the paths of the one list of screens the server answers too
- * (shared/routes.ts). Each screen's code loads when it is first opened, so the
+ * (shared/screen-paths.ts). Each screen's code loads when it is first opened, so the
  * first screen stays small. The router loads a screen's code itself (`lazy`): on the first
  * page load it starts at once, while the app is still starting and the session is being
  * checked, rather than after the first render asked for it.
@@ -9,7 +9,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { RecordType } from '../shared/records/definition';
 import { recordIdentities } from '../shared/records/catalogue';
-import { recordScreenPaths, SCREENS, type ScreenName } from '../shared/routes';
+import { recordScreenPaths, SCREENS, type ScreenName } from '../shared/screen-paths';
 import { Loading } from './components/ui/feedback';
 import { wordsOnTheirWay } from './lib/i18n';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SCREEN_PATHS } from '../../shared/routes';
+import { SCREEN_PATHS } from '../../shared/screen-paths';
 import { useTestServer } from '../test/harness';
 
 const webDir = mkdtempSync(path.join(tmpdir(), 'kin-web-'));

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono, MiddlewareHandler } from 'hono';
-import { isScreenPath } from '../../shared/routes';
+import { isScreenPath } from '../../shared/screen-paths';
 import type { AppEnv } from './env';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -2,7 +2,7 @@
 import { Siren } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SCREENS } from '../../../shared/routes';
+import { SCREENS } from '../../../shared/screen-paths';
 
 export const emergencyCardScreen = (personId: string) =>
   SCREENS.emergencyCard.replace(':id', encodeURIComponent(personId));

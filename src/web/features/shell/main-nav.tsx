@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { APP_NAME } from '../../../shared/constants';
 import { recordIdentities } from '../../../shared/records/catalogue';
-import { SCREENS } from '../../../shared/routes';
+import { SCREENS } from '../../../shared/screen-paths';
 import { cn } from '../../lib/cn';
 import { recordIcons } from '../../lib/record-icons';
 
