@@ -12,8 +12,8 @@
  * refused), and the thread is replaced for the uploads waiting.
  */
 import { jobThread } from '../runtime/job-thread';
-import type { DeriveJob, Derived } from './derive-document';
 import type { DeriveAnswer } from './document-derive-worker';
+import type { DeriveJob, Derived } from './processors/processor';
 
 /**
  * How long the thread may spend preparing a photo (its wait behind others aside): a photo

@@ -7,8 +7,9 @@
 import { collectGarbage } from '../runtime/collect-garbage';
 import { jobPort } from '../runtime/job-port';
 import { yieldToTheServer } from '../runtime/thread-priority';
-import { deriveDocument, type DeriveJob, type Derived } from './derive-document';
 import { loadPdfjs } from './pdf-pages';
+import { processorFor } from './processors';
+import type { DeriveJob, Derived } from './processors/processor';
 
 export type DeriveAnswer =
   { id: number; derived: Derived } | { id: number; error: { name: string; message: string } };
@@ -34,31 +35,33 @@ port.onJob((job) => {
   clearTimeout(collection);
   queue = queue
     .then(() =>
-      deriveDocument(job).then(
-        (derived) => {
-          // sharp's buffers cannot be handed over as they are: each is copied once into
-          // memory of its own, which is then handed over rather than copied again.
-          const own = (bytes: Uint8Array | undefined) => {
-            if (!bytes) return undefined;
-            const copy = new Uint8Array(new ArrayBuffer(bytes.byteLength));
-            copy.set(bytes);
-            return copy;
-          };
-          const answer: Derived = {
-            cleaned: derived.cleaned,
-            display: own(derived.display),
-            thumbnail: own(derived.thumbnail),
-          };
-          const transfer = [answer.display, answer.thumbnail]
-            .filter((bytes): bytes is Uint8Array => bytes !== undefined)
-            .map((bytes) => bytes.buffer as ArrayBuffer);
-          port.answer({ id: job.id, derived: answer }, transfer);
-        },
-        (error: unknown) => {
-          const { name, message } = error instanceof Error ? error : new Error(String(error));
-          port.answer({ id: job.id, error: { name, message } });
-        },
-      ),
+      processorFor(job.mimeType)
+        .derive(job)
+        .then(
+          (derived) => {
+            // sharp's buffers cannot be handed over as they are: each is copied once into
+            // memory of its own, which is then handed over rather than copied again.
+            const own = (bytes: Uint8Array | undefined) => {
+              if (!bytes) return undefined;
+              const copy = new Uint8Array(new ArrayBuffer(bytes.byteLength));
+              copy.set(bytes);
+              return copy;
+            };
+            const answer: Derived = {
+              cleaned: derived.cleaned,
+              display: own(derived.display),
+              thumbnail: own(derived.thumbnail),
+            };
+            const transfer = [answer.display, answer.thumbnail]
+              .filter((bytes): bytes is Uint8Array => bytes !== undefined)
+              .map((bytes) => bytes.buffer as ArrayBuffer);
+            port.answer({ id: job.id, derived: answer }, transfer);
+          },
+          (error: unknown) => {
+            const { name, message } = error instanceof Error ? error : new Error(String(error));
+            port.answer({ id: job.id, error: { name, message } });
+          },
+        ),
     )
     // The queue goes on whatever one job did (an answer that could not be sent is one the
     // server's thread stops waiting for at its time limit).

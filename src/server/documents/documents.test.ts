@@ -27,7 +27,7 @@ import {
   type TestServer,
 } from '../test/harness';
 import { sampleHeic, uploadDocument } from '../test/documents';
-import { heicPixels } from './derive-document';
+import { heicPixels } from './processors/image';
 import { documentStoreOf, openDocumentFile } from './document-files';
 import { createDocumentRecords } from './document-records';
 import { createDocumentRepository } from './document-repository';
@@ -68,7 +68,7 @@ describe('documents', () => {
   it('upload a PDF, list it with its thumbnail, show and download it, and delete it with its files', async () => {
     const { client } = await signedUpClient(server);
     const owner = await ownerOf(client);
-    // With a picture in it: pdf.js draws it with a canvas module of its own (derive-document.ts).
+    // With a picture in it: pdf.js draws it with a canvas module of its own (pdf-pages.ts).
     const logo = await sharp({
       create: { width: 120, height: 60, channels: 3, background: '#c33' },
     })

@@ -1,6 +1,6 @@
 /**
  * What drawing a document for its thumbnail or its text may take, whatever the file states
- * (pdf-pages.ts applies both limits; document-text.ts reads an image within the second).
+ * (pdf-pages.ts applies both limits; processors/image.ts reads an image within the second).
  * A PDF is mostly compressed and the sizes it states are its own: a 420 kB file whose one
  * picture said 12,000 × 12,000 pixels (zeros, deflated) took 1.9 GB to draw, and a 1 kB one
  * whose page was 5,000 points wide 2.1 GB to draw at 300 dpi.

@@ -1,5 +1,5 @@
 /**
- * A PDF's metadata, removed from the file that is kept (as a photo's is, derive-document.ts):
+ * A PDF's metadata, removed from the file that is kept (as a photo's is, processors/image.ts):
  * its document information dictionary (/Author, /Creator, /Producer, dates), every XMP
  * stream (/Metadata, the document's and any page's, picture's or font's), applications'
  * private data (/PieceInfo), and, in each JPEG picture it holds (a DCTDecode stream, which is

@@ -42,8 +42,8 @@ import { MAX_PAGE_PIXELS, MAX_PICTURE_PIXELS } from './drawing-limits';
 sharp.cache(false);
 
 /**
- * The longest side a first page is drawn at, in pixels: twice a thumbnail's (derive-document.ts
- * shrinks it to one, sharply).
+ * The longest side a first page is drawn at, in pixels: twice a thumbnail's
+ * (processors/derived-copies.ts shrinks it to one, sharply).
  */
 const PAGE_SIDE = 640;
 

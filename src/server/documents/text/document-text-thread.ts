@@ -11,7 +11,8 @@
  * next is read on a new thread (runtime/job-thread.ts).
  */
 import { jobThread } from '../../runtime/job-thread';
-import type { DocumentTextAnswer, DocumentTextJob, DocumentTextRead } from './document-text-worker';
+import type { DocumentTextJob, DocumentTextRead } from '../processors/processor';
+import type { DocumentTextAnswer } from './document-text-worker';
 
 /** How long the thread stays with no document to read. */
 export const IDLE_MS = 60_000;

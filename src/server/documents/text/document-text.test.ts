@@ -19,6 +19,7 @@ import type { SearchAnswer } from '../../../shared/search';
 import { MAX_PAGE_PIXELS } from '../drawing-limits';
 import { manyObjectsPdf } from '../fixtures/hostile-pdfs';
 import { pdfBytes, scannedPdf } from '../fixtures/sample-files';
+import { processorFor } from '../processors';
 import { newId } from '../../ids';
 import { summaryPdfmake, SUMMARY_FONT } from '../../summary/summary-pdfmake';
 import { acceptGrant } from '../../test/grant-acceptance';
@@ -26,7 +27,6 @@ import { signedUpClient, useTestServer, type TestClient } from '../../test/harne
 import {
   claimDocumentText,
   CLAIM_MS,
-  ocrReady,
   queueDocumentText,
   startDocumentTextWorker,
   type DocumentTextWorkerOptions,
@@ -523,7 +523,9 @@ describe('an image made ready for OCR', () => {
         .withMetadata({ orientation: 6 })
         .toFile(photo);
       const prepared = path.join(folder, 'prepared.png');
-      expect(await ocrReady({ file: photo, mimeType: 'image/jpeg' }, prepared)).toEqual({
+      const ready = (file: string) =>
+        processorFor('image/jpeg').textReady({ file, mimeType: 'image/jpeg' }, prepared);
+      expect(await ready(photo)).toEqual({
         file: prepared,
         mimeType: 'image/png',
       });
@@ -539,7 +541,7 @@ describe('an image made ready for OCR', () => {
       await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#e0e0e0' } })
         .jpeg()
         .toFile(small);
-      await ocrReady({ file: small, mimeType: 'image/jpeg' }, prepared);
+      await ready(small);
       const kept = await sharp(prepared).metadata();
       expect([kept.width, kept.height]).toEqual([4000, 3000]);
     } finally {

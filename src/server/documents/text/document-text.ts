@@ -33,10 +33,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import type { DB, DocumentTextStatus, Engine } from '../../db/schema';
-import { MAX_PAGE_PIXELS } from '../drawing-limits';
-import { writeImagePrivately } from '../private-image';
+import { processorFor } from '../processors';
 import type { Logger } from '../../logger';
 import { claimFairly, leaseEnd, retryDelay, type FairJobTable } from '../../runtime/job-queue';
 import { isPastLimits } from '../../runtime/job-thread';
@@ -190,32 +188,6 @@ export function languageData(
   return { langPath, languages: found };
 }
 
-/**
- * What the thread reads: a PDF as it is; an image turned upright (its EXIF orientation) and
- * grey, as a PNG written to `prepared` (sharp works on libuv's threads, off the event loop),
- * with at most as many pixels as a PDF page is drawn with (MAX_PAGE_PIXELS: a letter
- * photographed at 48 megapixels is read at 20, well over 300 dpi).
- */
-export async function ocrReady(
-  document: { file: string; mimeType: string },
-  prepared: string,
-): Promise<{ file: string; mimeType: string }> {
-  if (document.mimeType === 'application/pdf' || document.mimeType === 'application/xml') {
-    return document;
-  }
-  const { width = 1, height = 1 } = await sharp(document.file).metadata();
-  // The longest side that keeps the picture within the pixels, whichever way it turns.
-  const side = Math.floor(Math.max(width, height) * Math.sqrt(MAX_PAGE_PIXELS / (width * height)));
-  const image = sharp(document.file)
-    .rotate()
-    .resize(side, side, { fit: 'inside', withoutEnlargement: true })
-    // One channel of grey (`greyscale()` alone wrote it three times over, in sRGB).
-    .toColourspace('b-w')
-    .png();
-  await writeImagePrivately(image, prepared);
-  return { file: prepared, mimeType: 'image/png' };
-}
-
 export interface DocumentTextWorkerOptions {
   db: Kysely<DB>;
   engine: Engine;
@@ -282,7 +254,10 @@ export function startDocumentTextWorker(options: DocumentTextWorkerOptions): () 
       const file = await openFile(documentId);
       if (!file) return undefined;
       await pipeline(file.bytes, createWriteStream(copy, { mode: 0o600 }));
-      const ready = await ocrReady({ file: copy, mimeType: file.mimeType }, prepared);
+      const ready = await processorFor(file.mimeType).textReady(
+        { file: copy, mimeType: file.mimeType },
+        prepared,
+      );
       return await thread.read({
         ...ready,
         langPath,
