@@ -13,7 +13,7 @@
  */
 import { rm, writeFile } from 'node:fs/promises';
 import { sql, type Kysely } from 'kysely';
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { ApiError } from '../../shared/api-error';
 import { signInAgain } from '../../shared/connections';
 import type { DB } from '../db/schema';
@@ -53,163 +53,185 @@ const importedSummary = (added: number, notShared: string[]) =>
   (added === 0 ? 'Nothing new' : `Imported ${added} ${added === 1 ? 'record' : 'records'}`) +
   (notShared.length ? ` (the portal did not share: ${notShared.join(', ')})` : '');
 
-export function createConnectionSync(deps: ConnectionSyncDependencies) {
-  const { db, intake, store, client, logger } = deps;
-  const limit = pLimit(SYNCS_AT_ONCE);
-  /** Each account's syncs, one after another. */
-  const accounts = new Map<string, Promise<void>>();
-
-  /** The connection's access token, renewed when it has run out or the portal says so. */
-  async function tokensFor(row: ConnectionRow, portal: Portal) {
-    const opened = await store.opened(row);
-    let accessToken = opened.accessToken;
-    let refreshToken = opened.refreshToken;
-    const renew = async () => {
-      if (!refreshToken) return false;
-      const tokens = await client.refresh(portal, refreshToken);
-      await store.refreshed(row, tokens);
-      accessToken = tokens.accessToken;
-      refreshToken = tokens.refreshToken ?? refreshToken;
-      return true;
-    };
-    const expiresAt = row.access_expires_at ? Date.parse(row.access_expires_at) : Infinity;
-    if (!accessToken || expiresAt - RENEW_BEFORE_MS < Date.now()) {
-      if (!(await renew())) throw new PortalError('sign-in', '');
-    }
-    return { token: () => accessToken ?? '', renew };
+/** The connection's access token, renewed when it has run out or the portal says so. */
+async function tokensFor(
+  { store, client }: ConnectionSyncDependencies,
+  row: ConnectionRow,
+  portal: Portal,
+) {
+  const opened = await store.opened(row);
+  let accessToken = opened.accessToken;
+  let refreshToken = opened.refreshToken;
+  const renew = async () => {
+    if (!refreshToken) return false;
+    const tokens = await client.refresh(portal, refreshToken);
+    await store.refreshed(row, tokens);
+    accessToken = tokens.accessToken;
+    refreshToken = tokens.refreshToken ?? refreshToken;
+    return true;
+  };
+  const expiresAt = row.access_expires_at ? Date.parse(row.access_expires_at) : Infinity;
+  if (!accessToken || expiresAt - RENEW_BEFORE_MS < Date.now()) {
+    if (!(await renew())) throw new PortalError('sign-in', '');
   }
+  return { token: () => accessToken ?? '', renew };
+}
 
-  /**
-   * The portal's patient is the connection's person: a birth date that differs (the portal
-   * signed in another child, say) stops the sync before anything is written. Names are not
-   * compared: a portal has the legal name, a family often a first name.
-   */
-  async function samePatient(row: ConnectionRow, patient: FilePatient | null) {
-    const person = (await candidatesOf(db, row.user_id)).find((each) => each.id === personOf(row));
-    const born = patient?.birth_date;
-    if (!person?.date_of_birth || !born || born === person.date_of_birth) return;
-    throw new PortalError(
-      'refused',
-      `${row.portal} signed in ${patient.name ?? 'someone'} (born ${born}), not ${person.name} (born ${person.date_of_birth}): nothing was brought in. Disconnect, and connect the right person`,
+/**
+ * The portal's patient is the connection's person: a birth date that differs (the portal
+ * signed in another child, say) stops the sync before anything is written. Names are not
+ * compared: a portal has the legal name, a family often a first name.
+ */
+async function samePatient(db: Kysely<DB>, row: ConnectionRow, patient: FilePatient | null) {
+  const person = (await candidatesOf(db, row.user_id)).find((each) => each.id === personOf(row));
+  const born = patient?.birth_date;
+  if (!person?.date_of_birth || !born || born === person.date_of_birth) return;
+  throw new PortalError(
+    'refused',
+    `${row.portal} signed in ${patient.name ?? 'someone'} (born ${born}), not ${person.name} (born ${person.date_of_birth}): nothing was brought in. Disconnect, and connect the right person`,
+  );
+}
+
+/** Reads the portal and imports what it holds; answers the summary. */
+async function syncRecords(
+  deps: ConnectionSyncDependencies,
+  row: ConnectionRow,
+  provider: SmartProvider,
+): Promise<string> {
+  const { db, intake } = deps;
+  const portal = await deps.client.discover(provider);
+  const signal = AbortSignal.timeout(SYNC_MS);
+  const { token, renew } = await tokensFor(deps, row, portal);
+  const reading = await readPortalRecords({
+    fhirBaseUrl: row.fhir_base_url,
+    patientId: row.patient_id,
+    token,
+    renew,
+    signal,
+  });
+  const path = await intake.store.incomingFile();
+  try {
+    const text = JSON.stringify(reading.bundle);
+    await writeFile(path, text, { mode: 0o600 });
+    const file = { path, name: row.portal, size: Buffer.byteLength(text) };
+    const read = await readFileOnThread('fhir', file, {});
+    if ('records' in read) await samePatient(db, row, read.patient);
+    if (!('records' in read))
+      throw new PortalError('refused', `The portal's records could not be read: ${read.message}`);
+    const done = await importRead(
+      { db, intake },
+      {
+        userId: row.user_id,
+        personParam: personOf(row),
+        preview: false,
+        changed: 'keep',
+        confirm: true,
+        fileName: row.portal,
+        options: {},
+        path,
+        size: file.size,
+      },
+      read,
     );
+    if (!('import_id' in done)) throw new Error('a sync was answered as a preview');
+    if (done.added === 0) await forgetEmptyImport(db, { id: done.import_id, userId: row.user_id });
+    return importedSummary(done.added, reading.notShared);
+  } finally {
+    await rm(path, { force: true });
   }
+}
 
-  /** Reads the portal and imports what it holds; answers the summary. */
-  async function syncRecords(row: ConnectionRow, provider: SmartProvider): Promise<string> {
-    const portal = await client.discover(provider);
-    const signal = AbortSignal.timeout(SYNC_MS);
-    const { token, renew } = await tokensFor(row, portal);
-    const reading = await readPortalRecords({
-      fhirBaseUrl: row.fhir_base_url,
-      patientId: row.patient_id,
-      token,
-      renew,
-      signal,
-    });
-    const path = await intake.store.incomingFile();
-    try {
-      const text = JSON.stringify(reading.bundle);
-      await writeFile(path, text, { mode: 0o600 });
-      const file = { path, name: row.portal, size: Buffer.byteLength(text) };
-      const read = await readFileOnThread('fhir', file, {});
-      if ('records' in read) await samePatient(row, read.patient);
-      if (!('records' in read))
-        throw new PortalError('refused', `The portal's records could not be read: ${read.message}`);
-      const done = await importRead(
-        { db, intake },
-        {
-          userId: row.user_id,
-          personParam: personOf(row),
-          preview: false,
-          changed: 'keep',
-          confirm: true,
-          fileName: row.portal,
-          options: {},
-          path,
-          size: file.size,
-        },
-        read,
+/** One claimed connection's sync, its end written down whatever happens. */
+async function syncConnection(deps: ConnectionSyncDependencies, row: ConnectionRow) {
+  const { store, logger } = deps;
+  const provider = deps.providers.find((each) => each.name === row.portal);
+  try {
+    if (!provider) {
+      throw new PortalError('refused', `${row.portal} is no longer offered by this server`);
+    }
+    await store.finish(row, { summary: await syncRecords(deps, row, provider) });
+  } catch (error) {
+    const problem = problemOf(error, row.portal);
+    if (
+      problem.status === 'failed' &&
+      !(error instanceof PortalError) &&
+      !(error instanceof ApiError)
+    ) {
+      logger.error({ err: error, connection: row.id }, 'a portal sync failed');
+    }
+    await store
+      .finish(row, problem)
+      .catch((finishing: unknown) =>
+        logger.error(
+          { err: finishing, connection: row.id },
+          'a portal sync could not be written down',
+        ),
       );
-      if (!('import_id' in done)) throw new Error('a sync was answered as a preview');
-      if (done.added === 0)
-        await forgetEmptyImport(db, { id: done.import_id, userId: row.user_id });
-      return importedSummary(done.added, reading.notShared);
-    } finally {
-      await rm(path, { force: true });
-    }
   }
+}
 
-  /** One claimed connection's sync, its end written down whatever happens. */
-  async function sync(row: ConnectionRow): Promise<void> {
-    const provider = deps.providers.find((each) => each.name === row.portal);
-    try {
-      if (!provider) {
-        throw new PortalError('refused', `${row.portal} is no longer offered by this server`);
-      }
-      await store.finish(row, { summary: await syncRecords(row, provider) });
-    } catch (error) {
-      const problem = problemOf(error, row.portal);
-      if (
-        problem.status === 'failed' &&
-        !(error instanceof PortalError) &&
-        !(error instanceof ApiError)
-      ) {
-        logger.error({ err: error, connection: row.id }, 'a portal sync failed');
-      }
-      await store
-        .finish(row, problem)
-        .catch((finishing: unknown) =>
-          logger.error(
-            { err: finishing, connection: row.id },
-            'a portal sync could not be written down',
-          ),
-        );
-    }
-  }
+/** A server's syncs: what they run with, the bound on them, and each account's in turn. */
+interface Syncs {
+  deps: ConnectionSyncDependencies;
+  limit: LimitFunction;
+  /** Each account's syncs, one after another. */
+  accounts: Map<string, Promise<void>>;
+}
 
-  /** Queues a claimed connection's sync: after the account's others, within the server's bound. */
-  function queue(row: ConnectionRow): Promise<void> {
-    const before = accounts.get(row.user_id) ?? Promise.resolve();
-    const mine = before.then(() => limit(() => sync(row)));
-    accounts.set(row.user_id, mine);
-    void mine.finally(() => {
-      if (accounts.get(row.user_id) === mine) accounts.delete(row.user_id);
-    });
-    return mine;
-  }
+/** Queues a claimed connection's sync: after the account's others, within the server's bound. */
+function queue({ deps, limit, accounts }: Syncs, row: ConnectionRow): Promise<void> {
+  const before = accounts.get(row.user_id) ?? Promise.resolve();
+  const mine = before.then(() => limit(() => syncConnection(deps, row)));
+  accounts.set(row.user_id, mine);
+  void mine.finally(() => {
+    if (accounts.get(row.user_id) === mine) accounts.delete(row.user_id);
+  });
+  return mine;
+}
 
+/**
+ * Claims the connection and starts its sync ('Sync Now', and the first after connecting):
+ * answers the sync's end, or undefined when it is being synced already.
+ */
+async function startSync(
+  syncs: Syncs,
+  userId: string,
+  id: string,
+): Promise<{ done: Promise<void> } | undefined> {
+  const row = await syncs.deps.store.claim(userId, id, CLAIM_MS);
+  return row ? { done: queue(syncs, row) } : undefined;
+}
+
+/** The daily pass: every connection due, claimed and queued; answers when all are done. */
+async function syncDue(syncs: Syncs): Promise<number> {
+  const due = await sql<Pick<ConnectionRow, 'id' | 'user_id'>>`
+    select "id", "user_id" from "connections"
+    where "next_sync_at" <= ${nowTimestamp()} and "status" <> ${'needs-sign-in'}
+    order by "next_sync_at" limit 500`.execute(syncs.deps.db);
+  const started = await Promise.all(due.rows.map((row) => startSync(syncs, row.user_id, row.id)));
+  const running = started.filter((each) => each !== undefined);
+  await Promise.all(running.map((each) => each.done));
+  return running.length;
+}
+
+/** Runs the daily pass every `everyMs`; answers what stops it. */
+function scheduleSyncs(syncs: Syncs, everyMs: number): () => void {
+  const pass = () =>
+    void syncDue(syncs).catch((error: unknown) =>
+      syncs.deps.logger.error({ err: error }, 'the portals’ daily sync could not run'),
+    );
+  const timer = setInterval(pass, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+export function createConnectionSync(deps: ConnectionSyncDependencies) {
+  const syncs: Syncs = { deps, limit: pLimit(SYNCS_AT_ONCE), accounts: new Map() };
   return {
-    /**
-     * Claims the connection and starts its sync ('Sync Now', and the first after connecting):
-     * answers the sync's end, or undefined when it is being synced already.
-     */
-    async start(userId: string, id: string): Promise<{ done: Promise<void> } | undefined> {
-      const row = await store.claim(userId, id, CLAIM_MS);
-      return row ? { done: queue(row) } : undefined;
-    },
-
-    /** The daily pass: every connection due, claimed and queued; answers when all are done. */
-    async syncDue(): Promise<number> {
-      const due = await sql<Pick<ConnectionRow, 'id' | 'user_id'>>`
-        select "id", "user_id" from "connections"
-        where "next_sync_at" <= ${nowTimestamp()} and "status" <> ${'needs-sign-in'}
-        order by "next_sync_at" limit 500`.execute(db);
-      const started = await Promise.all(due.rows.map((row) => this.start(row.user_id, row.id)));
-      const syncs = started.filter((each) => each !== undefined);
-      await Promise.all(syncs.map((each) => each.done));
-      return syncs.length;
-    },
-
+    start: (userId: string, id: string) => startSync(syncs, userId, id),
+    syncDue: () => syncDue(syncs),
     /** Runs the daily pass every DUE_CHECK_MS; answers what stops it. */
-    schedule(everyMs = DUE_CHECK_MS): () => void {
-      const pass = () =>
-        void this.syncDue().catch((error: unknown) =>
-          logger.error({ err: error }, 'the portals’ daily sync could not run'),
-        );
-      const timer = setInterval(pass, everyMs);
-      timer.unref();
-      return () => clearInterval(timer);
-    },
+    schedule: (everyMs = DUE_CHECK_MS) => scheduleSyncs(syncs, everyMs),
   };
 }
 

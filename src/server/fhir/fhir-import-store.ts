@@ -26,7 +26,7 @@ import type { RecordDefinition } from '../../shared/records/definition';
 import { ownedRow, ownedRows } from '../access/scope';
 import { INSERT_BATCH } from '../data-transfer/import-rows';
 import { checkDocumentBytes, checkDocumentCount } from '../data-transfer/import-document-limits';
-import { WRITE_BATCH, writeImport } from '../data-transfer/import-writes';
+import { WRITE_BATCH, writeImport, type ImportWrites } from '../data-transfer/import-writes';
 import {
   MATCH_SLICE,
   countMatches,
@@ -273,6 +273,154 @@ export interface FhirSaveOptions {
   newMember?: Record<string, unknown>;
 }
 
+/** What writing the bundle's records goes by, and what it notes as it goes. */
+interface RecordWriting {
+  writes: ImportWrites;
+  userId: string;
+  person: Person;
+  changed: ChangedChoice;
+  now: string;
+  /** The sources of the records that documents belong to. */
+  wanted: ReadonlySet<string>;
+  /** The id here of each wanted source's record, noted as it is matched or written. */
+  recordIds: Map<string, string>;
+  /** The new contacts' links to the person they care for. */
+  contactPersons: Record<string, unknown>[];
+}
+
+/** A new record's row, and the row that remembers the source it came from. */
+function newRecordRows(
+  { userId, person, now }: RecordWriting,
+  { type, definition, owner }: TypePlan,
+  rows: ReturnType<typeof recordRows>,
+  record: ImportedRecord<object>,
+  id: string,
+) {
+  const values = record.values as Record<string, unknown>;
+  return {
+    row: ownedRow(userId, {
+      id,
+      ...rows.toRow(values),
+      ...(definition.memberLinked ? { family_member_id: person.family_member_id } : {}),
+      created_at: now,
+      updated_at: now,
+    }),
+    source: ownedRow(userId, {
+      person_id: owner.id,
+      family_member_id: owner.family_member_id,
+      source_id: record.source_id,
+      record_type: type,
+      record_id: id,
+      created_at: now,
+    }),
+  };
+}
+
+/**
+ * One type's records written: the new ones added with their sources, the changed ones
+ * replaced when the user chose so; answers how many of each, and how many were here.
+ */
+async function writeTypeRecords(writing: RecordWriting, plan: TypePlan) {
+  const { writes, userId, person, wanted, recordIds } = writing;
+  const { definition, records, matches } = plan;
+  const rows = recordRows(definition);
+  let fresh: Record<string, unknown>[] = [];
+  let sources: Record<string, unknown>[] = [];
+  let added = 0;
+  let alreadyHere = 0;
+  const replacements: { id: string; values: Record<string, unknown> }[] = [];
+  // Rows are written as they are made, a batch at a time: a large file's rows are never
+  // all in memory at once (the collector's pauses grew with them).
+  const flush = async () => {
+    if (fresh.length === 0) return;
+    const batch = fresh;
+    const noted = sources;
+    fresh = [];
+    sources = [];
+    added += batch.length;
+    // Each batch's sources are noted in the batch's own transaction: one commit for both.
+    await writes.insert(definition.table, batch, 'id', (db, start, end) =>
+      rememberSources(db, noted.slice(start, end)),
+    );
+  };
+  for (const [index, record] of records.entries()) {
+    if (fresh.length >= WRITE_BATCH) await flush();
+    else if (index % MATCH_SLICE === MATCH_SLICE - 1) await nextTurn();
+    const match = matches[index]!;
+    if (match.kind !== 'new' && wanted.has(record.source_id)) {
+      recordIds.set(record.source_id, match.id);
+    }
+    if (match.kind === 'changed' && writing.changed === 'replace') {
+      replacements.push({ id: match.id, values: record.values as Record<string, unknown> });
+      continue;
+    }
+    if (match.kind !== 'new') {
+      alreadyHere += 1;
+      continue;
+    }
+    const id = newId();
+    if (wanted.has(record.source_id)) recordIds.set(record.source_id, id);
+    if (definition.table === 'contacts') {
+      // A bundle is one person's: the contacts it brings (their care team) care for them.
+      writing.contactPersons.push(
+        ownedRow(userId, {
+          contact_id: id,
+          person_id: person.id,
+          family_member_id: person.family_member_id,
+        }),
+      );
+    }
+    const { row, source } = newRecordRows(writing, plan, rows, record, id);
+    fresh.push(row);
+    sources.push(source);
+  }
+  await flush();
+  const replaced = await writes.replace(definition, replacements, writing.now);
+  return { added, alreadyHere, replaced };
+}
+
+/** The bundle's records written, type by type, then the new contacts' links. */
+async function writeRecords(
+  writing: RecordWriting,
+  plan: FhirImportPlan,
+  newMember: Record<string, unknown> | undefined,
+) {
+  const imported: ImportedCounts = {};
+  if (newMember) await writing.writes.insert('family_members', [newMember]);
+  let alreadyHere = 0;
+  let replaced = 0;
+  for (const typePlan of plan.types) {
+    const written = await writeTypeRecords(writing, typePlan);
+    alreadyHere += written.alreadyHere;
+    if (written.added > 0) imported[typePlan.type] = written.added;
+    replaced += written.replaced;
+  }
+  await writing.writes.insert('contact_persons', writing.contactPersons, 'contact_id');
+  return { imported, alreadyHere, replaced };
+}
+
+/** The import's summary sentence: what it added and skipped, replaced, and found here. */
+function summaryOf(
+  imported: ImportedCounts,
+  skipped: FhirImportSummary['skipped'],
+  skippedDocuments: SkippedDocument[],
+  alreadyHere: number,
+  replaced: number,
+): string {
+  const nothingNew = Object.keys(imported).length === 0 && Object.keys(skipped).length === 0;
+  let summary =
+    (alreadyHere > 0 || replaced > 0) && nothingNew
+      ? tr('Imported nothing')
+      : importSummary(imported, skipped, skippedDocuments);
+  if (replaced > 0) {
+    summary += `; ${tr('replaced {count} changed records', { count: replaced })}`;
+  }
+  if (alreadyHere > 0) {
+    summary += ` ${tr('({count} records were already here)', { count: alreadyHere })}`;
+  }
+  return summary;
+}
+
 export async function saveFhirImport(
   database: Kysely<DB>,
   userId: string,
@@ -300,89 +448,21 @@ export async function saveFhirImport(
   const written = await writeImport(
     database,
     userId,
-    async (writes) => {
-      const now = nowTimestamp();
-      const imported: ImportedCounts = {};
-      if (options.newMember) await writes.insert('family_members', [options.newMember]);
-      let sources: Record<string, unknown>[] = [];
-      let alreadyHere = 0;
-      let replaced = 0;
-      const contactPersons: Record<string, unknown>[] = [];
-
-      for (const { type, definition, owner, records, matches } of plan.types) {
-        const rows = recordRows(definition);
-        let fresh: Record<string, unknown>[] = [];
-        let added = 0;
-        const replacements: { id: string; values: Record<string, unknown> }[] = [];
-        // Rows are written as they are made, a batch at a time: a large file's rows are never
-        // all in memory at once (the collector's pauses grew with them).
-        const flush = async () => {
-          if (fresh.length === 0) return;
-          const batch = fresh;
-          const noted = sources;
-          fresh = [];
-          sources = [];
-          added += batch.length;
-          // Each batch's sources are noted in the batch's own transaction: one commit for both.
-          await writes.insert(definition.table, batch, 'id', (db, start, end) =>
-            rememberSources(db, noted.slice(start, end)),
-          );
-        };
-        for (const [index, record] of records.entries()) {
-          if (fresh.length >= WRITE_BATCH) await flush();
-          else if (index % MATCH_SLICE === MATCH_SLICE - 1) await nextTurn();
-          const match = matches[index]!;
-          const values = record.values as Record<string, unknown>;
-          if (match.kind !== 'new' && wanted.has(record.source_id)) {
-            recordIds.set(record.source_id, match.id);
-          }
-          if (match.kind === 'changed' && changed === 'replace') {
-            replacements.push({ id: match.id, values });
-            continue;
-          }
-          if (match.kind !== 'new') {
-            alreadyHere += 1;
-            continue;
-          }
-          const id = newId();
-          if (wanted.has(record.source_id)) recordIds.set(record.source_id, id);
-          if (definition.table === 'contacts') {
-            // A bundle is one person's: the contacts it brings (their care team) care for them.
-            contactPersons.push(
-              ownedRow(userId, {
-                contact_id: id,
-                person_id: person.id,
-                family_member_id: person.family_member_id,
-              }),
-            );
-          }
-          fresh.push(
-            ownedRow(userId, {
-              id,
-              ...rows.toRow(values),
-              ...(definition.memberLinked ? { family_member_id: person.family_member_id } : {}),
-              created_at: now,
-              updated_at: now,
-            }),
-          );
-          sources.push(
-            ownedRow(userId, {
-              person_id: owner.id,
-              family_member_id: owner.family_member_id,
-              source_id: record.source_id,
-              record_type: type,
-              record_id: id,
-              created_at: now,
-            }),
-          );
-        }
-        await flush();
-        if (added > 0) imported[type] = added;
-        replaced += await writes.replace(definition, replacements, now);
-      }
-      await writes.insert('contact_persons', contactPersons, 'contact_id');
-      return { imported, alreadyHere, replaced };
-    },
+    (writes) =>
+      writeRecords(
+        {
+          writes,
+          userId,
+          person,
+          changed,
+          now: nowTimestamp(),
+          wanted,
+          recordIds,
+          contactPersons: [],
+        },
+        plan,
+        options.newMember,
+      ),
     options.history,
   );
   const { imported, replaced } = written;
@@ -407,21 +487,9 @@ export async function saveFhirImport(
       skippedDocuments.push(...documents.skipped);
     }
   }
-
-  const nothingNew = Object.keys(imported).length === 0 && Object.keys(skipped).length === 0;
-  let summary =
-    (alreadyHere > 0 || replaced > 0) && nothingNew
-      ? tr('Imported nothing')
-      : importSummary(imported, skipped, skippedDocuments);
-  if (replaced > 0) {
-    summary += `; ${tr('replaced {count} changed records', { count: replaced })}`;
-  }
-  if (alreadyHere > 0) {
-    summary += ` ${tr('({count} records were already here)', { count: alreadyHere })}`;
-  }
   return {
     format: 'fhir',
-    summary,
+    summary: summaryOf(imported, skipped, skippedDocuments, alreadyHere, replaced),
     imported,
     skipped,
     skipped_documents: skippedDocuments,

@@ -112,167 +112,187 @@ export interface ReminderAccount {
   subscriptions: StoredSubscription[];
 }
 
-export function createReminderRepository(db: Kysely<DB>) {
-  async function settings(userId: string): Promise<{ settings: ReminderSettings; saved: boolean }> {
-    const row = await ownedRows(db, 'reminder_settings', userId)
-      .select(SETTINGS_COLUMNS)
-      .executeTakeFirst();
-    if (!row) return { settings: DEFAULT_SETTINGS, saved: false };
-    return { settings: toSettings(row), saved: true };
-  }
+async function settingsOf(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<{ settings: ReminderSettings; saved: boolean }> {
+  const row = await ownedRows(db, 'reminder_settings', userId)
+    .select(SETTINGS_COLUMNS)
+    .executeTakeFirst();
+  if (!row) return { settings: DEFAULT_SETTINGS, saved: false };
+  return { settings: toSettings(row), saved: true };
+}
 
-  async function subscriptions(userId: string): Promise<StoredSubscription[]> {
-    const rows = await ownedRows(db, 'push_subscriptions', userId)
-      .select(SUBSCRIPTION_COLUMNS)
-      .orderBy('created_at')
-      .execute();
-    return rows.map(toSubscription);
-  }
+async function subscriptionsOf(db: Kysely<DB>, userId: string): Promise<StoredSubscription[]> {
+  const rows = await ownedRows(db, 'push_subscriptions', userId)
+    .select(SUBSCRIPTION_COLUMNS)
+    .orderBy('created_at')
+    .execute();
+  return rows.map(toSubscription);
+}
 
+/**
+ * The reminder job's read of many accounts at once (its own, across accounts): each
+ * one's name, email, settings and devices, in three queries per ACCOUNTS_PER_READ
+ * accounts rather than three an account. An id with no account is left out.
+ */
+async function readAccounts(
+  db: Kysely<DB>,
+  userIds: readonly string[],
+): Promise<Map<string, ReminderAccount>> {
+  const accounts = new Map<string, ReminderAccount>();
+  for (const ids of inChunks([...new Set(userIds)])) {
+    const [users, saved, devices] = await Promise.all([
+      db.selectFrom('user').select(['id', 'name', 'email']).where('id', 'in', ids).execute(),
+      db
+        .selectFrom('reminder_settings')
+        .select('user_id')
+        .select(SETTINGS_COLUMNS)
+        .where('user_id', 'in', ids)
+        .execute(),
+      db
+        .selectFrom('push_subscriptions')
+        .select('user_id')
+        .select(SUBSCRIPTION_COLUMNS)
+        .where('user_id', 'in', ids)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute(),
+    ]);
+    const settingsOfUser = new Map(saved.map((row) => [row.user_id, toSettings(row)]));
+    for (const user of users) {
+      accounts.set(user.id, {
+        userId: user.id,
+        userName: user.name,
+        userEmail: user.email,
+        settings: settingsOfUser.get(user.id) ?? DEFAULT_SETTINGS,
+        subscriptions: [],
+      });
+    }
+    for (const { user_id: userId, ...device } of devices) {
+      accounts.get(userId)?.subscriptions.push(toSubscription(device));
+    }
+  }
+  return accounts;
+}
+
+/** The reminders page's state: the settings, whether saved, and this account's devices. */
+async function remindersState(
+  db: Kysely<DB>,
+  userId: string,
+  publicKey: string,
+): Promise<RemindersState> {
+  const { settings: current, saved } = await settingsOf(db, userId);
   return {
-    settings,
-    subscriptions,
+    settings: current,
+    saved,
+    public_key: publicKey,
+    subscriptions: (await subscriptionsOf(db, userId)).map((s) => ({
+      endpoint: s.endpoint,
+      medication_reminders: s.medication_reminders,
+      visit_reminders: s.visit_reminders,
+      vaccine_reminders: s.vaccine_reminders,
+    })),
+  };
+}
 
-    /**
-     * The reminder job's read of many accounts at once (its own, across accounts): each
-     * one's name, email, settings and devices, in three queries per ACCOUNTS_PER_READ
-     * accounts rather than three an account. An id with no account is left out.
-     */
-    async accounts(userIds: readonly string[]): Promise<Map<string, ReminderAccount>> {
-      const accounts = new Map<string, ReminderAccount>();
-      for (const ids of inChunks([...new Set(userIds)])) {
-        const [users, saved, devices] = await Promise.all([
-          db.selectFrom('user').select(['id', 'name', 'email']).where('id', 'in', ids).execute(),
-          db
-            .selectFrom('reminder_settings')
-            .select('user_id')
-            .select(SETTINGS_COLUMNS)
-            .where('user_id', 'in', ids)
-            .execute(),
-          db
-            .selectFrom('push_subscriptions')
-            .select('user_id')
-            .select(SUBSCRIPTION_COLUMNS)
-            .where('user_id', 'in', ids)
-            .orderBy('created_at')
-            .orderBy('id')
-            .execute(),
-        ]);
-        const settingsOf = new Map(saved.map((row) => [row.user_id, toSettings(row)]));
-        for (const user of users) {
-          accounts.set(user.id, {
-            userId: user.id,
-            userName: user.name,
-            userEmail: user.email,
-            settings: settingsOf.get(user.id) ?? DEFAULT_SETTINGS,
-            subscriptions: [],
-          });
-        }
-        for (const { user_id: userId, ...device } of devices) {
-          accounts.get(userId)?.subscriptions.push(toSubscription(device));
-        }
-      }
-      return accounts;
-    },
+async function saveSettings(db: Kysely<DB>, userId: string, input: ReminderSettings) {
+  const values = {
+    ...input,
+    hide_names: input.hide_names ? 1 : 0,
+    email_reminders: input.email_reminders ? 1 : 0,
+    refill_reminders: input.refill_reminders ? 1 : 0,
+    updated_at: nowTimestamp(),
+  };
+  const updated = await updateOwned(db, 'reminder_settings', userId).set(values).executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return;
+  await db
+    .insertInto('reminder_settings')
+    .values(ownedRow(userId, values))
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}
 
-    async state(userId: string, publicKey: string): Promise<RemindersState> {
-      const { settings: current, saved } = await settings(userId);
-      return {
-        settings: current,
-        saved,
-        public_key: publicKey,
-        subscriptions: (await subscriptions(userId)).map((s) => ({
-          endpoint: s.endpoint,
-          medication_reminders: s.medication_reminders,
-          visit_reminders: s.visit_reminders,
-          vaccine_reminders: s.vaccine_reminders,
-        })),
-      };
-    },
+/**
+ * This device's subscription and what it asks for; with no kind of reminder, the
+ * subscription is forgotten. Throws SubscriptionTakenError when another account holds
+ * the same endpoint (the same browser signed in to two accounts).
+ */
+async function subscribe(
+  db: Kysely<DB>,
+  userId: string,
+  input: PushSubscriptionInput,
+): Promise<'added' | 'changed' | 'removed' | 'none'> {
+  if (!input.medication_reminders && !input.visit_reminders && !input.vaccine_reminders) {
+    const deleted = await deleteOwned(db, 'push_subscriptions', userId)
+      .where('endpoint', '=', input.endpoint)
+      .executeTakeFirst();
+    return Number(deleted.numDeletedRows) > 0 ? 'removed' : 'none';
+  }
+  const values = {
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+    medication_reminders: input.medication_reminders ? 1 : 0,
+    visit_reminders: input.visit_reminders ? 1 : 0,
+    vaccine_reminders: input.vaccine_reminders ? 1 : 0,
+  };
+  const updated = await updateOwned(db, 'push_subscriptions', userId)
+    .set(values)
+    .where('endpoint', '=', input.endpoint)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return 'changed';
+  const inserted = await db
+    .insertInto('push_subscriptions')
+    .values(
+      ownedRow(userId, {
+        id: newId(),
+        endpoint: input.endpoint,
+        ...values,
+        created_at: nowTimestamp(),
+      }),
+    )
+    .onConflict((oc) => oc.column('endpoint').doNothing())
+    .returning('id')
+    .execute();
+  if (inserted.length === 0) throw new SubscriptionTakenError();
+  return 'added';
+}
 
-    async saveSettings(userId: string, input: ReminderSettings): Promise<void> {
-      const values = {
-        ...input,
-        hide_names: input.hide_names ? 1 : 0,
-        email_reminders: input.email_reminders ? 1 : 0,
-        refill_reminders: input.refill_reminders ? 1 : 0,
-        updated_at: nowTimestamp(),
-      };
-      const updated = await updateOwned(db, 'reminder_settings', userId)
-        .set(values)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) > 0) return;
-      await db
-        .insertInto('reminder_settings')
-        .values(ownedRow(userId, values))
-        .onConflict((oc) => oc.column('user_id').doNothing())
-        .execute();
-    },
+/** The browser replaced a subscription: the device keeps its choices. */
+async function renew(db: Kysely<DB>, userId: string, input: RenewedSubscription) {
+  const updated = await updateOwned(db, 'push_subscriptions', userId)
+    .set({ endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
+    .where('endpoint', '=', input.old_endpoint)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
 
-    /**
-     * This device's subscription and what it asks for; with no kind of reminder, the
-     * subscription is forgotten. Throws SubscriptionTakenError when another account holds
-     * the same endpoint (the same browser signed in to two accounts).
-     */
-    async subscribe(
-      userId: string,
-      input: PushSubscriptionInput,
-    ): Promise<'added' | 'changed' | 'removed' | 'none'> {
-      if (!input.medication_reminders && !input.visit_reminders && !input.vaccine_reminders) {
-        const deleted = await deleteOwned(db, 'push_subscriptions', userId)
-          .where('endpoint', '=', input.endpoint)
-          .executeTakeFirst();
-        return Number(deleted.numDeletedRows) > 0 ? 'removed' : 'none';
-      }
-      const values = {
-        p256dh: input.keys.p256dh,
-        auth: input.keys.auth,
-        medication_reminders: input.medication_reminders ? 1 : 0,
-        visit_reminders: input.visit_reminders ? 1 : 0,
-        vaccine_reminders: input.vaccine_reminders ? 1 : 0,
-      };
-      const updated = await updateOwned(db, 'push_subscriptions', userId)
-        .set(values)
-        .where('endpoint', '=', input.endpoint)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) > 0) return 'changed';
-      const inserted = await db
-        .insertInto('push_subscriptions')
-        .values(
-          ownedRow(userId, {
-            id: newId(),
-            endpoint: input.endpoint,
-            ...values,
-            created_at: nowTimestamp(),
-          }),
-        )
-        .onConflict((oc) => oc.column('endpoint').doNothing())
-        .returning('id')
-        .execute();
-      if (inserted.length === 0) throw new SubscriptionTakenError();
-      return 'added';
-    },
+async function unsubscribe(db: Kysely<DB>, userId: string, endpoint: string) {
+  const deleted = await deleteOwned(db, 'push_subscriptions', userId)
+    .where('endpoint', '=', endpoint)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
+}
 
-    /** The browser replaced a subscription: the device keeps its choices. */
-    async renew(userId: string, input: RenewedSubscription): Promise<boolean> {
-      const updated = await updateOwned(db, 'push_subscriptions', userId)
-        .set({ endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
-        .where('endpoint', '=', input.old_endpoint)
-        .executeTakeFirst();
-      return Number(updated.numUpdatedRows) > 0;
-    },
+/** A subscription the push service no longer knows (404 or 410). */
+async function drop(db: Kysely<DB>, userId: string, id: string) {
+  await deleteOwned(db, 'push_subscriptions', userId).where('id', '=', id).execute();
+}
 
-    async unsubscribe(userId: string, endpoint: string): Promise<boolean> {
-      const deleted = await deleteOwned(db, 'push_subscriptions', userId)
-        .where('endpoint', '=', endpoint)
-        .executeTakeFirst();
-      return Number(deleted.numDeletedRows) > 0;
-    },
-
-    /** A subscription the push service no longer knows (404 or 410). */
-    async drop(userId: string, id: string): Promise<void> {
-      await deleteOwned(db, 'push_subscriptions', userId).where('id', '=', id).execute();
-    },
+export function createReminderRepository(db: Kysely<DB>) {
+  return {
+    settings: (userId: string) => settingsOf(db, userId),
+    subscriptions: (userId: string) => subscriptionsOf(db, userId),
+    accounts: (userIds: readonly string[]) => readAccounts(db, userIds),
+    state: (userId: string, publicKey: string) => remindersState(db, userId, publicKey),
+    saveSettings: (userId: string, input: ReminderSettings): Promise<void> =>
+      saveSettings(db, userId, input),
+    subscribe: (userId: string, input: PushSubscriptionInput) => subscribe(db, userId, input),
+    renew: (userId: string, input: RenewedSubscription): Promise<boolean> =>
+      renew(db, userId, input),
+    unsubscribe: (userId: string, endpoint: string): Promise<boolean> =>
+      unsubscribe(db, userId, endpoint),
+    drop: (userId: string, id: string): Promise<void> => drop(db, userId, id),
   };
 }
 

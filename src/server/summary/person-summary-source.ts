@@ -71,26 +71,20 @@ export const RECENT_SYMPTOM_DAYS = 30;
 
 const ALLERGY_STATUS_ORDER = { Active: 0, Inactive: 1, Resolved: 2 } as const;
 
-/** The summary of `person`, read from the database as of `clock`. */
-export async function buildPersonSummary(
-  db: Kysely<DB>,
-  userId: string,
-  person: Person,
-  clock: SummaryClock,
-  options: { wholeFamilyContacts?: boolean } = {},
-): Promise<PersonSummary> {
-  async function* rows<K extends SummaryType>(type: K) {
-    for await (const row of personRecords(db, userId, person, type, options)) {
-      // The rows are the type's stored records, as its definition makes them.
-      yield row as unknown as FhirRows[K];
-    }
-  }
+/** The person's stored records of one type, as its definition makes them. */
+type Rows = <K extends SummaryType>(type: K) => AsyncGenerator<FhirRows[K]>;
 
-  const summary = emptyPersonSummary(
-    { id: person.id, name: person.name, date_of_birth: person.date_of_birth },
-    clock.now,
-  );
+/** What each section is read with: the person's records, the moment, the summary it fills. */
+interface Reading {
+  db: Kysely<DB>;
+  userId: string;
+  person: Person;
+  clock: SummaryClock;
+  rows: Rows;
+  summary: PersonSummary;
+}
 
+async function readAllergies({ rows, summary }: Reading) {
   for await (const allergy of rows('allergy')) {
     summary.allergies.push({
       substance: allergy.substance,
@@ -106,7 +100,9 @@ export async function buildPersonSummary(
       ALLERGY_STATUS_ORDER[a.status] - ALLERGY_STATUS_ORDER[b.status] ||
       byText(a.substance, b.substance),
   );
+}
 
+async function readCurrentMedications({ rows, clock, summary }: Reading) {
   for await (const medication of rows('medication')) {
     if (medication.end_date !== null && medication.end_date < clock.today) continue;
     summary.current_medications.push({
@@ -122,7 +118,10 @@ export async function buildPersonSummary(
     });
   }
   summary.current_medications.sort((a, b) => byText(a.medication_name, b.medication_name));
+}
 
+/** The person's own conditions, and the family history recorded for them. */
+async function readConditions({ rows, summary }: Reading) {
   for await (const condition of rows('condition')) {
     if (condition.is_family_history) {
       summary.family_history.push({
@@ -144,7 +143,9 @@ export async function buildPersonSummary(
   summary.family_history.sort(
     (a, b) => byText(a.condition_name, b.condition_name) || byText(a.relation, b.relation),
   );
+}
 
+async function readImmunizations({ rows, clock, summary }: Reading) {
   for await (const shot of rows('shot')) {
     if (!isShotGiven(shot.date_administered, clock.today)) continue;
     summary.immunizations.push({
@@ -157,7 +158,9 @@ export async function buildPersonSummary(
     (a, b) =>
       byDate(a.date_administered, b.date_administered, -1) || byText(a.shot_name, b.shot_name),
   );
+}
 
+async function readLabResults({ rows, clock, summary }: Reading) {
   const since = twelveMonthsBefore(clock.today);
   for await (const lab of rows('lab_result')) {
     if (lab.collected_date <= since || lab.collected_date > clock.today) continue;
@@ -178,7 +181,9 @@ export async function buildPersonSummary(
       byDate(a.collected_date, b.collected_date, -1) ||
       byText(a.test_name, b.test_name),
   );
+}
 
+async function readLatestVitals({ db, userId, rows, summary }: Reading) {
   const vitals: VitalsEntry[] = [];
   for await (const entry of rows('vital')) vitals.push(vitalsEntryOf(entry));
   if (vitals.length) {
@@ -190,7 +195,9 @@ export async function buildPersonSummary(
       owner?.units === 'us' ? 'us' : 'metric',
     );
   }
+}
 
+async function readRecentSymptoms({ rows, clock, summary }: Reading) {
   const recentFrom = subDays(new Date(clock.now), RECENT_SYMPTOM_DAYS).getTime();
   for await (const symptom of rows('symptom')) {
     const started = Date.parse(symptom.started_at);
@@ -206,13 +213,18 @@ export async function buildPersonSummary(
   summary.recent_symptoms.sort(
     (a, b) => Date.parse(b.started_at) - Date.parse(a.started_at) || byText(a.symptom, b.symptom),
   );
+}
 
+/** A family member's overdue vaccine doses; the account holder has no schedule. */
+async function readVaccinesOverdue({ db, userId, person, clock, summary }: Reading) {
   if (person.family_member_id && person.date_of_birth) {
     summary.vaccines_overdue = (
       await overdueDoses(db, userId, person.family_member_id, clock.today)
     ).map(({ vaccine, dose, of, due }) => ({ vaccine, dose, of, due }));
   }
+}
 
+async function readUpcomingVisits({ rows, clock, summary }: Reading) {
   const now = Date.parse(clock.now);
   for await (const visit of rows('visit')) {
     if (Date.parse(visit.visit_date) < now) continue;
@@ -227,7 +239,9 @@ export async function buildPersonSummary(
     (a, b) =>
       Date.parse(a.visit_date) - Date.parse(b.visit_date) || byText(a.visit_name, b.visit_name),
   );
+}
 
+async function readInsurance({ rows, summary }: Reading) {
   for await (const policy of rows('insurance')) {
     summary.insurance.push({
       insurance_type: policy.insurance_type,
@@ -245,7 +259,9 @@ export async function buildPersonSummary(
       byText(a.insurance_type, b.insurance_type) ||
       byText(a.provider_name, b.provider_name),
   );
+}
 
+async function readCareTeam({ rows, summary }: Reading) {
   for await (const contact of rows('contact')) {
     summary.care_team.push({
       contact_name: contact.contact_name,
@@ -257,6 +273,42 @@ export async function buildPersonSummary(
     });
   }
   summary.care_team.sort((a, b) => byText(a.contact_name, b.contact_name));
+}
 
+/** The sections in the order they are read (the order the records were always read in). */
+const SECTIONS = [
+  readAllergies,
+  readCurrentMedications,
+  readConditions,
+  readImmunizations,
+  readLabResults,
+  readLatestVitals,
+  readRecentSymptoms,
+  readVaccinesOverdue,
+  readUpcomingVisits,
+  readInsurance,
+  readCareTeam,
+];
+
+/** The summary of `person`, read from the database as of `clock`. */
+export async function buildPersonSummary(
+  db: Kysely<DB>,
+  userId: string,
+  person: Person,
+  clock: SummaryClock,
+  options: { wholeFamilyContacts?: boolean } = {},
+): Promise<PersonSummary> {
+  async function* rows<K extends SummaryType>(type: K) {
+    for await (const row of personRecords(db, userId, person, type, options)) {
+      // The rows are the type's stored records, as its definition makes them.
+      yield row as unknown as FhirRows[K];
+    }
+  }
+  const summary = emptyPersonSummary(
+    { id: person.id, name: person.name, date_of_birth: person.date_of_birth },
+    clock.now,
+  );
+  const reading: Reading = { db, userId, person, clock, rows, summary };
+  for (const section of SECTIONS) await section(reading);
   return summary;
 }
