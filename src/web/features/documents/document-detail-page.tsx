@@ -5,39 +5,28 @@
  * the left and what it is, its text and the buttons that change it are beside it.
  */
 import { Download, Pencil, Trash2, ZoomIn, ZoomOut } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '../../../shared/api-error';
-import { formatDate, formatNumber, LONG_DATE_FORMAT } from '../../../shared/dates';
-import { attachmentLabel } from '../../../shared/document-labels';
+import { formatNumber } from '../../../shared/dates';
 import { DOCUMENT_NOT_FOUND_MESSAGE } from '../../../shared/documents';
 import { tr } from '../../../shared/i18n/translate';
 import { buttonVariants, Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Loading } from '../../components/ui/feedback';
-import { cn } from '../../lib/cn';
-import { showError, showSuccess } from '../../lib/toast';
-import { useSession } from '../auth/session';
-import { useRecordOwnership } from '../household/household-queries';
-import { PageHeader } from '../shell/page-header';
-import { formatBytes } from './document-list';
-import { useDeleteDocument, useDocument, useDocumentText } from './document-queries';
-import { EditDocumentDialog } from './edit-document-dialog';
 import { ImportedFromLine } from '../imports/imported-from';
+import { PageHeader } from '../shell/page-header';
+import { DocumentFacts, DocumentView } from './document-detail-parts';
+import { useDocumentText } from './document-queries';
+import { EditDocumentDialog } from './edit-document-dialog';
+import { useDocumentDetail } from './use-document-detail';
 
 export function DocumentDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const document = useDocument(id);
-  const remove = useDeleteDocument();
-  const ownership = useRecordOwnership();
-  const user = useSession().data?.user;
-  const [zoomed, setZoomed] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [editing, setEditing] = useState(false);
+  const detail = useDocumentDetail(id);
+  const { document, user, zoomed, confirming, setConfirming, editing, setEditing } = detail;
 
   if (document.isPending) {
     return (
@@ -59,47 +48,10 @@ export function DocumentDetailPage() {
     );
   }
   const data = document.data;
-  const { canChange } = ownership(data);
+  const { canChange } = detail.ownership(data);
   const image = data.mime_type.startsWith('image/');
   const person =
     data.person_name ?? (data.user_id === user?.id ? t('{name} (you)', { name: user.name }) : null);
-  const rows = [
-    { label: t('Document Type'), value: t(data.document_type) },
-    {
-      label: t('Document Date'),
-      value: data.document_date ? formatDate(data.document_date, LONG_DATE_FORMAT) : null,
-    },
-    { label: t('Family Member'), value: person },
-    { label: t('File'), value: `${data.file_name} · ${formatBytes(data.size_bytes)}` },
-    {
-      label: t('Attached to'),
-      value: data.records.length ? (
-        <ul className="space-y-1">
-          {data.records.map((record) => (
-            <li key={`${record.record_type}/${record.record_id}`}>
-              <Link
-                className="-my-1 inline-flex min-h-9 items-center text-primary underline-offset-4 hover:underline"
-                to={`/${record.record_type}/${record.record_id}`}
-              >
-                {attachmentLabel(record)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null,
-    },
-  ].filter((row) => row.value);
-
-  const confirmDelete = async () => {
-    try {
-      await remove.mutateAsync(id);
-      setConfirming(false);
-      showSuccess(t('Document deleted'));
-      navigate('/documents');
-    } catch (error) {
-      showError(t('Could not delete the document'), error);
-    }
-  };
 
   return (
     <>
@@ -110,29 +62,10 @@ export function DocumentDetailPage() {
         className="lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start lg:gap-8"
       >
         <div>
-          {image ? (
-            <div className="-mx-4 overflow-auto bg-surface-muted sm:mx-0 sm:rounded-2xl">
-              <img
-                src={data.view_url}
-                alt={data.title}
-                className={cn(
-                  'block max-w-none',
-                  // At a desk the whole page fits the screen's height until it is zoomed.
-                  zoomed ? 'w-[250%]' : 'w-full lg:max-h-[calc(100dvh-14rem)] lg:object-contain',
-                )}
-                onClick={() => setZoomed((value) => !value)}
-              />
-            </div>
-          ) : (
-            <iframe
-              src={data.view_url}
-              title={data.title}
-              className="h-[70dvh] w-full rounded-2xl border border-border bg-white lg:h-[calc(100dvh-14rem)]"
-            />
-          )}
+          <DocumentView document={data} zoomed={zoomed} onZoom={detail.toggleZoom} />
           <div className="mt-3 flex flex-wrap gap-2">
             {image ? (
-              <Button variant="outline" onClick={() => setZoomed((value) => !value)}>
+              <Button variant="outline" onClick={detail.toggleZoom}>
                 {zoomed ? <ZoomOut aria-hidden="true" /> : <ZoomIn aria-hidden="true" />}
                 {zoomed ? t('Zoom out') : t('Zoom in')}
               </Button>
@@ -154,16 +87,7 @@ export function DocumentDetailPage() {
           </div>
         </div>
         <div>
-          <Card className="mt-4 p-5 lg:mt-0">
-            <dl className="divide-y divide-border">
-              {rows.map((row) => (
-                <div key={row.label} className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
-                  <dt className="text-sm font-medium text-muted-foreground">{row.label}</dt>
-                  <dd className="min-w-0 wrap-anywhere">{row.value}</dd>
-                </div>
-              ))}
-            </dl>
-          </Card>
+          <DocumentFacts document={data} person={person} />
           <ImportedFromLine from={data.imported_from} />
           <DocumentText id={data.id} />
           {canChange ? (
@@ -187,8 +111,8 @@ export function DocumentDetailPage() {
           'This action cannot be undone. This will permanently delete this document and its file.',
         )}
         confirmLabel={t('Delete')}
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
+        pending={detail.remove.isPending}
+        onConfirm={detail.confirmDelete}
       />
     </>
   );

@@ -4,27 +4,23 @@
  * and says what happened), the webhook's signing secret (shown once, made anew on request),
  * and the delivery log. The webhook's payload and signature: docs/notification-channels.md.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { key } from '../../../shared/i18n/translate';
 import { formatDate } from '../../../shared/dates';
-import { toasts } from '../../../shared/messages';
 import {
-  CHANNEL_LABELS,
-  channelUrlSchema,
   NOTIFICATION_CHANNELS,
   type ChannelDelivery,
   type NotificationChannel,
   type NotificationChannelsState,
 } from '../../../shared/notification-channels';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Input, Label } from '../../components/ui/input';
+import { ChannelConfirmations } from './channel-confirmations';
 import { notificationChannelsApi } from './notification-channels-api';
-import { showError, showSuccess } from '../../lib/toast';
-import { parseOrShowError } from '../../lib/validate';
+import { useChannelForm, type ChannelFormProps } from './use-channel-form';
 
 const CHANNELS_KEY = ['notification-channels'] as const;
 
@@ -112,95 +108,19 @@ export function ReminderChannels() {
   );
 }
 
-function ChannelForm({
-  channel,
-  saved,
-  loading,
-  onStored,
-  onSecret,
-}: {
-  channel: NotificationChannel;
-  saved: string | null;
-  loading: boolean;
-  onStored: (state: NotificationChannelsState) => void;
-  onSecret: (secret: string | null) => void;
-}) {
+function ChannelForm(props: ChannelFormProps) {
+  const { channel, saved } = props;
   const id = useId();
   const { t } = useTranslation();
-  const label = t(CHANNEL_LABELS[channel]);
+  const form = useChannelForm(props);
+  const { label, outcome, save, test, busy } = form;
   const text = CHANNEL_TEXT[channel];
   const name = channelName(channel, t);
-  const [url, setUrl] = useState('');
-  const [outcome, setOutcome] = useState<{ sent: boolean; message: string } | null>(null);
-  const [removing, setRemoving] = useState(false);
-  const [renewing, setRenewing] = useState(false);
-  useEffect(() => {
-    if (saved !== null) setUrl(saved);
-  }, [saved]);
-
-  /** Saves the URL as typed (when it changed); the new state, or null when refused. */
-  async function saveTyped(): Promise<boolean> {
-    const input = parseOrShowError(channelUrlSchema(channel), { url }, t(toasts.error));
-    if (!input) return false;
-    if (input.url === saved) return true;
-    if (channel === 'ntfy') {
-      onStored(await notificationChannelsApi.saveNtfy(input.url));
-    } else {
-      const answer = await notificationChannelsApi.saveWebhook(input.url);
-      onStored(answer.state);
-      if (answer.secret) onSecret(answer.secret);
-    }
-    return true;
-  }
-
-  const save = useMutation({
-    mutationFn: saveTyped,
-    onSuccess: (done) => done && showSuccess(t('{label} saved', { label })),
-    onError: (error) => showError(t(toasts.error), error),
-  });
-  const test = useMutation({
-    mutationFn: async () => {
-      if (!(await saveTyped())) return null;
-      return notificationChannelsApi.test(channel);
-    },
-    onSuccess: (answer) => {
-      if (!answer) return;
-      onStored(answer.state);
-      setOutcome({ sent: answer.sent, message: answer.message });
-    },
-    onError: (error) => showError(t(toasts.error), error),
-  });
-  const remove = useMutation({
-    mutationFn: () => notificationChannelsApi.remove(channel),
-    onSuccess: (next) => {
-      onStored(next);
-      setUrl('');
-      setOutcome(null);
-      setRemoving(false);
-      if (channel === 'webhook') onSecret(null);
-    },
-    onError: (error) => showError(t(toasts.error), error),
-  });
-  const renew = useMutation({
-    mutationFn: notificationChannelsApi.newWebhookSecret,
-    onSuccess: (answer) => {
-      onStored(answer.state);
-      onSecret(answer.secret ?? null);
-      setRenewing(false);
-    },
-    onError: (error) => showError(t(toasts.error), error),
-  });
-  const busy = loading || save.isPending || test.isPending;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
 
   return (
     <fieldset className="grid min-w-0 gap-2">
       <legend className="sr-only">{name}</legend>
-      <form className="grid min-w-0 gap-2" onSubmit={submit} noValidate>
+      <form className="grid min-w-0 gap-2" onSubmit={form.submit} noValidate>
         <Label htmlFor={id}>{label}</Label>
         <Input
           id={id}
@@ -209,8 +129,8 @@ function ChannelForm({
           autoComplete="off"
           spellCheck={false}
           placeholder={text.example}
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
+          value={form.url}
+          onChange={(e) => form.setUrl(e.target.value)}
         />
         <p className="text-sm wrap-anywhere text-muted-foreground">{t(text.hint)}</p>
         <div className="flex flex-wrap gap-2">
@@ -221,12 +141,12 @@ function ChannelForm({
             {test.isPending ? t('Sending...') : t('Send Test')}
           </Button>
           {saved !== null && channel === 'webhook' ? (
-            <Button type="button" variant="outline" onClick={() => setRenewing(true)}>
+            <Button type="button" variant="outline" onClick={() => form.setRenewing(true)}>
               {t('New Signing Secret')}
             </Button>
           ) : null}
           {saved !== null ? (
-            <Button type="button" variant="outline" onClick={() => setRemoving(true)}>
+            <Button type="button" variant="outline" onClick={() => form.setRemoving(true)}>
               {t('Remove')}
             </Button>
           ) : null}
@@ -241,32 +161,7 @@ function ChannelForm({
           {outcome.message}
         </p>
       ) : null}
-      <ConfirmDialog
-        open={removing}
-        onOpenChange={setRemoving}
-        title={
-          channel === 'ntfy'
-            ? t('Stop sending reminders to this ntfy topic?')
-            : t('Stop sending reminders to this webhook?')
-        }
-        description={t('Reminders still go to your devices and by email as you chose above.')}
-        confirmLabel={t('Remove')}
-        pendingLabel={t('Removing...')}
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate()}
-      />
-      <ConfirmDialog
-        open={renewing}
-        onOpenChange={setRenewing}
-        title={t('Make a new signing secret?')}
-        description={t(
-          'The old secret stops working at once: the receiver refuses reminders until you give it the new one.',
-        )}
-        confirmLabel={t('Make New Secret')}
-        pendingLabel={t('Making...')}
-        pending={renew.isPending}
-        onConfirm={() => renew.mutate()}
-      />
+      <ChannelConfirmations channel={channel} form={form} />
     </fieldset>
   );
 }

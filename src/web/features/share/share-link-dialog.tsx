@@ -8,35 +8,20 @@
  * through a prefilled `mailto:` ('Open Email') or `sms:` ('Open Messages') link.
  */
 import { Copy, Mail, MessageSquare, Share2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  DEFAULT_SHARE_LINK_EXPIRY_DAYS,
-  LINK_PASSCODE_MESSAGE,
-  SHARE_LINK_EXPIRY_CHOICES,
-  SHAREABLE_RECORD_LABELS,
-  SHAREABLE_RECORD_TYPES,
-  type ShareableRecordType,
-  type ShareLinkExpiryDays,
-} from '../../../shared/share-links';
 import { LONG_DATE_TIME_FORMAT, formatDate } from '../../../shared/dates';
-import { isLanguageCode, LANGUAGES, type LanguageCode } from '../../../shared/i18n/languages';
-import { key, type Translator } from '../../../shared/i18n/translate';
-import { toasts } from '../../../shared/messages';
+import { key } from '../../../shared/i18n/translate';
 import { LocalLinkWarning } from '../../components/local-link-warning';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { FieldError, FormField } from '../../components/ui/form-field';
-import { Checkbox, Input, Select } from '../../components/ui/input';
-import { currentLanguageCode } from '../../lib/i18n';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
 import { showError, showSuccess } from '../../lib/toast';
-import { PersonSelect, useChosenPerson } from '../family-members/person-select';
-import { useUnits } from '../profile-settings/profile-queries';
-import { useCreateShareLink, type CreatedShareLink } from './share-link-queries';
-import { WholeFamilyContacts } from './whole-family-contacts';
-import { ShareDocuments, sharedDocumentsProblem, useShareableDocuments } from './share-documents';
-import { linkLanguage } from '../../viewer/viewer-url';
-import { readerTranslator } from './reader-words';
+import { PersonSelect } from '../family-members/person-select';
+import { ShareDocuments } from './share-documents';
+import { IncludeFieldset, LinkSettingsFields } from './share-link-fields';
+import { useShareLink, type MadeLink } from './use-share-link';
 
 export type ShareMode = 'link' | 'email' | 'message';
 
@@ -45,30 +30,6 @@ const TITLES: Record<ShareMode, string> = {
   email: key('Share via Email'),
   message: key('Share via Message'),
 };
-
-/**
- * The link with the words it goes to its reader with, in the reader's language: the mail's
- * subject and the short message.
- */
-interface MadeLink extends CreatedShareLink {
-  subject: string;
-  message: string;
-}
-
-function readerWords(
-  reader: Translator,
-  personName: string,
-  link: string,
-  days: number,
-): Pick<MadeLink, 'subject' | 'message'> {
-  return {
-    subject: reader.t('Health records of {name}', { name: personName }),
-    message: reader.t(
-      "Here are {name}'s health records from Kin Health (the link expires in {days}): {link}",
-      { name: personName, days: reader.t('{count} days', { count: days }), link },
-    ),
-  };
-}
 
 export function ShareLinkDialog({
   mode,
@@ -103,172 +64,33 @@ function ShareLinkForm({ mode }: { mode: ShareMode }) {
     link: useId(),
     include: useId(),
   };
-  // The person in view (CONTRACT.md §6), until another is chosen here.
-  const { persons, personId, choose: setChosenPerson } = useChosenPerson({ exportable: true });
-  const personName = (persons.find((p) => p.id === personId)?.label ?? '').replace(
-    / \((you|shared by .*)\)$/,
-    '',
-  );
-  const [types, setTypes] = useState<readonly ShareableRecordType[]>(SHAREABLE_RECORD_TYPES);
-  const [wholeFamilyContacts, setWholeFamilyContacts] = useState(false);
-  const documents = useShareableDocuments(personId);
-  // By id; only those of the person now chosen count (another person's ticks do not).
-  const [documentIds, setDocumentIds] = useState<ReadonlySet<string>>(new Set());
-  const chosenDocuments = documents.filter((document) => documentIds.has(document.id));
-  const [days, setDays] = useState<ShareLinkExpiryDays>(DEFAULT_SHARE_LINK_EXPIRY_DAYS);
-  // The reader's language: by default the one the app speaks now.
-  const [language, setLanguage] = useState<LanguageCode>(currentLanguageCode);
-  const [passcode, setPasscode] = useState('');
-  // Each problem is shown under the field it is about.
-  const [problem, setProblem] = useState<{
-    field: 'include' | 'documents' | 'passcode';
-    message: string;
-  }>();
-  const [created, setCreated] = useState<MadeLink | null>(null);
-  const create = useCreateShareLink();
-  const units = useUnits();
+  const link = useShareLink();
+  const { problem, create } = link;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (types.length === 0) {
-      return setProblem({ field: 'include', message: t('Choose at least one kind of record') });
-    }
-    const tooLarge = sharedDocumentsProblem(chosenDocuments);
-    if (tooLarge) return setProblem({ field: 'documents', message: t(tooLarge) });
-    if (passcode && passcode.length < 4) {
-      return setProblem({ field: 'passcode', message: t(LINK_PASSCODE_MESSAGE) });
-    }
-    setProblem(undefined);
-    create.mutate(
-      {
-        personId,
-        personName,
-        types,
-        wholeFamilyContacts: wholeFamilyContacts && types.includes('contact'),
-        documentIds: chosenDocuments.map((document) => document.id),
-        expiresInDays: days,
-        passcode,
-        units,
-        language: linkLanguage(language, currentLanguageCode()),
-      },
-      {
-        onSuccess: (made) =>
-          void readerTranslator(language).then((reader) =>
-            setCreated({ ...made, ...readerWords(reader, personName, made.link, days) }),
-          ),
-        onError: (error) => showError(t(toasts.error), error),
-      },
+  if (link.created) {
+    return (
+      <CreatedLink mode={mode} created={link.created} passcode={link.passcode} linkId={ids.link} />
     );
-  };
-
-  if (created) {
-    return <CreatedLink mode={mode} created={created} passcode={passcode} linkId={ids.link} />;
   }
 
-  const toggle = (type: ShareableRecordType, on: boolean) =>
-    setTypes((current) =>
-      on
-        ? SHAREABLE_RECORD_TYPES.filter((t) => t === type || current.includes(t))
-        : current.filter((t) => t !== type),
-    );
-
-  const withContacts = types.includes('contact');
-
   return (
-    <form className="space-y-4" noValidate onSubmit={submit}>
+    <form className="space-y-4" noValidate onSubmit={link.submit}>
       <PersonSelect
-        value={personId}
-        onChange={setChosenPerson}
+        value={link.personId}
+        onChange={link.setChosenPerson}
         disabled={create.isPending}
         exportable
       />
-      <fieldset
-        className="space-y-2"
-        aria-describedby={problem?.field === 'include' ? `${ids.include}-error` : undefined}
-      >
-        <legend className="mb-1.5 text-sm font-medium">{t('Include')}</legend>
-        <div className="grid grid-cols-2 gap-2">
-          {SHAREABLE_RECORD_TYPES.map((type) => (
-            <Checkbox
-              key={type}
-              id={`${ids.include}-${type}`}
-              label={t(SHAREABLE_RECORD_LABELS[type])}
-              checked={types.includes(type)}
-              onChange={(event) => toggle(type, event.target.checked)}
-            />
-          ))}
-        </div>
-        {withContacts ? (
-          <WholeFamilyContacts
-            personId={personId}
-            checked={wholeFamilyContacts}
-            onChange={setWholeFamilyContacts}
-            disabled={create.isPending}
-          />
-        ) : null}
-        <FieldError
-          id={`${ids.include}-error`}
-          message={problem?.field === 'include' ? problem.message : undefined}
-        />
-      </fieldset>
+      <IncludeFieldset id={ids.include} link={link} />
       <ShareDocuments
-        documents={documents}
-        chosen={documentIds}
-        onChange={setDocumentIds}
+        documents={link.documents}
+        chosen={link.documentIds}
+        onChange={link.setDocumentIds}
         problem={problem?.field === 'documents' ? problem.message : undefined}
         disabled={create.isPending}
       />
-      <FormField id={ids.expires} label={t('Expires')}>
-        <Select
-          id={ids.expires}
-          value={String(days)}
-          onChange={(event) => setDays(Number(event.target.value) as ShareLinkExpiryDays)}
-        >
-          {SHARE_LINK_EXPIRY_CHOICES.map((choice) => (
-            <option key={choice} value={choice}>
-              {t('{count} days', { count: choice })}
-            </option>
-          ))}
-        </Select>
-      </FormField>
-      <FormField id={ids.language} label={t('Language')}>
-        <Select
-          id={ids.language}
-          value={language}
-          aria-describedby={`${ids.language}-hint`}
-          onChange={(event) => {
-            if (isLanguageCode(event.target.value)) setLanguage(event.target.value);
-          }}
-        >
-          {LANGUAGES.map((choice) => (
-            <option key={choice.code} value={choice.code} lang={choice.code}>
-              {choice.name}
-            </option>
-          ))}
-        </Select>
-        <p id={`${ids.language}-hint`} className="text-xs text-muted-foreground">
-          {t('The link opens in this language for the person who reads it.')}
-        </p>
-      </FormField>
-      <FormField
-        id={ids.passcode}
-        label={t('Link Passcode')}
-        error={problem?.field === 'passcode' ? problem.message : undefined}
-      >
-        <Input
-          id={ids.passcode}
-          type="text"
-          autoComplete="off"
-          value={passcode}
-          maxLength={64}
-          onChange={(event) => setPasscode(event.target.value)}
-          aria-describedby={`${ids.passcode}-hint`}
-        />
-        <p id={`${ids.passcode}-hint`} className="text-xs text-muted-foreground">
-          {t('Optional. Tell it to the recipient separately; 10 wrong tries lock the link.')}
-        </p>
-      </FormField>
-      <Button type="submit" className="w-full" disabled={!personId || create.isPending}>
+      <LinkSettingsFields ids={ids} link={link} />
+      <Button type="submit" className="w-full" disabled={!link.personId || create.isPending}>
         {create.isPending ? t('Creating...') : t('Create Link')}
       </Button>
     </form>
