@@ -1,9 +1,9 @@
-// Bundles the server into dist/server/main.js with the JavaScript it uses of its
-// dependencies: loaded module by module from node_modules, better-auth, Kysely, zod and the
+// Bundles the server into dist/server/main.js (and its threads' entries beside it, over
+// shared chunks) with the JavaScript it uses of its dependencies: loaded module by module from node_modules, better-auth, Kysely, zod and the
 // rest took about 70 MB more memory on Node 24 than the one file with only the code used.
 // Native addons (better-sqlite3, argon2), pg (its optional native driver) and pino (its
 // worker-thread transports) stay in node_modules.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { keepOwnSources } from './own-sources-map.mjs';
@@ -27,6 +27,8 @@ const entryPoints = {
  */
 export async function buildServer(outdir, extra = {}) {
   const entries = { ...entryPoints, ...extra };
+  // The chunks' names change with their content: no earlier build's may be left beside them.
+  await rm(outdir, { recursive: true, force: true });
   await build({
     entryPoints: entries,
     outdir,
@@ -34,6 +36,12 @@ export async function buildServer(outdir, extra = {}) {
     platform: 'node',
     target: 'node24',
     format: 'esm',
+    // What a thread or the server loads only when asked (a document kind's processor, the
+    // PDF clean-up) is a chunk of its own, shared by the bundles that may ask for it, instead
+    // of a copy parsed with each of them. Chunks sit beside the bundles: a worker is found
+    // beside the module that starts it (runtime/worker-source.ts).
+    splitting: true,
+    chunkNames: 'chunk-[name]-[hash]',
     // sharp and the canvas are native addons; tesseract.js starts its own thread from its own
     // files; pdf.js loads its own canvas beside itself and the HEIC decoder files of its own.
     external: [
@@ -59,8 +67,8 @@ export async function buildServer(outdir, extra = {}) {
   });
 
   // Stack traces name the product's own source files and lines: see own-sources-map.mjs.
-  for (const name of Object.keys(entries)) {
-    const mapFile = `${outdir}/${name}.js.map`;
+  for (const mapName of (await readdir(outdir)).filter((file) => file.endsWith('.js.map'))) {
+    const mapFile = `${outdir}/${mapName}`;
     await writeFile(
       mapFile,
       JSON.stringify(keepOwnSources(JSON.parse(await readFile(mapFile, 'utf8')))),
