@@ -183,6 +183,8 @@ server=$!
 
 # --- Talk to it as a browser would ---------------------------------------------------------
 node --input-type=module - "$url" "$passcode" <<'EOF' || { echo "--- server log" >&2; cat "$work/server.log" >&2; exit 1; }
+import { readFileSync } from 'node:fs';
+
 const [url, passcode] = process.argv.slice(2);
 const check = (ok, what) => {
   if (!ok) throw new Error(what);
@@ -229,6 +231,47 @@ check(typeof id === 'string' || typeof id === 'number', `the new note has an id 
 const read = await fetch(`${url}/api/notes/${id}`, { headers });
 const readBody = await read.json();
 check(read.status === 200 && JSON.stringify(readBody).includes(title), 'GET /api/notes/:id gives the note back');
+
+// What only the image's own files make work: the PDF summary's fonts, the HEIC decoder and
+// sharp, the OCR's language data (never fetched from a CDN).
+const session = await (await fetch(`${url}/api/auth/get-session`, { headers })).json();
+const summary = await fetch(`${url}/api/persons/${session.user.id}/summary.pdf`, { headers });
+const pdf = Buffer.from(await summary.arrayBuffer());
+check(summary.status === 200 && pdf.subarray(0, 5).toString() === '%PDF-', `the summary PDF is made (${pdf.length} bytes)`);
+
+const upload = async (bytes, fileName) => {
+  const response = await fetch(
+    `${url}/api/documents?${new URLSearchParams({ title: fileName, document_type: 'Letter', file_name: fileName })}`,
+    { method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream' }, body: bytes },
+  );
+  const body = await response.json();
+  check(response.status === 201, `${fileName} is uploaded (${response.status}: ${body.message ?? ''})`);
+  return body;
+};
+const photo = await upload(readFileSync('src/server/documents/fixtures/rainbow-451x461.heic'), 'IMG_0001.HEIC');
+const thumbnail = await fetch(`${url}${photo.thumbnail_url}`, { headers });
+check(
+  thumbnail.status === 200 && thumbnail.headers.get('content-type') === 'image/webp',
+  'the HEIC photo has a WebP thumbnail',
+);
+
+const { createCanvas } = await import('@napi-rs/canvas');
+const canvas = createCanvas(900, 220);
+const context = canvas.getContext('2d');
+context.fillStyle = '#fff';
+context.fillRect(0, 0, 900, 220);
+context.fillStyle = '#000';
+context.font = 'bold 72px sans-serif';
+context.fillText('BLOOD PRESSURE', 40, 140);
+const scan = await upload(canvas.toBuffer('image/png'), 'scan.png');
+const reading = Date.now() + 120_000;
+let text;
+for (;;) {
+  text = await (await fetch(`${url}/api/documents/${scan.id}/text`, { headers })).json();
+  if (text.status === 'done' || text.status === 'failed' || Date.now() > reading) break;
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+}
+check(text.status === 'done' && /BLOOD\s+PRESSURE/i.test(text.text ?? ''), `OCR reads the scan (${JSON.stringify(text)})`);
 EOF
 
 say "Running the image's HEALTHCHECK"
