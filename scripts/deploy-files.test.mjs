@@ -98,6 +98,20 @@ describe('deploy/compose.proxy.yaml', () => {
   });
 });
 
+describe('Containerfile', () => {
+  const containerfile = read('Containerfile');
+
+  it('runs the built server as npm start does, as a user of its own, with /data a volume', () => {
+    const entry = /^ENTRYPOINT (\[.*\])$/m.exec(containerfile)?.[1];
+    expect(JSON.parse(entry ?? '[]').join(' ')).toBe(`node ${nodeCommand}`);
+    expect(containerfile).toMatch(/^ARG BASE=node:24-/m);
+    expect(containerfile).toMatch(/^USER kin$/m);
+    expect(containerfile).toMatch(/^VOLUME \/data$/m);
+    expect(containerfile).toMatch(/DATA_DIR=\/data/);
+    expect(containerfile).toMatch(/^HEALTHCHECK .*\n.*\/api\/health/m);
+  });
+});
+
 describe('deploy/kin-health.service', () => {
   const unit = read('deploy/kin-health.service');
 
