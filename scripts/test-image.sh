@@ -28,6 +28,10 @@ fail() {
 }
 
 [ "$(id -u)" = 0 ] || fail "run as root (debootstrap, chroot and mounts need it)"
+# The machine's tools, from Debian, as .ci/run installs Chromium: only when missing.
+if ! command -v podman >/dev/null || ! command -v debootstrap >/dev/null; then
+  apt-get update && apt-get install -y podman debootstrap
+fi
 for tool in podman debootstrap chroot mount; do
   command -v "$tool" >/dev/null || fail "$tool is missing (apt-get install podman debootstrap)"
 done
