@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { samplePdf } from '../documents/fixtures/sample-files';
 import { uploadDocument } from '../test/documents';
-import { TEST_PASSCODE, TestClient, testEngine, uniqueEmail } from '../test/harness';
+import { TestClient, testEngine, uniqueEmail } from '../test/harness';
 import { createServerStorage, startServerProcess, stopServerProcess } from '../test/server-process';
 import { MAIL_FROM, startTestSmtpServer } from '../test/smtp-server';
 
@@ -37,12 +37,7 @@ describe.runIf(testEngine() === 'postgres')('two servers on one PostgreSQL datab
 
     const email = uniqueEmail('shared');
     const onOne = TestClient.over(one.url);
-    const signUp = await onOne.request('POST', '/api/auth/sign-up/email', {
-      name: 'Shared User',
-      email,
-      password: 'secret-password',
-      passcode: TEST_PASSCODE,
-    });
+    const signUp = await onOne.signUp({ name: 'Shared User', email });
     expect(signUp.status).toBe(200);
 
     // A session made on one server works on the other.
@@ -64,23 +59,15 @@ describe.runIf(testEngine() === 'postgres')('two servers on one PostgreSQL datab
 
     // Sign-out on one ends the session on both.
     const spare = TestClient.over(one.url);
-    await spare.request('POST', '/api/auth/sign-in/email', {
-      email,
-      password: 'secret-password',
-      passcode: TEST_PASSCODE,
-    });
-    await spare.request('POST', '/api/auth/sign-out', {});
+    await spare.signIn({ email, password: 'secret-password' });
+    await spare.signOut();
     expect((await spare.against(two.url).request('GET', '/api/profile')).status).toBe(401);
 
     // Failed sign-ins count across both servers: the limit is one budget, not one per server
     // (with a budget per server, none of these six would be refused).
     const statuses: number[] = [];
     for (const base of [one.url, two.url, one.url, two.url, one.url, two.url]) {
-      const attempt = await TestClient.over(base).request('POST', '/api/auth/sign-in/email', {
-        email,
-        password: 'wrong-password',
-        passcode: TEST_PASSCODE,
-      });
+      const attempt = await TestClient.over(base).signIn({ email, password: 'wrong-password' });
       statuses.push(attempt.status);
     }
     // The spare sign-in used one of the four attempts this address has.
@@ -123,12 +110,7 @@ describe.runIf(testEngine() === 'postgres')('two servers on one PostgreSQL datab
     const through = (url: string) => TestClient.over(url).withHeaders({ origin: PUBLIC_URL });
     const email = uniqueEmail('pair');
     const onOne = through(one.url);
-    const signUp = await onOne.request('POST', '/api/auth/sign-up/email', {
-      name: 'Pair User',
-      email,
-      password: 'secret-password',
-      passcode: TEST_PASSCODE,
-    });
+    const signUp = await onOne.signUp({ name: 'Pair User', email });
     expect(signUp.status).toBe(200);
     const onTwo = onOne.against(two.url).withHeaders({ origin: PUBLIC_URL });
 
@@ -181,12 +163,7 @@ describe.runIf(testEngine() === 'postgres')('two servers on one PostgreSQL datab
     // per server, none of the five would be refused.
     const guesses: number[] = [];
     for (const url of [one.url, two.url, one.url, two.url, one.url]) {
-      const guess = await through(url).request('POST', '/api/auth/sign-up/email', {
-        name: 'Guesser',
-        email: uniqueEmail('guesser'),
-        password: 'secret-password',
-        passcode: '000000',
-      });
+      const guess = await through(url).signUp({ name: 'Guesser', passcode: '000000' });
       guesses.push(guess.status);
     }
     expect(guesses).toEqual([403, 403, 403, 403, 429]);
