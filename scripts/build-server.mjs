@@ -19,18 +19,17 @@ const entryPoints = {
   'document-text-worker': 'src/server/documents/text/document-text-worker.ts',
   // The thread documents' thumbnails are made on (src/server/documents/document-derive-thread.ts).
   'document-derive-worker': 'src/server/documents/document-derive-worker.ts',
+  // The operator's command (`npm run kin` runs it from the sources; the container image, which
+  // has no sources, runs this one as `kin`).
+  cli: 'src/server/cli.ts',
 };
 
-/**
- * Builds the server's bundles into `outdir`; `extra` adds entry points (the API tests build the
- * operator's command, src/server/cli.ts, beside the server, to start both as built code).
- */
-export async function buildServer(outdir, extra = {}) {
-  const entries = { ...entryPoints, ...extra };
+/** Builds the server's bundles (and the operator's command beside them) into `outdir`. */
+export async function buildServer(outdir) {
   // The chunks' names change with their content: no earlier build's may be left beside them.
   await rm(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: entries,
+    entryPoints,
     outdir,
     bundle: true,
     platform: 'node',

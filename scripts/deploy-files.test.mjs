@@ -110,6 +110,13 @@ describe('Containerfile', () => {
     expect(containerfile).toMatch(/DATA_DIR=\/data/);
     expect(containerfile).toMatch(/^HEALTHCHECK .*\n.*\/api\/health/m);
   });
+
+  it("has the operator's command as `kin`, the built one, and its usage says so", () => {
+    expect(containerfile).toContain('exec node --enable-source-maps /app/dist/server/cli.js');
+    expect(containerfile).toContain('>/usr/local/bin/kin');
+    expect(containerfile).toMatch(/KIN_COMMAND=kin/);
+    expect(read('scripts/build-server.mjs')).toContain("cli: 'src/server/cli.ts'");
+  });
 });
 
 describe('deploy/kin-health.service', () => {

@@ -54,11 +54,19 @@ stop_server() {
   fi
   wait "$server" 2>/dev/null
   server=""
+  # Nothing of it answers any more (a server left running would answer the next one's checks).
+  if node -e 'fetch(process.argv[1]).then(() => process.exit(1), () => process.exit(0))' "${url:-http://127.0.0.1:1}/api/health"; then
+    return 0
+  fi
+  echo "test-image: something still answers on $url after the server stopped" >&2
+  return 1
 }
+database_made=""
 cleanup() {
   local status=$?
   set +e
   [ -n "$server" ] && stop_server
+  [ -n "$database_made" ] && postgres "drop database if exists $database with (force)"
   if [ -n "$mnt" ]; then
     for point in data tmp dev proc; do
       mountpoint -q "$mnt/$point" && umount "$mnt/$point"
@@ -167,13 +175,32 @@ mount --bind /dev "$mnt/dev"
 port="$(node -e 'const s = require("net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')"
 url="http://127.0.0.1:$port"
 # In the image (as its user, in its working folder, with its environment and nothing of this
-# shell's): the run's own port and passcode on top.
+# shell's): the run's own port and passcode on top, and extra_env's variables.
 # Each step execs the next (chroot, env, sh, node): the server's process is the one started.
-in_image=(chroot --userspec="$user:$user" "$mnt" /usr/bin/env -i "${env_list[@]}" HOME="$workdir"
-  PORT="$port" FAMILY_PASSCODE="$passcode" /bin/sh -c 'cd "$0" && exec "$@"' "$workdir")
+extra_env=()
+image_command() {
+  command_line=(chroot --userspec="$user:$user" "$mnt" /usr/bin/env -i "${env_list[@]}"
+    HOME="$workdir" PORT="$port" FAMILY_PASSCODE="$passcode" "${extra_env[@]}"
+    /bin/sh -c 'cd "$0" && exec "$@"' "$workdir" "$@")
+}
+in_image() {
+  image_command "$@"
+  "${command_line[@]}"
+}
+# The server's own process is $server (chroot execs the rest), which stop_server signals.
+start_server() {
+  image_command "${entrypoint[@]}"
+  "${command_line[@]}" >"$work/server.log" 2>&1 &
+  server=$!
+}
+# Talks to it as a browser would (scripts/try-image.mjs).
+try_image() {
+  node scripts/try-image.mjs "$url" "$passcode" "$@" ||
+    { echo "--- server log" >&2; cat "$work/server.log" >&2; exit 1; }
+}
 
 say "Checking that the run-time dependencies load inside the image"
-"${in_image[@]}" node --input-type=module -e '
+in_image node --input-type=module -e '
   for (const name of ["better-sqlite3", "argon2", "sharp", "@napi-rs/canvas", "heic-decode", "tesseract.js", "pdfjs-dist/legacy/build/pdf.mjs"])
     await import(name);
   for (const file of ["@tesseract.js-data/eng/package.json", "dejavu-fonts-ttf/package.json", "@expo-google-fonts/noto-sans-sc/package.json"])
@@ -181,110 +208,59 @@ say "Checking that the run-time dependencies load inside the image"
   console.log("native addons, OCR data and fonts are there");
 '
 
-say "Starting the server on $url"
-"${in_image[@]}" "${entrypoint[@]}" >"$work/server.log" 2>&1 &
-server=$!
-
-# --- Talk to it as a browser would ---------------------------------------------------------
-node --input-type=module - "$url" "$passcode" <<'EOF' || { echo "--- server log" >&2; cat "$work/server.log" >&2; exit 1; }
-import { readFileSync } from 'node:fs';
-
-const [url, passcode] = process.argv.slice(2);
-const check = (ok, what) => {
-  if (!ok) throw new Error(what);
-  console.log(`ok: ${what}`);
-};
-
-const deadline = Date.now() + 60_000;
-for (;;) {
-  const health = await fetch(`${url}/api/health`).catch(() => null);
-  if (health?.status === 200) break;
-  if (Date.now() > deadline) throw new Error('/api/health did not answer 200 within 60 s');
-  await new Promise((resolve) => setTimeout(resolve, 500));
-}
-console.log('ok: /api/health answers 200');
-
-const page = await fetch(`${url}/`);
-check(page.status === 200 && (await page.text()).includes('<div id="root"'), 'the web app is served at /');
-
-const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', origin: url },
-  body: JSON.stringify({
-    name: 'Image Test',
-    email: 'image-test@example.com',
-    password: 'a long and unusual image test password 42',
-    passcode,
-  }),
-});
-check(signUp.status === 200, `sign-up answers 200 (${signUp.status}: ${signUp.ok ? '' : await signUp.text()})`);
-const cookie = signUp.headers
-  .getSetCookie()
-  .map((c) => c.split(';')[0])
-  .join('; ');
-check(cookie.length > 0, 'sign-up sets a session cookie');
-
-const headers = { 'content-type': 'application/json', origin: url, cookie };
-const title = `Written in the image ${Date.now()}`;
-const created = await fetch(`${url}/api/notes`, { method: 'POST', headers, body: JSON.stringify({ title }) });
-const createdBody = await created.json();
-check(created.status === 201, `POST /api/notes answers 201 (${created.status}: ${JSON.stringify(createdBody)})`);
-const id = createdBody.id ?? createdBody.item?.id;
-check(typeof id === 'string' || typeof id === 'number', `the new note has an id (${id})`);
-
-const read = await fetch(`${url}/api/notes/${id}`, { headers });
-const readBody = await read.json();
-check(read.status === 200 && JSON.stringify(readBody).includes(title), 'GET /api/notes/:id gives the note back');
-
-// What only the image's own files make work: the PDF summary's fonts, the HEIC decoder and
-// sharp, the OCR's language data (never fetched from a CDN).
-const session = await (await fetch(`${url}/api/auth/get-session`, { headers })).json();
-const summary = await fetch(`${url}/api/persons/${session.user.id}/summary.pdf`, { headers });
-const pdf = Buffer.from(await summary.arrayBuffer());
-check(summary.status === 200 && pdf.subarray(0, 5).toString() === '%PDF-', `the summary PDF is made (${pdf.length} bytes)`);
-
-const upload = async (bytes, fileName) => {
-  const response = await fetch(
-    `${url}/api/documents?${new URLSearchParams({ title: fileName, document_type: 'Letter', file_name: fileName })}`,
-    { method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream' }, body: bytes },
-  );
-  const body = await response.json();
-  check(response.status === 201, `${fileName} is uploaded (${response.status}: ${body.message ?? ''})`);
-  return body;
-};
-const photo = await upload(readFileSync('src/server/documents/fixtures/rainbow-451x461.heic'), 'IMG_0001.HEIC');
-const thumbnail = await fetch(`${url}${photo.thumbnail_url}`, { headers });
-check(
-  thumbnail.status === 200 && thumbnail.headers.get('content-type') === 'image/webp',
-  'the HEIC photo has a WebP thumbnail',
-);
-
-const { createCanvas } = await import('@napi-rs/canvas');
-const canvas = createCanvas(900, 220);
-const context = canvas.getContext('2d');
-context.fillStyle = '#fff';
-context.fillRect(0, 0, 900, 220);
-context.fillStyle = '#000';
-context.font = 'bold 72px sans-serif';
-context.fillText('BLOOD PRESSURE', 40, 140);
-const scan = await upload(canvas.toBuffer('image/png'), 'scan.png');
-const reading = Date.now() + 120_000;
-let text;
-for (;;) {
-  text = await (await fetch(`${url}/api/documents/${scan.id}/text`, { headers })).json();
-  if (text.status === 'done' || text.status === 'failed' || Date.now() > reading) break;
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-}
-check(text.status === 'done' && /BLOOD\s+PRESSURE/i.test(text.text ?? ''), `OCR reads the scan (${JSON.stringify(text)})`);
-EOF
+say "Starting the server on $url (SQLite in /data)"
+start_server
+email="image-test@example.com"
+try_image "$email"
 
 say "Running the image's HEALTHCHECK"
-"${in_image[@]}" "${healthcheck[@]}" || fail "the HEALTHCHECK command failed"
+in_image "${healthcheck[@]}" || fail "the HEALTHCHECK command failed"
 echo "ok: HEALTHCHECK passes"
 
-stop_server || true
+# The operator's commands, as `docker exec … kin …` runs them: the built command, no sources.
+say "Running the operator's command, kin"
+in_image kin reset-password "$email" >"$work/reset.out" ||
+  fail "kin reset-password failed: $(cat "$work/reset.out")"
+grep -q "localhost:$port/reset-password?token=" "$work/reset.out" ||
+  fail "kin reset-password printed no link: $(cat "$work/reset.out")"
+echo "ok: kin reset-password prints a one-time link"
+stop_server
 ls "$work/data" | grep -q . || fail "the server wrote nothing to DATA_DIR"
 echo "ok: DATA_DIR ($(ls "$work/data" | tr '\n' ' '))"
+backup="$(in_image kin backup | tail -n1)"
+[ -f "$mnt$backup" ] || fail "kin backup printed '$backup', which is not a file in the image's /data"
+in_image kin backups | grep -qF "$(basename "$backup")" || fail "kin backups does not list $backup"
+echo "ok: kin backup made $backup, and kin backups lists it"
+
+# PostgreSQL, as compose.yaml runs it: the machine's own server, a database of this run's.
+pg_url="${KIN_IMAGE_POSTGRES:-postgres://postgres@127.0.0.1:5432}"
+database="kin_image_$$"
+# Runs one statement (on the database named second, else on `postgres`); prints the first
+# row's first value, if any.
+postgres() {
+  node --input-type=module -e '
+    import pg from "pg";
+    const client = new pg.Client({ connectionString: process.argv[1], connectionTimeoutMillis: 3000 });
+    await client.connect();
+    const { rows } = await client.query(process.argv[2]);
+    await client.end();
+    if (rows[0]) console.log(Object.values(rows[0])[0]);' "$pg_url/${2:-postgres}" "$1"
+}
+if postgres 'select 1' >/dev/null 2>&1; then
+  say "Starting the server on PostgreSQL ($pg_url/$database)"
+  postgres "create database $database"
+  database_made=1
+  extra_env=(DATABASE_URL="$pg_url/$database")
+  start_server
+  try_image "pg-$email" --records-only
+  stop_server
+  extra_env=()
+  accounts="$(postgres 'select count(*)::int as n from "user"' "$database")"
+  [ "$accounts" = 1 ] || fail "the PostgreSQL database holds $accounts accounts, not the one signed up"
+  echo "ok: the account and its note are in PostgreSQL"
+else
+  echo "No PostgreSQL at $pg_url: the image's PostgreSQL run is left out (set KIN_IMAGE_POSTGRES)"
+fi
 
 size="$(podman image inspect --format '{{.Size}}' "$image")"
 say "Passed: $image is $((size / 1000000)) MB; the build took ${build_seconds} s"

@@ -9,7 +9,7 @@ import { SQLITE_FILE_NAME } from '../db/database';
 import { createLogger, type Logger } from '../logger';
 import { listBackups, localStamp, type BackupEntry } from './backup';
 import { backUpAndPrune } from './automatic-backups';
-import type { Command, CommandContext } from './command';
+import { typedAs, type Command, type CommandContext } from './command';
 import { DataDirBusyError, holdSharedLock } from './data-dir-lock';
 import { restoreBackup, RestoreRefusedError } from './restore';
 
@@ -167,7 +167,7 @@ const restore: Command = {
     if (!config) return 1;
     const [file, ...rest] = args;
     if (!file || rest.length) {
-      context.stderr.write('Usage: npm run kin -- restore FILE\n');
+      context.stderr.write(`Usage: ${typedAs(context)} restore FILE\n`);
       return 2;
     }
     try {

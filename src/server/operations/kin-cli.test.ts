@@ -87,6 +87,12 @@ describe.runIf(testEngine() === 'sqlite')('npm run kin', () => {
     expect((await runKin(['restore'], {})).code).toBe(2);
   });
 
+  it('in the container image, whose wrapper is `kin`, the usage names that', async () => {
+    const env = { KIN_COMMAND: 'kin' };
+    expect((await runKin([], env)).stderr).toContain('Usage: kin <command>');
+    expect((await runKin(['restore'], env)).stderr).toContain('Usage: kin restore FILE');
+  });
+
   it('names the variable of a wrong setting', async () => {
     const time = await runKin(['backups'], { BACKUP_TIME: '25:00' });
     expect(time.code).toBe(1);

@@ -21,11 +21,11 @@ import { createPasswordHasher } from '../auth/password-hashing';
 import { ConfigError, loadOperationsConfig, type OperationsConfig } from '../config';
 import { openPostgres, openSqlite, SQLITE_FILE_NAME, type Database } from '../db/database';
 import { migrationStatus } from '../db/migrate';
-import type { Command, CommandContext } from './command';
+import { typedAs, type Command, type CommandContext } from './command';
 import { DataDirBusyError, holdSharedLock } from './data-dir-lock';
 import { generatePasscode, readPasscodeFile, writePasscodeFile } from './secrets';
 
-const USAGE = 'Usage: npm run kin -- passcode [DIGITS]\n';
+const usage = (context: CommandContext) => `Usage: ${typedAs(context)} passcode [DIGITS]\n`;
 
 const NOTHING_CHANGED = 'Nothing was changed.\n';
 
@@ -123,13 +123,13 @@ export const passcodeCommand: Command = {
   async run(args, context) {
     const [digits, ...rest] = args;
     if (rest.length) {
-      context.stderr.write(`${USAGE}${NOTHING_CHANGED}`);
+      context.stderr.write(`${usage(context)}${NOTHING_CHANGED}`);
       return 2;
     }
     if (digits !== undefined && !isWellFormedPasscode(digits)) {
       context.stderr.write(
         'The Friends & Family Passcode must be exactly 6 digits (0 to 9), like 042917.\n' +
-          `${USAGE}${NOTHING_CHANGED}`,
+          `${usage(context)}${NOTHING_CHANGED}`,
       );
       return 2;
     }

@@ -14,11 +14,11 @@ import { makeResetLink } from '../auth/password-reset-mail';
 import { ConfigError, loadConfig } from '../config';
 import { migrationStatus } from '../db/migrate';
 import { createLogger } from '../logger';
-import type { Command } from './command';
+import { typedAs, type Command, type CommandContext } from './command';
 import { DataDirBusyError } from './data-dir-lock';
 import { openServerDatabase, Refusal } from './passcode-command';
 
-const USAGE = 'Usage: npm run kin -- reset-password EMAIL\n';
+const usage = (context: CommandContext) => `Usage: ${typedAs(context)} reset-password EMAIL\n`;
 
 export const resetPasswordCommand: Command = {
   args: 'EMAIL',
@@ -27,7 +27,9 @@ export const resetPasswordCommand: Command = {
     const [given, ...rest] = args;
     const email = emailAddress.safeParse(given ?? '');
     if (rest.length || !email.success) {
-      context.stderr.write(`${given ? `"${given}" is not an email address.\n` : ''}${USAGE}`);
+      context.stderr.write(
+        `${given ? `"${given}" is not an email address.\n` : ''}${usage(context)}`,
+      );
       return 2;
     }
     const address = email.data.toLowerCase();

@@ -19,9 +19,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dir = path.resolve('dist', `test-server-${String(process.pid)}`);
-  await (buildServer as (outdir: string, extra: Record<string, string>) => Promise<void>)(dir, {
-    cli: 'src/server/cli.ts',
-  });
+  await (buildServer as (outdir: string) => Promise<void>)(dir);
   project.provide('builtServerDir', dir);
   return () => rmSync(dir, { recursive: true, force: true });
 }
