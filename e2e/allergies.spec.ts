@@ -4,23 +4,24 @@
  */
 import { createRecordViaApi, expect, expectAccessible, test } from './fixtures';
 
-test('allergies are on the menu, in Add New, and say when there are none', async ({
-  page,
-  user,
-}) => {
-  void user;
-  await page.goto('/list');
-  await page.getByRole('link', { name: /Allergies/ }).click();
-  await expect(page).toHaveURL(/\/allergies$/);
-  await expect(page.getByText('No allergies recorded yet')).toBeVisible();
-  await expectAccessible(page);
+test(
+  'allergies are on the menu, in Add New, and say when there are none',
+  { tag: '@layout' },
+  async ({ page, user }) => {
+    void user;
+    await page.goto('/list');
+    await page.getByRole('link', { name: /Allergies/ }).click();
+    await expect(page).toHaveURL(/\/allergies$/);
+    await expect(page.getByText('No allergies recorded yet')).toBeVisible();
+    await expectAccessible(page);
 
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await page.getByRole('link', { name: 'New Allergy' }).click();
-  await expect(page).toHaveURL(/\/allergies\/new$/);
-  await expect(page.getByRole('heading', { name: 'New Allergy' })).toBeVisible();
-  await expectAccessible(page);
-});
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('link', { name: 'New Allergy' }).click();
+    await expect(page).toHaveURL(/\/allergies\/new$/);
+    await expect(page.getByRole('heading', { name: 'New Allergy' })).toBeVisible();
+    await expectAccessible(page);
+  },
+);
 
 test('an allergy that does not exist says so', async ({ page, user }) => {
   void user;

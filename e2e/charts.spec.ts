@@ -110,40 +110,44 @@ test('two measurements a day apart keep their own days, and a lab result alone i
   await shot(page, 'lab-one-point.png');
 });
 
-test('the growth table’s columns fit the screen, Percentile and all', async ({ page, user }) => {
-  void user;
-  const born = new Date(Date.now() - 1000 * DAY_MS).toISOString().slice(0, 10);
-  const sofia = await addMemberViaApi(page, {
-    name: 'Sofia',
-    date_of_birth: born,
-    sex: 'female',
-  });
-  const measured = new Date(Date.parse(`${born}T12:00:00.000Z`) + 928 * DAY_MS).toISOString();
-  await createRecordViaApi(page, 'vitals', {
-    measured_at: measured,
-    weight_kg: 13.04,
-    height_cm: 90.3,
-    family_member_id: sofia.id,
-  });
+test(
+  'the growth table’s columns fit the screen, Percentile and all',
+  { tag: '@layout' },
+  async ({ page, user }) => {
+    void user;
+    const born = new Date(Date.now() - 1000 * DAY_MS).toISOString().slice(0, 10);
+    const sofia = await addMemberViaApi(page, {
+      name: 'Sofia',
+      date_of_birth: born,
+      sex: 'female',
+    });
+    const measured = new Date(Date.parse(`${born}T12:00:00.000Z`) + 928 * DAY_MS).toISOString();
+    await createRecordViaApi(page, 'vitals', {
+      measured_at: measured,
+      weight_kg: 13.04,
+      height_cm: 90.3,
+      family_member_id: sofia.id,
+    });
 
-  await page.goto(`/growth?person=${sofia.id}&chart=length-height`);
-  const table = page.getByRole('table');
-  await expect(table.getByRole('cell', { name: 'Height 90.3 cm' })).toBeVisible();
-  const viewport = page.viewportSize()!;
-  for (const column of ['Date', 'Age', 'Value', 'Percentile']) {
-    const header = table.getByRole('columnheader', { name: column });
-    await expect(header).toBeInViewport({ ratio: 1 });
-    const box = (await header.boundingBox())!;
-    expect(box.x + box.width, column).toBeLessThanOrEqual(viewport.width);
-  }
-  // Nothing of the table is hidden beyond its frame.
-  const hidden = await table.evaluate((element) => {
-    const frame = element.parentElement!;
-    return frame.scrollWidth - frame.clientWidth;
-  });
-  expect(hidden).toBe(0);
-  await expect(table.getByRole('cell', { name: '50th' })).toBeInViewport({ ratio: 1 });
-  await expectAccessible(page);
-  await table.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('growth-table.png') });
-});
+    await page.goto(`/growth?person=${sofia.id}&chart=length-height`);
+    const table = page.getByRole('table');
+    await expect(table.getByRole('cell', { name: 'Height 90.3 cm' })).toBeVisible();
+    const viewport = page.viewportSize()!;
+    for (const column of ['Date', 'Age', 'Value', 'Percentile']) {
+      const header = table.getByRole('columnheader', { name: column });
+      await expect(header).toBeInViewport({ ratio: 1 });
+      const box = (await header.boundingBox())!;
+      expect(box.x + box.width, column).toBeLessThanOrEqual(viewport.width);
+    }
+    // Nothing of the table is hidden beyond its frame.
+    const hidden = await table.evaluate((element) => {
+      const frame = element.parentElement!;
+      return frame.scrollWidth - frame.clientWidth;
+    });
+    expect(hidden).toBe(0);
+    await expect(table.getByRole('cell', { name: '50th' })).toBeInViewport({ ratio: 1 });
+    await expectAccessible(page);
+    await table.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('growth-table.png') });
+  },
+);

@@ -47,7 +47,7 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test.describe('at a desk', () => {
+test.describe('at a desk', { tag: '@layout' }, () => {
   test.beforeEach(() => {
     test.skip(test.info().project.name !== 'desktop', 'the two columns are for wide screens');
   });

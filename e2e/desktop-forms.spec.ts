@@ -30,7 +30,7 @@ async function expectStacked(first: Locator, second: Locator) {
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(name), fullPage: true });
 
-test.describe('forms and charts at a desk', () => {
+test.describe('forms and charts at a desk', { tag: '@layout' }, () => {
   test.beforeEach(() => {
     test.skip(test.info().project.name !== 'desktop', 'the two columns are for wide screens');
   });

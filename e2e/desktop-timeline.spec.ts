@@ -10,7 +10,7 @@ import { createRecordViaApi, expect, expectAccessible, localDay, test } from './
 const localDate = (offsetDays: number) => new Date(`${localDay(offsetDays)}T10:15`);
 const dayLabel = (date: Date) => format(date, 'MMM d, yyyy');
 
-test.describe('at a desk', () => {
+test.describe('at a desk', { tag: '@layout' }, () => {
   test.beforeEach(() => {
     test.skip(test.info().project.name !== 'desktop', 'the side panel is for wide screens');
   });

@@ -12,7 +12,7 @@ import { createRecordViaApi, expect, expectAccessible, test } from './fixtures';
 const idOf = async (link: Locator) =>
   (await link.getAttribute('href'))?.split('?')[0]?.split('/').pop() ?? '';
 
-test.describe('at a desk', () => {
+test.describe('at a desk', { tag: '@layout' }, () => {
   test.beforeEach(() => {
     test.skip(test.info().project.name !== 'desktop', 'the side bar is for wide screens');
   });

@@ -80,37 +80,38 @@ async function filterTo(page: Page, name: string) {
   );
 }
 
-test('an empty list keeps SPEC’s words; filtered to a person with nothing, it names them', async ({
-  page,
-  user,
-}) => {
-  void user;
-  await addMemberViaApi(page, { name: 'Mia' });
+test(
+  'an empty list keeps SPEC’s words; filtered to a person with nothing, it names them',
+  { tag: '@layout' },
+  async ({ page, user }) => {
+    void user;
+    await addMemberViaApi(page, { name: 'Mia' });
 
-  // Nothing at all: SPEC's words, and for Mia the same said of her.
-  for (const list of [...lists, { path: '', empty: TIMELINE_EMPTY }]) {
-    await page.goto(`/${list.path}`);
-    await expect(page.getByText(list.empty, { exact: true })).toBeVisible();
-  }
+    // Nothing at all: SPEC's words, and for Mia the same said of her.
+    for (const list of [...lists, { path: '', empty: TIMELINE_EMPTY }]) {
+      await page.goto(`/${list.path}`);
+      await expect(page.getByText(list.empty, { exact: true })).toBeVisible();
+    }
 
-  // Records of the user's own of every type; Mia has none.
-  for (const list of lists) {
-    const data = sampleRecord(list.type);
-    if (list.type === 'shot') data.date_administered = '2030-01-15';
-    await createRecordViaApi(page, list.path, data);
-  }
-  for (const list of lists) {
-    await page.goto(`/${list.path}`);
-    await expect(page.getByRole('link', { name: new RegExp(list.title) }).first()).toBeVisible();
+    // Records of the user's own of every type; Mia has none.
+    for (const list of lists) {
+      const data = sampleRecord(list.type);
+      if (list.type === 'shot') data.date_administered = '2030-01-15';
+      await createRecordViaApi(page, list.path, data);
+    }
+    for (const list of lists) {
+      await page.goto(`/${list.path}`);
+      await expect(page.getByRole('link', { name: new RegExp(list.title) }).first()).toBeVisible();
+      await filterTo(page, 'Mia');
+      await expect(page.getByText(list.forMia, { exact: true }), list.path).toBeVisible();
+      await expect(page.getByText(list.empty, { exact: true }), list.path).toHaveCount(0);
+      await filterTo(page, 'All');
+      await expect(page.getByText(list.forMia, { exact: true }), list.path).toHaveCount(0);
+    }
+    await page.goto('/');
     await filterTo(page, 'Mia');
-    await expect(page.getByText(list.forMia, { exact: true }), list.path).toBeVisible();
-    await expect(page.getByText(list.empty, { exact: true }), list.path).toHaveCount(0);
-    await filterTo(page, 'All');
-    await expect(page.getByText(list.forMia, { exact: true }), list.path).toHaveCount(0);
-  }
-  await page.goto('/');
-  await filterTo(page, 'Mia');
-  await expect(page.getByText('No health events for Mia yet', { exact: true })).toBeVisible();
-  await expect(page.getByText(TIMELINE_EMPTY, { exact: true })).toHaveCount(0);
-  await expectAccessible(page);
-});
+    await expect(page.getByText('No health events for Mia yet', { exact: true })).toBeVisible();
+    await expect(page.getByText(TIMELINE_EMPTY, { exact: true })).toHaveCount(0);
+    await expectAccessible(page);
+  },
+);

@@ -129,16 +129,20 @@ test('a child shared as Viewer, then Editor, then not at all', async ({ page, us
   await grace.close();
 });
 
-test('Share Access names the field of a refused email', async ({ page, user }) => {
-  await page.goto('/profiles');
-  await expect(page.getByRole('heading', { name: 'You' })).toBeVisible();
-  await page.getByRole('button', { name: `Share access to ${user.name}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Share Access' });
-  await dialog.getByLabel('Email').fill(user.email);
-  await dialog.getByRole('button', { name: 'Grant Access' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('Email is your own');
-  await expectAccessible(page);
-});
+test(
+  'Share Access names the field of a refused email',
+  { tag: '@layout' },
+  async ({ page, user }) => {
+    await page.goto('/profiles');
+    await expect(page.getByRole('heading', { name: 'You' })).toBeVisible();
+    await page.getByRole('button', { name: `Share access to ${user.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Access' });
+    await dialog.getByLabel('Email').fill(user.email);
+    await dialog.getByRole('button', { name: 'Grant Access' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Email is your own');
+    await expectAccessible(page);
+  },
+);
 
 test('Share Access may alert of a missed dose after some minutes', async ({ page, user }) => {
   void user;

@@ -29,29 +29,30 @@ async function filterTo(page: Page, name: string) {
   await expect(page).toHaveURL(/[?&](person|member)=/);
 }
 
-test('vitals filtered to Mia: Add Vitals opens on Mia, and the saved entry is on her chart', async ({
-  page,
-  user,
-}) => {
-  void user;
-  const mia = await addMemberViaApi(page, { name: 'Mia' });
-  await page.goto('/vitals');
-  await filterTo(page, 'Mia');
-  // A reload keeps the filter: it lives in the URL.
-  await page.reload();
-  await expectInView(page, 'Mia');
+test(
+  'vitals filtered to Mia: Add Vitals opens on Mia, and the saved entry is on her chart',
+  { tag: '@layout' },
+  async ({ page, user }) => {
+    void user;
+    const mia = await addMemberViaApi(page, { name: 'Mia' });
+    await page.goto('/vitals');
+    await filterTo(page, 'Mia');
+    // A reload keeps the filter: it lives in the URL.
+    await page.reload();
+    await expectInView(page, 'Mia');
 
-  await page.getByRole('button', { name: 'Add Vitals' }).click();
-  await expectFormFor(page, 'New Vitals', mia.id);
-  await page.getByLabel('Measured At').fill(`${localDay(-1)}T09:30`);
-  await page.getByLabel('Weight (kg)').fill('7.4');
-  await page.getByRole('button', { name: 'Save Vitals' }).click();
+    await page.getByRole('button', { name: 'Add Vitals' }).click();
+    await expectFormFor(page, 'New Vitals', mia.id);
+    await page.getByLabel('Measured At').fill(`${localDay(-1)}T09:30`);
+    await page.getByLabel('Weight (kg)').fill('7.4');
+    await page.getByRole('button', { name: 'Save Vitals' }).click();
 
-  // Back on Mia's chart, not the account holder's.
-  await expect(page).toHaveURL(new RegExp(`/vitals\\?person=${mia.id}$`));
-  await expectInView(page, 'Mia');
-  await expect(page.getByRole('table').getByRole('cell', { name: '7.4 kg' })).toBeVisible();
-});
+    // Back on Mia's chart, not the account holder's.
+    await expect(page).toHaveURL(new RegExp(`/vitals\\?person=${mia.id}$`));
+    await expectInView(page, 'Mia');
+    await expect(page.getByRole('table').getByRole('cell', { name: '7.4 kg' })).toBeVisible();
+  },
+);
 
 test('lab results filtered to Mia: Add Lab Result and Add Panel open on Mia', async ({
   page,
@@ -70,39 +71,40 @@ test('lab results filtered to Mia: Add Lab Result and Add Panel open on Mia', as
   await expectFormFor(page, 'New Lab Panel', mia.id);
 });
 
-test('shots filtered to Mia: Add Shot opens on Mia; a past shot saved opens the Past tab', async ({
-  page,
-  user,
-}) => {
-  void user;
-  await addMemberViaApi(page, { name: 'Leo' });
-  const mia = await addMemberViaApi(page, { name: 'Mia' });
-  await page.goto('/shots');
-  await filterTo(page, 'Mia');
-  await page.getByRole('button', { name: 'Add Shot' }).click();
-  await expectFormFor(page, 'New Shot', mia.id);
-  await page.getByLabel('Shot Name').fill('Flu shot');
-  await page.getByLabel('Date Administered').fill(localDay(-30));
-  await page.getByRole('button', { name: 'Save Shot' }).click();
+test(
+  'shots filtered to Mia: Add Shot opens on Mia; a past shot saved opens the Past tab',
+  { tag: '@layout' },
+  async ({ page, user }) => {
+    void user;
+    await addMemberViaApi(page, { name: 'Leo' });
+    const mia = await addMemberViaApi(page, { name: 'Mia' });
+    await page.goto('/shots');
+    await filterTo(page, 'Mia');
+    await page.getByRole('button', { name: 'Add Shot' }).click();
+    await expectFormFor(page, 'New Shot', mia.id);
+    await page.getByLabel('Shot Name').fill('Flu shot');
+    await page.getByLabel('Date Administered').fill(localDay(-30));
+    await page.getByRole('button', { name: 'Save Shot' }).click();
 
-  await expect(page).toHaveURL(/\/shots\?/);
-  await expect(page).toHaveURL(new RegExp(`person=${mia.id}`));
-  await expect(page.getByRole('tab', { name: /^Past/ })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('link', { name: /Flu shot/ })).toBeVisible();
-  await expectInView(page, 'Mia');
+    await expect(page).toHaveURL(/\/shots\?/);
+    await expect(page).toHaveURL(new RegExp(`person=${mia.id}`));
+    await expect(page.getByRole('tab', { name: /^Past/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('link', { name: /Flu shot/ })).toBeVisible();
+    await expectInView(page, 'Mia');
 
-  // The Schedule tab's Person is the person in view too.
-  await page.getByRole('tab', { name: 'Schedule' }).click();
-  await expect(page.getByLabel('Person', { exact: true })).toHaveValue(mia.id);
+    // The Schedule tab's Person is the person in view too.
+    await page.getByRole('tab', { name: 'Schedule' }).click();
+    await expect(page.getByLabel('Person', { exact: true })).toHaveValue(mia.id);
 
-  // Back from the shot's page returns to her past shots.
-  await page.getByRole('tab', { name: /^Past/ }).click();
-  await page.getByRole('link', { name: /Flu shot/ }).click();
-  await expect(page.getByRole('heading', { name: 'Shot Details' })).toBeVisible();
-  await page.getByRole('link', { name: 'Back' }).click();
-  await expect(page.getByRole('tab', { name: /^Past/ })).toHaveAttribute('aria-selected', 'true');
-  await expectInView(page, 'Mia');
-});
+    // Back from the shot's page returns to her past shots.
+    await page.getByRole('tab', { name: /^Past/ }).click();
+    await page.getByRole('link', { name: /Flu shot/ }).click();
+    await expect(page.getByRole('heading', { name: 'Shot Details' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expect(page.getByRole('tab', { name: /^Past/ })).toHaveAttribute('aria-selected', 'true');
+    await expectInView(page, 'Mia');
+  },
+);
 
 test('a past visit saved opens the Past tab, with the visit in it', async ({ page, user }) => {
   void user;
@@ -144,18 +146,22 @@ test('documents filtered to Mia: Upload Document opens on Mia', async ({ page, u
   await expect(dialog.getByLabel('Family Member', { exact: true })).toHaveValue(mia.id);
 });
 
-test('the timeline filtered to Mia: the Add New dialog’s forms open on Mia', async ({
-  page,
-  user,
-}) => {
-  void user;
-  const mia = await addMemberViaApi(page, { name: 'Mia' });
-  await page.goto('/');
-  await filterTo(page, 'Mia');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Add' }).click();
-  await page.getByRole('link', { name: 'New Note' }).click();
-  await expectFormFor(page, 'New Note', mia.id);
-});
+test(
+  'the timeline filtered to Mia: the Add New dialog’s forms open on Mia',
+  { tag: '@layout' },
+  async ({ page, user }) => {
+    void user;
+    const mia = await addMemberViaApi(page, { name: 'Mia' });
+    await page.goto('/');
+    await filterTo(page, 'Mia');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Add' })
+      .click();
+    await page.getByRole('link', { name: 'New Note' }).click();
+    await expectFormFor(page, 'New Note', mia.id);
+  },
+);
 
 test('after Mia was in view on the timeline, Share’s dialogs open on Mia', async ({
   page,

@@ -7,46 +7,47 @@
 import { pdfText } from '../src/server/test/pdf-text';
 import { addMemberViaApi, createRecordViaApi, expect, expectAccessible, test } from './fixtures';
 
-test('the account holder is named first in the form and has a chip in the filter strip', async ({
-  page,
-  user,
-}) => {
-  const leo = await addMemberViaApi(page, { name: 'Leo' });
-  await createRecordViaApi(page, 'shots', {
-    shot_name: 'My tetanus',
-    date_administered: '2020-01-01',
-  });
-  await createRecordViaApi(page, 'shots', {
-    shot_name: 'Leo’s MMR',
-    date_administered: '2020-01-01',
-    family_member_id: leo.id,
-  });
-  await page.goto('/shots/new');
-  const member = page.getByLabel('Family Member');
-  await expect(member.locator('option')).toHaveText([`${user.name} (you)`, 'Leo']);
-  // The person comes first: the first control of the form.
-  await expect(page.locator('form select, form input, form textarea').first()).toHaveAttribute(
-    'id',
-    (await member.getAttribute('id')) ?? '',
-  );
+test(
+  'the account holder is named first in the form and has a chip in the filter strip',
+  { tag: '@layout' },
+  async ({ page, user }) => {
+    const leo = await addMemberViaApi(page, { name: 'Leo' });
+    await createRecordViaApi(page, 'shots', {
+      shot_name: 'My tetanus',
+      date_administered: '2020-01-01',
+    });
+    await createRecordViaApi(page, 'shots', {
+      shot_name: 'Leo’s MMR',
+      date_administered: '2020-01-01',
+      family_member_id: leo.id,
+    });
+    await page.goto('/shots/new');
+    const member = page.getByLabel('Family Member');
+    await expect(member.locator('option')).toHaveText([`${user.name} (you)`, 'Leo']);
+    // The person comes first: the first control of the form.
+    await expect(page.locator('form select, form input, form textarea').first()).toHaveAttribute(
+      'id',
+      (await member.getAttribute('id')) ?? '',
+    );
 
-  await page.goto('/shots');
-  await page.getByRole('button', { name: `${user.name} (you)` }).click();
-  await expect(page.getByRole('button', { name: `${user.name} (you)` })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
-  await expect(page.getByRole('tab', { name: /Past/ })).toHaveText('Past(1)');
-  await page.getByRole('tab', { name: /Past/ }).click();
-  await expect(page.getByText('My tetanus')).toBeVisible();
-  await expect(page.getByText('Leo’s MMR')).toHaveCount(0);
-  await expectAccessible(page);
-  // The record's detail names its person too.
-  await page.getByText('My tetanus').click();
-  await expect(
-    page.getByRole('definition').filter({ hasText: `${user.name} (you)` }),
-  ).toBeVisible();
-});
+    await page.goto('/shots');
+    await page.getByRole('button', { name: `${user.name} (you)` }).click();
+    await expect(page.getByRole('button', { name: `${user.name} (you)` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.getByRole('tab', { name: /Past/ })).toHaveText('Past(1)');
+    await page.getByRole('tab', { name: /Past/ }).click();
+    await expect(page.getByText('My tetanus')).toBeVisible();
+    await expect(page.getByText('Leo’s MMR')).toHaveCount(0);
+    await expectAccessible(page);
+    // The record's detail names its person too.
+    await page.getByText('My tetanus').click();
+    await expect(
+      page.getByRole('definition').filter({ hasText: `${user.name} (you)` }),
+    ).toBeVisible();
+  },
+);
 
 test('a contact cares for the persons ticked, or the whole family', async ({ page, user }) => {
   await addMemberViaApi(page, { name: 'Leo' });

@@ -17,7 +17,7 @@ const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-test.describe('every main screen at every size', () => {
+test.describe('every main screen at every size', { tag: '@layout' }, () => {
   test.beforeEach(() => {
     test.skip(test.info().project.name !== 'desktop', 'the sizes are set here, once');
   });

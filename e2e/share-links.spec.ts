@@ -167,26 +167,30 @@ test('a share link with a passcode opens without an account, is revoked, and log
   await page.screenshot({ path: test.info().outputPath('access-log.png') });
 });
 
-test('Share via Email and Share via Message hand the link over', async ({ page, user }) => {
-  void user;
-  await page.goto('/share');
-  await page.getByRole('button', { name: 'Share via Email', exact: true }).click();
-  let dialog = page.getByRole('dialog', { name: 'Share via Email' });
-  await dialog.getByRole('button', { name: 'Create Link' }).click();
-  const email = dialog.getByRole('link', { name: 'Open Email' });
-  await expect(email).toHaveAttribute('href', /^mailto:\?subject=.*&body=.*shlink%3A%2F/);
-  await page.keyboard.press('Escape');
+test(
+  'Share via Email and Share via Message hand the link over',
+  { tag: '@layout' },
+  async ({ page, user }) => {
+    void user;
+    await page.goto('/share');
+    await page.getByRole('button', { name: 'Share via Email', exact: true }).click();
+    let dialog = page.getByRole('dialog', { name: 'Share via Email' });
+    await dialog.getByRole('button', { name: 'Create Link' }).click();
+    const email = dialog.getByRole('link', { name: 'Open Email' });
+    await expect(email).toHaveAttribute('href', /^mailto:\?subject=.*&body=.*shlink%3A%2F/);
+    await page.keyboard.press('Escape');
 
-  await page.getByRole('button', { name: 'Share via Message', exact: true }).click();
-  dialog = page.getByRole('dialog', { name: 'Share via Message' });
-  await dialog.getByRole('button', { name: 'Create Link' }).click();
-  await expect(dialog.getByRole('link', { name: 'Open Messages' })).toHaveAttribute(
-    'href',
-    /^sms:.*body=.*shlink%3A%2F/,
-  );
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('button', { name: /Revoke link for/ })).toHaveCount(2);
-});
+    await page.getByRole('button', { name: 'Share via Message', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: 'Share via Message' });
+    await dialog.getByRole('button', { name: 'Create Link' }).click();
+    await expect(dialog.getByRole('link', { name: 'Open Messages' })).toHaveAttribute(
+      'href',
+      /^sms:.*body=.*shlink%3A%2F/,
+    );
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: /Revoke link for/ })).toHaveCount(2);
+  },
+);
 
 test('a link locks after its last wrong passcode, and says so at once', async ({
   page,

@@ -42,69 +42,81 @@ test('the 404 page shows without a session too', async ({ page }) => {
   await expect(page.getByLabel('New Password')).toBeVisible();
 });
 
-test('the bottom navigation and the Add New dialog reach every screen', async ({ page, user }) => {
-  void user;
-  await page.goto('/');
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const name of ['Timeline', 'List', 'Share', 'Contacts']) {
-    await expect(nav.getByRole('link', { name })).toBeVisible();
-  }
-  await nav.getByRole('link', { name: 'List' }).click();
-  await expect(page).toHaveURL(/\/list$/);
-  // Each card is named by its title alone (its line below describes it).
-  const cards = ['Visits', 'Medications', 'Shots', 'Notes', 'Health History', 'Insurance'];
-  for (const name of [...cards, 'Allergies']) {
-    await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
-  }
-  await expectAccessible(page);
+test(
+  'the bottom navigation and the Add New dialog reach every screen',
+  { tag: '@layout' },
+  async ({ page, user }) => {
+    void user;
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Timeline', 'List', 'Share', 'Contacts']) {
+      await expect(nav.getByRole('link', { name })).toBeVisible();
+    }
+    await nav.getByRole('link', { name: 'List' }).click();
+    await expect(page).toHaveURL(/\/list$/);
+    // Each card is named by its title alone (its line below describes it).
+    const cards = ['Visits', 'Medications', 'Shots', 'Notes', 'Health History', 'Insurance'];
+    for (const name of [...cards, 'Allergies']) {
+      await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expectAccessible(page);
 
-  await nav.getByRole('button', { name: 'Add' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add New' });
-  const entries = [
-    'New Visit',
-    'New Medication',
-    'New Shot',
-    'New Note',
-    'New Condition',
-    'New Insurance',
-  ];
-  for (const name of entries) await expect(dialog.getByRole('link', { name })).toBeVisible();
-  await expectAccessible(page);
-  await dialog.getByRole('link', { name: 'New Shot' }).click();
-  await expect(page).toHaveURL(/\/shots\/new$/);
+    await nav.getByRole('button', { name: 'Add' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New' });
+    const entries = [
+      'New Visit',
+      'New Medication',
+      'New Shot',
+      'New Note',
+      'New Condition',
+      'New Insurance',
+    ];
+    for (const name of entries) await expect(dialog.getByRole('link', { name })).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('link', { name: 'New Shot' }).click();
+    await expect(page).toHaveURL(/\/shots\/new$/);
 
-  await nav.getByRole('link', { name: 'Share' }).click();
-  await expect(page.getByRole('heading', { name: 'Share Health Records' })).toBeVisible();
-  await nav.getByRole('link', { name: 'Contacts' }).click();
-  await expect(page).toHaveURL(/\/contacts$/);
-  await nav.getByRole('link', { name: 'Timeline' }).click();
-  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
-});
+    await nav.getByRole('link', { name: 'Share' }).click();
+    await expect(page.getByRole('heading', { name: 'Share Health Records' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Contacts' }).click();
+    await expect(page).toHaveURL(/\/contacts$/);
+    await nav.getByRole('link', { name: 'Timeline' }).click();
+    await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+  },
+);
 
-test('the account dialog opens the profile and the family members', async ({ page, user }) => {
-  void user;
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('link', { name: 'Family Members' }).click();
-  await expect(page).toHaveURL(/\/profiles$/);
-  await expect(page.getByRole('heading', { name: 'Family Profiles' })).toBeVisible();
-  await page.getByRole('link', { name: 'Back' }).click();
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('link', { name: 'User Profile' }).click();
-  await expect(page).toHaveURL(/\/profile-settings$/);
-});
+test(
+  'the account dialog opens the profile and the family members',
+  { tag: '@layout' },
+  async ({ page, user }) => {
+    void user;
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('link', { name: 'Family Members' }).click();
+    await expect(page).toHaveURL(/\/profiles$/);
+    await expect(page.getByRole('heading', { name: 'Family Profiles' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('link', { name: 'User Profile' }).click();
+    await expect(page).toHaveURL(/\/profile-settings$/);
+  },
+);
 
-test('each screen names itself in the tab title and moves focus to its heading', async ({
-  page,
-  user,
-}) => {
-  void user;
-  await page.goto('/');
-  await expect(page).toHaveTitle('Welcome, Ann! · Kin Health');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'List' }).click();
-  await expect(page).toHaveTitle('Health Records · Kin Health');
-  await expect(page.getByRole('heading', { name: 'Health Records', level: 1 })).toBeFocused();
-  await page.getByRole('link', { name: /^Visits/ }).click();
-  await expect(page).toHaveTitle('Visits · Kin Health');
-  await expect(page.getByRole('heading', { name: 'Visits', level: 1 })).toBeFocused();
-});
+test(
+  'each screen names itself in the tab title and moves focus to its heading',
+  { tag: '@layout' },
+  async ({ page, user }) => {
+    void user;
+    await page.goto('/');
+    await expect(page).toHaveTitle('Welcome, Ann! · Kin Health');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'List' })
+      .click();
+    await expect(page).toHaveTitle('Health Records · Kin Health');
+    await expect(page.getByRole('heading', { name: 'Health Records', level: 1 })).toBeFocused();
+    await page.getByRole('link', { name: /^Visits/ }).click();
+    await expect(page).toHaveTitle('Visits · Kin Health');
+    await expect(page.getByRole('heading', { name: 'Visits', level: 1 })).toBeFocused();
+  },
+);

@@ -91,27 +91,31 @@ test('the timeline of a new user explains what to do', async ({ page, user }) =>
   await expect(page.getByText('No events today')).toHaveCount(0);
 });
 
-test('the timeline loads earlier events as the user scrolls', async ({ page, user }) => {
-  void user;
-  const base = test.info().project.use.baseURL ?? '';
-  const requests = [];
-  for (let day = 1; day <= 70; day += 1) {
-    requests.push(
-      page.request.post('/api/notes', {
-        data: {
-          title: `Note ${String(day).padStart(2, '0')}`,
-          note_date: calendar(localDate(-day)),
-        },
-        headers: { origin: base },
-      }),
-    );
-  }
-  await Promise.all(requests);
-  await page.goto('/');
-  await expect(page.getByRole('link', { name: /Note 01/ })).toBeVisible();
-  await expect(page.getByRole('link', { name: /Note 70/ })).toHaveCount(0);
-  await page.getByRole('link', { name: /Note 50/ }).scrollIntoViewIfNeeded();
-  await page.mouse.wheel(0, 20_000);
-  await expect(page.getByRole('link', { name: /Note 70/ })).toBeVisible();
-  await expect(page.getByRole('link', { name: /Note \d\d/ })).toHaveCount(70);
-});
+test(
+  'the timeline loads earlier events as the user scrolls',
+  { tag: '@layout' },
+  async ({ page, user }) => {
+    void user;
+    const base = test.info().project.use.baseURL ?? '';
+    const requests = [];
+    for (let day = 1; day <= 70; day += 1) {
+      requests.push(
+        page.request.post('/api/notes', {
+          data: {
+            title: `Note ${String(day).padStart(2, '0')}`,
+            note_date: calendar(localDate(-day)),
+          },
+          headers: { origin: base },
+        }),
+      );
+    }
+    await Promise.all(requests);
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: /Note 01/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Note 70/ })).toHaveCount(0);
+    await page.getByRole('link', { name: /Note 50/ }).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 20_000);
+    await expect(page.getByRole('link', { name: /Note 70/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Note \d\d/ })).toHaveCount(70);
+  },
+);

@@ -16,98 +16,99 @@ function monthsAgo(months: number): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-test('a child’s schedule shows what is due and records MMR dose 1 from the tab', async ({
-  page,
-  user,
-}) => {
-  void user;
-  await page.goto('/profiles');
-  await page.getByRole('button', { name: 'Add Family Member' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Family Member' });
-  await dialog.getByLabel('Name').fill('Nora');
-  await dialog.getByLabel('Date of Birth').fill(monthsAgo(14));
-  await dialog.getByLabel('Sex').selectOption({ label: 'Female' });
-  await dialog.getByRole('button', { name: 'Add Member' }).click();
-  await expect(page.getByRole('heading', { name: 'Nora' })).toBeVisible();
-  const members = (await (await page.request.get('/api/family-members')).json()) as {
-    id: string;
-  }[];
-  const nora = members[0]!.id;
+test(
+  'a child’s schedule shows what is due and records MMR dose 1 from the tab',
+  { tag: '@layout' },
+  async ({ page, user }) => {
+    void user;
+    await page.goto('/profiles');
+    await page.getByRole('button', { name: 'Add Family Member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Family Member' });
+    await dialog.getByLabel('Name').fill('Nora');
+    await dialog.getByLabel('Date of Birth').fill(monthsAgo(14));
+    await dialog.getByLabel('Sex').selectOption({ label: 'Female' });
+    await dialog.getByRole('button', { name: 'Add Member' }).click();
+    await expect(page.getByRole('heading', { name: 'Nora' })).toBeVisible();
+    const members = (await (await page.request.get('/api/family-members')).json()) as {
+      id: string;
+    }[];
+    const nora = members[0]!.id;
 
-  // The birth Hep B dose, and the 2-, 4- and 6-month doses.
-  const shots: [string, string, number][] = [['Hep B', '45', 14]];
-  for (const age of [2, 4, 6]) {
-    for (const [name, cvx] of [
-      ['DTaP', '107'],
-      ['Hib', '17'],
-      ['IPV', '10'],
-      ['PCV', '152'],
-      ['Rotavirus', '122'],
-    ] as const) {
-      shots.push([name, cvx, 14 - age]);
+    // The birth Hep B dose, and the 2-, 4- and 6-month doses.
+    const shots: [string, string, number][] = [['Hep B', '45', 14]];
+    for (const age of [2, 4, 6]) {
+      for (const [name, cvx] of [
+        ['DTaP', '107'],
+        ['Hib', '17'],
+        ['IPV', '10'],
+        ['PCV', '152'],
+        ['Rotavirus', '122'],
+      ] as const) {
+        shots.push([name, cvx, 14 - age]);
+      }
     }
-  }
-  shots.push(['Hep B', '45', 12], ['Hep B', '45', 8]);
-  for (const [name, cvx, ago] of shots) {
-    await createRecordViaApi(page, 'shots', {
-      shot_name: name,
-      vaccine_code: cvx,
-      date_administered: monthsAgo(ago),
-      family_member_id: nora,
-    });
-  }
-
-  // The timeline has one card for Nora, counting the doses due in the next 30 days; it opens
-  // her Schedule tab.
-  await page.goto('/');
-  const due = page.getByRole('region', { name: 'Vaccines due' });
-  await expect(due.getByRole('link')).toHaveCount(1);
-  const noraDue = due.getByRole('link', { name: /^Nora: \d+ vaccine doses?, .*due now/ });
-  await expect(noraDue).toBeVisible();
-  await noraDue.click();
-  await expect(page.getByRole('tab', { name: 'Schedule' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
-  await expect(page.getByLabel('Person')).toHaveValue(nora);
-  await expect(
-    page.getByText(/advice, not a prescription.*CDC CDSi supporting data v4\.64/),
-  ).toBeVisible();
-  const schedule = page.getByRole('list', { name: 'Vaccine schedule' });
-  const row = (vaccine: string, dose: number, of: number) =>
-    schedule
-      .getByRole('listitem')
-      .filter({ hasText: vaccine })
-      .filter({
-        hasText: `Dose ${dose} of ${of}`,
+    shots.push(['Hep B', '45', 12], ['Hep B', '45', 8]);
+    for (const [name, cvx, ago] of shots) {
+      await createRecordViaApi(page, 'shots', {
+        shot_name: name,
+        vaccine_code: cvx,
+        date_administered: monthsAgo(ago),
+        family_member_id: nora,
       });
-  await expect(row('MMR', 1, 2)).toContainText('Due');
-  await expect(row('Varicella', 1, 2)).toContainText('Due');
-  await expect(row('Hep A', 1, 2)).toContainText('Due');
-  await expect(row('DTaP', 4, 6)).toContainText('Upcoming');
-  await expect(row('DTaP', 4, 6)).toContainText(/due \w{3} \d{1,2}, \d{4}/);
-  await expectAccessible(page);
+    }
 
-  await page.getByRole('link', { name: 'Record MMR dose 1' }).click();
-  await expect(page.getByLabel('Vaccine', { exact: true })).toHaveValue('03');
-  await expect(page.getByLabel('Shot Name')).toHaveValue('MMR dose 1');
-  // Dated today, as the button fills it in: a shot given, listed under 'Past'.
-  await expect(page.getByLabel('Date Administered')).toHaveValue(localDay(0));
-  await page.getByRole('button', { name: 'Save Shot' }).click();
-  // The list again, filtered to Nora, whose schedule it was, on the tab that holds the shot.
-  await expect(page).toHaveURL(new RegExp(`/shots\\?(.+&)?person=${nora}(&|$)`));
-  await expect(page).toHaveURL(/[?&]tab=past(&|$)/);
-  await expect(page.getByRole('tab', { name: `Past(${shots.length + 1})` })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
-  await expect(page.getByRole('tab', { name: 'Upcoming(0)' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /MMR dose 1/ })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('shots-past-after-record.png') });
-  await page.getByRole('tab', { name: 'Schedule' }).click();
-  await page.getByLabel('Person').selectOption({ label: 'Nora' });
-  await expect(row('MMR', 1, 2)).toContainText('Done');
-});
+    // The timeline has one card for Nora, counting the doses due in the next 30 days; it opens
+    // her Schedule tab.
+    await page.goto('/');
+    const due = page.getByRole('region', { name: 'Vaccines due' });
+    await expect(due.getByRole('link')).toHaveCount(1);
+    const noraDue = due.getByRole('link', { name: /^Nora: \d+ vaccine doses?, .*due now/ });
+    await expect(noraDue).toBeVisible();
+    await noraDue.click();
+    await expect(page.getByRole('tab', { name: 'Schedule' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByLabel('Person')).toHaveValue(nora);
+    await expect(
+      page.getByText(/advice, not a prescription.*CDC CDSi supporting data v4\.64/),
+    ).toBeVisible();
+    const schedule = page.getByRole('list', { name: 'Vaccine schedule' });
+    const row = (vaccine: string, dose: number, of: number) =>
+      schedule
+        .getByRole('listitem')
+        .filter({ hasText: vaccine })
+        .filter({
+          hasText: `Dose ${dose} of ${of}`,
+        });
+    await expect(row('MMR', 1, 2)).toContainText('Due');
+    await expect(row('Varicella', 1, 2)).toContainText('Due');
+    await expect(row('Hep A', 1, 2)).toContainText('Due');
+    await expect(row('DTaP', 4, 6)).toContainText('Upcoming');
+    await expect(row('DTaP', 4, 6)).toContainText(/due \w{3} \d{1,2}, \d{4}/);
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Record MMR dose 1' }).click();
+    await expect(page.getByLabel('Vaccine', { exact: true })).toHaveValue('03');
+    await expect(page.getByLabel('Shot Name')).toHaveValue('MMR dose 1');
+    // Dated today, as the button fills it in: a shot given, listed under 'Past'.
+    await expect(page.getByLabel('Date Administered')).toHaveValue(localDay(0));
+    await page.getByRole('button', { name: 'Save Shot' }).click();
+    // The list again, filtered to Nora, whose schedule it was, on the tab that holds the shot.
+    await expect(page).toHaveURL(new RegExp(`/shots\\?(.+&)?person=${nora}(&|$)`));
+    await expect(page).toHaveURL(/[?&]tab=past(&|$)/);
+    await expect(page.getByRole('tab', { name: `Past(${shots.length + 1})` })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('tab', { name: 'Upcoming(0)' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /MMR dose 1/ })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('shots-past-after-record.png') });
+    await page.getByRole('tab', { name: 'Schedule' }).click();
+    await page.getByLabel('Person').selectOption({ label: 'Nora' });
+    await expect(row('MMR', 1, 2)).toContainText('Done');
+  },
+);
 
 test('a grandmother’s schedule is an adult’s, and can be turned off for her', async ({
   page,

@@ -23,7 +23,7 @@ import { processorFor } from '../processors';
 import { newId } from '../../ids';
 import { summaryPdfmake, SUMMARY_FONT } from '../../summary/summary-pdfmake';
 import { acceptGrant } from '../../test/grant-acceptance';
-import { signedUpClient, useTestServer, type TestClient } from '../../test/harness';
+import { signedUpClient, testEngine, useTestServer, type TestClient } from '../../test/harness';
 import {
   claimDocumentText,
   CLAIM_MS,
@@ -371,27 +371,33 @@ describe('a document read within its limits', () => {
     });
   }, 120_000);
 
-  it('fails a document that holds the thread past its time, at once; the next account’s is read', async () => {
-    const slow = await signedUpClient(server, 'Slow');
-    const other = await signedUpClient(server, 'Other');
-    await withOwnWorker(async (start) => {
-      // Issue #49's 24 MB PDF of 1.4 million empty objects, which pdf.js parses for over a
-      // minute (and 2 GB of heap) before its first page.
-      const stuck = await storePdf(slow.email, 'Objects', manyObjectsPdf(1_400_000));
-      const typed = await storePdf(other.email, 'Typed', await numberedPdf(1));
-      // The thread's own limit: the document's time and 20 s more, time for a thread to
-      // start and load pdf.js from source on a busy machine.
-      start({ limits: { timeMs: 1 }, thread: documentTextThread({ pageGraceMs: 20_000 }) });
-      expect((await settledText(slow.client, stuck)).status).toBe('failed');
-      const { rows } = await sql<{ attempts: number; last_error: string }>`
+  // The thread's limit is the same on either engine (the claims' SQL is held on both by the
+  // tests above and below): run once, it burns 20 s of a core on a file pdf.js cannot parse.
+  it.runIf(testEngine() === 'sqlite')(
+    'fails a document that holds the thread past its time, at once; the next account’s is read',
+    async () => {
+      const slow = await signedUpClient(server, 'Slow');
+      const other = await signedUpClient(server, 'Other');
+      await withOwnWorker(async (start) => {
+        // Issue #49's 24 MB PDF of 1.4 million empty objects, which pdf.js parses for over a
+        // minute (and 2 GB of heap) before its first page.
+        const stuck = await storePdf(slow.email, 'Objects', manyObjectsPdf(1_400_000));
+        const typed = await storePdf(other.email, 'Typed', await numberedPdf(1));
+        // The thread's own limit: the document's time and 20 s more, time for a thread to
+        // start and load pdf.js from source on a busy machine.
+        start({ limits: { timeMs: 1 }, thread: documentTextThread({ pageGraceMs: 20_000 }) });
+        expect((await settledText(slow.client, stuck)).status).toBe('failed');
+        const { rows } = await sql<{ attempts: number; last_error: string }>`
         select attempts, last_error from document_texts where document_id = ${stuck}`.execute(
-        server.db,
-      );
-      expect(rows[0]?.attempts).toBe(1);
-      expect(rows[0]?.last_error).toMatch(/took over 20001 ms on one job|ran out of memory/);
-      await expectReadWhole(other.client, typed, 'Record page 1');
-    });
-  }, 120_000);
+          server.db,
+        );
+        expect(rows[0]?.attempts).toBe(1);
+        expect(rows[0]?.last_error).toMatch(/took over 20001 ms on one job|ran out of memory/);
+        await expectReadWhole(other.client, typed, 'Record page 1');
+      });
+    },
+    120_000,
+  );
 });
 
 describe('document text jobs', () => {
