@@ -30,6 +30,8 @@ export const benchConfig = {
    */
   productPort: numberFromEnv('BENCH_PORT', 4401),
   floorPort: numberFromEnv('BENCH_PORT', 4401) + 1,
+  /** A product server of its own for the heavy jobs at once (its memory budget, its data). */
+  heavyJobsPort: numberFromEnv('BENCH_PORT', 4401) + 2,
   connections: numberFromEnv('BENCH_CONNECTIONS', 50),
   /** Seconds each measurement lasts. */
   durationSeconds: numberFromEnv('BENCH_DURATION', 4),

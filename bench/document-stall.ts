@@ -25,73 +25,13 @@ import type { DocumentTextAnswer } from '../src/shared/documents';
 import { benchConfig } from './config';
 import { askHealth, type HealthLatencies } from './import-stall';
 import { startProduct, type ServerProcess } from './processes';
-import { BENCH_PASSWORD, signInCookie, signUp } from './seed';
+import { account, textOf, upload, type Account, type Uploaded } from './document-client';
 
 const textSeconds = Number(process.env.BENCH_TEXT_SECONDS ?? 240);
 const MB = 1024 * 1024;
 /** When Ada uploads, after Mallory began hers. */
 const ADA_AFTER_MS = 10_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Account {
-  name: string;
-  headers: Record<string, string>;
-}
-
-async function account(product: ServerProcess, name: string): Promise<Account> {
-  const made = await signUp(
-    product.url,
-    { name, email: `${name.toLowerCase()}-${Date.now()}@example.com`, password: BENCH_PASSWORD },
-    benchConfig.passcode,
-  );
-  return {
-    name,
-    headers: {
-      cookie: await signInCookie(product.url, made, benchConfig.passcode),
-      origin: product.url,
-    },
-  };
-}
-
-interface Uploaded {
-  what: string;
-  status: number;
-  seconds: number;
-  id?: string;
-  thumbnail?: boolean;
-  message?: string;
-}
-
-async function upload(
-  product: ServerProcess,
-  who: Account,
-  what: string,
-  bytes: Buffer,
-): Promise<Uploaded> {
-  const started = performance.now();
-  const response = await fetch(
-    `${product.url}/api/documents?title=${encodeURIComponent(what)}&document_type=Other`,
-    {
-      method: 'POST',
-      headers: { ...who.headers, 'content-type': 'application/octet-stream' },
-      body: new Uint8Array(bytes),
-    },
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const answer = (await response.json()) as {
-    id?: string;
-    thumbnail_url?: string | null;
-    error?: string;
-  };
-  return {
-    what: `${who.name}: ${what}`,
-    status: response.status,
-    seconds,
-    id: answer.id,
-    thumbnail: answer.id ? Boolean(answer.thumbnail_url) : undefined,
-    message: answer.error,
-  };
-}
 
 const line = (text: string) => process.stdout.write(`${text}\n`);
 const healthLine = (name: string, health: HealthLatencies) =>
@@ -127,13 +67,6 @@ async function documentsThread(product: ServerProcess, mallory: Account, ada: Ac
   for (const result of await uploads) uploadLine(result);
   healthLine('meanwhile', health);
   line(`  server RSS at most ${Math.round(peak / MB)} MB`);
-}
-
-async function textOf(product: ServerProcess, who: Account, id: string) {
-  const response = await fetch(`${product.url}/api/documents/${id}/text`, {
-    headers: who.headers,
-  });
-  return (await response.json()) as DocumentTextAnswer;
 }
 
 async function textThread(product: ServerProcess, mallory: Account, ada: Account) {

@@ -21,6 +21,7 @@
  * Prints one line per measure and writes them to bench/results/documents-latest.json.
  * BENCH_DOCUMENTS=upload,list,thumbnail,archive,text (any of them) measures only those.
  */
+import { DEFAULT_MEMORY_PLAN } from '../src/server/config/memory';
 import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,14 +30,15 @@ import sharp from 'sharp';
 import { openSqlite } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { documentDeriveThread } from '../src/server/documents/document-derive-thread';
-import { samplePdf, scannedPdf } from '../src/server/documents/fixtures/sample-files';
-import { IDLE_MS as DERIVE_IDLE_MS } from '../src/server/documents/document-derive-thread';
-import { IDLE_MS as TEXT_IDLE_MS } from '../src/server/documents/text/document-text-thread';
+import { samplePdf } from '../src/server/documents/fixtures/sample-files';
 import type { DocumentTextAnswer } from '../src/shared/documents';
 import { startBenchApp } from './app-server';
 import { benchConfig } from './config';
 import { START_ENV, START_NODE_FLAGS, startProduct } from './processes';
+import { noise, photo, scan } from './sample-documents';
 import { BENCH_PASSWORD, signInCookie, signUp } from './seed';
+
+const pdf = samplePdf;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kin-bench-documents-'));
 
@@ -60,53 +62,6 @@ const report = (name: string, values: Record<string, number | string | boolean>)
       .join(', ')}\n`,
   );
 };
-
-/** Random bytes (incompressible), so that a file's size is what it says. */
-const noise = (bytes: number) => {
-  const buffer = Buffer.allocUnsafe(bytes);
-  for (let i = 0; i < bytes; i += 4) buffer.writeUInt32LE((Math.random() * 2 ** 32) >>> 0, i);
-  return buffer;
-};
-
-const pdf = samplePdf;
-
-/**
- * A photo of noise (incompressible, so large for its pixels), with a camera's EXIF;
- * `sideways`: taken with the phone on its side (EXIF orientation 6), so it is turned upright.
- */
-async function photo(
-  width: number,
-  height: number,
-  quality: number,
-  sideways = false,
-): Promise<Buffer> {
-  const image = sharp(noise(width * height * 3), { raw: { width, height, channels: 3 } })
-    .jpeg({ quality })
-    .withExif({ IFD0: { Make: 'Bench', Model: 'Camera', ...(sideways && { Orientation: '6' }) } });
-  return image.toBuffer();
-}
-
-/**
- * A scanned letter as a scanner makes it: `pages` Letter pages at 300 dpi (2550 × 3300), each
- * a JPEG of paper grain with lines of dark print (about 1.75 MB a page).
- */
-async function scan(pages: number): Promise<Buffer> {
-  const [width, height] = [2550, 3300];
-  const grey = Buffer.allocUnsafe(width * height);
-  for (let i = 0; i < grey.length; i += 1) grey[i] = 235 + Math.floor(Math.random() * 20);
-  for (let line = 300; line < 3000; line += 60) {
-    for (let y = line; y < line + 25; y += 1) {
-      for (let x = 250; x < 2300; x += 1) {
-        if ((x >> 5) % 4) grey[y * width + x] = 30 + Math.floor(Math.random() * 40);
-      }
-    }
-  }
-  const page = await sharp(grey, { raw: { width, height, channels: 1 } })
-    .toColourspace('srgb')
-    .jpeg({ quality: 85 })
-    .toBuffer();
-  return scannedPdf(page, pages);
-}
 
 async function main() {
   mkdirSync(dataDir, { recursive: true });
@@ -331,7 +286,7 @@ async function main() {
 
   if (measures('thumbnail')) {
     // Thumbnails on the thread, already started.
-    const thread = documentDeriveThread();
+    const thread = documentDeriveThread(DEFAULT_MEMORY_PLAN);
     const file = (name: string, bytes: Buffer) => {
       const target = path.join(dataDir, name);
       writeFileSync(target, bytes);
@@ -416,9 +371,7 @@ async function measureText() {
     const readSeconds = (performance.now() - uploaded) / 1000;
     clearInterval(sampler);
     const afterText = product.rss();
-    await new Promise((resolve) =>
-      setTimeout(resolve, Math.max(DERIVE_IDLE_MS, TEXT_IDLE_MS) + 5_000),
-    );
+    await new Promise((resolve) => setTimeout(resolve, DEFAULT_MEMORY_PLAN.jobIdleMs + 5_000));
     report("the scan's text read, 14 pages", {
       s: readSeconds.toFixed(1),
       'server RSS at rest MB': megabytes(atRest),

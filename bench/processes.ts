@@ -3,7 +3,7 @@
  * server beside it. Each is started, waited for, read for memory and stopped by its own pid.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -15,6 +15,8 @@ export interface ServerProcess {
   rss(): number;
   /** The most the process has held since it started (VmHWM). */
   peakRss(): number;
+  /** Resident memory now of the process and every process it started (its job processes). */
+  treeRss(): number;
   /** CPU time the process has used so far, user and system, in seconds. */
   cpuSeconds(): number;
   stop(): Promise<void>;
@@ -51,6 +53,32 @@ function statusField(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   } catch {
     return 0;
   }
+}
+
+/** The processes `pid` started, and theirs (from each of its threads' `children`). */
+function descendantsOf(pid: number): number[] {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const children = tasks.flatMap((task) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+        .split(' ')
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return [];
+    }
+  });
+  return children.flatMap((child) => [child, ...descendantsOf(child)]);
+}
+
+/** VmRSS of a process and of every process under it, in bytes. */
+export function treeRssOf(pid: number): number {
+  return [pid, ...descendantsOf(pid)].reduce((sum, each) => sum + statusField(each, 'VmRSS'), 0);
 }
 
 const CLOCK_TICKS_PER_SECOND = (() => {
@@ -120,6 +148,7 @@ export async function startServerProcess(options: {
     pid,
     rss: () => statusField(pid, 'VmRSS'),
     peakRss: () => statusField(pid, 'VmHWM'),
+    treeRss: () => treeRssOf(pid),
     cpuSeconds: () => cpuSecondsOf(pid),
     async stop() {
       if (exitMessage) return;

@@ -40,6 +40,7 @@ import { BENCH_PASSWORD, seedDatabase, signUp, type BenchAccount, type SeededUse
 import { recordDefinitions } from '../src/shared/records';
 import { createShareLinkFor, measureFirstScreens } from './web';
 import { IMPORT_SCENARIO, importChecks, runImportScenario } from './import-stall';
+import { HEAVY_JOBS_SCENARIO, heavyJobsChecks, runHeavyJobsScenario } from './heavy-jobs';
 import { measureReminderJob, REMINDER_JOB_SCENARIO, reminderJobChecks } from './reminder-job';
 
 const progress = (message: string) => process.stderr.write(`${message}\n`);
@@ -504,7 +505,22 @@ async function main() {
       afterLoadBytes: rssAfterLoad,
       highWaterBytes: highWater,
     };
-    const checks = [...checkBudgets(summaries, screens, downloads), ...imports, ...reminderJob];
+    // Heavy jobs at once on a server of its own, started with its memory budget.
+    const heavy: BudgetCheck[] = [];
+    if (
+      benchConfig.only !== 'web' &&
+      (!benchConfig.scenarios || benchConfig.scenarios.has(HEAVY_JOBS_SCENARIO))
+    ) {
+      progress('Heavy jobs at once: an import, a scan read by OCR and a photo, at 512 MB');
+      heavy.push(...heavyJobsChecks(await runHeavyJobsScenario(benchConfig.heavyJobsPort)));
+    }
+
+    const checks = [
+      ...checkBudgets(summaries, screens, downloads),
+      ...imports,
+      ...reminderJob,
+      ...heavy,
+    ];
     const sqliteVersion = (() => {
       const db = new SQLite(':memory:');
       const version = (db.prepare('select sqlite_version() as v').get() as { v: string }).v;
