@@ -4,6 +4,7 @@
  * benches of one feature (bench/documents.ts, bench/search.ts) that measure requests as the
  * browser makes them without starting the whole server.
  */
+import { DEFAULT_MEMORY_PLAN } from '../src/server/config/memory';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import webPush from 'web-push';
@@ -50,6 +51,7 @@ export function benchAppConfig(dataDir: string, overrides: Partial<AppConfig> = 
     singleSignOn: null,
     documentQuotaMb: 2048,
     ocrLanguages: ['eng'],
+    memory: DEFAULT_MEMORY_PLAN,
     ...overrides,
   };
 }

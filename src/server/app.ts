@@ -28,6 +28,7 @@ import { mountWebApp } from './http/static-files';
 import type { Logger } from './logger';
 import { createAccountRepository } from './account/account-repository';
 import { productRoutes, type ProductRouteDependencies } from './api-routes';
+import { heavyJobs, type HeavyJobs } from './runtime/heavy-jobs';
 import { createAccessReader, ownAccess, type Access } from './access/scope';
 import { createHouseholdRepository } from './household/household-repository';
 import { mailAcceptanceCode } from './household/acceptance-mail';
@@ -84,10 +85,16 @@ export interface AppDependencies {
     | 'connectionsDueCheckMs'
     | 'authSecret'
     | 'notifyAllowedHosts'
+    | 'memory'
   >;
   logger: Logger;
   /** Where the app's mails are queued; none: mail is not set up. */
   outbox?: MailOutbox;
+  /**
+   * Where heavy work waits its turn, shared with the server's document-text worker (none:
+   * the app's own, of config.memory's size).
+   */
+  heavyJobs?: HeavyJobs;
 }
 
 /** Reads a JSON body without consuming the request (better-auth reads it again). */
@@ -309,15 +316,16 @@ function mountTokenRoutes(
 }
 
 /** The documents' store, one thread that derives their pages and one quota for every intake. */
-function documentIntakeOf({ database, config }: AppDependencies) {
+function documentIntakeOf({ database, config, heavyJobs: heavy }: AppDependencies) {
   const store = documentStoreOf(database);
   const attachments = createDocumentRecords(database.db);
   const intake: DocumentIntake = {
     database,
     store,
     documents: createDocumentRepository(database.db, store, attachments),
-    derive: documentDeriveThread(),
+    derive: documentDeriveThread(config.memory),
     quotaBytes: config.documentQuotaMb * 1024 * 1024,
+    heavy: heavy ?? heavyJobs(config.memory.heavyJobsAtOnce),
   };
   return { intake, attachments };
 }

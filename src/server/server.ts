@@ -24,6 +24,7 @@ import { openDocumentFile } from './documents/document-files';
 import { startDocumentTextWorker } from './documents/text/document-text';
 import { createNotificationChannels } from './notifications/notification-queue';
 import { startServerLanguages } from './i18n/server-language';
+import { heavyJobs } from './runtime/heavy-jobs';
 
 /** How long a stopping server still takes requests already sent to it, before it stops listening. */
 const SHUTDOWN_SETTLE_MS = 500;
@@ -55,7 +56,9 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
   // Mail (SMTP_URL): queued by requests, sent by this instance's sender (mail/mail-queue.ts).
   const outbox = createMailOutbox(database.db, config.mail !== null);
   const auth = createAuth({ db: database.db, engine: database.engine, config, logger, outbox });
-  const app = createApp({ database, auth, config, logger, outbox });
+  // Imports, portals' records and documents' text take turns by the memory budget.
+  const heavy = heavyJobs(config.memory.heavyJobsAtOnce);
+  const app = createApp({ database, auth, config, logger, outbox, heavyJobs: heavy });
   const stopPruning = scheduleAuditPruning(
     () => pruneAuditLog(database.db, config.auditRetentionDays),
     logger,
@@ -101,6 +104,8 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     dataDir: config.dataDir,
     languages: config.ocrLanguages,
     logger,
+    memory: config.memory,
+    heavyJobs: heavy,
   });
 
   const server: ServerType = await new Promise((resolve) => {

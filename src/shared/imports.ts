@@ -89,6 +89,15 @@ export interface ImportHistoryEntry {
   can_undo: boolean;
 }
 
+/**
+ * What `GET /api/imports/turn` answers: whether the account's import runs, and whether it
+ * waits for its turn beside the server's other heavy jobs (KIN_MEMORY_MB).
+ */
+export interface ImportTurnState {
+  running: boolean;
+  waiting: boolean;
+}
+
 /** What `POST /api/imports/{id}/undo` answers. */
 export interface ImportUndone {
   removed: number;

@@ -32,6 +32,7 @@ import { mailEnv, type MailConfig } from './mail';
 import { parseSingleSignOnConfig, type SingleSignOnConfig } from './sso';
 import { smartProvidersEnv } from './connections';
 import { documentsEnv } from './documents';
+import { memoryEnv, type MemoryPlan } from './memory';
 
 export { ConfigError, parseBackupConfig };
 export type { BackupConfig, MailConfig, RateLimitConfig, SingleSignOnConfig, VapidConfig };
@@ -106,6 +107,8 @@ export interface AppConfig {
   documentQuotaMb: number;
   /** The languages documents' text is read in by OCR (OCR_LANGUAGES, default English). */
   ocrLanguages: string[];
+  /** KIN_MEMORY_MB and what follows from it (config/memory.ts). */
+  memory: MemoryPlan;
 }
 
 /** The passcode this configuration asks for: FAMILY_PASSCODE, or the one kept in DATA_DIR. */
@@ -140,6 +143,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const singleSignOn = parseSingleSignOnConfig(env);
   const { SMART_PROVIDERS: smartProviders } = parseEnv(smartProvidersEnv, env);
   const documents = parseEnv(documentsEnv, env);
+  const memory = parseEnv(memoryEnv, env);
 
   return {
     port: server.port,
@@ -165,6 +169,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     smartProviders,
     connectionsDueCheckMs: DUE_CHECK_MS,
     ...documents,
+    memory,
   };
 }
 

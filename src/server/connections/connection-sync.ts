@@ -114,25 +114,29 @@ async function syncRecords(
     const text = JSON.stringify(reading.bundle);
     await writeFile(path, text, { mode: 0o600 });
     const file = { path, name: row.portal, size: Buffer.byteLength(text) };
-    const read = await readFileOnThread('fhir', file, {});
-    if ('records' in read) await samePatient(db, row, read.patient);
-    if (!('records' in read))
-      throw new PortalError('refused', `The portal's records could not be read: ${read.message}`);
-    const done = await importRead(
-      { db, intake },
-      {
-        userId: row.user_id,
-        personParam: personOf(row),
-        preview: false,
-        changed: 'keep',
-        confirm: true,
-        fileName: row.portal,
-        options: {},
-        path,
-        size: file.size,
-      },
-      read,
-    );
+    // Read and written in its turn beside the other heavy jobs (KIN_MEMORY_MB); the portal's
+    // own slowness above held no one's turn.
+    const done = await intake.heavy.run(async () => {
+      const read = await readFileOnThread('fhir', file, {});
+      if ('records' in read) await samePatient(db, row, read.patient);
+      if (!('records' in read))
+        throw new PortalError('refused', `The portal's records could not be read: ${read.message}`);
+      return importRead(
+        { db, intake },
+        {
+          userId: row.user_id,
+          personParam: personOf(row),
+          preview: false,
+          changed: 'keep',
+          confirm: true,
+          fileName: row.portal,
+          options: {},
+          path,
+          size: file.size,
+        },
+        read,
+      );
+    });
     if (!('import_id' in done)) throw new Error('a sync was answered as a preview');
     if (done.added === 0) await forgetEmptyImport(db, { id: done.import_id, userId: row.user_id });
     return importedSummary(done.added, reading.notShared);

@@ -32,7 +32,7 @@ import { requestBody } from '../http/request-body';
 import { validate } from '../http/validation';
 import { withAccountLock } from '../limits/account-locks';
 import { receiveFile } from '../documents/document-intake';
-import { importReceivedFile, receiveBound, tooLargeFor } from '../imports/import-file';
+import { importReceivedFile, lockedTurn, receiveBound, tooLargeFor } from '../imports/import-file';
 import { exportUserData } from './export-user-data';
 import { exportArchive } from './export-archive';
 import { key } from '../../shared/i18n/translate';
@@ -119,7 +119,7 @@ export function dataTransferRoutes(
       if (personId !== undefined && personId !== NEW_MEMBER) {
         await ownPerson(db, userId, personId);
       }
-      const locked = await withAccountLock(db, { userId, operation: 'import' }, async () => {
+      const locked = await withAccountLock(db, { userId, operation: 'import' }, async (lock) => {
         const path = await store.incomingFile();
         try {
           const size = await receiveImport(c.req.raw, requestBody(c), quotaBytes, path);
@@ -136,6 +136,7 @@ export function dataTransferRoutes(
               options: { from, to, ...(tz ? { timeZone: tz } : {}) },
               path,
               size,
+              turn: lockedTurn(lock),
             },
           );
         } finally {

@@ -6,6 +6,8 @@
  * bounded (MAX_IMPORT_DOCUMENTS, and the bytes each document counts): past it, the preview
  * and the import are refused with a message naming the bound, and nothing changes.
  */
+import { DEFAULT_MEMORY_PLAN } from '../config/memory';
+import { heavyJobs } from '../runtime/heavy-jobs';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,7 +68,7 @@ describe("an archive's rows naming one file", () => {
 
   it('prepare it once: one document on all ten records, its file kept and its text queued once', async () => {
     const { database, drop } = await createTestDatabase();
-    const derive = documentDeriveThread();
+    const derive = documentDeriveThread(DEFAULT_MEMORY_PLAN);
     try {
       await insertTestUser(database, { id: 'u1', name: 'Ann', email: 'ann@example.com' });
       const store = documentStoreOf(database);
@@ -80,6 +82,7 @@ describe("an archive's rows naming one file", () => {
         database,
         store,
         documents,
+        heavy: heavyJobs(1),
         derive: {
           derive: (job) => {
             prepared += 1;

@@ -53,6 +53,7 @@ import * as notificationChannels from './migrations/0048-notification-channels';
 import * as missedDoseAlerts from './migrations/0050-missed-dose-alerts';
 import * as accountLanguage from './migrations/0051-account-language';
 import * as mailLanguage from './migrations/0052-mail-language';
+import * as accountLockWaiting from './migrations/0053-account-lock-waiting';
 import { syncSearchIndex } from '../search/search-index-sync';
 
 export const migrations: Record<string, Migration> = {
@@ -102,6 +103,7 @@ export const migrations: Record<string, Migration> = {
   '0050-missed-dose-alerts': missedDoseAlerts,
   '0051-account-language': accountLanguage,
   '0052-mail-language': mailLanguage,
+  '0053-account-lock-waiting': accountLockWaiting,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -133,6 +133,8 @@ export interface AccountLocksTable {
   user_id: string;
   operation: string;
   acquired_at: number;
+  /** 1 while the operation waits for its turn beside the server's heavy jobs (migration 0053). */
+  waiting: Generated<number>;
 }
 
 /** A record a FHIR import brought into a person, and the resource it came from (migration 0011). */

@@ -5,6 +5,7 @@
  * fails alone, past its time or its heap, whichever comes first on the machine; another
  * account's photo and PDF sent behind it are prepared, on a new thread.
  */
+import { DEFAULT_MEMORY_PLAN } from '../config/memory';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,7 +31,7 @@ function file(name: string, bytes: Buffer) {
 describe('the documents thread', () => {
   it('fails only the upload past its time: another account’s uploads behind it are prepared', async () => {
     // The thread's own limits: a PDF's 10 s (its start, loading pdf.js, aside), its heap.
-    const thread = documentDeriveThread();
+    const thread = documentDeriveThread(DEFAULT_MEMORY_PLAN);
     try {
       const slow = thread.derive({
         owner: 'mallory',

@@ -2,15 +2,16 @@
  * Documents prepared on a thread of their own (document-derive-worker.ts): a thumbnail is
  * made once, at upload, without the server's own thread decoding a photo or drawing a PDF.
  * The thread starts with the first upload and stays while uploads come (pdf.js takes a
- * second to load); it ends after IDLE_MS with none, giving back what pdf.js and the
- * pictures took. With nothing in hand it keeps no process alive.
+ * second to load); it ends after the memory budget's `jobIdleMs` with none, giving back what
+ * pdf.js and the pictures took. With nothing in hand it keeps no process alive.
  *
  * One account's upload cannot hold or fail another's (runtime/job-thread.ts): uploads are
  * prepared one at a time, one of each account's in turn; one that takes longer than its time
  * (PDF_TIME_LIMIT_MS for a PDF, DERIVE_TIME_LIMIT_MS for a photo), or whose parsing fills the
- * thread's heap past DERIVE_HEAP_MB, fails alone (a PDF is kept without a thumbnail, an image
+ * thread's heap past the budget's `jobHeapMb`, fails alone (a PDF is kept without a thumbnail, an image
  * refused), and the thread is replaced for the uploads waiting.
  */
+import type { MemoryPlan } from '../config/memory';
 import { jobThread } from '../runtime/job-thread';
 import type { DeriveAnswer } from './document-derive-worker';
 import type { DeriveJob, Derived } from './processors/processor';
@@ -30,22 +31,20 @@ export const DERIVE_TIME_LIMIT_MS = 30_000;
 export const PDF_TIME_LIMIT_MS = 10_000;
 
 /**
- * The thread's JavaScript heap, in MB. pdf.js keeps each object of a PDF it has to index (a
+ * The thread's JavaScript heap, in MB, and how long it stays with no upload to prepare: the
+ * memory budget's (config/memory.ts). pdf.js keeps each object of a PDF it has to index (a
  * file without a valid cross-reference table) on the heap: a 24 MB file of 1.4 million empty
  * objects took 2.1 GB and a minute before. A scan's page, its pictures outside the heap
  * (sharp's, the canvas's), takes a few MB of it.
  */
-export const DERIVE_HEAP_MB = 512;
-
-/** How long the thread stays with no upload to prepare. */
-export const IDLE_MS = 60_000;
+export type DeriveThreadMemory = Pick<MemoryPlan, 'jobHeapMb' | 'jobIdleMs'>;
 
 export interface DeriveThread {
   derive(job: DeriveJob): Promise<Derived>;
   close(): Promise<void>;
 }
 
-export function documentDeriveThread(): DeriveThread {
+export function documentDeriveThread(memory: DeriveThreadMemory): DeriveThread {
   const thread = jobThread<DeriveJob, DeriveAnswer, Derived>({
     entry: 'document-derive-worker',
     from: import.meta.url,
@@ -54,10 +53,10 @@ export function documentDeriveThread(): DeriveThread {
     // without one (a PDF) or refused (an image), and the uploads behind it go on.
     timeLimitMs: (job) =>
       job.mimeType === 'application/pdf' ? PDF_TIME_LIMIT_MS : DERIVE_TIME_LIMIT_MS,
-    heapMb: DERIVE_HEAP_MB,
+    heapMb: memory.jobHeapMb,
     announcesReady: true,
     turnOf: (job) => job.owner ?? '',
-    idleMs: IDLE_MS,
+    idleMs: memory.jobIdleMs,
     result: (answer) =>
       'derived' in answer ? { ok: answer.derived } : { error: new Error(answer.error.message) },
   });

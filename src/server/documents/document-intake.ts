@@ -26,6 +26,7 @@ import { ApiError } from '../../shared/api-error';
 import { cleanFileName } from '../../shared/file-names';
 import type { Database } from '../db/database';
 import { collectingAsItStreams } from '../runtime/collect-garbage';
+import type { HeavyJobs } from '../runtime/heavy-jobs';
 import type { DeriveThread } from './document-derive-thread';
 import type { DocumentFileStore } from './document-files';
 import { onDocumentStored } from './document-hooks';
@@ -45,6 +46,8 @@ export interface DocumentIntake {
   derive: DeriveThread;
   /** Each account's storage limit, in bytes (DOCUMENT_QUOTA_MB). */
   quotaBytes: number;
+  /** Where a file's heavy work waits its turn: an import's, a portal's records (KIN_MEMORY_MB). */
+  heavy: HeavyJobs;
 }
 
 export const tooLarge = () => new ApiError(413, DOCUMENT_TOO_LARGE_MESSAGE, 'file');

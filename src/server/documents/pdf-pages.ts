@@ -34,12 +34,9 @@ import { open, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type * as Canvas from '@napi-rs/canvas';
 import type * as PdfjsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
-import sharp from 'sharp';
+import sharp from './image-library';
 import { collectGarbage } from '../runtime/collect-garbage';
 import { MAX_PAGE_PIXELS, MAX_PICTURE_PIXELS } from './drawing-limits';
-
-// libvips keeps no decoded picture for a next one: a page's pictures go back once drawn.
-sharp.cache(false);
 
 /**
  * The longest side a first page is drawn at, in pixels: twice a thumbnail's

@@ -7,6 +7,7 @@
  * export, the whole account's, goes to data-transfer/import-user-data.ts as before, and is
  * remembered too.
  */
+import type { HeldLock } from '../limits/account-locks';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
@@ -96,6 +97,32 @@ export interface FileImportRequest {
   /** Where the received file is, and its size. */
   path: string;
   size: number;
+  /** Told when the import must wait for its turn beside other heavy jobs, and when it begins. */
+  turn?: ImportTurn;
+}
+
+export interface ImportTurn {
+  waiting(): void;
+  began(): Promise<void>;
+}
+
+/**
+ * An import's wait for its turn, kept in its lock's row (GET /api/imports/turn: the import
+ * page says 'Waiting for another import to finish'). Only what the page shows: a write of
+ * it that fails changes nothing else.
+ */
+export function lockedTurn(lock: HeldLock): ImportTurn {
+  let said: Promise<void> | undefined;
+  return {
+    waiting() {
+      said = lock.setWaiting(true).catch(() => undefined);
+    },
+    async began() {
+      if (!said) return;
+      await said;
+      await lock.setWaiting(false).catch(() => undefined);
+    },
+  };
 }
 
 export interface FileImportContext {
@@ -333,12 +360,16 @@ export async function importReceivedFile(
   const { kind, zip } = await recogniseFile(request.path, head);
   const bound = kindBound(kind, zip, context.intake.quotaBytes);
   if (request.size > bound) throw tooLargeFor(bound);
-  if (kind === 'kin-health-export') return importExport(context, request, zip);
-  const read = await readFileOnThread(
-    kind,
-    { path: request.path, name: request.fileName, size: request.size },
-    request.options,
-  );
-  if (!('records' in read)) throw badRequest(read.message, 'file');
-  return importRead(context, request, read);
+  // Read and written in its turn beside the other heavy jobs (KIN_MEMORY_MB).
+  return context.intake.heavy.run(async () => {
+    await request.turn?.began();
+    if (kind === 'kin-health-export') return importExport(context, request, zip);
+    const read = await readFileOnThread(
+      kind,
+      { path: request.path, name: request.fileName, size: request.size },
+      request.options,
+    );
+    if (!('records' in read)) throw badRequest(read.message, 'file');
+    return importRead(context, request, read);
+  }, request.turn?.waiting);
 }

@@ -7,6 +7,8 @@
  * closing the server fails the test file if any statement reached user data without one.
  * What a test itself reads or writes to look at the data is not checked.
  */
+import { DEFAULT_MEMORY_PLAN } from '../config/memory';
+import type { HeavyJobs } from '../runtime/heavy-jobs';
 import type { SmartProvider } from '../connections/smart-providers';
 import type { PushEndpointPolicy } from '../reminders/push-endpoints';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -126,6 +128,8 @@ export interface TestServerOptions {
   smartProviders?: SmartProvider[];
   /** How often the portals' daily sync looks for connections due (default 15 minutes). */
   connectionsDueCheckMs?: number;
+  /** Where heavy work waits its turn (default: the app's own, one at a time as at 512 MB). */
+  heavyJobs?: HeavyJobs;
 }
 
 /**
@@ -168,6 +172,7 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     connectionsDueCheckMs: options.connectionsDueCheckMs ?? 15 * 60 * 1000,
     documentQuotaMb: options.documentQuotaMb ?? 2048,
     ocrLanguages: ['eng'],
+    memory: DEFAULT_MEMORY_PLAN,
   };
 }
 
@@ -201,7 +206,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
   await settleConfiguredPasscode(database, config, logger);
   const outbox = createMailOutbox(database.db, config.mail !== null);
   const auth = createAuth({ db: database.db, engine: database.engine, config, logger, outbox });
-  const app = createApp({ database, auth, config, logger, outbox });
+  const app = createApp({ database, auth, config, logger, outbox, heavyJobs: options.heavyJobs });
   const fetch = (request: Request) => inRequest.run(true, () => app.fetch(request));
   const baseUrl = config.baseUrl ?? TEST_ORIGIN;
   // Not started: a test sends what is queued when it chooses (`mailSender.runOnce()`).

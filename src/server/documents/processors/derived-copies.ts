@@ -9,11 +9,8 @@ import { createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from '../image-library';
 import type { WrittenFile } from './processor';
-
-// libvips keeps no decoded image for a next one: each upload's memory goes back at its end.
-sharp.cache(false);
 
 /** The longest side of a thumbnail, in pixels; a list of 50 stays light (about 8 kB each). */
 export const THUMBNAIL_SIZE = 320;

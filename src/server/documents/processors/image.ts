@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type Sharp } from '../image-library';
 import { MAX_PAGE_PIXELS } from '../drawing-limits';
 import { stripHeicMetadata } from '../heic-metadata';
 import { writeImagePrivately } from '../private-image';

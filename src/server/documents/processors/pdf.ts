@@ -5,7 +5,7 @@
  * and read by OCR in grey, within the job's page limits and time. Each job opens the PDF with
  * pdf.js once, and reads or draws its pages from that one document.
  */
-import sharp from 'sharp';
+import sharp from '../image-library';
 import { collectGarbage } from '../../runtime/collect-garbage';
 import type { PdfPage } from '../pdf-pages';
 import type { DocumentProcessor, DocumentTextJob, DocumentTextRead, Recognise } from './processor';

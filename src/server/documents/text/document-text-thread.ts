@@ -1,21 +1,19 @@
 /**
  * The document-text thread (document-text-worker.ts), started with the first document to
- * read and kept while there are more: it ends after IDLE_MS with none, giving back what
- * OCR took (tesseract's WebAssembly memory never shrinks while it lives). With nothing in
+ * read and kept while there are more: it ends after the memory budget's `jobIdleMs` with
+ * none, giving back what OCR took (tesseract's WebAssembly memory never shrinks while it lives). With nothing in
  * hand it keeps no process alive.
  *
  * A document is read within TEXT_LIMITS: the thread stops between pages at its page limits
  * or its time, and answers with the text of the pages it read. One page that keeps the thread
  * past the time by PAGE_GRACE_MS more (a file that sends pdf.js into a loop), or whose parsing
- * fills the thread's heap past TEXT_HEAP_MB, ends the thread: that document fails, and the
+ * fills the thread's heap past the budget's `jobHeapMb`, ends the thread: that document fails, and the
  * next is read on a new thread (runtime/job-thread.ts).
  */
+import { DEFAULT_MEMORY_PLAN, type MemoryPlan } from '../../config/memory';
 import { jobThread } from '../../runtime/job-thread';
 import type { DocumentTextJob, DocumentTextRead } from '../processors/processor';
 import type { DocumentTextAnswer } from './document-text-worker';
-
-/** How long the thread stays with no document to read. */
-export const IDLE_MS = 60_000;
 
 /**
  * What reading one document may take. A page read by OCR takes seconds (a blank Letter page
@@ -41,9 +39,6 @@ export interface TextLimits {
 /** How long the page being read when the time ran out may go on before the thread is ended. */
 export const PAGE_GRACE_MS = 2 * 60_000;
 
-/** The thread's JavaScript heap, in MB (documents/document-derive-thread.ts DERIVE_HEAP_MB). */
-export const TEXT_HEAP_MB = 512;
-
 export type DocumentTextThreadJob = Omit<DocumentTextJob, 'id'>;
 
 export interface DocumentTextThread {
@@ -51,15 +46,19 @@ export interface DocumentTextThread {
   close(): Promise<void>;
 }
 
-export function documentTextThread(options: { pageGraceMs?: number } = {}): DocumentTextThread {
+export function documentTextThread(
+  options: { pageGraceMs?: number; memory?: Pick<MemoryPlan, 'jobHeapMb' | 'jobIdleMs'> } = {},
+): DocumentTextThread {
+  // The thread's JavaScript heap and how long it stays with no document to read.
+  const memory = options.memory ?? DEFAULT_MEMORY_PLAN;
   const pageGraceMs = options.pageGraceMs ?? PAGE_GRACE_MS;
   const thread = jobThread<DocumentTextThreadJob, DocumentTextAnswer, DocumentTextRead>({
     entry: 'document-text-worker',
     from: import.meta.url,
     name: 'document text',
     timeLimitMs: (job) => job.timeLimitMs + pageGraceMs,
-    heapMb: TEXT_HEAP_MB,
-    idleMs: IDLE_MS,
+    heapMb: memory.jobHeapMb,
+    idleMs: memory.jobIdleMs,
     result: (answer) =>
       'error' in answer
         ? { error: new Error(answer.error) }

@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { heavyJobs } from '../../runtime/heavy-jobs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GivenGrant } from '../../../shared/household';
@@ -401,6 +402,24 @@ describe('a document read within its limits', () => {
 });
 
 describe('document text jobs', () => {
+  it('wait for their turn beside the server’s other heavy jobs, then are read', async () => {
+    const owner = await signedUpClient(server, 'Turn');
+    const heavy = heavyJobs(1);
+    let letGo: () => void = () => undefined;
+    // An import holding the one place a 512 MB server has.
+    const importing = heavy.run(() => new Promise<void>((resolve) => (letGo = resolve)));
+    await withOwnWorker(async (start) => {
+      start({ heavyJobs: heavy, pollMs: 50 });
+      const id = await storePdf(owner.email, 'Typed', await numberedPdf(1));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect((await textOf(owner.client, id)).body.status).toBe('pending');
+      expect(heavy.waiting).toBe(1);
+      letGo();
+      await importing;
+      await expectReadWhole(owner.client, id, 'Record page 1');
+    });
+  });
+
   it('are taken in turn by account: one account’s many do not hold another’s one', async () => {
     const many = await signedUpClient(server, 'Many');
     const one = await signedUpClient(server, 'One');

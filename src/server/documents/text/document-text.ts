@@ -37,7 +37,9 @@ import type { DB, DocumentTextStatus, Engine } from '../../db/schema';
 import { processorFor } from '../processors';
 import type { Logger } from '../../logger';
 import { claimFairly, leaseEnd, retryDelay, type FairJobTable } from '../../runtime/job-queue';
+import { heavyJobs, type HeavyJobs } from '../../runtime/heavy-jobs';
 import { isPastLimits } from '../../runtime/job-thread';
+import type { MemoryPlan } from '../../config/memory';
 import {
   documentTextThread,
   TEXT_LIMITS,
@@ -205,6 +207,10 @@ export interface DocumentTextWorkerOptions {
   pollMs?: number;
   /** The thread that reads a document (tests may share one). */
   thread?: DocumentTextThread;
+  /** The memory budget's plan: the thread's heap and idle time (KIN_MEMORY_MB's default). */
+  memory?: MemoryPlan;
+  /** Where each document's reading waits its turn beside imports (none: it does not wait). */
+  heavyJobs?: HeavyJobs;
   /** What reading one document may take (tests take less): TEXT_LIMITS's. */
   limits?: Partial<TextLimits>;
 }
@@ -233,7 +239,9 @@ export function startDocumentTextWorker(options: DocumentTextWorkerOptions): () 
   const cachePath = path.join(options.dataDir, 'ocr-cache');
   const readingPath = readingFolder(cachePath);
   const { langPath, languages } = languageData(options.languages ?? ['eng'], cachePath, logger);
-  const thread = options.thread ?? documentTextThread();
+  const thread = options.thread ?? documentTextThread({ memory: options.memory });
+  // Not given the server's heavy jobs: a turn of its own, always free (one job at a time).
+  const heavy = options.heavyJobs ?? heavyJobs(1);
   const limits = { ...TEXT_LIMITS, ...options.limits };
   let running = true;
   let timer: NodeJS.Timeout | undefined;
@@ -298,16 +306,19 @@ export function startDocumentTextWorker(options: DocumentTextWorkerOptions): () 
 
   const loop = (async () => {
     while (running) {
-      let job: ClaimedJob | undefined;
-      try {
-        job = await claimDocumentText(db, engine);
-      } catch (error) {
-        logger?.warn({ error: String(error) }, 'document text jobs could not be claimed');
-      }
-      if (job) {
-        await readOne(job);
-        continue;
-      }
+      // A job is claimed once its turn beside the other heavy jobs has come: its lease does
+      // not run out while an import is written.
+      const read = await heavy.run(async () => {
+        let job: ClaimedJob | undefined;
+        try {
+          job = await claimDocumentText(db, engine);
+        } catch (error) {
+          logger?.warn({ error: String(error) }, 'document text jobs could not be claimed');
+        }
+        if (job) await readOne(job);
+        return job !== undefined;
+      });
+      if (read) continue;
       // Stopped while it looked for a job: it does not wait a poll first.
       if (!running) break;
       await new Promise<void>((resolve) => {

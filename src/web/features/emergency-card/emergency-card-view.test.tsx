@@ -4,14 +4,11 @@
  * link to call, 'None recorded' for an empty section, and the person's age beside their date
  * of birth.
  */
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EmergencyCard } from '../../../shared/emergency-card';
 import { startI18n } from '../../lib/i18n';
+import { testRoot } from '../../test-root';
 import { EmergencyCardView } from './emergency-card-view';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const CARD: EmergencyCard = {
   person: { id: 'leo', name: 'Leo Garcia', date_of_birth: '2017-04-12' },
@@ -45,34 +42,24 @@ const CARD: EmergencyCard = {
 // The page's words come from the app's i18n, as in the app (the browser's language: English).
 beforeAll(() => startI18n());
 
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const page = testRoot();
 
 /** The section headed `title`, by the heading that names it. */
 function section(title: string): HTMLElement {
-  const heading = [...container.querySelectorAll('h3')].find((h) => h.textContent === title);
+  const heading = [...page.container.querySelectorAll('h3')].find((h) => h.textContent === title);
   if (!heading) throw new Error(`No section '${title}'`);
-  const found = container.querySelector<HTMLElement>(`section[aria-labelledby="${heading.id}"]`);
+  const found = page.container.querySelector<HTMLElement>(
+    `section[aria-labelledby="${heading.id}"]`,
+  );
   if (!found) throw new Error(`'${title}' names no section`);
   return found;
 }
 
 describe('EmergencyCardView', () => {
   it('shows each section with what a responder needs', () => {
-    act(() => root.render(<EmergencyCardView card={CARD} />));
-    expect(container.querySelector('h2')?.textContent).toBe('Leo Garcia');
-    expect(container.textContent).toContain('Born Apr 12, 2017 (9 y 2 mo)');
+    page.render(<EmergencyCardView card={CARD} />);
+    expect(page.container.querySelector('h2')?.textContent).toBe('Leo Garcia');
+    expect(page.container.textContent).toContain('Born Apr 12, 2017 (9 y 2 mo)');
     const allergies = section('Allergies');
     const items = [...allergies.querySelectorAll('li')].map((li) => li.textContent);
     expect(items).toEqual(['PeanutsSevereAnaphylaxis', 'Latex']);
@@ -87,11 +74,9 @@ describe('EmergencyCardView', () => {
   });
 
   it('says when the date of birth is not known', () => {
-    act(() =>
-      root.render(
-        <EmergencyCardView card={{ ...CARD, person: { ...CARD.person, date_of_birth: null } }} />,
-      ),
+    page.render(
+      <EmergencyCardView card={{ ...CARD, person: { ...CARD.person, date_of_birth: null } }} />,
     );
-    expect(container.textContent).toContain('Date of birth not recorded');
+    expect(page.container.textContent).toContain('Date of birth not recorded');
   });
 });

@@ -29,15 +29,21 @@ export function PatientLine({ patient }: { patient: NonNullable<FileImportPrevie
   );
 }
 
-/** Where the file is: waiting its turn, on its way (with how much has gone), or being read. */
+/**
+ * Where the file is: waiting its turn, on its way (with how much has gone), being read, or
+ * waiting on the server for another import to finish.
+ */
 export function ProgressLine({ progress }: { progress: ImportProgress }) {
   const { t } = useTranslation();
-  if (progress === 'waiting' || progress === 'reading') {
+  if (typeof progress === 'string') {
+    const said = {
+      waiting: () => t('Waiting for the files before it...'),
+      reading: () => t('Reading the file...'),
+      queued: () => t('Waiting for another import to finish...'),
+    }[progress];
     return (
       <p role="status" className="text-sm text-muted-foreground">
-        {progress === 'waiting'
-          ? t('Waiting for the files before it...')
-          : t('Reading the file...')}
+        {said()}
       </p>
     );
   }

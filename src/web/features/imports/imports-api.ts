@@ -10,6 +10,7 @@ import type {
   FileImportDone,
   FileImportPreview,
   ImportHistoryEntry,
+  ImportTurnState,
   ImportUndone,
 } from '../../../shared/imports';
 import { NETWORK_ERROR, queryString, refusal, request } from '../../lib/api-request';
@@ -35,9 +36,13 @@ const oneImportAtATime = pLimit(1);
 
 /**
  * How far a file on /import has gone: waiting for the files before it, its bytes on their way
- * (an export of 2 GB takes a while to send), then read by the server.
+ * (an export of 2 GB takes a while to send), then read by the server, or, on a server that
+ * runs one heavy job at a time, waiting there for another import to finish ('queued').
  */
-export type ImportProgress = 'waiting' | { sent: number; total: number } | 'reading';
+export type ImportProgress = 'waiting' | { sent: number; total: number } | 'reading' | 'queued';
+
+/** How often the page asks whether a file the server has is waiting for its turn. */
+const TURN_EVERY_MS = 2_000;
 
 /** A file sent as it is (the server tells its kind by its content), with the user's choices. */
 function sendFile<T>(
@@ -75,12 +80,30 @@ function sendFileNow<T>(
     request.responseType = 'json';
     request.upload.onprogress = (event) =>
       onProgress({ sent: event.loaded, total: event.lengthComputable ? event.total : file.size });
-    request.upload.onload = () => onProgress('reading');
+    // Once the file is there, whether it waits on the server for its turn.
+    let asking: ReturnType<typeof setInterval> | undefined;
+    const askTurn = () =>
+      void importsApi.turn().then(
+        (turn) => asking && onProgress(turn.waiting ? 'queued' : 'reading'),
+        () => undefined,
+      );
+    const stopAsking = () => {
+      clearInterval(asking);
+      asking = undefined;
+    };
+    request.upload.onload = () => {
+      onProgress('reading');
+      asking = setInterval(askTurn, TURN_EVERY_MS);
+    };
     request.onload = () => {
+      stopAsking();
       if (request.status >= 200 && request.status < 300) resolve(request.response as T);
       else reject(refusal(request.status, request.statusText, request.response, '/api/import'));
     };
-    request.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
+    request.onerror = () => {
+      stopAsking();
+      reject(new ApiError(0, NETWORK_ERROR));
+    };
     request.send(file);
   });
 }
@@ -98,6 +121,8 @@ export const importsApi = {
     choices: FileImportChoices,
     onProgress?: (progress: ImportProgress) => void,
   ) => sendFile<FileImportDone>(file, choices, false, onProgress),
+  /** Whether the account's import waits on the server for its turn. */
+  turn: () => request<ImportTurnState>('GET', '/imports/turn'),
   /** Import History, newest first. */
   history: () => request<ImportHistoryEntry[]>('GET', '/imports'),
   /** Removes what one import added (and not what it found already here). */

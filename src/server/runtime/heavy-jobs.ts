@@ -1,0 +1,58 @@
+/**
+ * The server's heavy jobs, run a few at a time (config/memory.ts `heavyJobsAtOnce`: one
+ * under 1 GB): reading and writing an import, a portal's records, a document's text by OCR.
+ * Each holds tens to hundreds of megabytes while it runs; two at once on a small machine
+ * could end the server. The others wait their turn, in the order they asked; one that waits
+ * is told so (`onWait`), for the person waiting on it.
+ *
+ * The wait is for memory, not for fairness between accounts: each kind of job keeps its own
+ * turns (the document-text queue's by account, an account's one import at a time).
+ */
+export interface HeavyJobs {
+  /** Runs `work` once a place is free; `onWait` is called first if it must wait. */
+  run<T>(work: () => Promise<T>, onWait?: () => void): Promise<T>;
+  /** How many run now. */
+  readonly running: number;
+  /** How many wait. */
+  readonly waiting: number;
+}
+
+export function heavyJobs(atOnce: number): HeavyJobs {
+  if (!Number.isInteger(atOnce) || atOnce < 1) {
+    throw new Error(`heavy jobs: at least one at once, not ${atOnce}`);
+  }
+  let running = 0;
+  const queue: (() => void)[] = [];
+
+  const take = async (onWait?: () => void) => {
+    if (running < atOnce && queue.length === 0) {
+      running += 1;
+      return;
+    }
+    onWait?.();
+    // The place is handed over by the job that ends (running stays counted for it).
+    await new Promise<void>((resolve) => queue.push(resolve));
+  };
+  const give = () => {
+    const next = queue.shift();
+    if (next) next();
+    else running -= 1;
+  };
+
+  return {
+    async run(work, onWait) {
+      await take(onWait);
+      try {
+        return await work();
+      } finally {
+        give();
+      }
+    },
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return queue.length;
+    },
+  };
+}
