@@ -50,6 +50,9 @@ export interface HeavyJobsResult {
   peakTreeRssBytes: number;
   /** The server's own process at its highest. */
   peakServerRssBytes: number;
+  /** Each process's share when the sum was at its highest, and how far into the run. */
+  atPeak: { script: string; rss: number }[];
+  peakAfterSeconds: number;
   restTreeRssBytes: number;
   health: HealthLatencies;
   importSeconds: number;
@@ -105,8 +108,17 @@ export async function measureHeavyJobs(product: ServerProcess): Promise<HeavyJob
   const restTreeRssBytes = product.treeRss();
   let peakTreeRssBytes = restTreeRssBytes;
   let peakServerRssBytes = product.rss();
+  let atPeak = product.treeRssParts();
+  let peakAfterSeconds = 0;
+  const started = performance.now();
   const sampler = setInterval(() => {
-    peakTreeRssBytes = Math.max(peakTreeRssBytes, product.treeRss());
+    const parts = product.treeRssParts();
+    const sum = parts.reduce((total, part) => total + part.rss, 0);
+    if (sum > peakTreeRssBytes) {
+      peakTreeRssBytes = sum;
+      atPeak = parts;
+      peakAfterSeconds = (performance.now() - started) / 1000;
+    }
     peakServerRssBytes = Math.max(peakServerRssBytes, product.rss());
   }, heavyJobsBudget.sampleEveryMs);
   try {
@@ -123,6 +135,8 @@ export async function measureHeavyJobs(product: ServerProcess): Promise<HeavyJob
       memoryMb: heavyJobsBudget.memoryMb,
       peakTreeRssBytes,
       peakServerRssBytes,
+      atPeak,
+      peakAfterSeconds,
       restTreeRssBytes,
       health,
       importSeconds: imported.seconds,
@@ -149,7 +163,7 @@ export function heavyJobsChecks(result: HeavyJobsResult): BudgetCheck[] {
   return [
     {
       budget: `${what}: the server and its job processes < ${result.memoryMb} MB (summed every ${heavyJobsBudget.sampleEveryMs} ms)`,
-      measured: `${(result.peakTreeRssBytes / MB).toFixed(0)} MB at most (the server's own ${(result.peakServerRssBytes / MB).toFixed(0)} MB; ${(result.restTreeRssBytes / MB).toFixed(0)} MB at rest before); import ${result.importSeconds.toFixed(1)} s, scan read ${result.textStatus} in ${result.textSeconds.toFixed(1)} s, photo ${result.photoSeconds.toFixed(1)} s${result.photoThumbnail ? ' with its thumbnail' : ' without a thumbnail'}`,
+      measured: `${(result.peakTreeRssBytes / MB).toFixed(0)} MB at most, ${result.peakAfterSeconds.toFixed(1)} s in (${result.atPeak.map((part) => `${part.script} ${(part.rss / MB).toFixed(0)}`).join(', ')}; the server's own ${(result.peakServerRssBytes / MB).toFixed(0)} MB; ${(result.restTreeRssBytes / MB).toFixed(0)} MB at rest before); import ${result.importSeconds.toFixed(1)} s, scan read ${result.textStatus} in ${result.textSeconds.toFixed(1)} s, photo ${result.photoSeconds.toFixed(1)} s${result.photoThumbnail ? ' with its thumbnail' : ' without a thumbnail'}`,
       met:
         result.peakTreeRssBytes < result.memoryMb * MB &&
         result.textStatus === 'done' &&

@@ -17,6 +17,8 @@ export interface ServerProcess {
   peakRss(): number;
   /** Resident memory now of the process and every process it started (its job processes). */
   treeRss(): number;
+  /** The same, process by process, by the script each runs. */
+  treeRssParts(): { script: string; rss: number }[];
   /** CPU time the process has used so far, user and system, in seconds. */
   cpuSeconds(): number;
   stop(): Promise<void>;
@@ -76,9 +78,28 @@ function descendantsOf(pid: number): number[] {
   return children.flatMap((child) => [child, ...descendantsOf(child)]);
 }
 
+/** What a process runs: its script's name (`main.js`, `document-text-worker.js`). */
+function scriptOf(pid: number): string {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const script = args.findLast((arg) => /\.(m?js|ts)$/.test(arg)) ?? args[0] ?? String(pid);
+    return path.basename(script);
+  } catch {
+    return String(pid);
+  }
+}
+
+/** VmRSS of a process and of each process under it, by what each runs, in bytes. */
+export function treeRssPartsOf(pid: number): { script: string; rss: number }[] {
+  return [pid, ...descendantsOf(pid)].map((each) => ({
+    script: scriptOf(each),
+    rss: statusField(each, 'VmRSS'),
+  }));
+}
+
 /** VmRSS of a process and of every process under it, in bytes. */
 export function treeRssOf(pid: number): number {
-  return [pid, ...descendantsOf(pid)].reduce((sum, each) => sum + statusField(each, 'VmRSS'), 0);
+  return treeRssPartsOf(pid).reduce((sum, part) => sum + part.rss, 0);
 }
 
 const CLOCK_TICKS_PER_SECOND = (() => {
@@ -149,6 +170,7 @@ export async function startServerProcess(options: {
     rss: () => statusField(pid, 'VmRSS'),
     peakRss: () => statusField(pid, 'VmHWM'),
     treeRss: () => treeRssOf(pid),
+    treeRssParts: () => treeRssPartsOf(pid),
     cpuSeconds: () => cpuSecondsOf(pid),
     async stop() {
       if (exitMessage) return;
