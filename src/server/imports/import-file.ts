@@ -7,7 +7,6 @@
  * export, the whole account's, goes to data-transfer/import-user-data.ts as before, and is
  * remembered too.
  */
-import { collectGarbage } from '../runtime/collect-garbage';
 import type { HeldLock } from '../limits/account-locks';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -364,19 +363,13 @@ export async function importReceivedFile(
   // Read and written in its turn beside the other heavy jobs (KIN_MEMORY_MB).
   return context.intake.heavy.run(async () => {
     await request.turn?.began();
-    try {
-      if (kind === 'kin-health-export') return await importExport(context, request, zip);
-      const read = await readFileOnThread(
-        kind,
-        { path: request.path, name: request.fileName, size: request.size },
-        request.options,
-      );
-      if (!('records' in read)) throw badRequest(read.message, 'file');
-      return await importRead(context, request, read);
-    } finally {
-      // The file's records are garbage once written: given back before the next heavy job
-      // starts, instead of over the following minutes (decision 0072).
-      collectGarbage('major');
-    }
+    if (kind === 'kin-health-export') return importExport(context, request, zip);
+    const read = await readFileOnThread(
+      kind,
+      { path: request.path, name: request.fileName, size: request.size },
+      request.options,
+    );
+    if (!('records' in read)) throw badRequest(read.message, 'file');
+    return importRead(context, request, read);
   }, request.turn?.waiting);
 }
