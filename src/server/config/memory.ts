@@ -37,6 +37,9 @@ export interface MemoryPlan {
   jobIdleMs: number;
 }
 
+/** What a job process (a document's text, thumbnails) is given: its heap, its idle time. */
+export type JobProcessMemory = Pick<MemoryPlan, 'jobHeapMb' | 'jobIdleMs'>;
+
 /** What a budget of `budgetMb` gives each part. */
 export function memoryPlan(budgetMb: number): MemoryPlan {
   const small = budgetMb < 1024;

@@ -8,10 +8,10 @@
  * One account's upload cannot hold or fail another's (runtime/job-thread.ts): uploads are
  * prepared one at a time, one of each account's in turn; one that takes longer than its time
  * (PDF_TIME_LIMIT_MS for a PDF, DERIVE_TIME_LIMIT_MS for a photo), or whose parsing fills the
- * thread's heap past the budget's `jobHeapMb`, fails alone (a PDF is kept without a thumbnail, an image
- * refused), and the thread is replaced for the uploads waiting.
+ * thread's heap past the budget's `jobHeapMb`, fails alone (a PDF is kept without a
+ * thumbnail, an image refused), and the thread is replaced for the uploads waiting.
  */
-import type { MemoryPlan } from '../config/memory';
+import type { JobProcessMemory } from '../config/memory';
 import { jobThread } from '../runtime/job-thread';
 import type { DeriveAnswer } from './document-derive-worker';
 import type { DeriveJob, Derived } from './processors/processor';
@@ -30,21 +30,19 @@ export const DERIVE_TIME_LIMIT_MS = 30_000;
  */
 export const PDF_TIME_LIMIT_MS = 10_000;
 
-/**
- * The thread's JavaScript heap, in MB, and how long it stays with no upload to prepare: the
- * memory budget's (config/memory.ts). pdf.js keeps each object of a PDF it has to index (a
- * file without a valid cross-reference table) on the heap: a 24 MB file of 1.4 million empty
- * objects took 2.1 GB and a minute before. A scan's page, its pictures outside the heap
- * (sharp's, the canvas's), takes a few MB of it.
- */
-export type DeriveThreadMemory = Pick<MemoryPlan, 'jobHeapMb' | 'jobIdleMs'>;
-
 export interface DeriveThread {
   derive(job: DeriveJob): Promise<Derived>;
   close(): Promise<void>;
 }
 
-export function documentDeriveThread(memory: DeriveThreadMemory): DeriveThread {
+/**
+ * The thread, its JavaScript heap and how long it stays with no upload to prepare given by
+ * the memory budget (config/memory.ts). pdf.js keeps each object of a PDF it has to index (a
+ * file without a valid cross-reference table) on the heap: a 24 MB file of 1.4 million empty
+ * objects took 2.1 GB and a minute before. A scan's page, its pictures outside the heap
+ * (sharp's, the canvas's), takes a few MB of it.
+ */
+export function documentDeriveThread(memory: JobProcessMemory): DeriveThread {
   const thread = jobThread<DeriveJob, DeriveAnswer, Derived>({
     entry: 'document-derive-worker',
     from: import.meta.url,

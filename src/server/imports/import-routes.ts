@@ -1,7 +1,8 @@
 /**
  * Import History (CONTRACT §6 'Bring records in'): GET /api/imports lists the account's
- * imports, newest first; GET /api/imports/turn says whether its import waits for its turn; POST /api/imports/{id}/undo removes what one added (import-history.ts),
- * its owner checked, within UNDO_DAYS and once; an undo is noted in the audit log.
+ * imports, newest first; GET /api/imports/turn says whether its import waits for its turn;
+ * POST /api/imports/{id}/undo removes what one added (import-history.ts), its owner checked,
+ * within UNDO_DAYS and once; an undo is noted in the audit log.
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';

@@ -1,16 +1,16 @@
 /**
  * The document-text thread (document-text-worker.ts), started with the first document to
  * read and kept while there are more: it ends after the memory budget's `jobIdleMs` with
- * none, giving back what OCR took (tesseract's WebAssembly memory never shrinks while it lives). With nothing in
- * hand it keeps no process alive.
+ * none, giving back what OCR took (tesseract's WebAssembly memory never shrinks while it
+ * lives). With nothing in hand it keeps no process alive.
  *
  * A document is read within TEXT_LIMITS: the thread stops between pages at its page limits
  * or its time, and answers with the text of the pages it read. One page that keeps the thread
  * past the time by PAGE_GRACE_MS more (a file that sends pdf.js into a loop), or whose parsing
- * fills the thread's heap past the budget's `jobHeapMb`, ends the thread: that document fails, and the
- * next is read on a new thread (runtime/job-thread.ts).
+ * fills the thread's heap past the budget's `jobHeapMb`, ends the thread: that document
+ * fails, and the next is read on a new thread (runtime/job-thread.ts).
  */
-import { DEFAULT_MEMORY_PLAN, type MemoryPlan } from '../../config/memory';
+import { DEFAULT_MEMORY_PLAN, type JobProcessMemory } from '../../config/memory';
 import { jobThread } from '../../runtime/job-thread';
 import type { DocumentTextJob, DocumentTextRead } from '../processors/processor';
 import type { DocumentTextAnswer } from './document-text-worker';
@@ -47,7 +47,7 @@ export interface DocumentTextThread {
 }
 
 export function documentTextThread(
-  options: { pageGraceMs?: number; memory?: Pick<MemoryPlan, 'jobHeapMb' | 'jobIdleMs'> } = {},
+  options: { pageGraceMs?: number; memory?: JobProcessMemory } = {},
 ): DocumentTextThread {
   // The thread's JavaScript heap and how long it stays with no document to read.
   const memory = options.memory ?? DEFAULT_MEMORY_PLAN;

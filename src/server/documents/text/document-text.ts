@@ -39,7 +39,7 @@ import type { Logger } from '../../logger';
 import { claimFairly, leaseEnd, retryDelay, type FairJobTable } from '../../runtime/job-queue';
 import { heavyJobs, type HeavyJobs } from '../../runtime/heavy-jobs';
 import { isPastLimits } from '../../runtime/job-thread';
-import type { MemoryPlan } from '../../config/memory';
+import type { JobProcessMemory } from '../../config/memory';
 import {
   documentTextThread,
   TEXT_LIMITS,
@@ -207,8 +207,8 @@ export interface DocumentTextWorkerOptions {
   pollMs?: number;
   /** The thread that reads a document (tests may share one). */
   thread?: DocumentTextThread;
-  /** The memory budget's plan: the thread's heap and idle time (KIN_MEMORY_MB's default). */
-  memory?: MemoryPlan;
+  /** The thread's heap and idle time, by the memory budget (none: KIN_MEMORY_MB's default). */
+  memory?: JobProcessMemory;
   /** Where each document's reading waits its turn beside imports (none: it does not wait). */
   heavyJobs?: HeavyJobs;
   /** What reading one document may take (tests take less): TEXT_LIMITS's. */
