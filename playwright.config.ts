@@ -32,6 +32,9 @@ export default defineConfig({
   use: {
     // The browser's language decides the app's (CONTRACT §6): the suite speaks English.
     locale: 'en-US',
+    // As a person who asked their system for less motion: nothing on a screen is caught
+    // halfway through a transition, and no frame is drawn for one (decision 0071).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

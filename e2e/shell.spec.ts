@@ -33,6 +33,26 @@ test('every screen answers 200, and only a path no screen has answers 404', asyn
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
 });
 
+test('asked for less motion, a screen does not move, but a spinner still turns', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
+  const motion = () =>
+    signIn.evaluate((button) => {
+      const spinner = document.createElement('span');
+      spinner.className = 'animate-spin';
+      document.body.append(spinner);
+      const turning = getComputedStyle(spinner).animationIterationCount;
+      spinner.remove();
+      return { transition: getComputedStyle(button).transitionDuration, turning };
+    });
+  // The browser tests ask for less motion (playwright.config.ts), as a person may.
+  expect(await motion()).toEqual({ transition: '1e-05s', turning: 'infinite' });
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await motion()).toEqual({ transition: '0.15s', turning: 'infinite' });
+});
+
 test('the 404 page shows without a session too', async ({ page }) => {
   await page.goto('/nothing-here');
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();

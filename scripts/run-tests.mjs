@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: Vitest (unit, web and API tests on both engines) and Playwright (Chromium
+ * against the built product) at the same time, each line of their output marked with its
+ * runner. Either one alone leaves part of a 2-core machine idle (Vitest waits on its servers,
+ * threads and databases for about a third of its run); together they finish sooner than one
+ * after the other (decision 0071). Both always run to the end, so one run reports every
+ * failure; the exit code is non-zero when either failed.
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const runners = [
+  { name: 'vitest', command: 'vitest', args: ['run'] },
+  { name: 'browser', command: 'playwright', args: ['test'] },
+];
+
+/** Runs one runner, its output's lines marked with its name; resolves to its exit code. */
+function run({ name, command, args }) {
+  const started = Date.now();
+  const child = spawn(`node_modules/.bin/${command}`, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: process.env,
+  });
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+      out.write(`[${name}] ${line}\n`);
+    });
+  }
+  const stop = (signal) => child.kill(signal);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return new Promise((resolve) => {
+    child.on('error', (error) => {
+      process.stderr.write(`[${name}] could not start: ${error.message}\n`);
+      resolve({ name, code: 1, seconds: 0 });
+    });
+    child.on('close', (code, signal) =>
+      resolve({ name, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 }),
+    );
+  });
+}
+
+const results = await Promise.all(runners.map(run));
+for (const { name, code, seconds } of results) {
+  process.stdout.write(
+    `${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds.toFixed(0)} s\n`,
+  );
+}
+process.exitCode = results.some(({ code }) => code !== 0) ? 1 : 0;
