@@ -29,6 +29,14 @@ import { heavyJobs } from './runtime/heavy-jobs';
 /** How long a stopping server still takes requests already sent to it, before it stops listening. */
 const SHUTDOWN_SETTLE_MS = 500;
 
+/**
+ * How long a kept-alive connection may sit idle before the server closes it: longer than a
+ * proxy in front keeps its own (nginx's 60 s), so that the server never closes one just as a
+ * client sends a request on it, which that client gets as a reset connection. Node's default
+ * of 5 s did that to a browser test's request on a busy machine.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
@@ -113,6 +121,9 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
       resolve(started),
     );
   });
+  (server as HttpServer).keepAliveTimeout = KEEP_ALIVE_MS;
+  // Headers may take as long as the connection may idle (Node's rule: longer than it).
+  (server as HttpServer).headersTimeout = KEEP_ALIVE_MS + 1_000;
   const address = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;
   logger.info({ url, engine: database.engine }, 'server listening');

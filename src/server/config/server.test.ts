@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServerProcess, stopServerProcess } from '../test/server-process';
 import { modeOf, tempDirs } from '../test/temp-dirs';
+import { KEEP_ALIVE_MS } from '../server';
 import { ConfigError, loadConfig } from '.';
 
 const tempDir = tempDirs('kin-config-');
@@ -40,6 +41,9 @@ describe('the Friends & Family Passcode', () => {
     const dataDir = tempDir();
     const env = { DATA_DIR: dataDir, FAMILY_PASSCODE: '', DATABASE_URL: '' };
     const first = await startServerProcess(env);
+    // A kept-alive connection outlives a proxy's own idle time (server.ts KEEP_ALIVE_MS).
+    const health = await fetch(`${first.url}/api/health`);
+    expect(health.headers.get('keep-alive')).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`);
     await stopServerProcess(first);
     const passcode = /Friends & Family Passcode: (\d{6})/.exec(first.output())?.[1];
     expect(passcode).toMatch(/^\d{6}$/);
