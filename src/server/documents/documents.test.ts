@@ -666,11 +666,14 @@ describe('document quota', () => {
       }
       const usage = await client.get<{ usedBytes: number }>('/api/documents/usage');
       expect(usage.body.usedBytes).toBeLessThanOrEqual(3 * 1024 * 1024);
-      // The one stored and its thumbnail: nothing of the refused ones.
+      // The one stored and its thumbnail: nothing of the refused ones. (Its thumbnail is
+      // drawn within PDF_TIME_LIMIT_MS; on a machine busy enough to pass it, the PDF is kept
+      // without one, which is not what this test is about.)
       const document = stored[0]!.body;
       const kept = await client.getBytes(document.file_url);
+      const thumbnail = document.thumbnail_url?.split('/').pop();
       expect((await filesOf(server, owner)).sort()).toEqual(
-        [document.thumbnail_url!.split('/').pop(), sha256Of(kept.bytes)].sort(),
+        [sha256Of(kept.bytes), ...(thumbnail ? [thumbnail] : [])].sort(),
       );
       expect((await client.get<DocumentPage>('/api/documents')).body.total).toBe(1);
     } finally {
