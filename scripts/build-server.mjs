@@ -58,6 +58,12 @@ export async function buildServer(outdir) {
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
+    // Minified: V8 keeps every script's source in memory while the process lives (13.2 MB
+    // of the resting server's 159, as written; 6.6 MB minified, the server 148–152 MB at rest
+    // instead of 158–160, and so each job process). Functions and classes keep their names,
+    // which stack traces and errors show.
+    minify: true,
+    keepNames: true,
     // npm start runs with --enable-source-maps; the sources themselves are in the checkout,
     // not copied into the map.
     sourcemap: true,
