@@ -67,6 +67,8 @@ export interface HealthLatencies {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** When the slowest check was due, from the first. */
+  slowestAtSeconds: number;
 }
 
 const MB = 1024 * 1024;
@@ -104,6 +106,8 @@ export async function askHealth(
   onTick: () => void = () => {},
 ): Promise<HealthLatencies> {
   const latencies: number[] = [];
+  const started = performance.now();
+  let slowest = { ms: 0, atMs: 0 };
   const inFlight = new Set<Promise<void>>();
   let asking = true;
   void stop.finally(() => (asking = false)).catch(() => {});
@@ -113,7 +117,9 @@ export async function askHealth(
     const check = fetch(`${baseUrl}/api/health`)
       .then(async (response) => {
         await response.arrayBuffer();
-        latencies.push(performance.now() - dueAt);
+        const ms = performance.now() - dueAt;
+        latencies.push(ms);
+        if (ms > slowest.ms) slowest = { ms, atMs: dueAt - started };
       })
       .catch(() => {
         latencies.push(Number.POSITIVE_INFINITY);
@@ -131,6 +137,7 @@ export async function askHealth(
     p50Ms: percentile(sorted, 0.5),
     p99Ms: percentile(sorted, 0.99),
     maxMs: sorted.at(-1) ?? Number.NaN,
+    slowestAtSeconds: slowest.atMs / 1000,
   };
 }
 

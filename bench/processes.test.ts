@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { START_ENV, START_NODE_FLAGS, START_SCRIPT } from './processes';
+import { START_ENV, START_NODE_FLAGS, START_SCRIPT, treePssOf, treeRssOf } from './processes';
 
 const startLine = [
   ...Object.entries(START_ENV).map(([name, value]) => `${name}=${value}`),
@@ -38,5 +38,22 @@ describe('how the server is started', () => {
       { env: { ...process.env, ...START_ENV }, encoding: 'utf8' },
     );
     expect(output).toBe('started');
+  });
+});
+
+describe('the memory of a process tree', () => {
+  it('counts a page its processes share once: the proportional sum is below the resident one', async () => {
+    const { spawn } = await import('node:child_process');
+    // A child of this process: Node's binary mapped by both.
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10_000)']);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const resident = treeRssOf(process.pid);
+      const proportional = treePssOf(process.pid);
+      expect(proportional).toBeGreaterThan(0);
+      expect(proportional).toBeLessThan(resident);
+    } finally {
+      child.kill();
+    }
   });
 });

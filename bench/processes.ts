@@ -19,6 +19,8 @@ export interface ServerProcess {
   treeRss(): number;
   /** The same, process by process, by the script each runs. */
   treeRssParts(): { script: string; rss: number }[];
+  /** The same memory with each shared page counted once (treePssOf). */
+  treePss(): number;
   /** CPU time the process has used so far, user and system, in seconds. */
   cpuSeconds(): number;
   stop(): Promise<void>;
@@ -102,6 +104,25 @@ export function treeRssOf(pid: number): number {
   return treeRssPartsOf(pid).reduce((sum, part) => sum + part.rss, 0);
 }
 
+/** A process's proportional set size (Pss: a page shared by n processes counts 1/n), in bytes. */
+function pssOf(pid: number): number {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const match = /^Pss:\s+(\d+) kB/m.exec(rollup);
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The proportional memory of a process and every process under it, in bytes: what they hold
+ * between them, each page they share (Node's own binary, the libraries) counted once.
+ */
+export function treePssOf(pid: number): number {
+  return [pid, ...descendantsOf(pid)].reduce((sum, each) => sum + pssOf(each), 0);
+}
+
 const CLOCK_TICKS_PER_SECOND = (() => {
   try {
     return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
@@ -171,6 +192,7 @@ export async function startServerProcess(options: {
     peakRss: () => statusField(pid, 'VmHWM'),
     treeRss: () => treeRssOf(pid),
     treeRssParts: () => treeRssPartsOf(pid),
+    treePss: () => treePssOf(pid),
     cpuSeconds: () => cpuSecondsOf(pid),
     async stop() {
       if (exitMessage) return;

@@ -19,6 +19,8 @@ const entryPoints = {
   'document-text-worker': 'src/server/documents/text/document-text-worker.ts',
   // The thread documents' thumbnails are made on (src/server/documents/document-derive-thread.ts).
   'document-derive-worker': 'src/server/documents/document-derive-worker.ts',
+  // The thread a backup's copy is checked on (src/server/operations/backup-check-thread.ts).
+  'backup-check-worker': 'src/server/operations/backup-check-worker.ts',
   // The operator's command (`npm run kin` runs it from the sources; the container image, which
   // has no sources, runs this one as `kin`).
   cli: 'src/server/cli.ts',

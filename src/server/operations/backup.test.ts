@@ -5,7 +5,7 @@
  * backups made before it.
  */
 import { migrations } from '../db/migrate';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   appendFileSync,
   closeSync,
@@ -23,6 +23,9 @@ import { TEST_PASSCODE, TestClient, testEngine, uniqueEmail } from '../test/harn
 import { startServerProcess, stopServerProcess } from '../test/server-process';
 import { capturingLogger, createSqliteDataDir } from '../test/sqlite-data-dir';
 import { BackupError, createBackup, listBackups, sidecarPath, type BackupRecord } from './backup';
+import { countRows, verifyCopy } from './backup-check';
+import { checkCopyOffThread } from './backup-check-thread';
+import { longestStall } from '../test/event-loop-stall';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -202,6 +205,38 @@ describe.runIf(testEngine() === 'sqlite')('a backup', () => {
       'ok',
       'ok',
     ]);
+  });
+
+  it("has its copy checked on a thread of its own, while the server's keeps turning", async () => {
+    const storage = await createSqliteDataDir();
+    cleanups.push(storage.drop);
+    // 200,000 rows and an index on them for the integrity check to go through.
+    const db = new SQLite(storage.databaseFile);
+    db.exec(
+      'create table bulk (id integer primary key, name text); create index bulk_name on bulk (name)',
+    );
+    const insert = db.prepare('insert into bulk (name) values (?)');
+    db.transaction(() => {
+      for (let row = 0; row < 200_000; row += 1) insert.run(randomBytes(12).toString('hex'));
+    })();
+    const counts = countRows(db);
+    db.close();
+
+    const here = await longestStall(async () => verifyCopy(storage.databaseFile, counts));
+    // Three times there: a pause the busy machine makes in one is not the check's.
+    const there = [];
+    for (let run = 0; run < 3; run += 1) {
+      there.push(await longestStall(() => checkCopyOffThread(storage.databaseFile, counts)));
+    }
+    expect(here.result).toBeNull();
+    expect(there.map(({ result }) => result)).toEqual([null, null, null]);
+    // Checked here, the loop stands still for the whole check; there, it keeps turning.
+    expect(here.stallMs).toBeGreaterThan(40);
+    expect(Math.min(...there.map(({ stallMs }) => stallMs))).toBeLessThan(here.stallMs / 3);
+    // And a copy that is not what was counted is found there too.
+    expect(await checkCopyOffThread(storage.databaseFile, { ...counts, bulk: 1 })).toMatch(
+      /row counts differ \(bulk: 200000 rows, expected 1\)/,
+    );
   });
 
   it('is listed from its record; a file without one, or changed since, is not good', async () => {

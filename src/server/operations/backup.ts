@@ -6,9 +6,9 @@
  * transaction (WAL mode lets the server keep writing meanwhile), counts the rows of every
  * table, and the backup reads through that same transaction, so the counts and the copy are
  * of the same moment. It is written to a hidden temporary name, synced, opened again and
- * checked (`PRAGMA integrity_check`, and every table's row count against the snapshot's),
- * and only then renamed into place. A failed backup is deleted and never replaces or removes
- * another one.
+ * checked on a thread of its own (backup-check.ts: `PRAGMA integrity_check`, and every
+ * table's row count against the snapshot's), and only then renamed into place. A failed
+ * backup is deleted and never replaces or removes another one.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -26,6 +26,8 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { countRows } from './backup-check';
+import { checkCopyOffThread } from './backup-check-thread';
 import type { Logger } from '../logger';
 import { backUpDocumentFiles, type DocumentFilesSummary } from '../documents/document-backups';
 
@@ -124,20 +126,6 @@ export function writeFileDurably(file: string, content: string) {
   renameSync(temp, file);
 }
 
-/** The tables of a database (all of them, SQLite's own included) and their row counts. */
-function countRows(db: SQLite.Database): Record<string, number> {
-  const names = db
-    .prepare(`select name from sqlite_schema where type = 'table' order by name`)
-    .pluck()
-    .all() as string[];
-  const counts: Record<string, number> = {};
-  for (const name of names) {
-    const quoted = `"${name.replaceAll('"', '""')}"`;
-    counts[name] = db.prepare(`select count(*) from ${quoted}`).pluck().get() as number;
-  }
-  return counts;
-}
-
 function newestMigration(db: SQLite.Database): string | null {
   const table = db
     .prepare(`select 1 from sqlite_schema where type = 'table' and name = 'kysely_migration'`)
@@ -146,28 +134,6 @@ function newestMigration(db: SQLite.Database): string | null {
   return (
     (db.prepare('select max(name) from kysely_migration').pluck().get() as string | null) ?? null
   );
-}
-
-/** The first problem `PRAGMA integrity_check` reports, or null when it says ok. */
-export function integrityProblem(db: SQLite.Database): string | null {
-  const rows = db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
-  const messages = rows.map((row) => row.integrity_check);
-  return messages.length === 1 && messages[0] === 'ok'
-    ? null
-    : messages.slice(0, 3).join('; ') || 'no answer';
-}
-
-export function describeCountMismatch(
-  expected: Record<string, number>,
-  actual: Record<string, number>,
-): string | null {
-  const problems: string[] = [];
-  for (const name of new Set([...Object.keys(expected), ...Object.keys(actual)])) {
-    if (expected[name] !== actual[name]) {
-      problems.push(`${name}: ${actual[name] ?? 'missing'} rows, expected ${expected[name] ?? 0}`);
-    }
-  }
-  return problems.length ? `row counts differ (${problems.slice(0, 5).join(', ')})` : null;
 }
 
 export interface CreateBackupOptions {
@@ -234,7 +200,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
     syncFile(temp);
     await options.beforeVerify?.(temp);
 
-    const problem = verifyCopy(temp, tables);
+    const problem = await checkCopyOffThread(temp, tables);
     if (problem) throw new BackupError(`The backup failed its check: ${problem}`);
     let documents: DocumentFilesSummary;
     try {
@@ -280,19 +246,6 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
       `The backup failed: ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
     );
-  }
-}
-
-/** Opens a written copy and checks it; the problem found, or null. */
-function verifyCopy(file: string, expected: Record<string, number>): string | null {
-  let copy: SQLite.Database | undefined;
-  try {
-    copy = new SQLite(file, { readonly: true, fileMustExist: true });
-    return integrityProblem(copy) ?? describeCountMismatch(expected, countRows(copy));
-  } catch (error) {
-    return `it could not be read (${error instanceof Error ? error.message : String(error)})`;
-  } finally {
-    copy?.close();
   }
 }
 

@@ -16,7 +16,8 @@ import type { BackupConfig } from '../config';
 import { openSqlite, SQLITE_FILE_NAME } from '../db/database';
 import { completeSchema, migrations } from '../db/migrate';
 import type { Logger } from '../logger';
-import { createBackup, integrityProblem, keepFilesAside, syncDirectory, syncFile } from './backup';
+import { createBackup, keepFilesAside, syncDirectory, syncFile } from './backup';
+import { integrityProblem } from './backup-check';
 import { holdExclusiveLock } from './data-dir-lock';
 import {
   DOCUMENTS_DIR_NAME,
