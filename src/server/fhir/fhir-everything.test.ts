@@ -113,9 +113,8 @@ describe('$everything of 20,000 records', () => {
     return { source, counter };
   }
 
-  it('streams well under 2 s, reading rows only as it writes them', async () => {
+  it('streams, reading rows only as it writes them', async () => {
     const { source, counter } = lazySource();
-    const started = performance.now();
     const readWhenChunked: number[] = [];
     let biggestChunk = 0;
     let text = '';
@@ -124,13 +123,12 @@ describe('$everything of 20,000 records', () => {
       biggestChunk = Math.max(biggestChunk, chunk.length);
       text += chunk;
     }
-    const elapsed = performance.now() - started;
 
     const bundle = JSON.parse(text) as Bundle;
     expect(bundle.entry).toHaveLength(COUNT + 1);
     expect(new Set(bundle.entry?.map((entry) => entry.resource?.id)).size).toBe(COUNT + 1);
-    expect(elapsed).toBeLessThan(2000);
-    // Incremental: the first chunk left before most rows were read, and no chunk is big.
+    // How fast is the benchmark's to say (npm run bench, fhir-everything-all), not a timed
+    // test's. Incremental: the first chunk left before most rows were read, no chunk is big.
     expect(readWhenChunked.length).toBeGreaterThan(100);
     expect(readWhenChunked[0]).toBeLessThan(COUNT / 100);
     expect(biggestChunk).toBeLessThan(128 * 1024);
