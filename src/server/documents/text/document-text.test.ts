@@ -164,6 +164,14 @@ function pdfOf(content: unknown[]): Promise<Buffer> {
     .getBuffer() as Promise<Buffer>;
 }
 
+/**
+ * What a document's reading does inside the worker (a text layer, OCR, its page and time
+ * limits, an image made ready) is the same on either engine, and its OCR keeps a core busy
+ * for seconds: run once. The claims, the turns, search and sharing, which the engine's SQL
+ * shapes, run on both (decision 0071).
+ */
+const onOneEngine = it.runIf(testEngine() === 'sqlite');
+
 describe('text inside documents', () => {
   it('reads a scanned letter by OCR; search finds it by a word in its body', async () => {
     const owner = await signedUpClient(server, 'Owner');
@@ -193,52 +201,56 @@ describe('text inside documents', () => {
     expect((await search(other.client, 'resonance')).groups).toEqual([]);
   }, 90_000);
 
-  it('reads a PDF’s text layer directly, and a scanned PDF by OCR', async () => {
-    const owner = await signedUpClient(server, 'Owner');
-    const typed = await storeDocument(owner.email, {
-      title: 'Referral',
-      bytes: await pdfOf([
-        { text: 'Audiology referral' },
-        { text: 'Please see Mia about her hearing test.' },
-      ]),
-      mimeType: 'application/pdf',
-    });
-    expect(await readText(owner.client, typed)).toMatch(
-      /Audiology referral\s+Please see Mia about her hearing test\./,
-    );
-    const scan = await scannedLetter(['Pulmonology clinic appointment']);
-    const scanned = await storeDocument(owner.email, {
-      title: 'Scanned PDF',
-      bytes: await pdfOf([
-        { image: `data:image/png;base64,${scan.toString('base64')}`, width: 500 },
-      ]),
-      mimeType: 'application/pdf',
-    });
-    expect(await readText(owner.client, scanned)).toMatch(/Pulmonology clinic/i);
-    // A scanner's PDF: a JPEG filling each Letter page, drawn at 300 dpi for OCR.
-    const letterPage = await sharp(
-      await scannedLetter(['Cardiology follow up', 'Bring the blood pressure diary']),
-    )
-      .resize(2550, 3300, { fit: 'contain', background: 'white', position: 'top' })
-      .jpeg({ quality: 85 })
-      .toBuffer();
-    const scanner = await storeDocument(owner.email, {
-      title: 'Scanner PDF',
-      bytes: await scannedPdf(letterPage, 2),
-      mimeType: 'application/pdf',
-    });
-    const scannerText = await readText(owner.client, scanner);
-    expect(scannerText.match(/Cardiology follow up/g)).toHaveLength(2);
-    expect(scannerText).toMatch(/blood pressure diary/);
-    // The copies the worker read are gone.
-    expect(readdirSync(path.join(dataDir, 'ocr-cache', 'reading'))).toEqual([]);
-    expect((await search(owner.client, 'audiolog')).groups[0]!.results.map((r) => r.title)).toEqual(
-      ['Referral'],
-    );
-    expect((await search(owner.client, 'pulmono')).groups[0]!.results.map((r) => r.title)).toEqual([
-      'Scanned PDF',
-    ]);
-  }, 90_000);
+  onOneEngine(
+    'reads a PDF’s text layer directly, and a scanned PDF by OCR',
+    async () => {
+      const owner = await signedUpClient(server, 'Owner');
+      const typed = await storeDocument(owner.email, {
+        title: 'Referral',
+        bytes: await pdfOf([
+          { text: 'Audiology referral' },
+          { text: 'Please see Mia about her hearing test.' },
+        ]),
+        mimeType: 'application/pdf',
+      });
+      expect(await readText(owner.client, typed)).toMatch(
+        /Audiology referral\s+Please see Mia about her hearing test\./,
+      );
+      const scan = await scannedLetter(['Pulmonology clinic appointment']);
+      const scanned = await storeDocument(owner.email, {
+        title: 'Scanned PDF',
+        bytes: await pdfOf([
+          { image: `data:image/png;base64,${scan.toString('base64')}`, width: 500 },
+        ]),
+        mimeType: 'application/pdf',
+      });
+      expect(await readText(owner.client, scanned)).toMatch(/Pulmonology clinic/i);
+      // A scanner's PDF: a JPEG filling each Letter page, drawn at 300 dpi for OCR.
+      const letterPage = await sharp(
+        await scannedLetter(['Cardiology follow up', 'Bring the blood pressure diary']),
+      )
+        .resize(2550, 3300, { fit: 'contain', background: 'white', position: 'top' })
+        .jpeg({ quality: 85 })
+        .toBuffer();
+      const scanner = await storeDocument(owner.email, {
+        title: 'Scanner PDF',
+        bytes: await scannedPdf(letterPage, 2),
+        mimeType: 'application/pdf',
+      });
+      const scannerText = await readText(owner.client, scanner);
+      expect(scannerText.match(/Cardiology follow up/g)).toHaveLength(2);
+      expect(scannerText).toMatch(/blood pressure diary/);
+      // The copies the worker read are gone.
+      expect(readdirSync(path.join(dataDir, 'ocr-cache', 'reading'))).toEqual([]);
+      expect(
+        (await search(owner.client, 'audiolog')).groups[0]!.results.map((r) => r.title),
+      ).toEqual(['Referral']);
+      expect(
+        (await search(owner.client, 'pulmono')).groups[0]!.results.map((r) => r.title),
+      ).toEqual(['Scanned PDF']);
+    },
+    90_000,
+  );
 
   it('shows a shared person’s document text to their grantee, not another person’s', async () => {
     const owner = await signedUpClient(server, 'Owner');
@@ -331,50 +343,61 @@ const storePdf = (email: string, title: string, bytes: Buffer) =>
   storeDocument(email, { title, bytes, mimeType: 'application/pdf' });
 
 describe('a document read within its limits', () => {
-  it('is read to its page limit and no further, and says from how many pages', async () => {
-    const owner = await signedUpClient(server, 'Owner');
-    const pages = TEXT_LIMITS.pages + 1;
-    const id = await storePdf(owner.email, 'Long record', await numberedPdf(pages));
-    const answer = await settledText(owner.client, id);
-    expect(answer).toMatchObject({ status: 'done', pagesRead: TEXT_LIMITS.pages, pages });
-    expect(answer.text).toMatch(new RegExp(`\\bRecord page ${TEXT_LIMITS.pages}\\b`));
-    expect(answer.text).not.toMatch(new RegExp(`\\bRecord page ${pages}\\b`));
-    // A document read whole says nothing of its pages.
-    const short = await storePdf(owner.email, 'Short record', await numberedPdf(3));
-    await expectReadWhole(owner.client, short, 'Record page 1\n\nRecord page 2\n\nRecord page 3');
-  }, 120_000);
-
-  it('reads at most its OCR page limit by OCR', async () => {
-    const owner = await signedUpClient(server, 'Owner');
-    await withOwnWorker(async (start) => {
-      start({ limits: { ocrPages: 2 } });
-      const id = await storePdf(owner.email, 'Clinic letters', await scannedPages(CLINICS));
+  onOneEngine(
+    'is read to its page limit and no further, and says from how many pages',
+    async () => {
+      const owner = await signedUpClient(server, 'Owner');
+      const pages = TEXT_LIMITS.pages + 1;
+      const id = await storePdf(owner.email, 'Long record', await numberedPdf(pages));
       const answer = await settledText(owner.client, id);
-      expect(answer).toMatchObject({ status: 'done', pagesRead: 2, pages: 3 });
-      expect(answer.text).toMatch(/Allergy clinic[\s\S]*Dermatology clinic/);
-      expect(answer.text).not.toMatch(/Neurology/);
-    });
-  }, 120_000);
+      expect(answer).toMatchObject({ status: 'done', pagesRead: TEXT_LIMITS.pages, pages });
+      expect(answer.text).toMatch(new RegExp(`\\bRecord page ${TEXT_LIMITS.pages}\\b`));
+      expect(answer.text).not.toMatch(new RegExp(`\\bRecord page ${pages}\\b`));
+      // A document read whole says nothing of its pages.
+      const short = await storePdf(owner.email, 'Short record', await numberedPdf(3));
+      await expectReadWhole(owner.client, short, 'Record page 1\n\nRecord page 2\n\nRecord page 3');
+    },
+    120_000,
+  );
 
-  it('stops reading a document at its time, and reads the next account’s', async () => {
-    const slow = await signedUpClient(server, 'Slow');
-    const other = await signedUpClient(server, 'Other');
-    await withOwnWorker(async (start) => {
-      const scanned = await storePdf(slow.email, 'Three scans', await scannedPages(CLINICS));
-      const typed = await storePdf(other.email, 'Typed', await numberedPdf(1));
-      // No page is begun after the first: its time (1 ms) is gone by then.
-      start({ limits: { timeMs: 1 } });
-      const answer = await settledText(slow.client, scanned);
-      expect(answer).toMatchObject({ status: 'done', pagesRead: 1, pages: 3 });
-      expect(answer.text).toMatch(/Allergy clinic/);
-      expect(answer.text).not.toMatch(/Dermatology|Neurology/);
-      await expectReadWhole(other.client, typed, 'Record page 1');
-    });
-  }, 120_000);
+  onOneEngine(
+    'reads at most its OCR page limit by OCR',
+    async () => {
+      const owner = await signedUpClient(server, 'Owner');
+      await withOwnWorker(async (start) => {
+        start({ limits: { ocrPages: 2 } });
+        const id = await storePdf(owner.email, 'Clinic letters', await scannedPages(CLINICS));
+        const answer = await settledText(owner.client, id);
+        expect(answer).toMatchObject({ status: 'done', pagesRead: 2, pages: 3 });
+        expect(answer.text).toMatch(/Allergy clinic[\s\S]*Dermatology clinic/);
+        expect(answer.text).not.toMatch(/Neurology/);
+      });
+    },
+    120_000,
+  );
 
-  // The thread's limit is the same on either engine (the claims' SQL is held on both by the
-  // tests above and below): run once, it burns 20 s of a core on a file pdf.js cannot parse.
-  it.runIf(testEngine() === 'sqlite')(
+  onOneEngine(
+    'stops reading a document at its time, and reads the next account’s',
+    async () => {
+      const slow = await signedUpClient(server, 'Slow');
+      const other = await signedUpClient(server, 'Other');
+      await withOwnWorker(async (start) => {
+        const scanned = await storePdf(slow.email, 'Three scans', await scannedPages(CLINICS));
+        const typed = await storePdf(other.email, 'Typed', await numberedPdf(1));
+        // No page is begun after the first: its time (1 ms) is gone by then.
+        start({ limits: { timeMs: 1 } });
+        const answer = await settledText(slow.client, scanned);
+        expect(answer).toMatchObject({ status: 'done', pagesRead: 1, pages: 3 });
+        expect(answer.text).toMatch(/Allergy clinic/);
+        expect(answer.text).not.toMatch(/Dermatology|Neurology/);
+        await expectReadWhole(other.client, typed, 'Record page 1');
+      });
+    },
+    120_000,
+  );
+
+  // The thread's limit: it burns 20 s of a core on a file pdf.js cannot parse.
+  onOneEngine(
     'fails a document that holds the thread past its time, at once; the next account’s is read',
     async () => {
       const slow = await signedUpClient(server, 'Slow');
@@ -538,39 +561,42 @@ describe('the document-text worker’s copies', () => {
 });
 
 describe('an image made ready for OCR', () => {
-  it('is upright, grey, and within MAX_PAGE_PIXELS however many the photo has', async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'kin-ocr-ready-'));
-    try {
-      // A 48-megapixel photo taken with the phone on its side (EXIF orientation 6).
-      const photo = path.join(folder, 'photo.jpg');
-      await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#e0e0e0' } })
-        .jpeg()
-        .withMetadata({ orientation: 6 })
-        .toFile(photo);
-      const prepared = path.join(folder, 'prepared.png');
-      const ready = (file: string) =>
-        processorFor('image/jpeg').textReady({ file, mimeType: 'image/jpeg' }, prepared);
-      expect(await ready(photo)).toEqual({
-        file: prepared,
-        mimeType: 'image/png',
-      });
-      const { width = 0, height = 0, channels } = await sharp(prepared).metadata();
-      expect(width * height).toBeLessThanOrEqual(MAX_PAGE_PIXELS);
-      expect(width * height).toBeGreaterThan(MAX_PAGE_PIXELS * 0.99);
-      // Turned upright: taller than wide, in the photo's proportions.
-      expect(height).toBeGreaterThan(width);
-      expect(height / width).toBeCloseTo(8000 / 6000, 2);
-      expect(channels).toBe(1);
-      // A photo within the limit keeps its pixels.
-      const small = path.join(folder, 'small.jpg');
-      await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#e0e0e0' } })
-        .jpeg()
-        .toFile(small);
-      await ready(small);
-      const kept = await sharp(prepared).metadata();
-      expect([kept.width, kept.height]).toEqual([4000, 3000]);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
-  });
+  onOneEngine(
+    'is upright, grey, and within MAX_PAGE_PIXELS however many the photo has',
+    async () => {
+      const folder = mkdtempSync(path.join(tmpdir(), 'kin-ocr-ready-'));
+      try {
+        // A 48-megapixel photo taken with the phone on its side (EXIF orientation 6).
+        const photo = path.join(folder, 'photo.jpg');
+        await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#e0e0e0' } })
+          .jpeg()
+          .withMetadata({ orientation: 6 })
+          .toFile(photo);
+        const prepared = path.join(folder, 'prepared.png');
+        const ready = (file: string) =>
+          processorFor('image/jpeg').textReady({ file, mimeType: 'image/jpeg' }, prepared);
+        expect(await ready(photo)).toEqual({
+          file: prepared,
+          mimeType: 'image/png',
+        });
+        const { width = 0, height = 0, channels } = await sharp(prepared).metadata();
+        expect(width * height).toBeLessThanOrEqual(MAX_PAGE_PIXELS);
+        expect(width * height).toBeGreaterThan(MAX_PAGE_PIXELS * 0.99);
+        // Turned upright: taller than wide, in the photo's proportions.
+        expect(height).toBeGreaterThan(width);
+        expect(height / width).toBeCloseTo(8000 / 6000, 2);
+        expect(channels).toBe(1);
+        // A photo within the limit keeps its pixels.
+        const small = path.join(folder, 'small.jpg');
+        await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#e0e0e0' } })
+          .jpeg()
+          .toFile(small);
+        await ready(small);
+        const kept = await sharp(prepared).metadata();
+        expect([kept.width, kept.height]).toEqual([4000, 3000]);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
 });
