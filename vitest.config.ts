@@ -78,9 +78,8 @@ export default defineConfig({
     globalSetup: ['src/server/test/built-server-setup.ts'],
     // Vitest's default is one worker fewer than the machine's cores: one on a 2-core machine,
     // which then ran one test file at a time (the whole run 229 s there; with two, 149 s).
-    // Three there: its files wait on their servers, threads and databases a third of the
-    // time, and `npm test` runs the browser tests beside it, which had two minutes to spare
-    // (decision 0071).
-    maxWorkers: Math.max(3, availableParallelism() - 1),
+    // Not three there: with the browser tests beside it (`npm test`), the load made the
+    // documents' thumbnails pass their time limit (decision 0071).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
