@@ -23,9 +23,7 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 3,
-  // In CI the browser tests share two cores with Vitest (scripts/run-tests.mjs): a test that
-  // fails once is run again, and one that passes only then is listed as flaky in the log.
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   // Generous for the slower machines CI may run on, where the longest tests (two accounts
   // sharing a child, two-factor set-up) took up to 58 s.
   timeout: 120_000,
