@@ -78,8 +78,8 @@ export default defineConfig({
     globalSetup: ['src/server/test/built-server-setup.ts'],
     // Vitest's default is one worker fewer than the machine's cores: one on a 2-core machine,
     // which then ran one test file at a time (the whole run 229 s there; with two, 149 s).
-    // Not three there: with the browser tests beside it (`npm test`), the load made the
-    // documents' thumbnails pass their time limit (decision 0071).
+    // Not three there: with the browser tests beside it, two documents tests failed
+    // (decision 0071).
     maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -4,8 +4,8 @@
  * against the built product), each line of their output marked with its runner. Playwright
  * runs even when Vitest failed, so that one run reports every failure; the exit code is
  * non-zero when either failed. Run side by side on a 2-core machine they finished in 14–15
- * minutes instead of 17–18, but the doubled load made the documents' thumbnails pass their
- * time limit in two runs of five (decision 0071): one after the other until that is found.
+ * minutes instead of 17–18, but with the doubled load the documents' API tests failed in
+ * three runs of five (decision 0071): one after the other until the cause is found.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
