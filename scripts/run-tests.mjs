@@ -15,6 +15,16 @@ const runners = [
   { name: 'browser', command: 'playwright', args: ['test'] },
 ];
 
+/** The runner under way, and the signal that stopped the run, if one did. */
+let current;
+let stoppedBy;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stoppedBy = signal;
+    current?.kill(signal);
+  });
+}
+
 /** Runs one runner, its output's lines marked with its name; resolves to its exit code. */
 function run({ name, command, args }) {
   const started = Date.now();
@@ -30,9 +40,7 @@ function run({ name, command, args }) {
       out.write(`[${name}] ${line}\n`);
     });
   }
-  const stop = (signal) => child.kill(signal);
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  current = child;
   return new Promise((resolve) => {
     child.on('error', (error) => {
       process.stderr.write(`[${name}] could not start: ${error.message}\n`);
@@ -45,10 +53,11 @@ function run({ name, command, args }) {
 }
 
 const results = [];
-for (const runner of runners) results.push(await run(runner));
+// A run stopped by a signal (Ctrl-C) starts no further runner.
+for (const runner of runners) if (!stoppedBy) results.push(await run(runner));
 for (const { name, code, seconds } of results) {
   process.stdout.write(
     `${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds.toFixed(0)} s\n`,
   );
 }
-process.exitCode = results.some(({ code }) => code !== 0) ? 1 : 0;
+process.exitCode = stoppedBy || results.some(({ code }) => code !== 0) ? 1 : 0;
