@@ -121,9 +121,10 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
       resolve(started),
     );
   });
-  (server as HttpServer).keepAliveTimeout = KEEP_ALIVE_MS;
+  const http = server as HttpServer;
+  http.keepAliveTimeout = KEEP_ALIVE_MS;
   // Headers may take as long as the connection may idle (Node's rule: longer than it).
-  (server as HttpServer).headersTimeout = KEEP_ALIVE_MS + 1_000;
+  http.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const address = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;
   logger.info({ url, engine: database.engine }, 'server listening');
@@ -133,7 +134,6 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     url,
     stop() {
       stopping ??= (async () => {
-        const http = server as HttpServer;
         // Answers from now on tell clients not to reuse their connection.
         http.on('request', (_request, response) => response.setHeader('connection', 'close'));
         // A request may already be on its way: over a kept-alive connection, or over a new
