@@ -4,33 +4,10 @@
  * records it is attached to, its text), and a record's page its documents' thumbnails beside
  * its details; under 1024 px both stay one column, as on a phone.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { gpsPhoto, samplePdf } from '../src/server/documents/fixtures/sample-files';
 import { createRecordViaApi, expect, expectAccessible, test } from './fixtures';
-
-type Box = { x: number; y: number; width: number; height: number };
-
-const boxOf = async (locator: Locator): Promise<Box> => {
-  const box = await locator.boundingBox();
-  expect(box).not.toBeNull();
-  return box!;
-};
-
-/** Whether `right` stands wholly to the right of `left`, the two sharing some height. */
-async function expectSideBySide(left: Locator, right: Locator) {
-  const a = await boxOf(left);
-  const b = await boxOf(right);
-  expect(a.x + a.width).toBeLessThanOrEqual(b.x);
-  expect(b.y).toBeLessThan(a.y + a.height);
-  expect(a.y).toBeLessThan(b.y + b.height);
-}
-
-/** Whether `lower` is wholly below `upper`. */
-async function expectBelow(upper: Locator, lower: Locator) {
-  const a = await boxOf(upper);
-  const b = await boxOf(lower);
-  expect(b.y).toBeGreaterThanOrEqual(a.y + a.height);
-}
+import { boxOf, expectBelow, expectSideBySide } from './layout';
 
 /** Screenshots of the page at 1280×800 and 1920×1080, for a person to look at. */
 async function screenshots(page: Page, name: string) {
@@ -104,8 +81,9 @@ test.describe('at a desk', { tag: '@layout' }, () => {
     await screenshots(page, 'image-document');
     // Zoomed, the page is as wide as it is zoomed to, and scrolls in its frame.
     await page.getByRole('button', { name: 'Zoom in' }).click();
-    expect((await boxOf(view)).width).toBeGreaterThan(viewBox.width * 2);
+    await expect.poll(async () => (await boxOf(view)).width).toBeGreaterThan(viewBox.width * 2);
     await page.getByRole('button', { name: 'Zoom out' }).click();
+    await expect.poll(async () => (await boxOf(view)).width).toBe(viewBox.width);
 
     await page.setViewportSize({ width: 1000, height: 800 });
     await expectBelow(view, page.locator('main dl'));

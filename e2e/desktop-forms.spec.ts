@@ -5,27 +5,9 @@
  * vitals and growth charts take the wider column and follow the window's width. Under 1024 px
  * the fields are one above the other, as on a phone.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addMemberViaApi, createRecordViaApi, expect, expectAccessible, test } from './fixtures';
-
-const box = async (locator: Locator) => {
-  const found = await locator.boundingBox();
-  expect(found).not.toBeNull();
-  return found!;
-};
-
-/** Whether the second field stands right of the first on the same row. */
-async function expectSideBySide(first: Locator, second: Locator) {
-  const [a, b] = [await box(first), await box(second)];
-  expect(Math.abs(a.y - b.y)).toBeLessThan(2);
-  expect(b.x).toBeGreaterThanOrEqual(a.x + a.width);
-}
-
-/** Whether the second field stands under the first. */
-async function expectStacked(first: Locator, second: Locator) {
-  const [a, b] = [await box(first), await box(second)];
-  expect(b.y).toBeGreaterThanOrEqual(a.y + a.height);
-}
+import { boxOf as box, expectBelow, expectOnOneRow } from './layout';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(name), fullPage: true });
@@ -43,8 +25,8 @@ test.describe('forms and charts at a desk', { tag: '@layout' }, () => {
     await page.goto('/medications/new');
     const start = page.getByLabel('Start Date');
     const end = page.getByLabel('End Date');
-    await expectSideBySide(start, end);
-    await expectSideBySide(page.getByLabel('Dosage'), page.getByLabel('Frequency'));
+    await expectOnOneRow(start, end);
+    await expectOnOneRow(page.getByLabel('Dosage'), page.getByLabel('Frequency'));
     // The order of the fields is the order they are typed in: Dosage, then Frequency.
     await page.getByLabel('Dosage').focus();
     await page.keyboard.press('Tab');
@@ -52,18 +34,18 @@ test.describe('forms and charts at a desk', { tag: '@layout' }, () => {
     await expectAccessible(page);
     await shot(page, 'medication-form-1280.png');
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await expectSideBySide(start, end);
+    await expectOnOneRow(start, end);
     await shot(page, 'medication-form-1920.png');
     await page.setViewportSize({ width: 1000, height: 800 });
-    await expectStacked(start, end);
+    await expectBelow(start, end);
   });
 
   test('a lab result’s range low and high stand side by side', async ({ page, user }) => {
     void user;
     await page.goto('/labs/new');
     await expect(page.getByRole('heading', { name: 'New Lab Result' })).toBeVisible();
-    await expectSideBySide(page.getByLabel('Range Low'), page.getByLabel('Range High'));
-    await expectSideBySide(
+    await expectOnOneRow(page.getByLabel('Range Low'), page.getByLabel('Range High'));
+    await expectOnOneRow(
       page.getByRole('textbox', { name: 'Result' }),
       page.getByRole('textbox', { name: 'Unit' }),
     );
@@ -78,7 +60,7 @@ test.describe('forms and charts at a desk', { tag: '@layout' }, () => {
     void user;
     await page.goto('/labs/new?panel');
     await expect(page.getByRole('heading', { name: 'New Lab Panel' })).toBeVisible();
-    await expectSideBySide(
+    await expectOnOneRow(
       page.getByLabel('Lab', { exact: true }),
       page.getByLabel('Ordered By', { exact: true }),
     );
