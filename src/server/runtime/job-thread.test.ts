@@ -6,9 +6,16 @@
  * ends when it has had nothing to do that long, and the next job starts another.
  */
 import { describe, expect, it } from 'vitest';
-import { isPastLimits, jobThread, JobTimeLimitError, type JobThreadOptions } from './job-thread';
+import {
+  CLOCK_LIMIT_FACTOR,
+  isPastLimits,
+  jobThread,
+  JobTimeLimitError,
+  type JobThreadOptions,
+} from './job-thread';
 
-type Sleep = { ms: number; account?: string };
+/** A job: how long it sleeps, whose it is, and its own time limit. */
+type Sleep = { ms: number; account?: string; limitMs?: number };
 
 const sleepy = (
   options: Partial<JobThreadOptions<Sleep, { id: number; slept: number }, number>> = {},
@@ -82,6 +89,33 @@ describe('a job thread with a time limit', () => {
       expect(await behind).toBe(3);
       // The server's process goes on: this test is in it.
       expect(thread.running).toBe(true);
+    } finally {
+      await thread.close();
+    }
+  }, 60_000);
+});
+
+describe.runIf(process.platform === 'linux')('a job process’s time', () => {
+  it('is the CPU time it spends: a wait past its limit is no fault, a busy loop is, and so is a wait ten times as long', async () => {
+    // Time for a process to start and load its code from source, on a busy machine.
+    const thread = sleepy({ heapMb: 64, timeLimitMs: (job) => job.limitMs ?? 8_000 });
+    try {
+      expect(await thread.run({ ms: 1 })).toBe(1);
+      // A thread made to wait (as a niced one does behind busier work) spends no CPU.
+      expect(await thread.run({ ms: 1_500, limitMs: 500 })).toBe(1_500);
+      // One that keeps the CPU busy fails once it has spent its limit.
+      expect(await failureOf(thread.run({ ms: -1, limitMs: 500 }))).toBeInstanceOf(
+        JobTimeLimitError,
+      );
+      // The next process started (its start is not the next job's time).
+      expect(await thread.run({ ms: 1 })).toBe(1);
+      // One still waiting after CLOCK_LIMIT_FACTOR times its limit fails all the same.
+      const started = Date.now();
+      const waiting = await failureOf(thread.run({ ms: 4_000, limitMs: 200 }));
+      expect(waiting).toBeInstanceOf(JobTimeLimitError);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(200 * CLOCK_LIMIT_FACTOR - 100);
+      expect(Date.now() - started).toBeLessThan(4_000);
+      expect(await thread.run({ ms: 2 })).toBe(2);
     } finally {
       await thread.close();
     }

@@ -7,7 +7,8 @@
  * The thread is handed one job at a time; the others wait here, taken in turn by whose they
  * are (`turnOf`: one of each account's, round the accounts, so that one account's many
  * uploads do not hold another's behind them all), else in the order sent. A job the thread
- * is still on after its time limit fails, and the thread is ended (a file that sends its
+ * is still on after its time limit (a process's CPU time, CLOCK_LIMIT_FACTOR) fails, and the
+ * thread is ended (a file that sends its
  * library into a loop would otherwise hold every later job behind it); so does a job whose
  * thread fails under it (a crash, its heap full). Only that job fails: the jobs waiting go
  * on, on a new thread. A thread given `idleMs` ends once it has had nothing to do for that
@@ -23,6 +24,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { processCpuMs } from './thread-priority';
 import { workerSource } from './worker-source';
 
 export interface JobThread<Job, Result> {
@@ -44,7 +46,8 @@ export interface JobThreadOptions<Job, Answer, Result> {
   result(answer: Answer): { ok: Result } | { error: Error };
   /**
    * How long the thread may spend on one job (the same for all, or each job's own), counted
-   * from when the thread is handed it: its wait behind others does not count.
+   * from when the thread is handed it: its wait behind others does not count. A process's
+   * time is the CPU time it spends (`cpuMs`), a thread's the clock's.
    */
   timeLimitMs?: number | ((job: Job) => number);
   /** How long the thread stays with nothing to do before it ends (none: it stays). */
@@ -72,6 +75,8 @@ interface Runner {
   ref(): void;
   unref(): void;
   terminate(): Promise<unknown>;
+  /** The CPU time it has spent so far, in ms; null (or no such method) where it cannot be read. */
+  cpuMs?(): number | null;
 }
 
 /** A child process as a Runner: its channel carries the jobs, copied as a thread's are. */
@@ -108,6 +113,7 @@ function processRunner(url: URL, execArgv: string[], heapMb: number, name: strin
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
     },
+    cpuMs: () => processCpuMs(child.pid),
   };
 }
 
@@ -118,6 +124,15 @@ const isReady = (message: unknown): message is typeof READY =>
 
 /** How long a thread that says when it is ready may take to be. */
 export const START_LIMIT_MS = 60_000;
+
+/**
+ * A job's time is the CPU time its process spends on it, where that can be read (Linux): the
+ * job threads are nicer than the server's (runtime/thread-priority.ts), and on a busy machine
+ * one gets a tenth of a core or less, so that a thumbnail of half a second's work could take
+ * longer than its limit on the clock. A job still running after this many times its limit on
+ * the clock fails all the same (one waiting on something that never comes spends no CPU).
+ */
+export const CLOCK_LIMIT_FACTOR = 10;
 
 /** A job that was still running when its time ran out. */
 export class JobTimeLimitError extends Error {
@@ -247,9 +262,8 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
     // A thread that says when its libraries are loaded gets the time it takes to load them
     // (START_LIMIT_MS) besides its first job's: a cold start is not the job's time.
     if (options.announcesReady && !ready.has(thread)) {
-      job.timer = setTimeout(() => timeUp(job, START_LIMIT_MS), START_LIMIT_MS);
-      job.timer.unref();
-    } else startClock(job);
+      startClock(job, START_LIMIT_MS);
+    } else startClock(job, limitOf(options, job.job));
     try {
       thread.postMessage({ ...next.job, id: job.id });
     } catch (error) {
@@ -258,12 +272,30 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
     }
   }
 
-  /** Starts the clock of the job in hand, on its time limit. */
-  function startClock(job: InHand<Job, Result>) {
-    const limit = limitOf(options, job.job);
+  /**
+   * Starts the clock of the job in hand, on `limit` (none: no limit): its thread's CPU time
+   * where it can be read (CLOCK_LIMIT_FACTOR), else the clock's. The time is looked at when
+   * the limit could have passed, and again as long as the job's CPU time has not reached it.
+   */
+  function startClock(job: InHand<Job, Result>, limit: number | undefined) {
+    clearTimeout(job.timer);
     if (limit === undefined) return;
-    job.timer = setTimeout(() => timeUp(job, limit), limit);
-    job.timer.unref();
+    const { thread } = job;
+    const cpuAtStart = thread.cpuMs?.() ?? null;
+    const clockAtStart = Date.now();
+    const lookIn = (ms: number) => {
+      job.timer = setTimeout(() => {
+        const cpu = thread.cpuMs?.() ?? null;
+        const onTheClock = Date.now() - clockAtStart;
+        const spent = cpu === null || cpuAtStart === null ? onTheClock : cpu - cpuAtStart;
+        const clockLeft = limit * CLOCK_LIMIT_FACTOR - onTheClock;
+        if (spent >= limit || clockLeft <= 0) timeUp(job, limit);
+        // A clock tick of /proc is 10 ms: not looked at more often than that.
+        else lookIn(Math.max(20, Math.min(limit - spent, clockLeft)));
+      }, ms);
+      job.timer.unref();
+    };
+    lookIn(limit);
   }
 
   /** The job fails and its thread is ended; the jobs waiting go on, on a new one. */
@@ -296,8 +328,7 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
       if (isReady(answer)) {
         ready.add(thread);
         if (inHand?.thread !== thread) return;
-        clearTimeout(inHand.timer);
-        startClock(inHand);
+        startClock(inHand, limitOf(options, inHand.job));
         return;
       }
       if (inHand?.thread !== thread || inHand.id !== answer.id) return;

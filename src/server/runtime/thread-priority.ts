@@ -33,13 +33,35 @@ export function yieldToTheServer() {
   }
 }
 
-/** The calling thread's niceness, on Linux (field 19 of /proc/thread-self/stat); null elsewhere. */
-export function niceness(): number | null {
+/**
+ * The fields of a /proc `stat` file from field 3 (the state) on, after the command's closing
+ * parenthesis (a command may hold spaces); null where there is no such file.
+ */
+function statFields(path: string): string[] | null {
   try {
-    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
-    // The fields after the command's closing parenthesis, from field 3 (the state) on.
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    const stat = readFileSync(path, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+/** The calling thread's niceness, on Linux (field 19 of /proc/thread-self/stat); null elsewhere. */
+export function niceness(): number | null {
+  const fields = statFields('/proc/thread-self/stat');
+  return fields ? Number(fields[16]) : null;
+}
+
+/** How many milliseconds a clock tick of /proc is (USER_HZ: 100 a second on Linux). */
+const TICK_MS = 10;
+
+/**
+ * The CPU time a process has spent, all its threads, user and system, in milliseconds
+ * (fields 14 and 15 of /proc/PID/stat), on Linux; null elsewhere, or once it has ended.
+ */
+export function processCpuMs(pid: number | undefined): number | null {
+  const fields = pid === undefined ? null : statFields(`/proc/${pid}/stat`);
+  if (!fields) return null;
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return Number.isFinite(ticks) ? ticks * TICK_MS : null;
 }

@@ -60,8 +60,18 @@ async function drawnInGrey(page: PdfPage): Promise<Buffer> {
   return png;
 }
 
+/**
+ * The CPU time this process has spent, in ms: all its threads (OCR's too). The text is read
+ * in a process of its own, nicer than the server's: on a busy machine its pages are read
+ * slower on the clock, not with more work.
+ */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 async function pdfText(job: DocumentTextJob, recognise: Recognise): Promise<DocumentTextRead> {
-  const started = performance.now();
+  const started = cpuMs();
   const { openPdf } = await import('../pdf-pages');
   const document = await openPdf(job.file);
   const texts: string[] = [];
@@ -70,7 +80,7 @@ async function pdfText(job: DocumentTextJob, recognise: Recognise): Promise<Docu
   try {
     for (; number <= Math.min(document.numPages, job.pageLimit); number += 1) {
       // The first page is always read: a text says what it was read from.
-      if (number > 1 && performance.now() - started >= job.timeLimitMs) break;
+      if (number > 1 && cpuMs() - started >= job.timeLimitMs) break;
       const page = await document.getPage(number);
       const content = await page.getTextContent();
       const layer = content.items

@@ -55,7 +55,7 @@ export interface DocumentTextJob {
   pageLimit: number;
   /** The most pages read by OCR (each drawn at 300 dpi and read: seconds a page). */
   ocrPageLimit: number;
-  /** How long the document may be read: no page is begun after it. */
+  /** How long (CPU time) the document may be read: no page is begun after it. */
   timeLimitMs: number;
 }
 

@@ -32,7 +32,7 @@ export interface TextLimits {
   pages: number;
   /** The most of them read by OCR. */
   ocrPages: number;
-  /** How long a document may be read: no page is begun after it. */
+  /** How long a document may be read (its process's CPU time): no page is begun after it. */
   timeMs: number;
 }
 
