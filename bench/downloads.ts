@@ -52,13 +52,14 @@ export function buildDownloads(context: {
     `/api/fhir/Patient/${id}/$everything?today=${context.today}&contacts=whole-family`;
   return [
     {
-      // Profile Settings' 'Download my data': built whole and sent as one JSON answer (not
-      // streamed), so its memory is reported, not held to a flat budget.
+      // Profile Settings' 'Download my data': written as it is read, a page of rows at a
+      // time, so held to the same flat memory as $everything.
       key: 'data-export',
       label: "'Download my data', the heavy user's whole account",
       paths: ['/api/export'],
       contentType: 'application/json',
       budgetMs: 2000,
+      memoryGrowthMb: 64,
     },
     {
       key: 'fhir-everything-all',

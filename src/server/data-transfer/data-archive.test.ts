@@ -388,14 +388,20 @@ it('opens a document file only when the archive reaches it', async () => {
     },
   };
   const { exportArchive } = await import('./export-archive');
-  const data = {
-    exported_at: new Date().toISOString(),
-    documents: [
-      { sha256: 'a'.repeat(64), mime_type: 'application/pdf' },
-      { sha256: 'b'.repeat(64), mime_type: 'application/pdf' },
-    ],
-  } as unknown as DataExport;
-  const stream = exportArchive(data, store as never, 'owner');
+  async function* documents() {
+    yield { sha256: 'a'.repeat(64), mime_type: 'application/pdf' };
+    yield { sha256: 'b'.repeat(64), mime_type: 'application/pdf' };
+  }
+  async function* json() {
+    yield '{}';
+  }
+  const stream = exportArchive(
+    json(),
+    documents(),
+    store as never,
+    'owner',
+    new Date().toISOString(),
+  );
   expect(opened).toBe(0);
   const bytes = Buffer.from(await new Response(stream).arrayBuffer());
   expect(opened).toBe(2);

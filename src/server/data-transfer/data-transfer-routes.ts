@@ -33,7 +33,8 @@ import { validate } from '../http/validation';
 import { withAccountLock } from '../limits/account-locks';
 import { receiveFile } from '../documents/document-intake';
 import { importReceivedFile, lockedTurn, receiveBound, tooLargeFor } from '../imports/import-file';
-import { exportUserData } from './export-user-data';
+import { exportedDocuments, exportJson, hasDocuments } from './export-user-data';
+import { streamedText } from '../http/streamed-text';
 import { exportArchive } from './export-archive';
 import { key } from '../../shared/i18n/translate';
 
@@ -91,15 +92,17 @@ export function dataTransferRoutes(
   return new Hono<AppEnv>()
     .get('/export', async (c) => {
       const userId = c.var.user.id;
-      const data = await exportUserData(db, userId);
-      const name = `kin-health-export-${data.exported_at.slice(0, 10)}`;
-      if (data.documents.length === 0) {
+      const exportedAt = new Date().toISOString();
+      const name = `kin-health-export-${exportedAt.slice(0, 10)}`;
+      const json = exportJson(db, userId, exportedAt);
+      if (!(await hasDocuments(db, userId))) {
         c.header('Content-Disposition', `attachment; filename="${name}.json"`);
-        return c.json(data);
+        c.header('Content-Type', 'application/json');
+        return c.body(streamedText(json));
       }
       c.header('Content-Disposition', `attachment; filename="${name}.zip"`);
       c.header('Content-Type', 'application/zip');
-      return c.body(exportArchive(data, store, userId));
+      return c.body(exportArchive(json, exportedDocuments(db, userId), store, userId, exportedAt));
     })
     .post('/import', validate('query', importQuerySchema), async (c) => {
       const userId = c.var.user.id;

@@ -2,13 +2,14 @@
  * 'Download my data' of an account with documents: a zip archive of the export's JSON
  * (`kin-health.json`, the same file an account without documents downloads) and each
  * document's file, once per file, under `documents/{sha256}.{extension}` (decision 0037).
- * Streamed: each file is read from the store when the archive reaches it, and the archive
- * goes out as it is written, so memory does not grow with the files.
+ * Streamed: the JSON as it is written (export-user-data.ts), each file read from the store
+ * when the archive reaches it, and the archive goes out as it is written, so memory does not
+ * grow with the records or the files.
  */
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import type { Archiver, ZipOptions } from 'archiver';
-import { ARCHIVE_JSON_NAME, archiveFileName, type DataExport } from '../../shared/data-export';
+import { ARCHIVE_JSON_NAME, archiveFileName } from '../../shared/data-export';
 import type { DocumentFileStore } from '../documents/document-files';
 
 /**
@@ -33,24 +34,30 @@ function whenRead(open: () => Readable): Readable {
 }
 
 export function exportArchive(
-  data: DataExport,
+  json: AsyncIterable<string>,
+  documents: AsyncIterable<{ sha256: string; mime_type: string }>,
   store: DocumentFileStore,
   owner: string,
+  exportedAt: string,
 ): ReadableStream<Uint8Array> {
   const archive = zipArchive();
-  const date = new Date(data.exported_at);
-  archive.append(JSON.stringify(data), { name: ARCHIVE_JSON_NAME, date });
-  const added = new Set<string>();
-  for (const document of data.documents) {
-    if (added.has(document.sha256)) continue;
-    added.add(document.sha256);
-    // PDFs and photos are compressed already: stored as they are, no time spent deflating.
-    archive.append(
-      whenRead(() => store.read(owner, document.sha256)),
-      { name: archiveFileName(document), date, store: true },
-    );
-  }
-  // A failure (a file missing from the store) errors the stream itself: the download breaks off.
-  archive.finalize().catch(() => undefined);
+  const date = new Date(exportedAt);
+  archive.append(Readable.from(json), { name: ARCHIVE_JSON_NAME, date });
+  void (async () => {
+    const added = new Set<string>();
+    for await (const document of documents) {
+      if (added.has(document.sha256)) continue;
+      added.add(document.sha256);
+      // PDFs and photos are compressed already: stored as they are, no time spent deflating.
+      archive.append(
+        whenRead(() => store.read(owner, document.sha256)),
+        { name: archiveFileName(document), date, store: true },
+      );
+    }
+    await archive.finalize();
+  })().catch((error: unknown) => {
+    // A failure (a file missing from the store) errors the stream itself: the download breaks off.
+    archive.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
   return Readable.toWeb(archive) as ReadableStream<Uint8Array>;
 }
