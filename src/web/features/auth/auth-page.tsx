@@ -8,18 +8,12 @@ import { Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'r
 import { lazyPart } from '../../lib/when-reachable';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import {
-  APP_NAME,
-  APP_TAGLINE,
-  PASSCODE_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '../../../shared/constants';
+import { APP_NAME, APP_TAGLINE, PASSWORD_MIN_LENGTH } from '../../../shared/constants';
 import { key } from '../../../shared/i18n/translate';
 import { toasts } from '../../../shared/messages';
-import { filterPasscodeInput } from '../../../shared/passcode';
 import { PasswordStrengthMeter } from '../../components/password-strength-meter';
 import { Button } from '../../components/ui/button';
-import { DigitsInput } from '../../components/ui/digits-input';
+import { PasscodeInput } from './code-inputs';
 import { Loading } from '../../components/ui/feedback';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -138,11 +132,7 @@ function CredentialsForm({
         ) : null}
       </FormField>
       <FormField id={`${kind}-passcode`} label={t('Friends & Family Passcode')}>
-        <DigitsInput
-          length={PASSCODE_LENGTH}
-          filter={filterPasscodeInput}
-          // The family's shared passcode, not a code sent to this phone: no one-time-code autofill.
-          autoComplete="off"
+        <PasscodeInput
           id={`${kind}-passcode`}
           value={credentials.passcode}
           onValueChange={(value) => update('passcode', value)}

@@ -8,13 +8,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toasts } from '../../../shared/messages';
 import {
-  AUTHENTICATION_CODE_LENGTH,
-  filterAuthenticationCodeInput,
   verifyAuthenticationCodeSchema,
   verifyBackupCodeSchema,
 } from '../../../shared/account-security';
 import { Button } from '../../components/ui/button';
-import { DigitsInput } from '../../components/ui/digits-input';
+import { AuthenticationCodeInput } from './code-inputs';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { ApiError } from '../../../shared/api-error';
@@ -91,10 +89,7 @@ export function SecondFactorStep({ onBack }: { onBack: () => void }) {
       </div>
       {method === 'app' ? (
         <FormField id="second-factor-code" label={t('Authentication Code')}>
-          <DigitsInput
-            length={AUTHENTICATION_CODE_LENGTH}
-            filter={filterAuthenticationCodeInput}
-            autoComplete="one-time-code"
+          <AuthenticationCodeInput
             id="second-factor-code"
             autoFocus
             required

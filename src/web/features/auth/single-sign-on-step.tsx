@@ -7,8 +7,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSCODE_LENGTH } from '../../../shared/constants';
-import { filterPasscodeInput } from '../../../shared/passcode';
 import {
   SSO_PASSCODE_CHANGED,
   SSO_PASSCODE_NEEDED,
@@ -19,7 +17,7 @@ import {
   linkSingleSignOnSchema,
 } from '../../../shared/single-sign-on-steps';
 import { Button } from '../../components/ui/button';
-import { DigitsInput } from '../../components/ui/digits-input';
+import { PasscodeInput } from './code-inputs';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { authApi } from '../../lib/auth-api';
@@ -84,14 +82,7 @@ export function SingleSignOnStep({
       </div>
       {passcodeAsked ? (
         <FormField id="sso-passcode" label={t('Friends & Family Passcode')}>
-          <DigitsInput
-            length={PASSCODE_LENGTH}
-            filter={filterPasscodeInput}
-            autoComplete="off"
-            id="sso-passcode"
-            value={value}
-            onValueChange={setValue}
-          />
+          <PasscodeInput id="sso-passcode" value={value} onValueChange={setValue} />
         </FormField>
       ) : (
         <FormField id="sso-password" label={t('Password')}>

@@ -7,17 +7,13 @@ import { Download, KeyRound, Printer, ShieldCheck } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AUTHENTICATION_CODE_LENGTH,
-  filterAuthenticationCodeInput,
-} from '../../../shared/account-security';
 import { APP_NAME } from '../../../shared/constants';
 import { tr } from '../../../shared/i18n/translate';
 import { toasts } from '../../../shared/messages';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { CopyButton } from '../../components/ui/copy-button';
 import { DialogClose } from '../../components/ui/dialog';
-import { DigitsInput } from '../../components/ui/digits-input';
+import { AuthenticationCodeInput } from '../auth/code-inputs';
 import { FormField } from '../../components/ui/form-field';
 import { Textarea } from '../../components/ui/input';
 import { saveBlob } from '../../lib/save-file';
@@ -161,10 +157,7 @@ export function ScanStep({
         </div>
       </FormField>
       <FormField id="two-factor-setup-code" label={t('Authentication Code')}>
-        <DigitsInput
-          length={AUTHENTICATION_CODE_LENGTH}
-          filter={filterAuthenticationCodeInput}
-          autoComplete="one-time-code"
+        <AuthenticationCodeInput
           id="two-factor-setup-code"
           required
           value={code}
