@@ -16,12 +16,15 @@ import { createTimelineRepository } from '../src/server/timeline/timeline-reposi
 import { labTrendOf } from '../src/server/labs/lab-routes';
 import type { RecordDefinition } from '../src/shared/records/definition';
 import type { CapturedStatement } from './floor-spec';
+import { importedFrom } from '../src/server/imports/import-history';
 
 export interface Repositories {
   records(definition: RecordDefinition): ReturnType<typeof createRecordRepository>;
   timeline: ReturnType<typeof createTimelineRepository>;
   /** A lab result's trend, as its route reads it (after the result itself). */
   labTrend: OmitFirst<typeof labTrendOf>;
+  /** Where a record came from (a record's page says so), as its route reads it. */
+  importedFrom: OmitFirst<typeof importedFrom>;
 }
 
 type OmitFirst<F> = F extends (first: never, ...rest: infer R) => infer T
@@ -52,6 +55,7 @@ export function openCapture(databaseFile: string) {
       records: (definition) => createRecordRepository(on, definition, members),
       timeline: createTimelineRepository(on),
       labTrend: (access, record) => labTrendOf(on, access, record),
+      importedFrom: (...args) => importedFrom(on, ...args),
     };
   };
 

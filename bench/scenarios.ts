@@ -101,8 +101,14 @@ export function buildScenarios(context: {
       label: 'One visit (detail)',
       detail: true,
       path: `/api/visits/${heavy.visitId}`,
-      capture: (repositories: Repositories) =>
-        repositories.records(visitDefinition).get(ownAccess(heavy.id), heavy.visitId),
+      // The visit, and where it came from (the page says so), as its route reads them.
+      capture: async (repositories: Repositories) => {
+        const visit = await repositories
+          .records(visitDefinition)
+          .get(ownAccess(heavy.id), heavy.visitId);
+        const from = await repositories.importedFrom(heavy.id, visitDefinition.type, heavy.visitId);
+        return { ...visit, imported_from: from };
+      },
     },
   ].map((scenario) => ({
     ...scenario,

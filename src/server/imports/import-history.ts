@@ -18,6 +18,7 @@ import { definitionsByType, recordDefinitions } from '../../shared/records';
 import type { RecordTable } from '../../shared/records/definition';
 import { deleteOwned, ownedBy, ownedRow, ownedRows, updateOwned } from '../access/scope';
 import type { DB } from '../db/schema';
+import { prepareQuery, type PreparedQuery } from '../db/prepared-query';
 import { nowTimestamp } from '../ids';
 import { key, tr } from '../../shared/i18n/translate';
 
@@ -136,6 +137,14 @@ export async function listImports(db: Kysely<DB>, userId: string): Promise<Impor
   }));
 }
 
+type ImportedFromValues = { userId: string; recordType: string; recordId: string };
+
+/** The one query of `importedFrom`, prepared once per database (it runs on every record's page). */
+const importedFromQueries = new WeakMap<
+  Kysely<DB>,
+  PreparedQuery<ImportedFromValues, { file_name: string; created_at: string }>
+>();
+
 /** Where a record (or document) came from, while the import that added it stands. */
 export async function importedFrom(
   db: Kysely<DB>,
@@ -143,16 +152,23 @@ export async function importedFrom(
   recordType: string,
   recordId: string,
 ): Promise<ImportedFrom | null> {
-  const row = await ownedRows(db, 'import_records', userId, 'added')
-    .innerJoin('imports', (join) =>
-      join.onRef('imports.id', '=', 'added.import_id').on(ownedBy('imports', userId)),
-    )
-    .select(['imports.file_name', 'imports.created_at'])
-    .where('added.record_id', '=', recordId)
-    .where('added.record_type', '=', recordType)
-    .where('imports.undone_at', 'is', null)
-    .orderBy('imports.created_at', 'desc')
-    .executeTakeFirst();
+  let query = importedFromQueries.get(db);
+  if (!query) {
+    query = prepareQuery(db, (v: ImportedFromValues) =>
+      ownedRows(db, 'import_records', v.userId, 'added')
+        .innerJoin('imports', (join) =>
+          join.onRef('imports.id', '=', 'added.import_id').on(ownedBy('imports', v.userId)),
+        )
+        .select(['imports.file_name', 'imports.created_at'])
+        .where('added.record_id', '=', v.recordId)
+        .where('added.record_type', '=', v.recordType)
+        .where('imports.undone_at', 'is', null)
+        .orderBy('imports.created_at', 'desc')
+        .limit(1),
+    );
+    importedFromQueries.set(db, query);
+  }
+  const [row] = await query({ userId, recordType, recordId });
   return row ? { file_name: row.file_name, imported_at: row.created_at } : null;
 }
 
