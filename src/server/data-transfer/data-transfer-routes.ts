@@ -33,7 +33,7 @@ import { validate } from '../http/validation';
 import { withAccountLock } from '../limits/account-locks';
 import { receiveFile } from '../documents/document-intake';
 import { importReceivedFile, lockedTurn, receiveBound, tooLargeFor } from '../imports/import-file';
-import { exportedDocuments, exportJson, hasDocuments } from './export-user-data';
+import { documentRows, exportJson, hasDocuments } from './export-user-data';
 import { streamedText } from '../http/streamed-text';
 import { exportArchive } from './export-archive';
 import { key } from '../../shared/i18n/translate';
@@ -102,7 +102,7 @@ export function dataTransferRoutes(
       }
       c.header('Content-Disposition', `attachment; filename="${name}.zip"`);
       c.header('Content-Type', 'application/zip');
-      return c.body(exportArchive(json, exportedDocuments(db, userId), store, userId, exportedAt));
+      return c.body(exportArchive(json, documentRows(db, userId), store, userId, exportedAt));
     })
     .post('/import', validate('query', importQuerySchema), async (c) => {
       const userId = c.var.user.id;

@@ -34,13 +34,13 @@ const CHUNK_CHARACTERS = 64 * 1024;
 type After = { order: string; id: string } | null;
 
 /**
- * Every row a query reads, a page at a time, in (`column`, id) order: each page starts after
- * the last row of the one before (rows made in the same millisecond by their ids).
+ * The pages of rows a query reads, in (`column`, id) order: each page starts after the last
+ * row of the one before (rows made in the same millisecond by their ids).
  */
 async function* inPages<TB extends keyof DB, R extends { id: string }>(
   query: () => SelectQueryBuilder<DB, TB, R>,
   column: 'created_at' | 'day',
-): AsyncGenerator<R> {
+): AsyncGenerator<R[]> {
   let after: After = null;
   for (;;) {
     let page = query().orderBy(sql.ref(column)).orderBy(sql.ref('id')).limit(EXPORT_PAGE_ROWS);
@@ -51,22 +51,24 @@ async function* inPages<TB extends keyof DB, R extends { id: string }>(
       );
     }
     const rows = await page.execute();
-    yield* rows;
+    yield rows;
     if (rows.length < EXPORT_PAGE_ROWS) return;
     const last = rows[rows.length - 1]!;
     after = { order: String((last as Record<string, unknown>)[column]), id: last.id };
   }
 }
 
+/** Every row of the pages, one after another. */
+async function* rowsOf<R>(pages: AsyncIterable<R[]>): AsyncGenerator<R> {
+  for await (const page of pages) yield* page;
+}
+
 /** Writes values as a JSON array, handing on a piece whenever enough is written. */
-async function* jsonArray<T>(
-  values: AsyncIterable<T>,
-  toJson: (value: T) => unknown = (value) => value,
-): AsyncGenerator<string> {
+async function* jsonArray(values: AsyncIterable<unknown>): AsyncGenerator<string> {
   let buffer = '[';
   let first = true;
   for await (const value of values) {
-    buffer += (first ? '' : ',') + JSON.stringify(toJson(value));
+    buffer += (first ? '' : ',') + JSON.stringify(value);
     first = false;
     if (buffer.length >= CHUNK_CHARACTERS) {
       yield buffer;
@@ -100,7 +102,7 @@ async function* recordsOf(
   definition: RecordDefinition,
 ): AsyncGenerator<ExportedRow> {
   const rows = recordRows(definition);
-  const stored = inPages(
+  const pages = inPages(
     () =>
       ownedRows(db, definition.table, userId).selectAll() as SelectQueryBuilder<
         DB,
@@ -109,13 +111,12 @@ async function* recordsOf(
       >,
     'created_at',
   );
-  if (definition.table !== 'contacts') {
-    for await (const row of stored) yield exportedRecord(rows, row);
-    return;
-  }
-  // Each contact with the persons it cares for, the account holder by the file's own name.
-  let page: (Record<string, unknown> & { id: string })[] = [];
-  const withPersons = async function* () {
+  for await (const page of pages) {
+    if (definition.table !== 'contacts') {
+      for (const row of page) yield exportedRecord(rows, row);
+      continue;
+    }
+    // Each contact with the persons it cares for, the account holder by the file's own name.
     const persons = await personsOfContacts(
       db,
       userId,
@@ -128,13 +129,7 @@ async function* recordsOf(
       );
       yield contact;
     }
-    page = [];
-  };
-  for await (const row of stored) {
-    page.push(row);
-    if (page.length === EXPORT_PAGE_ROWS) yield* withPersons();
   }
-  yield* withPersons();
 }
 
 /**
@@ -181,22 +176,30 @@ async function documentRecordsOf(
   return attached;
 }
 
-/** The owner's documents as the file holds them, a page at a time, each with its records. */
-export async function* exportedDocuments(
+/**
+ * The owner's documents as stored, a page at a time, in the order they were made: what the
+ * file says of each, and what names its file in an archive (its hash and type).
+ */
+export const documentRows = (db: Kysely<DB>, userId: string) =>
+  rowsOf(
+    inPages(
+      () =>
+        ownedRows(db, 'documents', userId)
+          .select(['id', 'family_member_id', 'title', 'document_type', 'document_date'])
+          .select(['file_name', 'mime_type', 'size_bytes', 'sha256'])
+          .select(['created_at', 'updated_at']),
+      'created_at',
+    ),
+  );
+
+/** The owner's documents as the file holds them, each with its records. */
+async function* exportedDocuments(
   db: Kysely<DB>,
   userId: string,
 ): AsyncGenerator<ExportedDocument> {
   const attached = await documentRecordsOf(db, userId);
-  const documents = inPages(
-    () =>
-      ownedRows(db, 'documents', userId)
-        .select(['id', 'family_member_id', 'title', 'document_type', 'document_date', 'file_name'])
-        .select(['mime_type', 'size_bytes', 'sha256'])
-        .select(['created_at', 'updated_at']),
-    'created_at',
-  );
   // Its type and kind are the ones an upload was checked for.
-  for await (const row of documents) {
+  for await (const row of documentRows(db, userId)) {
     const ofDocument = attached.get(row.id) ?? [];
     yield {
       ...row,
@@ -245,17 +248,19 @@ export async function* exportJson(
   }
   yield '},"dose_log":';
   yield* jsonArray(
-    inPages(
-      () =>
-        ownedRows(db, 'dose_log', userId).select([
-          'id',
-          'medication_id',
-          'day',
-          'slot',
-          'status',
-          'marked_at',
-        ]),
-      'day',
+    rowsOf(
+      inPages(
+        () =>
+          ownedRows(db, 'dose_log', userId).select([
+            'id',
+            'medication_id',
+            'day',
+            'slot',
+            'status',
+            'marked_at',
+          ]),
+        'day',
+      ),
     ),
   );
   yield ',"documents":';
