@@ -140,6 +140,8 @@ export function dataTransferRoutes(
               path,
               size,
               turn: lockedTurn(lock),
+              // A preview whose page was left gives up its turn, and so the account's lock.
+              signal: c.req.raw.signal,
             },
           );
         } finally {

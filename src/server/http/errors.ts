@@ -98,6 +98,12 @@ export function handleError(logger: Logger) {
       logger.warn({ err: { code: (error as { code?: string }).code } }, 'database unavailable');
       return c.json({ message: translateMessage(UNAVAILABLE_MESSAGE) }, 503);
     }
+    if (c.req.raw.signal.aborted) {
+      // The client went away (the page was left) and what it waited for gave up: nobody
+      // reads this answer, and the server did nothing wrong.
+      logger.info({ path: c.req.path, method: c.req.method }, 'request left by its client');
+      return c.json({ message: translateMessage(key('Request refused')) }, 400);
+    }
     logger.error({ err: error, path: c.req.path, method: c.req.method }, 'unhandled error');
     return c.json({ message: tr('Something went wrong on our side. Nothing was changed.') }, 500);
   };

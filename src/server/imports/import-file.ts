@@ -99,6 +99,8 @@ export interface FileImportRequest {
   size: number;
   /** Told when the import must wait for its turn beside other heavy jobs, and when it begins. */
   turn?: ImportTurn;
+  /** Aborts when the asker has gone: an import still waiting for its turn then gives it up. */
+  signal?: AbortSignal;
 }
 
 export interface ImportTurn {
@@ -361,15 +363,19 @@ export async function importReceivedFile(
   const bound = kindBound(kind, zip, context.intake.quotaBytes);
   if (request.size > bound) throw tooLargeFor(bound);
   // Read and written in its turn beside the other heavy jobs (KIN_MEMORY_MB).
-  return context.intake.heavy.run(async () => {
-    await request.turn?.began();
-    if (kind === 'kin-health-export') return importExport(context, request, zip);
-    const read = await readFileOnThread(
-      kind,
-      { path: request.path, name: request.fileName, size: request.size },
-      request.options,
-    );
-    if (!('records' in read)) throw badRequest(read.message, 'file');
-    return importRead(context, request, read);
-  }, request.turn?.waiting);
+  return context.intake.heavy.run(
+    async () => {
+      await request.turn?.began();
+      if (kind === 'kin-health-export') return importExport(context, request, zip);
+      const read = await readFileOnThread(
+        kind,
+        { path: request.path, name: request.fileName, size: request.size },
+        request.options,
+      );
+      if (!('records' in read)) throw badRequest(read.message, 'file');
+      return importRead(context, request, read);
+    },
+    request.turn?.waiting,
+    request.signal,
+  );
 }

@@ -76,6 +76,30 @@ describe('heavy jobs', () => {
     expect([jobs.running, jobs.waiting]).toEqual([0, 0]);
   });
 
+  it('let a job whose asker has gone leave the queue: it never runs, and the next keeps its place', async () => {
+    const jobs = heavyJobs(1);
+    const first = held();
+    const ran: string[] = [];
+    const a = jobs.run(() => first.done);
+    const gone = new AbortController();
+    const b = jobs.run(async () => ran.push('b'), undefined, gone.signal);
+    const c = jobs.run(async () => ran.push('c'));
+    await tick();
+    expect([jobs.running, jobs.waiting]).toEqual([1, 2]);
+    gone.abort(new Error('the page was left'));
+    await expect(b).rejects.toThrow('the page was left');
+    expect([jobs.running, jobs.waiting]).toEqual([1, 1]);
+    first.letGo();
+    await Promise.all([a, c]);
+    expect(ran).toEqual(['c']);
+    expect([jobs.running, jobs.waiting]).toEqual([0, 0]);
+    // Gone before it asked: it does not take a place.
+    await expect(jobs.run(async () => ran.push('d'), undefined, gone.signal)).rejects.toThrow(
+      'the page was left',
+    );
+    expect([jobs.running, jobs.waiting, ran.length]).toEqual([0, 0, 1]);
+  });
+
   it('refuse fewer than one at once', () => {
     expect(() => heavyJobs(0)).toThrow('at least one at once, not 0');
   });

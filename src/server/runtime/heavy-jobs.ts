@@ -3,14 +3,20 @@
  * under 1 GB): reading and writing an import, a portal's records, a document's text by OCR.
  * Each holds tens to hundreds of megabytes while it runs; two at once on a small machine
  * could end the server. The others wait their turn, in the order they asked; one that waits
- * is told so (`onWait`), for the person waiting on it.
+ * is told so (`onWait`), for the person waiting on it. One whose asker has gone (`signal`: the
+ * browser left the page) leaves the queue and fails with the signal's reason, so that a
+ * preview nobody waits for any more does not keep its turn, nor its account's import lock.
  *
  * The wait is for memory, not for fairness between accounts: each kind of job keeps its own
  * turns (the document-text queue's by account, an account's one import at a time).
  */
 export interface HeavyJobs {
-  /** Runs `work` once a place is free; `onWait` is called first if it must wait. */
-  run<T>(work: () => Promise<T>, onWait?: () => void): Promise<T>;
+  /**
+   * Runs `work` once a place is free; `onWait` is called first if it must wait. Should
+   * `signal` abort while it waits, `work` never runs and the promise fails. A job that has
+   * begun runs to its end.
+   */
+  run<T>(work: () => Promise<T>, onWait?: () => void, signal?: AbortSignal): Promise<T>;
   /** How many run now. */
   readonly running: number;
   /** How many wait. */
@@ -24,14 +30,27 @@ export function heavyJobs(atOnce: number): HeavyJobs {
   let running = 0;
   const queue: (() => void)[] = [];
 
-  const take = async (onWait?: () => void) => {
+  const take = async (onWait?: () => void, signal?: AbortSignal) => {
+    signal?.throwIfAborted();
     if (running < atOnce && queue.length === 0) {
       running += 1;
       return;
     }
     onWait?.();
     // The place is handed over by the job that ends (running stays counted for it).
-    await new Promise<void>((resolve) => queue.push(resolve));
+    await new Promise<void>((resolve, reject) => {
+      const leave = () => {
+        const at = queue.indexOf(turn);
+        if (at >= 0) queue.splice(at, 1);
+        reject(signal?.reason as Error);
+      };
+      const turn = () => {
+        signal?.removeEventListener('abort', leave);
+        resolve();
+      };
+      queue.push(turn);
+      signal?.addEventListener('abort', leave, { once: true });
+    });
   };
   const give = () => {
     const next = queue.shift();
@@ -40,8 +59,8 @@ export function heavyJobs(atOnce: number): HeavyJobs {
   };
 
   return {
-    async run(work, onWait) {
-      await take(onWait);
+    async run(work, onWait, signal) {
+      await take(onWait, signal);
       try {
         return await work();
       } finally {
