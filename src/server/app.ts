@@ -319,13 +319,17 @@ function mountTokenRoutes(
 function documentIntakeOf({ database, config, heavyJobs: heavy }: AppDependencies) {
   const store = documentStoreOf(database);
   const attachments = createDocumentRecords(database.db);
+  const derive = documentDeriveThread(config.memory);
+  const heavyQueue = heavy ?? heavyJobs(config.memory.heavyJobsAtOnce);
+  // On a small machine the idle thumbnail process's memory is the heavy job's (decision 0074).
+  if (config.memory.restForHeavyJobs) heavyQueue.onBegin(derive.rest);
   const intake: DocumentIntake = {
     database,
     store,
     documents: createDocumentRepository(database.db, store, attachments),
-    derive: documentDeriveThread(config.memory),
+    derive,
     quotaBytes: config.documentQuotaMb * 1024 * 1024,
-    heavy: heavy ?? heavyJobs(config.memory.heavyJobsAtOnce),
+    heavy: heavyQueue,
   };
   return { intake, attachments };
 }

@@ -9,7 +9,8 @@
  * - libvips' threads per image (sharp): one under 1 GB, where each thread's buffers of a
  *   12-megapixel photo count;
  * - how long an idle job process is kept: 5 s under 1 GB (long enough for the next document
- *   of a batch), a minute above.
+ *   of a batch), a minute above; under 1 GB the idle thumbnail process also ends as soon as a
+ *   heavy job begins, its memory the heavy job's (`restForHeavyJobs`).
  *
  * Read by the server from its configuration and by a job process from its environment (which
  * it inherits), through the one function below.
@@ -35,6 +36,12 @@ export interface MemoryPlan {
    * (OCR's WebAssembly memory never shrinks while the process lives).
    */
   jobIdleMs: number;
+  /**
+   * An idle thumbnail process ends when a heavy job begins, not `jobIdleMs` later: under
+   * 1 GB the 130 MB it holds are the heavy job's (a scan's text begins a second after its
+   * thumbnail is made).
+   */
+  restForHeavyJobs: boolean;
 }
 
 /** What a job process (a document's text, thumbnails) is given: its heap, its idle time. */
@@ -49,6 +56,7 @@ export function memoryPlan(budgetMb: number): MemoryPlan {
     jobHeapMb: Math.min(512, Math.max(128, Math.round(budgetMb * 0.375))),
     imageThreads: small ? 1 : 0,
     jobIdleMs: small ? 5_000 : 60_000,
+    restForHeavyJobs: small,
   };
 }
 

@@ -84,11 +84,11 @@ describe("an archive's rows naming one file", () => {
         documents,
         heavy: heavyJobs(1),
         derive: {
+          ...derive,
           derive: (job) => {
             prepared += 1;
             return derive.derive(job);
           },
-          close: derive.close,
         },
         quotaBytes: 2048 * MB,
       };

@@ -32,7 +32,11 @@ export const PDF_TIME_LIMIT_MS = 10_000;
 
 export interface DeriveThread {
   derive(job: DeriveJob): Promise<Derived>;
+  /** Ends the thread now if it is idle (a heavy job begins: runtime/job-thread.ts `rest`). */
+  rest(): void;
   close(): Promise<void>;
+  /** Whether its process is there now. */
+  readonly running: boolean;
 }
 
 /**
@@ -58,5 +62,12 @@ export function documentDeriveThread(memory: JobProcessMemory): DeriveThread {
     result: (answer) =>
       'derived' in answer ? { ok: answer.derived } : { error: new Error(answer.error.message) },
   });
-  return { derive: thread.run, close: thread.close };
+  return {
+    derive: thread.run,
+    rest: thread.rest,
+    close: thread.close,
+    get running() {
+      return thread.running;
+    },
+  };
 }

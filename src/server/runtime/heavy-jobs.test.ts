@@ -100,6 +100,17 @@ describe('heavy jobs', () => {
     expect([jobs.running, jobs.waiting, ran.length]).toEqual([0, 0, 1]);
   });
 
+  it('tell what listens as each job begins, before its work, until it stops listening', async () => {
+    const jobs = heavyJobs(1);
+    const said: string[] = [];
+    const stop = jobs.onBegin(() => said.push('begins'));
+    await jobs.run(async () => said.push('works'));
+    await jobs.run(async () => said.push('works'));
+    stop();
+    await jobs.run(async () => said.push('works'));
+    expect(said).toEqual(['begins', 'works', 'begins', 'works', 'works']);
+  });
+
   it('refuse fewer than one at once', () => {
     expect(() => heavyJobs(0)).toThrow('at least one at once, not 0');
   });

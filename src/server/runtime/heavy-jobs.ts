@@ -17,6 +17,11 @@ export interface HeavyJobs {
    * begun runs to its end.
    */
   run<T>(work: () => Promise<T>, onWait?: () => void, signal?: AbortSignal): Promise<T>;
+  /**
+   * Calls `listener` as each job begins, before its work: what holds memory it does not use
+   * now (an idle job process) gives it to the job. Answers how to stop.
+   */
+  onBegin(listener: () => void): () => void;
   /** How many run now. */
   readonly running: number;
   /** How many wait. */
@@ -29,6 +34,7 @@ export function heavyJobs(atOnce: number): HeavyJobs {
   }
   let running = 0;
   const queue: (() => void)[] = [];
+  const beginning = new Set<() => void>();
 
   const take = async (onWait?: () => void, signal?: AbortSignal) => {
     signal?.throwIfAborted();
@@ -62,10 +68,15 @@ export function heavyJobs(atOnce: number): HeavyJobs {
     async run(work, onWait, signal) {
       await take(onWait, signal);
       try {
+        for (const listener of beginning) listener();
         return await work();
       } finally {
         give();
       }
+    },
+    onBegin(listener) {
+      beginning.add(listener);
+      return () => beginning.delete(listener);
     },
     get running() {
       return running;

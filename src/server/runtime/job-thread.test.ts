@@ -3,7 +3,8 @@
  * not failed by their wait; a job that keeps its thread busy fails when the limit passes,
  * alone: the jobs behind it are done on a new thread. On a process of its own, a job that
  * fills its heap fails alone too (a worker thread's would take the server with it). Jobs of several accounts are taken in turn. A thread with an idle time
- * ends when it has had nothing to do that long, and the next job starts another.
+ * ends when it has had nothing to do that long, or at once when asked to rest, and the next job
+ * starts another.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -158,6 +159,24 @@ describe('a job thread with an idle time', () => {
       await pause(250);
       expect(thread.running).toBe(true);
       await pause(400);
+      expect(thread.running).toBe(false);
+      expect(await thread.run({ ms: 2 })).toBe(2);
+      expect(thread.running).toBe(true);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('rests when asked: at once if idle, not while it holds a job', async () => {
+    const thread = sleepy({ timeLimitMs: undefined, idleMs: 60_000 });
+    try {
+      expect(await thread.run({ ms: 1 })).toBe(1);
+      expect(thread.running).toBe(true);
+      const busy = thread.run({ ms: 300 });
+      thread.rest();
+      expect(thread.running).toBe(true);
+      expect(await busy).toBe(300);
+      thread.rest();
       expect(thread.running).toBe(false);
       expect(await thread.run({ ms: 2 })).toBe(2);
       expect(thread.running).toBe(true);

@@ -7,7 +7,7 @@
  * closing the server fails the test file if any statement reached user data without one.
  * What a test itself reads or writes to look at the data is not checked.
  */
-import { DEFAULT_MEMORY_PLAN } from '../config/memory';
+import { DEFAULT_MEMORY_PLAN, type MemoryPlan } from '../config/memory';
 import type { HeavyJobs } from '../runtime/heavy-jobs';
 import type { SmartProvider } from '../connections/smart-providers';
 import type { PushEndpointPolicy } from '../reminders/push-endpoints';
@@ -130,6 +130,8 @@ export interface TestServerOptions {
   connectionsDueCheckMs?: number;
   /** Where heavy work waits its turn (default: the app's own, one at a time as at 512 MB). */
   heavyJobs?: HeavyJobs;
+  /** What KIN_MEMORY_MB gives each part (default: the default budget's plan). */
+  memory?: MemoryPlan;
 }
 
 /**
@@ -172,7 +174,7 @@ export function testConfig(options: TestServerOptions = {}): AppConfig {
     connectionsDueCheckMs: options.connectionsDueCheckMs ?? 15 * 60 * 1000,
     documentQuotaMb: options.documentQuotaMb ?? 2048,
     ocrLanguages: ['eng'],
-    memory: DEFAULT_MEMORY_PLAN,
+    memory: options.memory ?? DEFAULT_MEMORY_PLAN,
   };
 }
 
