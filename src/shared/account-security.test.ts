@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   AUTHENTICATION_CODE_MESSAGE,
   describeAuditDetail,
-  filterAuthenticationCodeInput,
   verifyAuthenticationCodeSchema,
   verifyBackupCodeSchema,
 } from './account-security';
+import { filterAuthenticationCodeInput } from './authentication-code';
 
 describe('the authentication code', () => {
   it('keeps six digits of what was typed or pasted', () => {

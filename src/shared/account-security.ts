@@ -4,8 +4,8 @@
  */
 import { key, tr } from './i18n/translate';
 import { z } from 'zod';
+import { AUTHENTICATION_CODE_LENGTH } from './authentication-code';
 
-export const AUTHENTICATION_CODE_LENGTH = 6;
 export const AUTHENTICATION_CODE_MESSAGE = key('Authentication Code must be exactly 6 digits');
 export const BACKUP_CODE_MESSAGE = key('Backup Code is required');
 /** An authenticator-app code works once; the next one comes within 30 seconds. */
@@ -77,11 +77,6 @@ export const CODE_REQUIRED_MESSAGE = key(
   'Authentication Code is required: two-factor sign-in is on for this account',
 );
 export const WRONG_CODE_MESSAGE = key('The authentication code is not correct');
-
-/** What the authentication-code input keeps of what was typed or pasted. */
-export function filterAuthenticationCodeInput(raw: string): string {
-  return raw.replace(/\D/g, '').slice(0, AUTHENTICATION_CODE_LENGTH);
-}
 
 /** A second factor, in SPEC.md §3's words (factor_type, status, friendly_name). */
 export interface TwoFactorFactor {

@@ -8,7 +8,7 @@ import type { ComponentProps } from 'react';
 import {
   AUTHENTICATION_CODE_LENGTH,
   filterAuthenticationCodeInput,
-} from '../../../shared/account-security';
+} from '../../../shared/authentication-code';
 import { PASSCODE_LENGTH } from '../../../shared/constants';
 import { filterPasscodeInput } from '../../../shared/passcode';
 import { DigitsInput } from '../../components/ui/digits-input';
