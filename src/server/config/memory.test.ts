@@ -7,7 +7,7 @@ import { ConfigError } from './env';
 import { DEFAULT_MEMORY_MB, memoryPlan, memoryPlanOf } from './memory';
 
 describe('KIN_MEMORY_MB', () => {
-  it('is 512 MB when unset or empty: one heavy job at a time, one image thread, small job heaps', () => {
+  it('is 512 MB when unset or empty: one heavy job at a time, one image thread, small job heaps, idle processes making room', () => {
     for (const env of [{}, { KIN_MEMORY_MB: '' }]) {
       expect(memoryPlanOf(env)).toEqual({
         budgetMb: DEFAULT_MEMORY_MB,
@@ -15,12 +15,18 @@ describe('KIN_MEMORY_MB', () => {
         jobHeapMb: 192,
         imageThreads: 1,
         jobIdleMs: 5_000,
+        restForHeavyJobs: true,
       });
     }
   });
 
   it('gives a bigger machine more at once, and libvips its own threads', () => {
-    expect(memoryPlan(1024)).toMatchObject({ heavyJobsAtOnce: 2, jobHeapMb: 384, imageThreads: 0 });
+    expect(memoryPlan(1024)).toMatchObject({
+      heavyJobsAtOnce: 2,
+      jobHeapMb: 384,
+      imageThreads: 0,
+      restForHeavyJobs: false,
+    });
     expect(memoryPlan(4096)).toMatchObject({
       heavyJobsAtOnce: 3,
       jobHeapMb: 512,
