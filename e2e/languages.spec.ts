@@ -9,14 +9,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { LANGUAGES, type LanguageCode } from '../src/shared/i18n/languages';
-import {
-  addMemberViaApi,
-  createRecordViaApi,
-  expect,
-  signInWithForm,
-  signUpViaApi,
-  test,
-} from './fixtures';
+import { createRecordViaApi, expect, signInWithForm, signUpViaApi, test } from './fixtures';
+import { addA1cResults, addAmoxicillin, addEarache, addMia, daysAgo } from './sample-family';
 import { createShareLinkFor } from '../bench/web';
 
 /** A word as a language's catalogue writes it (English: the key itself). */
@@ -34,55 +28,23 @@ async function word(code: LanguageCode, english: string): Promise<string> {
   return english;
 }
 
-const DAY_MS = 86_400_000;
-const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
-const day = (date: Date) => date.toISOString().slice(0, 10);
-
 /** A family with a visit, a medication taken twice a day, a symptom, a lab and vitals. */
 async function seedFamily(page: Page) {
-  const mia = await addMemberViaApi(page, {
-    name: 'Mia',
-    date_of_birth: '2019-11-06',
-    sex: 'female',
-    color: '#ec4899',
-  });
+  const mia = await addMia(page);
   const visit = await createRecordViaApi(page, 'visits', {
     visit_name: 'Checkup',
     visit_date: daysAgo(12).toISOString(),
     doctor_name: 'Dr Park',
     family_member_id: mia.id,
   });
-  const medication = await createRecordViaApi(page, 'medications', {
-    medication_name: 'Amoxicillin',
-    dosage: '250',
-    frequency: 'Twice Daily',
-    time_morning: true,
-    time_evening: true,
-    start_date: day(daysAgo(3)),
-    quantity_on_hand: 14,
-    refills_left: 1,
-    family_member_id: mia.id,
-  });
-  await createRecordViaApi(page, 'symptoms', {
-    symptom: 'Earache',
-    severity: 6,
-    started_at: daysAgo(2).toISOString(),
-    family_member_id: mia.id,
-  });
+  const medication = await addAmoxicillin(page, mia.id, '250');
+  await addEarache(page, mia.id);
   await createRecordViaApi(page, 'allergies', {
     substance: 'Penicillin',
     severity: 'Severe',
     family_member_id: mia.id,
   });
-  for (const [index, result] of ['5.6', '5.5'].entries()) {
-    await createRecordViaApi(page, 'labs', {
-      test_name: 'HbA1c',
-      result,
-      unit: '%',
-      range_high: '5.7',
-      collected_date: day(daysAgo(30 + index * 90)),
-    });
-  }
+  await addA1cResults(page, 'HbA1c', ['5.6', '5.5']);
   await createRecordViaApi(page, 'vitals', {
     measured_at: daysAgo(1).toISOString(),
     weight_kg: 72.5,

@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { addMemberViaApi, createRecordViaApi, expect, expectAccessible, test } from './fixtures';
+import { createRecordViaApi, expect, expectAccessible, test } from './fixtures';
+import { addA1cResults, addAmoxicillin, addEarache, addMia, daysAgo } from './sample-family';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -14,18 +15,9 @@ const SIZES = [
   { name: 'wide', width: 1920, height: 1080 },
 ] as const;
 
-const DAY_MS = 86_400_000;
-const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
-const day = (date: Date) => date.toISOString().slice(0, 10);
-
 /** A family with a few months of records: Mia's visits, a medication, a symptom, labs, vitals. */
 async function seedFamily(page: Page) {
-  const mia = await addMemberViaApi(page, {
-    name: 'Mia',
-    date_of_birth: '2019-11-06',
-    sex: 'female',
-    color: '#ec4899',
-  });
+  const mia = await addMia(page);
   const visits = [];
   for (const [name, days, doctor] of [
     ['Pediatric checkup', 12, 'Dr. Lena Park'],
@@ -41,32 +33,9 @@ async function seedFamily(page: Page) {
       }),
     );
   }
-  const amoxicillin = await createRecordViaApi(page, 'medications', {
-    medication_name: 'Amoxicillin',
-    dosage: '250 mg',
-    frequency: 'Twice Daily',
-    time_morning: true,
-    time_evening: true,
-    start_date: day(daysAgo(3)),
-    quantity_on_hand: 14,
-    refills_left: 1,
-    family_member_id: mia.id,
-  });
-  await createRecordViaApi(page, 'symptoms', {
-    symptom: 'Earache',
-    severity: 6,
-    started_at: daysAgo(2).toISOString(),
-    family_member_id: mia.id,
-  });
-  for (const [index, result] of ['5.6', '5.5', '5.3'].entries()) {
-    await createRecordViaApi(page, 'labs', {
-      test_name: 'Hemoglobin A1c',
-      result,
-      unit: '%',
-      range_high: '5.7',
-      collected_date: day(daysAgo(30 + index * 90)),
-    });
-  }
+  const amoxicillin = await addAmoxicillin(page, mia.id, '250 mg');
+  await addEarache(page, mia.id);
+  await addA1cResults(page, 'Hemoglobin A1c', ['5.6', '5.5', '5.3']);
   for (let week = 0; week < 12; week += 1) {
     await createRecordViaApi(page, 'vitals', {
       measured_at: daysAgo(week * 7).toISOString(),
