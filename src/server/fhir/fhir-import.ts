@@ -1,19 +1,20 @@
 /**
- * Importing a FHIR R4 Bundle: refuse what is not one (with a sentence a user can read),
- * then read each resource into record values (mappings/, one module per record type), fit
- * them to the product's field limits, check them with each type's own schema, and give each
- * a stable source_id so that importing the same file again can skip what it already brought
- * in. Documents (a DocumentReference with a file) are read with their file and the record
- * they belong to (fhir-documents.ts). Nothing is saved here: the caller puts the records and documents
- * into the person the user chose.
+ * Importing a FHIR R4 Bundle, in three passes over its entries (decision 0075): refuse what
+ * is not one (with a sentence a user can read) and keep what its references point to
+ * (bundle-survey.ts), then read each resource into record values (mappings/, one module per
+ * record type), fit them to the product's field limits, check them with each type's own
+ * schema, and give each a stable source_id so that importing the same file again can skip
+ * what it already brought in. Documents (a DocumentReference with a file) are read with
+ * their file and the record they belong to (fhir-documents.ts). Nothing is saved here: the
+ * caller puts the records and documents into the person the user chose.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type {
   Attachment,
-  Bundle,
   BundleEntry,
   DocumentReference,
+  Patient,
   Practitioner,
   PractitionerRole,
   Reference,
@@ -37,9 +38,15 @@ import {
   type ImportedDocument,
   type SkippedDocument,
 } from './fhir-documents';
-import { nonR4Evidence } from './fhir-version';
+import {
+  newSurvey,
+  ReferencedResources,
+  refusalOfBundle,
+  refusalOfShape,
+  surveyEntry,
+  type BundleSurvey,
+} from './bundle-survey';
 import { currentLanguage, currentLocale, key, tr } from '../../shared/i18n/translate';
-import { formatNumber } from '../../shared/dates';
 import { translateMessage } from '../i18n/server-language';
 import { groupVitalReadings, readVitalObservation, type VitalReading } from './mappings/vitals';
 
@@ -82,112 +89,14 @@ export type FhirImportResult =
       summary: string;
     };
 
-export const ACCEPTED_BUNDLE_TYPES = ['collection', 'document', 'searchset', 'transaction'];
-const MAX_ENTRIES = 200_000;
-
 const refuse = (message: string): FhirImportResult => ({ ok: false, message });
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A count as the language in force writes it, ungrouped as the English message always was. */
-const plainNumber = (value: number) => formatNumber(value, { useGrouping: false });
-
-/** Why a value cannot be imported as an R4 Bundle (in the language in force), or null when it can. */
-function refusalOf(json: unknown): string | null {
-  if (!isObject(json)) return tr('This file is not a FHIR R4 Bundle: it is not a JSON object.');
-  const { resourceType, type, entry } = json;
-  if (typeof resourceType !== 'string') {
-    return tr('This file is not a FHIR R4 Bundle: it has no resourceType, so it is not FHIR.');
-  }
-  if (resourceType !== 'Bundle') {
-    return tr(
-      "This file is a single FHIR {type}, not a Bundle. Import a Bundle, such as a patient's $everything export.",
-      { type: resourceType },
-    );
-  }
-  if (entry !== undefined && !Array.isArray(entry)) {
-    return tr('This file is not a FHIR R4 Bundle: its entries are not a list.');
-  }
-  const entries = (entry as unknown[] | undefined) ?? [];
-  if (entries.length > MAX_ENTRIES) {
-    return tr('This Bundle has {entries} entries; at most {most} can be imported at once.', {
-      entries: plainNumber(entries.length),
-      most: plainNumber(MAX_ENTRIES),
-    });
-  }
-  const foreign = nonR4Evidence(json, entries);
-  if (foreign) {
-    return tr(
-      'This file is a FHIR {version} Bundle, not R4 (its {evidence}). Kin Health imports FHIR R4 Bundles only.',
-      { version: foreign.version, evidence: foreign.evidence },
-    );
-  }
-  if (typeof type !== 'string') return tr('This file is not a FHIR R4 Bundle: it has no type.');
-  if (!ACCEPTED_BUNDLE_TYPES.includes(type)) {
-    return tr(
-      "This Bundle is of type '{type}', which cannot be imported: Kin Health imports collection, document, searchset and transaction Bundles.",
-      { type },
-    );
-  }
-  // R4 requires a policy's insurer; without one the policy names no one to claim from.
-  const coverage = entries.find(
-    (item) =>
-      isObject(item) &&
-      isObject(item.resource) &&
-      item.resource.resourceType === 'Coverage' &&
-      !(Array.isArray(item.resource.payor) && item.resource.payor.length > 0),
-  ) as { resource: Json } | undefined;
-  if (coverage) {
-    const name = typeof coverage.resource.id === 'string' ? ` '${coverage.resource.id}'` : '';
-    return tr(
-      'This file is not a valid FHIR R4 Bundle: its Coverage{name} has no payor (the insurer), which R4 requires.',
-      { name },
-    );
-  }
-  const patients = entries.filter(
-    (item) => isObject(item) && isObject(item.resource) && item.resource.resourceType === 'Patient',
-  );
-  if (patients.length > 1) {
-    return tr(
-      "This Bundle holds the records of {patients} patients; import one person's Bundle at a time.",
-      { patients: plainNumber(patients.length) },
-    );
-  }
-  return null;
-}
-
 /** Resources that belong to the document or the person, not to any record. */
 const FRAME_TYPES = new Set(['Patient', 'Composition', 'CareTeam']);
-
-/** The bundle's resources by every address a reference may use. */
-function indexBundle(entries: BundleEntry[]) {
-  const byAddress = new Map<string, Resource>();
-  for (const { fullUrl, resource } of entries) {
-    if (!resource) continue;
-    if (fullUrl) byAddress.set(fullUrl, resource);
-    if (resource.id) byAddress.set(`${resource.resourceType}/${resource.id}`, resource);
-  }
-  const used = new Set<Resource>();
-  const find = (reference: Reference | undefined): Resource | undefined => {
-    const text = reference?.reference;
-    if (!text || text.startsWith('#')) return undefined;
-    const relative = /([A-Z][A-Za-z]+\/[A-Za-z0-9\-.]{1,64})(?:\/_history\/[^/]+)?$/.exec(
-      text,
-    )?.[1];
-    return byAddress.get(text) ?? (relative ? byAddress.get(relative) : undefined);
-  };
-  return {
-    used,
-    find,
-    resolve(reference: Reference | undefined) {
-      const resource = find(reference);
-      if (resource) used.add(resource);
-      return resource;
-    },
-  };
-}
 
 /** The stable name of an entry's resource: its absolute address, else its type and id. */
 function sourceIdOf(entry: BundleEntry, resource: Resource): string {
@@ -326,143 +235,265 @@ type RecordMapper = (
   roles: (practitioner: Practitioner) => PractitionerRole | undefined,
 ) => MapResult;
 
-/** One bundle's reading under way: what was read, skipped, and put aside for later. */
-interface BundleReading {
-  index: ReturnType<typeof indexBundle>;
-  context: ImportContext;
-  rolesOf: Map<Resource, PractitionerRole>;
-  familyMemberId: FhirImportOptions['familyMemberId'];
-  records: ImportedRecords;
-  skipped: Record<string, number>;
-  unread: Resource[];
+const noRecords = () =>
+  Object.fromEntries(FHIR_RECORD_TYPES.map((type) => [type, []])) as unknown as ImportedRecords;
+
+/**
+ * The third reading of a bundle's entries: each read as its records, in the bundle's order,
+ * with the resources it points to found among those kept from the second. Records wait here
+ * until they are taken (a file's reading hands them on a slice at a time) or the reading ends.
+ */
+class RecordReading {
+  readonly context: ImportContext;
+  private records = noRecords();
+  /** Records read and not yet taken. */
+  pending = 0;
+  private readonly counts: ImportedCounts = {};
+  readonly skipped: Record<string, number> = {};
+  /** The places of the resources records read something from. */
+  private readonly used = new Set<number>();
+  /** The places of the resources read as part of another record. */
+  private readonly parts = new Set<number>();
+  /** Each practitioner's first role, by the practitioner's place. */
+  private readonly rolesOf = new Map<number, { position: number; role: PractitionerRole }>();
+  /** The places of the resources documents name as the records they belong to. */
+  private readonly documentRecords = new Set<number>();
+  /** Resources no mapping reads that something points to: skipped unless a record reads them. */
+  private readonly unread: { position: number; type: string }[] = [];
   // Vital signs, gathered first: the Observations of one moment are one vitals entry.
-  vitalReadings: { reading: VitalReading; resource: Resource; sourceId: string }[];
+  private readonly vitalReadings: {
+    reading: VitalReading;
+    position: number;
+    type: string;
+    sourceId: string;
+  }[] = [];
   // Documents, read once every record is: the record a document belongs to may come later.
-  fileDocuments: FileDocument[];
-  /** The record each resource was read as, for the documents that name it. */
-  recordOf: Map<Resource, { type: FhirRecordType; source_id: string }>;
-}
+  private readonly fileDocuments: FileDocument[] = [];
+  /** The record each resource a document names was read as, by its place. */
+  private readonly recordOf = new Map<number, { type: FhirRecordType; source_id: string }>();
+  /** The resource being read, and its place. */
+  private current: { resource: Resource; position: number } | undefined;
 
-function skip(reading: BundleReading, resource: Resource) {
-  reading.skipped[resource.resourceType] = (reading.skipped[resource.resourceType] ?? 0) + 1;
-}
-
-/** The bundle's entries that hold a resource, or the refusal of what is not a bundle. */
-function bundleEntries(json: unknown): ReadableEntry[] | { refusal: string } {
-  let data = json;
-  if (typeof json === 'string') {
-    try {
-      data = JSON.parse(json);
-    } catch {
-      return { refusal: tr('This file is not a FHIR R4 Bundle: it is not JSON.') };
+  constructor(
+    survey: BundleSurvey,
+    private readonly referenced: ReferencedResources,
+    private readonly familyMemberId: string | null,
+  ) {
+    const placeOf = (reference: Reference | undefined) => referenced.placeOf(reference);
+    for (const part of survey.parts) {
+      const place = placeOf(part);
+      if (place !== undefined) this.parts.add(place);
     }
+    for (const { position, role } of survey.roles) {
+      const place = placeOf(role.practitioner);
+      if (place !== undefined && !this.rolesOf.has(place))
+        this.rolesOf.set(place, { position, role });
+    }
+    for (const record of survey.documentRecords) {
+      const place = placeOf(record);
+      if (place !== undefined) this.documentRecords.add(place);
+    }
+    this.context = {
+      resolve: (reference) => {
+        const place = placeOf(reference);
+        if (place === undefined) return undefined;
+        this.used.add(place);
+        return referenced.at(place);
+      },
+      familyMemberId,
+      isPartOfAnother: (resource) => {
+        const place = this.placeOfResource(resource);
+        return place !== undefined && this.parts.has(place);
+      },
+    };
   }
-  const refusal = refusalOf(data);
-  if (refusal) return { refusal };
-  return ((data as Bundle).entry ?? []).filter((entry): entry is ReadableEntry =>
-    isObject(entry?.resource),
-  );
-}
 
-/** A reading started: the bundle indexed, with what its records read from other resources. */
-function startReading(entries: ReadableEntry[], options: FhirImportOptions): BundleReading {
-  const index = indexBundle(entries);
-  // Read as part of other records: policies' insurers, statements' prescriptions.
-  const parts = new Set(
-    entries.flatMap(({ resource }) => {
-      if (resource.resourceType === 'Coverage') return resource.payor.map(index.find);
-      if (resource.resourceType === 'MedicationStatement')
-        return (resource.basedOn ?? []).map(index.find);
-      return [];
-    }),
-  );
-  const rolesOf = new Map<Resource, PractitionerRole>();
-  for (const { resource } of entries) {
-    if (resource.resourceType !== 'PractitionerRole') continue;
-    const practitioner = index.find(resource.practitioner);
-    if (practitioner && !rolesOf.has(practitioner)) rolesOf.set(practitioner, resource);
+  private placeOfResource(resource: Resource): number | undefined {
+    return resource === this.current?.resource
+      ? this.current.position
+      : this.referenced.placeOfResource(resource);
   }
-  return {
-    index,
-    context: {
-      resolve: index.resolve,
-      familyMemberId: options.familyMemberId,
-      isPartOfAnother: (resource) => parts.has(resource),
-    },
-    rolesOf,
-    familyMemberId: options.familyMemberId,
-    records: Object.fromEntries(
-      FHIR_RECORD_TYPES.map((type) => [type, []]),
-    ) as unknown as ImportedRecords,
-    skipped: {},
-    unread: [],
-    vitalReadings: [],
-    fileDocuments: [],
-    recordOf: new Map(),
-  };
-}
 
-/** Every entry but a document's frame, each read on its own. */
-function readEntries(reading: BundleReading, entries: ReadableEntry[]) {
-  for (const entry of entries) {
-    const { resource } = entry;
+  private skip(type: string) {
+    this.skipped[type] = (this.skipped[type] ?? 0) + 1;
+  }
+
+  private add(type: FhirRecordType, record: ImportedRecord<object>) {
+    (this.records[type] as ImportedRecord<object>[]).push(record);
+    this.pending += 1;
+    this.counts[type] = (this.counts[type] ?? 0) + 1;
+  }
+
+  /** The records read since they were last taken. */
+  take(): ImportedRecords {
+    const taken = this.records;
+    this.records = noRecords();
+    this.pending = 0;
+    return taken;
+  }
+
+  /** One entry, at its place: a document's frame, or a resource read on its own. */
+  read(entry: unknown, position: number) {
+    if (!isObject(entry) || !isObject(entry.resource)) return;
+    const readable = entry as unknown as ReadableEntry;
+    const { resource } = readable;
+    this.current = { resource, position };
     if (FRAME_TYPES.has(resource.resourceType)) {
       // A document's author and custodian are part of its frame, not records.
       if (resource.resourceType === 'Composition') {
         for (const frame of [...(resource.author ?? []), resource.custodian]) {
-          reading.index.resolve(frame);
+          this.context.resolve(frame);
         }
       }
-      continue;
+      return;
     }
     try {
-      readEntry(reading, entry);
+      this.readResource(readable, position);
     } catch {
       // A resource of a shape R4 does not allow (a DSTU2 Observation's single category, say)
       // is skipped like one of a type Kin does not keep; the rest of the file still reads.
-      skip(reading, resource);
+      this.skip(resource.resourceType);
     }
   }
-}
 
-/** One resource: a document's file or a vital sign put aside, or read as its records. */
-function readEntry(reading: BundleReading, entry: ReadableEntry) {
-  const { resource } = entry;
-  const file =
-    resource.resourceType === 'DocumentReference' ? fileAttachmentOf(resource) : undefined;
-  if (file) {
-    reading.fileDocuments.push({ entry, resource: resource as DocumentReference, file });
-    return;
-  }
-  const vital = readVitalObservation(resource);
-  // A BMI is derived here from the weight and height it came from: taken, not kept.
-  if (vital === 'derived') return;
-  if (vital) {
-    reading.vitalReadings.push({
-      reading: vital,
-      resource,
-      sourceId: sourceIdOf(entry, resource),
+  /** One resource: a document's file or a vital sign put aside, or read as its records. */
+  private readResource(entry: ReadableEntry, position: number) {
+    const { resource } = entry;
+    const file =
+      resource.resourceType === 'DocumentReference' ? fileAttachmentOf(resource) : undefined;
+    if (file) {
+      this.fileDocuments.push({ entry, resource: resource as DocumentReference, file });
+      return;
+    }
+    const vital = readVitalObservation(resource);
+    // A BMI is derived here from the weight and height it came from: taken, not kept.
+    if (vital === 'derived') return;
+    if (vital) {
+      const sourceId = sourceIdOf(entry, resource);
+      this.vitalReadings.push({ reading: vital, position, type: resource.resourceType, sourceId });
+      return;
+    }
+    const map = resourceRecords[resource.resourceType] as RecordMapper | undefined;
+    if (!map) {
+      // Skipped, unless a record reads what it needs from it (only what is pointed to can be).
+      if (this.referenced.isReferenced(entry, resource)) {
+        this.unread.push({ position, type: resource.resourceType });
+      } else this.skip(resource.resourceType);
+      return;
+    }
+    const result = map(resource, this.context, (practitioner) => {
+      const place = this.placeOfResource(practitioner);
+      const role = place === undefined ? undefined : this.rolesOf.get(place);
+      if (role) this.used.add(role.position);
+      return role?.role;
     });
-    return;
+    if (result === IGNORE) return;
+    const kept = result === SKIP ? [] : keptRecords(result, entry, this.familyMemberId);
+    if (kept.length === 0) this.skip(resource.resourceType);
+    if (kept[0] && this.documentRecords.has(position)) {
+      this.recordOf.set(position, { type: kept[0].type, source_id: kept[0].record.source_id });
+    }
+    for (const { type, record } of kept) this.add(type, record);
   }
-  const map = resourceRecords[resource.resourceType] as RecordMapper | undefined;
-  if (!map) {
-    reading.unread.push(resource);
-    return;
+
+  /** The vital signs put aside, one vitals entry per moment. */
+  private readVitals() {
+    for (const group of groupVitalReadings(this.vitalReadings)) {
+      const values = checkedValues({ type: 'vital', values: group.values }, this.familyMemberId);
+      if (!values) {
+        for (const { type } of group.members) this.skip(type);
+        continue;
+      }
+      // The same Observations make the same source on every import of the file.
+      const ids = group.members.map((member) => member.sourceId).sort();
+      const source_id = `vitals:${createHash('sha256').update(ids.join('\n')).digest('hex')}`;
+      this.add('vital', { source_id, values });
+      for (const { position } of group.members) {
+        if (this.documentRecords.has(position)) {
+          this.recordOf.set(position, { type: 'vital', source_id });
+        }
+      }
+    }
   }
-  const result = map(resource, reading.context, (practitioner) => {
-    const role = reading.rolesOf.get(practitioner);
-    if (role) reading.index.used.add(role);
-    return role;
-  });
-  if (result === IGNORE) return;
-  const kept = result === SKIP ? [] : keptRecords(result, entry, reading.familyMemberId);
-  if (kept.length === 0) skip(reading, resource);
-  if (kept[0]) {
-    reading.recordOf.set(resource, { type: kept[0].type, source_id: kept[0].record.source_id });
+
+  /** The documents put aside, each attached to the records it names that were read. */
+  private readDocuments() {
+    const documents: ImportedDocument[] = [];
+    // One document per file: DocumentReferences naming the same bytes (one Binary, or the same
+    // data written out in each) make one, read and prepared once (decision 0049).
+    const byFile = new Map<string, ImportedDocument>();
+    /** The sources of the records each document is attached to, to attach it to each once. */
+    const attached = new Map<ImportedDocument, Set<string>>();
+    const skippedDocuments: SkippedDocument[] = [];
+    for (const { entry, resource, file } of this.fileDocuments) {
+      const read = readFileDocument(resource, file, this.context.resolve);
+      if ('skipped' in read) {
+        this.skip(resource.resourceType);
+        skippedDocuments.push({
+          ...read.skipped,
+          title: fitText(read.skipped.title, 200) ?? 'Document',
+        });
+        continue;
+      }
+      const title = fitText(read.title, 200) ?? 'Document';
+      const related = (resource.context?.related ?? []).flatMap((reference) => {
+        const place = this.referenced.placeOf(reference);
+        const record = place === undefined ? undefined : this.recordOf.get(place);
+        return record ? [record] : [];
+      });
+      const sourceId = sourceIdOf(entry, resource);
+      const same = byFile.get(read.data);
+      const document = same ?? {
+        source_ids: [],
+        document_ids: [],
+        title,
+        document_type: read.document_type,
+        document_date: read.document_date,
+        file_name: fitText(read.file_name, 255) ?? title,
+        data: read.data,
+        size_bytes: Buffer.byteLength(read.data, 'base64'),
+        records: [],
+      };
+      document.source_ids.push(sourceId);
+      if (resource.id) document.document_ids.push(resource.id);
+      if (!same) {
+        byFile.set(read.data, document);
+        attached.set(document, new Set());
+        documents.push(document);
+      }
+      // Each record once: several Observations of one vitals entry are one record.
+      const sources = attached.get(document)!;
+      for (const record of related) {
+        if (sources.has(record.source_id)) continue;
+        sources.add(record.source_id);
+        document.records.push(record);
+      }
+    }
+    return { documents, skippedDocuments };
   }
-  for (const { type, record } of kept) {
-    (reading.records[type] as ImportedRecord<object>[]).push(record);
+
+  /** The reading ended: vitals, documents, what was skipped, and the records not yet taken. */
+  finish(): ReadBundle {
+    this.readVitals();
+    const { documents, skippedDocuments } = this.readDocuments();
+    // Resources of other types are skipped, unless a record read what it needed from them.
+    for (const { position, type } of this.unread) if (!this.used.has(position)) this.skip(type);
+    const imported = Object.fromEntries(
+      FHIR_RECORD_TYPES.filter((type) => this.counts[type]).map((type) => [
+        type,
+        this.counts[type],
+      ]),
+    ) as ImportedCounts;
+    if (documents.length > 0) imported.document = documents.length;
+    return {
+      ok: true,
+      records: this.take(),
+      documents,
+      imported,
+      skipped: this.skipped,
+      skipped_documents: skippedDocuments,
+      summary: importSummary(imported, this.skipped, skippedDocuments),
+    };
   }
 }
 
@@ -482,80 +513,75 @@ function keptRecords(
   });
 }
 
-/** The vital signs put aside, one vitals entry per moment. */
-function readVitals(reading: BundleReading) {
-  for (const group of groupVitalReadings(reading.vitalReadings)) {
-    const values = checkedValues({ type: 'vital', values: group.values }, reading.familyMemberId);
-    if (!values) {
-      for (const { resource } of group.members) skip(reading, resource);
-      continue;
-    }
-    // The same Observations make the same source on every import of the file.
-    const ids = group.members.map((member) => member.sourceId).sort();
-    const source_id = `vitals:${createHash('sha256').update(ids.join('\n')).digest('hex')}`;
-    reading.records.vital.push({
-      source_id,
-      values: values as ImportedRecords['vital'][number]['values'],
-    });
-    for (const { resource } of group.members) {
-      reading.recordOf.set(resource, { type: 'vital', source_id });
-    }
-  }
-}
+type ReadBundle = Extract<FhirImportResult, { ok: true }>;
 
-/** The documents put aside, each attached to the records it names that were read. */
-function readDocuments(reading: BundleReading) {
-  const { index, recordOf } = reading;
-  const documents: ImportedDocument[] = [];
-  // One document per file: DocumentReferences naming the same bytes (one Binary, or the same
-  // data written out in each) make one, read and prepared once (decision 0049).
-  const byFile = new Map<string, ImportedDocument>();
-  /** The sources of the records each document is attached to, to attach it to each once. */
-  const attached = new Map<ImportedDocument, Set<string>>();
-  const skippedDocuments: SkippedDocument[] = [];
-  for (const { entry, resource, file } of reading.fileDocuments) {
-    const read = readFileDocument(resource, file, index.resolve);
-    if ('skipped' in read) {
-      skip(reading, resource);
-      skippedDocuments.push({
-        ...read.skipped,
-        title: fitText(read.skipped.title, 200) ?? 'Document',
-      });
-      continue;
-    }
-    const title = fitText(read.title, 200) ?? 'Document';
-    const related = (resource.context?.related ?? [])
-      .map((related) => index.find(related))
-      .flatMap((found) => (found ? (recordOf.get(found) ?? []) : []));
-    const sourceId = sourceIdOf(entry, resource);
-    const same = byFile.get(read.data);
-    const document = same ?? {
-      source_ids: [],
-      document_ids: [],
-      title,
-      document_type: read.document_type,
-      document_date: read.document_date,
-      file_name: fitText(read.file_name, 255) ?? title,
-      data: read.data,
-      size_bytes: Buffer.byteLength(read.data, 'base64'),
-      records: [],
-    };
-    document.source_ids.push(sourceId);
-    if (resource.id) document.document_ids.push(resource.id);
-    if (!same) {
-      byFile.set(read.data, document);
-      attached.set(document, new Set());
-      documents.push(document);
-    }
-    // Each record once: several Observations of one vitals entry are one record.
-    const sources = attached.get(document)!;
-    for (const record of related) {
-      if (sources.has(record.source_id)) continue;
-      sources.add(record.source_id);
-      document.records.push(record);
-    }
+/** Where a reading hands its records on, a slice at a time, as it reads them. */
+export type RecordSink = (type: FhirRecordType, records: ImportedRecord<object>[]) => Promise<void>;
+
+/**
+ * A FHIR R4 Bundle read in three passes over its entries, in order: surveyed (what refuses
+ * it, what its references point to), the resources pointed to kept, then each entry read as
+ * its records. `importFhirBundle` makes the passes over a bundle in memory; a file's reader
+ * (imports/read-fhir-file.ts) streams each from the file, so that no more of a bundle than
+ * one entry and what others point to is ever held, and takes the records as they are read.
+ */
+export class BundleImport {
+  private readonly surveyed = newSurvey();
+  private readonly referenced = new ReferencedResources(this.surveyed);
+  private reading: RecordReading | undefined;
+
+  constructor(private readonly options: FhirImportOptions) {}
+
+  /** The first pass: one entry. */
+  survey(entry: unknown, position: number) {
+    surveyEntry(this.surveyed, entry, position);
   }
-  return { documents, skippedDocuments };
+
+  /** After the first pass: why the bundle (its own elements, beside its entries) is refused, or null. */
+  refusal(bundle: Json): string | null {
+    this.surveyed.version.readBundle(bundle);
+    return refusalOfBundle(bundle, this.surveyed);
+  }
+
+  /** The bundle's patient (its first Patient). */
+  get patient(): Patient | undefined {
+    return this.surveyed.patient;
+  }
+
+  /** Whether the second pass can find anything to keep: some entry points to another. */
+  get pointsWithin(): boolean {
+    return this.surveyed.referenced.size > 0;
+  }
+
+  /** The second pass: one entry, kept when something points at it. */
+  keep(entry: unknown, position: number) {
+    this.referenced.keep(entry, position);
+  }
+
+  private get records(): RecordReading {
+    this.reading ??= new RecordReading(this.surveyed, this.referenced, this.options.familyMemberId);
+    return this.reading;
+  }
+
+  /** The third pass: one entry, read as its records. */
+  read(entry: unknown, position: number) {
+    this.records.read(entry, position);
+  }
+
+  /** Records read and not yet taken. */
+  get pending(): number {
+    return this.records.pending;
+  }
+
+  /** The records read since they were last taken, to hand on. */
+  take(): ImportedRecords {
+    return this.records.take();
+  }
+
+  /** The reading's end: what it read (the records not yet taken), skipped and summed up. */
+  finish(): ReadBundle {
+    return this.records.finish();
+  }
 }
 
 /**
@@ -563,32 +589,25 @@ function readDocuments(reading: BundleReading) {
  * refuses it with a message for the user.
  */
 export function importFhirBundle(json: unknown, options: FhirImportOptions): FhirImportResult {
-  const entries = bundleEntries(json);
-  if ('refusal' in entries) return refuse(entries.refusal);
-  const reading = startReading(entries, options);
-  readEntries(reading, entries);
-  readVitals(reading);
-  const { documents, skippedDocuments } = readDocuments(reading);
-  const { records, skipped, index } = reading;
-  // Resources of other types are skipped, unless a record read what it needed from them.
-  for (const resource of reading.unread) if (!index.used.has(resource)) skip(reading, resource);
-
-  const imported = Object.fromEntries(
-    FHIR_RECORD_TYPES.filter((type) => records[type].length > 0).map((type) => [
-      type,
-      records[type].length,
-    ]),
-  ) as ImportedCounts;
-  if (documents.length > 0) imported.document = documents.length;
-  return {
-    ok: true,
-    records,
-    documents,
-    imported,
-    skipped,
-    skipped_documents: skippedDocuments,
-    summary: importSummary(imported, skipped, skippedDocuments),
-  };
+  let data = json;
+  if (typeof json === 'string') {
+    try {
+      data = JSON.parse(json);
+    } catch {
+      return refuse(tr('This file is not a FHIR R4 Bundle: it is not JSON.'));
+    }
+  }
+  const shape = refusalOfShape(data);
+  if (shape) return refuse(shape);
+  const { entry, ...bundle } = data as Json;
+  const entries = (entry as unknown[] | undefined) ?? [];
+  const reading = new BundleImport(options);
+  entries.forEach((item, position) => reading.survey(item, position));
+  const refusal = reading.refusal(bundle);
+  if (refusal) return refuse(refusal);
+  entries.forEach((item, position) => reading.keep(item, position));
+  entries.forEach((item, position) => reading.read(item, position));
+  return reading.finish();
 }
 
 /** What the import route answers for a file that is not JSON at all (translated on the way out). */

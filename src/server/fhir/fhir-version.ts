@@ -137,31 +137,50 @@ const SHAPES: Record<string, [FhirVersion, string, (resource: Json) => boolean][
 };
 
 /**
- * A sign that a Bundle is not R4, or null when it reads as R4. Shapes shared by DSTU2 and
- * STU3 (plain-code statuses) are written as STU3's, so the whole Bundle is read and a sign
- * only DSTU2 has wins over them.
+ * Signs that a Bundle is not R4, gathered as its parts are read (the bundle's own elements,
+ * then each entry, in order): a whole file need not be in memory to be judged. Shapes shared
+ * by DSTU2 and STU3 (plain-code statuses) are written as STU3's, so every entry is read and
+ * a sign only DSTU2 has wins over them.
  */
-export function nonR4Evidence(bundle: Json, entries: readonly unknown[]): VersionEvidence | null {
-  const found = new Map<FhirVersion, string>();
+export class VersionEvidenceReading {
+  private readonly found = new Map<FhirVersion, string>();
+
   // Each sign in the language in force: the elements' and types' names are FHIR's own.
-  const note = (version: FhirVersion, evidence: string) => {
-    if (!found.has(version)) found.set(version, evidence);
-  };
-  if ('issues' in bundle) note('R5', tr('Bundle has "issues"'));
-  if ('base' in bundle) note('DSTU2', tr('Bundle has a "base"'));
-  for (const entry of entries) {
-    if (!isObject(entry)) continue;
-    if ('base' in entry) note('DSTU2', tr('entries have a "base"'));
+  private note(version: FhirVersion, evidence: string) {
+    if (!this.found.has(version)) this.found.set(version, evidence);
+  }
+
+  /** The bundle's own elements (its entries aside): their signs come first, read before or after. */
+  readBundle(bundle: Json) {
+    if ('issues' in bundle) this.found.set('R5', tr('Bundle has "issues"'));
+    if ('base' in bundle) this.found.set('DSTU2', tr('Bundle has a "base"'));
+  }
+
+  /** One entry, as the file writes it. */
+  readEntry(entry: unknown) {
+    if (this.found.has('DSTU2') || !isObject(entry)) return;
+    if ('base' in entry) this.note('DSTU2', tr('entries have a "base"'));
     const resource = entry.resource;
-    if (!isObject(resource) || typeof resource.resourceType !== 'string') continue;
+    if (!isObject(resource) || typeof resource.resourceType !== 'string') return;
     const type = resource.resourceType;
     const foreign = FOREIGN_TYPES[type];
-    if (foreign) note(foreign, tr('resource type {type} is not in R4', { type }));
+    if (foreign) this.note(foreign, tr('resource type {type} is not in R4', { type }));
     for (const [version, evidence, test] of SHAPES[type] ?? []) {
-      if (test(resource)) note(version, tr(evidence));
+      if (test(resource)) this.note(version, tr(evidence));
     }
-    if (found.has('DSTU2')) break;
   }
-  const version = (['DSTU2', 'STU3', 'R5'] as const).find((v) => found.has(v));
-  return version ? { version, evidence: found.get(version) ?? '' } : null;
+
+  /** The version the signs point to, or null when the Bundle reads as R4. */
+  evidence(): VersionEvidence | null {
+    const version = (['DSTU2', 'STU3', 'R5'] as const).find((v) => this.found.has(v));
+    return version ? { version, evidence: this.found.get(version) ?? '' } : null;
+  }
+}
+
+/** A sign that a Bundle (its own elements and its entries) is not R4, or null when it reads as R4. */
+export function nonR4Evidence(bundle: Json, entries: readonly unknown[]): VersionEvidence | null {
+  const reading = new VersionEvidenceReading();
+  reading.readBundle(bundle);
+  for (const entry of entries) reading.readEntry(entry);
+  return reading.evidence();
 }

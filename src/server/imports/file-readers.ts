@@ -7,7 +7,7 @@
  */
 import type { Sex } from '../../shared/family-members';
 import type { ImportKind, RowProblem } from '../../shared/imports';
-import type { FhirImportResult } from '../fhir/fhir-import';
+import type { FhirImportResult, RecordSink } from '../fhir/fhir-import';
 
 /** A file as the server received it: spooled to disk, never whole in memory. */
 export interface ReceivedFile {
@@ -54,5 +54,12 @@ export interface ReadFile {
 
 export type ReadFileResult = ReadFile | { ok: false; message: string };
 
-/** Reads one kind of file. */
-export type FileReader = (file: ReceivedFile, options: ReadOptions) => Promise<ReadFileResult>;
+/**
+ * Reads one kind of file. A reader may hand records on as it reads them (`hand`): they are
+ * then not in the records it answers, which hold only those it kept.
+ */
+export type FileReader = (
+  file: ReceivedFile,
+  options: ReadOptions,
+  hand?: RecordSink,
+) => Promise<ReadFileResult>;

@@ -2,18 +2,19 @@
  * The thread that reads a file for an import, whatever its kind (import-file-thread.ts starts
  * one per import; decision 0049): parsing 24 MB of JSON, or streaming gigabytes of XML, took
  * the server's own thread for seconds. It runs the kind's reader (readers.ts) on the file on
- * disk; the records go back a slice at a time, and documents one by one (each with its file),
- * the next when the server asks for it, so that the server takes each in while still
- * answering others, never one copy of them all in one go.
+ * disk; the records go back a slice at a time, as a streaming reader reads them or after the
+ * others have read, and documents one by one (each with its file), the next when the server
+ * asks for it, so that the server takes each in while still answering others, never one copy
+ * of them all in one go.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ImportKind, RowProblem } from '../../shared/imports';
 import type { LanguageCode } from '../../shared/i18n/languages';
 import { runInLanguage, startServerLanguages } from '../i18n/server-language';
 import { yieldToTheServer } from '../runtime/thread-priority';
-import type { FhirRecordType } from '../fhir/fhir-source';
+import { FHIR_RECORD_TYPES, type FhirRecordType } from '../fhir/fhir-source';
 import type { ImportedDocument, SkippedDocument } from '../fhir/fhir-documents';
-import type { ImportedCounts, ImportedRecord } from '../fhir/fhir-import';
+import type { ImportedCounts, ImportedRecord, RecordSink } from '../fhir/fhir-import';
 import type { FilePatient, ReadOptions, ReceivedFile } from './file-readers';
 import { readerFor } from './readers';
 
@@ -50,33 +51,45 @@ yieldToTheServer();
 const job = workerData as ImportFileJob;
 const reader = readerFor(job.kind);
 if (!reader) throw new Error(`No reader for ${job.kind}`);
+
+// A message at a time, the next when the server asks for it: posted all at once, the
+// server's thread took every one of them in as one task (199k records, over a second during
+// which it answered nothing else), and a reader that hands records on as it reads them
+// (a streamed FHIR Bundle) reads no further than the server has taken.
+let asked: (() => void) | undefined;
+port.on('message', () => {
+  const next = asked;
+  asked = undefined;
+  next?.();
+});
+const send = (message: ImportFileMessage) =>
+  new Promise<void>((resolve) => {
+    asked = resolve;
+    port.postMessage(message);
+  });
+const hand: RecordSink = async (type, records) => {
+  for (let start = 0; start < records.length; start += SLICE) {
+    await send({ kind: 'records', type, records: records.slice(start, start + SLICE) });
+  }
+};
+
 // Every language's words, then the file read in the importing request's.
 await startServerLanguages();
-const result = await runInLanguage(job.language, () => reader(job.file, job.options));
+const result = await runInLanguage(job.language, () => reader(job.file, job.options, hand));
 if (!('records' in result)) {
   port.postMessage({ kind: 'refused', message: result.message } satisfies ImportFileMessage);
 } else {
   const { records: read, patient, problems } = result;
-  const slices = (function* (): Generator<ImportFileMessage> {
-    for (const [type, records] of Object.entries(read.records) as [
-      FhirRecordType,
-      ImportedRecord<object>[],
-    ][]) {
-      for (let start = 0; start < records.length; start += SLICE) {
-        yield { kind: 'records', type, records: records.slice(start, start + SLICE) };
-      }
-    }
-    for (const document of read.documents) yield { kind: 'document', document };
-    const { imported, skipped, skipped_documents, summary } = read;
-    yield { kind: 'done', imported, skipped, skipped_documents, summary, patient, problems };
-  })();
-  // A slice when the server asks for one: posted all at once, the server's thread took
-  // every one of them in as one task (199k records, over a second during which it answered
-  // nothing else).
-  const next = () => {
-    const slice = slices.next();
-    if (!slice.done) port.postMessage(slice.value);
-  };
-  port.on('message', next);
-  next();
+  for (const type of FHIR_RECORD_TYPES) await hand(type, read.records[type]);
+  for (const document of read.documents) await send({ kind: 'document', document });
+  const { imported, skipped, skipped_documents, summary } = read;
+  port.postMessage({
+    kind: 'done',
+    imported,
+    skipped,
+    skipped_documents,
+    summary,
+    patient,
+    problems,
+  } satisfies ImportFileMessage);
 }

@@ -15,6 +15,8 @@ import { importFhirBundle } from '../fhir/fhir-import';
 import type { DocumentPage } from '../../shared/documents';
 import { FILE_READERS } from './readers';
 import { THREAD_FROM_BYTES } from './import-file-thread';
+import { STREAM_FROM_BYTES } from './read-fhir-file';
+import { manyAllergiesBundle } from './testing/many-allergies';
 import { uploadDocument } from '../test/documents';
 import { signedUpClient, useTestServer, type TestClient } from '../test/harness';
 
@@ -262,6 +264,61 @@ describe('POST /api/import: the right person', () => {
     expect(preview.body.problems).toEqual([
       { line: 302, message: "Weight (kg) 'abc' no es un número" },
     ]);
+  });
+
+  it('streams a FHIR Bundle of a megabyte and more from its file: previewed, written once, refused in the request’s language', async () => {
+    const { client } = await account();
+    const leoId = await addLeo(client);
+    // The visit's doctor comes last: found by the pass that keeps what others point to.
+    const bundle = manyAllergiesBundle(6_000);
+    const file = bytesOf(bundle);
+    expect(file.length).toBeGreaterThan(STREAM_FROM_BYTES);
+    const preview = await client.sendBytes<FileImportPreview>(
+      'POST',
+      `/api/import?preview=true&person=${leoId}`,
+      file,
+    );
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.summary).toBe('6002 new, 0 already here, 0 changed');
+    const done = await client.sendBytes<FileImportDone>(
+      'POST',
+      `/api/import?person=${leoId}`,
+      file,
+    );
+    expect(done.status).toBe(201);
+    expect(done.body.added).toBe(6_002);
+    const visits = await client.get<{ items: { doctor_name: string | null }[] }>(
+      `/api/visits?member=${leoId}`,
+    );
+    expect(visits.body.items.map((row) => row.doctor_name)).toEqual(['Ada King']);
+    const again = await client.sendBytes<FileImportDone>(
+      'POST',
+      `/api/import?person=${leoId}`,
+      file,
+    );
+    expect(again.body.summary).toBe('Imported nothing (6002 records were already here)');
+    // Refused from its survey, before any record is read, in the asker's language.
+    const twoPatients = bytesOf({
+      ...bundle,
+      entry: [
+        { resource: { resourceType: 'Patient' } },
+        ...(bundle.entry ?? []),
+        { resource: { resourceType: 'Patient' } },
+      ],
+    } as Bundle);
+    expect(twoPatients.length).toBeGreaterThan(STREAM_FROM_BYTES);
+    const refused = await client.sendBytes<{ message: string; field: string }>(
+      'POST',
+      '/api/import?preview=true',
+      twoPatients,
+      { 'accept-language': 'es' },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      field: 'file',
+      message:
+        'Este Bundle contiene los registros de 2 pacientes; importe el Bundle de una sola persona cada vez.',
+    });
   });
 
   it('refuses each kind of file in the request’s language, on its own thread too', async () => {

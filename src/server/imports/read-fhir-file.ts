@@ -2,13 +2,30 @@
  * The FHIR reader (file-readers.ts): a Bundle, or a single resource taken as a collection of
  * one, read by the FHIR import (fhir-import.ts), with the patient the file names (its
  * Patient's name, birth date, sex and id: this server's own $everything export gives the
- * person's id, which then matches them).
+ * person's id, which then matches them). A Bundle of a megabyte or more is streamed from
+ * the file, each of the import's three passes in turn (bundle-entries.ts), and its records
+ * handed on a slice at a time as they are read (decision 0075); a smaller file, or one that
+ * is not a plain Bundle object, is parsed whole.
  */
 import { readFile } from 'node:fs/promises';
 import type { HumanName, Patient } from '@medplum/fhirtypes';
 import { toSex } from '../../shared/family-members';
-import { importFhirBundle, NOT_JSON } from '../fhir/fhir-import';
-import type { FilePatient, FileReader } from './file-readers';
+import {
+  BundleImport,
+  importFhirBundle,
+  NOT_JSON,
+  type ImportedRecords,
+  type RecordSink,
+} from '../fhir/fhir-import';
+import { FHIR_RECORD_TYPES } from '../fhir/fhir-source';
+import { eachEntry } from './bundle-entries';
+import type { FilePatient, FileReader, ReadFileResult } from './file-readers';
+
+/** From this size a Bundle is streamed rather than parsed whole (a megabyte parsed is ~10 MB held). */
+export const STREAM_FROM_BYTES = 1024 * 1024;
+
+/** Records read are handed on once there are this many. */
+const HAND_ON = 500;
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -36,8 +53,12 @@ export function patientOf(bundle: unknown): FilePatient | null {
   const entry = (bundle.entry as unknown[]).find(
     (item) => isObject(item) && isObject(item.resource) && item.resource.resourceType === 'Patient',
   ) as { resource: Patient } | undefined;
-  if (!entry) return null;
-  const patient = entry.resource;
+  return filePatientOf(entry?.resource);
+}
+
+/** A Patient as the person it proposes. */
+function filePatientOf(patient: Patient | undefined): FilePatient | null {
+  if (!patient) return null;
   const birthDate = /^\d{4}-\d{2}-\d{2}$/.test(patient.birthDate ?? '') ? patient.birthDate! : null;
   return {
     name: nameOf(patient.name),
@@ -47,7 +68,50 @@ export function patientOf(bundle: unknown): FilePatient | null {
   };
 }
 
-export const readFhirFile: FileReader = async (file) => {
+/** Each type's records read, handed on. */
+async function handOn(records: ImportedRecords, hand: RecordSink) {
+  for (const type of FHIR_RECORD_TYPES) {
+    if (records[type].length > 0) await hand(type, records[type]);
+  }
+}
+
+/**
+ * A Bundle streamed from its file, three times: surveyed (refused here, with the words a
+ * whole read gives), the resources its references point to kept, and read as records, handed
+ * on as they are read when `hand` is given. `whole` when the file is not a Bundle object.
+ */
+export async function streamFhirFile(
+  path: string,
+  hand?: RecordSink,
+): Promise<ReadFileResult | 'whole'> {
+  const reading = new BundleImport({ familyMemberId: null });
+  let top: Awaited<ReturnType<typeof eachEntry>>;
+  try {
+    top = await eachEntry(path, (entry, position) => reading.survey(entry, position));
+  } catch {
+    return { ok: false, message: NOT_JSON };
+  }
+  if (top.kind !== 'object' || top.elements.resourceType !== 'Bundle') return 'whole';
+  const refusal = reading.refusal(top.elements);
+  if (refusal) return { ok: false, message: refusal };
+  if (reading.pointsWithin)
+    await eachEntry(path, (entry, position) => reading.keep(entry, position));
+  await eachEntry(
+    path,
+    (entry, position) => reading.read(entry, position),
+    async () => {
+      if (hand && reading.pending >= HAND_ON) await handOn(reading.take(), hand);
+    },
+  );
+  const records = reading.finish();
+  return { kind: 'fhir', patient: filePatientOf(reading.patient), records, problems: [] };
+}
+
+export const readFhirFile: FileReader = async (file, _options, hand) => {
+  if (file.size >= STREAM_FROM_BYTES) {
+    const streamed = await streamFhirFile(file.path, hand);
+    if (streamed !== 'whole') return streamed;
+  }
   let json: unknown;
   try {
     json = JSON.parse(await readFile(file.path, 'utf8'));
