@@ -8,14 +8,16 @@
  * and its SEQUENCE grows with each change (seconds between its creation and its last
  * change), so calendar apps update the event they have rather than adding another.
  */
+import { createHash } from 'node:crypto';
 import ical, { type ICalEventData } from 'ical-generator';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { shotDefinition } from '../../shared/records/shots';
 import { ownedRows } from '../access/scope';
 import type { DB } from '../db/schema';
 import type { CalendarLinkRow } from './calendar-links';
 import { accountMemberPlans } from '../vaccines/member-plans';
-import { tr } from '../../shared/i18n/translate';
+import { trOnce } from '../../shared/i18n/translate';
 
 /** The most events of each kind a feed holds, soonest first. */
 const MAX_EVENTS = 1000;
@@ -30,6 +32,56 @@ interface Timed {
   updated_at: string;
 }
 
+/**
+ * Feeds written lately, by a digest of everything written into them (the calendar's name and
+ * every event's fields): a calendar app asks for the same feed every hour, and writing a
+ * thousand events in iCalendar's text is most of a feed's time (ical-generator, about 20 ms
+ * for the benchmark's 0.2 MB). Any change to an event, a new or a removed one, or another
+ * day's vaccine doses makes another digest. At most 4 MB of text is kept.
+ */
+const writtenFeeds = new LRUCache<string, string>({
+  maxSize: 4 * 1024 * 1024,
+  sizeCalculation: (text) => Math.max(1, text.length),
+});
+
+/**
+ * A digest of every field of every event, whatever the fields are: a date by its time, text
+ * as it is, anything else as JSON (JSON.stringify of the events themselves spent most of its
+ * time writing their dates as text).
+ */
+function digestOf(name: string, events: readonly ICalEventData[]): string {
+  const digest = createHash('sha256').update(name);
+  for (const event of events) {
+    let fields = '';
+    for (const [field, value] of Object.entries(event)) {
+      const written =
+        value instanceof Date
+          ? String(value.getTime())
+          : typeof value === 'object' && value !== null
+            ? JSON.stringify(value)
+            : String(value);
+      fields += `\u0001${field}\u0002${written}`;
+    }
+    digest.update(`${fields}\u0003`);
+  }
+  return digest.digest('base64');
+}
+
+/** The feed's text: written, or the same text written lately. */
+function feedText(name: string, events: ICalEventData[]): string {
+  const key = digestOf(name, events);
+  const written = writtenFeeds.get(key);
+  if (written !== undefined) return written;
+  const text = ical({
+    name,
+    prodId: { company: 'Kin Health', product: 'Kin Health', language: 'EN' },
+    ttl: 60 * 60,
+    events,
+  }).toString();
+  writtenFeeds.set(key, text);
+  return text;
+}
+
 const sequenceOf = (row: Timed) =>
   Math.max(0, Math.floor((Date.parse(row.updated_at) - Date.parse(row.created_at)) / 1000));
 
@@ -39,6 +91,8 @@ export async function calendarFeed(
   clock: { now: string; today: string },
 ): Promise<string> {
   const userId = link.user_id;
+  // A feed says the same few things many times over ('Shot: MMR', a doctor's name).
+  const tr = trOnce();
   const members = new Map(
     (await ownedRows(db, 'family_members', userId).select(['id', 'name']).execute()).map(
       (member) => [member.id, member.name],
@@ -103,14 +157,11 @@ export async function calendarFeed(
       location: shot.location,
     })),
   ];
-  events.push(...(await vaccineEvents(db, userId, onePerson ? member : undefined, clock.today)));
+  events.push(
+    ...(await vaccineEvents(db, userId, onePerson ? member : undefined, clock.today, tr)),
+  );
   const personName = member ? members.get(member) : undefined;
-  return ical({
-    name: personName ? `Kin Health: ${personName}` : 'Kin Health',
-    prodId: { company: 'Kin Health', product: 'Kin Health', language: 'EN' },
-    ttl: 60 * 60,
-    events,
-  }).toString();
+  return feedText(personName ? `Kin Health: ${personName}` : 'Kin Health', events);
 }
 
 /** How far ahead the feed lists vaccine doses. */
@@ -126,6 +177,7 @@ async function vaccineEvents(
   userId: string,
   onlyMember: string | null | undefined,
   today: string,
+  tr: ReturnType<typeof trOnce>,
 ): Promise<ICalEventData[]> {
   if (onlyMember === null) return [];
   const horizon = new Date(`${today}T00:00:00.000Z`);
@@ -137,11 +189,15 @@ async function vaccineEvents(
     today,
     onlyMember ? { onlyMembers: [onlyMember] } : {},
   );
+  // The plan is the day's: its doses were last revised as the day began (not each time the
+  // feed is written, which would make every feed a new one).
+  const planned = new Date(`${today}T00:00:00.000Z`);
   return plans.flatMap(({ member: person, doses }) => {
     return doses
       .filter((dose) => dose.status !== 'Done' && dose.due >= today && dose.due <= until)
       .map((dose) => ({
         id: `${person.id}-${dose.vaccine}-${dose.dose}@kin-health-vaccine`,
+        stamp: planned,
         start: new Date(`${dose.due}T00:00:00.000Z`),
         allDay: true,
         summary: tr('Vaccine: {vaccine} dose {dose} ({name})', {

@@ -124,6 +124,55 @@ describe('the private calendar feed', () => {
     expect(moved?.sequence).toBeGreaterThan(0);
   });
 
+  it('is the same text while nothing in it changes, and shows each change at once', async () => {
+    const { client } = await signedUpClient(server);
+    const { visitId, leoId } = await family(client);
+    // A baby's vaccine doses are in the feed too, stamped with the day they were planned for.
+    await client.patch('/api/profile', { vaccine_schedule: 'us-cdc' });
+    await client.post('/api/family-members', {
+      name: 'Nora',
+      color: '#3b82f6',
+      date_of_birth: new Date(Date.now() - 40 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10),
+    });
+    const url = await createLink(client);
+    const first = await (await readFeed(url)).text();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const again = await (await readFeed(url)).text();
+    expect(again).toBe(first);
+    const doses = eventsOf(first).filter((event) => event.summary.startsWith('Vaccine: '));
+    expect(doses.length).toBeGreaterThan(0);
+    const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+    expect(first).toContain(`DTSTAMP:${today}T000000Z`);
+
+    // A visit's doctor changed, a shot added, the visit deleted: each read shows it.
+    await client.put(
+      `/api/visits/${visitId}`,
+      sampleRecord('visit', {
+        visit_name: 'Pediatric check-up',
+        doctor_name: 'Dr. Osei',
+        visit_date: inAYear(),
+        family_member_id: leoId,
+      }),
+    );
+    const changed = eventsOf(await (await readFeed(url)).text());
+    expect(changed.find((event) => event.uid === `${visitId}@kin-health`)?.description).toBe(
+      'Doctor: Dr. Osei',
+    );
+    await client.post(
+      '/api/shots',
+      sampleRecord('shot', {
+        shot_name: 'Flu',
+        date_administered: inAYear(5).slice(0, 10),
+        family_member_id: leoId,
+      }),
+    );
+    const added = eventsOf(await (await readFeed(url)).text());
+    expect(added.map((event) => event.summary)).toContain('Shot: Flu (Leo)');
+    await client.delete(`/api/visits/${visitId}`);
+    const deleted = eventsOf(await (await readFeed(url)).text());
+    expect(deleted.map((event) => event.uid)).not.toContain(`${visitId}@kin-health`);
+  });
+
   it('covers one person when made for one', async () => {
     const { client } = await signedUpClient(server);
     const { leoId } = await family(client);
