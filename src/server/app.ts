@@ -316,7 +316,7 @@ function mountTokenRoutes(
 }
 
 /** The documents' store, one thread that derives their pages and one quota for every intake. */
-function documentIntakeOf({ database, config, heavyJobs: heavy }: AppDependencies) {
+function documentIntakeOf({ database, config, heavyJobs: heavy, logger }: AppDependencies) {
   const store = documentStoreOf(database);
   const attachments = createDocumentRecords(database.db);
   const derive = documentDeriveThread(config.memory);
@@ -330,6 +330,7 @@ function documentIntakeOf({ database, config, heavyJobs: heavy }: AppDependencie
     derive,
     quotaBytes: config.documentQuotaMb * 1024 * 1024,
     heavy: heavyQueue,
+    logger,
   };
   return { intake, attachments };
 }

@@ -27,6 +27,7 @@ import { cleanFileName } from '../../shared/file-names';
 import type { Database } from '../db/database';
 import { collectingAsItStreams } from '../runtime/collect-garbage';
 import type { HeavyJobs } from '../runtime/heavy-jobs';
+import type { Logger } from '../logger';
 import type { DeriveThread } from './document-derive-thread';
 import type { DocumentFileStore } from './document-files';
 import { onDocumentStored } from './document-hooks';
@@ -48,6 +49,8 @@ export interface DocumentIntake {
   quotaBytes: number;
   /** Where a file's heavy work waits its turn: an import's, a portal's records (KIN_MEMORY_MB). */
   heavy: HeavyJobs;
+  /** Where a file kept without its thumbnail or display copy is told of, with why. */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 export const tooLarge = () => new ApiError(413, DOCUMENT_TOO_LARGE_MESSAGE, 'file');
@@ -141,7 +144,7 @@ export interface KeptFiles {
  * file is gone afterwards, kept or not.
  */
 export async function keepReceivedFile(
-  intake: Pick<DocumentIntake, 'store' | 'derive' | 'quotaBytes'>,
+  intake: Pick<DocumentIntake, 'store' | 'derive' | 'quotaBytes' | 'logger'>,
   input: {
     owner: string;
     file: string;
@@ -175,10 +178,14 @@ export async function keepReceivedFile(
         cleanedFile,
         keepIfClean: input.asArchived,
       });
-    } catch {
+    } catch (error) {
       // A PDF pdf.js cannot draw, or a C-CDA whose narrative cannot be read, is still kept
       // (without a copy to show); an image that cannot be decoded is not an image.
       if (mimeType !== 'application/pdf' && mimeType !== 'application/xml') throw notAccepted();
+      intake.logger?.warn(
+        { owner, mimeType, error: error instanceof Error ? error.message : String(error) },
+        'document kept without its thumbnail or display copy',
+      );
       derived = {};
     }
     // A photo or a PDF without its metadata (written by the thread to `cleanedFile`) takes
