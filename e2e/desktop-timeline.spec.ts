@@ -5,6 +5,7 @@
  */
 import { format } from 'date-fns';
 import { createRecordViaApi, expect, expectAccessible, localDay, test } from './fixtures';
+import { addMia } from './sample-family';
 
 /** 10:15 AM on the day so many days from today, here. */
 const localDate = (offsetDays: number) => new Date(`${localDay(offsetDays)}T10:15`);
@@ -20,6 +21,8 @@ test.describe('at a desk', { tag: '@layout' }, () => {
     user,
   }) => {
     void user;
+    // Mia, six, with no shots recorded: her vaccine doses are due, in the panel.
+    await addMia(page);
     await createRecordViaApi(page, 'medications', {
       medication_name: 'Lisinopril',
       dosage: '10 mg',
@@ -54,6 +57,13 @@ test.describe('at a desk', { tag: '@layout' }, () => {
     const upcoming = panel.getByRole('region', { name: 'Upcoming visits' });
     await expect(upcoming.getByRole('heading', { name: dayLabel(localDate(3)) })).toBeVisible();
     await expect(upcoming.getByRole('link', { name: /Cardiology follow-up.*Visit/ })).toBeVisible();
+    // Her card says her name and how many doses whole, however narrow the panel is.
+    const vaccines = panel.getByRole('region', { name: 'Vaccines due' });
+    const mia = vaccines.getByRole('link', { name: /^Mia: / });
+    const line = mia.getByText(/^Mia · \d+ vaccine doses$/);
+    await expect(line).toBeVisible();
+    const cut = await line.evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(cut).toBe(false);
     // Moved, not copied: each card once on the page.
     await expect(page.getByRole('link', { name: /Cardiology follow-up/ })).toHaveCount(1);
     await expect(page.getByRole('region', { name: "Today's Medications" })).toHaveCount(1);

@@ -63,17 +63,21 @@ export function VaccineDosesDue({ member }: { member: string | undefined }) {
               >
                 <Syringe className="size-5 shrink-0 text-primary" aria-hidden="true" />
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-semibold">
+                  {/* Wrapped, not cut: the side column at a desk is narrow beside the badge. */}
+                  <span className="block font-semibold break-words">
                     {person.name} · {doses(total)}
                   </span>
                   <span className="block text-sm text-muted-foreground">{summary}</span>
                 </span>
                 <span
-                  className={`rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_STYLES[status]}`}
+                  className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_STYLES[status]}`}
                 >
                   {t(STATUS_WORDS[status])}
                 </span>
-                <ChevronRight className="size-5 text-muted-foreground" aria-hidden="true" />
+                <ChevronRight
+                  className="size-5 shrink-0 text-muted-foreground"
+                  aria-hidden="true"
+                />
               </Link>
             </li>
           );
