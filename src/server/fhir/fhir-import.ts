@@ -235,7 +235,8 @@ type RecordMapper = (
   roles: (practitioner: Practitioner) => PractitionerRole | undefined,
 ) => MapResult;
 
-const noRecords = () =>
+/** No records of any type yet: where a reading gathers them. */
+export const noRecords = () =>
   Object.fromEntries(FHIR_RECORD_TYPES.map((type) => [type, []])) as unknown as ImportedRecords;
 
 /**

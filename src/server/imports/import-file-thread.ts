@@ -7,9 +7,8 @@
 import { Worker } from 'node:worker_threads';
 import type { ImportKind } from '../../shared/imports';
 import { workerSource } from '../runtime/worker-source';
-import { FHIR_RECORD_TYPES } from '../fhir/fhir-source';
 import type { ImportedDocument } from '../fhir/fhir-documents';
-import type { ImportedRecords } from '../fhir/fhir-import';
+import { noRecords } from '../fhir/fhir-import';
 import { nextTurn } from '../data-transfer/import-plan';
 import { NOT_IMPORTABLE } from '../../shared/imports';
 import type { ReadFileResult, ReadOptions, ReceivedFile } from './file-readers';
@@ -33,9 +32,7 @@ export function readFileOnThread(
   if (!reader) return Promise.resolve({ ok: false, message: NOT_IMPORTABLE });
   if (file.size < THREAD_FROM_BYTES) return reader(file, options);
   const { url, execArgv } = workerSource(import.meta.url, 'import-file-worker');
-  const records = Object.fromEntries(
-    FHIR_RECORD_TYPES.map((type) => [type, []]),
-  ) as unknown as ImportedRecords;
+  const records = noRecords();
   const documents: ImportedDocument[] = [];
   return new Promise<ReadFileResult>((resolve, reject) => {
     const thread = new Worker(url, {
