@@ -15,10 +15,9 @@ import type {
 import { formatNumber } from '../../shared/dates';
 import { tr } from '../../shared/i18n/translate';
 import { VersionEvidenceReading } from './fhir-version';
+import { isObject } from './fhir-elements';
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A count as the language in force writes it, ungrouped as the English message always was. */
 const plainNumber = (value: number) => formatNumber(value, { useGrouping: false });

@@ -23,6 +23,10 @@ import type {
 import { isCalendarDate, isTimestamp, toUtcTimestamp } from '../../shared/date-values';
 import { KIN_EXTENSION } from '../../shared/fhir-extensions';
 
+/** A JSON object as a file writes one: not an array, not null. */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export const SYSTEM = {
   loinc: 'http://loinc.org',
   conditionClinical: 'http://terminology.hl7.org/CodeSystem/condition-clinical',

@@ -49,6 +49,7 @@ import {
 import { currentLanguage, currentLocale, key, tr } from '../../shared/i18n/translate';
 import { translateMessage } from '../i18n/server-language';
 import { groupVitalReadings, readVitalObservation, type VitalReading } from './mappings/vitals';
+import { isObject } from './fhir-elements';
 
 export interface FhirImportOptions {
   /** The family member the records go to; null when they are the account holder's own. */
@@ -92,8 +93,6 @@ export type FhirImportResult =
 const refuse = (message: string): FhirImportResult => ({ ok: false, message });
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Resources that belong to the document or the person, not to any record. */
 const FRAME_TYPES = new Set(['Patient', 'Composition', 'CareTeam']);

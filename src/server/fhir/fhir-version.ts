@@ -6,6 +6,7 @@
  * which writes these resources the R4 way).
  */
 import { key, tr } from '../../shared/i18n/translate';
+import { isObject } from './fhir-elements';
 
 type Json = Record<string, unknown>;
 
@@ -59,9 +60,6 @@ const FOREIGN_TYPES: Record<string, FhirVersion> = {
   TestPlan: 'R5',
   Transport: 'R5',
 };
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Element shapes that tell a version apart, per resource type. */
 const SHAPES: Record<string, [FhirVersion, string, (resource: Json) => boolean][]> = {

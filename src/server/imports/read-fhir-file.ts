@@ -20,16 +20,13 @@ import {
 import { FHIR_RECORD_TYPES } from '../fhir/fhir-source';
 import { eachEntry } from './bundle-entries';
 import type { FilePatient, FileReader, ReadFileResult } from './file-readers';
+import { isObject } from '../fhir/fhir-elements';
 
 /** From this size a Bundle is streamed rather than parsed whole (a megabyte parsed is ~10 MB held). */
 export const STREAM_FROM_BYTES = 1024 * 1024;
 
 /** Records read are handed on once there are this many. */
 const HAND_ON = 500;
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A resource that is not a Bundle, as a collection Bundle holding it. */
 export function asBundle(json: unknown): unknown {

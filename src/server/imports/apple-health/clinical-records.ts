@@ -16,10 +16,9 @@ import type { ReadRecords } from '../file-readers';
 import type { ClinicalRecordFile } from './export-zip';
 import { key, tr } from '../../../shared/i18n/translate';
 import { translateMessage } from '../../i18n/server-language';
+import { isObject } from '../../fhir/fhir-elements';
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const NOT_FHIR_JSON = key('Clinical records that are not a FHIR resource in JSON');
 
