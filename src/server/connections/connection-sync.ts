@@ -118,9 +118,14 @@ async function syncRecords(
     // own slowness above held no one's turn.
     const done = await intake.heavy.run(async () => {
       const read = await readFileOnThread('fhir', file, {});
-      if ('records' in read) await samePatient(db, row, read.patient);
       if (!('records' in read))
         throw new PortalError('refused', `The portal's records could not be read: ${read.message}`);
+      try {
+        await samePatient(db, row, read.patient);
+      } catch (error) {
+        await read.records.close();
+        throw error;
+      }
       return importRead(
         { db, intake },
         {

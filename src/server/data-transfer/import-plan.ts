@@ -31,7 +31,6 @@ export type RecordMatch =
 /** The match of every new record: one object, not one per record of a large file. */
 const NEW_RECORD: RecordMatch = Object.freeze({ kind: 'new' });
 
-/** A value as compared: empty is empty whatever its spelling, flags and numbers as text. */
 /** Records matched (or made into rows) between two turns of the event loop. */
 export const MATCH_SLICE = 500;
 
@@ -42,6 +41,7 @@ export const MATCH_SLICE = 500;
  */
 export const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** A value as compared: empty is empty whatever its spelling, flags and numbers as text. */
 const comparable = (value: unknown): string | null =>
   value === null || value === undefined || value === '' ? null : String(value);
 
@@ -61,10 +61,86 @@ function comparedColumns(definition: RecordDefinition): string[] {
 }
 
 /**
- * How each incoming record of one type stands against the records of one person (for a
- * type not linked to members, the account's). `sources` maps FHIR source ids of earlier
- * imports into this person to the records they made.
+ * How incoming records of one type stand against the records of one person (for a type not
+ * linked to members, the account's), a slice at a time: the person's records are read once,
+ * and each of them answers for one incoming record at most, across every slice. `sources`
+ * maps FHIR source ids of earlier imports into this person to the records they made.
  */
+export class RecordMatcher<T = IncomingRecord> {
+  private readonly taken = new Set<Record<string, unknown>>();
+  private readonly toRow;
+
+  private constructor(
+    private readonly definition: RecordDefinition,
+    private readonly columns: string[],
+    private readonly byId: ReadonlyMap<string, Record<string, unknown>>,
+    private readonly byContent: ReadonlyMap<string, Record<string, unknown>[]>,
+    private readonly sources: ReadonlyMap<string, string>,
+    // How a record of the file reads as an incoming one: a view made as each is matched, not
+    // a second copy of a large file's records held for the whole import.
+    private readonly read: (record: T) => IncomingRecord,
+  ) {
+    this.toRow = recordRows(definition).toRow;
+  }
+
+  /** A matcher with the person's records of the definition's type read. */
+  static async load<T = IncomingRecord>(
+    db: Kysely<DB>,
+    userId: string,
+    definition: RecordDefinition,
+    familyMemberId: string | null,
+    sources: ReadonlyMap<string, string> = new Map(),
+    read: (record: T) => IncomingRecord = (record) => record as IncomingRecord,
+  ): Promise<RecordMatcher<T>> {
+    const columns = comparedColumns(definition);
+    let query = ownedRows(db, definition.table, userId).select(['id', ...columns] as never[]);
+    if (definition.memberLinked) {
+      query = query.where('family_member_id', familyMemberId === null ? 'is' : '=', familyMemberId);
+    }
+    const existing = (await query.execute()) as Record<string, unknown>[];
+    const byId = new Map(existing.map((row) => [row.id as string, row]));
+    const byContent = new Map<string, Record<string, unknown>[]>();
+    for (const row of existing) {
+      const key = contentKey(definition, row);
+      const rows = byContent.get(key);
+      if (rows) rows.push(row);
+      else byContent.set(key, [row]);
+    }
+    return new RecordMatcher(definition, columns, byId, byContent, sources, read);
+  }
+
+  private free(row: Record<string, unknown> | undefined) {
+    return row && !this.taken.has(row) ? row : undefined;
+  }
+
+  /** How each record of the slice stands, in its order. */
+  async match(incoming: readonly T[]): Promise<RecordMatch[]> {
+    const { definition, columns, byId, byContent, sources, taken } = this;
+    const matches: RecordMatch[] = [];
+    for (const [index, item] of incoming.entries()) {
+      // Some hundreds of records at a time: the server answers others in between.
+      if (index % MATCH_SLICE === MATCH_SLICE - 1) await nextTurn();
+      const record = this.read(item);
+      const found =
+        this.free(record.id === undefined ? undefined : byId.get(record.id)) ??
+        this.free(
+          record.sourceId === undefined ? undefined : byId.get(sources.get(record.sourceId) ?? ''),
+        ) ??
+        byContent.get(contentKey(definition, record.values))?.find((row) => !taken.has(row));
+      if (!found) {
+        matches.push(NEW_RECORD);
+        continue;
+      }
+      taken.add(found);
+      const row = this.toRow(record.values);
+      const equal = columns.every((name) => comparable(row[name]) === comparable(found[name]));
+      matches.push({ kind: equal ? 'same' : 'changed', id: found.id as string });
+    }
+    return matches;
+  }
+}
+
+/** How each incoming record of one type stands (RecordMatcher), all at once. */
 export async function matchRecords<T = IncomingRecord>(
   db: Kysely<DB>,
   userId: string,
@@ -72,51 +148,11 @@ export async function matchRecords<T = IncomingRecord>(
   familyMemberId: string | null,
   incoming: readonly T[],
   sources: ReadonlyMap<string, string> = new Map(),
-  // How a record of the file reads as an incoming one: a view made as each is matched, not a
-  // second copy of a large file's records held for the whole import.
-  read: (record: T) => IncomingRecord = (record) => record as IncomingRecord,
+  read?: (record: T) => IncomingRecord,
 ): Promise<RecordMatch[]> {
   if (incoming.length === 0) return [];
-  const columns = comparedColumns(definition);
-  let query = ownedRows(db, definition.table, userId).select(['id', ...columns] as never[]);
-  if (definition.memberLinked) {
-    query = query.where('family_member_id', familyMemberId === null ? 'is' : '=', familyMemberId);
-  }
-  const existing = (await query.execute()) as Record<string, unknown>[];
-  const byId = new Map(existing.map((row) => [row.id as string, row]));
-  const byContent = new Map<string, Record<string, unknown>[]>();
-  for (const row of existing) {
-    const key = contentKey(definition, row);
-    const rows = byContent.get(key);
-    if (rows) rows.push(row);
-    else byContent.set(key, [row]);
-  }
-  const taken = new Set<Record<string, unknown>>();
-  const free = (row: Record<string, unknown> | undefined) =>
-    row && !taken.has(row) ? row : undefined;
-  const toRow = recordRows(definition).toRow;
-
-  const matches: RecordMatch[] = [];
-  for (const [index, item] of incoming.entries()) {
-    // Some hundreds of records at a time: the server answers others in between.
-    if (index % MATCH_SLICE === MATCH_SLICE - 1) await nextTurn();
-    const record = read(item);
-    const found =
-      free(record.id === undefined ? undefined : byId.get(record.id)) ??
-      free(
-        record.sourceId === undefined ? undefined : byId.get(sources.get(record.sourceId) ?? ''),
-      ) ??
-      byContent.get(contentKey(definition, record.values))?.find((row) => !taken.has(row));
-    if (!found) {
-      matches.push(NEW_RECORD);
-      continue;
-    }
-    taken.add(found);
-    const row = toRow(record.values);
-    const equal = columns.every((name) => comparable(row[name]) === comparable(found[name]));
-    matches.push({ kind: equal ? 'same' : 'changed', id: found.id as string });
-  }
-  return matches;
+  const matcher = await RecordMatcher.load(db, userId, definition, familyMemberId, sources, read);
+  return matcher.match(incoming);
 }
 
 /** Adds one type's matches to the counts of a preview. */

@@ -8,11 +8,13 @@
  * records already written are recognised when the file is imported again (import-plan.ts),
  * which brings in the rest and nothing twice. An import remembered in Import History
  * (import-history.ts) has its row written first and each row it adds noted in the
- * transaction that adds it: a failed import takes its history away with its rows.
+ * transaction that adds it: a failed import takes its history away with its rows, and finds
+ * the rows to take back from those notes, so that it holds no list of them (199,000 ids for
+ * a large file) while it writes.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { RecordDefinition, RecordTable } from '../../shared/records/definition';
-import { deleteOwned } from '../access/scope';
+import { deleteOwned, ownedRows } from '../access/scope';
 import type { DB } from '../db/schema';
 import { beginImport, noteAdded, trackedType, type ImportNote } from '../imports/import-history';
 import { insertAll, replaceRecords } from './import-rows';
@@ -58,7 +60,16 @@ export interface ImportWrites {
     write: (db: Kysely<DB>) => Promise<void>,
     undo?: (db: Kysely<DB>) => Promise<void>,
   ): Promise<void>;
+  /** Takes back, should the import fail from now on, what steps after this write. */
+  undoing(undo: (db: Kysely<DB>) => Promise<void>): void;
 }
+
+/**
+ * The keys of rows an import added to a table, to take them back: listed, or as Import
+ * History noted them (a query: `where(column, 'in', added)` takes either).
+ */
+type AddedRows =
+  readonly unknown[] | SelectQueryBuilder<DB, 'import_records', { record_id: string }>;
 
 export async function writeImport<T>(
   db: Kysely<DB>,
@@ -69,6 +80,8 @@ export async function writeImport<T>(
 ): Promise<T> {
   /** What takes back each step written, in the order they were. */
   const undos: ((db: Kysely<DB>) => Promise<void>)[] = [];
+  /** The tables whose rows are taken back by Import History's notes. */
+  const undoneByNotes = new Set<string>();
   const step = async (
     work: (trx: Kysely<DB>) => Promise<void>,
     undo?: (db: Kysely<DB>) => Promise<void>,
@@ -79,21 +92,38 @@ export async function writeImport<T>(
   };
   const writes: ImportWrites = {
     async insert(table, rows, key = 'id', alongside) {
+      const type = trackedType(table);
+      const remove = async (trx: Kysely<DB>, added: AddedRows) => {
+        await deleteOwned(trx, table, userId)
+          .where(key as never, 'in', added as never)
+          .execute();
+      };
+      // Rows Import History notes are taken back by its notes: one undo for the table, in the
+      // place of its first rows (the notes of rows never written are never there).
+      const noted = history !== undefined && type !== undefined && key === 'id';
+      if (noted && rows.length > 0 && !undoneByNotes.has(table)) {
+        undoneByNotes.add(table);
+        undos.push((trx) =>
+          remove(
+            trx,
+            ownedRows(trx, 'import_records', userId)
+              .select('record_id')
+              .where('import_id', '=', history.id)
+              .where('record_type', '=', type),
+          ),
+        );
+      }
       for (let start = 0; start < rows.length; start += WRITE_BATCH) {
         const batch = rows.slice(start, start + WRITE_BATCH);
         const ids = batch.map((row) => row[key]);
+        const end = start + batch.length;
         await step(
           async (trx) => {
             await insertAll(trx, table, batch);
-            await alongside?.(trx, start, start + batch.length);
-            const type = trackedType(table);
+            await alongside?.(trx, start, end);
             if (history && type) await noteAdded(trx, history, type, ids as string[]);
           },
-          async (db) => {
-            await deleteOwned(db, table, userId)
-              .where(key as never, 'in', ids as never)
-              .execute();
-          },
+          noted ? undefined : (trx) => remove(trx, ids),
         );
       }
     },
@@ -107,6 +137,9 @@ export async function writeImport<T>(
       return replacements.length;
     },
     step,
+    undoing(undo) {
+      undos.push(undo);
+    },
   };
   try {
     if (history) {

@@ -239,6 +239,43 @@ describe('documents in a FHIR import', () => {
     ]);
   }, 60_000);
 
+  it('are attached to the record already here that their resource is, found by its content', async () => {
+    const { client } = await signedUpClient(server);
+    const owner = await userIdOf(client);
+    // Written by hand here: no earlier import names it.
+    const here = await client.post<{ id: string }>('/api/history', {
+      condition_name: 'Asthma',
+      diagnosis_date: '2019-05-02',
+    });
+    expect(here.status, JSON.stringify(here.body)).toBe(201);
+    const bundle = bundleOf(
+      {
+        resourceType: 'Condition',
+        id: 'asthma',
+        code: { text: 'asthma' },
+        onsetDateTime: '2019-05-02',
+      },
+      {
+        ...documentReference('plan', 'Asthma action plan', {
+          contentType: 'application/pdf',
+          data: (await keptSamplePdf()).toString('base64'),
+        }),
+        context: { related: [{ reference: 'Condition/asthma' }] },
+      },
+    );
+    const preview = await importInto(client, owner, bundle, true);
+    expect(preview.body.counts.condition?.new).toBe(0);
+
+    const imported = await importInto(client, owner, bundle);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect(imported.body.imported).toEqual({ document: 1 });
+    const [document] = await documentsOf(client);
+    expect(document?.records).toEqual([
+      expect.objectContaining({ record_type: 'history', record_id: here.body.id }),
+    ]);
+    expect((await client.get<{ items: unknown[] }>('/api/history')).body.items).toHaveLength(1);
+  });
+
   it('take a file from a Binary of the same bundle into a family member, and skip others with their reasons', async () => {
     const { client } = await signedUpClient(server);
     const owner = await userIdOf(client);

@@ -8,6 +8,7 @@
 import type { Sex } from '../../shared/family-members';
 import type { ImportKind, RowProblem } from '../../shared/imports';
 import type { FhirImportResult, RecordSink } from '../fhir/fhir-import';
+import type { RecordFeed } from '../fhir/record-feed';
 
 /** A file as the server received it: spooled to disk, never whole in memory. */
 export interface ReceivedFile {
@@ -55,11 +56,31 @@ export interface ReadFile {
 export type ReadFileResult = ReadFile | { ok: false; message: string };
 
 /**
- * Reads one kind of file. A reader may hand records on as it reads them (`hand`): they are
- * then not in the records it answers, which hold only those it kept.
+ * A file being read for an import: its patient and the rows it could not read known, its
+ * records handed on as they are read (record-feed.ts). A reading that is not taken to its end
+ * is closed.
+ */
+export interface ReadingFile extends Omit<ReadFile, 'records'> {
+  records: RecordFeed;
+}
+
+export type ReadingResult = ReadingFile | { ok: false; message: string };
+
+/**
+ * Where a reader that reads as it goes hands on what it has read: first the patient the
+ * file names, once known, then its records, a slice at a time.
+ */
+export interface RecordHand {
+  patient(patient: FilePatient | null): Promise<void>;
+  records: RecordSink;
+}
+
+/**
+ * Reads one kind of file. A reader may hand records on as it reads them (`hand`), after the
+ * patient: they are then not in the records it answers, which hold only those it kept.
  */
 export type FileReader = (
   file: ReceivedFile,
   options: ReadOptions,
-  hand?: RecordSink,
+  hand?: RecordHand,
 ) => Promise<ReadFileResult>;

@@ -41,7 +41,7 @@ import { importUserData, previewUserImport } from '../data-transfer/import-user-
 import type { ImportArchive } from '../data-transfer/import-user-plan';
 import { openArchive, type OpenedArchive } from '../data-transfer/import-archive';
 import type { DocumentImportDependencies } from '../data-transfer/import-documents';
-import type { ReadFile, ReadOptions } from './file-readers';
+import type { ReadingFile, ReadOptions } from './file-readers';
 import { finishImport, noteAdded, type ImportNote } from './import-history';
 import { readFileOnThread } from './import-file-thread';
 import { candidatesOf, matchPerson, mismatchOf, newMemberOf, type Candidate } from './match-person';
@@ -209,7 +209,7 @@ async function importExport(
 }
 
 /** The person's row a `person=new` import makes from the file's patient. */
-function newMemberRow(userId: string, read: ReadFile) {
+function newMemberRow(userId: string, read: Pick<ReadingFile, 'patient'>) {
   const member = newMemberOf(read.patient);
   if (!member) {
     throw badRequest(key('Person: the file names no one to make a new family member of'), 'person');
@@ -261,11 +261,26 @@ async function keepOriginal(
   await noteAdded(intake.database.db, history, 'document', [stored.id]);
 }
 
-/** A file read by its kind's reader: matched to a person, previewed or written. */
+/**
+ * A file read by its kind's reader: matched to a person, previewed or written as its records
+ * come. The reading is closed whatever happens.
+ */
 export async function importRead(
+  context: FileImportContext,
+  request: FileImportRequest,
+  read: ReadingFile,
+): Promise<Preview | Done> {
+  try {
+    return await importReading(context, request, read);
+  } finally {
+    await read.records.close();
+  }
+}
+
+async function importReading(
   { db, intake }: FileImportContext,
   request: FileImportRequest,
-  read: ReadFile,
+  read: ReadingFile,
 ): Promise<Preview | Done> {
   const { userId, personParam, preview } = request;
   const candidates = await candidatesOf(db, userId);

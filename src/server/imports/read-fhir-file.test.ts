@@ -311,13 +311,21 @@ describe('a FHIR Bundle streamed from its file', () => {
     expect(streamed.patient).toMatchObject({ name: 'Mia Jones', birth_date: '2018-04-02' });
   });
 
-  it('hands its records on a slice at a time as it reads them, the rest kept to the end', async () => {
+  it('hands on the patient, then its records a slice at a time as it reads them, the rest kept to the end', async () => {
     const bundle = manyAllergiesBundle(3_000);
     const handed: { type: FhirRecordType; records: ImportedRecord<object>[] }[] = [];
-    const streamed = await streamFhirFile(fileOf(JSON.stringify(bundle)), async (type, records) => {
-      handed.push({ type, records });
+    const patients: unknown[] = [];
+    const streamed = await streamFhirFile(fileOf(JSON.stringify(bundle)), {
+      patient: async (patient) => {
+        expect(handed).toHaveLength(0);
+        patients.push(patient);
+      },
+      records: async (type, records) => {
+        handed.push({ type, records });
+      },
     });
     if (streamed === 'whole' || !('records' in streamed)) throw new Error('not read');
+    expect(patients).toEqual([streamed.patient]);
     expect(handed.length).toBeGreaterThan(3);
     const whole = importFhirBundle(bundle, { familyMemberId: null });
     if (!whole.ok) throw new Error(whole.message);

@@ -19,7 +19,7 @@ import {
 } from '../fhir/fhir-import';
 import { FHIR_RECORD_TYPES } from '../fhir/fhir-source';
 import { eachEntry } from './bundle-entries';
-import type { FilePatient, FileReader, ReadFileResult } from './file-readers';
+import type { FilePatient, FileReader, ReadFileResult, RecordHand } from './file-readers';
 import { isObject } from '../fhir/fhir-elements';
 
 /** From this size a Bundle is streamed rather than parsed whole (a megabyte parsed is ~10 MB held). */
@@ -75,11 +75,12 @@ async function handOn(records: ImportedRecords, hand: RecordSink) {
 /**
  * A Bundle streamed from its file, three times: surveyed (refused here, with the words a
  * whole read gives), the resources its references point to kept, and read as records, handed
- * on as they are read when `hand` is given. `whole` when the file is not a Bundle object.
+ * on as they are read when `hand` is given (after the patient, known from the first pass).
+ * `whole` when the file is not a Bundle object.
  */
 export async function streamFhirFile(
   path: string,
-  hand?: RecordSink,
+  hand?: RecordHand,
 ): Promise<ReadFileResult | 'whole'> {
   const reading = new BundleImport({ familyMemberId: null });
   let top: Awaited<ReturnType<typeof eachEntry>>;
@@ -93,15 +94,17 @@ export async function streamFhirFile(
   if (refusal) return { ok: false, message: refusal };
   if (reading.pointsWithin)
     await eachEntry(path, (entry, position) => reading.keep(entry, position));
+  const patient = filePatientOf(reading.patient);
+  await hand?.patient(patient);
   await eachEntry(
     path,
     (entry, position) => reading.read(entry, position),
     async () => {
-      if (hand && reading.pending >= HAND_ON) await handOn(reading.take(), hand);
+      if (hand && reading.pending >= HAND_ON) await handOn(reading.take(), hand.records);
     },
   );
   const records = reading.finish();
-  return { kind: 'fhir', patient: filePatientOf(reading.patient), records, problems: [] };
+  return { kind: 'fhir', patient, records, problems: [] };
 }
 
 export const readFhirFile: FileReader = async (file, _options, hand) => {
