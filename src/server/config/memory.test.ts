@@ -16,6 +16,7 @@ describe('KIN_MEMORY_MB', () => {
         imageThreads: 1,
         jobIdleMs: 5_000,
         restForHeavyJobs: true,
+        ocrPerDocument: true,
       });
     }
   });
@@ -26,6 +27,7 @@ describe('KIN_MEMORY_MB', () => {
       jobHeapMb: 384,
       imageThreads: 0,
       restForHeavyJobs: false,
+      ocrPerDocument: false,
     });
     expect(memoryPlan(4096)).toMatchObject({
       heavyJobsAtOnce: 3,

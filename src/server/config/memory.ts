@@ -10,7 +10,10 @@
  *   12-megapixel photo count;
  * - how long an idle job process is kept: 5 s under 1 GB (long enough for the next document
  *   of a batch), a minute above; under 1 GB the idle thumbnail process also ends as soon as a
- *   heavy job begins, its memory the heavy job's (`restForHeavyJobs`).
+ *   heavy job begins, its memory the heavy job's (`restForHeavyJobs`);
+ * - under 1 GB, OCR's engine started for each document and ended after it
+ *   (`ocrPerDocument`): its WebAssembly memory, which never shrinks while it lives, goes back
+ *   between two documents read one after the other.
  *
  * Read by the server from its configuration and by a job process from its environment (which
  * it inherits), through the one function below.
@@ -42,10 +45,16 @@ export interface MemoryPlan {
    * thumbnail is made).
    */
   restForHeavyJobs: boolean;
+  /**
+   * OCR's engine (tesseract.js) is started for each document and ended after it, rather
+   * than kept for the process's life: a noisy photo grows its memory by hundreds of MB, which
+   * the next document would otherwise hold too. Starting it again takes about half a second.
+   */
+  ocrPerDocument: boolean;
 }
 
 /** What a job process (a document's text, thumbnails) is given: its heap, its idle time. */
-export type JobProcessMemory = Pick<MemoryPlan, 'jobHeapMb' | 'jobIdleMs'>;
+export type JobProcessMemory = Pick<MemoryPlan, 'jobHeapMb' | 'jobIdleMs' | 'ocrPerDocument'>;
 
 /** What a budget of `budgetMb` gives each part. */
 export function memoryPlan(budgetMb: number): MemoryPlan {
@@ -57,6 +66,7 @@ export function memoryPlan(budgetMb: number): MemoryPlan {
     imageThreads: small ? 1 : 0,
     jobIdleMs: small ? 5_000 : 60_000,
     restForHeavyJobs: small,
+    ocrPerDocument: small,
   };
 }
 

@@ -57,6 +57,8 @@ export interface DocumentTextJob {
   ocrPageLimit: number;
   /** How long (CPU time) the document may be read: no page is begun after it. */
   timeLimitMs: number;
+  /** OCR's engine ended once the document is read (memory.ts `ocrPerDocument`). */
+  ocrPerDocument?: boolean;
 }
 
 /** A document's text, from its first `pagesRead` of its `pages` pages. */

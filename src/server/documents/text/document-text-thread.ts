@@ -49,7 +49,8 @@ export interface DocumentTextThread {
 export function documentTextThread(
   options: { pageGraceMs?: number; memory?: JobProcessMemory } = {},
 ): DocumentTextThread {
-  // The thread's JavaScript heap and how long it stays with no document to read.
+  // The thread's JavaScript heap, how long it stays with no document to read, and whether
+  // OCR's engine is ended after each document.
   const memory = options.memory ?? DEFAULT_MEMORY_PLAN;
   const pageGraceMs = options.pageGraceMs ?? PAGE_GRACE_MS;
   const thread = jobThread<DocumentTextThreadJob, DocumentTextAnswer, DocumentTextRead>({
@@ -64,5 +65,8 @@ export function documentTextThread(
         ? { error: new Error(answer.error) }
         : { ok: { text: answer.text, pages: answer.pages, pagesRead: answer.pagesRead } },
   });
-  return { read: thread.run, close: thread.close };
+  return {
+    read: (job) => thread.run({ ...job, ocrPerDocument: memory.ocrPerDocument }),
+    close: thread.close,
+  };
 }

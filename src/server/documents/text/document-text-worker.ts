@@ -7,6 +7,8 @@
  * and read in grey by tesseract.js; an image is read by tesseract.js as the server's thread
  * prepared it. The OCR worker is this thread's, handed to the processor: tesseract.js reads
  * its language data from the installed `@tesseract.js-data/*` packages, never from a CDN.
+ * Under a small memory budget (`ocrPerDocument`) it is ended once the document is read, and
+ * with it the WebAssembly memory the document's pages grew.
  *
  * A document is read within its limits (the job's, document-text-thread.ts TEXT_LIMITS): its
  * first `pageLimit` pages at most, `ocrPageLimit` of them at most by OCR, and no page begun
@@ -41,12 +43,21 @@ async function recognise(job: DocumentTextJob, image: Buffer | string): Promise<
   return data.text.trim();
 }
 
+/** Ends the OCR worker, if there is one: the next document starts another. */
+async function endOcr() {
+  const started = ocr;
+  ocr = undefined;
+  if (started) await (await started).terminate();
+}
+
 async function read(job: DocumentTextJob): Promise<DocumentTextAnswer> {
   try {
     const result = await processorFor(job.mimeType).text(job, (image) => recognise(job, image));
     return { id: job.id, ...result };
   } catch (error) {
     return { id: job.id, error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    if (job.ocrPerDocument) await endOcr().catch(() => undefined);
   }
 }
 

@@ -33,6 +33,7 @@ import {
   type DocumentTextWorkerOptions,
 } from './document-text';
 import { documentTextThread, TEXT_LIMITS } from './document-text-thread';
+import { memoryPlan } from '../../config/memory';
 import type { DocumentTextAnswer } from './document-text';
 
 const server = useTestServer();
@@ -356,6 +357,29 @@ describe('a document read within its limits', () => {
       // A document read whole says nothing of its pages.
       const short = await storePdf(owner.email, 'Short record', await numberedPdf(3));
       await expectReadWhole(owner.client, short, 'Record page 1\n\nRecord page 2\n\nRecord page 3');
+    },
+    120_000,
+  );
+
+  onOneEngine(
+    'reads scans one after another with OCR’s engine ended after each (under 1 GB) or kept',
+    async () => {
+      const owner = await signedUpClient(server, 'Owner');
+      for (const budgetMb of [512, 2048]) {
+        const { ocrPerDocument } = memoryPlan(budgetMb);
+        expect(ocrPerDocument).toBe(budgetMb < 1024);
+        await withOwnWorker(async (start) => {
+          start({ thread: documentTextThread({ memory: memoryPlan(budgetMb) }) });
+          for (const word of ['Allergy', 'Dermatology']) {
+            const id = await storeDocument(owner.email, {
+              title: `${word} letter`,
+              bytes: await scannedLetter([`${word} clinic`, 'Seen today, all well.']),
+              mimeType: 'image/png',
+            });
+            expect(await readText(owner.client, id)).toMatch(new RegExp(`${word} clinic`));
+          }
+        });
+      }
     },
     120_000,
   );
