@@ -53,6 +53,8 @@ import { FHIR_RECORD_TYPES, type FhirRecordType } from './fhir-source';
 interface TypeMatching {
   type: FhirRecordType;
   definition: RecordDefinition;
+  /** How the type's values become its table's rows. */
+  rows: ReturnType<typeof recordRows>;
   /** Whose the records are: the person, or for contacts the account holder. */
   owner: { id: string; family_member_id: string | null };
   /** The records earlier imports brought in for the owner, by source. */
@@ -125,7 +127,14 @@ class ImportMatching {
         owner.family_member_id,
         sources,
         incoming,
-      ).then((matcher) => ({ type, definition, owner, sources, matcher }));
+      ).then((matcher) => ({
+        type,
+        definition,
+        rows: recordRows(definition),
+        owner,
+        sources,
+        matcher,
+      }));
       this.types.set(type, matching);
     }
     return matching;
@@ -238,16 +247,7 @@ interface DocumentPlan {
 
 /** A document's sources, noted as naming the document here. */
 const sourceRows = (userId: string, person: Person, sources: readonly string[], id: string) =>
-  sources.map((source_id) =>
-    ownedRow(userId, {
-      person_id: person.id,
-      family_member_id: person.family_member_id,
-      source_id,
-      record_type: 'document',
-      record_id: id,
-      created_at: nowTimestamp(),
-    }),
-  );
+  sources.map((sourceId) => sourceRow(userId, person, 'document', sourceId, id, nowTimestamp()));
 
 /**
  * Stores the bundle's new documents into the person, after its records: `recordIds` names
@@ -325,8 +325,7 @@ interface RecordWriting {
 /** A new record's row, and the row that remembers the source it came from. */
 function newRecordRows(
   { userId, person, now }: RecordWriting,
-  { type, definition, owner }: TypeMatching,
-  rows: ReturnType<typeof recordRows>,
+  { type, definition, rows, owner }: TypeMatching,
   record: ImportedRecord<object>,
   id: string,
 ) {
@@ -347,7 +346,7 @@ function newRecordRows(
 const sourceRow = (
   userId: string,
   owner: TypeMatching['owner'],
-  type: FhirRecordType,
+  type: FhirRecordType | 'document',
   sourceId: string,
   recordId: string,
   now: string,
@@ -419,7 +418,6 @@ class RecordWriter {
     const { writing } = this;
     const { userId, person, now } = writing;
     const { type, definition } = matching;
-    const rows = recordRows(definition);
     const found: SourceRows = [];
     const replacements: { id: string; values: Record<string, unknown> }[] = [];
     for (const [index, record] of records.entries()) {
@@ -450,7 +448,7 @@ class RecordWriter {
           }),
         );
       }
-      const made = newRecordRows(writing, matching, rows, record, id);
+      const made = newRecordRows(writing, matching, record, id);
       batch.rows.push(made.row);
       batch.sources.push(made.source);
       if (batch.rows.length >= WRITE_BATCH) await this.flush(type);
