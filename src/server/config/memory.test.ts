@@ -16,7 +16,7 @@ describe('KIN_MEMORY_MB', () => {
         imageThreads: 1,
         jobIdleMs: 5_000,
         restForHeavyJobs: true,
-        ocrPerDocument: true,
+        releaseOcr: true,
       });
     }
   });
@@ -27,7 +27,7 @@ describe('KIN_MEMORY_MB', () => {
       jobHeapMb: 384,
       imageThreads: 0,
       restForHeavyJobs: false,
-      ocrPerDocument: false,
+      releaseOcr: false,
     });
     expect(memoryPlan(4096)).toMatchObject({
       heavyJobsAtOnce: 3,

@@ -11,9 +11,10 @@
  * - how long an idle job process is kept: 5 s under 1 GB (long enough for the next document
  *   of a batch), a minute above; under 1 GB the idle thumbnail process also ends as soon as a
  *   heavy job begins, its memory the heavy job's (`restForHeavyJobs`);
- * - under 1 GB, OCR's engine started for each document and ended after it
- *   (`ocrPerDocument`): its WebAssembly memory, which never shrinks while it lives, goes back
- *   between two documents read one after the other.
+ * - under 1 GB, OCR's engine started when pages are to be read and ended once they are
+ *   (`releaseOcr`): after each document, and before a PDF's next pages are drawn. Its
+ *   WebAssembly memory, which never shrinks while it lives, is not held beside a drawing or
+ *   the next document.
  *
  * Read by the server from its configuration and by a job process from its environment (which
  * it inherits), through the one function below.
@@ -46,15 +47,17 @@ export interface MemoryPlan {
    */
   restForHeavyJobs: boolean;
   /**
-   * OCR's engine (tesseract.js) is started for each document and ended after it, rather
-   * than kept for the process's life: a noisy photo grows its memory by hundreds of MB, which
-   * the next document would otherwise hold too. Starting it again takes about half a second.
+   * OCR's engine (tesseract.js) is ended after each document, and before a PDF's next pages
+   * are drawn (documents/processors/pdf.ts OCR_BATCH), rather than kept for the process's
+   * life: a noisy photo grows its memory by hundreds of MB, and each page read grows it more,
+   * which the next document or the drawing of the next pages would otherwise hold too.
+   * Starting it again takes about half a second (decisions 0078, 0079).
    */
-  ocrPerDocument: boolean;
+  releaseOcr: boolean;
 }
 
 /** What a job process (a document's text, thumbnails) is given: its heap, its idle time. */
-export type JobProcessMemory = Pick<MemoryPlan, 'jobHeapMb' | 'jobIdleMs' | 'ocrPerDocument'>;
+export type JobProcessMemory = Pick<MemoryPlan, 'jobHeapMb' | 'jobIdleMs' | 'releaseOcr'>;
 
 /** What a budget of `budgetMb` gives each part. */
 export function memoryPlan(budgetMb: number): MemoryPlan {
@@ -66,7 +69,7 @@ export function memoryPlan(budgetMb: number): MemoryPlan {
     imageThreads: small ? 1 : 0,
     jobIdleMs: small ? 5_000 : 60_000,
     restForHeavyJobs: small,
-    ocrPerDocument: small,
+    releaseOcr: small,
   };
 }
 

@@ -97,8 +97,8 @@ async function ocrReady(document: TypedFile, prepared: string): Promise<TypedFil
 }
 
 /** An image's text: the prepared image read by OCR, as one page. */
-const imageText: DocumentProcessor['text'] = async (job, recognise) => ({
-  text: await recognise(job.file),
+const imageText: DocumentProcessor['text'] = async (job, ocr) => ({
+  text: await ocr.read(job.file),
   pages: 1,
   pagesRead: 1,
 });

@@ -57,8 +57,8 @@ export interface DocumentTextJob {
   ocrPageLimit: number;
   /** How long (CPU time) the document may be read: no page is begun after it. */
   timeLimitMs: number;
-  /** OCR's engine ended once the document is read (memory.ts `ocrPerDocument`). */
-  ocrPerDocument?: boolean;
+  /** OCR's engine ended once the document is read (memory.ts `releaseOcr`). */
+  releaseOcr?: boolean;
 }
 
 /** A document's text, from its first `pagesRead` of its `pages` pages. */
@@ -74,8 +74,17 @@ export interface TypedFile {
   mimeType: string;
 }
 
-/** An image's text, by OCR (the text thread's tesseract.js worker): a file or PNG bytes. */
-export type Recognise = (image: Buffer | string) => Promise<string>;
+/** OCR: the text thread's tesseract.js worker, handed to a processor's `text`. */
+export interface Ocr {
+  /** An image's text: a PNG or image file. */
+  read(image: string): Promise<string>;
+  /**
+   * Gives its memory back before pages are drawn, where the memory budget says so
+   * (memory.ts `releaseOcr`): the engine is ended, and the next `read` starts another.
+   * Its WebAssembly memory, grown by the pages read, would otherwise sit beside the drawing.
+   */
+  release(): Promise<void>;
+}
 
 export interface DocumentProcessor {
   /** At upload, on the derive thread: the file kept, the display copy and the thumbnail. */
@@ -86,5 +95,5 @@ export interface DocumentProcessor {
    */
   textReady(document: TypedFile, prepared: string): Promise<TypedFile>;
   /** On the text thread: the text, page by page where there are pages, and the page count. */
-  text(job: DocumentTextJob, recognise: Recognise): Promise<DocumentTextRead>;
+  text(job: DocumentTextJob, ocr: Ocr): Promise<DocumentTextRead>;
 }

@@ -66,7 +66,7 @@ export function documentTextThread(
         : { ok: { text: answer.text, pages: answer.pages, pagesRead: answer.pagesRead } },
   });
   return {
-    read: (job) => thread.run({ ...job, ocrPerDocument: memory.ocrPerDocument }),
+    read: (job) => thread.run({ ...job, releaseOcr: memory.releaseOcr }),
     close: thread.close,
   };
 }

@@ -7,8 +7,8 @@
  * and read in grey by tesseract.js; an image is read by tesseract.js as the server's thread
  * prepared it. The OCR worker is this thread's, handed to the processor: tesseract.js reads
  * its language data from the installed `@tesseract.js-data/*` packages, never from a CDN.
- * Under a small memory budget (`ocrPerDocument`) it is ended once the document is read, and
- * with it the WebAssembly memory the document's pages grew.
+ * Under a small memory budget (`releaseOcr`) it is ended once the document is read, and
+ * before a PDF's next pages are drawn, and with it the WebAssembly memory its pages grew.
  *
  * A document is read within its limits (the job's, document-text-thread.ts TEXT_LIMITS): its
  * first `pageLimit` pages at most, `ocrPageLimit` of them at most by OCR, and no page begun
@@ -19,7 +19,7 @@
  */
 import { createWorker, type Worker as OcrWorker } from 'tesseract.js';
 import { processorFor } from '../processors';
-import type { DocumentTextJob, DocumentTextRead } from '../processors/processor';
+import type { DocumentTextJob, DocumentTextRead, Ocr } from '../processors/processor';
 import { jobPort } from '../../runtime/job-port';
 import { yieldToTheServer } from '../../runtime/thread-priority';
 
@@ -37,27 +37,34 @@ function ocrWorker(job: DocumentTextJob): Promise<OcrWorker> {
   return ocr;
 }
 
-async function recognise(job: DocumentTextJob, image: Buffer | string): Promise<string> {
-  const worker = await ocrWorker(job);
-  const { data } = await worker.recognize(image);
-  return data.text.trim();
-}
-
-/** Ends the OCR worker, if there is one: the next document starts another. */
+/** Ends the OCR worker, if there is one: the next read starts another. */
 async function endOcr() {
   const started = ocr;
   ocr = undefined;
   if (started) await (await started).terminate();
 }
 
+/** OCR as the job's processor uses it: released between uses where the job says so. */
+function ocrFor(job: DocumentTextJob): Ocr {
+  const release = () => (job.releaseOcr ? endOcr() : Promise.resolve());
+  return {
+    async read(image) {
+      const { data } = await (await ocrWorker(job)).recognize(image);
+      return data.text.trim();
+    },
+    release,
+  };
+}
+
 async function read(job: DocumentTextJob): Promise<DocumentTextAnswer> {
+  const ocr = ocrFor(job);
   try {
-    const result = await processorFor(job.mimeType).text(job, (image) => recognise(job, image));
+    const result = await processorFor(job.mimeType).text(job, ocr);
     return { id: job.id, ...result };
   } catch (error) {
     return { id: job.id, error: error instanceof Error ? error.message : String(error) };
   } finally {
-    if (job.ocrPerDocument) await endOcr().catch(() => undefined);
+    await ocr.release().catch(() => undefined);
   }
 }
 
