@@ -51,6 +51,7 @@ port.onJob((job) => {
               cleaned: derived.cleaned,
               display: own(derived.display),
               thumbnail: own(derived.thumbnail),
+              undrawn: derived.undrawn,
             };
             const transfer = [answer.display, answer.thumbnail]
               .filter((bytes): bytes is Uint8Array => bytes !== undefined)

@@ -170,6 +170,12 @@ export async function keepReceivedFile(
 
     // XML (a C-CDA an import keeps) is kept as it came, shown as its narrative (decision 0057).
     let derived: Awaited<ReturnType<typeof derive.derive>> = {};
+    /** Tells the log that the file is kept without a copy to show, and why. */
+    const keptUndrawn = (error: string) =>
+      intake.logger?.warn(
+        { owner, mimeType, error },
+        'document kept without its thumbnail or display copy',
+      );
     try {
       derived = await derive.derive({
         owner,
@@ -179,15 +185,15 @@ export async function keepReceivedFile(
         keepIfClean: input.asArchived,
       });
     } catch (error) {
-      // A PDF pdf.js cannot draw, or a C-CDA whose narrative cannot be read, is still kept
-      // (without a copy to show); an image that cannot be decoded is not an image.
+      // A PDF or a C-CDA whose copies could not be made (the documents process stopped, or
+      // the file held it past its time) is still kept, without a copy to show; an image that
+      // cannot be decoded is not an image.
       if (mimeType !== 'application/pdf' && mimeType !== 'application/xml') throw notAccepted();
-      intake.logger?.warn(
-        { owner, mimeType, error: error instanceof Error ? error.message : String(error) },
-        'document kept without its thumbnail or display copy',
-      );
+      keptUndrawn(error instanceof Error ? error.message : String(error));
       derived = {};
     }
+    // A PDF kept without its metadata whose first page pdf.js could not draw.
+    if (derived.undrawn) keptUndrawn(derived.undrawn);
     // A photo or a PDF without its metadata (written by the thread to `cleanedFile`) takes
     // the file's place.
     const { size, sha256 } = derived.cleaned ?? received;

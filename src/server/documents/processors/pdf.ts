@@ -176,8 +176,13 @@ export const pdfProcessor: DocumentProcessor = {
     // Kept without its metadata (pdf-metadata.ts), drawn as kept; a PDF pdf.js cannot
     // draw is kept without a thumbnail.
     const cleaned = await cleanPdfFile(job.file, job.cleanedFile);
-    const page = await pdfFirstPage(cleaned ? job.cleanedFile : job.file).catch(() => undefined);
-    return { cleaned, thumbnail: page && (await thumbnailOf(sharp(page))) };
+    const page = await pdfFirstPage(cleaned ? job.cleanedFile : job.file).then(
+      (png) => ({ png }),
+      (error: unknown) => ({ undrawn: error instanceof Error ? error.message : String(error) }),
+    );
+    return 'png' in page
+      ? { cleaned, thumbnail: await thumbnailOf(sharp(page.png)) }
+      : { cleaned, ...page };
   },
   // The text thread reads the PDF as it is kept, a range at a time.
   textReady: (document) => Promise.resolve(document),

@@ -40,6 +40,8 @@ export interface Derived {
   display?: Uint8Array;
   /** The thumbnail (WebP); none when the file could not be drawn. */
   thumbnail?: Uint8Array;
+  /** Why there is no thumbnail of a file that is kept all the same (a PDF pdf.js could not draw). */
+  undrawn?: string;
 }
 
 export interface DocumentTextJob {
