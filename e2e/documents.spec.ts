@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import exifr from 'exifr';
 import sharp from 'sharp';
-import { gpsPhoto, samplePdf } from '../src/server/documents/fixtures/sample-files';
+import { gpsPhoto, pdfBytes, samplePdf } from '../src/server/documents/fixtures/sample-files';
 import { addMemberViaApi, createRecordViaApi, expect, expectAccessible, test } from './fixtures';
 
 /** A phone's photo: a GPS position and a device in its EXIF. */
@@ -69,6 +69,28 @@ test('a photo of an insurance card, attached to its policy, downloads without it
   expect((await sharp(downloaded).metadata()).format).toBe('jpeg');
   expect(await exifr.gps(downloaded)).toBeUndefined();
   expect(await exifr.parse(downloaded, { tiff: true, gps: true })).toBeUndefined();
+});
+
+test('a PDF locked by a password is kept, and its page says why its text cannot be read', async ({
+  page,
+  user,
+}) => {
+  void user;
+  const locked = await pdfBytes((doc) => doc.text('Blood test results'), {
+    userPassword: 'portal-password',
+  });
+  await page.goto('/documents?upload');
+  await uploadIn(page.getByRole('dialog', { name: 'Upload Document' }), {
+    name: 'locked-results.pdf',
+    mimeType: 'application/pdf',
+    buffer: locked,
+  });
+  await page.getByRole('img', { name: 'locked-results.pdf thumbnail' }).click();
+  await expect(page.getByRole('heading', { name: 'locked-results.pdf' })).toBeVisible();
+  await expect(
+    page.getByText('This PDF is locked with a password, so its text cannot be read.'),
+  ).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page);
 });
 
 test.describe('after upload', () => {

@@ -128,6 +128,8 @@ export type DocumentTextStatus = 'pending' | 'reading' | 'done' | 'failed';
  */
 export interface DocumentTextAnswer {
   status: DocumentTextStatus;
+  /** Why a text that failed could not be read, where that is known: a PDF locked by a password. */
+  reason?: 'locked';
   text?: string;
   pagesRead?: number;
   pages?: number;

@@ -22,6 +22,7 @@ import type { AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { isId } from '../ids';
 import type { DocumentTextAnswer } from '../../shared/documents';
+import { LOCKED_TEXT_ERROR } from '../documents/text/document-text';
 import { documentSearchSource } from './search-sources';
 import { key } from '../../shared/i18n/translate';
 
@@ -34,6 +35,7 @@ interface TextRow {
   text: string | null;
   pages: number | null;
   pages_read: number | null;
+  last_error: string | null;
 }
 
 export function documentTextRoutes(
@@ -59,6 +61,7 @@ export function documentTextRoutes(
             't.text',
             't.pages',
             't.pages_read',
+            't.last_error',
           ])
           .where('e.record_table', '=', documentSearchSource.table)
           .where('e.record_id', '=', v.id as string),
@@ -73,8 +76,11 @@ export function documentTextRoutes(
       row.pages_read !== null && row.pages !== null
         ? { pagesRead: row.pages_read, pages: row.pages }
         : {};
+    const locked = status === 'failed' && row.last_error === LOCKED_TEXT_ERROR;
     const answer: DocumentTextAnswer =
-      status === 'done' ? { status, text: row.text ?? '', ...partly } : { status };
+      status === 'done'
+        ? { status, text: row.text ?? '', ...partly }
+        : { status, ...(locked && { reason: 'locked' as const }) };
     return c.json(answer);
   });
 }

@@ -41,6 +41,9 @@ export const PAGE_GRACE_MS = 2 * 60_000;
 
 export type DocumentTextThreadJob = Omit<DocumentTextJob, 'id'>;
 
+/** A PDF that opens only with its password: it cannot be read, now or later. */
+export class LockedDocumentError extends Error {}
+
 export interface DocumentTextThread {
   read(job: DocumentTextThreadJob): Promise<DocumentTextRead>;
   close(): Promise<void>;
@@ -62,7 +65,7 @@ export function documentTextThread(
     idleMs: memory.jobIdleMs,
     result: (answer) =>
       'error' in answer
-        ? { error: new Error(answer.error) }
+        ? { error: answer.locked ? new LockedDocumentError(answer.error) : new Error(answer.error) }
         : { ok: { text: answer.text, pages: answer.pages, pagesRead: answer.pagesRead } },
   });
   return {

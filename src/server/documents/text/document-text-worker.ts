@@ -23,8 +23,9 @@ import type { DocumentTextJob, DocumentTextRead, Ocr } from '../processors/proce
 import { jobPort } from '../../runtime/job-port';
 import { yieldToTheServer } from '../../runtime/thread-priority';
 
+/** The text read, or why not (`locked`: a PDF that opens only with its password). */
 export type DocumentTextAnswer =
-  ({ id: number } & DocumentTextRead) | { id: number; error: string };
+  ({ id: number } & DocumentTextRead) | { id: number; error: string; locked?: true };
 
 let ocr: Promise<OcrWorker> | undefined;
 
@@ -62,7 +63,10 @@ async function read(job: DocumentTextJob): Promise<DocumentTextAnswer> {
     const result = await processorFor(job.mimeType).text(job, ocr);
     return { id: job.id, ...result };
   } catch (error) {
-    return { id: job.id, error: error instanceof Error ? error.message : String(error) };
+    const message = error instanceof Error ? error.message : String(error);
+    // pdf.js's refusal of a PDF encrypted with a password it was not given.
+    const locked = error instanceof Error && error.name === 'PasswordException';
+    return { id: job.id, error: message, ...(locked && { locked: true as const }) };
   } finally {
     await ocr.release().catch(() => undefined);
   }

@@ -291,6 +291,29 @@ describe('text inside documents', () => {
     ).toEqual(['Mia letter']);
   }, 60_000);
 
+  it('fails a PDF locked by a password at once, not again later, and says why', async () => {
+    const owner = await signedUpClient(server, 'Owner');
+    const id = await storePdf(
+      owner.email,
+      'Locked results',
+      await pdfBytes((doc) => doc.text('Results'), { userPassword: 'secret' }),
+    );
+    expect(await settledText(owner.client, id)).toEqual({ status: 'failed', reason: 'locked' });
+    const job = await server.db
+      .selectFrom('document_texts')
+      .select(['attempts', 'claimed_until'])
+      .where('document_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(job).toEqual({ attempts: 1, claimed_until: null });
+    // Any other failure says no reason.
+    await server.db
+      .updateTable('document_texts')
+      .set({ last_error: 'The documents process stopped' })
+      .where('document_id', '=', id)
+      .execute();
+    expect((await textOf(owner.client, id)).body).toEqual({ status: 'failed' });
+  });
+
   it('forgets a deleted document at once', async () => {
     const owner = await signedUpClient(server, 'Owner');
     const id = await storeDocument(owner.email, {

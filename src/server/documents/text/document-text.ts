@@ -42,10 +42,17 @@ import { isPastLimits } from '../../runtime/job-thread';
 import type { JobProcessMemory } from '../../config/memory';
 import {
   documentTextThread,
+  LockedDocumentError,
   TEXT_LIMITS,
   type DocumentTextThread,
   type TextLimits,
 } from './document-text-thread';
+
+/**
+ * The error kept for a PDF locked by a password (`last_error`): its page says why its text
+ * cannot be read (GET /api/documents/{id}/text `reason: 'locked'`).
+ */
+export const LOCKED_TEXT_ERROR = 'The PDF is locked with a password';
 
 /** How long a worker holds a job before another may take it up. */
 export const CLAIM_MS = 10 * 60_000;
@@ -292,11 +299,13 @@ export function startDocumentTextWorker(options: DocumentTextWorkerOptions): () 
       const message = error instanceof Error ? error.message : String(error);
       logger?.warn({ documentId: job.document_id, error: message }, 'document text not read');
       // A document that held the thread past its time, or filled its heap, would do so
-      // again: it is not tried again.
-      const delay = isPastLimits(error) ? undefined : retryDelay(job.attempts, RETRY_DELAYS_MS);
+      // again, and a locked one stays locked: neither is tried again.
+      const locked = error instanceof LockedDocumentError;
+      const delay =
+        isPastLimits(error) || locked ? undefined : retryDelay(job.attempts, RETRY_DELAYS_MS);
       outcome =
         delay === undefined
-          ? { status: 'failed', error: message }
+          ? { status: 'failed', error: locked ? LOCKED_TEXT_ERROR : message }
           : { status: 'pending', error: message, retryAt: leaseEnd(new Date(), delay) };
     }
     // Settled once its copies are gone: a document whose text is read has nothing left of

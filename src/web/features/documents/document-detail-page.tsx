@@ -159,7 +159,9 @@ function DocumentText({ id }: { id: string }) {
           )
         ) : status === 'failed' ? (
           <p className="text-sm text-muted-foreground">
-            {t('The text of this document could not be read.')}
+            {text.data?.reason === 'locked'
+              ? t('This PDF is locked with a password, so its text cannot be read.')
+              : t('The text of this document could not be read.')}
           </p>
         ) : text.isError ? (
           <p className="text-sm text-muted-foreground">
