@@ -56,6 +56,10 @@ export function documentDeriveThread(memory: JobProcessMemory): DeriveThread {
     timeLimitMs: (job) =>
       job.mimeType === 'application/pdf' ? PDF_TIME_LIMIT_MS : DERIVE_TIME_LIMIT_MS,
     heapMb: memory.jobHeapMb,
+    // A photo refused, or a PDF or C-CDA kept without its copies, because the process
+    // crashed under it (a native library's fault) is not the file's doing as far as anyone
+    // can tell: it is prepared once more, on a new process.
+    againAfterCrash: true,
     announcesReady: true,
     turnOf: (job) => job.owner ?? '',
     idleMs: memory.jobIdleMs,

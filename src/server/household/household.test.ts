@@ -11,6 +11,7 @@ import { sampleRecord } from '../test/factories';
 import { expectStatus } from '../test/family-records';
 import {
   createTestServer,
+  documentCopiesUnmade,
   signedUpClient,
   uniqueEmail,
   useTestServer,
@@ -21,7 +22,8 @@ import { samplePdf } from '../documents/fixtures/sample-files';
 import { uploadDocument } from '../test/documents';
 import { acceptGrant } from '../test/grant-acceptance';
 
-const server = useTestServer();
+const unmade = documentCopiesUnmade();
+const server = useTestServer({ logs: unmade });
 
 type Row = { id: string; user_id: string; family_member_id: string | null; changed_by?: string };
 type Page = { items: Row[]; counts: Record<string, number> };
@@ -592,7 +594,7 @@ describe('household grants', () => {
     for (const [what, read] of reads) {
       await newDay(given.id);
       const before = (await sharedUses(owner.client)).length;
-      expect((await read()).status, what).toBe(200);
+      expect((await read()).status, `${what} ${unmade.said()}`).toBe(200);
       const after = await sharedUses(owner.client);
       expect(after.length, what).toBe(before + 1);
       expect(after[0], what).toMatchObject({

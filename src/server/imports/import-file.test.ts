@@ -18,9 +18,15 @@ import { THREAD_FROM_BYTES } from './import-file-thread';
 import { STREAM_FROM_BYTES } from './read-fhir-file';
 import { manyAllergiesBundle } from './testing/many-allergies';
 import { uploadDocument } from '../test/documents';
-import { signedUpClient, useTestServer, type TestClient } from '../test/harness';
+import {
+  documentCopiesUnmade,
+  signedUpClient,
+  useTestServer,
+  type TestClient,
+} from '../test/harness';
 
-const server = useTestServer();
+const unmade = documentCopiesUnmade();
+const server = useTestServer({ logs: unmade });
 
 /** A FHIR file of one patient with two conditions and an allergy. */
 function leoBundle(patient: { name?: string; birthDate?: string; id?: string } = {}): Bundle {
@@ -590,7 +596,7 @@ describe('a C-CDA is kept as a document of its person', () => {
     expect(detail.body.imported_from).toMatchObject({ file_name: 'Eve CCD.xml' });
     // Shown as its narrative: the sections' titles and text, in a sandbox, nothing to run.
     const view = await client.get<string>(`/api/documents/${document!.id}/view`);
-    expect(view.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(view.headers.get('content-type'), unmade.said()).toBe('text/html; charset=utf-8');
     expect(view.headers.get('content-security-policy')).toContain('sandbox');
     expect(view.body).toContain('<h2>ALLERGIES AND ADVERSE REACTIONS</h2>');
     expect(view.body).toContain('Penicillin');

@@ -6,17 +6,21 @@
  * ends when it has had nothing to do that long, or at once when asked to rest, and the next job
  * starts another.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   CLOCK_LIMIT_FACTOR,
   isPastLimits,
   jobThread,
+  JobThreadStoppedError,
   JobTimeLimitError,
   type JobThreadOptions,
 } from './job-thread';
 
 /** A job: how long it sleeps, whose it is, and its own time limit. */
-type Sleep = { ms: number; account?: string; limitMs?: number };
+type Sleep = { ms: number; account?: string; limitMs?: number; marker?: string };
 
 const sleepy = (
   options: Partial<JobThreadOptions<Sleep, { id: number; slept: number }, number>> = {},
@@ -183,5 +187,43 @@ describe('a job thread with an idle time', () => {
     } finally {
       await thread.close();
     }
+  });
+});
+
+describe('a job thread whose process crashes under a job', () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'kin-crash-'));
+  const crashing = (againAfterCrash: boolean) =>
+    sleepy({ timeLimitMs: undefined, heapMb: 64, againAfterCrash });
+
+  it('runs the job once more on a new process when asked to, and the jobs behind it', async () => {
+    const thread = crashing(true);
+    try {
+      const marker = path.join(folder, 'once');
+      const jobs = [thread.run({ ms: -3, marker }), thread.run({ ms: 5 })];
+      expect(await Promise.all(jobs)).toEqual([-3, 5]);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('fails it, saying the signal, when not asked to, or when it crashes again', async () => {
+    for (const [againAfterCrash, ms] of [
+      [false, -3],
+      [true, -4],
+    ] as const) {
+      const thread = crashing(againAfterCrash);
+      try {
+        const marker = path.join(folder, `${againAfterCrash}`);
+        const failure = await failureOf(thread.run({ ms, marker }));
+        expect(failure).toBeInstanceOf(JobThreadStoppedError);
+        expect((failure as Error).message).toBe('The sleepy thread stopped (SIGKILL)');
+        expect(isPastLimits(failure)).toBe(false);
+        // The next job is done on a new process.
+        expect(await thread.run({ ms: 5 })).toBe(5);
+      } finally {
+        await thread.close();
+      }
+    }
+    rmSync(folder, { recursive: true, force: true });
   });
 });

@@ -69,6 +69,13 @@ export interface JobThreadOptions<Job, Answer, Result> {
    * that fills it fails, alone, and the server goes on.
    */
   heapMb?: number;
+  /**
+   * A job whose thread ends under it (JobThreadStoppedError: a native library's crash, the
+   * process ended from outside) is run once more, on a new thread, behind the jobs waiting
+   * in its turn; a second such end fails it. Not for a job past its time or its heap: that
+   * is the job's own doing, and would be again.
+   */
+  againAfterCrash?: boolean;
 }
 
 /** What a job runs on: a worker thread, or a child process with the same few methods. */
@@ -103,7 +110,7 @@ function processRunner(url: URL, execArgv: string[], heapMb: number, name: strin
           new Error(`The ${name} process ran out of memory (its heap is ${heapMb} MB)`),
           { code: 'ERR_WORKER_OUT_OF_MEMORY' },
         );
-        listener(full ? error : (code ?? -1));
+        listener(full ? error : (code ?? signal ?? -1));
       });
     },
     ref() {
@@ -140,6 +147,19 @@ export const START_LIMIT_MS = 60_000;
 export const CLOCK_LIMIT_FACTOR = 10;
 
 /** A job that was still running when its time ran out. */
+/**
+ * A job whose thread ended under it, not by the job's own limits: a crash in a native library
+ * (a signal), or the process ended from outside.
+ */
+export class JobThreadStoppedError extends Error {
+  constructor(thread: string, code: number | string) {
+    super(
+      `The ${thread} thread stopped (${typeof code === 'string' ? code : `exit code ${code}`})`,
+    );
+    this.name = 'JobThreadStoppedError';
+  }
+}
+
 export class JobTimeLimitError extends Error {
   constructor(
     readonly thread: string,
@@ -343,13 +363,10 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
       if (worker === thread) worker = undefined;
       finish(thread, { error });
     });
-    thread.on('exit', (code: number | Error) => {
+    thread.on('exit', (code: number | string | Error) => {
       if (worker === thread) worker = undefined;
       finish(thread, {
-        error:
-          code instanceof Error
-            ? code
-            : new Error(`The ${options.name} thread stopped (exit code ${code})`),
+        error: code instanceof Error ? code : new JobThreadStoppedError(options.name, code),
       });
     });
     worker = thread;
@@ -358,9 +375,15 @@ export function jobThread<Job extends object, Answer extends { id: number }, Res
 
   return {
     run(job) {
-      return new Promise<Result>((resolve, reject) => {
-        waiting.add(options.turnOf?.(job) ?? '', { job, resolve, reject });
-        handOver();
+      const once = () =>
+        new Promise<Result>((resolve, reject) => {
+          waiting.add(options.turnOf?.(job) ?? '', { job, resolve, reject });
+          handOver();
+        });
+      if (!options.againAfterCrash) return once();
+      return once().catch((error: unknown) => {
+        if (error instanceof JobThreadStoppedError) return once();
+        throw error;
       });
     },
     rest() {

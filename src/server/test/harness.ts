@@ -100,6 +100,23 @@ export async function createTestDatabase(
   };
 }
 
+/**
+ * The server's log lines that match `pattern`, kept to be said when an assertion fails
+ * (`useTestServer({ logs })`, then `expect(value, lines.said()).…`).
+ */
+export function logLines(pattern: RegExp) {
+  const lines: string[] = [];
+  return {
+    write: (line: string) => {
+      if (pattern.test(line)) lines.push(line);
+    },
+    said: () => lines.join('\n'),
+  };
+}
+
+/** The log lines that say why a document was kept without its thumbnail or display copy. */
+export const documentCopiesUnmade = () => logLines(/without its thumbnail or display copy/);
+
 export interface TestServerOptions {
   rateLimit?: RateLimitConfig | null;
   /** The server-wide limit on wrong passcodes (default: off, as every other limit). */
