@@ -56,7 +56,10 @@ export interface MemoryPlan {
   releaseOcr: boolean;
 }
 
-/** What a job process (a document's text, thumbnails) is given: its heap, its idle time. */
+/**
+ * What a job process (a document's text, thumbnails) is given: its heap, its idle time, and
+ * whether OCR's engine is ended between its uses.
+ */
 export type JobProcessMemory = Pick<MemoryPlan, 'jobHeapMb' | 'jobIdleMs' | 'releaseOcr'>;
 
 /** What a budget of `budgetMb` gives each part. */

@@ -146,7 +146,6 @@ export const START_LIMIT_MS = 60_000;
  */
 export const CLOCK_LIMIT_FACTOR = 10;
 
-/** A job that was still running when its time ran out. */
 /**
  * A job whose thread ended under it, not by the job's own limits: a crash in a native library
  * (a signal), or the process ended from outside.
@@ -160,6 +159,7 @@ export class JobThreadStoppedError extends Error {
   }
 }
 
+/** A job that was still running when its time ran out. */
 export class JobTimeLimitError extends Error {
   constructor(
     readonly thread: string,

@@ -102,8 +102,10 @@ async function pdfText(job: DocumentTextJob, ocr: Ocr): Promise<DocumentTextRead
   };
   const { numPages } = await document();
   const pages: PageText[] = [];
+  /** Every drawing made, removed at the end whatever happened. */
   const drawings: string[] = [];
-  let waiting = 0;
+  /** How many drawn pages wait for OCR. */
+  const waiting = () => pages.filter((page) => 'drawn' in page).length;
   let recognised = 0;
   let ended = false;
 
@@ -119,7 +121,6 @@ async function pdfText(job: DocumentTextJob, ocr: Ocr): Promise<DocumentTextRead
       pages[at] = { text: await ocr.read(page.drawn) };
       await rm(page.drawn, { force: true });
     }
-    waiting = 0;
     return true;
   }
 
@@ -139,13 +140,12 @@ async function pdfText(job: DocumentTextJob, ocr: Ocr): Promise<DocumentTextRead
         page.cleanup();
       } else if (recognised < job.ocrPageLimit) {
         recognised += 1;
-        if (waiting === 0) await ocr.release();
+        if (waiting() === 0) await ocr.release();
         const drawn = `${job.file}.page-${number}.png`;
         drawings.push(drawn);
         await writeFile(drawn, await drawnInGrey(page), { mode: 0o600 });
         pages.push({ drawn });
-        waiting += 1;
-        if (waiting === OCR_BATCH) ended = !(await readDrawn());
+        if (waiting() === OCR_BATCH) ended = !(await readDrawn());
       } else {
         page.cleanup();
         break;

@@ -59,7 +59,7 @@ export interface DocumentTextJob {
   ocrPageLimit: number;
   /** How long (CPU time) the document may be read: no page is begun after it. */
   timeLimitMs: number;
-  /** OCR's engine ended once the document is read (memory.ts `releaseOcr`). */
+  /** OCR's engine ended between its uses: `Ocr.release` (memory.ts `releaseOcr`). */
   releaseOcr?: boolean;
 }
 

@@ -53,7 +53,8 @@ export function documentTextThread(
   options: { pageGraceMs?: number; memory?: JobProcessMemory } = {},
 ): DocumentTextThread {
   // The thread's JavaScript heap, how long it stays with no document to read, and whether
-  // OCR's engine is ended after each document.
+  // OCR's engine is ended between its uses (after each document, before a PDF's next pages
+  // are drawn).
   const memory = options.memory ?? DEFAULT_MEMORY_PLAN;
   const pageGraceMs = options.pageGraceMs ?? PAGE_GRACE_MS;
   const thread = jobThread<DocumentTextThreadJob, DocumentTextAnswer, DocumentTextRead>({
