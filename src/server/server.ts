@@ -25,6 +25,7 @@ import { startDocumentTextWorker } from './documents/text/document-text';
 import { createNotificationChannels } from './notifications/notification-queue';
 import { startServerLanguages } from './i18n/server-language';
 import { heavyJobs } from './runtime/heavy-jobs';
+import { giveMemoryBackAfter } from './runtime/collect-garbage';
 
 /** How long a stopping server still takes requests already sent to it, before it stops listening. */
 const SHUTDOWN_SETTLE_MS = 500;
@@ -66,6 +67,8 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
   const auth = createAuth({ db: database.db, engine: database.engine, config, logger, outbox });
   // Imports, portals' records and documents' text take turns by the memory budget.
   const heavy = heavyJobs(config.memory.heavyJobsAtOnce);
+  // What a heavy job's work on this thread grew, given back once it ends (decision 0081).
+  const stopGivingBack = giveMemoryBackAfter(heavy, logger);
   const app = createApp({ database, auth, config, logger, outbox, heavyJobs: heavy });
   const stopPruning = scheduleAuditPruning(
     () => pruneAuditLog(database.db, config.auditRetentionDays),
@@ -151,6 +154,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
         await closed;
         clearInterval(sweep);
         stopPruning();
+        stopGivingBack();
         await reminders.stop();
         await channelSender.stop();
         await stopDocumentText();

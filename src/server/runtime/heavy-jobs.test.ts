@@ -111,6 +111,22 @@ describe('heavy jobs', () => {
     expect(said).toEqual(['begins', 'works', 'begins', 'works', 'works']);
   });
 
+  it('tell what listens as each job ends, failed or done, once its place is given on', async () => {
+    const jobs = heavyJobs(1);
+    const said: string[] = [];
+    const stop = jobs.onEnd(() => said.push(`ends with ${jobs.running} running`));
+    await jobs.run(async () => said.push('works'));
+    await expect(
+      jobs.run(async () => {
+        said.push('fails');
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    stop();
+    await jobs.run(async () => said.push('works'));
+    expect(said).toEqual(['works', 'ends with 0 running', 'fails', 'ends with 0 running', 'works']);
+  });
+
   it('refuse fewer than one at once', () => {
     expect(() => heavyJobs(0)).toThrow('at least one at once, not 0');
   });

@@ -22,6 +22,11 @@ export interface HeavyJobs {
    * now (an idle job process) gives it to the job. Answers how to stop.
    */
   onBegin(listener: () => void): () => void;
+  /**
+   * Calls `listener` as each job ends, once its place is given on (what a job left behind
+   * can be given back now). Answers how to stop.
+   */
+  onEnd(listener: () => void): () => void;
   /** How many run now. */
   readonly running: number;
   /** How many wait. */
@@ -35,6 +40,7 @@ export function heavyJobs(atOnce: number): HeavyJobs {
   let running = 0;
   const queue: (() => void)[] = [];
   const beginning = new Set<() => void>();
+  const ending = new Set<() => void>();
 
   const take = async (onWait?: () => void, signal?: AbortSignal) => {
     signal?.throwIfAborted();
@@ -72,11 +78,16 @@ export function heavyJobs(atOnce: number): HeavyJobs {
         return await work();
       } finally {
         give();
+        for (const listener of ending) listener();
       }
     },
     onBegin(listener) {
       beginning.add(listener);
       return () => beginning.delete(listener);
+    },
+    onEnd(listener) {
+      ending.add(listener);
+      return () => ending.delete(listener);
     },
     get running() {
       return running;
