@@ -20,6 +20,8 @@ const isolate = false;
  */
 const REACHES_A_DATABASE =
   /harness|server-process|kin-command|throwaway-postgres|createTestServer|openDatabase|testEngine|Kysely|database|\bdb\b/i;
+/** The server's workers run as built, not from source (src/server/test/built-workers.ts). */
+const BUILT_WORKERS = 'src/server/test/built-workers.ts';
 const engineFreeTests = globSync(apiTests).filter(
   (file) => !REACHES_A_DATABASE.test(readFileSync(file, 'utf8')),
 );
@@ -49,6 +51,7 @@ const projects: TestProjectInlineConfiguration[] = [
       include: apiTests,
       environment: 'node',
       env: { TEST_ENGINE: 'sqlite' },
+      setupFiles: [BUILT_WORKERS],
       isolate,
       testTimeout: 30_000,
       hookTimeout: 60_000,
@@ -64,6 +67,7 @@ if (process.env.TEST_DATABASE_URL) {
       exclude: [...configDefaults.exclude, ...engineFreeTests],
       environment: 'node',
       env: { TEST_ENGINE: 'postgres' },
+      setupFiles: [BUILT_WORKERS],
       isolate,
       testTimeout: 30_000,
       hookTimeout: 60_000,
