@@ -71,12 +71,11 @@ export function collectingAsItStreams(): (bytes: number) => void {
   };
 }
 
+const MB = 1024 * 1024;
 /** How much the server's memory may have grown over heavy jobs before it is given back. */
-export const GROWTH_TO_GIVE_BACK = 32 * 1024 * 1024;
+export const GROWTH_TO_GIVE_BACK = 32 * MB;
 /** How long after the job: its answer is sent first, and what it held is garbage by then. */
 export const GIVE_BACK_AFTER_MS = 1_000;
-
-const MB = 1024 * 1024;
 
 /**
  * After heavy jobs that grew the server's own memory (an import's records are matched and
