@@ -3,6 +3,7 @@
  * server beside it. Each is started, waited for, read for memory and stopped by its own pid.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { inGroup } from './memory-limit';
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -164,10 +165,18 @@ export async function startServerProcess(options: {
   port: number;
   healthPath: string;
   logFile: string;
+  /**
+   * A memory cgroup's `cgroup.procs` (bench/memory-limit.ts) the server starts in, it and
+   * every process it starts held to that group's limit.
+   */
+  cgroupProcs?: string;
 }): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${options.port}`;
   const log = createWriteStream(options.logFile, { flags: 'a' });
-  const child = spawn(process.execPath, options.nodeArgs, {
+  const [command, args] = options.cgroupProcs
+    ? inGroup(options.cgroupProcs, process.execPath, options.nodeArgs)
+    : [process.execPath, options.nodeArgs];
+  const child = spawn(command, args, {
     env: cleanEnv({ ...options.env, PORT: String(options.port), HOST: '127.0.0.1' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -232,6 +241,8 @@ export function startProduct(options: {
   nodeFlags: readonly string[] | null;
   /** More of the server's environment (DATABASE_URL, for a run on PostgreSQL). */
   env?: Record<string, string>;
+  /** The memory cgroup it runs in (startServerProcess). */
+  cgroupProcs?: string;
 }): Promise<ServerProcess> {
   const profiling = options.cpuProfileDir
     ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]
@@ -251,5 +262,6 @@ export function startProduct(options: {
     port: options.port,
     healthPath: '/api/health',
     logFile: path.join(options.dataDir, 'product-server.log'),
+    ...(options.cgroupProcs && { cgroupProcs: options.cgroupProcs }),
   });
 }

@@ -58,15 +58,20 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     hasher: createPasswordHasher(config.passwordHashing),
     logger,
   });
-  const backups = database.file
-    ? startAutomaticBackups({ databaseFile: database.file, config: config.backup, logger })
-    : null;
 
   // Mail (SMTP_URL): queued by requests, sent by this instance's sender (mail/mail-queue.ts).
   const outbox = createMailOutbox(database.db, config.mail !== null);
   const auth = createAuth({ db: database.db, engine: database.engine, config, logger, outbox });
   // Imports, portals' records and documents' text take turns by the memory budget.
   const heavy = heavyJobs(config.memory.heavyJobsAtOnce);
+  const backups = database.file
+    ? startAutomaticBackups({
+        databaseFile: database.file,
+        config: config.backup,
+        logger,
+        heavyJobs: heavy,
+      })
+    : null;
   // What a heavy job's work on this thread grew, given back once it ends (decision 0081).
   const stopGivingBack = giveMemoryBackAfter(heavy, logger);
   const app = createApp({ database, auth, config, logger, outbox, heavyJobs: heavy });

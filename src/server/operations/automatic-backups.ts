@@ -1,11 +1,16 @@
 /**
  * The backups the server makes by itself: daily (backup-scheduler.ts) and before a
  * migration runs on an existing database. Each keeps the retention policy afterwards.
+ *
+ * The daily one is a heavy job (runtime/heavy-jobs.ts): it reads the whole database twice
+ * and holds tens of megabytes meanwhile, so under a small memory budget it waits for an
+ * import or a document's OCR to end rather than run beside it (decision 0083).
  */
 import type { BackupConfig } from '../config';
 import type { Database } from '../db/database';
 import { migrationStatus } from '../db/migrate';
 import type { Logger } from '../logger';
+import type { HeavyJobs } from '../runtime/heavy-jobs';
 import { createBackup, listBackups, type BackupEntry, type CreateBackupOptions } from './backup';
 import { applyRetention } from './backup-retention';
 import { scheduleBackups, type BackupScheduler, type Clock } from './backup-scheduler';
@@ -32,6 +37,8 @@ export function startAutomaticBackups(options: {
   databaseFile: string;
   config: BackupConfig;
   logger: Logger;
+  /** Where the backup waits its turn beside the server's other heavy jobs. */
+  heavyJobs: HeavyJobs;
   clock?: Clock;
   catchUpDelayMs?: number;
   retryDelaysMs?: readonly number[];
@@ -58,16 +65,21 @@ export function startAutomaticBackups(options: {
       }
     },
     backUp: (signal) =>
-      backUpAndPrune({
-        databaseFile,
-        backupDir: config.dir,
-        reason: 'daily',
-        config,
-        logger,
+      options.heavyJobs.run(
+        () =>
+          backUpAndPrune({
+            databaseFile,
+            backupDir: config.dir,
+            reason: 'daily',
+            config,
+            logger,
+            signal,
+            now: clock ? () => clock.now() : undefined,
+            beforeVerify: options.beforeVerify,
+          }),
+        () => logger.info('the daily backup waits for another heavy job to end'),
         signal,
-        now: clock ? () => clock.now() : undefined,
-        beforeVerify: options.beforeVerify,
-      }),
+      ),
   });
 }
 

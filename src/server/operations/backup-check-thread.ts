@@ -1,8 +1,10 @@
 /**
- * A backup's copy checked off the server's thread (backup-check-worker.ts): the answer is
- * the problem found, or null, as `verifyCopy` gives it in the thread.
+ * A backup's copy checked off the server's thread, in a process of its own
+ * (backup-check-worker.ts): the answer is the problem found, or null, as `verifyCopy` gives it
+ * there.
  */
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { workerSource } from '../runtime/worker-source';
 
 /** The copy's integrity and its row counts against `expected`; the problem found, or null. */
@@ -12,21 +14,23 @@ export function checkCopyOffThread(
 ): Promise<string | null> {
   const { url, execArgv } = workerSource(import.meta.url, 'backup-check-worker');
   return new Promise((resolve) => {
-    const thread = new Worker(url, {
-      ...(execArgv ? { execArgv } : {}),
-      workerData: { file, expected },
+    const child = fork(fileURLToPath(url), [], {
+      execArgv: execArgv ?? [],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     let answered = false;
-    thread.once('message', (message: { problem: string | null }) => {
+    child.once('message', (message: { problem: string | null }) => {
       answered = true;
       resolve(message.problem);
     });
-    thread.once('error', (error) => {
+    child.once('error', (error) => {
       answered = true;
       resolve(`it could not be checked (${error.message})`);
     });
-    thread.once('exit', (code) => {
-      if (!answered) resolve(`it could not be checked (its thread ended with ${code})`);
+    child.once('exit', (code, signal) => {
+      if (!answered) resolve(`it could not be checked (its process ended with ${signal ?? code})`);
     });
+    child.send({ file, expected });
   });
 }

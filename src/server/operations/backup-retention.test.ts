@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FakeClock } from '../test/fake-clock';
 import { testEngine } from '../test/harness';
 import { capturingLogger, createSqliteDataDir } from '../test/sqlite-data-dir';
+import { heavyJobs } from '../runtime/heavy-jobs';
 import { startAutomaticBackups } from './automatic-backups';
 import { listBackups, sidecarPath } from './backup';
 import { applyRetention, isoWeek, selectBackups } from './backup-retention';
@@ -116,6 +117,7 @@ describe.runIf(testEngine() === 'sqlite')('thirty days of automatic backups', ()
       databaseFile: storage.databaseFile,
       config: storage.backup,
       logger,
+      heavyJobs: heavyJobs(1),
       clock,
     });
     cleanups.push(() => backups.stop());

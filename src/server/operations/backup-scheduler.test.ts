@@ -7,10 +7,11 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeClock } from '../test/fake-clock';
 import { testEngine } from '../test/harness';
 import { capturingLogger, createSqliteDataDir, ERROR_LEVEL } from '../test/sqlite-data-dir';
+import { heavyJobs } from '../runtime/heavy-jobs';
 import { startAutomaticBackups } from './automatic-backups';
 import { createBackup, listBackups } from './backup';
 import { MAX_TIMER_MS, scheduleBackups, systemClock } from './backup-scheduler';
@@ -191,6 +192,7 @@ describe.runIf(testEngine() === 'sqlite')('a scheduled backup that fails its che
       databaseFile: storage.databaseFile,
       config: storage.backup,
       logger,
+      heavyJobs: heavyJobs(1),
       clock,
       retryDelaysMs: [MINUTE, 5 * MINUTE],
       beforeVerify: breakCopy,
@@ -253,5 +255,36 @@ describe.runIf(testEngine() === 'sqlite')('a scheduled backup that fails its che
       }),
     ).rejects.toThrow(/stopped/);
     expect(readdirSync(storage.backup.dir)).toEqual([]);
+  });
+
+  it("waits for another heavy job to end (an import, a document's OCR) before it copies", async () => {
+    const storage = await createSqliteDataDir({ auditRows: 1_000 });
+    cleanups.push(storage.drop);
+    const heavy = heavyJobs(1);
+    let endImport = () => {};
+    const importing = heavy.run(() => new Promise<void>((resolve) => (endImport = resolve)));
+    const clock = new FakeClock(new Date(2025, 5, 10, 2, 0));
+    const { logger, lines } = capturingLogger();
+    const backups = startAutomaticBackups({
+      databaseFile: storage.databaseFile,
+      config: storage.backup,
+      logger,
+      heavyJobs: heavy,
+      clock,
+    });
+    cleanups.push(() => backups.stop());
+
+    await clock.advanceTo(new Date(2025, 5, 10, 3, 0));
+    await vi.waitFor(() => expect(heavy.waiting).toBe(1));
+    expect(lines.map((line) => line.msg)).toContain(
+      'the daily backup waits for another heavy job to end',
+    );
+    expect(listBackups(storage.backup.dir)).toEqual([]);
+
+    endImport();
+    await importing;
+    await backups.idle();
+    expect(listBackups(storage.backup.dir).map((entry) => entry.verification)).toEqual(['ok']);
+    expect(heavy.running).toBe(0);
   });
 });

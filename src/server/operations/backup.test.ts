@@ -23,7 +23,7 @@ import { TEST_PASSCODE, TestClient, testEngine, uniqueEmail } from '../test/harn
 import { startServerProcess, stopServerProcess } from '../test/server-process';
 import { capturingLogger, createSqliteDataDir } from '../test/sqlite-data-dir';
 import { BackupError, createBackup, listBackups, sidecarPath, type BackupRecord } from './backup';
-import { countRows, verifyCopy } from './backup-check';
+import { countRows, countRowsInTurns, ROWS_PER_COUNT, verifyCopy } from './backup-check';
 import { checkCopyOffThread } from './backup-check-thread';
 import { longestStall } from '../test/event-loop-stall';
 
@@ -207,7 +207,7 @@ describe.runIf(testEngine() === 'sqlite')('a backup', () => {
     ]);
   });
 
-  it("has its copy checked on a thread of its own, while the server's keeps turning", async () => {
+  it("has its copy checked in a process of its own, while the server's thread keeps turning", async () => {
     const storage = await createSqliteDataDir();
     cleanups.push(storage.drop);
     // 200,000 rows and an index on them for the integrity check to go through.
@@ -237,6 +237,55 @@ describe.runIf(testEngine() === 'sqlite')('a backup', () => {
     expect(await checkCopyOffThread(storage.databaseFile, { ...counts, bulk: 1 })).toMatch(
       /row counts differ \(bulk: 200000 rows, expected 1\)/,
     );
+  });
+
+  it("counts the snapshot's rows a part at a time, the server's thread given back between", async () => {
+    const storage = await createSqliteDataDir();
+    cleanups.push(storage.drop);
+    const db = new SQLite(storage.databaseFile);
+    db.exec(`
+      create table bulk (id integer primary key, name text);
+      create table sparse (name text);
+      create table keyed (key text primary key, value text) without rowid;
+      create virtual table words using fts5 (body);
+    `);
+    const insert = db.prepare('insert into bulk (name) values (?)');
+    const word = db.prepare('insert into words (body) values (?)');
+    db.transaction(() => {
+      // Wide rows: counting them reads a page for every ten.
+      for (let row = 0; row < 200_000; row += 1) insert.run(randomBytes(180).toString('hex'));
+      for (let row = 0; row < 2 * ROWS_PER_COUNT + 7; row += 1) word.run(`word ${row}`);
+      // Rowids far apart, the most negative and the largest there are among them.
+      for (const rowid of [-(2n ** 63n), -5n, 1n, 2n ** 40n, 2n ** 63n - 1n]) {
+        db.prepare('insert into sparse (rowid, name) values (?, ?)').run(rowid, 'x');
+      }
+      const keyed = db.prepare('insert into keyed (key, value) values (?, ?)');
+      for (let row = 0; row < ROWS_PER_COUNT + 1; row += 1) keyed.run(`k${row}`, 'v');
+    })();
+
+    const atOnce = await longestStall(async () => countRows(db));
+    // Three times in turns: a pause the busy machine makes in one is not the count's.
+    const inTurns = [];
+    for (let run = 0; run < 3; run += 1)
+      inTurns.push(await longestStall(() => countRowsInTurns(db)));
+    const direct = Object.fromEntries(
+      Object.keys(atOnce.result).map((name) => [
+        name,
+        db.prepare(`select count(*) from "${name}"`).pluck().get() as number,
+      ]),
+    );
+    db.close();
+    expect(atOnce.result).toEqual(direct);
+    for (const { result } of inTurns) expect(result).toEqual(direct);
+    expect(direct).toMatchObject({
+      bulk: 200_000,
+      sparse: 5,
+      keyed: ROWS_PER_COUNT + 1,
+      words: 2 * ROWS_PER_COUNT + 7,
+    });
+    // At once, the loop stands still for the whole count; in turns, for a part of it.
+    expect(atOnce.stallMs).toBeGreaterThan(20);
+    expect(Math.min(...inTurns.map(({ stallMs }) => stallMs))).toBeLessThan(atOnce.stallMs / 3);
   });
 
   it('is listed from its record; a file without one, or changed since, is not good', async () => {

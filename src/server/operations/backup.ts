@@ -26,7 +26,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { countRows } from './backup-check';
+import { countRowsInTurns, readingOnce } from './backup-check';
 import { checkCopyOffThread } from './backup-check-thread';
 import type { Logger } from '../logger';
 import { backUpDocumentFiles, type DocumentFilesSummary } from '../documents/document-backups';
@@ -166,7 +166,9 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
     // Created here with its mode, so the copy is never readable by others, not even briefly.
     closeSync(openSync(temp, 'wx', 0o600));
 
-    const source = new SQLite(databaseFile, { readonly: true, fileMustExist: true, timeout: 5000 });
+    const source = readingOnce(
+      new SQLite(databaseFile, { readonly: true, fileMustExist: true, timeout: 5000 }),
+    );
     let createdAt: Date;
     let tables: Record<string, number>;
     let schema: string | null;
@@ -175,7 +177,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
       createdAt = now();
       // The first read fixes the transaction's snapshot: these counts and the copy below
       // see the same committed state, whatever the server writes in between.
-      tables = countRows(source);
+      tables = await countRowsInTurns(source);
       schema = newestMigration(source);
       await source.backup(temp, {
         progress: () => {
