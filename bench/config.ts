@@ -107,6 +107,11 @@ export const budgets = {
   createsPerSecond: 1000,
   /** Issue 57: room on the first screens for a language catalogue and the desktop layout. */
   firstScreenJsKb: 150,
+  /**
+   * What the first screens may not grow past while they are over `firstScreenJsKb` (the
+   * budget before issue 57): the browser tests fail a change that pulls a library into one.
+   */
+  firstScreenJsCeilingKb: 170,
   lcpMs: 1500,
   /** The server's RSS while the reads and creates are loaded. */
   rssDuringReadsMb: 200,
