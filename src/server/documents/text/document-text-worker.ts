@@ -5,7 +5,7 @@
  * a PDF page's own text layer when it has one (pdf.js, reading the file a range at a time),
  * else the page drawn at 300 dpi (documents/pdf-pages.ts: its JPEG pictures decoded by sharp)
  * and read in grey by tesseract.js; an image is read by tesseract.js as the server's thread
- * prepared it. The OCR worker is this thread's, handed to the processor: tesseract.js reads
+ * prepared it. Of what OCR reads, the lines read with confidence are kept (confident-text.ts). The OCR worker is this thread's, handed to the processor: tesseract.js reads
  * its language data from the installed `@tesseract.js-data/*` packages, never from a CDN.
  * Under a small memory budget (`releaseOcr`) it is ended once the document is read, and
  * before a PDF's next pages are drawn, and with it the WebAssembly memory its pages grew.
@@ -19,6 +19,7 @@
  */
 import { createWorker, type Worker as OcrWorker } from 'tesseract.js';
 import { processorFor } from '../processors';
+import { confidentText } from './confident-text';
 import type { DocumentTextJob, DocumentTextRead, Ocr } from '../processors/processor';
 import { jobPort } from '../../runtime/job-port';
 import { yieldToTheServer } from '../../runtime/thread-priority';
@@ -50,8 +51,8 @@ function ocrFor(job: DocumentTextJob): Ocr {
   const release = () => (job.releaseOcr ? endOcr() : Promise.resolve());
   return {
     async read(image) {
-      const { data } = await (await ocrWorker(job)).recognize(image);
-      return data.text.trim();
+      const { data } = await (await ocrWorker(job)).recognize(image, {}, { blocks: true });
+      return confidentText(data.blocks);
     },
     release,
   };

@@ -7,7 +7,7 @@
  * The documents themselves are another part's (src/server/documents, merged beside this):
  * a table of the shape agreed between the two stands in for theirs here.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -201,6 +201,47 @@ describe('text inside documents', () => {
     expect((await textOf(other.client, id)).status).toBe(404);
     expect((await search(other.client, 'resonance')).groups).toEqual([]);
   }, 90_000);
+
+  onOneEngine(
+    'reads a photo with no writing in it as no text, not as the lines of noise OCR makes of it',
+    async () => {
+      const owner = await signedUpClient(server, 'Owner');
+      const [width, height] = [800, 600];
+      const id = await storeDocument(owner.email, {
+        title: 'Photo of a wall',
+        bytes: await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+          .jpeg()
+          .toBuffer(),
+        mimeType: 'image/jpeg',
+      });
+      expect(await readText(owner.client, id)).toBe('');
+      // And a letter photographed on a grainy background keeps its words.
+      const letter = await sharp(
+        await scannedLetter(['Amoxicillin 250 mg twice daily', 'for ten days']),
+      )
+        .composite([
+          {
+            input: await sharp(randomBytes(2550 * 200 * 3), {
+              raw: { width: 2550, height: 200, channels: 3 },
+            })
+              .png()
+              .toBuffer(),
+            top: 1000,
+            left: 0,
+          },
+        ])
+        .png()
+        .toBuffer();
+      const letterId = await storeDocument(owner.email, {
+        title: 'Prescription',
+        bytes: letter,
+        mimeType: 'image/png',
+      });
+      const text = await readText(owner.client, letterId);
+      expect(text).toMatch(/^Amoxicillin 250 mg twice daily\nfor ten days$/);
+    },
+    90_000,
+  );
 
   onOneEngine(
     'reads a PDF’s text layer directly, and a scanned PDF by OCR',
