@@ -177,9 +177,10 @@ export async function measureHeavyJobs(
       photoSeconds: photographed.seconds,
       photoThumbnail: photographed.thumbnail === true,
       loadAverage: os.loadavg()[0] ?? Number.NaN,
-      limit: held
-        ? { oomKills: held.oomKills(), peakBytes: held.peakBytes(), peakAnonymousBytes }
-        : { why: (limit as { why: string }).why },
+      limit:
+        'why' in limit
+          ? { why: limit.why }
+          : { oomKills: limit.oomKills(), peakBytes: limit.peakBytes(), peakAnonymousBytes },
     };
   } finally {
     clearInterval(sampler);

@@ -7,7 +7,7 @@
  *
  * Linux only, and only where the bench may make a cgroup (cgroup v2 with the memory
  * controller given to the bench's own group, or v1's memory hierarchy): elsewhere
- * `memoryLimit` answers null and says why, and the run reports the limit as not tried.
+ * `memoryLimit` answers why not, and the run reports the limit as not tried.
  */
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,6 @@ import path from 'node:path';
 export interface MemoryLimit {
   /** Where a process's id is written to put it in the group (its children follow it). */
   procsFile: string;
-  limitBytes: number;
   /** Processes of the group the kernel has killed for want of memory. */
   oomKills(): number;
   /** The group's memory at its highest so far, page cache included. */
@@ -102,7 +101,6 @@ export function memoryLimit(limitMb: number, name: string): MemoryLimit | { why:
   }
   return {
     procsFile: file('cgroup.procs'),
-    limitBytes,
     oomKills: () =>
       own.version === 1
         ? field(read(file('memory.oom_control')), 'oom_kill')

@@ -3,10 +3,10 @@
  * server beside it. Each is started, waited for, read for memory and stopped by its own pid.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { inGroup } from './memory-limit';
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { inGroup } from './memory-limit';
 
 export interface ServerProcess {
   name: string;

@@ -5,10 +5,12 @@
  * a PDF page's own text layer when it has one (pdf.js, reading the file a range at a time),
  * else the page drawn at 300 dpi (documents/pdf-pages.ts: its JPEG pictures decoded by sharp)
  * and read in grey by tesseract.js; an image is read by tesseract.js as the server's thread
- * prepared it. Of what OCR reads, the lines read with confidence are kept (confident-text.ts). The OCR worker is this thread's, handed to the processor: tesseract.js reads
- * its language data from the installed `@tesseract.js-data/*` packages, never from a CDN.
- * Under a small memory budget (`releaseOcr`) it is ended once the document is read, and
- * before a PDF's next pages are drawn, and with it the WebAssembly memory its pages grew.
+ * prepared it. Of what OCR reads, the lines read with confidence are kept
+ * (confident-text.ts): it answers with its lines alone, not its whole text as well. The OCR
+ * worker is this thread's, handed to the processor: tesseract.js reads its language data
+ * from the installed `@tesseract.js-data/*` packages, never from a CDN. Under a small memory
+ * budget (`releaseOcr`) it is ended once the document is read, and before a PDF's next pages
+ * are drawn, and with it the WebAssembly memory its pages grew.
  *
  * A document is read within its limits (the job's, document-text-thread.ts TEXT_LIMITS): its
  * first `pageLimit` pages at most, `ocrPageLimit` of them at most by OCR, and no page begun
@@ -51,7 +53,9 @@ function ocrFor(job: DocumentTextJob): Ocr {
   const release = () => (job.releaseOcr ? endOcr() : Promise.resolve());
   return {
     async read(image) {
-      const { data } = await (await ocrWorker(job)).recognize(image, {}, { blocks: true });
+      const { data } = await (
+        await ocrWorker(job)
+      ).recognize(image, {}, { text: false, blocks: true });
       return confidentText(data.blocks);
     },
     release,
