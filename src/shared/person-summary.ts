@@ -102,7 +102,15 @@ export interface PersonSummary {
     email: string | null;
     address: string | null;
   }[];
+  /**
+   * How many rows of a section were left out beyond the rows it shows (a summary made with
+   * a bound on each section's rows: the PDF's); a section with none left out is not named.
+   */
+  not_shown: Partial<Record<SummaryList, number>>;
 }
+
+/** The summary's sections: its lists of rows. */
+export type SummaryList = Exclude<keyof PersonSummary, 'person' | 'generated_at' | 'not_shown'>;
 
 /** A summary of the person with every section empty, to be filled. */
 export function emptyPersonSummary(
@@ -124,6 +132,7 @@ export function emptyPersonSummary(
     upcoming_visits: [],
     insurance: [],
     care_team: [],
+    not_shown: {},
   };
 }
 

@@ -20,12 +20,17 @@
  *   insurance             current policies first, then past ones, by type and provider
  *   care team             the contacts that care for the person (and, when asked for, the
  *                         whole family's), by name
+ *
+ * Given `rowsPerSection`, each list keeps its first rows in that order and counts the rest
+ * (`not_shown`), holding no more than twice that many rows while it reads: a person with a
+ * hundred thousand imported allergies has a summary of bounded size.
  */
 import { subDays } from 'date-fns/subDays';
 import type { Kysely } from 'kysely';
 import {
   emptyPersonSummary,
   type PersonSummary,
+  type SummaryList,
   type TimeOfDay,
 } from '../../shared/person-summary';
 import { labFlag, outOfRangeFirst, twelveMonthsBefore } from '../../shared/labs/lab-flag';
@@ -82,11 +87,53 @@ interface Reading {
   clock: SummaryClock;
   rows: Rows;
   summary: PersonSummary;
+  /** The most rows a list keeps (Infinity: all). */
+  rowsPerSection: number;
 }
 
-async function readAllergies({ rows, summary }: Reading) {
-  for await (const allergy of rows('allergy')) {
-    summary.allergies.push({
+type Row<L extends SummaryList> = PersonSummary[L][number];
+
+/**
+ * A list's rows as they are read: `add` each, then `done` puts the first `rowsPerSection` in
+ * `order` in the summary and counts the rest. Sorted and cut whenever twice that many are in
+ * hand; the sort is stable, so the rows kept are those a sort of them all would put first.
+ */
+function sectionRows<L extends SummaryList>(
+  { summary, rowsPerSection }: Reading,
+  list: L,
+  order: (a: Row<L>, b: Row<L>) => number,
+) {
+  const rows: Row<L>[] = [];
+  let left = 0;
+  const cut = () => {
+    rows.sort(order);
+    if (rows.length > rowsPerSection) {
+      left += rows.length - rowsPerSection;
+      rows.length = rowsPerSection;
+    }
+  };
+  return {
+    add(row: Row<L>) {
+      if (rows.push(row) >= 2 * rowsPerSection) cut();
+    },
+    done() {
+      cut();
+      (summary[list] as Row<L>[]) = rows;
+      if (left > 0) summary.not_shown[list] = left;
+    },
+  };
+}
+
+async function readAllergies(reading: Reading) {
+  const allergies = sectionRows(
+    reading,
+    'allergies',
+    (a, b) =>
+      ALLERGY_STATUS_ORDER[a.status] - ALLERGY_STATUS_ORDER[b.status] ||
+      byText(a.substance, b.substance),
+  );
+  for await (const allergy of reading.rows('allergy')) {
+    allergies.add({
       substance: allergy.substance,
       reaction: allergy.reaction,
       severity: allergy.severity,
@@ -95,17 +142,16 @@ async function readAllergies({ rows, summary }: Reading) {
       noted_date: allergy.noted_date,
     });
   }
-  summary.allergies.sort(
-    (a, b) =>
-      ALLERGY_STATUS_ORDER[a.status] - ALLERGY_STATUS_ORDER[b.status] ||
-      byText(a.substance, b.substance),
-  );
+  allergies.done();
 }
 
-async function readCurrentMedications({ rows, clock, summary }: Reading) {
-  for await (const medication of rows('medication')) {
-    if (medication.end_date !== null && medication.end_date < clock.today) continue;
-    summary.current_medications.push({
+async function readCurrentMedications(reading: Reading) {
+  const medications = sectionRows(reading, 'current_medications', (a, b) =>
+    byText(a.medication_name, b.medication_name),
+  );
+  for await (const medication of reading.rows('medication')) {
+    if (medication.end_date !== null && medication.end_date < reading.clock.today) continue;
+    medications.add({
       medication_name: medication.medication_name,
       dosage: medication.dosage,
       frequency: medication.frequency,
@@ -117,21 +163,29 @@ async function readCurrentMedications({ rows, clock, summary }: Reading) {
       prescribed_doctor: medication.prescribed_doctor,
     });
   }
-  summary.current_medications.sort((a, b) => byText(a.medication_name, b.medication_name));
+  medications.done();
 }
 
 /** The person's own conditions, and the family history recorded for them. */
-async function readConditions({ rows, summary }: Reading) {
-  for await (const condition of rows('condition')) {
+async function readConditions(reading: Reading) {
+  const conditions = sectionRows(reading, 'conditions', (a, b) =>
+    byText(a.condition_name, b.condition_name),
+  );
+  const familyHistory = sectionRows(
+    reading,
+    'family_history',
+    (a, b) => byText(a.condition_name, b.condition_name) || byText(a.relation, b.relation),
+  );
+  for await (const condition of reading.rows('condition')) {
     if (condition.is_family_history) {
-      summary.family_history.push({
+      familyHistory.add({
         condition_name: condition.condition_name,
         relation: condition.relation,
         status: condition.status,
         diagnosis_date: condition.diagnosis_date,
       });
     } else {
-      summary.conditions.push({
+      conditions.add({
         condition_name: condition.condition_name,
         status: condition.status,
         diagnosis_date: condition.diagnosis_date,
@@ -139,32 +193,42 @@ async function readConditions({ rows, summary }: Reading) {
       });
     }
   }
-  summary.conditions.sort((a, b) => byText(a.condition_name, b.condition_name));
-  summary.family_history.sort(
-    (a, b) => byText(a.condition_name, b.condition_name) || byText(a.relation, b.relation),
-  );
+  conditions.done();
+  familyHistory.done();
 }
 
-async function readImmunizations({ rows, clock, summary }: Reading) {
-  for await (const shot of rows('shot')) {
-    if (!isShotGiven(shot.date_administered, clock.today)) continue;
-    summary.immunizations.push({
+async function readImmunizations(reading: Reading) {
+  const immunizations = sectionRows(
+    reading,
+    'immunizations',
+    (a, b) =>
+      byDate(a.date_administered, b.date_administered, -1) || byText(a.shot_name, b.shot_name),
+  );
+  for await (const shot of reading.rows('shot')) {
+    if (!isShotGiven(shot.date_administered, reading.clock.today)) continue;
+    immunizations.add({
       shot_name: shot.shot_name,
       date_administered: shot.date_administered,
       location: shot.location,
     });
   }
-  summary.immunizations.sort(
-    (a, b) =>
-      byDate(a.date_administered, b.date_administered, -1) || byText(a.shot_name, b.shot_name),
-  );
+  immunizations.done();
 }
 
-async function readLabResults({ rows, clock, summary }: Reading) {
+async function readLabResults(reading: Reading) {
+  const { clock } = reading;
   const since = twelveMonthsBefore(clock.today);
-  for await (const lab of rows('lab_result')) {
+  const results = sectionRows(
+    reading,
+    'lab_results',
+    (a, b) =>
+      outOfRangeFirst(a, b) ||
+      byDate(a.collected_date, b.collected_date, -1) ||
+      byText(a.test_name, b.test_name),
+  );
+  for await (const lab of reading.rows('lab_result')) {
     if (lab.collected_date <= since || lab.collected_date > clock.today) continue;
-    summary.lab_results.push({
+    results.add({
       test_name: lab.test_name,
       result: lab.result,
       unit: lab.unit,
@@ -175,12 +239,7 @@ async function readLabResults({ rows, clock, summary }: Reading) {
       lab: lab.lab,
     });
   }
-  summary.lab_results.sort(
-    (a, b) =>
-      outOfRangeFirst(a, b) ||
-      byDate(a.collected_date, b.collected_date, -1) ||
-      byText(a.test_name, b.test_name),
-  );
+  results.done();
 }
 
 async function readLatestVitals({ db, userId, rows, summary }: Reading) {
@@ -197,12 +256,18 @@ async function readLatestVitals({ db, userId, rows, summary }: Reading) {
   }
 }
 
-async function readRecentSymptoms({ rows, clock, summary }: Reading) {
+async function readRecentSymptoms(reading: Reading) {
+  const { clock } = reading;
   const recentFrom = subDays(new Date(clock.now), RECENT_SYMPTOM_DAYS).getTime();
-  for await (const symptom of rows('symptom')) {
+  const symptoms = sectionRows(
+    reading,
+    'recent_symptoms',
+    (a, b) => Date.parse(b.started_at) - Date.parse(a.started_at) || byText(a.symptom, b.symptom),
+  );
+  for await (const symptom of reading.rows('symptom')) {
     const started = Date.parse(symptom.started_at);
     if (started < recentFrom || started > Date.parse(clock.now)) continue;
-    summary.recent_symptoms.push({
+    symptoms.add({
       symptom: symptom.symptom,
       severity: symptom.severity,
       started_at: symptom.started_at,
@@ -210,9 +275,7 @@ async function readRecentSymptoms({ rows, clock, summary }: Reading) {
       notes: symptom.notes,
     });
   }
-  summary.recent_symptoms.sort(
-    (a, b) => Date.parse(b.started_at) - Date.parse(a.started_at) || byText(a.symptom, b.symptom),
-  );
+  symptoms.done();
 }
 
 /** A family member's overdue vaccine doses; the account holder has no schedule. */
@@ -224,26 +287,37 @@ async function readVaccinesOverdue({ db, userId, person, clock, summary }: Readi
   }
 }
 
-async function readUpcomingVisits({ rows, clock, summary }: Reading) {
-  const now = Date.parse(clock.now);
-  for await (const visit of rows('visit')) {
+async function readUpcomingVisits(reading: Reading) {
+  const now = Date.parse(reading.clock.now);
+  const visits = sectionRows(
+    reading,
+    'upcoming_visits',
+    (a, b) =>
+      Date.parse(a.visit_date) - Date.parse(b.visit_date) || byText(a.visit_name, b.visit_name),
+  );
+  for await (const visit of reading.rows('visit')) {
     if (Date.parse(visit.visit_date) < now) continue;
-    summary.upcoming_visits.push({
+    visits.add({
       visit_name: visit.visit_name,
       doctor_name: visit.doctor_name,
       visit_date: visit.visit_date,
       office_name: visit.office_name,
     });
   }
-  summary.upcoming_visits.sort(
-    (a, b) =>
-      Date.parse(a.visit_date) - Date.parse(b.visit_date) || byText(a.visit_name, b.visit_name),
-  );
+  visits.done();
 }
 
-async function readInsurance({ rows, summary }: Reading) {
-  for await (const policy of rows('insurance')) {
-    summary.insurance.push({
+async function readInsurance(reading: Reading) {
+  const policies = sectionRows(
+    reading,
+    'insurance',
+    (a, b) =>
+      (a.status === b.status ? 0 : a.status === 'current' ? -1 : 1) ||
+      byText(a.insurance_type, b.insurance_type) ||
+      byText(a.provider_name, b.provider_name),
+  );
+  for await (const policy of reading.rows('insurance')) {
+    policies.add({
       insurance_type: policy.insurance_type,
       provider_name: policy.provider_name,
       policy_number: policy.policy_number,
@@ -253,17 +327,15 @@ async function readInsurance({ rows, summary }: Reading) {
       expiry_date: policy.expiry_date,
     });
   }
-  summary.insurance.sort(
-    (a, b) =>
-      (a.status === b.status ? 0 : a.status === 'current' ? -1 : 1) ||
-      byText(a.insurance_type, b.insurance_type) ||
-      byText(a.provider_name, b.provider_name),
-  );
+  policies.done();
 }
 
-async function readCareTeam({ rows, summary }: Reading) {
-  for await (const contact of rows('contact')) {
-    summary.care_team.push({
+async function readCareTeam(reading: Reading) {
+  const contacts = sectionRows(reading, 'care_team', (a, b) =>
+    byText(a.contact_name, b.contact_name),
+  );
+  for await (const contact of reading.rows('contact')) {
+    contacts.add({
       contact_name: contact.contact_name,
       contact_type: contact.contact_type,
       specialty: contact.specialty,
@@ -272,7 +344,7 @@ async function readCareTeam({ rows, summary }: Reading) {
       address: contact.address,
     });
   }
-  summary.care_team.sort((a, b) => byText(a.contact_name, b.contact_name));
+  contacts.done();
 }
 
 /** The sections in the order they are read (the order the records were always read in). */
@@ -296,10 +368,12 @@ export async function buildPersonSummary(
   userId: string,
   person: Person,
   clock: SummaryClock,
-  options: { wholeFamilyContacts?: boolean } = {},
+  options: { wholeFamilyContacts?: boolean; rowsPerSection?: number } = {},
 ): Promise<PersonSummary> {
   async function* rows<K extends SummaryType>(type: K) {
-    for await (const row of personRecords(db, userId, person, type, options)) {
+    for await (const row of personRecords(db, userId, person, type, {
+      wholeFamilyContacts: options.wholeFamilyContacts,
+    })) {
       // The rows are the type's stored records, as its definition makes them.
       yield row as unknown as FhirRows[K];
     }
@@ -308,7 +382,8 @@ export async function buildPersonSummary(
     { id: person.id, name: person.name, date_of_birth: person.date_of_birth },
     clock.now,
   );
-  const reading: Reading = { db, userId, person, clock, rows, summary };
+  const rowsPerSection = options.rowsPerSection ?? Infinity;
+  const reading: Reading = { db, userId, person, clock, rows, summary, rowsPerSection };
   for (const section of SECTIONS) await section(reading);
   return summary;
 }

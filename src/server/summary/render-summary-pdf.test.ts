@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PersonSummary } from '../../shared/person-summary';
+import { runInLanguage, startServerLanguages } from '../i18n/server-language';
 import { renderSummaryPdf } from './render-summary-pdf';
 import { busySummary, emptySummary, fullSummary, SUMMARY_HEADINGS } from './summary-factories';
 import { summaryPdfmake } from './summary-pdfmake';
@@ -21,6 +22,7 @@ let folder: string;
 let files = 0;
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'kin-summary-'));
+  await startServerLanguages();
 });
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
@@ -125,6 +127,26 @@ describe('the PDF summary', () => {
       expect(lines[lines.indexOf(heading) + 1], heading).toBe('None recorded');
     }
     expect(lines.filter((line) => line === 'None recorded')).toHaveLength(HEADINGS.length);
+  });
+
+  it('says under a section how many of its rows it leaves out, in the reader’s language', async () => {
+    const summary = fullSummary();
+    summary.not_shown = { allergies: 1234, care_team: 1 };
+    const lines = linesOf((await render(summary)).pages.join('\n'));
+    const allergies = lines.indexOf('Allergies');
+    const conditions = lines.indexOf('Current Medications');
+    const line = lines.indexOf('…and 1,234 more, not shown in this summary');
+    // Under the allergies' rows, before the next section.
+    expect(line).toBeGreaterThan(allergies);
+    expect(line).toBeLessThan(conditions);
+    expect(lines).toContain('…and 1 more, not shown in this summary');
+    const russian = await runInLanguage('ru', () => renderSummaryPdf(summary, { timeZone: 'UTC' }));
+    const text = (await pagesOf(russian)).join('\n');
+    expect(text).toContain('…и ещё 1 234 записи, не вошедшие в эту сводку');
+    expect(text).toContain('…и ещё 1 запись, не вошедшая в эту сводку');
+    const arabic = await runInLanguage('ar', () => renderSummaryPdf(summary, { timeZone: 'UTC' }));
+    // Its words right to left, the number among them (pdftotext's order for the line).
+    expect((await pagesOf(arabic)).join('\n')).toMatch(/لم ترد في هذا الملخص.*(1,234|١٬٢٣٤)/u);
   });
 
   it('writes names in Latin with diacritics, Greek and Cyrillic as text, in an embedded font', async () => {

@@ -11,14 +11,14 @@ import type {
   TableCell,
   TDocumentDefinitions,
 } from 'pdfmake/interfaces';
-import type { PersonSummary } from '../../shared/person-summary';
+import type { PersonSummary, SummaryList } from '../../shared/person-summary';
 import { formatCalendarDate, formatDateTime, formatDay } from './summary-dates';
 import { shapedWidth, summaryFontFor, textWidth } from './summary-pdfmake';
 import { isLeftToRight, paragraphLines } from './right-to-left-lines';
 import { rangeText } from '../../shared/labs/lab-flag';
 import { SEVERITY_MAX } from '../../shared/records/symptoms';
 import { currentLanguage, key, tr } from '../../shared/i18n/translate';
-import { formatList } from '../../shared/dates';
+import { formatList, formatNumber } from '../../shared/dates';
 import { languageOf } from '../../shared/i18n/languages';
 import { allergyDefinition } from '../../shared/records/allergies';
 import { conditionDefinition } from '../../shared/records/conditions';
@@ -33,6 +33,8 @@ export const VACCINES_OVERDUE_HEADING = key('Vaccine Doses Overdue');
 export const LAB_RESULTS_HEADING = key('Lab Results');
 export const LATEST_VITALS_HEADING = key('Latest Vitals');
 export const RECENT_SYMPTOMS_HEADING = key('Recent Symptoms');
+/** Under a section that shows only its first rows (person-summary-source.ts `rowsPerSection`). */
+export const NOT_SHOWN = key('…and {number} more, not shown in this summary');
 export const NOT_CLINICAL_NOTE = key(
   'Prepared by the person or their family with Kin Health, from the records they keep. It is not a clinical document: please confirm anything important with the person and their care team.',
 );
@@ -204,6 +206,7 @@ function sectionTable<R>(
   rows: readonly R[],
   columns: readonly Column<R>[],
   font: string,
+  notShown = 0,
 ): ContentTable {
   heading = tr(heading);
   const rtl = rightToLeft();
@@ -265,6 +268,13 @@ function sectionTable<R>(
   if (rtl) {
     widths.reverse();
     for (const row of body.slice(1)) row.reverse();
+  }
+  if (notShown > 0) {
+    const words = tr(NOT_SHOWN, { count: notShown, number: formatNumber(notShown) });
+    const text = rtl ? rtlText(words, CONTENT_WIDTH, BODY, font).text : words;
+    const row: TableCell[] = [{ text, color: MUTED, colSpan: columns.length }];
+    for (let i = 1; i < columns.length; i++) row.push('');
+    body.push(row);
   }
   return {
     table: {
@@ -447,24 +457,30 @@ const CARE_TEAM_COLUMNS: readonly Column<Row<'care_team'>>[] = [
 
 /** The summary's tables, in the document's order. */
 function sections(summary: PersonSummary, timeZone: string, font: string): ContentTable[] {
-  const table = <R>(heading: string, rows: readonly R[], columns: readonly Column<R>[]) =>
-    sectionTable(heading, rows, columns, font);
-  const ifAny = <R>(heading: string, rows: readonly R[], columns: readonly Column<R>[]) =>
-    rows.length ? [table(heading, rows, columns)] : [];
+  const table = <L extends SummaryList>(
+    heading: string,
+    list: L,
+    columns: readonly Column<PersonSummary[L][number]>[],
+  ) => sectionTable(heading, summary[list], columns, font, summary.not_shown[list]);
+  const ifAny = <L extends SummaryList>(
+    heading: string,
+    list: L,
+    columns: readonly Column<PersonSummary[L][number]>[],
+  ) => (summary[list].length ? [table(heading, list, columns)] : []);
   return [
-    table(key('Allergies'), summary.allergies, ALLERGIES_COLUMNS),
-    table(key('Current Medications'), summary.current_medications, CURRENT_MEDICATIONS_COLUMNS),
-    table(key('Conditions'), summary.conditions, CONDITIONS_COLUMNS),
-    table(key('Family History'), summary.family_history, FAMILY_HISTORY_COLUMNS),
-    table(key('Immunizations'), summary.immunizations, IMMUNIZATIONS_COLUMNS),
+    table(key('Allergies'), 'allergies', ALLERGIES_COLUMNS),
+    table(key('Current Medications'), 'current_medications', CURRENT_MEDICATIONS_COLUMNS),
+    table(key('Conditions'), 'conditions', CONDITIONS_COLUMNS),
+    table(key('Family History'), 'family_history', FAMILY_HISTORY_COLUMNS),
+    table(key('Immunizations'), 'immunizations', IMMUNIZATIONS_COLUMNS),
     // Only when there are any: the headings every summary has stay as they are.
-    ...ifAny(LAB_RESULTS_HEADING, summary.lab_results, LAB_RESULTS_COLUMNS),
-    ...ifAny(LATEST_VITALS_HEADING, summary.latest_vitals, latestVitalsColumns(timeZone)),
-    ...ifAny(RECENT_SYMPTOMS_HEADING, summary.recent_symptoms, recentSymptomsColumns(timeZone)),
-    ...ifAny(VACCINES_OVERDUE_HEADING, summary.vaccines_overdue, VACCINES_OVERDUE_COLUMNS),
-    table(key('Upcoming Visits'), summary.upcoming_visits, upcomingVisitsColumns(timeZone)),
-    table(key('Insurance'), summary.insurance, INSURANCE_COLUMNS),
-    table(key('Care Team'), summary.care_team, CARE_TEAM_COLUMNS),
+    ...ifAny(LAB_RESULTS_HEADING, 'lab_results', LAB_RESULTS_COLUMNS),
+    ...ifAny(LATEST_VITALS_HEADING, 'latest_vitals', latestVitalsColumns(timeZone)),
+    ...ifAny(RECENT_SYMPTOMS_HEADING, 'recent_symptoms', recentSymptomsColumns(timeZone)),
+    ...ifAny(VACCINES_OVERDUE_HEADING, 'vaccines_overdue', VACCINES_OVERDUE_COLUMNS),
+    table(key('Upcoming Visits'), 'upcoming_visits', upcomingVisitsColumns(timeZone)),
+    table(key('Insurance'), 'insurance', INSURANCE_COLUMNS),
+    table(key('Care Team'), 'care_team', CARE_TEAM_COLUMNS),
   ];
 }
 

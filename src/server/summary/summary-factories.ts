@@ -6,6 +6,7 @@
 import {
   emptyPersonSummary,
   type PersonSummary,
+  type SummaryList,
   type TimeOfDay,
 } from '../../shared/person-summary';
 import { LATEST_VITAL_MEASURES } from '../../shared/vitals-trend';
@@ -122,7 +123,7 @@ export const BUSY_COUNTS = {
   upcoming_visits: 300,
   insurance: 20,
   care_team: 100,
-} as const satisfies Record<Exclude<keyof PersonSummary, 'person' | 'generated_at'>, number>;
+} as const satisfies Record<SummaryList, number>;
 
 const TIMES: readonly TimeOfDay[] = ['Morning', 'Noon', 'Evening', 'Night'];
 const day = (i: number) => {

@@ -8,10 +8,11 @@ import { longestStall } from '../test/event-loop-stall';
 import { renderSummaryPdf } from './render-summary-pdf';
 import { busySummary, fullSummary } from './summary-factories';
 import { summaryPdfThread, type SummaryPdfThread } from './summary-pdf-thread';
+import { JobTimeLimitError } from '../runtime/job-thread';
 
 const threads: SummaryPdfThread[] = [];
-function newThread() {
-  const thread = summaryPdfThread();
+function newThread(options?: Parameters<typeof summaryPdfThread>[0]) {
+  const thread = summaryPdfThread(options);
   threads.push(thread);
   return thread;
 }
@@ -64,5 +65,13 @@ describe('the summary thread', () => {
     const next = await thread.render(fullSummary(), { timeZone: 'UTC' });
     expect(Buffer.from(next).subarray(0, 5).toString()).toBe('%PDF-');
     expect(thread.running).toBe(true);
+  });
+
+  it('fails a summary past its time, and ends its thread', async () => {
+    const thread = newThread({ timeLimitMs: 50 });
+    await expect(thread.render(busySummary(), { timeZone: 'UTC' })).rejects.toBeInstanceOf(
+      JobTimeLimitError,
+    );
+    expect(thread.running).toBe(false);
   });
 });

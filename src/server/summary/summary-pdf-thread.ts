@@ -5,7 +5,10 @@
  * when summaries were made on the server's own thread: starting it and loading pdfmake and
  * the fonts again would add about half a second to the next summary. With nothing in hand it
  * keeps no process alive. A thread that fails is replaced by the next summary asked for, and
- * the summaries it had in hand fail with it.
+ * the summaries it had in hand fail with it. A summary still being laid out after
+ * SUMMARY_TIME_LIMIT_MS fails and its thread is ended: a summary's rows are bounded
+ * (summary-routes.ts PDF_ROWS_PER_SECTION, about 2 s at most on a server's core), so only a
+ * fault would take that long, and it would otherwise hold every later summary behind it.
  */
 import type { PersonSummary } from '../../shared/person-summary';
 import type { LanguageCode } from '../../shared/i18n/languages';
@@ -27,11 +30,17 @@ export interface SummaryPdfThread {
   readonly running: boolean;
 }
 
-export function summaryPdfThread(): SummaryPdfThread {
+/** How long one summary may take on its thread, counted from when the thread is handed it. */
+export const SUMMARY_TIME_LIMIT_MS = 60_000;
+
+export function summaryPdfThread({
+  timeLimitMs = SUMMARY_TIME_LIMIT_MS,
+}: { timeLimitMs?: number } = {}): SummaryPdfThread {
   const thread = jobThread<Omit<SummaryPdfJob, 'id'>, SummaryPdfAnswer, Uint8Array<ArrayBuffer>>({
     entry: 'summary-pdf-worker',
     from: import.meta.url,
     name: 'summary',
+    timeLimitMs,
     result(answer) {
       if ('pdf' in answer) return { ok: answer.pdf };
       const error = answer.error.name === 'RangeError' ? new RangeError() : new Error();

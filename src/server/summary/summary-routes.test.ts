@@ -3,6 +3,7 @@
  * text (read back with pdftotext) holds the person, every section and their own records as
  * they stand today, and nothing of anyone else's.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { definitionsByType } from '../../shared/records';
 import type { RecordType } from '../../shared/records/definition';
@@ -12,6 +13,8 @@ import { signedUpClient, TEST_ORIGIN, useTestServer, type TestClient } from '../
 import { pdfText } from '../test/pdf-text';
 import { SUMMARY_HEADINGS as HEADINGS } from './summary-factories';
 import { sharedSummaryPdfThread } from './summary-pdf-thread';
+import { buildPersonSummary } from './person-summary-source';
+import { PDF_ROWS_PER_SECTION } from './summary-routes';
 
 const server = useTestServer();
 const TODAY = '2026-06-15';
@@ -76,6 +79,26 @@ async function family(): Promise<Family> {
     ),
   );
   return { client, userId: session.body.user.id, leoId: leo.id };
+}
+
+/** Allergies of Leo's written straight to the table, as an import of many writes them. */
+async function addAllergies(family: Family, substances: string[], status = 'Active') {
+  const now = new Date().toISOString();
+  const rows = substances.map((substance) => ({
+    id: randomUUID(),
+    user_id: family.userId,
+    family_member_id: family.leoId,
+    substance,
+    status,
+    created_at: now,
+    updated_at: now,
+  }));
+  for (let i = 0; i < rows.length; i += 200) {
+    await server.db
+      .insertInto('allergies')
+      .values(rows.slice(i, i + 200))
+      .execute();
+  }
 }
 
 /** The PDF as the browser gets it: its bytes, not text. */
@@ -225,6 +248,56 @@ describe('GET /api/persons/{personId}/summary.pdf', () => {
     await expectStatus(client.patch('/api/profile', { vaccine_schedule: 'none' }), 200);
     const off = await textOf((await summaryOf(client, nora.id)).bytes);
     expect(off).not.toContain('Vaccine Doses Overdue');
+  });
+
+  it('shows a section’s first 1,000 rows in its order, and says how many more there are', async () => {
+    const leos = await family();
+    const count = PDF_ROWS_PER_SECTION + 3;
+    // Written in the reverse of the summary's order; the Resolved one sorts after every Active.
+    const substances = Array.from({ length: count }, (_, i) => `Substance ${count - i}`);
+    await addAllergies(
+      leos,
+      substances.map((s) => s.replace(/\d+$/, (n) => n.padStart(4, '0'))),
+    );
+    await addAllergies(leos, ['Aardvark dander'], 'Resolved');
+    const response = await summaryOf(leos.client, leos.leoId);
+    expect(response.status).toBe(200);
+    const text = await textOf(response.bytes);
+    // Amoxicillin and Substances 0001–0999 make the thousand; 1000–1003 and Aardvark do not.
+    expect(text).toContain('Amoxicillin');
+    expect(text).toContain('Substance 0999');
+    expect(text).not.toContain('Substance 1000');
+    expect(text).not.toContain('Aardvark');
+    expect(text).toContain('…and 5 more, not shown in this summary');
+    // The other sections show all they have, and say nothing of more.
+    expect(text.match(/not shown in this summary/g)).toHaveLength(1);
+    expect(text).toContain('Albuterol');
+  });
+
+  it('keeps the first rows in the section’s order while it reads, however many it holds meanwhile', async () => {
+    const leos = await family();
+    const person = {
+      id: leos.leoId,
+      name: 'Leo Garcia',
+      date_of_birth: '2017-04-12',
+      email: null,
+      family_member_id: leos.leoId,
+    };
+    // Thirteen Active and two Resolved, in no order: with three kept, the list is cut while read.
+    const names = ['Kiwi', 'Egg', 'Resin', 'Dust', 'Peanut', 'Fig', 'Oat', 'Mold', 'Bee', 'Soy'];
+    await addAllergies(leos, [...names, 'Cat', 'Wheat']);
+    await addAllergies(leos, ['Almond', 'Ant'], 'Resolved');
+    const clock = { now: '2026-06-15T12:00:00.000Z', today: TODAY };
+    const read = (rowsPerSection?: number) =>
+      buildPersonSummary(server.db, leos.userId, person, clock, { rowsPerSection });
+    const cut = await read(3);
+    expect(cut.allergies.map((a) => a.substance)).toEqual(['Amoxicillin', 'Bee', 'Cat']);
+    expect(cut.not_shown).toEqual({ allergies: 12 });
+    const whole = await read();
+    expect(whole.allergies).toHaveLength(15);
+    expect(whole.allergies.slice(0, 3)).toEqual(cut.allergies);
+    expect(whole.allergies.slice(-2).map((a) => a.substance)).toEqual(['Almond', 'Ant']);
+    expect(whole.not_shown).toEqual({});
   });
 
   it('refuses a today that is not a date and a time zone that does not exist, naming each', async () => {

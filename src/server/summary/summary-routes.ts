@@ -29,6 +29,14 @@ import { languageInForce, runInLanguage } from '../i18n/server-language';
 
 export const SUMMARY_CONTENT_TYPE = 'application/pdf';
 
+/**
+ * The most rows a section of the PDF shows; a line under it says how many more there are
+ * (decision 0086). A summary of ten full sections lays out in about 2 s and holds about
+ * 170 MB more while it does; unbounded, a person with 200,000 imported allergies would
+ * take the server's whole memory.
+ */
+export const PDF_ROWS_PER_SECTION = 1000;
+
 export function summaryRoutes(
   db: Kysely<DB>,
   household: Pick<HouseholdRepository, 'notePersonUse'>,
@@ -52,6 +60,7 @@ export function summaryRoutes(
       const wholeFamilyContacts = !shared && query.contacts === WHOLE_FAMILY_CONTACTS;
       const summary = await buildPersonSummary(db, ownerId, person, clock, {
         wholeFamilyContacts,
+        rowsPerSection: PDF_ROWS_PER_SECTION,
       });
       // In the reader's account's language (else the one the request asks in).
       const language = await accounts.languageOf(c.var.user.id, languageInForce());
