@@ -11,7 +11,7 @@ import { key, tr } from './i18n/translate';
 import { z } from 'zod';
 import { insuranceStatusOf } from './records/insurance';
 import { todayParam } from './records/list-query';
-import type { PersonSummary } from './person-summary';
+import type { PersonSummary, SummaryList } from './person-summary';
 
 /** The record types on the card, as a share link names them. */
 export const EMERGENCY_CARD_TYPES = [
@@ -81,6 +81,32 @@ export function isOnEmergencyCard(
   }
 }
 
+/** The card's lists, and the summary's list each is made from. */
+const CARD_LISTS = {
+  allergies: 'allergies',
+  medications: 'current_medications',
+  conditions: 'conditions',
+  emergency_contacts: 'care_team',
+  insurance: 'insurance',
+} as const satisfies Record<string, SummaryList>;
+export type EmergencyCardList = keyof typeof CARD_LISTS;
+
+/**
+ * The rows of a summary that can be on the card today, for the summary to keep only those
+ * before it bounds its lists (person-summary-source.ts `only`): a bound then never leaves
+ * out a card's row for one the card would not show.
+ */
+export function emergencyCardRows(today: string) {
+  const on = (type: EmergencyCardType) => (record: CardCandidate) =>
+    isOnEmergencyCard(type, record, today);
+  return {
+    allergies: on('allergy'),
+    current_medications: on('medication'),
+    conditions: on('condition'),
+    insurance: on('insurance'),
+  };
+}
+
 export interface EmergencyCard {
   person: PersonSummary['person'];
   /** The date the card is of, `YYYY-MM-DD`. */
@@ -100,6 +126,8 @@ export interface EmergencyCard {
     PersonSummary['insurance'][number],
     'insurance_type' | 'provider_name' | 'policy_number' | 'group_number'
   >[];
+  /** How many rows of a list are left out beyond those it shows; a list with none not named. */
+  not_shown: Partial<Record<EmergencyCardList, number>>;
 }
 
 const SEVERITY_ORDER = { Severe: 0, Moderate: 1, Mild: 2 } as const;
@@ -114,7 +142,8 @@ export function emergencyCardOf(summary: PersonSummary, today: string): Emergenc
     allergies: summary.allergies
       .filter(on('allergy'))
       .map(({ substance, reaction, severity }) => ({ substance, reaction, severity }))
-      // A stable sort: the summary's order (by substance) stays within a severity.
+      // The summary's are in this order already when they are all active; a stable sort
+      // keeps its order (by substance) within a severity.
       .sort(
         (a, b) =>
           (a.severity ? SEVERITY_ORDER[a.severity] : 3) -
@@ -144,6 +173,12 @@ export function emergencyCardOf(summary: PersonSummary, today: string): Emergenc
         policy_number,
         group_number,
       })),
+    not_shown: Object.fromEntries(
+      Object.entries(CARD_LISTS).flatMap(([card, list]) => {
+        const left = summary.not_shown[list];
+        return left ? [[card, left]] : [];
+      }),
+    ),
   };
 }
 

@@ -109,6 +109,12 @@ export interface PersonSummary {
   not_shown: Partial<Record<SummaryList, number>>;
 }
 
+/**
+ * The most rows a section of a summary shows, in the PDF and on the emergency card; a line
+ * under the section says how many more there are (decision 0086).
+ */
+export const ROWS_PER_SECTION = 1000;
+
 /** The summary's sections: its lists of rows. */
 export type SummaryList = Exclude<keyof PersonSummary, 'person' | 'generated_at' | 'not_shown'>;
 

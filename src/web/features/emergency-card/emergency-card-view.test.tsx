@@ -37,6 +37,7 @@ const CARD: EmergencyCard = {
       group_number: 'GRP-88',
     },
   ],
+  not_shown: {},
 };
 
 // The page's words come from the app's i18n, as in the app (the browser's language: English).
@@ -71,6 +72,16 @@ describe('EmergencyCardView', () => {
     expect(call?.getAttribute('href')).toBe('tel:+15550199');
     expect(call?.textContent).toBe('+1 (555) 0199');
     expect(section('Insurance').textContent).toContain('Policy KC-4711 · Group GRP-88');
+  });
+
+  it('says under a section how many of its rows the card leaves out, and nothing under the others', () => {
+    page.render(<EmergencyCardView card={{ ...CARD, not_shown: { allergies: 1234 } }} />);
+    expect(section('Allergies').querySelector('p')?.textContent).toBe(
+      '…and 1,234 more, not shown on this card',
+    );
+    for (const title of ['Current Medications', 'Emergency Contacts', 'Insurance']) {
+      expect(section(title).textContent).not.toContain('not shown');
+    }
   });
 
   it('says when the date of birth is not known', () => {

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ageInCalendarMonths, formatAge } from '../../../shared/ages';
 import { APP_NAME } from '../../../shared/constants';
-import { DAY_GROUP_FORMAT, formatDate } from '../../../shared/dates';
+import { DAY_GROUP_FORMAT, formatDate, formatNumber } from '../../../shared/dates';
 import { doseText, type EmergencyCard } from '../../../shared/emergency-card';
 import { key, tr } from '../../../shared/i18n/translate';
 import { cn } from '../../lib/cn';
@@ -32,11 +32,14 @@ export function bornText(card: EmergencyCard): string | null {
 function Section({
   title,
   empty,
+  more = 0,
   children,
   className,
 }: {
   title: string;
   empty: boolean;
+  /** How many more of its rows the card leaves out. */
+  more?: number;
   children: ReactNode;
   className?: string;
 }) {
@@ -56,6 +59,14 @@ function Section({
       ) : (
         <ul className="space-y-1.5">{children}</ul>
       )}
+      {more > 0 ? (
+        <p className="mt-1.5 text-sm text-muted-foreground print:text-black">
+          {t('…and {number} more, not shown on this card', {
+            count: more,
+            number: formatNumber(more),
+          })}
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -86,6 +97,7 @@ export function EmergencyCardView({ card, qr }: { card: EmergencyCard; qr?: Reac
         <Section
           title={key('Allergies')}
           empty={card.allergies.length === 0}
+          more={card.not_shown.allergies}
           className="sm:col-span-2 print:col-span-2"
         >
           {card.allergies.map((allergy) => (
@@ -109,7 +121,11 @@ export function EmergencyCardView({ card, qr }: { card: EmergencyCard; qr?: Reac
             </li>
           ))}
         </Section>
-        <Section title={key('Current Medications')} empty={card.medications.length === 0}>
+        <Section
+          title={key('Current Medications')}
+          empty={card.medications.length === 0}
+          more={card.not_shown.medications}
+        >
           {card.medications.map((medication, index) => (
             <li key={`${medication.medication_name}-${index}`}>
               <span className="font-semibold">{medication.medication_name}</span>
@@ -121,7 +137,11 @@ export function EmergencyCardView({ card, qr }: { card: EmergencyCard; qr?: Reac
             </li>
           ))}
         </Section>
-        <Section title={key('Conditions')} empty={card.conditions.length === 0}>
+        <Section
+          title={key('Conditions')}
+          empty={card.conditions.length === 0}
+          more={card.not_shown.conditions}
+        >
           {card.conditions.map((condition, index) => (
             <li key={`${condition.condition_name}-${index}`}>
               <span className="font-semibold">{condition.condition_name}</span>
@@ -134,7 +154,11 @@ export function EmergencyCardView({ card, qr }: { card: EmergencyCard; qr?: Reac
             </li>
           ))}
         </Section>
-        <Section title={key('Emergency Contacts')} empty={card.emergency_contacts.length === 0}>
+        <Section
+          title={key('Emergency Contacts')}
+          empty={card.emergency_contacts.length === 0}
+          more={card.not_shown.emergency_contacts}
+        >
           {card.emergency_contacts.map((contact, index) => (
             <li key={`${contact.contact_name}-${index}`}>
               <span className="font-semibold">{contact.contact_name}</span>
@@ -153,7 +177,11 @@ export function EmergencyCardView({ card, qr }: { card: EmergencyCard; qr?: Reac
             </li>
           ))}
         </Section>
-        <Section title={key('Insurance')} empty={card.insurance.length === 0}>
+        <Section
+          title={key('Insurance')}
+          empty={card.insurance.length === 0}
+          more={card.not_shown.insurance}
+        >
           {card.insurance.map((policy, index) => (
             <li key={`${policy.provider_name}-${index}`}>
               <span className="font-semibold">{policy.provider_name}</span>
