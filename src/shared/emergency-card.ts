@@ -126,8 +126,11 @@ export interface EmergencyCard {
     PersonSummary['insurance'][number],
     'insurance_type' | 'provider_name' | 'policy_number' | 'group_number'
   >[];
-  /** How many rows of a list are left out beyond those it shows; a list with none not named. */
-  not_shown: Partial<Record<EmergencyCardList, number>>;
+  /**
+   * How many rows of a list are left out beyond those it shows; a list with none not named.
+   * Absent from a card this device kept before the card had it (read offline).
+   */
+  not_shown?: Partial<Record<EmergencyCardList, number>>;
 }
 
 const SEVERITY_ORDER = { Severe: 0, Moderate: 1, Mild: 2 } as const;

@@ -46,10 +46,14 @@ async function keepLink(personId: string, link: KeptCardLink) {
   await cache.put(keptPath(personId), Response.json(link));
 }
 
-/** What the card's link holds, to tell whether the card changed since: all but its date. */
+/**
+ * What the card's link holds, to tell whether the card changed since: all but its date, and
+ * its rows left out only when there are any (a link kept before cards said so is not stale).
+ */
 export function cardContent(card: EmergencyCard): string {
-  const { today: _today, ...content } = card;
-  return JSON.stringify(content);
+  const { today: _today, not_shown: notShown, ...content } = card;
+  const anyLeftOut = notShown && Object.keys(notShown).length > 0;
+  return JSON.stringify(anyLeftOut ? { ...content, not_shown: notShown } : content);
 }
 
 export type CardLinkState =

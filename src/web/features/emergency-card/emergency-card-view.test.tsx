@@ -84,6 +84,13 @@ describe('EmergencyCardView', () => {
     }
   });
 
+  it('shows a card kept on this device before cards said what they leave out', () => {
+    const { not_shown: _notShown, ...kept } = CARD;
+    page.render(<EmergencyCardView card={kept} />);
+    expect(section('Allergies').textContent).toContain('Peanuts');
+    expect(page.container.textContent).not.toContain('not shown');
+  });
+
   it('says when the date of birth is not known', () => {
     page.render(
       <EmergencyCardView card={{ ...CARD, person: { ...CARD.person, date_of_birth: null } }} />,

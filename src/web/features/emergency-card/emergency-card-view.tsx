@@ -97,7 +97,7 @@ export function EmergencyCardView({ card, qr }: { card: EmergencyCard; qr?: Reac
         <Section
           title={key('Allergies')}
           empty={card.allergies.length === 0}
-          more={card.not_shown.allergies}
+          more={card.not_shown?.allergies}
           className="sm:col-span-2 print:col-span-2"
         >
           {card.allergies.map((allergy) => (
@@ -124,7 +124,7 @@ export function EmergencyCardView({ card, qr }: { card: EmergencyCard; qr?: Reac
         <Section
           title={key('Current Medications')}
           empty={card.medications.length === 0}
-          more={card.not_shown.medications}
+          more={card.not_shown?.medications}
         >
           {card.medications.map((medication, index) => (
             <li key={`${medication.medication_name}-${index}`}>
@@ -140,7 +140,7 @@ export function EmergencyCardView({ card, qr }: { card: EmergencyCard; qr?: Reac
         <Section
           title={key('Conditions')}
           empty={card.conditions.length === 0}
-          more={card.not_shown.conditions}
+          more={card.not_shown?.conditions}
         >
           {card.conditions.map((condition, index) => (
             <li key={`${condition.condition_name}-${index}`}>
@@ -157,7 +157,7 @@ export function EmergencyCardView({ card, qr }: { card: EmergencyCard; qr?: Reac
         <Section
           title={key('Emergency Contacts')}
           empty={card.emergency_contacts.length === 0}
-          more={card.not_shown.emergency_contacts}
+          more={card.not_shown?.emergency_contacts}
         >
           {card.emergency_contacts.map((contact, index) => (
             <li key={`${contact.contact_name}-${index}`}>
@@ -180,7 +180,7 @@ export function EmergencyCardView({ card, qr }: { card: EmergencyCard; qr?: Reac
         <Section
           title={key('Insurance')}
           empty={card.insurance.length === 0}
-          more={card.not_shown.insurance}
+          more={card.not_shown?.insurance}
         >
           {card.insurance.map((policy, index) => (
             <li key={`${policy.provider_name}-${index}`}>
