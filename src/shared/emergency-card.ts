@@ -10,6 +10,7 @@ import { formatList } from './dates';
 import { key, tr } from './i18n/translate';
 import { z } from 'zod';
 import { insuranceStatusOf } from './records/insurance';
+import { mostSevereFirst } from './records/allergies';
 import { todayParam } from './records/list-query';
 import type { PersonSummary, SummaryList } from './person-summary';
 
@@ -133,27 +134,20 @@ export interface EmergencyCard {
   not_shown?: Partial<Record<EmergencyCardList, number>>;
 }
 
-const SEVERITY_ORDER = { Severe: 0, Moderate: 1, Mild: 2 } as const;
-
 /** The card of a person, from their summary as of `today`. */
 export function emergencyCardOf(summary: PersonSummary, today: string): EmergencyCard {
-  const on = (type: EmergencyCardType) => (record: CardCandidate) =>
-    isOnEmergencyCard(type, record, today);
+  const on = emergencyCardRows(today);
   return {
     person: summary.person,
     today,
     allergies: summary.allergies
-      .filter(on('allergy'))
+      .filter(on.allergies)
       .map(({ substance, reaction, severity }) => ({ substance, reaction, severity }))
       // The summary's are in this order already when they are all active; a stable sort
       // keeps its order (by substance) within a severity.
-      .sort(
-        (a, b) =>
-          (a.severity ? SEVERITY_ORDER[a.severity] : 3) -
-          (b.severity ? SEVERITY_ORDER[b.severity] : 3),
-      ),
+      .sort(mostSevereFirst),
     medications: summary.current_medications
-      .filter(on('medication'))
+      .filter(on.current_medications)
       .map(({ medication_name, dosage, frequency, times_of_day }) => ({
         medication_name,
         dosage,
@@ -161,7 +155,7 @@ export function emergencyCardOf(summary: PersonSummary, today: string): Emergenc
         times_of_day,
       })),
     conditions: summary.conditions
-      .filter(on('condition'))
+      .filter(on.conditions)
       .map(({ condition_name, status }) => ({ condition_name, status })),
     emergency_contacts: summary.care_team.map(({ contact_name, contact_type, phone_number }) => ({
       contact_name,
@@ -169,7 +163,7 @@ export function emergencyCardOf(summary: PersonSummary, today: string): Emergenc
       phone_number,
     })),
     insurance: summary.insurance
-      .filter(on('insurance'))
+      .filter(on.insurance)
       .map(({ insurance_type, provider_name, policy_number, group_number }) => ({
         insurance_type,
         provider_name,

@@ -37,6 +37,7 @@ import {
 import { labFlag, outOfRangeFirst, twelveMonthsBefore } from '../../shared/labs/lab-flag';
 import { TIMES_OF_DAY } from '../../shared/records/medications';
 import { isShotGiven } from '../../shared/records/shots';
+import { mostSevereFirst } from '../../shared/records/allergies';
 import { insuranceStatusOf } from '../../shared/records/insurance';
 import { latestVitals, vitalsEntryOf, type VitalsEntry } from '../../shared/vitals-trend';
 import { ownedRows } from '../access/scope';
@@ -76,9 +77,6 @@ const byDate = (a: string | null, b: string | null, direction: 1 | -1) =>
 export const RECENT_SYMPTOM_DAYS = 30;
 
 const ALLERGY_STATUS_ORDER = { Active: 0, Inactive: 1, Resolved: 2 } as const;
-const SEVERITY_ORDER = { Severe: 0, Moderate: 1, Mild: 2 } as const;
-const bySeverity = (severity: keyof typeof SEVERITY_ORDER | null) =>
-  severity ? SEVERITY_ORDER[severity] : 3;
 
 /** The person's stored records of one type, as its definition makes them. */
 type Rows = <K extends SummaryType>(type: K) => AsyncGenerator<FhirRows[K]>;
@@ -140,7 +138,7 @@ async function readAllergies(reading: Reading) {
     'allergies',
     (a, b) =>
       ALLERGY_STATUS_ORDER[a.status] - ALLERGY_STATUS_ORDER[b.status] ||
-      bySeverity(a.severity) - bySeverity(b.severity) ||
+      mostSevereFirst(a, b) ||
       byText(a.substance, b.substance),
   );
   for await (const allergy of reading.rows('allergy')) {

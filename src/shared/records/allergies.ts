@@ -11,6 +11,19 @@ export const ALLERGY_SEVERITIES = ['Mild', 'Moderate', 'Severe'] as const;
 export const ALLERGY_CATEGORIES = ['Food', 'Medication', 'Environment', 'Other'] as const;
 export const ALLERGY_STATUSES = ['Active', 'Inactive', 'Resolved'] as const;
 
+type AllergySeverity = (typeof ALLERGY_SEVERITIES)[number];
+/** Severe 0, Moderate 1, Mild 2; unknown 3. */
+const severityRank = (severity: AllergySeverity | null) =>
+  severity === null
+    ? ALLERGY_SEVERITIES.length
+    : ALLERGY_SEVERITIES.length - 1 - ALLERGY_SEVERITIES.indexOf(severity);
+
+/** Orders allergies the most severe first, those of unknown severity last. */
+export const mostSevereFirst = (
+  a: { severity: AllergySeverity | null },
+  b: { severity: AllergySeverity | null },
+) => severityRank(a.severity) - severityRank(b.severity);
+
 const fields = {
   substance: text('Substance', { required: true }),
   reaction: text('Reaction', { max: 500 }),
