@@ -1,6 +1,7 @@
 /**
  * The floors every endpoint is measured against, served by one process of its own
- * (`node --import tsx bench/floor-server.ts`, with FLOOR_SPEC naming the spec file):
+ * (`node --import tsx bench/floor-server.ts`, with FLOOR_SPEC naming the spec file; the
+ * benchmark starts it under `npm start`'s V8 flags, as the product: processes.ts):
  *
  * - /fixed/{name}: the framework floor, a bare @hono/node-server route answering a fixed
  *   JSON body of the same size as the endpoint's answer;
@@ -10,8 +11,9 @@
  * - /api/checked/{name}: the checked ideal endpoint, the same route with what every API
  *   answer of the product must do besides its own SQL: check the session (the product's
  *   cookie reading and signature check, its session row SQL, the session's expiry) and send
- *   the product's security headers (its own middleware; under /api/ as the product's API
- *   answers are, so that they say no-store too). Reads only;
+ *   the product's security headers, and write the request's log line (the product's own
+ *   middleware for both; under /api/ as the product's API answers are, so that they say
+ *   no-store too). Reads only;
  * - POST /db-floor/{name}: the database floor, the same statements in a loop, timed here.
  *
  * This is the one place where raw SQL statements run: the product's queries go through
@@ -23,6 +25,8 @@ import SQLite from 'better-sqlite3';
 import { createPasswordHasher } from '../src/server/auth/password-hashing';
 import { securityHeaders } from '../src/server/http/browser-protections';
 import { singleCookie, verifiedToken } from '../src/server/http/session';
+import { requestLog } from '../src/server/http/request-log';
+import { createLogger } from '../src/server/logger';
 import { NOT_AUTHENTICATED_MESSAGE } from '../src/shared/messages';
 import { Hono } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
@@ -124,7 +128,14 @@ function signedIn(cookies: string | undefined): boolean {
   return row !== undefined && new Date(row.expiresAt).getTime() > Date.now();
 }
 
-app.use('/api/checked/*', securityHeaders({ baseUrl: null, trustProxy: false }));
+// The product writes a line for every request it answers (at the default level, which the
+// benchmark runs it at), to its standard output; so does the checked ideal endpoint, with the
+// product's own middleware, to the same kind of sink (decision 87).
+app.use(
+  '/api/checked/*',
+  requestLog(createLogger('info'), []),
+  securityHeaders({ baseUrl: null, trustProxy: false }),
+);
 
 const runners = new Map<string, () => unknown>();
 for (const [name, ideal] of Object.entries(spec.ideal)) {

@@ -265,3 +265,63 @@ export function startProduct(options: {
     ...(options.cgroupProcs && { cgroupProcs: options.cgroupProcs }),
   });
 }
+
+/**
+ * The floor server (bench/floor-server.ts), serving the spec file's floors. It runs as the
+ * product runs, under `npm start`'s V8 flags and allocator settings (or the experiment's
+ * flags the product is given): a young generation held small for the memory budget costs
+ * the product collections, and a floor on Node's defaults would not pay them
+ * (decision 87).
+ */
+export function startFloorServer(options: {
+  specFile: string;
+  port: number;
+  logFile: string;
+  cpuProfileDir: string | null;
+  /** V8 flags instead of `npm start`'s, as the product is given them. */
+  nodeFlags: readonly string[] | null;
+}): Promise<ServerProcess> {
+  const profiling = options.cpuProfileDir
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${options.cpuProfileDir}`,
+        '--cpu-prof-name=floor-server.cpuprofile',
+      ]
+    : [];
+  return startServerProcess({
+    name: 'floor server',
+    nodeArgs: [
+      ...profiling,
+      ...(options.nodeFlags ?? START_NODE_FLAGS),
+      '--import',
+      'tsx',
+      'bench/floor-server.ts',
+    ],
+    env: { FLOOR_SPEC: options.specFile, ...START_ENV },
+    port: options.port,
+    healthPath: '/health',
+    logFile: options.logFile,
+  });
+}
+
+/**
+ * Waits until a server's log holds the product's request line (request-log.ts) for each
+ * path, for two seconds at most: the log reaches its file through a pipe, a little later
+ * than the answer.
+ */
+export async function loggedRequests(logFile: string, paths: readonly string[]): Promise<void> {
+  const missing = () => {
+    const lines = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg?: string; path?: string });
+    return paths.filter(
+      (wanted) => !lines.some((line) => line.msg === 'request' && line.path === wanted),
+    );
+  };
+  for (let waited = 0; missing().length > 0; waited += 50) {
+    if (waited >= 2000)
+      throw new Error(`${logFile} has no request line for ${missing().join(', ')}`);
+    await sleep(50);
+  }
+}

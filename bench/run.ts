@@ -24,7 +24,7 @@ import { openCapture } from './capture-sql';
 import type { FloorSpec } from './floor-spec';
 import { buildDownloads, measureDownload, type DownloadResult } from './downloads';
 import { runLoad, runSteady, type LoadRequest } from './load';
-import { startProduct, startServerProcess, type ServerProcess } from './processes';
+import { loggedRequests, startFloorServer, startProduct, type ServerProcess } from './processes';
 import {
   checkBudgets,
   formatReport,
@@ -273,13 +273,13 @@ async function main() {
     const specFile = path.join(dataDir, 'floor-spec.json');
     writeFileSync(specFile, JSON.stringify(spec));
 
-    const floor = await startServerProcess({
-      name: 'floor server',
-      nodeArgs: ['--import', 'tsx', 'bench/floor-server.ts'],
-      env: { FLOOR_SPEC: specFile },
+    const floorLog = path.join(dataDir, 'floor-server.log');
+    const floor = await startFloorServer({
+      specFile,
       port: benchConfig.floorPort,
-      healthPath: '/health',
-      logFile: path.join(dataDir, 'floor-server.log'),
+      logFile: floorLog,
+      cpuProfileDir: benchConfig.cpuProfileDir,
+      nodeFlags: benchConfig.nodeFlags,
     });
     servers.push(floor);
     // The checked ideal endpoint must do its checks, or its figures would flatter it: it
@@ -303,6 +303,13 @@ async function main() {
         );
       }
     }
+    // …and writes each request's log line, as the product does.
+    await loggedRequests(
+      floorLog,
+      scenarios
+        .filter((s) => s.floors && s.kind === 'read')
+        .map((s) => `/${FLOOR_PATHS.checkedIdeal}/${s.key}`),
+    );
     const rssAtRest = product.rss();
 
     const measure = async (
@@ -540,7 +547,7 @@ async function main() {
         )} records; new user: ${Object.values(seeded.fresh.counts).reduce((a, b) => a + b, 0)} records from the last three months (a full first page in each list)`,
       `Load: autocannon in the orchestrating process (the servers each run in their own), ${benchConfig.connections} connections (sign-in: ${SIGN_IN_CONNECTIONS}), ${benchConfig.rounds} rounds × ${benchConfig.durationSeconds} s after a ${benchConfig.warmupSeconds} s warm-up; each read also at a steady, open-loop ${budgets.steadyRatePerSecond} req/s from a worker thread of its own (one request every ${1000 / budgets.steadyRatePerSecond} ms whatever the answers do, latency counted from when each was due). Figures are medians over the rounds; ratios are taken per round, side by side, then the median.`,
       `Sign-in rate limiting is off for this run (AUTH_RATE_LIMIT=off); by default each address may try 10 times a minute.`,
-      `Floors: framework = a bare @hono/node-server route sending a fixed body of the endpoint's size; ideal = a bare Hono route running the endpoint's own SQL (from the product's query log) through prepared better-sqlite3 statements, no session check, validation or query builder (sign-in: the two hash checks, side by side, and the session insert); checked = the ideal endpoint with the product's session check (cookie signature, session row) and security headers, which every API answer must have (reads: what their ratio budgets are held to; the bare ideal is reported beside it); db floor = the same statements in a loop.`,
+      `Floors: framework = a bare @hono/node-server route sending a fixed body of the endpoint's size; ideal = a bare Hono route running the endpoint's own SQL (from the product's query log) through prepared better-sqlite3 statements, no session check, validation or query builder (sign-in: the two hash checks, side by side, and the session insert); checked = the ideal endpoint with the product's session check (cookie signature, session row), security headers and request log line, which every API answer must have (reads: what their ratio budgets are held to; the bare ideal is reported beside it); db floor = the same statements in a loop. The floors run under npm start's V8 flags and allocator settings, as the product does.`,
     ];
     const report = formatReport({ header, summaries, memory, screens, downloads, checks });
     process.stdout.write(`\n${report}`);
