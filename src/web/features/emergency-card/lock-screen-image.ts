@@ -26,6 +26,8 @@ interface Line {
   color: string;
   /** Space above the line. */
   gap: number;
+  /** A section's title, not one of the card's entries. */
+  heading?: true;
 }
 
 /** The card's essentials, a line each (long ones are wrapped when drawn). */
@@ -36,6 +38,7 @@ export function lockScreenLines(card: EmergencyCard): Line[] {
     weight: 700,
     color,
     gap: 34,
+    heading: true,
   });
   const item = (text: string): Line => ({ text, size: 38, weight: 400, color: '#0f1f24', gap: 8 });
   const section = (title: string, items: string[], color?: string) =>
@@ -65,6 +68,27 @@ export function lockScreenLines(card: EmergencyCard): Line[] {
       ),
     ),
   ];
+}
+
+/**
+ * How many of the lines fit between `top` and `limit`, drawn one under another, and how many
+ * of the card's entries are left out (its sections' titles are not entries): `height` is a
+ * line's height with its space above, as wrapped to the width.
+ */
+export function linesThatFit(
+  lines: readonly Line[],
+  height: (line: Line) => number,
+  top: number,
+  limit: number,
+): { drawn: number; more: number } {
+  let y = top;
+  for (const [index, line] of lines.entries()) {
+    y += height(line);
+    if (y > limit) {
+      return { drawn: index, more: lines.slice(index).filter((each) => !each.heading).length };
+    }
+  }
+  return { drawn: lines.length, more: 0 };
 }
 
 function fontOf(line: Pick<Line, 'size' | 'weight'>) {
@@ -143,27 +167,29 @@ export async function lockScreenImage(
   context.fill();
   y = panelTop + 10;
   const lines = lockScreenLines(card);
-  const limit = bottom - 60;
-  for (const [index, line] of lines.entries()) {
+  const piecesOf = (line: Line) => {
     context.font = fontOf(line);
-    const pieces = wrap(context, line.text, TEXT_WIDTH);
-    const height = line.gap + pieces.length * (line.size + 10);
-    if (y + height > limit) {
-      context.font = fontOf({ size: 34, weight: 600 });
-      context.fillStyle = '#51636a';
-      context.fillText(
-        tr('…and {count} more on the card', { count: lines.length - index }),
-        startX,
-        y + 16,
-      );
-      break;
-    }
+    return wrap(context, line.text, TEXT_WIDTH);
+  };
+  const { drawn, more } = linesThatFit(
+    lines,
+    (line) => line.gap + piecesOf(line).length * (line.size + 10),
+    y,
+    bottom - 60,
+  );
+  for (const line of lines.slice(0, drawn)) {
+    const pieces = piecesOf(line);
     y += line.gap;
     context.fillStyle = line.color;
     for (const piece of pieces) {
       context.fillText(piece, startX, y);
       y += line.size + 10;
     }
+  }
+  if (more > 0) {
+    context.font = fontOf({ size: 34, weight: 600 });
+    context.fillStyle = '#51636a';
+    context.fillText(tr('…and {count} more on the card', { count: more }), startX, y + 16);
   }
   if (lines.length === 0) {
     context.font = fontOf({ size: 38, weight: 400 });
