@@ -311,8 +311,10 @@ export function startFloorServer(options: {
  */
 export async function loggedRequests(logFile: string, paths: readonly string[]): Promise<void> {
   const missing = () => {
+    // Only whole lines: the last may be half written when it is read.
     const lines = readFileSync(logFile, 'utf8')
       .split('\n')
+      .slice(0, -1)
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as { msg?: string; path?: string });
     return paths.filter(
