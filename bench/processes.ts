@@ -231,6 +231,12 @@ export const START_ENV = {
 /** What follows the V8 flags on `npm start`'s line: source-mapped traces, and the server. */
 export const START_SCRIPT: readonly string[] = ['--enable-source-maps', 'dist/server/main.js'];
 
+/** Node's flags that write a V8 CPU profile into `dir` at exit (none without a directory). */
+function cpuProfiling(dir: string | null, name?: string): string[] {
+  if (!dir) return [];
+  return ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...(name ? [`--cpu-prof-name=${name}`] : [])];
+}
+
 /** The product, started the way `npm start` starts it, on the given data directory. */
 export function startProduct(options: {
   dataDir: string;
@@ -244,12 +250,13 @@ export function startProduct(options: {
   /** The memory cgroup it runs in (startServerProcess). */
   cgroupProcs?: string;
 }): Promise<ServerProcess> {
-  const profiling = options.cpuProfileDir
-    ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]
-    : [];
   return startServerProcess({
     name: 'product server',
-    nodeArgs: [...profiling, ...(options.nodeFlags ?? START_NODE_FLAGS), ...START_SCRIPT],
+    nodeArgs: [
+      ...cpuProfiling(options.cpuProfileDir),
+      ...(options.nodeFlags ?? START_NODE_FLAGS),
+      ...START_SCRIPT,
+    ],
     env: {
       DATA_DIR: options.dataDir,
       FAMILY_PASSCODE: options.passcode,
@@ -281,17 +288,10 @@ export function startFloorServer(options: {
   /** V8 flags instead of `npm start`'s, as the product is given them. */
   nodeFlags: readonly string[] | null;
 }): Promise<ServerProcess> {
-  const profiling = options.cpuProfileDir
-    ? [
-        '--cpu-prof',
-        `--cpu-prof-dir=${options.cpuProfileDir}`,
-        '--cpu-prof-name=floor-server.cpuprofile',
-      ]
-    : [];
   return startServerProcess({
     name: 'floor server',
     nodeArgs: [
-      ...profiling,
+      ...cpuProfiling(options.cpuProfileDir, 'floor-server.cpuprofile'),
       ...(options.nodeFlags ?? START_NODE_FLAGS),
       '--import',
       'tsx',

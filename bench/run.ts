@@ -284,8 +284,10 @@ async function main() {
     servers.push(floor);
     // The checked ideal endpoint must do its checks, or its figures would flatter it: it
     // answers the signed-in user as the product does, and refuses anyone else.
-    for (const scenario of scenarios.filter((s) => s.floors && s.kind === 'read')) {
-      const url = `${floor.url}/${FLOOR_PATHS.checkedIdeal}/${scenario.key}`;
+    const checkedPathOf = (scenario: Scenario) => `/${FLOOR_PATHS.checkedIdeal}/${scenario.key}`;
+    const checkedReads = scenarios.filter((s) => s.floors && s.kind === 'read');
+    for (const scenario of checkedReads) {
+      const url = floor.url + checkedPathOf(scenario);
       const signedIn = await fetch(url, { headers: { cookie: cookies.heavy } });
       await signedIn.arrayBuffer();
       const anonymous = await fetch(url);
@@ -304,12 +306,7 @@ async function main() {
       }
     }
     // …and writes each request's log line, as the product does.
-    await loggedRequests(
-      floorLog,
-      scenarios
-        .filter((s) => s.floors && s.kind === 'read')
-        .map((s) => `/${FLOOR_PATHS.checkedIdeal}/${s.key}`),
-    );
+    await loggedRequests(floorLog, checkedReads.map(checkedPathOf));
     const rssAtRest = product.rss();
 
     const measure = async (

@@ -167,9 +167,16 @@ export async function lockScreenImage(
   context.fill();
   y = panelTop + 10;
   const lines = lockScreenLines(card);
+  // Each line is wrapped once: to find what fits, and then to draw it.
+  const wrapped = new Map<Line, string[]>();
   const piecesOf = (line: Line) => {
-    context.font = fontOf(line);
-    return wrap(context, line.text, TEXT_WIDTH);
+    let pieces = wrapped.get(line);
+    if (!pieces) {
+      context.font = fontOf(line);
+      pieces = wrap(context, line.text, TEXT_WIDTH);
+      wrapped.set(line, pieces);
+    }
+    return pieces;
   };
   const { drawn, more } = linesThatFit(
     lines,
@@ -178,10 +185,10 @@ export async function lockScreenImage(
     bottom - 60,
   );
   for (const line of lines.slice(0, drawn)) {
-    const pieces = piecesOf(line);
     y += line.gap;
+    context.font = fontOf(line);
     context.fillStyle = line.color;
-    for (const piece of pieces) {
+    for (const piece of piecesOf(line)) {
       context.fillText(piece, startX, y);
       y += line.size + 10;
     }
