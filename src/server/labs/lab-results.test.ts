@@ -203,15 +203,15 @@ describe('lab results', () => {
     const first = await add({ result: '150', collected_date: '2024-01-10' });
     await add({ result: '162', collected_date: '2026-03-04' });
     // The same test typed by hand, without its code.
-    await add({
+    const typedLdl = await add({
       test_name: 'ldl cholesterol',
       loinc_code: null,
       result: '140',
       collected_date: '2025-02-01',
     });
     // Another test, and the same test of another person: not in the trend.
-    await add({ test_name: 'HDL Cholesterol', loinc_code: '2085-9', result: '50' });
-    await add({ result: '99', family_member_id: member.id });
+    const hdl = await add({ test_name: 'HDL Cholesterol', loinc_code: '2085-9', result: '50' });
+    const grandpas = await add({ result: '99', family_member_id: member.id });
 
     const trend = await client.get<LabTrend>(`/api/labs/${first.id}/trend`);
     expect(trend.status).toBe(200);
@@ -231,6 +231,14 @@ describe('lab results', () => {
     });
     const byName = await client.get<LabTrend>(`/api/labs/${typed.id}/trend`);
     expect(byName.body.points.map((point) => point.result)).toEqual(['Negative', 'Positive']);
+
+    // Each trend's own test and person, whichever trend of the same kind was asked for first
+    // (the query is prepared once for each kind).
+    const results = async (id: string) =>
+      (await client.get<LabTrend>(`/api/labs/${id}/trend`)).body.points.map((p) => p.result);
+    expect(await results(hdl.id)).toEqual(['50']);
+    expect(await results(grandpas.id)).toEqual(['99']);
+    expect(await results(typedLdl.id)).toEqual(['162', '140', '150']);
 
     // Someone else's record has no trend for this user.
     const stranger = await signedUpClient(server, 'Somebody Else');

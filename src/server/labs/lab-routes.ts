@@ -9,7 +9,15 @@ import { Hono } from 'hono';
 import { labPanelSchema } from '../../shared/labs/lab-panel';
 import type { labResultDefinition } from '../../shared/records';
 import type { StoredRecord } from '../../shared/records/definition';
-import { rowsInScope, scopeOf, scopeValues, shareOfRow, type Access } from '../access/scope';
+import {
+  rowsInScope,
+  scopeOf,
+  scopeShape,
+  scopeValues,
+  shareOfRow,
+  type Access,
+} from '../access/scope';
+import { prepareQuery, preparedShapes } from '../db/prepared-query';
 import type { DB } from '../db/schema';
 import type { HouseholdRepository } from '../household/household-repository';
 import type { AppEnv } from '../http/env';
@@ -44,6 +52,21 @@ function personOf(access: Access, record: LabResult): string {
   return shareOfRow(access, record)?.personId ?? record.family_member_id ?? record.user_id;
 }
 
+interface TrendValues extends Record<string, unknown> {
+  code: string | null;
+  name: string;
+}
+
+/**
+ * The trend's query, prepared once per database and shape (the scope's, and whether the
+ * result has a LOINC code). Built anew on every request, building and compiling it took
+ * Kysely about 8% of the read's CPU (docs/performance.md, the reads' profiles).
+ */
+const trendQueries = new WeakMap<
+  Kysely<DB>,
+  ReturnType<typeof preparedShapes<TrendValues, LabTrendPoint>>
+>();
+
 /**
  * A result's trend: every result of the same test (its LOINC code, or its name where a
  * result has no code) for the same person, within what `access` may read, newest first.
@@ -55,22 +78,37 @@ export async function labTrendOf(
 ): Promise<LabTrend> {
   const scope = scopeOf(access, { memberLinked: true, personId: personOf(access, record) });
   const code = record.loinc_code;
-  const name = record.test_name.toLowerCase();
-  const rows = await rowsInScope(db, 'lab_results', scope, scopeValues(scope), 'r')
-    .select(['r.id', 'r.collected_date', 'r.result', 'r.unit', 'r.range_low', 'r.range_high'])
-    .where((eb) =>
-      code
-        ? eb.or([
-            eb('r.loinc_code', '=', code),
-            eb.and([eb('r.loinc_code', 'is', null), eb(sql`lower(r.test_name)`, '=', name)]),
-          ])
-        : eb(sql`lower(r.test_name)`, '=', name),
-    )
-    .orderBy('r.collected_date', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(MAX_TREND_POINTS)
-    .execute();
-  return { test_name: record.test_name, loinc_code: code, points: rows as LabTrendPoint[] };
+  let shapes = trendQueries.get(db);
+  if (!shapes) {
+    shapes = preparedShapes<TrendValues, LabTrendPoint>();
+    trendQueries.set(db, shapes);
+  }
+  const byCode = Boolean(code);
+  const query = shapes(`${scopeShape(scope)}|${byCode ? 'code' : 'name'}`, () =>
+    prepareQuery(db, (v: TrendValues) =>
+      rowsInScope(db, 'lab_results', scope, v, 'r')
+        .select(['r.id', 'r.collected_date', 'r.result', 'r.unit', 'r.range_low', 'r.range_high'])
+        .where((eb) =>
+          byCode
+            ? eb.or([
+                eb('r.loinc_code', '=', v.code),
+                eb.and([eb('r.loinc_code', 'is', null), eb(sql`lower(r.test_name)`, '=', v.name)]),
+              ])
+            : eb(sql`lower(r.test_name)`, '=', v.name),
+        )
+        .orderBy('r.collected_date', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(MAX_TREND_POINTS)
+        // The columns are typed unknown through the scope helper; the table says what they hold.
+        .$castTo<LabTrendPoint>(),
+    ),
+  );
+  const points = await query({
+    ...scopeValues(scope),
+    code,
+    name: record.test_name.toLowerCase(),
+  });
+  return { test_name: record.test_name, loinc_code: code, points };
 }
 
 export function labResultRoutes(
