@@ -26,8 +26,12 @@ const entryPoints = {
   cli: 'src/server/cli.ts',
 };
 
-/** Builds the server's bundles (and the operator's command beside them) into `outdir`. */
-export async function buildServer(outdir) {
+/**
+ * Builds the server's bundles (and the operator's command beside them) into `outdir`. With
+ * `fullSourceMaps`, the maps keep every dependency's sources too, for a CPU profile to be
+ * read by package (`bench/profile-summary.ts`); the server then holds about 10 MB more.
+ */
+export async function buildServer(outdir, { fullSourceMaps = false } = {}) {
   // The chunks' names change with their content: no earlier build's may be left beside them.
   await rm(outdir, { recursive: true, force: true });
   await build({
@@ -74,6 +78,7 @@ export async function buildServer(outdir) {
   });
 
   // Stack traces name the product's own source files and lines: see own-sources-map.mjs.
+  if (fullSourceMaps) return;
   for (const mapName of (await readdir(outdir)).filter((file) => file.endsWith('.js.map'))) {
     const mapFile = `${outdir}/${mapName}`;
     await writeFile(
@@ -83,4 +88,8 @@ export async function buildServer(outdir) {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildServer('dist/server');
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await buildServer('dist/server', {
+    fullSourceMaps: process.argv.includes('--full-source-maps'),
+  });
+}
