@@ -102,10 +102,7 @@ function summarise(file: string, lines: number): string {
   });
   const total = [...selfTime.values()].reduce((sum, time) => sum + time, 0);
   // Shares are of the time the thread was busy: a server under a benchmark also waits.
-  const idle = [...selfTime]
-    .filter(([id]) => nodes.get(id)?.callFrame.functionName === '(idle)')
-    .reduce((sum, [, time]) => sum + time, 0);
-  const busy = total - idle;
+  let busy = 0;
 
   const byFunction = new Map<string, number>();
   const byOwner = new Map<string, number>();
@@ -117,6 +114,7 @@ function summarise(file: string, lines: number): string {
     if (!node) continue;
     const frame = node.callFrame;
     if (frame.functionName === '(idle)') continue;
+    busy += time;
     const name = `${frame.functionName || '(anonymous)'} ${shortUrl(frame.url)}:${frame.lineNumber + 1}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + time);
     const spender = owner(frame) ?? (frame.functionName || '(native)');
