@@ -16,7 +16,8 @@ import { recordAuditEventOrLog } from './audit/audit-log';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
 import { createFamilyMemberRepository } from './family-members/family-member-repository';
-import { clientIp } from './http/client-ip';
+import { recordClientIp } from './http/client-ip';
+import { every } from 'hono/combine';
 import type { AppEnv } from './http/env';
 import { handleError, notFound, UNAVAILABLE_MESSAGE } from './http/errors';
 import { key, tr } from '../shared/i18n/translate';
@@ -177,36 +178,45 @@ function useRequestMiddleware(app: Hono<AppEnv>, { config, logger }: AppDependen
     requestLog(logger, [SHARE_API_PREFIX, `${CALENDAR_FEED_PATH}/`, `${DOSE_ACTIONS_PATH}/`]),
     securityHeaders(config),
   );
-  // No id, name or path of the product holds a NUL character, and PostgreSQL refuses one in
-  // any text it is sent: a path with one (%00) names nothing there is.
-  app.use('/api/*', async (c, next) => {
-    if (c.req.path.includes('%00') || c.req.path.includes('\u0000')) throw notFound();
-    await next();
-  });
+  useApiMiddleware(app, config);
+}
+
+/**
+ * What every /api request meets before its route, in one middleware (each layer of Hono's
+ * chain costs a read its dispatch): its path checked, its client's address recorded, and a
+ * write's origin and body checked.
+ */
+function useApiMiddleware(app: Hono<AppEnv>, config: AppDependencies['config']) {
   const sameOrigin = sameOriginWrites(config);
-  app.use('/api/*', clientIp(config.trustProxy), (c, next) =>
-    // A share link's manifest is asked for from any origin (SMART Health Links), and a
-    // reminder's button is pressed from wherever the notification is: neither carries a
-    // session, so there is no ambient authority to forge.
-    c.req.path.startsWith(SHARE_API_PREFIX) || c.req.path.startsWith(`${DOSE_ACTIONS_PATH}/`)
-      ? next()
-      : sameOrigin(c, next),
-  );
   const limitBody = bodyBound(MAX_BODY_BYTES, key('The request body'));
   // A share link carries a person's whole history, encrypted: a bound of its own.
   const limitShareLink = bodyBound(MAX_SHARE_LINK_BYTES, key('The shared records'));
-  app.use('/api/*', (c, next) =>
-    // A GET has no body; an import file has a bound of its own, set by its route.
-    // A document's upload is bounded by its route as it streams in (documents/document-routes.ts).
-    c.req.method === 'GET' ||
-    c.req.method === 'HEAD' ||
-    c.req.path === '/api/import' ||
-    (c.req.method === 'POST' && c.req.path === '/api/documents')
-      ? next()
-      : c.req.path === '/api/share-links'
-        ? limitShareLink(c, next)
-        : limitBody(c, next),
+  const writeChecks = every(
+    (c, next) =>
+      // A share link's manifest is asked for from any origin (SMART Health Links), and a
+      // reminder's button is pressed from wherever the notification is: neither carries a
+      // session, so there is no ambient authority to forge.
+      c.req.path.startsWith(SHARE_API_PREFIX) || c.req.path.startsWith(`${DOSE_ACTIONS_PATH}/`)
+        ? next()
+        : sameOrigin(c, next),
+    (c, next) =>
+      // An import file has a bound of its own, set by its route. A document's upload is
+      // bounded by its route as it streams in (documents/document-routes.ts).
+      c.req.path === '/api/import' || (c.req.method === 'POST' && c.req.path === '/api/documents')
+        ? next()
+        : c.req.path === '/api/share-links'
+          ? limitShareLink(c, next)
+          : limitBody(c, next),
   );
+  app.use('/api/*', (c, next) => {
+    // No id, name or path of the product holds a NUL character, and PostgreSQL refuses one
+    // in any text it is sent: a path with one (%00) names nothing there is.
+    const path = c.req.path;
+    if (path.includes('%00') || path.includes('\u0000')) throw notFound();
+    recordClientIp(c, config.trustProxy);
+    // A GET has no body and changes nothing.
+    return c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : writeChecks(c, next);
+  });
 }
 
 /** What is asked without a session: health, sign-in choices, the keys that verify tokens. */
@@ -344,7 +354,7 @@ function sessionApi(
   const accessOf = createAccessReader(db);
   return new Hono<AppEnv>()
     .use(requireSession(auth, db, sessionLifetime(config.sessionMaxAgeDays)))
-    .use(async (c, next) => {
+    .use((c, next) => {
       let access: Promise<Access> | undefined;
       const user = c.var.user;
       c.set('access', () =>
@@ -352,7 +362,7 @@ function sessionApi(
           ? Promise.resolve(ownAccess(user.id))
           : (access ??= accessOf(user.id)),
       );
-      await next();
+      return next();
     })
     .route('/', productRoutes({ db, auth, ...routes }));
 }

@@ -97,12 +97,18 @@ export function languageOfHeader(header: string | null | undefined): LanguageCod
  * catalogues are loaded.
  */
 export function requestLanguage(): MiddlewareHandler {
-  const ready = startServerLanguages();
-  return async (c, next) => {
-    await ready;
-    const header = c.req.header('accept-language');
+  let loaded = false;
+  const ready = startServerLanguages().then(() => {
+    loaded = true;
+  });
+  const run = (header: string | undefined, next: () => Promise<void>) =>
     // The pseudo-locale, asked for by name only (a translator's and a test's view).
-    if (header === PSEUDO_LOCALE_TAG) return storage.run(PSEUDO_LOCALE_TAG, next);
-    await runInLanguage(languageOfHeader(header), next);
+    header === PSEUDO_LOCALE_TAG
+      ? storage.run(PSEUDO_LOCALE_TAG, next)
+      : runInLanguage(languageOfHeader(header), next);
+  // Once the catalogues are in, a request goes straight on (no wait for a settled promise).
+  return (c, next) => {
+    const header = c.req.header('accept-language');
+    return loaded ? run(header, next) : ready.then(() => run(header, next));
   };
 }
