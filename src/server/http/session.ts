@@ -20,6 +20,7 @@ import type { Auth } from '../auth/auth';
 import type { SessionLifetime } from '../auth/session-lifetime';
 import { prepareQuery } from '../db/prepared-query';
 import type { DB } from '../db/schema';
+import { tr } from '../../shared/i18n/translate';
 import { NOT_AUTHENTICATED_MESSAGE } from '../../shared/messages';
 import type { AppEnv, SessionUser } from './env';
 
@@ -136,7 +137,7 @@ export function requireSession(
 
   return async (c, next) => {
     const live = await liveSession(c.req.raw.headers);
-    if (live === 'ended') return c.json({ message: NOT_AUTHENTICATED_MESSAGE }, 401);
+    if (live === 'ended') return c.json({ message: tr(NOT_AUTHENTICATED_MESSAGE) }, 401);
     if (live) {
       c.set('user', live.user);
       c.set('sessionId', live.sessionId);
@@ -146,7 +147,7 @@ export function requireSession(
       headers: c.req.raw.headers,
       returnHeaders: true,
     });
-    if (!response) return c.json({ message: NOT_AUTHENTICATED_MESSAGE }, 401);
+    if (!response) return c.json({ message: tr(NOT_AUTHENTICATED_MESSAGE) }, 401);
     c.set('user', { id: response.user.id });
     c.set('sessionId', response.session.id);
     await next();

@@ -101,4 +101,14 @@ describe('a refusal in the request language', () => {
     expect(large.status).toBe(413);
     expect(large.body.message).toBe('O corpo da solicitação: tamanho excessivo (no máximo 1 MB)');
   });
+
+  it('refuses a request without a session in the request language', async () => {
+    const client = server.client();
+    const refusal = await client.request('GET', '/api/timeline', undefined, {
+      'accept-language': 'es',
+    });
+    expect(refusal).toMatchObject({ status: 401, body: { message: 'No autenticado' } });
+    const english = await client.request('GET', '/api/timeline');
+    expect(english).toMatchObject({ status: 401, body: { message: 'Not authenticated' } });
+  });
 });
