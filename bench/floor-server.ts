@@ -9,11 +9,12 @@
  *   (taken from the product's query log) through prepared better-sqlite3 statements and
  *   returns the rows, with no session check, validation or query builder;
  * - /api/checked/{name}: the checked ideal endpoint, the same route with what every API
- *   answer of the product must do besides its own SQL: check the session (the product's
- *   cookie reading and signature check, its session row SQL, the session's expiry) and send
- *   the product's security headers, and write the request's log line (the product's own
- *   middleware for both; under /api/ as the product's API answers are, so that they say
- *   no-store too). Reads only;
+ *   answer of the product must do besides its own SQL: answer in the request's language,
+ *   check the session (the product's cookie reading and signature check, its session row
+ *   SQL, the session's expiry), record the client's address, send the product's security
+ *   headers and write the request's log line (the product's own middleware and functions
+ *   for each; under /api/ as the product's API answers are, so that they say no-store
+ *   too). Reads only;
  * - POST /db-floor/{name}: the database floor, the same statements in a loop, timed here.
  *
  * This is the one place where raw SQL statements run: the product's queries go through
@@ -24,9 +25,12 @@ import { serve } from '@hono/node-server';
 import SQLite from 'better-sqlite3';
 import { createPasswordHasher } from '../src/server/auth/password-hashing';
 import { securityHeaders } from '../src/server/http/browser-protections';
+import { recordClientIp } from '../src/server/http/client-ip';
 import { singleCookie, verifiedToken } from '../src/server/http/session';
 import { requestLog } from '../src/server/http/request-log';
 import { createLogger } from '../src/server/logger';
+import { requestLanguage } from '../src/server/i18n/server-language';
+import { tr } from '../src/shared/i18n/translate';
 import { NOT_AUTHENTICATED_MESSAGE } from '../src/shared/messages';
 import { Hono } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
@@ -130,11 +134,19 @@ function signedIn(cookies: string | undefined): boolean {
 
 // The product writes a line for every request it answers (at the default level, which the
 // benchmark runs it at), to its standard output; so does the checked ideal endpoint, with the
-// product's own middleware, to the same kind of sink (decision 87).
+// product's own middleware, to the same kind of sink (decision 87). Every answer of the
+// product is in the request's language, and every /api request has its client's address
+// recorded (rate limits and the audit log read it): the checked ideal endpoint does both,
+// with the product's own code (decision 89).
 app.use(
   '/api/checked/*',
+  requestLanguage(),
   requestLog(createLogger('info'), []),
   securityHeaders({ baseUrl: null, trustProxy: false }),
+  (c, next) => {
+    recordClientIp(c, false);
+    return next();
+  },
 );
 
 const runners = new Map<string, () => unknown>();
@@ -147,7 +159,7 @@ for (const [name, ideal] of Object.entries(spec.ideal)) {
     app.get(`/api/checked/${name}`, async (c) =>
       signedIn(c.req.header('cookie'))
         ? c.json(await run(), status)
-        : c.json({ message: NOT_AUTHENTICATED_MESSAGE }, 401),
+        : c.json({ message: tr(NOT_AUTHENTICATED_MESSAGE) }, 401),
     );
   } else {
     app.post(`/ideal/${name}`, async (c) => {

@@ -65,7 +65,7 @@ async function freePort(): Promise<number> {
 }
 
 describe('the floor server', () => {
-  it('runs as npm start runs the product, and its checked ideal endpoint writes the product’s request line', async () => {
+  it('runs as npm start runs the product, and its checked ideal endpoint answers in the request’s language and writes the product’s request line', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'kin-floor-'));
     const databaseFile = path.join(dir, 'floor.db');
     const db = new SQLite(databaseFile);
@@ -111,6 +111,11 @@ describe('the floor server', () => {
       await answer.arrayBuffer();
       expect(answer.status).toBe(401);
       expect(answer.headers.get('cache-control')).toBe('no-store');
+      // In the request's language, as every answer of the product is.
+      const spanish = await fetch(`${floor.url}/api/checked/probe`, {
+        headers: { 'accept-language': 'es' },
+      });
+      expect(await spanish.json()).toEqual({ message: 'No autenticado' });
       await loggedRequests(logFile, ['/api/checked/probe']);
       // The bare ideal endpoint stays bare: no line of its own.
       await (await fetch(`${floor.url}/ideal/probe`)).arrayBuffer();
