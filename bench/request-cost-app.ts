@@ -9,6 +9,10 @@
  *                (--warm-up-rounds 6, --rounds 15, --requests 500 of each read per round)
  *   --markers    around each measured block, calls os.loadavg() and os.uptime(): callgrind
  *                zeroes its counts at the first and writes them out at the second
+ *   --ideal      measures the checked ideal endpoint of the same two reads instead
+ *                (bench/floor-app.ts, on the same data, with the SQL the seed captured
+ *                from the product's repositories as the benchmark does): the two side by
+ *                side say what the product does beyond it, with no socket in between
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, uptime } from 'node:os';
@@ -21,9 +25,14 @@ import { createPasswordHasher } from '../src/server/auth/password-hashing';
 import { openSqlite } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { createLogger } from '../src/server/logger';
+import { localToday } from '../src/shared/dates';
 import { TEST_PASSCODE } from '../src/server/test/test-passcode';
 import { benchAppConfig } from './app-server';
-import { BENCH_PASSWORD, seedDatabase, type BenchAccount } from './seed';
+import { openCapture } from './capture-sql';
+import { floorApp } from './floor-app';
+import type { FloorSpec } from './floor-spec';
+import { buildScenarios } from './scenarios';
+import { BENCH_PASSWORD, seedDatabase, type BenchAccount, type SeededUser } from './seed';
 
 function dataDirectory(): string {
   const dir = process.env.BENCH_DATA_DIR;
@@ -33,6 +42,9 @@ function dataDirectory(): string {
 const dataDir = dataDirectory();
 const file = path.join(dataDir, 'kin-health.db');
 const seededFile = path.join(dataDir, 'seeded.json');
+const specFile = path.join(dataDir, 'floor-spec.json');
+/** The checked ideal endpoint's name of each read (bench/scenarios.ts). */
+const IDEAL_KEYS = { timeline: 'timeline', visit: 'visit-detail' } as const;
 
 const config = benchAppConfig(dataDir, {
   authSecret: 'request-cost-secret-request-cost-secret-0123',
@@ -40,10 +52,12 @@ const config = benchAppConfig(dataDir, {
   logLevel: 'info',
 });
 
+// The default level: a line per request, written to /dev/null.
+const nullLogger = () => createLogger('info', destination({ dest: '/dev/null', sync: true }));
+
 function openApp() {
   const database = openSqlite(file);
-  // The default level: a line per request, written to /dev/null.
-  const logger = createLogger('info', destination({ dest: '/dev/null', sync: true }));
+  const logger = nullLogger();
   const auth = createAuth({ db: database.db, engine: database.engine, config, logger });
   return { database, app: createApp({ database, auth, config, logger }) };
 }
@@ -92,6 +106,33 @@ async function seed() {
   const seeded = seedDatabase(file, { heavy, fresh });
   const result: Seeded = { cookie: cookies[0] ?? '', visitId: seeded.heavy.visitId };
   writeFileSync(seededFile, JSON.stringify(result));
+  writeFileSync(specFile, JSON.stringify(await idealSpec(seeded.heavy, result.cookie)));
+}
+
+/** The checked ideal endpoint's spec for the two reads, captured as the benchmark does. */
+async function idealSpec(heavy: SeededUser, cookie: string): Promise<FloorSpec> {
+  const scenarios = buildScenarios({ heavy, today: localToday(), passcode: TEST_PASSCODE });
+  const capture = openCapture(file);
+  const ideal: FloorSpec['ideal'] = {};
+  for (const key of Object.values(IDEAL_KEYS)) {
+    const scenario = scenarios.find((candidate) => candidate.key === key);
+    if (!scenario?.capture) throw new Error(`no read ${key} to capture`);
+    const { statements } = await capture.capture(scenario.capture);
+    ideal[key] = { kind: 'read', status: 200, statements };
+  }
+  const tokenCookie = cookie
+    .split('; ')
+    .map((pair) => pair.split('=')[0] ?? '')
+    .find((name) => name.endsWith('.session_token'));
+  if (!tokenCookie) throw new Error('sign-up set no session cookie');
+  const sessionSql = capture.sessionSql();
+  await capture.close();
+  return {
+    databaseFile: file,
+    fixed: {},
+    ideal,
+    session: { sessionSql, secret: config.authSecret, tokenCookie },
+  };
 }
 
 const option = (name: string, fallback: number) => {
@@ -99,13 +140,25 @@ const option = (name: string, fallback: number) => {
   return index === -1 ? fallback : Number(process.argv[index + 1]);
 };
 
-async function measure(markers: boolean) {
-  const seeded = JSON.parse(readFileSync(seededFile, 'utf8')) as Seeded;
+/** The app that answers, and the path of each read. */
+function measured(ideal: boolean, seeded: Seeded) {
+  if (ideal) {
+    const spec = JSON.parse(readFileSync(specFile, 'utf8')) as FloorSpec;
+    const { app, close } = floorApp(spec, nullLogger());
+    const reads = {
+      timeline: `/api/checked/${IDEAL_KEYS.timeline}`,
+      visit: `/api/checked/${IDEAL_KEYS.visit}`,
+    };
+    return { app, reads, close: async () => close() };
+  }
   const { app, database } = openApp();
-  const reads: Record<string, string> = {
-    timeline: '/api/timeline',
-    visit: `/api/visits/${seeded.visitId}`,
-  };
+  const reads = { timeline: '/api/timeline', visit: `/api/visits/${seeded.visitId}` };
+  return { app, reads, close: () => database.close() };
+}
+
+async function measure(markers: boolean, ideal: boolean) {
+  const seeded = JSON.parse(readFileSync(seededFile, 'utf8')) as Seeded;
+  const { app, reads, close } = measured(ideal, seeded);
   // As a browser sends them (better-auth's own session check needs the host).
   const headers = { cookie: seeded.cookie, host: 'localhost' };
   // What @hono/node-server hands the app with each request: without a socket to read the
@@ -136,12 +189,12 @@ async function measure(markers: boolean) {
       if (measured) microseconds[name]?.push((used.user + used.system) / requests);
     }
   }
-  await database.close();
+  await close();
   process.stdout.write(`${JSON.stringify(microseconds)}\n`);
 }
 
 if (process.argv.includes('--seed')) {
   await seed();
 } else if (process.argv.includes('--measure')) {
-  await measure(process.argv.includes('--markers'));
+  await measure(process.argv.includes('--markers'), process.argv.includes('--ideal'));
 }

@@ -10,6 +10,9 @@
  *   npm run bench:rewrites -- build library
  *   npm run bench:rewrites -- compare ours library   CPU time per request
  *   npm run bench:rewrites -- compare ours library --callgrind
+ *   npm run bench:rewrites -- compare ours checked-ideal
+ *                                                    the product beside its checked ideal
+ *                                                    endpoint (run from the first build)
  *
  * CPU time: each build runs in its own process, the builds in turn, BENCH_CYCLES times (5);
  * each process times 15 rounds of 500 requests of each read after 6 such rounds of warm-up,
@@ -24,6 +27,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { serverBundleOptions } from '../scripts/build-server.mjs';
 import { START_ENV, START_NODE_FLAGS } from './processes';
 
 const BUILD_DIR = path.resolve('dist/bench');
@@ -35,19 +39,24 @@ const env = { ...process.env, BENCH_DATA_DIR: DATA_DIR, ...START_ENV };
 
 const bundleOf = (name: string) => path.join(BUILD_DIR, `request-cost-${name}.mjs`);
 
+/** Not a build: the checked ideal endpoint of the same reads, run from the first build. */
+const CHECKED_IDEAL = 'checked-ideal';
+
+/** What runs a name: its build's bundle, or the first build's with its checked ideal. */
+function measuredBy(name: string, names: string[]): string[] {
+  if (name !== CHECKED_IDEAL) return [bundleOf(name)];
+  const first = names.find((candidate) => candidate !== CHECKED_IDEAL);
+  if (!first) throw new Error(`${CHECKED_IDEAL} runs from a build: name one before it`);
+  return [bundleOf(first), '--ideal'];
+}
+
 async function bundle(name: string) {
+  // As `npm run build` bundles the server: the same code, minified, with the same libraries
+  // left to node_modules.
   await build({
+    ...serverBundleOptions,
     entryPoints: ['bench/request-cost-app.ts'],
     outfile: bundleOf(name),
-    bundle: true,
-    platform: 'node',
-    target: 'node24',
-    format: 'esm',
-    // As scripts/build-server.mjs bundles the server.
-    external: ['better-sqlite3', 'argon2', 'pg', 'pino'],
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
     logLevel: 'warning',
   });
   process.stdout.write(`built ${path.relative(process.cwd(), bundleOf(name))}\n`);
@@ -77,7 +86,7 @@ function cpuTime(names: string[], cycles: number): Map<string, Figures> {
     // Alternating order, so that no build is always the one that runs first.
     const order = cycle % 2 ? [...names].reverse() : names;
     for (const name of order) {
-      const output = run('node', [...START_NODE_FLAGS, bundleOf(name), '--measure']);
+      const output = run('node', [...START_NODE_FLAGS, ...measuredBy(name, names), '--measure']);
       const rounds = JSON.parse(output) as Record<string, number[]>;
       for (const read of READS) perProcess.get(name)?.[read].push(median(rounds[read] ?? []));
       process.stderr.write(`cycle ${cycle + 1}/${cycles}: ${name}\n`);
@@ -107,7 +116,7 @@ function instructions(names: string[]): Map<string, Figures> {
       '--dump-before=node::os::GetUptime*',
       'node',
       ...START_NODE_FLAGS,
-      bundleOf(name),
+      ...measuredBy(name, names),
       '--measure',
       '--markers',
       '--warm-up-rounds',
@@ -162,7 +171,7 @@ const names = rest.filter((argument) => !argument.startsWith('--'));
 if (command === 'build' && names.length === 1) {
   await bundle(names[0] ?? '');
 } else if (command === 'compare' && names.length > 0) {
-  run('node', [bundleOf(names[0] ?? ''), '--seed']);
+  run('node', [...measuredBy(names[0] ?? '', names).slice(0, 1), '--seed']);
   if (rest.includes('--callgrind')) {
     report(instructions(names), 'Instructions per request (callgrind, median round)', 0);
   } else {
@@ -171,7 +180,7 @@ if (command === 'build' && names.length === 1) {
   }
 } else {
   process.stderr.write(
-    'usage: npm run bench:rewrites -- build NAME | compare NAME... [--callgrind]\n',
+    'usage: npm run bench:rewrites -- build NAME | compare NAME... [checked-ideal] [--callgrind]\n',
   );
   process.exit(1);
 }

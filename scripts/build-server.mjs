@@ -27,6 +27,42 @@ const entryPoints = {
 };
 
 /**
+ * How the server's code is bundled: by `npm run build` (below), and by the benchmark's
+ * in-process measure of a request (bench/request-cost.ts), which must run the same code.
+ * @type {import('esbuild').BuildOptions}
+ */
+export const serverBundleOptions = {
+  bundle: true,
+  platform: 'node',
+  target: 'node24',
+  format: 'esm',
+  external: [
+    // sharp and the canvas are native addons; tesseract.js starts its own thread from its
+    // own files; pdf.js loads its own canvas beside itself and the HEIC decoder files of its
+    // own.
+    'better-sqlite3',
+    'argon2',
+    'pg',
+    'pino',
+    'sharp',
+    '@napi-rs/canvas',
+    'pdfjs-dist',
+    'heic-decode',
+    'tesseract.js',
+  ],
+  // Bundled CommonJS code still calls require() for Node's own modules.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  // Minified: V8 keeps every script's source in memory while the process lives (13.2 MB
+  // of the resting server's 159, as written; 6.6 MB minified, the server 148–152 MB at rest
+  // instead of 158–160, and so each job process). Functions and classes keep their names,
+  // which stack traces and errors show.
+  minify: true,
+  keepNames: true,
+};
+
+/**
  * Builds the server's bundles (and the operator's command beside them) into `outdir`. With
  * `fullSourceMaps`, the maps keep every dependency's sources too, for a CPU profile to be
  * read by package (`bench/profile-summary.ts`); the server then holds about 10 MB more.
@@ -35,41 +71,15 @@ export async function buildServer(outdir, { fullSourceMaps = false } = {}) {
   // The chunks' names change with their content: no earlier build's may be left beside them.
   await rm(outdir, { recursive: true, force: true });
   await build({
+    ...serverBundleOptions,
     entryPoints,
     outdir,
-    bundle: true,
-    platform: 'node',
-    target: 'node24',
-    format: 'esm',
     // What a thread or the server loads only when asked (a document kind's processor, the
     // PDF clean-up) is a chunk of its own, shared by the bundles that may ask for it, instead
     // of a copy parsed with each of them. Chunks sit beside the bundles: a worker is found
     // beside the module that starts it (runtime/worker-source.ts).
     splitting: true,
     chunkNames: 'chunk-[name]-[hash]',
-    // sharp and the canvas are native addons; tesseract.js starts its own thread from its own
-    // files; pdf.js loads its own canvas beside itself and the HEIC decoder files of its own.
-    external: [
-      'better-sqlite3',
-      'argon2',
-      'pg',
-      'pino',
-      'sharp',
-      '@napi-rs/canvas',
-      'pdfjs-dist',
-      'heic-decode',
-      'tesseract.js',
-    ],
-    // Bundled CommonJS code still calls require() for Node's own modules.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-    // Minified: V8 keeps every script's source in memory while the process lives (13.2 MB
-    // of the resting server's 159, as written; 6.6 MB minified, the server 148–152 MB at rest
-    // instead of 158–160, and so each job process). Functions and classes keep their names,
-    // which stack traces and errors show.
-    minify: true,
-    keepNames: true,
     // npm start runs with --enable-source-maps; the sources themselves are in the checkout,
     // not copied into the map.
     sourcemap: true,

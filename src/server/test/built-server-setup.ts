@@ -7,7 +7,6 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-// @ts-expect-error: a plain ES module of the build, without types.
 import { buildServer } from '../../../scripts/build-server.mjs';
 
 declare module 'vitest' {
