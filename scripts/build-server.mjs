@@ -49,6 +49,12 @@ export const serverBundleOptions = {
     'pdfjs-dist',
     'heic-decode',
     'tesseract.js',
+    // Hono makes every method of a request's context anew with each request (class fields):
+    // bundled with the names kept (below), each of them was named again by a call on every
+    // request, 7–8% of a read's instructions (docs/performance.md). Loaded from node_modules
+    // as published, it runs as it does in the tests and the benchmark's floors.
+    'hono',
+    '@hono/node-server',
   ],
   // Bundled CommonJS code still calls require() for Node's own modules.
   banner: {
@@ -57,7 +63,8 @@ export const serverBundleOptions = {
   // Minified: V8 keeps every script's source in memory while the process lives (13.2 MB
   // of the resting server's 159, as written; 6.6 MB minified, the server 148–152 MB at rest
   // instead of 158–160, and so each job process). Functions and classes keep their names,
-  // which stack traces and errors show.
+  // which stack traces and errors show, and which some of the bundled libraries compare
+  // (zod's schemas' classes, jose's errors).
   minify: true,
   keepNames: true,
 };
