@@ -51,29 +51,32 @@ function productLayer(options: { baseUrl: string | null; trustProxy: boolean }):
   return async (c, next) => {
     await next();
     const https = (fixedProtocol ?? requestProtocol(c.req.raw, options.trustProxy)) === 'https';
-    const api = c.req.path.startsWith('/api/');
-    const apply = (headers: Headers) => {
-      // Set here as Hono would: it also tells an immutable answer from one that is not.
-      headers.set('X-Content-Type-Options', 'nosniff');
-      // A content-addressed file (a document's thumbnail) says itself that it never changes.
-      if (api && !headers.get('Cache-Control')?.includes('immutable')) {
-        headers.set('Cache-Control', 'no-store');
-      }
-      if (api && c.req.path.startsWith('/api/shl/')) {
-        headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
-      }
-      if (https) {
-        headers.set('Strict-Transport-Security', HSTS);
-        makeCookiesSecure(headers);
-      }
-    };
+    const path = c.req.path;
     try {
-      apply(c.res.headers);
+      setProductHeaders(c.res.headers, path, https);
     } catch {
       c.res = new Response(c.res.body, c.res);
-      apply(c.res.headers);
+      setProductHeaders(c.res.headers, path, https);
     }
   };
+}
+
+/** The product layer's headers of an answer to `path` (a function made once, not per answer). */
+function setProductHeaders(headers: Headers, path: string, https: boolean) {
+  const api = path.startsWith('/api/');
+  // Set here as Hono would: it also tells an immutable answer from one that is not.
+  headers.set('X-Content-Type-Options', 'nosniff');
+  // A content-addressed file (a document's thumbnail) says itself that it never changes.
+  if (api && !headers.get('Cache-Control')?.includes('immutable')) {
+    headers.set('Cache-Control', 'no-store');
+  }
+  if (api && path.startsWith('/api/shl/')) {
+    headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  }
+  if (https) {
+    headers.set('Strict-Transport-Security', HSTS);
+    makeCookiesSecure(headers);
+  }
 }
 
 /** The headers of every answer: pages, files, API answers and refusals alike. */

@@ -179,18 +179,24 @@ const markOfType = new Map<string, TimelineDefinition['timeline']['mark']>(
   timelineDefinitions.map((definition) => [definition.type, definition.timeline.mark]),
 );
 
+/**
+ * The event's mark read from its source column, in place (a row is the query's own, fresh
+ * object; copying each of a page's rows cost the timeline more than the mark itself). A type
+ * without a mark, or a row without its source, has none: undefined, which the answer leaves out.
+ */
 function withMark(event: TimelineEvent): TimelineEvent {
   const mark = markOfType.get(event.type);
   const source = event.mark;
   if (!mark || typeof source !== 'string') {
-    const { mark: _unused, ...rest } = event;
-    return rest;
+    event.mark = undefined;
+    return event;
   }
   const parts = source.split(SEPARATOR);
   const values = Object.fromEntries(
     mark.fields.map((field, index) => [field, parts[index] || null]),
   );
-  return { ...event, mark: mark.of(values) };
+  event.mark = mark.of(values);
+  return event;
 }
 
 /** The values of a scope's term `index`, named as a one-term scope reads them. */

@@ -64,6 +64,8 @@ describe('the timeline', () => {
       family_member_color: '#3b82f6',
     });
     expect(page.body.next).toBeNull();
+    // Only a lab result has a mark: the others' answers say nothing of one.
+    expect(page.body.events.filter((event) => 'mark' in event)).toEqual([]);
 
     const filtered = await client.get<TimelinePage>(`/api/timeline?member=${member.body.id}`);
     expect(filtered.body.events.map((event) => event.name)).toEqual(['Iron']);
