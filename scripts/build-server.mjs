@@ -49,10 +49,11 @@ export const serverBundleOptions = {
     'pdfjs-dist',
     'heic-decode',
     'tesseract.js',
-    // Hono makes every method of a request's context anew with each request (class fields):
+    // Hono makes the methods of a request's context anew with each request (class fields):
     // bundled with the names kept (below), each of them was named again by a call on every
-    // request, 7–8% of a read's instructions (docs/performance.md). Loaded from node_modules
-    // as published, it runs as it does in the tests and the benchmark's floors.
+    // request, 3–11% of a read's instructions (docs/performance.md, decision 90). Loaded
+    // from node_modules as published, it runs as it does in the tests and the benchmark's
+    // floors.
     'hono',
     '@hono/node-server',
   ],
@@ -64,7 +65,7 @@ export const serverBundleOptions = {
   // of the resting server's 159, as written; 6.6 MB minified, the server 148–152 MB at rest
   // instead of 158–160, and so each job process). Functions and classes keep their names,
   // which stack traces and errors show, and which some of the bundled libraries compare
-  // (zod's schemas' classes, jose's errors).
+  // (better-call reads zod schemas' class names, jose names its errors after their classes).
   minify: true,
   keepNames: true,
 };
