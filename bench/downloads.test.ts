@@ -46,7 +46,7 @@ describe('the downloads measured', () => {
       budgetMs: 50,
     });
     expect(downloads.find((download) => download.key === 'document-attach-choices')).toMatchObject({
-      paths: ['/api/documents/records?person=member'],
+      paths: ['/api/persons/member/attachable-records'],
       budgetMs: 100,
     });
   });

@@ -114,7 +114,7 @@ export function buildDownloads(context: {
       // 'Edit Document' → 'Attached To': every record of the busiest person, named.
       key: 'document-attach-choices',
       label: "A document's 'Attached To' choices, busiest person (p50)",
-      paths: [`/api/documents/records?person=${context.busiestId}`],
+      paths: [`/api/persons/${context.busiestId}/attachable-records`],
       contentType: 'application/json',
       budgetMs: 100,
     },

@@ -57,7 +57,7 @@ import { documentTextRoutes } from './search/document-text-routes';
 import type { DocumentRepository } from './documents/document-repository';
 import type { DocumentIntake } from './documents/document-intake';
 import type { DocumentRecords } from './documents/document-records';
-import { documentRoutes } from './documents/document-routes';
+import { documentChoiceRoutes, documentRoutes } from './documents/document-routes';
 
 export interface ProductRouteDependencies {
   db: Kysely<DB>;
@@ -170,6 +170,7 @@ export function productRoutes(deps: ProductRouteDependencies) {
     .route('/documents', documentTextRoutes(db, household))
     .route('/share-links', shareLinkRoutes(shareLinks))
     .route('/', recordTypeRoutes(deps, labResults))
+    .route('/', documentChoiceRoutes({ ...documentIntake, household, attachments }))
     .route('/documents', documentRoutes({ ...documentIntake, members, household, attachments }));
 }
 

@@ -79,7 +79,7 @@ export interface DocumentAttachment {
   date: string | null;
 }
 
-/** GET /api/documents/records?person=: the records a document of that person may be attached to. */
+/** GET /api/persons/{personId}/attachable-records: the records a document of theirs may be attached to. */
 export interface AttachableRecords {
   records: DocumentAttachment[];
 }

@@ -280,12 +280,12 @@ describe('a document after upload', () => {
     const anonymous = server.client();
     expect((await edit(anonymous, document.id, valid)).status).toBe(401);
     expect((await attach(anonymous, document.id, 'visits', visit)).status).toBe(401);
-    expect((await anonymous.get(`/api/documents/records?person=${leo}`)).status).toBe(401);
+    expect((await anonymous.get(`/api/persons/${leo}/attachable-records`)).status).toBe(401);
 
     const stranger = await signedUpClient(server, 'Stranger');
     expect((await edit(stranger.client, document.id, valid)).status).toBe(404);
     expect((await attach(stranger.client, document.id, 'visits', visit)).status).toBe(404);
-    expect((await stranger.client.get(`/api/documents/records?person=${leo}`)).status).toBe(404);
+    expect((await stranger.client.get(`/api/persons/${leo}/attachable-records`)).status).toBe(404);
     const theirs = await uploadDocument(stranger.client, await samplePdf());
     const onOwners = await attach(stranger.client, theirs.body.id, 'visits', visit);
     expect(onOwners.status).toBe(400);
@@ -306,7 +306,7 @@ describe('a document after upload', () => {
     const editor = await signedUpClient(server, 'Editor');
     await shareAndAccept(owner, editor, leo, 'editor');
     const choices = await editor.client.get<AttachableRecords>(
-      `/api/documents/records?person=${leo}`,
+      `/api/persons/${leo}/attachable-records`,
     );
     expect(choices.status).toBe(200);
     expect(choices.body.records.map((record) => record.record_id).sort()).toEqual(
@@ -338,7 +338,7 @@ describe('a document after upload', () => {
     const me = await idOf(client);
     const contact = await created(client, 'contacts', { contact_name: 'Dr. Osei' });
     await created(client, 'vitals', { measured_at: '2026-03-03T08:30:00.000Z', weight_kg: 20 });
-    const mine = await client.get<AttachableRecords>(`/api/documents/records?person=${me}`);
+    const mine = await client.get<AttachableRecords>(`/api/persons/${me}/attachable-records`);
     expect(mine.body.records.map((record) => [record.record_type, record.title_kind])).toEqual([
       ['vitals', 'datetime'],
       ['contacts', 'text'],
@@ -348,10 +348,9 @@ describe('a document after upload', () => {
       title: 'Dr. Osei',
       date: null,
     });
-    const leos = await client.get<AttachableRecords>(`/api/documents/records?person=${leo}`);
+    const leos = await client.get<AttachableRecords>(`/api/persons/${leo}/attachable-records`);
     expect(leos.body.records.map((record) => record.record_id)).toEqual([visit, policy]);
-    expect((await client.get(`/api/documents/records?person=nobody`)).status).toBe(404);
-    expect((await client.get(`/api/documents/records`)).status).toBe(400);
+    expect((await client.get(`/api/persons/nobody/attachable-records`)).status).toBe(404);
 
     // A document of Leo's cannot go on the account's contacts (they are the holder's).
     expect((await attach(client, document.id, 'contacts', contact)).body.message).toBe(

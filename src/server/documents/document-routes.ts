@@ -3,8 +3,8 @@
  * document-intake.ts; what it is said about it is in the query string), list, read, edit
  * (its title, type, date, person and the records it is attached to), attach to one more
  * record, and the files: the original, the copy a browser shows and the thumbnail,
- * streamed, a range at a time when asked. Also the records a person's document may be
- * attached to, by name, for the choices of the screens.
+ * streamed, a range at a time when asked. Beside them, the records a person's document may
+ * be attached to, by name, for the choices of the screens, and the user's storage used.
  */
 import { Hono, type Context } from 'hono';
 import { importedFrom } from '../imports/import-history';
@@ -48,10 +48,6 @@ export interface DocumentRouteDependencies extends DocumentIntake {
   /** The records documents are attached to. */
   attachments: DocumentRecords;
 }
-
-const personQuery = z.object({
-  person: z.string({ error: 'person is required' }).min(1, 'person is required').max(64),
-});
 
 const listQuery = z.object({
   member: z.string().optional(),
@@ -289,8 +285,49 @@ function viewOf(row: DocumentRow) {
       };
 }
 
-export function documentRoutes(deps: DocumentRouteDependencies) {
+/**
+ * What the screens ask of documents beside one document: the records a person's document may
+ * be attached to, and how much of the user's storage their documents take. Their paths are not
+ * under /api/documents/, where a fixed name beside `/:id` would keep every route of the API
+ * off Hono's RegExpRouter (app.test.ts).
+ */
+export function documentChoiceRoutes(
+  deps: Pick<
+    DocumentRouteDependencies,
+    'database' | 'documents' | 'household' | 'attachments' | 'quotaBytes'
+  >,
+) {
   const { database, documents, household, attachments, quotaBytes } = deps;
+  return (
+    new Hono<AppEnv>()
+      // The user, a member of theirs, or a person shared with them; any other id is no one.
+      .get('/persons/:personId/attachable-records', async (c) => {
+        const access = await c.var.access();
+        const {
+          ownerId: owner,
+          person,
+          share,
+        } = await readablePerson(database.db, access, c.req.param('personId'));
+        if (share) await household.noteUse(access, [share], 'read');
+        return c.json<AttachableRecords>({
+          records: await attachments.ofPerson(
+            { owner, member: person.family_member_id },
+            owner === access.userId,
+          ),
+        });
+      })
+      .get('/document-usage', async (c) => {
+        const usage: DocumentUsage = {
+          usedBytes: await documents.usedBytes(c.var.user.id),
+          limitBytes: quotaBytes,
+        };
+        return c.json(usage);
+      })
+  );
+}
+
+export function documentRoutes(deps: DocumentRouteDependencies) {
+  const { database, documents, household, attachments } = deps;
   const parts = documentRouteParts(deps);
   const { missing, answerOf, answerOne, writableDocument, noteShared, sendFile } = parts;
 
@@ -313,31 +350,6 @@ export function documentRoutes(deps: DocumentRouteDependencies) {
           documents: await answerOf(access, page.rows),
           total: page.total,
         });
-      })
-      // The records a document of this person may be attached to (the user, a member of
-      // theirs, or a person shared with them; any other id is no one).
-      .get('/records', validate('query', personQuery), async (c) => {
-        const access = await c.var.access();
-        const personId = c.req.valid('query').person;
-        const {
-          ownerId: owner,
-          person,
-          share,
-        } = await readablePerson(database.db, access, personId);
-        if (share) await household.noteUse(access, [share], 'read');
-        return c.json<AttachableRecords>({
-          records: await attachments.ofPerson(
-            { owner, member: person.family_member_id },
-            owner === access.userId,
-          ),
-        });
-      })
-      .get('/usage', async (c) => {
-        const usage: DocumentUsage = {
-          usedBytes: await documents.usedBytes(c.var.user.id),
-          limitBytes: quotaBytes,
-        };
-        return c.json(usage);
       })
       .post('/', validate('query', documentUploadSchema), async (c) => {
         const access = await c.var.access();

@@ -550,12 +550,12 @@ describe('documents', () => {
   it('show the storage used and its limit', async () => {
     const { client } = await signedUpClient(server);
     const before = await client.get<{ usedBytes: number; limitBytes: number }>(
-      '/api/documents/usage',
+      '/api/document-usage',
     );
     expect(before.body).toEqual({ usedBytes: 0, limitBytes: 2048 * 1024 * 1024 });
     const pdf = await makePdf();
     const created = await uploadDocument(client, pdf);
-    const after = await client.get<{ usedBytes: number }>('/api/documents/usage');
+    const after = await client.get<{ usedBytes: number }>('/api/document-usage');
     expect(after.body.usedBytes).toBeGreaterThan(pdf.length);
     expect(created.status).toBe(201);
   });
@@ -664,7 +664,7 @@ describe('document quota', () => {
         expect(answer.status).toBe(413);
         expect(answer.body.message).toBe(DOCUMENT_QUOTA_MESSAGE);
       }
-      const usage = await client.get<{ usedBytes: number }>('/api/documents/usage');
+      const usage = await client.get<{ usedBytes: number }>('/api/document-usage');
       expect(usage.body.usedBytes).toBeLessThanOrEqual(3 * 1024 * 1024);
       // The one stored and its thumbnail: nothing of the refused ones. (Its thumbnail is
       // drawn within PDF_TIME_LIMIT_MS; on a machine busy enough to pass it, the PDF is kept

@@ -58,10 +58,14 @@ export const documentsApi = {
     answer(documents[':id'].records.$post({ ...documentParam(id), json: record })),
   /** The records a document of this person may be attached to. */
   attachableRecords: (personId: string) =>
-    answer(documents.records.$get({ query: { person: personId } })),
+    answer(
+      product.persons[':personId']['attachable-records'].$get({
+        param: { personId: encodeURIComponent(personId) },
+      }),
+    ),
   /** The document's text, read from its text layer or by OCR, once it is read. */
   text: (id: string) => answer(documents[':id'].text.$get(documentParam(id))),
-  usage: () => answer(documents.usage.$get()),
+  usage: () => answer(product['document-usage'].$get()),
   /**
    * Sends a file as it is (no form encoding), telling how much of it has gone as it goes:
    * XMLHttpRequest, as fetch reports no upload progress, and so neither does the typed

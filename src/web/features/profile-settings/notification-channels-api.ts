@@ -12,5 +12,5 @@ export const notificationChannelsApi = {
   remove: (channel: NotificationChannel) =>
     answer(product['notification-channels'][':channel'].$delete({ param: { channel } })),
   test: (channel: NotificationChannel) =>
-    answer(product['notification-channels'][':channel'].test.$post({ param: { channel } })),
+    answer(product['notification-channels'][channel].test.$post()),
 };
