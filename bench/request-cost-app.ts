@@ -9,7 +9,10 @@
  *                (--warm-up-rounds 6, --rounds 15, --requests 500 of each read per round)
  *   --markers    around each measured block, calls os.loadavg() and os.uptime(): callgrind
  *                zeroes its counts at the first and writes them out at the second
- *   --ideal      measures the checked ideal endpoint of the same two reads instead
+ *   --reads      which reads, by their names below (timeline,visit by default; the lists'
+ *                first pages too: visits-upcoming, visits-past, medications), for a profile
+ *                (`node --cpu-prof`) of one of them
+ *   --ideal      measures the checked ideal endpoint of the same reads instead
  *                (bench/floor-app.ts, on the same data, with the SQL the seed captured
  *                from the product's repositories as the benchmark does): the two side by
  *                side say what the product does beyond it, with no socket in between
@@ -31,8 +34,8 @@ import { benchAppConfig } from './app-server';
 import { openCapture } from './capture-sql';
 import { floorApp } from './floor-app';
 import type { FloorSpec } from './floor-spec';
-import { buildScenarios } from './scenarios';
-import { BENCH_PASSWORD, seedDatabase, type BenchAccount, type SeededUser } from './seed';
+import { buildScenarios, type Scenario } from './scenarios';
+import { BENCH_PASSWORD, seedDatabase, type BenchAccount } from './seed';
 
 function dataDirectory(): string {
   const dir = process.env.BENCH_DATA_DIR;
@@ -44,7 +47,14 @@ const file = path.join(dataDir, 'kin-health.db');
 const seededFile = path.join(dataDir, 'seeded.json');
 const specFile = path.join(dataDir, 'floor-spec.json');
 /** The checked ideal endpoint's name of each read (bench/scenarios.ts). */
-const IDEAL_KEYS = { timeline: 'timeline', visit: 'visit-detail' } as const;
+const IDEAL_KEYS = {
+  timeline: 'timeline',
+  visit: 'visit-detail',
+  'visits-upcoming': 'visits-upcoming',
+  'visits-past': 'visits-past',
+  medications: 'medications',
+} as const;
+type Read = keyof typeof IDEAL_KEYS;
 
 const config = benchAppConfig(dataDir, {
   authSecret: 'request-cost-secret-request-cost-secret-0123',
@@ -64,7 +74,8 @@ function openApp() {
 
 interface Seeded {
   cookie: string;
-  visitId: string;
+  /** The product's path of each read. */
+  paths: Record<Read, string>;
 }
 
 async function seed() {
@@ -104,21 +115,35 @@ async function seed() {
   const fresh = await signUp('Sam Lee', 'new@example.com');
   await database.close();
   const seeded = seedDatabase(file, { heavy, fresh });
-  const result: Seeded = { cookie: cookies[0] ?? '', visitId: seeded.heavy.visitId };
+  const scenarios = buildScenarios({
+    heavy: seeded.heavy,
+    today: localToday(),
+    passcode: TEST_PASSCODE,
+  });
+  const scenarioOf = (read: Read) => {
+    const scenario = scenarios.find((candidate) => candidate.key === IDEAL_KEYS[read]);
+    if (!scenario?.capture) throw new Error(`no read ${read} to capture`);
+    return scenario;
+  };
+  const reads = Object.keys(IDEAL_KEYS) as Read[];
+  const result: Seeded = {
+    cookie: cookies[0] ?? '',
+    paths: Object.fromEntries(
+      reads.map((read) => [read, scenarioOf(read).path]),
+    ) as Seeded['paths'],
+  };
   writeFileSync(seededFile, JSON.stringify(result));
-  writeFileSync(specFile, JSON.stringify(await idealSpec(seeded.heavy, result.cookie)));
+  writeFileSync(specFile, JSON.stringify(await idealSpec(reads.map(scenarioOf), result.cookie)));
 }
 
-/** The checked ideal endpoint's spec for the two reads, captured as the benchmark does. */
-async function idealSpec(heavy: SeededUser, cookie: string): Promise<FloorSpec> {
-  const scenarios = buildScenarios({ heavy, today: localToday(), passcode: TEST_PASSCODE });
+/** The checked ideal endpoint's spec for the reads, captured as the benchmark does. */
+async function idealSpec(scenarios: Scenario[], cookie: string): Promise<FloorSpec> {
   const capture = openCapture(file);
   const ideal: FloorSpec['ideal'] = {};
-  for (const key of Object.values(IDEAL_KEYS)) {
-    const scenario = scenarios.find((candidate) => candidate.key === key);
-    if (!scenario?.capture) throw new Error(`no read ${key} to capture`);
+  for (const scenario of scenarios) {
+    if (!scenario.capture) throw new Error(`no read ${scenario.key} to capture`);
     const { statements } = await capture.capture(scenario.capture);
-    ideal[key] = { kind: 'read', status: 200, statements };
+    ideal[scenario.key] = { kind: 'read', status: 200, statements };
   }
   const tokenCookie = cookie
     .split('; ')
@@ -140,25 +165,32 @@ const option = (name: string, fallback: number) => {
   return index === -1 ? fallback : Number(process.argv[index + 1]);
 };
 
+/** The reads `--reads` names (the timeline and one visit by default). */
+function readsAsked(): Read[] {
+  const index = process.argv.indexOf('--reads');
+  const names = index === -1 ? ['timeline', 'visit'] : (process.argv[index + 1] ?? '').split(',');
+  for (const name of names) {
+    if (!(name in IDEAL_KEYS)) throw new Error(`--reads: no read named ${name}`);
+  }
+  return names as Read[];
+}
+
 /** The app that answers, and the path of each read. */
-function measured(ideal: boolean, seeded: Seeded) {
+function measured(ideal: boolean, seeded: Seeded, asked: Read[]) {
   if (ideal) {
     const spec = JSON.parse(readFileSync(specFile, 'utf8')) as FloorSpec;
     const { app, close } = floorApp(spec, nullLogger());
-    const reads = {
-      timeline: `/api/checked/${IDEAL_KEYS.timeline}`,
-      visit: `/api/checked/${IDEAL_KEYS.visit}`,
-    };
+    const reads = asked.map((read) => [read, `/api/checked/${IDEAL_KEYS[read]}`] as const);
     return { app, reads, close: async () => close() };
   }
   const { app, database } = openApp();
-  const reads = { timeline: '/api/timeline', visit: `/api/visits/${seeded.visitId}` };
+  const reads = asked.map((read) => [read, seeded.paths[read]] as const);
   return { app, reads, close: () => database.close() };
 }
 
 async function measure(markers: boolean, ideal: boolean) {
   const seeded = JSON.parse(readFileSync(seededFile, 'utf8')) as Seeded;
-  const { app, reads, close } = measured(ideal, seeded);
+  const { app, reads, close } = measured(ideal, seeded, readsAsked());
   // As a browser sends them (better-auth's own session check needs the host).
   const headers = { cookie: seeded.cookie, host: 'localhost' };
   // What @hono/node-server hands the app with each request: without a socket to read the
@@ -175,12 +207,14 @@ async function measure(markers: boolean, ideal: boolean) {
   };
   const requests = option('requests', 500);
   const warmUpRounds = option('warm-up-rounds', 6);
-  const microseconds: Record<string, number[]> = { timeline: [], visit: [] };
+  const microseconds: Record<string, number[]> = Object.fromEntries(
+    reads.map(([name]) => [name, []]),
+  );
   // The warm-up is rounds like the measured ones: the JIT then optimizes for both reads in
   // turn, rather than for the first one, and does not start over within a measured round.
   for (let round = 0; round < warmUpRounds + option('rounds', 15); round += 1) {
     const measured = round >= warmUpRounds;
-    for (const [name, url] of Object.entries(reads)) {
+    for (const [name, url] of reads) {
       if (measured && markers) loadavg();
       const before = process.cpuUsage();
       await run(url, requests);
