@@ -122,7 +122,7 @@ async function seed() {
   });
   const scenarioOf = (read: Read) => {
     const scenario = scenarios.find((candidate) => candidate.key === IDEAL_KEYS[read]);
-    if (!scenario?.capture) throw new Error(`no read ${read} to capture`);
+    if (!scenario) throw new Error(`no read ${read} among the scenarios`);
     return scenario;
   };
   const reads = Object.keys(IDEAL_KEYS) as Read[];
