@@ -75,6 +75,38 @@ describe('profile-summary', () => {
     expect(output.match(/ms sampled/g)).toHaveLength(1);
   });
 
+  it("puts two profiles side by side in µs a request, the first one's extra time first", () => {
+    // The first: 3 ms over 2 requests (1,500 µs each); the second: 1 ms over 1 request.
+    const sameLine = (functionName: string): Frame => ({
+      functionName,
+      url: 'file:///app/node_modules/pdfkit/js/pdfkit.js',
+      lineNumber: functionName === 'layout' ? 0 : 1,
+    });
+    const first = profileFile('CPU.first.cpuprofile', ['layout', 'layout', 'measure'], sameLine);
+    const second = profileFile('CPU.second.cpuprofile', ['measure'], sameLine);
+    const output = summarise('--beside', `${first}=2`, `${second}=1`);
+    expect(output).toContain(`1500.0 in ${first} (2 requests), 1000.0 in ${second} (1 requests)`);
+    const functions = output.split('By package')[0]!;
+    // layout: 1,000 µs a request more (1,000 against none); measure: 500 less (500 against 1,000).
+    expect(functions).toMatch(
+      / +1000\.0 +1000\.0 +0\.0 {2}layout pdfkit\/js\/pdfkit\.js:1\n +-500\.0 +500\.0 +1000\.0 {2}measure pdfkit\/js\/pdfkit\.js:2/,
+    );
+    expect(output).toMatch(/By package[^\n]*\n.*\n +500\.0 +1500\.0 +1000\.0 {2}pdfkit/);
+  });
+
+  it('refuses a side-by-side profile without its count of requests', () => {
+    const first = profileFile('CPU.alone.cpuprofile', ['layout']);
+    expect(() =>
+      execFileSync(
+        process.execPath,
+        ['--import', 'tsx', 'bench/profile-summary.ts', '--beside', first, first],
+        {
+          stdio: 'pipe',
+        },
+      ),
+    ).toThrow(/file=requests/);
+  });
+
   it('leaves out the time the thread was idle', () => {
     const output = summarise(profileFile('CPU.idle.cpuprofile', ['(idle)', '(idle)', 'layout']));
     expect(output).toContain('3 ms sampled, 1 ms busy');
