@@ -23,7 +23,6 @@ import { resetMailPreparer } from './auth/password-reset-mail';
 import { openDocumentFile } from './documents/document-files';
 import { startDocumentTextWorker } from './documents/text/document-text';
 import { createNotificationChannels } from './notifications/notification-queue';
-import { startServerLanguages } from './i18n/server-language';
 import { heavyJobs } from './runtime/heavy-jobs';
 import { giveMemoryBackAfter } from './runtime/collect-garbage';
 
@@ -46,8 +45,6 @@ export interface RunningServer {
 export async function startServer(config: AppConfig, logger: Logger): Promise<RunningServer> {
   // On SQLite, held while the server runs: `npm run kin -- restore` refuses to run meanwhile.
   const dataDirLock = config.databaseUrl ? null : holdSharedLock(config.dataDir);
-  // Every language's words, before the first request, mail or reminder needs them.
-  await startServerLanguages();
   const database = openDatabase(config);
   await backUpBeforeMigrating(database, config.backup, logger);
   const applied = await migrateToLatest(database.db);

@@ -25,7 +25,7 @@ import type { Logger } from '../logger';
 import { CALENDAR_CONTENT_TYPE, calendarFeed } from './calendar-feed';
 import { createCalendarLinks } from './calendar-links';
 import { createAccountRepository } from '../account/account-repository';
-import { runInLanguage } from '../i18n/server-language';
+import { inLanguage } from '../i18n/server-language';
 import { tr } from '../../shared/i18n/translate';
 
 export const CALENDAR_FEED_PATH = '/api/calendar';
@@ -91,7 +91,7 @@ export function calendarFeedRoutes(db: Kysely<DB>, limits: AttemptLimits, logger
     }
     // In the account's language: the feed is read by calendar apps, which say nothing of it.
     const language = await accounts.languageOf(link.user_id);
-    const body = await runInLanguage(language, () =>
+    const body = await inLanguage(language, () =>
       calendarFeed(db, link, {
         now: new Date().toISOString(),
         today: localToday(),

@@ -24,7 +24,7 @@ import type { AppEnv } from '../http/env';
 import { validate } from '../http/validation';
 import { buildPersonSummary } from '../summary/person-summary-source';
 import { createAccountRepository } from '../account/account-repository';
-import { languageInForce, runInLanguage } from '../i18n/server-language';
+import { inLanguage, languageInForce } from '../i18n/server-language';
 
 export function emergencyCardRoutes(
   db: Kysely<DB>,
@@ -56,7 +56,9 @@ export function emergencyCardRoutes(
       c.header('Cache-Control', 'private, no-store');
       // Its words (what the shared card makes) in the reader's account's language.
       const language = await accounts.languageOf(access.userId, languageInForce());
-      return c.json<EmergencyCard>(runInLanguage(language, () => emergencyCardOf(summary, today)));
+      return c.json<EmergencyCard>(
+        await inLanguage(language, () => emergencyCardOf(summary, today)),
+      );
     },
   );
 }

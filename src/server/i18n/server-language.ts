@@ -6,8 +6,11 @@
  * message, a validation message the shared schemas make, a mail) answers in it; outside it,
  * English.
  *
- * Every language's catalogue is loaded once (`startServerLanguages`), at the server's start
- * and at a worker thread's: each has one translator, shared by every request.
+ * A language's catalogue is loaded when it is first spoken (`languageReady`): by the first
+ * request that asks for it, or the first job for an account that chose it. Each then has one
+ * translator, shared by every request, for the life of the process (or thread). The seven
+ * catalogues other than English hold about 17 MB of a process's heap once loaded, which a
+ * server whose families speak one or two of them does not carry (issue 57, item 3).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
@@ -41,31 +44,76 @@ function translatorFor(code: Speech | undefined): Translator {
 
 setTranslatorSource(() => translatorFor(storage.getStore()));
 
-let loading: Promise<void> | undefined;
+const loading = new Map<Speech, Promise<void>>();
 
-/** Loads every language's catalogue, once per process (or thread): later calls wait for it. */
-export function startServerLanguages(): Promise<void> {
-  loading ??= Promise.all(
-    LANGUAGES.filter(({ code }) => code !== 'en').map(async ({ code }) => {
-      const catalogue = await loadServerCatalogue(code);
-      catalogues.set(code, catalogue);
-      const instance = createI18n(code, catalogue);
-      translators.set(code, translatorOf(instance, code));
-    }),
-  )
-    .then(async () => {
-      translators.set(PSEUDO_LOCALE_TAG, await pseudoTranslator());
-    })
-    .then(() => {
-      // Set again: a module that set its own source (a test's) gives way to the server's.
-      setTranslatorSource(() => translatorFor(storage.getStore()));
-    });
-  return loading;
+/** What `code` is spoken as: a language the product speaks, else English. */
+const spoken = (code: string | null | undefined): LanguageCode =>
+  isLanguageCode(code) ? code : 'en';
+
+async function loadSpeech(speech: Speech): Promise<void> {
+  if (speech === PSEUDO_LOCALE_TAG) {
+    translators.set(PSEUDO_LOCALE_TAG, await pseudoTranslator());
+  } else {
+    const catalogue = await loadServerCatalogue(speech);
+    catalogues.set(speech, catalogue);
+    translators.set(speech, translatorOf(createI18n(speech, catalogue), speech));
+  }
+  // Set again: a module that set its own source (a test's) gives way to the server's.
+  setTranslatorSource(() => translatorFor(storage.getStore()));
 }
 
-/** Runs `fn` in language `code` (a job for an account: its language); an unknown code is English. */
+/**
+ * Loads a language's catalogue, once per process (or thread): later calls wait for the same
+ * load. English, and a code the product does not speak (spoken as English), need none. A load
+ * that fails is tried again by the next call.
+ */
+export function languageReady(code: Speech | string | null | undefined): Promise<void> {
+  const speech: Speech = code === PSEUDO_LOCALE_TAG ? code : spoken(code);
+  if (translators.has(speech)) return Promise.resolve();
+  let load = loading.get(speech);
+  if (!load) {
+    load = loadSpeech(speech).catch((error: unknown) => {
+      loading.delete(speech);
+      throw error;
+    });
+    loading.set(speech, load);
+  }
+  return load;
+}
+
+/** The languages whose catalogues this process (or thread) holds now, English first. */
+export function languagesLoaded(): string[] {
+  return [...translators.keys()];
+}
+
+/** Loads every language's catalogue (tests that speak them all, one after another). */
+export async function startServerLanguages(): Promise<void> {
+  await Promise.all([
+    ...LANGUAGES.map(({ code }) => languageReady(code)),
+    languageReady(PSEUDO_LOCALE_TAG),
+  ]);
+}
+
+/**
+ * Runs `fn` in language `code`, whose catalogue is loaded (`languageReady`; a request's
+ * language is, by `requestLanguage`); an unknown code is English. A language not loaded is
+ * a fault of the caller, refused here rather than answered in English.
+ */
 export function runInLanguage<T>(code: string | null | undefined, fn: () => T): T {
-  return storage.run(isLanguageCode(code) ? code : 'en', fn);
+  const language = spoken(code);
+  if (!translators.has(language)) {
+    throw new Error(`The words of '${language}' are not loaded: await languageReady first`);
+  }
+  return storage.run(language, fn);
+}
+
+/** Runs `fn` in language `code` (a job for an account: its language), its catalogue loaded first. */
+export async function inLanguage<T>(
+  code: string | null | undefined,
+  fn: () => T,
+): Promise<Awaited<T>> {
+  await languageReady(code);
+  return await runInLanguage(code, fn);
 }
 
 /** The language in force here, as stored (English outside any request or job). */
@@ -93,22 +141,17 @@ export function languageOfHeader(header: string | null | undefined): LanguageCod
 }
 
 /**
- * Every request runs in its Accept-Language's language (the web app sends its own), once the
- * catalogues are loaded.
+ * Every request runs in its Accept-Language's language (the web app sends its own), its
+ * catalogue loaded by the first request that asks for it.
  */
 export function requestLanguage(): MiddlewareHandler {
-  let loaded = false;
-  const ready = startServerLanguages().then(() => {
-    loaded = true;
-  });
-  const run = (header: string | undefined, next: () => Promise<void>) =>
-    // The pseudo-locale, asked for by name only (a translator's and a test's view).
-    header === PSEUDO_LOCALE_TAG
-      ? storage.run(PSEUDO_LOCALE_TAG, next)
-      : runInLanguage(languageOfHeader(header), next);
-  // Once the catalogues are in, a request goes straight on (no wait for a settled promise).
   return (c, next) => {
     const header = c.req.header('accept-language');
-    return loaded ? run(header, next) : ready.then(() => run(header, next));
+    // The pseudo-locale, asked for by name only (a translator's and a test's view).
+    const speech: Speech = header === PSEUDO_LOCALE_TAG ? header : languageOfHeader(header);
+    // Once its catalogue is in, a request goes straight on (no wait for a settled promise).
+    return translators.has(speech)
+      ? storage.run(speech, next)
+      : languageReady(speech).then(() => storage.run(speech, next));
   };
 }

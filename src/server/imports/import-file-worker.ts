@@ -11,7 +11,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ImportKind, RowProblem } from '../../shared/imports';
 import type { LanguageCode } from '../../shared/i18n/languages';
-import { runInLanguage, startServerLanguages } from '../i18n/server-language';
+import { inLanguage } from '../i18n/server-language';
 import { yieldToTheServer } from '../runtime/thread-priority';
 import { FHIR_RECORD_TYPES, type FhirRecordType } from '../fhir/fhir-source';
 import type { ImportedDocument, SkippedDocument } from '../fhir/fhir-documents';
@@ -85,9 +85,8 @@ const records: RecordSink = async (type, read) => {
 };
 const hand: RecordHand = { patient: (patient) => head(patient, []), records };
 
-// Every language's words, then the file read in the importing request's.
-await startServerLanguages();
-const result = await runInLanguage(job.language, () => reader(job.file, job.options, hand));
+// The file read in the importing request's language, its words loaded first.
+const result = await inLanguage(job.language, () => reader(job.file, job.options, hand));
 if (!('records' in result)) {
   port.postMessage({ kind: 'refused', message: result.message } satisfies ImportFileMessage);
 } else {

@@ -21,7 +21,7 @@ import type { Clock } from '../operations/backup-scheduler';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import { createAccountRepository } from '../account/account-repository';
 import { DEFAULT_LANGUAGE, isLanguageCode } from '../../shared/i18n/languages';
-import { languageInForce, runInLanguage, startServerLanguages } from '../i18n/server-language';
+import { inLanguage, languageInForce } from '../i18n/server-language';
 import { createRetryQueue, queuedListeners, type QueueRun } from '../runtime/job-queue';
 import {
   isMailTemplate,
@@ -138,8 +138,9 @@ export function createMailSender(options: MailSenderOptions) {
     const userId = prepared.userId ?? row.user_id;
     const asked = isLanguageCode(row.language) ? row.language : DEFAULT_LANGUAGE;
     const language = userId ? await accounts.languageOf(userId, asked) : asked;
-    await startServerLanguages();
-    const rendered = runInLanguage(language, () => renderMail(template, prepared.params, baseUrl));
+    const rendered = await inLanguage(language, () =>
+      renderMail(template, prepared.params, baseUrl),
+    );
     await transport.sendMail({ from: mail.from, to: row.recipient, ...rendered });
     return 'sent';
   }

@@ -39,7 +39,7 @@ import { instantOf } from '../reminders/time-zones';
 import { currentLanguage, key, tr } from '../../shared/i18n/translate';
 import { languageOf } from '../../shared/i18n/languages';
 import { createAccountRepository } from '../account/account-repository';
-import { languageInForce, runInLanguage } from '../i18n/server-language';
+import { inLanguage, languageInForce } from '../i18n/server-language';
 
 export const DOSE_ACTIONS_PATH = '/api/dose-actions';
 /** How long after the end of the dose's day its buttons still work. */
@@ -208,8 +208,8 @@ export function doseActionRoutes(db: Kysely<DB>, limits: AttemptLimits, logger: 
   const actions = createDoseActions(db);
   const accounts = createAccountRepository(db);
   /** Runs `fn` in the language of the account the button is of (else the request's). */
-  const inLanguageOf = async <T>(userId: string | null, fn: () => T): Promise<T> =>
-    userId ? runInLanguage(await accounts.languageOf(userId, languageInForce()), fn) : fn();
+  const inLanguageOf = async <T>(userId: string | null, fn: () => T): Promise<Awaited<T>> =>
+    userId ? inLanguage(await accounts.languageOf(userId, languageInForce()), fn) : await fn();
   const wantsPage = (c: Context) => (c.req.header('accept') ?? '').includes('text/html');
 
   /** One use of the route counted against its address; a refusal answered and audited. */

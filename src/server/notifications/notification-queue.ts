@@ -30,7 +30,7 @@ import {
 } from './channel-requests';
 import { createDoseActions, DOSE_ACTIONS_PATH } from './dose-actions';
 import { tr } from '../../shared/i18n/translate';
-import { languageInForce, runInLanguage } from '../i18n/server-language';
+import { inLanguage, languageInForce, languageReady, runInLanguage } from '../i18n/server-language';
 
 const SEND_TIMEOUT_MS = 10_000;
 
@@ -98,6 +98,7 @@ export function channelSender({ db, channels, allowedHosts, baseUrl }: ChannelSe
   ): Promise<void> => {
     const appUrl = baseUrl ?? channel.app_url;
     const buttons = notification.doses ? await doseActions.makeButtons(notification.doses) : [];
+    await languageReady(notification.language);
     const links: NotificationLinks = {
       click: `${appUrl}${notification.url}`,
       actions: buttons.map(({ label, token }) => ({
@@ -137,7 +138,7 @@ export function createNotificationSender(
   const parse = (row: NotificationQueueTable) => JSON.parse(row.payload) as ChannelNotification;
   /** The delivery log's words, in the language the notification was written in. */
   const inLanguageOf = (row: NotificationQueueTable, words: () => string) =>
-    runInLanguage(parse(row).language, words);
+    inLanguage(parse(row).language, words);
   const log = (
     row: NotificationQueueTable,
     outcome: 'sent' | 'retried' | 'failed',
@@ -160,18 +161,14 @@ export function createNotificationSender(
       // The channel was removed (or changed to another kind) since: nothing to send.
       if (!channel) return 'dropped';
       await send(row.user_id, channel, parse(row));
-      await log(
-        row,
-        'sent',
-        inLanguageOf(row, () => tr('Delivered')),
-      );
+      await log(row, 'sent', await inLanguageOf(row, () => tr('Delivered')));
       return 'sent';
     },
     async retrying(row, error, delayMs) {
       await log(
         row,
         'retried',
-        inLanguageOf(row, () =>
+        await inLanguageOf(row, () =>
           tr('{reason}; trying again in {time}', {
             reason: failureInWords(error),
             time: minutes(delayMs),
@@ -183,7 +180,7 @@ export function createNotificationSender(
       await log(
         row,
         'failed',
-        inLanguageOf(row, () => tr('{reason}; given up', { reason: failureInWords(error) })),
+        await inLanguageOf(row, () => tr('{reason}; given up', { reason: failureInWords(error) })),
       );
     },
     onQueued: options.outbox.onQueued,

@@ -25,7 +25,7 @@ import { createDoseRepository } from '../doses/dose-repository';
 import { createReminderRepository, slotTime } from './reminder-repository';
 import { dayIn, instantOf } from './time-zones';
 import { key, tr } from '../../shared/i18n/translate';
-import { runInLanguage } from '../i18n/server-language';
+import { inLanguage } from '../i18n/server-language';
 
 /** An alert's title, by the dose's time of day. */
 const MISSED_DOSE_TITLES: Record<DoseSlot, string> = {
@@ -155,7 +155,7 @@ export function createMissedDoseAlerts<
           const person = dose.family_member_name ?? grant.owner_name;
           const to = recipient;
           // In the grantee's language: the alert is theirs.
-          await runInLanguage(to.language, () =>
+          await inLanguage(to.language, () =>
             options.deliver(
               to,
               missedDosePayload(to.settings.hide_names, { ...dose, slot }, person, day),

@@ -66,7 +66,7 @@ import {
 } from '../notifications/dose-actions';
 import { key, tr } from '../../shared/i18n/translate';
 import { isLanguageCode, type LanguageCode } from '../../shared/i18n/languages';
-import { runInLanguage, startServerLanguages } from '../i18n/server-language';
+import { inLanguage } from '../i18n/server-language';
 
 const languageOrEnglish = (code: string | null | undefined): LanguageCode =>
   isLanguageCode(code) ? code : 'en';
@@ -267,7 +267,6 @@ async function runPass(
 ): Promise<ReminderRun> {
   const { logger } = context;
   await pruneBookkeeping(context, now);
-  await startServerLanguages();
   let sent = 0;
   // Each account's settings and devices, and who has a visit to remind of, in a few reads.
   const accounts = await accountsOf(context, await reachableUsers(context), now);
@@ -275,7 +274,7 @@ async function runPass(
   for (const account of accounts) {
     try {
       // In the account's language: its titles, its mail, its ntfy buttons.
-      sent += await runInLanguage(account.language, () =>
+      sent += await inLanguage(account.language, () =>
         remindAccount(context, account, visits.has(account.userId)),
       );
     } catch (error) {

@@ -6,7 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { PersonSummary } from '../../shared/person-summary';
 import type { LanguageCode } from '../../shared/i18n/languages';
-import { runInLanguage, startServerLanguages } from '../i18n/server-language';
+import { inLanguage } from '../i18n/server-language';
 import { renderSummaryPdf } from './render-summary-pdf';
 
 export interface SummaryPdfJob {
@@ -24,24 +24,18 @@ export type SummaryPdfAnswer =
 const port = parentPort;
 if (!port) throw new Error('summary-pdf-worker runs as a worker thread only');
 
-// Every language's words, loaded once for the thread's life.
-const languages = startServerLanguages();
-
+// A language's words are loaded by its first summary, and kept for the thread's life.
 port.on('message', (job: SummaryPdfJob) => {
-  languages
-    .then(() =>
-      runInLanguage(job.language, () => renderSummaryPdf(job.summary, { timeZone: job.timeZone })),
-    )
-    .then(
-      (pdf) => {
-        // A copy of its own, handed over rather than copied again.
-        const bytes = new Uint8Array(new ArrayBuffer(pdf.byteLength));
-        bytes.set(pdf);
-        port.postMessage({ id: job.id, pdf: bytes } satisfies SummaryPdfAnswer, [bytes.buffer]);
-      },
-      (error: unknown) => {
-        const { name, message } = error instanceof Error ? error : new Error(String(error));
-        port.postMessage({ id: job.id, error: { name, message } } satisfies SummaryPdfAnswer);
-      },
-    );
+  inLanguage(job.language, () => renderSummaryPdf(job.summary, { timeZone: job.timeZone })).then(
+    (pdf) => {
+      // A copy of its own, handed over rather than copied again.
+      const bytes = new Uint8Array(new ArrayBuffer(pdf.byteLength));
+      bytes.set(pdf);
+      port.postMessage({ id: job.id, pdf: bytes } satisfies SummaryPdfAnswer, [bytes.buffer]);
+    },
+    (error: unknown) => {
+      const { name, message } = error instanceof Error ? error : new Error(String(error));
+      port.postMessage({ id: job.id, error: { name, message } } satisfies SummaryPdfAnswer);
+    },
+  );
 });

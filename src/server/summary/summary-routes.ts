@@ -25,7 +25,7 @@ import { personFileName } from '../../shared/person-file-name';
 import { buildPersonSummary } from './person-summary-source';
 import { sharedSummaryPdfThread } from './summary-pdf-thread';
 import { createAccountRepository } from '../account/account-repository';
-import { languageInForce, runInLanguage } from '../i18n/server-language';
+import { inLanguage, languageInForce } from '../i18n/server-language';
 
 export const SUMMARY_CONTENT_TYPE = 'application/pdf';
 
@@ -58,7 +58,7 @@ export function summaryRoutes(
       });
       // In the reader's account's language (else the one the request asks in).
       const language = await accounts.languageOf(c.var.user.id, languageInForce());
-      const pdf = await runInLanguage(language, () =>
+      const pdf = await inLanguage(language, () =>
         sharedSummaryPdfThread().render(summary, { timeZone: query.tz ?? 'UTC' }),
       );
       return c.body(pdf, 200, {
