@@ -45,7 +45,8 @@ import { currentLanguage, key, tr } from '../../shared/i18n/translate';
 import { formatDate, LONG_DATE_FORMAT } from '../../shared/dates';
 
 const MEDICATION_COLUMNS = [
-  'r.id',
+  // Named, so that a compound query's ORDER BY can name it (SQLite matches its terms by alias).
+  'r.id as id',
   'r.medication_name',
   'r.dosage',
   'r.frequency',
@@ -100,25 +101,28 @@ function medicationOf(row: Record<string, unknown>): MedicationRow {
   };
 }
 
-/** The medications a scope reads, current on `day`, each with its person's name and colour. */
+/**
+ * The medications a scope reads, current on `day`, each with its person's name and colour.
+ * Those with no end and those ending on or after `day` are read as two halves, each a range
+ * of the (user_id, end_date) index: as one condition ('no end, or not yet ended') SQLite read
+ * every medication the account ever had through the index and kept the current ones (3,000
+ * rows for the benchmark's heavy user, 592 of them current: 2.6–3.0 ms against 1.4–2.1).
+ */
 async function currentMedications(
   db: Kysely<DB>,
   scope: Scope,
   day: string,
 ): Promise<MedicationRow[]> {
   const values = scopeValues(scope);
-  const named = withPersonNames(
-    rowsInScope(db, 'medications', scope, values, 'r'),
-    scope,
-    values,
-    'r',
-  );
-  const rows = await named
-    .select(MEDICATION_COLUMNS as never)
-    .where((eb) => eb.or([eb('r.start_date', 'is', null), eb('r.start_date', '<=', day)]))
-    .where((eb) => eb.or([eb('r.end_date', 'is', null), eb('r.end_date', '>=', day)]))
-    .orderBy('r.medication_name')
-    .orderBy('r.id')
+  const started = () =>
+    withPersonNames(rowsInScope(db, 'medications', scope, values, 'r'), scope, values, 'r')
+      .select(MEDICATION_COLUMNS as never)
+      .where((eb) => eb.or([eb('r.start_date', 'is', null), eb('r.start_date', '<=', day)]));
+  const rows = await started()
+    .where('r.end_date', 'is', null)
+    .unionAll(started().where('r.end_date', '>=', day))
+    .orderBy('medication_name' as never)
+    .orderBy('id' as never)
     .execute();
   return (rows as Record<string, unknown>[]).map(medicationOf);
 }

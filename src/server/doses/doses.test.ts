@@ -203,6 +203,36 @@ describe('/api/doses', () => {
     expect(adherence.body).toMatchObject({ taken: 1, skipped: 0, missed: 0, not_tracked: 28 });
   });
 
+  it('lists what ends today or later beside what has no end, in one name order; not what starts tomorrow', async () => {
+    const { client } = await signedUpClient(server);
+    await medication(client, { medication_name: 'Lisinopril', time_morning: true });
+    await medication(client, { medication_name: 'Metformin', time_morning: true, end_date: TODAY });
+    await medication(client, {
+      medication_name: 'Betaxolol',
+      time_evening: true,
+      end_date: addDays(TODAY, 10),
+    });
+    await medication(client, { medication_name: 'Amoxicillin', time_noon: true });
+    await medication(client, {
+      medication_name: 'Zinc',
+      time_morning: true,
+      start_date: addDays(TODAY, 1),
+    });
+    await medication(client, {
+      medication_name: 'Cetirizine',
+      time_morning: true,
+      end_date: addDays(TODAY, -1),
+    });
+
+    const { body } = await today(client);
+    expect(body.doses.map((dose) => `${dose.medication_name} ${dose.slot}`)).toEqual([
+      'Amoxicillin Noon',
+      'Betaxolol Evening',
+      'Lisinopril Morning',
+      'Metformin Morning',
+    ]);
+  });
+
   it('back-fills a past day up to 30 days back, never a future one; a back-filled day counts', async () => {
     const { client } = await signedUpClient(server);
     const lisinopril = await medication(client, {
