@@ -17,7 +17,7 @@ import type { MiddlewareHandler } from 'hono';
 import { loadServerCatalogue, type Catalogue } from '../../shared/i18n/catalogue';
 import {
   acceptedLanguages,
-  isLanguageCode,
+  languageOrDefault,
   LANGUAGES,
   matchLanguage,
   type LanguageCode,
@@ -46,10 +46,6 @@ setTranslatorSource(() => translatorFor(storage.getStore()));
 
 const loading = new Map<Speech, Promise<void>>();
 
-/** What `code` is spoken as: a language the product speaks, else English. */
-const spoken = (code: string | null | undefined): LanguageCode =>
-  isLanguageCode(code) ? code : 'en';
-
 async function loadSpeech(speech: Speech): Promise<void> {
   if (speech === PSEUDO_LOCALE_TAG) {
     translators.set(PSEUDO_LOCALE_TAG, await pseudoTranslator());
@@ -67,8 +63,8 @@ async function loadSpeech(speech: Speech): Promise<void> {
  * load. English, and a code the product does not speak (spoken as English), need none. A load
  * that fails is tried again by the next call.
  */
-export function languageReady(code: Speech | string | null | undefined): Promise<void> {
-  const speech: Speech = code === PSEUDO_LOCALE_TAG ? code : spoken(code);
+export function languageReady(code: string | null | undefined): Promise<void> {
+  const speech: Speech = code === PSEUDO_LOCALE_TAG ? code : languageOrDefault(code);
   if (translators.has(speech)) return Promise.resolve();
   let load = loading.get(speech);
   if (!load) {
@@ -100,7 +96,7 @@ export async function startServerLanguages(): Promise<void> {
  * a fault of the caller, refused here rather than answered in English.
  */
 export function runInLanguage<T>(code: string | null | undefined, fn: () => T): T {
-  const language = spoken(code);
+  const language = languageOrDefault(code);
   if (!translators.has(language)) {
     throw new Error(`The words of '${language}' are not loaded: await languageReady first`);
   }
@@ -118,8 +114,7 @@ export async function inLanguage<T>(
 
 /** The language in force here, as stored (English outside any request or job). */
 export function languageInForce(): LanguageCode {
-  const speech = storage.getStore();
-  return speech && isLanguageCode(speech) ? speech : 'en';
+  return languageOrDefault(storage.getStore());
 }
 
 /**

@@ -20,7 +20,7 @@ import type { Logger } from '../logger';
 import type { Clock } from '../operations/backup-scheduler';
 import { recordAuditEventOrLog } from '../audit/audit-log';
 import { createAccountRepository } from '../account/account-repository';
-import { DEFAULT_LANGUAGE, isLanguageCode } from '../../shared/i18n/languages';
+import { languageOrDefault } from '../../shared/i18n/languages';
 import { inLanguage, languageInForce } from '../i18n/server-language';
 import { createRetryQueue, queuedListeners, type QueueRun } from '../runtime/job-queue';
 import {
@@ -136,7 +136,7 @@ export function createMailSender(options: MailSenderOptions) {
     // The account's language when the mail is about one that chose one; else the language
     // it was asked for in (a reset link asked for at the sign-in screen: the request's).
     const userId = prepared.userId ?? row.user_id;
-    const asked = isLanguageCode(row.language) ? row.language : DEFAULT_LANGUAGE;
+    const asked = languageOrDefault(row.language);
     const language = userId ? await accounts.languageOf(userId, asked) : asked;
     const rendered = await inLanguage(language, () =>
       renderMail(template, prepared.params, baseUrl),

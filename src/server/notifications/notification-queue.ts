@@ -30,7 +30,7 @@ import {
 } from './channel-requests';
 import { createDoseActions, DOSE_ACTIONS_PATH } from './dose-actions';
 import { tr } from '../../shared/i18n/translate';
-import { inLanguage, languageInForce, languageReady, runInLanguage } from '../i18n/server-language';
+import { inLanguage, languageInForce } from '../i18n/server-language';
 
 const SEND_TIMEOUT_MS = 10_000;
 
@@ -98,14 +98,15 @@ export function channelSender({ db, channels, allowedHosts, baseUrl }: ChannelSe
   ): Promise<void> => {
     const appUrl = baseUrl ?? channel.app_url;
     const buttons = notification.doses ? await doseActions.makeButtons(notification.doses) : [];
-    await languageReady(notification.language);
     const links: NotificationLinks = {
       click: `${appUrl}${notification.url}`,
-      actions: buttons.map(({ label, token }) => ({
-        // 'Taken', 'Skip': in the language the reminder was written in.
-        label: runInLanguage(notification.language, () => tr(label)),
-        url: `${appUrl}${DOSE_ACTIONS_PATH}/${token}`,
-      })),
+      // 'Taken', 'Skip': in the language the reminder was written in.
+      actions: await inLanguage(notification.language, () =>
+        buttons.map(({ label, token }) => ({
+          label: tr(label),
+          url: `${appUrl}${DOSE_ACTIONS_PATH}/${token}`,
+        })),
+      ),
     };
     const request =
       channel.channel === 'ntfy'

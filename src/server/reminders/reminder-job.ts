@@ -65,11 +65,8 @@ import {
   type DoseActions,
 } from '../notifications/dose-actions';
 import { key, tr } from '../../shared/i18n/translate';
-import { isLanguageCode, type LanguageCode } from '../../shared/i18n/languages';
+import { languageOrDefault, type LanguageCode } from '../../shared/i18n/languages';
 import { inLanguage } from '../i18n/server-language';
-
-const languageOrEnglish = (code: string | null | undefined): LanguageCode =>
-  isLanguageCode(code) ? code : 'en';
 
 /** What the ntfy topic and webhook are told a reminder is (their delivery log says it). */
 const CHANNEL_WHAT = {
@@ -345,7 +342,7 @@ async function accountsOf(
   return [...(await reminders.accounts(userIds)).values()].map((account) => ({
     ...account,
     now,
-    language: languageOrEnglish(languages.get(account.userId)),
+    language: languageOrDefault(languages.get(account.userId)),
     // By email too: both kinds, when the account asked and mail is set up.
     email: Boolean(outbox?.enabled && account.settings.email_reminders),
     channels: withChannels.has(account.userId),

@@ -116,7 +116,8 @@ describe('GET /api/persons/{personId}/summary.pdf', () => {
       const response = await summaryOf(client, leoId);
       expect(response.status).toBe(200);
       expect(render).toHaveBeenCalledTimes(1);
-      expect(render.mock.calls[0]?.[1]).toEqual({ timeZone: 'Europe/Oslo' });
+      // The reader's account's language is handed to the thread, which loads its words.
+      expect(render.mock.calls[0]?.[1]).toEqual({ timeZone: 'Europe/Oslo', language: 'en' });
     } finally {
       render.mockRestore();
     }

@@ -25,7 +25,7 @@ import { personFileName } from '../../shared/person-file-name';
 import { buildPersonSummary } from './person-summary-source';
 import { sharedSummaryPdfThread } from './summary-pdf-thread';
 import { createAccountRepository } from '../account/account-repository';
-import { inLanguage, languageInForce } from '../i18n/server-language';
+import { languageInForce } from '../i18n/server-language';
 
 export const SUMMARY_CONTENT_TYPE = 'application/pdf';
 
@@ -56,11 +56,13 @@ export function summaryRoutes(
         // unbounded, 200,000 imported allergies would take the server's whole memory.
         rowsPerSection: ROWS_PER_SECTION,
       });
-      // In the reader's account's language (else the one the request asks in).
+      // In the reader's account's language (else the one the request asks in): its words
+      // are loaded by the thread that lays the summary out, not here.
       const language = await accounts.languageOf(c.var.user.id, languageInForce());
-      const pdf = await inLanguage(language, () =>
-        sharedSummaryPdfThread().render(summary, { timeZone: query.tz ?? 'UTC' }),
-      );
+      const pdf = await sharedSummaryPdfThread().render(summary, {
+        timeZone: query.tz ?? 'UTC',
+        language,
+      });
       return c.body(pdf, 200, {
         'Content-Type': SUMMARY_CONTENT_TYPE,
         'Content-Disposition': `attachment; filename="${personFileName('summary', person, clock.today, 'pdf')}"`,

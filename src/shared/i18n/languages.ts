@@ -30,6 +30,11 @@ export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value);
 }
 
+/** A language the product speaks, or the default (English) for anything else. */
+export function languageOrDefault(value: unknown): LanguageCode {
+  return isLanguageCode(value) ? value : DEFAULT_LANGUAGE;
+}
+
 export function languageOf(code: LanguageCode): Language {
   return LANGUAGES.find((language) => language.code === code) ?? LANGUAGES[0];
 }
